@@ -1,0 +1,215 @@
+"""The rule model: what a rule set says, independent of the syntax it was written in.
+
+Both front ends (the language and the JSON form) build these objects; the checker validates them
+and the compiler turns a checked rule set into engine tables. Every object is frozen. Constructors
+only normalise types: a rule set that makes no sense can still be built, so that the checker can
+report every problem with its location instead of stopping at the first.
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+import attrs
+
+GEOMETRIES: tuple[str, ...] = ("area", "path", "centre", "field")
+"""Geometries the engine understands.
+
+- ``area``: covers whole sides (a city); complete when no side is left open.
+- ``path``: runs through side middles and ends at terminals or loops (a road).
+- ``centre``: sits in the tile centre and is scored over its 3x3 block (a monastery).
+- ``field``: made of half-sides, bounded by the other segments (a field); never completes.
+"""
+
+END_CONDITIONS: tuple[str, ...] = ("supply-empty", "tile-unplaceable")
+"""``supply-empty``: the game ends after the turn that places the last tile.
+``tile-unplaceable``: the game also ends as soon as a drawn tile cannot be placed."""
+
+
+def _tuple(value: object) -> tuple:
+    return tuple(value) if value is not None else ()
+
+
+@attrs.frozen
+class Loc:
+    """Where something was written: a file and a 1-based line and column."""
+
+    file: str
+    line: int = 0
+    column: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}" if self.line else self.file
+
+
+def _loc_field() -> Loc | None:
+    """A location is carried along for messages but never part of an object's value."""
+    return attrs.field(default=None, eq=False, repr=False, kw_only=True)
+
+
+# --- scoring expressions -------------------------------------------------------------------
+
+QUANTITIES: dict[str, str] = {
+    "tiles": "the number of distinct tiles (and printed squares) the feature covers",
+    "pennants": "the pennants (coats of arms) on the feature's segments",
+    "neighbours": "the filled squares among the 8 around a centre feature",
+    "completed": "completed(KIND): distinct completed features of KIND this feature touches",
+    "followers": "the followers standing on the feature",
+}
+"""Quantities a scoring expression may use; the engine knows how to count each one."""
+
+
+@attrs.frozen
+class Const:
+    value: int
+    loc: Loc | None = _loc_field()
+
+
+@attrs.frozen
+class Quantity:
+    """A count the engine measures on the feature being scored, e.g. ``tiles``."""
+
+    name: str
+    arg: str | None = None
+    loc: Loc | None = _loc_field()
+
+
+@attrs.frozen
+class Scaled:
+    """``factor * quantity`` (or ``quantity * factor``)."""
+
+    factor: int
+    term: "Expr"
+    loc: Loc | None = _loc_field()
+
+
+@attrs.frozen
+class Sum:
+    terms: tuple["Expr", ...] = attrs.field(converter=_tuple)
+    loc: Loc | None = _loc_field()
+
+
+@attrs.frozen
+class Compare:
+    op: str  # one of < <= > >= == !=
+    left: "Expr"
+    right: "Expr"
+    loc: Loc | None = _loc_field()
+
+
+@attrs.frozen
+class Cond:
+    """``if test then yes else no``."""
+
+    test: Compare
+    yes: "Expr"
+    no: "Expr"
+    loc: Loc | None = _loc_field()
+
+
+Expr = Union[Const, Quantity, Scaled, Sum, Cond]
+
+
+# --- rule objects --------------------------------------------------------------------------
+
+
+@attrs.frozen
+class FeatureKind:
+    """A kind of feature (road, city, ...), declared by the rule set, never by Python."""
+
+    name: str
+    geometry: str
+    """One of GEOMETRIES."""
+    followers: bool = False
+    """Whether a follower may be put on a segment of this kind."""
+    pennants: bool = False
+    """Whether segments of this kind may carry pennants."""
+    terminals: tuple[str, ...] = attrs.field(default=(), converter=_tuple)
+    """Path kinds: the landmarks and kinds at which a path ends (closed ends)."""
+    complete: Expr | None = None
+    """Points when the feature is completed during play; None: not scored then."""
+    final: Expr | None = None
+    """Points at final scoring for an incomplete feature with followers; None: nothing."""
+    scorers: str = "majority"
+    """Who scores: ``majority`` (the players with the most followers; ties all score)."""
+    loc: Loc | None = _loc_field()
+
+
+@attrs.frozen
+class Segment:
+    """One feature segment of a tile, in the tile's canonical orientation."""
+
+    kind: str
+    ports: tuple[str, ...] = attrs.field(default=(), converter=_tuple)
+    """Sides (``N``), or half-sides (``NNE``) for field segments; empty for centre segments."""
+    pennants: int = 0
+    ends: tuple[str, ...] = attrs.field(default=(), converter=_tuple)
+    """Path segments: the terminals (landmark or kind names) the path ends at on this tile."""
+    touches: tuple[str, ...] = attrs.field(default=(), converter=_tuple)
+    """Field segments: one port of each area segment the field touches."""
+    loc: Loc | None = _loc_field()
+
+
+@attrs.frozen
+class Tile:
+    """A tile type: written once, in one canonical orientation."""
+
+    name: str
+    count: int
+    segments: tuple[Segment, ...] = attrs.field(default=(), converter=_tuple)
+    fields_derived: bool = attrs.field(default=True, eq=False)
+    """True when the field segments were computed from the other segments."""
+    loc: Loc | None = _loc_field()
+
+
+@attrs.frozen
+class Game:
+    """The game as a whole: who plays, with what, and when it ends."""
+
+    title: str = ""
+    players: tuple[int, int] = attrs.field(default=(2, 5), converter=tuple)
+    followers: int = 7
+    total_tiles: int | None = None
+    """The declared number of tiles, checked against the tile counts."""
+    start: str | None = None
+    """The start tile's name; it lies at the origin in rotation 0 before the first turn."""
+    end: str = "supply-empty"
+    loc: Loc | None = _loc_field()
+    field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
+    """Where each property was written (for messages about a single property)."""
+
+    def loc_of(self, prop: str) -> Loc | None:
+        for name, loc in self.field_locs:
+            if name == prop:
+                return loc
+        return self.loc
+
+
+@attrs.frozen
+class RuleSet:
+    """A fully composed rule set: a base file with its variants applied in order."""
+
+    name: str
+    game: Game
+    kinds: tuple[FeatureKind, ...] = attrs.field(default=(), converter=_tuple)
+    tiles: tuple[Tile, ...] = attrs.field(default=(), converter=_tuple)
+    landmarks: tuple[str, ...] = attrs.field(default=(), converter=_tuple)
+    """Things a path may end at that are not features (``village``)."""
+    variants: tuple[str, ...] = attrs.field(default=(), converter=_tuple)
+    """The variants applied, in order."""
+
+    def kind(self, name: str) -> FeatureKind | None:
+        for k in self.kinds:
+            if k.name == name:
+                return k
+        return None
+
+    def tile(self, name: str) -> Tile | None:
+        for t in self.tiles:
+            if t.name == name:
+                return t
+        return None
+
+    @property
+    def tile_count(self) -> int:
+        return sum(t.count for t in self.tiles)
