@@ -133,6 +133,14 @@ class FeatureKind:
     scorers: str = "majority"
     """Who scores: ``majority`` (the players with the most followers; ties all score)."""
     loc: Loc | None = _loc_field()
+    field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
+    """Where each property was written (for messages about a single property)."""
+
+    def loc_of(self, prop: str) -> Loc | None:
+        for name, loc in self.field_locs:
+            if name == prop:
+                return loc
+        return self.loc
 
 
 @attrs.frozen

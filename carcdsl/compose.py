@@ -1,0 +1,326 @@
+"""Finding rule files, reading them safely, and composing them into one RuleSet.
+
+A rule set is built in order: the files a file ``extends`` (depth first), then the file's own
+declarations, then each variant with its own ``extends``. New names must be new; changes to
+existing names must say ``override``. Every problem becomes a Diagnostic.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+import attrs
+
+from . import model as m
+from .decls import FeatureDecl, GameDecl, LandmarkDecl, Ref, RemoveTiles, RuleFile, TileDecl
+from .diagnostics import Diagnostic, did_you_mean, error
+from .errors import RuleError
+from .fields import with_fields
+from .parser import parse_text
+
+MAX_FILE_BYTES = 20_000_000
+MAX_DEPTH = 32
+SUFFIXES = (".carc", ".json")
+
+_GAME_PROPS = {"title", "players", "followers", "total_tiles", "start", "end"}
+_KIND_PROPS = {"geometry", "followers", "pennants", "terminals", "complete", "final", "scorers"}
+
+
+def rules_dir() -> Path:
+    """The bundled rule sets: from the source tree in a checkout, else from the package."""
+    here = Path(__file__).resolve().parent.parent / "rules"
+    if (here / "base.carc").is_file():
+        return here
+    return Path(str(resources.files("carcdsl.rules")))
+
+
+def bundled_names() -> dict[str, Path]:
+    """Every bundled rule set and variant by name."""
+    root = rules_dir()
+    found: dict[str, Path] = {}
+    for folder in (root, root / "variants"):
+        for suffix in SUFFIXES:
+            for path in sorted(folder.glob(f"*{suffix}")):
+                found.setdefault(path.stem, path)
+    return found
+
+
+def resolve(target: str, relative_to: Path | None = None, is_path: bool | None = None) -> Path:
+    """A bundled name or a path (relative to ``relative_to``) -> an existing file path.
+
+    Raises RuleError (E004) when nothing matches.
+    """
+    names = bundled_names()
+    looks_like_path = is_path if is_path is not None else (
+        "/" in target or "\\" in target or target.endswith(SUFFIXES))
+    if not looks_like_path and target in names:
+        return names[target]
+    base = relative_to if relative_to is not None else Path.cwd()
+    candidate = Path(target) if Path(target).is_absolute() else base / target
+    if candidate.is_file():
+        return candidate
+    if not looks_like_path:
+        hint = did_you_mean(target, names)
+        raise RuleError(f"unknown rule set '{target}'{hint}",
+                        (error("E004", f"unknown rule set or file '{target}'{hint}", None),))
+    raise RuleError(f"no such file: {target}", (error("E004", f"no such file: {target}", None),))
+
+
+def read_source(path: Path, shown: str) -> str:
+    """The text of a rule file; unreadable, binary, non-UTF-8 or huge files become E003."""
+    def fail(why: str) -> RuleError:
+        return RuleError(why, (error("E003", why, m.Loc(shown)),))
+
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise fail(f"file too large ({size:,} bytes; at most {MAX_FILE_BYTES:,})")
+        data = path.read_bytes()
+    except OSError as exc:
+        raise fail(f"cannot read the file: {exc.strerror or exc}") from None
+    if b"\x00" in data:
+        raise fail("this is a binary file, not a rule file")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise fail(f"not UTF-8 text (byte {exc.start}: {data[exc.start]:#04x})") from None
+    return text
+
+
+def display_name(path: Path) -> str:
+    """Paths in messages: relative to the working directory when inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+@attrs.define
+class _Builder:
+    """The rule set under construction; each declaration updates it."""
+
+    name: str = ""
+    game: dict = attrs.Factory(dict)
+    game_locs: dict = attrs.Factory(dict)
+    game_loc: m.Loc | None = None
+    kinds: dict = attrs.Factory(dict)  # name -> (props dict, locs dict, loc)
+    tiles: dict = attrs.Factory(dict)  # name -> Tile
+    landmarks: dict = attrs.Factory(dict)  # name -> loc
+    variants: list = attrs.Factory(list)
+    diagnostics: list = attrs.Factory(list)
+
+    @classmethod
+    def from_ruleset(cls, rules: m.RuleSet) -> _Builder:
+        b = cls(rules.name)
+        g = rules.game
+        b.game = {"title": g.title, "players": g.players, "followers": g.followers,
+                  "total_tiles": g.total_tiles, "start": g.start, "end": g.end}
+        b.game_locs, b.game_loc = dict(g.field_locs), g.loc
+        for k in rules.kinds:
+            props = {p: getattr(k, p) for p in _KIND_PROPS}
+            b.kinds[k.name] = (props, dict(k.field_locs), k.loc)
+        b.tiles = {t.name: t for t in rules.tiles}
+        b.landmarks = {name: None for name in rules.landmarks}
+        b.variants = list(rules.variants)
+        return b
+
+    def problem(self, code: str, message: str, loc: m.Loc | None) -> None:
+        self.diagnostics.append(error(code, message, loc))
+
+    def apply(self, decl) -> None:
+        if isinstance(decl, GameDecl):
+            self._game(decl)
+        elif isinstance(decl, FeatureDecl):
+            self._feature(decl)
+        elif isinstance(decl, LandmarkDecl):
+            for name in decl.names:
+                if name in self.landmarks:
+                    self.problem("E101", f"landmark '{name}' is declared twice", decl.loc)
+                self.landmarks[name] = decl.loc
+        elif isinstance(decl, TileDecl):
+            self._tile(decl)
+        elif isinstance(decl, RemoveTiles):
+            self._remove(decl)
+
+    def _game(self, decl: GameDecl) -> None:
+        if not decl.override and self.game_loc is not None:
+            self.problem("E101", f"the game is already declared at {self.game_loc}; "
+                         "use `override game { ... }` to change it", decl.loc)
+            return
+        if decl.override and self.game_loc is None:
+            self.problem("E102", "`override game` but no game is declared yet", decl.loc)
+        if not decl.override:
+            self.game_loc = decl.loc
+        for prop in decl.props:
+            self.game[prop.name] = prop.value
+            self.game_locs[prop.name] = prop.loc
+
+    def _feature(self, decl: FeatureDecl) -> None:
+        existing = self.kinds.get(decl.name)
+        if decl.override and existing is None:
+            hint = did_you_mean(decl.name, self.kinds)
+            self.problem("E102", f"`override feature {decl.name}`: no feature kind "
+                         f"'{decl.name}' to override{hint}", decl.loc)
+            return
+        if not decl.override and existing is not None:
+            self.problem("E101", f"feature kind '{decl.name}' is already declared at "
+                         f"{existing[2]}; use `override feature {decl.name}`", decl.loc)
+            return
+        props, locs, loc = existing if existing else ({}, {}, decl.loc)
+        props, locs = dict(props), dict(locs)
+        for prop in decl.props:
+            props[prop.name] = prop.value
+            locs[prop.name] = prop.loc
+        self.kinds[decl.name] = (props, locs, loc)
+
+    def _tile(self, decl: TileDecl) -> None:
+        name = decl.tile.name
+        if decl.override and name not in self.tiles:
+            hint = did_you_mean(name, self.tiles)
+            self.problem("E102", f"`override tile {name}`: no tile '{name}'{hint}", decl.loc)
+            return
+        if not decl.override and name in self.tiles:
+            where = self.tiles[name].loc
+            self.problem("E101", f"tile '{name}' is already declared"
+                         f"{f' at {where}' if where else ''}; use `override tile {name} ...`",
+                         decl.tile.loc)
+            return
+        self.tiles[name] = decl.tile
+
+    def _remove(self, decl: RemoveTiles) -> None:
+        if decl.names is None:
+            self.tiles.clear()
+            return
+        for name in decl.names:
+            if self.tiles.pop(name, None) is None:
+                hint = did_you_mean(name, self.tiles)
+                self.problem("E102", f"`remove tile {name}`: no tile '{name}'{hint}", decl.loc)
+
+    def build(self) -> m.RuleSet:
+        g = self.game
+        game = m.Game(
+            title=g.get("title") or "", players=g.get("players", (2, 5)),
+            followers=g.get("followers", 7), total_tiles=g.get("total_tiles"),
+            start=g.get("start"), end=g.get("end", "supply-empty"),
+            loc=self.game_loc, field_locs=tuple(self.game_locs.items()))
+        kinds = tuple(
+            m.FeatureKind(name, props.get("geometry", ""), props.get("followers", False),
+                          props.get("pennants", False), props.get("terminals", ()),
+                          props.get("complete"), props.get("final"),
+                          props.get("scorers", "majority"), loc=loc,
+                          field_locs=tuple(locs.items()))
+            for name, (props, locs, loc) in self.kinds.items())
+        geometries = {k.name: k.geometry for k in kinds}
+        tiles = tuple(with_fields(t, geometries) for t in self.tiles.values())
+        return m.RuleSet(self.name, game, kinds, tiles, tuple(self.landmarks), self.variants)
+
+
+@attrs.define
+class Loader:
+    """Reads and parses rule files once each, remembering their text for messages."""
+
+    sources: dict[str, str] = attrs.Factory(dict)
+    diagnostics: list[Diagnostic] = attrs.Factory(list)
+    _stack: list[Path] = attrs.Factory(list)
+
+    def load_file(self, path: Path) -> RuleFile | m.RuleSet:
+        shown = display_name(path)
+        text = read_source(path, shown)
+        self.sources[shown] = text
+        if path.suffix == ".json":
+            from .jsonform import ruleset_from_json_text
+            return ruleset_from_json_text(text, shown)
+        return parse_text(text, shown)
+
+    def apply(self, builder: _Builder, path: Path, ref_loc: m.Loc | None = None,
+              role: str | None = None) -> RuleFile | None:
+        """Apply one file (and what it extends) to ``builder``; None if it could not be read.
+
+        With ``role``, a file of the other role is only returned, not applied.
+        """
+        resolved = path.resolve()
+        if resolved in self._stack:
+            chain = " -> ".join(display_name(p) for p in [*self._stack, resolved])
+            builder.problem("E005", f"`extends` cycle: {chain}", ref_loc)
+            return None
+        if len(self._stack) >= MAX_DEPTH:
+            builder.problem("E006", f"`extends` nested more than {MAX_DEPTH} deep", ref_loc)
+            return None
+        try:
+            loaded = self.load_file(path)
+        except RuleError as exc:
+            builder.diagnostics.extend(exc.diagnostics)
+            return None
+        if isinstance(loaded, m.RuleSet):
+            # a JSON rule set is already composed: it replaces whatever came before
+            fresh = _Builder.from_ruleset(loaded)
+            builder.game, builder.game_locs, builder.game_loc = fresh.game, {}, m.Loc("json")
+            builder.kinds, builder.tiles, builder.landmarks = fresh.kinds, fresh.tiles, fresh.landmarks
+            builder.name = builder.name or loaded.name
+            return RuleFile(display_name(path), "rules", loaded.name)
+        if role is not None and loaded.role != role:
+            return loaded
+        self._stack.append(resolved)
+        try:
+            for ref in loaded.extends:
+                self._apply_ref(builder, ref, path.parent)
+            for decl in loaded.decls:
+                builder.apply(decl)
+        finally:
+            self._stack.pop()
+        return loaded
+
+    def _apply_ref(self, builder: _Builder, ref: Ref, folder: Path) -> None:
+        try:
+            target = resolve(ref.target, folder, ref.is_path)
+        except RuleError as exc:
+            builder.diagnostics.extend(attrs.evolve(d, loc=ref.loc) for d in exc.diagnostics)
+            return
+        self.apply(builder, target, ref.loc)
+
+
+def compose(rules: str | Path, variants: tuple[str | Path, ...] | list = (),
+            relative_to: Path | None = None) -> tuple[m.RuleSet | None, list[Diagnostic], dict]:
+    """Compose a rule set and its variants. Returns (rule set or None, diagnostics, sources).
+
+    The rule set is None only when the base file itself could not be read or parsed.
+    """
+    loader = Loader()
+    builder = _Builder()
+    try:
+        path = resolve(str(rules), relative_to, isinstance(rules, Path) or None)
+    except RuleError as exc:
+        return None, list(exc.diagnostics), loader.sources
+    first = loader.apply(builder, path, role="rules")
+    if first is None and not builder.kinds and not builder.tiles:
+        return None, builder.diagnostics, loader.sources
+    if first is not None and first.role == "variant":
+        # a variant checked alone is applied to the rule set it names (default: base)
+        base_ref = first.applies_to or Ref("base", False, None)
+        builder = _Builder()
+        loader._apply_ref(builder, base_ref, path.parent)
+        builder.variants.append(first.name or path.stem)
+        loader.apply(builder, path, role="variant")
+        builder.name = base_ref.target if not base_ref.is_path else Path(base_ref.target).stem
+    elif first is not None:
+        builder.name = first.name or path.stem
+    for variant in variants:
+        _apply_variant(loader, builder, variant, relative_to)
+    return builder.build(), builder.diagnostics, loader.sources
+
+
+def _apply_variant(loader: Loader, builder: _Builder, variant, relative_to) -> None:
+    try:
+        path = resolve(str(variant), relative_to, isinstance(variant, Path) or None)
+    except RuleError as exc:
+        builder.diagnostics.extend(exc.diagnostics)
+        return
+    applied = loader.apply(builder, path, role="variant")
+    if applied is None:
+        return
+    if applied.role != "variant":
+        builder.problem("E103", f"'{variant}' is a rule set, not a variant; use it as the "
+                        "rules, or start it with `variant NAME`", m.Loc(applied.path))
+        return
+    builder.variants.append(applied.name or path.stem)

@@ -1,0 +1,87 @@
+"""What one rule file says, declaration by declaration, before composition.
+
+The parser builds a RuleFile; ``compose`` applies a chain of them (``extends`` first, then the
+file, then variants) to produce one RuleSet.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Union
+
+import attrs
+
+from .model import Loc, Tile
+
+
+def _tuple(value: object) -> tuple:
+    return tuple(value) if value is not None else ()
+
+
+@attrs.frozen
+class Prop:
+    """One property as written, e.g. ``followers 7`` -> Prop("followers", 7)."""
+
+    name: str
+    value: Any
+    loc: Loc | None = attrs.field(default=None, eq=False)
+
+
+@attrs.frozen
+class GameDecl:
+    props: tuple[Prop, ...] = attrs.field(converter=_tuple)
+    title: str | None = None
+    override: bool = False
+    loc: Loc | None = attrs.field(default=None, eq=False)
+
+
+@attrs.frozen
+class FeatureDecl:
+    name: str
+    props: tuple[Prop, ...] = attrs.field(converter=_tuple)
+    override: bool = False
+    loc: Loc | None = attrs.field(default=None, eq=False)
+
+
+@attrs.frozen
+class LandmarkDecl:
+    names: tuple[str, ...] = attrs.field(converter=_tuple)
+    loc: Loc | None = attrs.field(default=None, eq=False)
+
+
+@attrs.frozen
+class TileDecl:
+    tile: Tile
+    override: bool = False
+    loc: Loc | None = attrs.field(default=None, eq=False)
+
+
+@attrs.frozen
+class RemoveTiles:
+    names: tuple[str, ...] | None = None
+    """None removes every tile."""
+    loc: Loc | None = attrs.field(default=None, eq=False)
+
+
+Decl = Union[GameDecl, FeatureDecl, LandmarkDecl, TileDecl, RemoveTiles]
+
+
+@attrs.frozen
+class Ref:
+    """A reference to another rule file: a bundled name or a quoted path."""
+
+    target: str
+    is_path: bool
+    loc: Loc | None = attrs.field(default=None, eq=False)
+
+
+@attrs.frozen
+class RuleFile:
+    path: str
+    """The name messages use for this file."""
+    role: str = "rules"
+    """``rules`` (starts a rule set) or ``variant`` (changes one)."""
+    name: str | None = None
+    applies_to: Ref | None = None
+    """Variants: the rule set a variant is checked against when checked alone."""
+    extends: tuple[Ref, ...] = attrs.field(default=(), converter=_tuple)
+    decls: tuple[Decl, ...] = attrs.field(default=(), converter=_tuple)

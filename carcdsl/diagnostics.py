@@ -1,0 +1,114 @@
+"""Diagnostics: what is wrong with a rule file, where, and how to say it to a person.
+
+Every problem has a stable code (listed in CODES), a severity, a message and a location. The
+checker and the loader collect them all; nothing here stops at the first.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Mapping
+
+import attrs
+
+from .model import Loc
+
+CODES: dict[str, str] = {
+    # reading and syntax
+    "E001": "syntax error: unexpected token",
+    "E002": "syntax error: unexpected character",
+    "E003": "the file cannot be read (missing, binary, not UTF-8 or too large)",
+    "E004": "unknown rule set or file in `extends` / variant list",
+    "E005": "`extends` cycle",
+    "E006": "nesting too deep",
+    "E007": "malformed JSON rule set",
+    # composition
+    "E101": "declared twice",
+    "E102": "override or removal of something that does not exist",
+    "E103": "a variant used as a rule set, or a rule set used as a variant",
+    # names
+    "E110": "unknown feature kind",
+    "E111": "unknown path terminal",
+    "E112": "unknown geometry",
+    "E113": "unknown scoring quantity, or a quantity the kind's geometry cannot measure",
+    "E114": "unknown start tile",
+    "E115": "unknown end condition",
+    "E116": "unknown scorers rule",
+    "E117": "a landmark and a feature kind share a name",
+    # the game
+    "E120": "bad player range",
+    "E121": "bad follower count",
+    "E122": "declared number of tiles differs from the sum of the tile counts",
+    "E123": "no start tile",
+    "E124": "no tiles",
+    # tiles
+    "E201": "tile count must be at least 1 (and sane)",
+    "E202": "unknown port",
+    "E203": "port covered by more than one segment",
+    "E204": "port covered by no segment",
+    "E205": "segment ports do not fit the kind's geometry",
+    "E206": "a path that ends nowhere, or ends twice",
+    "E207": "pennants on a kind that allows none",
+    "E208": "a field touches a segment that is not an area on its tile",
+    "E209": "more than one centre segment on a tile",
+    "E210": "a modifier that does not apply to this segment",
+    # warnings
+    "W301": "a side type that no tile can ever match",
+    "W302": "tile types identical up to rotation",
+    "W303": "a feature kind no tile uses",
+    "W304": "followers may stand on a kind that is never scored",
+}
+
+
+@attrs.frozen
+class Diagnostic:
+    code: str
+    message: str
+    loc: Loc | None = None
+    severity: str = "error"  # "error" | "warning"
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == "error"
+
+    def sort_key(self) -> tuple:
+        loc = self.loc or Loc("")
+        return (loc.file, loc.line, loc.column, self.code, self.message)
+
+
+def error(code: str, message: str, loc: Loc | None) -> Diagnostic:
+    return Diagnostic(code, message, loc, "error")
+
+
+def warning(code: str, message: str, loc: Loc | None) -> Diagnostic:
+    return Diagnostic(code, message, loc, "warning")
+
+
+def did_you_mean(word: str, candidates: Iterable[str]) -> str:
+    """`` (did you mean 'city'?)`` when a candidate is close to ``word``, else ``""``."""
+    close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def unique(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """Duplicates removed, sorted by file and position."""
+    return sorted(set(diagnostics), key=Diagnostic.sort_key)
+
+
+def format_diagnostic(diag: Diagnostic, sources: Mapping[str, str] | None = None) -> str:
+    """``FILE:LINE:COL: error[CODE]: message``, then the source line with a caret."""
+    where = f"{diag.loc}: " if diag.loc else ""
+    text = f"{where}{diag.severity}[{diag.code}]: {diag.message}"
+    source = (sources or {}).get(diag.loc.file) if diag.loc else None
+    if source is not None and diag.loc and diag.loc.line > 0:
+        lines = source.splitlines()
+        if diag.loc.line <= len(lines):
+            line = lines[diag.loc.line - 1].replace("\t", " ")
+            if len(line) > 200:  # a megabyte of garbage on one line stays readable
+                start = max(0, diag.loc.column - 80)
+                line = line[start : start + 160]
+                col = diag.loc.column - start
+            else:
+                col = diag.loc.column
+            text += f"\n    {line}\n    {' ' * max(col - 1, 0)}^"
+    return text

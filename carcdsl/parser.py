@@ -1,0 +1,336 @@
+"""Text -> RuleFile: the Lark grammar, one Transformer method per rule, and syntax errors.
+
+Syntax errors never escape as lark exceptions: they become Diagnostics with file:line:col and
+the expected tokens in plain words.
+"""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+from pathlib import Path
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import (
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+    VisitError,
+)
+
+from . import model as m
+from .decls import (
+    FeatureDecl,
+    GameDecl,
+    LandmarkDecl,
+    Prop,
+    Ref,
+    RemoveTiles,
+    RuleFile,
+    TileDecl,
+)
+from .diagnostics import Diagnostic, error
+from .errors import RuleError
+
+GRAMMAR_FILE = "carc.lark"
+
+# Tokens in the words a rule author uses.
+_TOKEN_WORDS = {
+    "NAME": "a name",
+    "INT": "a number",
+    "STRING": 'a quoted string ("...")',
+    "BOOL": "yes or no",
+    "WHEN": "complete or final",
+    "CMP": "a comparison (<, <=, ==, ...)",
+    "LBRACE": "'{'",
+    "RBRACE": "'}'",
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "SEMICOLON": "';'",
+    "COMMA": "','",
+    "PLUS": "'+'",
+    "STAR": "'*'",
+    "EQUAL": "'='",
+    "__ANON_0": "'..'",
+    "$END": "the end of the file",
+}
+
+
+def grammar_text() -> str:
+    """The grammar, from the source tree when run from a checkout, else from the package."""
+    here = Path(__file__).resolve().parent.parent / "grammars" / GRAMMAR_FILE
+    if here.is_file():
+        return here.read_text(encoding="utf-8")
+    return resources.files("carcdsl.grammars").joinpath(GRAMMAR_FILE).read_text(encoding="utf-8")
+
+
+@functools.cache
+def _parser() -> Lark:
+    return Lark(grammar_text(), parser="lalr", propagate_positions=True, maybe_placeholders=True)
+
+
+def _word(term: str, parser: Lark) -> str:
+    if term in _TOKEN_WORDS:
+        return _TOKEN_WORDS[term]
+    try:
+        pattern = parser.get_terminal(term).pattern
+    except KeyError:
+        return term
+    if pattern.type == "str":
+        return f"'{pattern.value}'"
+    return term.lower()
+
+
+def _expected(names: set[str], parser: Lark) -> str:
+    words = sorted({_word(t, parser) for t in names})
+    if len(words) > 8:
+        words = words[:8] + ["..."]
+    return ", ".join(words)
+
+
+def _syntax_diagnostic(exc: UnexpectedInput, path: str, parser: Lark) -> Diagnostic:
+    loc = m.Loc(path, exc.line if exc.line > 0 else 1, exc.column if exc.column > 0 else 1)
+    if isinstance(exc, UnexpectedCharacters):
+        char = exc.char if exc.char.isprintable() else repr(exc.char)
+        return error("E002", f"unexpected character '{char}'", loc)
+    if isinstance(exc, UnexpectedEOF):
+        return error("E001", f"unexpected end of file; expected {_expected(exc.expected, parser)}",
+                     loc)
+    assert isinstance(exc, UnexpectedToken)
+    token = exc.token
+    if token.type == "$END":
+        what = "end of file"
+    elif token.type in ("NAME", "INT", "STRING"):
+        what = f"{_word(token.type, parser).split(' (')[0]} '{token}'"
+    else:
+        what = f"'{token}'"
+    expected = _expected(set(exc.expected), parser)
+    return error("E001", f"unexpected {what}; expected {expected}", loc)
+
+
+def parse_text(text: str, path: str = "<text>") -> RuleFile:
+    """Parse rule-language text; raises RuleError carrying one Diagnostic on a syntax error."""
+    parser = _parser()
+    try:
+        tree = parser.parse(text)
+    except UnexpectedInput as exc:
+        raise RuleError("syntax error", (_syntax_diagnostic(exc, path, parser),)) from None
+    except RecursionError:
+        raise RuleError("too deep", (error("E006", "nesting too deep", m.Loc(path, 1, 1)),)) \
+            from None
+    try:
+        return _ToRuleFile(path).transform(tree)
+    except VisitError as exc:
+        if isinstance(exc.orig_exc, RuleError):
+            raise exc.orig_exc from None
+        if isinstance(exc.orig_exc, RecursionError):
+            raise RuleError("too deep", (error("E006", "nesting too deep", m.Loc(path, 1, 1)),)) \
+                from None
+        raise
+    except RecursionError:
+        raise RuleError("too deep", (error("E006", "nesting too deep", m.Loc(path, 1, 1)),)) \
+            from None
+
+
+class _ToRuleFile(Transformer):
+    """One method per grammar rule; each returns a model or declaration object."""
+
+    def __init__(self, path: str):
+        super().__init__()
+        self.path = path
+
+    def _loc(self, item) -> m.Loc:
+        if isinstance(item, Token):
+            return m.Loc(self.path, item.line or 0, item.column or 0)
+        meta = item
+        return m.Loc(self.path, getattr(meta, "line", 0), getattr(meta, "column", 0))
+
+    # --- file ---------------------------------------------------------------------------
+    def start(self, items):
+        role, name, applies_to, extends, decls = "rules", None, None, [], []
+        for item in items:
+            if isinstance(item, tuple) and item[0] in ("rules", "variant"):
+                role, name = item[0], item[1]
+                if item[0] == "variant":
+                    applies_to = item[2]
+            elif isinstance(item, Ref):
+                extends.append(item)
+            else:
+                decls.append(item)
+        return RuleFile(self.path, role, name, applies_to, extends, decls)
+
+    def rules_decl(self, items):
+        return ("rules", str(items[0]))
+
+    def variant_decl(self, items):
+        ref = self._ref(items[1]) if len(items) > 1 else None
+        return ("variant", str(items[0]), ref)
+
+    def extends_decl(self, items):
+        return self._ref(items[0])
+
+    def _ref(self, token: Token) -> Ref:
+        if token.type == "STRING":
+            return Ref(str(token)[1:-1], True, self._loc(token))
+        return Ref(str(token), False, self._loc(token))
+
+    # --- game ---------------------------------------------------------------------------
+    @v_args(meta=True)
+    def game_block(self, meta, items):
+        title = None
+        if items and isinstance(items[0], Token):
+            title = str(items[0])[1:-1]
+            items = items[1:]
+        props = list(items)
+        if title is not None:
+            props.insert(0, Prop("title", title, self._loc(meta)))
+        return GameDecl(props, title, False, self._loc(meta))
+
+    @v_args(meta=True)
+    def override_game(self, meta, items):
+        return GameDecl(items, None, True, self._loc(meta))
+
+    @v_args(meta=True)
+    def players(self, meta, items):
+        low = int(items[0])
+        high = int(items[1]) if items[1] is not None else low
+        return Prop("players", (low, high), self._loc(meta))
+
+    @v_args(meta=True)
+    def followers(self, meta, items):
+        return Prop("followers", int(items[0]), self._loc(meta))
+
+    @v_args(meta=True)
+    def total_tiles(self, meta, items):
+        return Prop("total_tiles", int(items[0]), self._loc(meta))
+
+    @v_args(meta=True)
+    def start_tile(self, meta, items):
+        return Prop("start", str(items[0]), self._loc(items[0]))
+
+    @v_args(meta=True)
+    def end_condition(self, meta, items):
+        return Prop("end", str(items[0]), self._loc(items[0]))
+
+    @v_args(meta=True)
+    def title(self, meta, items):
+        return Prop("title", str(items[0])[1:-1], self._loc(meta))
+
+    # --- features -----------------------------------------------------------------------
+    @v_args(meta=True)
+    def feature_block(self, meta, items):
+        return FeatureDecl(str(items[0]), items[1:], False, self._loc(items[0]))
+
+    @v_args(meta=True)
+    def override_feature(self, meta, items):
+        return FeatureDecl(str(items[0]), items[1:], True, self._loc(items[0]))
+
+    @v_args(meta=True)
+    def geometry(self, meta, items):
+        return Prop("geometry", str(items[0]), self._loc(items[0]))
+
+    @v_args(meta=True)
+    def allow_followers(self, meta, items):
+        return Prop("followers", str(items[0]) == "yes", self._loc(meta))
+
+    @v_args(meta=True)
+    def allow_pennants(self, meta, items):
+        return Prop("pennants", str(items[0]) == "yes", self._loc(meta))
+
+    @v_args(meta=True)
+    def ends_at(self, meta, items):
+        return Prop("terminals", tuple(str(t) for t in items), self._loc(meta))
+
+    @v_args(meta=True)
+    def score(self, meta, items):
+        return Prop(str(items[0]), items[1], self._loc(meta))
+
+    @v_args(meta=True)
+    def scorers(self, meta, items):
+        return Prop("scorers", str(items[0]), self._loc(items[0]))
+
+    @v_args(meta=True)
+    def landmark_decl(self, meta, items):
+        return LandmarkDecl(tuple(str(t) for t in items), self._loc(meta))
+
+    # --- tiles --------------------------------------------------------------------------
+    @v_args(meta=True)
+    def tile_decl(self, meta, items):
+        name, count, *segments = items
+        tile = m.Tile(str(name), int(count), segments, loc=self._loc(name))
+        return TileDecl(tile, False, self._loc(meta))
+
+    @v_args(meta=True)
+    def override_tile(self, meta, items):
+        return TileDecl(items[0].tile, True, items[0].loc)
+
+    @v_args(meta=True)
+    def remove_tiles(self, meta, items):
+        return RemoveTiles(tuple(str(t) for t in items), self._loc(meta))
+
+    @v_args(meta=True)
+    def remove_all_tiles(self, meta, items):
+        return RemoveTiles(None, self._loc(meta))
+
+    @v_args(meta=True)
+    def segment(self, meta, items):
+        kind, ports, *mods = items
+        pennants, ends, touches = 0, [], []
+        for mod_name, value in mods:
+            if mod_name == "pennants":
+                pennants += value
+            elif mod_name == "end":
+                ends.append(value)
+            else:
+                touches.extend(value)
+        return m.Segment(str(kind), ports or (), pennants, ends, touches, loc=self._loc(kind))
+
+    def ports(self, items):
+        # W-E reads like the tile table; it means W+E.
+        return tuple(p for token in items for p in str(token).split("-"))
+
+    def pennant(self, items):
+        return ("pennants", 1)
+
+    def pennants(self, items):
+        return ("pennants", int(items[0]))
+
+    def path_end(self, items):
+        return ("end", str(items[0]))
+
+    def touches(self, items):
+        return ("touches", items[0])
+
+    # --- expressions --------------------------------------------------------------------
+    @v_args(meta=True)
+    def const(self, meta, items):
+        return m.Const(int(items[0]), loc=self._loc(items[0]))
+
+    @v_args(meta=True)
+    def quantity(self, meta, items):
+        return m.Quantity(str(items[0]), None, loc=self._loc(items[0]))
+
+    @v_args(meta=True)
+    def quantity_of(self, meta, items):
+        return m.Quantity(str(items[0]), str(items[1]), loc=self._loc(items[0]))
+
+    @v_args(meta=True)
+    def scaled(self, meta, items):
+        return m.Scaled(int(items[0]), items[1], loc=self._loc(meta))
+
+    @v_args(meta=True)
+    def scaled_after(self, meta, items):
+        return m.Scaled(int(items[1]), items[0], loc=self._loc(meta))
+
+    @v_args(meta=True)
+    def sum(self, meta, items):
+        return m.Sum(items, loc=self._loc(meta))
+
+    @v_args(meta=True)
+    def compare(self, meta, items):
+        return m.Compare(str(items[1]), items[0], items[2], loc=self._loc(meta))
+
+    @v_args(meta=True)
+    def cond(self, meta, items):
+        return m.Cond(items[0], items[1], items[2], loc=self._loc(meta))
