@@ -1,0 +1,438 @@
+"""Game records (``carcdsl-record/1``): the wire format, in and out, kept out of the engine.
+
+A record is one JSON object that replays a game exactly (see ``records.md`` in the spec and
+``schemas/record.schema.json``). Reading validates against the JSON Schema first and only then
+builds objects, field by field; every problem becomes one :class:`RecordError` whose message
+names the source and, for a move, its 0-based index::
+
+    game.json: move 3: 'rotation' must be one of 0, 90, 180, 270 (got 45)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import json
+import os
+import re
+import secrets
+from collections.abc import Callable, Iterable, Sequence
+from importlib.resources import files
+from pathlib import Path
+from typing import Any, TypeAlias
+
+import attrs
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+
+from . import ports as P
+from .errors import RecordError
+
+FORMAT = "carcdsl-record/1"
+"""The value of ``format`` in every record of this version."""
+
+MAX_RECORD_BYTES = 50 * 1024 * 1024
+"""Larger files are refused before parsing."""
+
+_FOLLOWER_AT = re.compile(
+    r"(?P<feature>[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*)(?::(?P<port>[A-Z]{1,3}))?")
+_PORT_LIST = "N, E, S, W, NNE, ENE, ESE, SSE, SSW, WSW, WNW, NNW"
+
+
+# --- the objects ------------------------------------------------------------------------------
+
+@attrs.frozen
+class FollowerSpec:
+    """Where the mover puts a follower on the tile just placed (``"city:S"``, ``"monastery"``)."""
+
+    feature: str
+    """The feature's name in the rule set (``city``, ``road``, ``field``, ``monastery``, …)."""
+    port: str | None = attrs.field(default=None,
+                                   validator=attrs.validators.optional(attrs.validators.in_(P.INDEX)))
+    """A side (``N``) or half-side (``NNE``) on the board, after rotation; None for the centre."""
+    kind: str | None = None
+    """The follower kind, where the rules define several; None for the default one."""
+
+    @classmethod
+    def parse(cls, text: str, kind: str | None = None) -> FollowerSpec:
+        """Read ``"feature"`` or ``"feature:PORT"``; raise RecordError otherwise."""
+        match = _FOLLOWER_AT.fullmatch(text) if isinstance(text, str) else None
+        if match is None or (match["port"] is not None and not P.is_port(match["port"])):
+            raise RecordError(f"'follower' must be 'feature' or 'feature:PORT' with PORT one of "
+                              f"{_PORT_LIST} (got {_show(text)})")
+        return cls(match["feature"], match["port"], kind)
+
+    @classmethod
+    def from_json(cls, data: str | dict[str, Any]) -> FollowerSpec:
+        """Build from the string form or the object form ``{"at": ..., "kind": ...}``."""
+        if isinstance(data, dict):
+            return cls.parse(data["at"], data.get("kind"))
+        return cls.parse(data)
+
+    def to_text(self) -> str:
+        """``feature:PORT``, or the bare feature name for the centre."""
+        return self.feature if self.port is None else f"{self.feature}:{self.port}"
+
+    def to_json(self) -> str | dict[str, str]:
+        """The string form, or the object form when a kind is named."""
+        if self.kind is None:
+            return self.to_text()
+        return {"at": self.to_text(), "kind": self.kind}
+
+
+@attrs.frozen
+class Placement:
+    """One move: a tile put on the board, maybe with a follower."""
+
+    tile: str | None
+    """The tile's name in the rule set; None: the next tile of the seeded draw."""
+    at: tuple[int, int] = attrs.field(converter=tuple)
+    """``(x, y)``: x grows to the east, y to the south; the start tile lies at ``(0, 0)``."""
+    rotation: int = attrs.field(validator=attrs.validators.in_(P.ROTATIONS))
+    """Degrees clockwise from the tile's orientation in the rule file."""
+    follower: FollowerSpec | None = None
+    """Where the mover puts a follower, if anywhere."""
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Placement:
+        """Build from a schema-valid placement object."""
+        follower = data.get("follower")
+        x, y = data["at"]
+        return cls(data.get("tile"), (int(x), int(y)), int(data["rotation"]),
+                   None if follower is None else FollowerSpec.from_json(follower))
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"tile", "at", "rotation", "follower"}`` in that order; absent parts omitted."""
+        out: dict[str, Any] = {} if self.tile is None else {"tile": self.tile}
+        out["at"] = list(self.at)
+        out["rotation"] = self.rotation
+        if self.follower is not None:
+            out["follower"] = self.follower.to_json()
+        return out
+
+
+@attrs.frozen
+class Discard:
+    """A drawn tile that fits nowhere; it leaves the game and the same player draws again."""
+
+    tile: str
+    """The name of the tile drawn."""
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Discard:
+        """Build from a schema-valid ``{"discard": TILE}``."""
+        return cls(data["discard"])
+
+    def to_json(self) -> dict[str, str]:
+        """``{"discard": TILE}``."""
+        return {"discard": self.tile}
+
+
+Move: TypeAlias = Placement | Discard
+
+
+def _to_players(value: int | Iterable[str]) -> tuple[str, ...]:
+    """A count N becomes ``("P1", …, "PN")``; names become a tuple."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return tuple(f"P{i}" for i in range(1, value + 1))
+    return tuple(value)
+
+
+@attrs.frozen
+class Record:
+    """A whole game: the rules, the seats and every move, enough to replay it exactly."""
+
+    rules: str
+    """A bundled rule set by name, or a path to a rule file (relative to ``base_dir``)."""
+    variants: tuple[str, ...] = attrs.field(converter=tuple)
+    """Bundled variant names or paths, applied in this order."""
+    players: tuple[str, ...] = attrs.field(converter=_to_players)
+    """Names in seat order; seat 0 moves first. A count N gives ``P1`` … ``PN``."""
+    seed: int | None
+    """Seeds the shuffle of the supply; needed when some move names no tile."""
+    moves: tuple[Move, ...] = attrs.field(converter=tuple)
+    """Every move, in order."""
+    final: bool = False
+    """Run final scoring after the last move even though tiles remain."""
+    base_dir: str | None = None
+    """The directory of the record file, against which rule paths are resolved."""
+
+    def __attrs_post_init__(self) -> None:
+        if not self.players:
+            raise RecordError("'players' must name at least one player")
+        if len(set(self.players)) != len(self.players):
+            raise RecordError("'players' names must be unique")
+        if self.seed is None:
+            for index, move in enumerate(self.moves):
+                if isinstance(move, Placement) and move.tile is None:
+                    raise RecordError(f"move {index}: names no tile, so the record needs a 'seed'",
+                                      index)
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as the spec lays it out, keys in the spec's order."""
+        out: dict[str, Any] = {"format": FORMAT, "rules": self.rules,
+                               "variants": list(self.variants), "players": list(self.players)}
+        if self.seed is not None:
+            out["seed"] = self.seed
+        out["moves"] = [move.to_json() for move in self.moves]
+        out["final"] = self.final
+        return out
+
+    def to_text(self) -> str:
+        """JSON with 2-space indentation, one move per line, ending with a newline."""
+        try:
+            return _layout(self.to_json(), ensure_ascii=False)
+        except UnicodeEncodeError:  # a lone surrogate cannot be UTF-8: escape everything
+            return _layout(self.to_json(), ensure_ascii=True)
+
+
+def _layout(data: dict[str, Any], ensure_ascii: bool) -> str:
+    def dumps(value: object) -> str:
+        return json.dumps(value, ensure_ascii=ensure_ascii)
+
+    lines = []
+    for key, value in data.items():
+        if key == "moves" and value:
+            moves = ",\n".join(f"    {dumps(move)}" for move in value)
+            lines.append(f"  {dumps(key)}: [\n{moves}\n  ]")
+        else:
+            lines.append(f"  {dumps(key)}: {dumps(value)}")
+    text = "{\n" + ",\n".join(lines) + "\n}\n"
+    text.encode("utf-8")  # raises UnicodeEncodeError on a lone surrogate
+    return text
+
+
+# --- reading ----------------------------------------------------------------------------------
+
+@functools.cache
+def _validator() -> Draft202012Validator:
+    schema = json.loads(files("carcdsl.schemas").joinpath("record.schema.json")
+                        .read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+def record_schema() -> dict[str, Any]:
+    """The JSON Schema of ``carcdsl-record/1`` (loaded once)."""
+    return _validator().schema
+
+
+def parse_record(data: object, source: str = "<record>") -> Record:
+    """Build a Record from decoded JSON, validating it against the schema first.
+
+    Raises RecordError with one message naming ``source`` and, for a bad move, its index.
+    """
+    try:
+        error = best_match(_validator().iter_errors(data))
+    except RecursionError:
+        raise RecordError(f"{source}: the record is nested too deeply") from None
+    if error is not None:
+        index = _move_index(error)
+        raise RecordError(f"{source}: {describe_error(error)}", index)
+    try:
+        return _build(data)  # type: ignore[arg-type]  # the schema guarantees a dict
+    except RecordError as exc:
+        raise RecordError(f"{source}: {exc}", exc.move_index) from None
+
+
+def _build(data: dict[str, Any]) -> Record:
+    moves = []
+    for index, move in enumerate(data["moves"]):
+        try:
+            moves.append(Discard.from_json(move) if "discard" in move else Placement.from_json(move))
+        except RecordError as exc:
+            raise RecordError(f"move {index}: {exc}", index) from None
+    return Record(data["rules"], data.get("variants", ()), _players_from_json(data["players"]),
+                  _int_or_none(data.get("seed")), moves, data.get("final", False))
+
+
+def _players_from_json(value: int | float | list[str]) -> int | list[str]:
+    # JSON Schema counts 2.0 as an integer; the model wants a real int.
+    return value if isinstance(value, list) else int(value)
+
+
+def _int_or_none(value: float | None) -> int | None:
+    return None if value is None else int(value)
+
+
+def load_record(path: str | os.PathLike[str]) -> Record:
+    """Read, decode, validate and build the record in the file at ``path``.
+
+    Every failure (unreadable, too large, not UTF-8, not JSON, not a record) is a RecordError
+    naming the path. ``base_dir`` is set to the file's directory.
+    """
+    source = str(path)
+    data = _decode_json(_read_text(Path(path), source), source)
+    record = parse_record(data, source)
+    return attrs.evolve(record, base_dir=os.path.dirname(os.path.abspath(path)))
+
+
+def _read_text(path: Path, source: str) -> str:
+    try:
+        with path.open("rb") as f:
+            raw = f.read(MAX_RECORD_BYTES + 1)
+    except OSError as exc:
+        raise RecordError(f"{source}: cannot read the record: {exc.strerror or exc}") from None
+    if len(raw) > MAX_RECORD_BYTES:
+        raise RecordError(f"{source}: too large for a record (over {MAX_RECORD_BYTES} bytes)")
+    if b"\0" in raw:
+        raise RecordError(f"{source}: a binary file, not a JSON record")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"{source}: not UTF-8 text (bad byte at offset {exc.start})") from None
+
+
+def _decode_json(text: str, source: str) -> object:
+    def no_constants(name: str) -> object:
+        raise RecordError(f"{source}: not valid JSON: {name} is not a JSON value")
+
+    def no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        seen: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in seen:
+                raise RecordError(f"{source}: duplicate key {key!r} in a JSON object")
+            seen[key] = value
+        return seen
+
+    try:
+        return json.loads(text, parse_constant=no_constants, object_pairs_hook=no_duplicates)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{source}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+    except RecursionError:
+        raise RecordError(f"{source}: the JSON is nested too deeply") from None
+
+
+# --- writing ----------------------------------------------------------------------------------
+
+def dump_record(record: Record, path: str | os.PathLike[str]) -> None:
+    """Write ``record`` to ``path`` atomically: the old file stays whole if anything fails."""
+    target = Path(path)
+    data = record.to_text().encode("utf-8")
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    try:
+        _write_new_file(tmp, data, _existing_mode(target))
+        os.replace(tmp, target)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise RecordError(f"{path}: cannot write the record: {exc.strerror or exc}") from None
+
+
+def _write_new_file(path: Path, data: bytes, mode: int | None) -> None:
+    # O_EXCL: never clobber someone else's file; 0o666 lets the umask decide, as open() does.
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    with os.fdopen(fd, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    if mode is not None:
+        os.chmod(path, mode)
+
+
+def _existing_mode(target: Path) -> int | None:
+    """The mode of the file being replaced, kept for the new one; None if there is none."""
+    try:
+        return target.stat().st_mode & 0o7777
+    except OSError:
+        return None
+
+
+# --- messages ---------------------------------------------------------------------------------
+
+_TYPE_NAMES = {"object": "an object", "array": "a list", "string": "a string",
+               "integer": "an integer", "boolean": "true or false", "number": "a number"}
+_AT = "[x, y], two integers"
+_EXPECTED: dict[tuple[tuple[str | int, ...], str], str] = {
+    ((), "type"): "a JSON object",
+    (("players",), "type"): "a list of names or a number of players",
+    (("follower",), "type"): 'a string like "city:S" or an object {"at": "city:S", "kind": ...}',
+    (("at",), "type"): _AT,
+    (("at",), "minItems"): _AT,
+    (("at",), "maxItems"): _AT,
+}
+"""Messages for paths (inside a move, or the record) where the schema's own word misleads."""
+
+
+def _move_index(error: ValidationError) -> int | None:
+    path = list(error.absolute_path)
+    if len(path) >= 2 and path[0] == "moves" and isinstance(path[1], int):
+        return path[1]
+    return None
+
+
+def _where(error: ValidationError) -> tuple[str, tuple[str | int, ...]]:
+    """A prefix ("move 3: ") and the path inside the move (or the record)."""
+    path = tuple(error.absolute_path)
+    index = _move_index(error)
+    if index is None:
+        return "", path
+    return f"move {index}: ", path[2:]
+
+
+def _dotted(path: Sequence[str | int]) -> str:
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text
+
+
+def describe_error(error: ValidationError) -> str:
+    """One line for people about a schema error: where (``move 3: 'rotation'``) and what."""
+    prefix, path = _where(error)
+    subject = f"{_dotted(path)!r}" if path else ("a move" if prefix else "a record")
+    return prefix + _explain(error, subject, path)
+
+
+def _explain(error: ValidationError, subject: str, path: tuple[str | int, ...]) -> str:
+    kind, value, got = error.validator, error.validator_value, _show(error.instance)
+    expected = _EXPECTED.get((path, kind))
+    if expected is not None:
+        return f"{subject} must be {expected} (got {got})"
+    if kind == "required":
+        missing = [key for key in value if key not in error.instance]
+        return f"{subject} is missing the key {missing[0]!r}"
+    if kind == "additionalProperties":
+        return _explain_unknown_keys(error, subject)
+    explain = _SIMPLE.get(kind)
+    return f"{subject}: {error.message}" if explain is None else explain(error, subject, got)
+
+
+def _explain_unknown_keys(error: ValidationError, subject: str) -> str:
+    allowed = list(error.schema.get("properties", {}))
+    unknown = sorted(key for key in error.instance if key not in allowed)
+    if "discard" in allowed and len(allowed) == 1:
+        return f"unknown key {unknown[0]!r} in a discard (it has only 'discard')"
+    where = "" if subject in {"a record", "a move"} else f" in {subject}"
+    return f"unknown key {unknown[0]!r}{where} (expected {', '.join(map(repr, allowed))})"
+
+
+_SIMPLE: dict[str, Callable[[ValidationError, str, str], str]] = {
+    "type": lambda e, subject, got: f"{subject} must be {_type_name(e.validator_value)} (got {got})",
+    "enum": lambda e, subject, got: (f"{subject} must be one of "
+                                     f"{', '.join(map(_show, e.validator_value))} (got {got})"),
+    "const": lambda e, subject, got: f"{subject} must be {_show(e.validator_value)} (got {got})",
+    "minLength": lambda e, subject, got: f"{subject} must not be empty",
+    "minItems": lambda e, subject, got: f"{subject} must not be empty",
+    "maxItems": lambda e, subject, got: f"{subject} must have at most {e.validator_value} items",
+    "minimum": lambda e, subject, got: f"{subject} must be at least {e.validator_value} (got {got})",
+    "maximum": lambda e, subject, got: f"{subject} must be at most {e.validator_value} (got {got})",
+    "uniqueItems": lambda e, subject, got: f"{subject} must not repeat a name (got {got})",
+    "pattern": lambda e, subject, got: (f"{subject} must be 'feature' or 'feature:PORT' with PORT "
+                                        f"one of {_PORT_LIST} (got {got})"),
+}
+"""One message per schema keyword, given the error, the subject and the bad value shown."""
+
+
+def _type_name(value: str | list[str]) -> str:
+    names = [value] if isinstance(value, str) else value
+    return " or ".join(_TYPE_NAMES.get(name, name) for name in names)
+
+
+def _show(value: object, limit: int = 60) -> str:
+    """A short JSON rendering of a bad value for a message."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
