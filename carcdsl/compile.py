@@ -1,0 +1,226 @@
+"""Checked RuleSet -> engine tables. Compile means precompute.
+
+Every tile type in every rotation becomes an *oriented tile* ``o = 4 * type + rotation // 90``
+with: its four side signatures (small ints), which local segment covers each border position,
+the connections each side makes to a neighbour, and its follower spots. A fit table maps the
+signatures required by a square's neighbours to the rotations of each tile type that fit there;
+it is filled lazily and shared by every game of the rule set. Nothing here knows a feature's
+name: only geometries, kinds by index and scoring closures.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from . import model as m
+from . import ports as P
+from .scoring import Scorer, compile_expr, quantities_used
+
+AREA, PATH, CENTRE, FIELD = range(4)
+GEOMETRY_CODE = {"area": AREA, "path": PATH, "centre": CENTRE, "field": FIELD}
+
+
+@attrs.frozen
+class Kind:
+    index: int
+    name: str
+    geometry: int
+    followers: bool
+    complete: Scorer | None
+    final: Scorer | None
+    needs: frozenset
+    """The quantities its scoring reads, e.g. {("tiles", None)}."""
+
+
+@attrs.frozen
+class LocalSegment:
+    """A segment of an oriented tile."""
+
+    kind: int
+    geometry: int
+    pennants: int
+    open_ends: int
+    """Side ports that may connect (areas, paths), plus ends that never close."""
+    ports: tuple[int, ...]
+    """Ring positions after rotation: side middles for areas/paths, half-sides for fields."""
+    touches: tuple[int, ...]
+    """Fields: local indexes of the area segments the field touches."""
+    label: str
+    """How records name a follower on it: ``city:N``, ``field:NNE``, ``monastery``."""
+
+
+@attrs.frozen
+class Tables:
+    rules: m.RuleSet
+    kinds: tuple[Kind, ...]
+    type_names: tuple[str, ...]
+    type_counts: tuple[int, ...]
+    start_type: int | None
+    sigs: tuple[tuple[int, int, int, int], ...]
+    """Per oriented tile: the signature id of each side N, E, S, W."""
+    reverse_sig: tuple[int, ...]
+    """The signature a neighbour must show on the facing side."""
+    segments: tuple[tuple[LocalSegment, ...], ...]
+    seg_at: tuple[tuple[int, ...], ...]
+    """Per oriented tile: the local segment at each of the 12 border positions, or -1."""
+    links: tuple[tuple[tuple[tuple[int, int, bool], ...], ...], ...]
+    """Per oriented tile, per side: (local segment, facing position, counts as an open end)."""
+    spots: tuple[tuple[int, ...], ...]
+    """Per oriented tile: local segments a follower may stand on."""
+    centres: tuple[tuple[int, ...], ...]
+    canonical: tuple[int, ...]
+    """Per oriented tile: the oriented tile with the smallest rotation that looks the same."""
+    distinct: tuple[tuple[int, ...], ...]
+    """Per tile type: the rotations (0..3) that give different placements."""
+    stride: int
+    """Node ids per placed tile (the most segments on any tile)."""
+    fit_cache: dict = attrs.field(factory=dict, eq=False, repr=False)
+
+    def fits(self, pattern: tuple[int, int, int, int]) -> tuple[tuple[int, ...], ...]:
+        """Per tile type, the distinct rotations (0..3) that fit a square whose neighbours
+        require ``pattern`` (a signature per side, -1 where there is no neighbour)."""
+        found = self.fit_cache.get(pattern)
+        if found is None:
+            found = tuple(
+                tuple(r for r in self.distinct[t]
+                      if all(req < 0 or req == s for req, s in zip(pattern, self.sigs[4 * t + r])))
+                for t in range(len(self.type_names)))
+            self.fit_cache[pattern] = found
+        return found
+
+    def type_index(self, name: str) -> int | None:
+        try:
+            return self.type_names.index(name)
+        except ValueError:
+            return None
+
+
+def _kinds(rules: m.RuleSet) -> tuple[Kind, ...]:
+    kinds = []
+    for i, k in enumerate(rules.kinds):
+        needs = frozenset(quantities_used(k.complete) | quantities_used(k.final))
+        kinds.append(Kind(i, k.name, GEOMETRY_CODE[k.geometry], k.followers,
+                          compile_expr(k.complete) if k.complete is not None else None,
+                          compile_expr(k.final) if k.final is not None else None, needs))
+    return tuple(kinds)
+
+
+def _merge_pass_through(tile: m.Tile, rules: m.RuleSet) -> list[m.Segment]:
+    """Paths that end at something their kind does not end at run on through it: the
+    segments meeting there on this tile become one (a road past a tree, when trees do not
+    end roads). Other segments are returned unchanged."""
+    result, passing = [], {}
+    for seg in tile.segments:
+        kind = rules.kind(seg.kind)
+        stops = [e for e in seg.ends if kind is not None and e in kind.terminals]
+        through = [e for e in seg.ends if e not in stops]
+        if kind is None or kind.geometry != "path" or not through:
+            result.append(seg)
+            continue
+        key = (seg.kind, through[0])
+        if key in passing:
+            i = passing[key]
+            prev = result[i]
+            result[i] = m.Segment(seg.kind, prev.ports + seg.ports, prev.pennants + seg.pennants,
+                                  prev.ends + tuple(stops))
+        else:
+            passing[key] = len(result)
+            result.append(m.Segment(seg.kind, seg.ports, seg.pennants, tuple(stops)))
+    return result
+
+
+def _orient(tile: m.Tile, rules: m.RuleSet, kind_index: dict, rotation: int):
+    segs = _merge_pass_through(tile, rules)
+    at = [-1] * 12
+    local = []
+    area_local = {}
+    for i, seg in enumerate(segs):
+        geometry = GEOMETRY_CODE[rules.kind(seg.kind).geometry]
+        positions = [P.rotate_pos(P.INDEX[p], rotation) for p in seg.ports]
+        if geometry == AREA:
+            for pos in positions:
+                for q in P.side_positions(P.side_of(pos)):
+                    at[q] = i
+            for port in seg.ports:
+                area_local[port] = i
+        elif geometry in (PATH, FIELD):
+            for pos in positions:
+                at[pos] = i
+        local.append((seg, geometry, tuple(sorted(positions))))
+    out = []
+    for i, (seg, geometry, positions) in enumerate(local):
+        kind = rules.kind(seg.kind)
+        open_ends = 0
+        if geometry in (AREA, PATH):
+            open_ends = len(positions)
+            if geometry == PATH:
+                closed = sum(1 for e in seg.ends if e in kind.terminals)
+                open_ends += max(0, 2 - len(positions) - closed) if len(positions) < 2 else 0
+        touches = tuple(area_local[t] for t in seg.touches if t in area_local)
+        if geometry == CENTRE:
+            label = seg.kind
+        else:
+            first = min(positions, key=lambda p: (P.side_of(p), p)) if geometry != FIELD \
+                else positions[0]
+            label = f"{seg.kind}:{P.RING[first]}"
+        out.append(LocalSegment(kind_index[seg.kind], geometry, seg.pennants, open_ends,
+                                positions, touches, label))
+    return out, at
+
+
+def _look(segments: list[LocalSegment]) -> frozenset:
+    """What an oriented tile looks like, for spotting rotations that change nothing."""
+    return frozenset((s.kind, s.ports, s.pennants, s.open_ends) for s in segments)
+
+
+def compile_rules(rules: m.RuleSet) -> Tables:
+    """Compile a checked rule set. The rule set must have passed the checker."""
+    kinds = _kinds(rules)
+    kind_index = {k.name: k.index for k in kinds}
+    sig_ids: dict[tuple, int] = {}
+    sigs, segments, seg_at, links, spots, centres, canonical, distinct = ([] for _ in range(8))
+    stride = 1
+    for t, tile in enumerate(rules.tiles):
+        looks: dict[frozenset, int] = {}
+        rotations = []
+        for r in range(4):
+            local, at = _orient(tile, rules, kind_index, 90 * r)
+            stride = max(stride, len(local))
+            side_sigs = []
+            for d in range(4):
+                key = tuple(local[at[q]].kind if at[q] >= 0 else -1 for q in P.side_positions(d))
+                side_sigs.append(sig_ids.setdefault(key, len(sig_ids)))
+            sigs.append(tuple(side_sigs))
+            segments.append(tuple(local))
+            seg_at.append(tuple(at))
+            side_links = []
+            for d in range(4):
+                here = []
+                for q in P.side_positions(d):
+                    i = at[q]
+                    if i < 0:
+                        continue
+                    g = local[i].geometry
+                    if g == FIELD and len(P.RING[q]) == 3 or g in (AREA, PATH) and q == P.middle(d):
+                        here.append((i, P.facing(q), g in (AREA, PATH)))
+                side_links.append(tuple(here))
+            links.append(tuple(side_links))
+            spots.append(tuple(i for i, s in enumerate(local) if kinds[s.kind].followers))
+            centres.append(tuple(i for i, s in enumerate(local) if s.geometry == CENTRE))
+            look = _look(local)
+            first = looks.setdefault(look, r)
+            canonical.append(4 * t + first)
+            if first == r:
+                rotations.append(r)
+        distinct.append(tuple(rotations))
+    for key in list(sig_ids):
+        sig_ids.setdefault(tuple(reversed(key)), len(sig_ids))
+    reverse = [0] * len(sig_ids)
+    for key, i in sig_ids.items():
+        reverse[i] = sig_ids[tuple(reversed(key))]
+    start = rules.game.start
+    return Tables(
+        rules, kinds, tuple(t.name for t in rules.tiles), tuple(t.count for t in rules.tiles),
+        next((i for i, t in enumerate(rules.tiles) if t.name == start), None),
+        tuple(sigs), tuple(reverse), tuple(segments), tuple(seg_at), tuple(links),
+        tuple(spots), tuple(centres), tuple(canonical), tuple(distinct), stride)

@@ -1,0 +1,100 @@
+"""Scoring expressions -> closures, and the breakdown people read ("3 tiles × 2 + 1 pennant × 2").
+
+A compiled expression is called with a ``measure(name, arg) -> int`` function that counts a
+quantity on the feature being scored; it returns the points and the breakdown terms.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+
+from . import model as m
+
+Measure = Callable[[str, "str | None"], int]
+Scorer = Callable[[Measure], tuple[int, list[str]]]
+
+_OPS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
+        "==": operator.eq, "!=": operator.ne}
+
+_SINGULAR = {"tiles": "tile", "pennants": "pennant", "neighbours": "neighbour",
+             "followers": "follower"}
+
+
+def plural(word: str) -> str:
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+def label(name: str, arg: str | None, count: int) -> str:
+    """``3 tiles``, ``1 pennant``, ``2 completed cities``."""
+    if name == "completed":
+        noun = f"completed {arg if count == 1 else plural(arg or '')}"
+    else:
+        noun = _SINGULAR.get(name, name) if count == 1 else name
+    return f"{count} {noun}"
+
+
+def compile_expr(expr: m.Expr) -> Scorer:
+    """The closure that evaluates ``expr``: points and breakdown terms (zero terms left out)."""
+    if isinstance(expr, m.Const):
+        value = expr.value
+        return lambda measure: (value, [str(value)] if value else [])
+    if isinstance(expr, m.Quantity):
+        name, arg = expr.name, expr.arg
+
+        def quantity(measure: Measure) -> tuple[int, list[str]]:
+            n = measure(name, arg)
+            return n, [label(name, arg, n)] if n else []
+        return quantity
+    if isinstance(expr, m.Scaled):
+        factor, inner = expr.factor, compile_expr(expr.term)
+
+        def scaled(measure: Measure) -> tuple[int, list[str]]:
+            n, terms = inner(measure)
+            if not n:
+                return 0, []
+            if factor == 1:
+                return n, terms
+            text = " + ".join(terms)
+            text = f"({text})" if len(terms) > 1 else text
+            return n * factor, [f"{text} × {factor}"]
+        return scaled
+    if isinstance(expr, m.Sum):
+        parts = [compile_expr(t) for t in expr.terms]
+
+        def total(measure: Measure) -> tuple[int, list[str]]:
+            points, terms = 0, []
+            for part in parts:
+                p, t = part(measure)
+                points += p
+                terms.extend(t)
+            return points, terms
+        return total
+    if isinstance(expr, m.Cond):
+        op = _OPS[expr.test.op]
+        left, right = compile_expr(expr.test.left), compile_expr(expr.test.right)
+        yes, no = compile_expr(expr.yes), compile_expr(expr.no)
+        return lambda measure: (yes if op(left(measure)[0], right(measure)[0]) else no)(measure)
+    raise TypeError(f"not an expression: {expr!r}")
+
+
+def detail(points: int, terms: list[str]) -> str:
+    return " + ".join(terms) if terms else str(points)
+
+
+def quantities_used(expr: m.Expr | None) -> set[tuple[str, str | None]]:
+    """Every (quantity, arg) an expression reads: the engine tracks only what is needed."""
+    if expr is None or isinstance(expr, m.Const):
+        return set()
+    if isinstance(expr, m.Quantity):
+        return {(expr.name, expr.arg)}
+    if isinstance(expr, m.Scaled):
+        return quantities_used(expr.term)
+    if isinstance(expr, m.Sum):
+        return set().union(*(quantities_used(t) for t in expr.terms))
+    if isinstance(expr, m.Cond):
+        return (quantities_used(expr.test.left) | quantities_used(expr.test.right)
+                | quantities_used(expr.yes) | quantities_used(expr.no))
+    return set()

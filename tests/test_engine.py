@@ -1,0 +1,196 @@
+"""The engine: the seeds' worked examples as records, illegal moves, and random games."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import carcdsl
+from carcdsl.bots import random_bot
+from carcdsl.errors import IllegalMoveError, RecordError
+from carcdsl.game import to_key
+from carcdsl.records import Discard, FollowerSpec, Placement, load_record, parse_record
+from carcdsl.replay import replay, to_output
+
+import reference
+
+RECORDS = Path(__file__).parent / "data" / "records"
+
+# record -> (scores, [(player, feature, when, points, detail)]), checked by hand against the seeds
+GOLDEN = {
+    "road-3-tiles": ([3, 0], [("Ann", "road", "complete", 3, "3 tiles")]),
+    "city-pennant": ([8, 0], [("Ann", "city", "complete", 8, "3 tiles × 2 + 1 pennant × 2")]),
+    "monastery-9": ([9, 0], [("Ann", "monastery", "complete", 9, "1 + 8 neighbours")]),
+    "two-highwaymen": ([5, 5], [("Ann", "road", "complete", 5, "5 tiles"),
+                                ("Bob", "road", "complete", 5, "5 tiles")]),
+    "city-majority": ([0, 12], [("Bob", "city", "complete", 12, "6 tiles × 2")]),
+    "final-road": ([3, 0], [("Ann", "road", "final", 3, "3 tiles")]),
+    "final-monastery": ([4, 0], [("Ann", "monastery", "final", 4, "1 + 3 neighbours")]),
+    "final-city": ([3, 0], [("Ann", "city", "final", 3, "2 tiles + 1 pennant")]),
+    "final-majority": ([0, 7], [("Bob", "city", "final", 7, "6 tiles + 1 pennant")]),
+    "use-and-get-back": ([0, 3], [("Bob", "road", "complete", 3, "3 tiles")]),
+    "two-cities": ([4, 0], [("Ann", "city", "complete", 4, "2 tiles × 2")]),
+    "farmers-field": ([3, 0], [("Ann", "field", "final", 3, "1 completed city × 3")]),
+}
+
+
+@pytest.fixture(scope="module")
+def base():
+    return carcdsl.load("base")
+
+
+@pytest.fixture(scope="module")
+def farmers():
+    return carcdsl.load("base", variants=["farmers"])
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_worked_examples(name):
+    state = replay(load_record(RECORDS / f"{name}.json"))
+    scores, events = GOLDEN[name]
+    assert state.scores == scores
+    assert [(e.player, e.feature, e.when, e.points, e.detail) for e in state.events] == events
+
+
+def test_every_record_has_a_golden_entry():
+    assert {p.stem for p in RECORDS.glob("*.json")} == set(GOLDEN)
+
+
+def test_scored_followers_come_back():
+    state = replay(load_record(RECORDS / "use-and-get-back.json"))
+    assert state.supply_followers == [7, 7]
+    assert state.meeples == []
+    # the knight on the other city of the two-city tile stays
+    record = load_record(RECORDS / "two-cities.json")
+    moved = parse_record({**record.to_json(),
+                          "moves": [{"tile": "I", "at": [0, -1], "rotation": 180,
+                                     "follower": "city:W"}]})
+    state = replay(moved)
+    assert state.scores == [0, 0] and state.supply_followers == [6, 7]
+
+
+def snapshot(state):
+    return {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
+            for k, v in vars(state).items()}
+
+
+ILLEGAL = [
+    # (move, rule)
+    (Placement("L", (5, 5), 0), "adjacent"),
+    (Placement("L", (0, 0), 0), "square-taken"),
+    (Placement("L", (1, 0), 270), "sides-match"),
+    (Placement("E", (0, 1), 0), "sides-match"),  # corner rules: city against a field side
+    (Placement("L", (1, 0), 0, FollowerSpec("field", "ESE")), "follower-kind"),
+    (Placement("L", (1, 0), 0, FollowerSpec("city", "S")), "follower-spot"),
+    (Placement("L", (1, 0), 0, FollowerSpec("monastery")), "follower-spot"),
+    (Placement("Z", (1, 0), 0), "unknown-tile"),
+    (Discard("L"), "discard-only-unplaceable"),
+]
+
+
+@pytest.mark.parametrize("move,rule", ILLEGAL)
+def test_illegal_moves_leave_the_state_unchanged(base, move, rule):
+    state = base.new_game(["Ann", "Bob"], seed=1)
+    before = snapshot(state)
+    with pytest.raises(IllegalMoveError) as info:
+        state.play(move)
+    assert info.value.rule == rule
+    assert snapshot(state) == before
+
+
+def test_occupied_feature_rejected(base):
+    state = base.new_game(["Ann", "Bob"], seed=1)
+    state.play(Placement("L", (1, 0), 0, FollowerSpec("road", "W")))
+    before = snapshot(state)
+    # Bob's U continues Ann's road west of the start tile: the road has a highwayman
+    with pytest.raises(IllegalMoveError) as info:
+        state.play(Placement("U", (-1, 0), 90, FollowerSpec("road", "E")))
+    assert info.value.rule == "feature-occupied"
+    assert snapshot(state) == before
+
+
+def test_follower_supply_runs_out(base):
+    game = carcdsl.load("pnp-demo")  # 5 followers
+    state = game.new_game(["Ann", "Bob"], seed=3)
+    bot = random_bot(random.Random(3))
+    while not state.finished:
+        state.apply_fast(*bot(state))
+        assert all(0 <= n <= 5 for n in state.supply_followers)
+    assert len(state.board) + sum(isinstance(m, Discard) for m in state.moves) == 48
+
+
+def test_bad_record_names_move_index(tmp_path):
+    bad = {"format": "carcdsl-record/1", "rules": "base", "players": ["Ann", "Bob"],
+           "moves": [{"tile": "L", "at": [1, 0], "rotation": 0},
+                     {"tile": "L", "at": [3, 3], "rotation": 0}]}
+    with pytest.raises(RecordError) as info:
+        replay(parse_record(bad))
+    assert info.value.move_index == 1 and "move 1" in str(info.value)
+    too_many = {**bad, "moves": [{"tile": "C", "at": [0, -1], "rotation": 0},
+                                 {"tile": "C", "at": [1, -1], "rotation": 0}]}
+    with pytest.raises(RecordError, match="move 1.*no tile C left"):
+        replay(parse_record(too_many))
+
+
+def _play_random(game, players, seed, check=None):
+    state = game.new_game(players, seed)
+    bot = random_bot(random.Random(seed))
+    last = list(state.scores)
+    while not state.finished:
+        moves = list(state.iter_moves())
+        assert len(moves) == len(set(moves)), "legal moves are unique"
+        state.apply_fast(*bot(state))
+        assert all(a >= b for a, b in zip(state.scores, last)), "scores never go down"
+        last = list(state.scores)
+        if check:
+            check(state)
+    return state
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), seats=st.integers(2, 5), with_farmers=st.booleans())
+def test_random_games(base, farmers, seed, seats, with_farmers):
+    game = farmers if with_farmers else base
+    state = _play_random(game, seats, seed, reference.assert_matches)
+    assert state.finished and not state.supply
+    placed = len(state.board)
+    discarded = sum(isinstance(m, Discard) for m in state.moves)
+    assert placed + discarded == 72
+    assert placed - 1 == sum(isinstance(m, Placement) for m in state.moves)
+    on_board = [0] * seats
+    for seat, _, _ in state.meeples:
+        on_board[seat] += 1
+    assert [a + b for a, b in zip(state.supply_followers, on_board)] == [7] * seats
+    # the record replays to the same scores and events
+    record = parse_record(state.to_record().to_json())
+    again = replay(record)
+    assert to_output(again) == to_output(state)
+
+
+def test_legal_moves_are_all_playable(farmers):
+    state = farmers.new_game(["Ann", "Bob"], seed=11)
+    bot = random_bot(random.Random(11))
+    for _ in range(20):
+        for move in state.legal_moves():
+            trial = state.clone()
+            trial.play(move)
+        state.apply_fast(*bot(state))
+
+
+def test_clone_is_independent(base):
+    state = base.new_game(["Ann", "Bob"], seed=5)
+    copy = state.clone()
+    bot = random_bot(random.Random(5))
+    copy.apply_fast(*bot(copy))
+    assert len(state.board) == 1 and len(copy.board) == 2
+    assert to_key(0, 0) in state.board
+
+
+def test_same_seed_same_game(base):
+    a = _play_random(base, 3, 42)
+    b = _play_random(base, 3, 42)
+    assert a.to_record() == b.to_record() and a.scores == b.scores
