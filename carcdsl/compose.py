@@ -178,7 +178,8 @@ class _Builder:
         name = decl.tile.name
         if decl.override and name not in self.tiles:
             hint = did_you_mean(name, self.tiles)
-            self.problem("E102", f"`override tile {name}`: no tile '{name}'{hint}", decl.loc)
+            self.problem("E102", f"`override tile {name}`: no tile '{name}'{hint}",
+                         decl.tile.loc)
             return
         if not decl.override and name in self.tiles:
             where = self.tiles[name].loc

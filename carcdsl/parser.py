@@ -102,7 +102,7 @@ def _syntax_diagnostic(exc: UnexpectedInput, path: str, parser: Lark) -> Diagnos
     if token.type == "$END":
         what = "end of file"
     elif token.type in ("NAME", "INT", "STRING"):
-        what = f"{_word(token.type, parser).split(' (')[0]} '{token}'"
+        what = f"{_word(token.type, parser).split(' (')[0].removeprefix('a ')} '{token}'"
     else:
         what = f"'{token}'"
     expected = _expected(set(exc.expected), parser)

@@ -1,0 +1,555 @@
+"""RuleSet -> diagnostics: every check of meaning, collecting every problem.
+
+A composed rule set can be built from nonsense (an unknown kind, a city on a half-side, a road
+that ends nowhere); the checker reports each problem with a stable code from
+``diagnostics.CODES``, a plain-English message and the most precise location the model carries.
+Only a rule set without errors may be compiled.
+
+Everything here is linear in the number of tile types: the side-matching and duplicate-tile
+warnings look signatures up in dicts instead of comparing tiles pairwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+import attrs
+
+from . import ports as P
+from .compose import compose
+from .diagnostics import Diagnostic, did_you_mean, error, unique, warning
+from .errors import RuleError
+from .model import (
+    END_CONDITIONS,
+    GEOMETRIES,
+    QUANTITIES,
+    Compare,
+    Cond,
+    FeatureKind,
+    Loc,
+    Quantity,
+    RuleSet,
+    Scaled,
+    Segment,
+    Sum,
+    Tile,
+)
+
+MAX_TILE_COUNT = 100_000
+MAX_PLAYERS = 100
+MAX_FOLLOWERS = 1000
+SCORERS = ("majority",)
+
+_SIDE_INDEX = {side: i for i, side in enumerate(P.SIDES)}
+
+
+def check(rules: RuleSet) -> list[Diagnostic]:
+    """Every problem in ``rules``, duplicates removed, sorted by file and position."""
+    checker = _Checker(rules)
+    checker.run()
+    return unique(checker.out)
+
+
+def load_checked(
+    rules: str | Path, variants: Iterable[str | Path] = (), relative_to: Path | None = None,
+) -> tuple[RuleSet, list[Diagnostic], dict[str, str]]:
+    """Compose ``rules`` with ``variants`` and check the result.
+
+    Returns (rule set, warnings, sources). Raises RuleError carrying every diagnostic (sorted,
+    duplicates removed) and, as ``.sources``, the text of each file read, when anything is an
+    error.
+    """
+    composed, diagnostics, sources = compose(rules, tuple(variants), relative_to)
+    found = list(diagnostics)
+    if composed is not None:
+        found.extend(check(composed))
+    found = unique(found)
+    errors = [d for d in found if d.is_error]
+    if composed is None or errors:
+        warnings = len(found) - len(errors)
+        summary = f"{rules}: {_plural(len(errors), 'error')}"
+        if warnings:
+            summary += f", {_plural(warnings, 'warning')}"
+        if errors:
+            summary += f"; first: {errors[0].message}"
+        exc = RuleError(summary, tuple(found))
+        exc.sources = dict(sources)  # type: ignore[attr-defined]
+        raise exc
+    return composed, found, dict(sources)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def iter_quantities(expr: object) -> Iterator[Quantity]:
+    """Every Quantity in a scoring expression (iteratively: expressions may nest deeply)."""
+    stack = [expr]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Quantity):
+            yield item
+        elif isinstance(item, Scaled):
+            stack.append(item.term)
+        elif isinstance(item, Sum):
+            stack.extend(reversed(item.terms))
+        elif isinstance(item, Cond):
+            stack.extend((item.no, item.yes, item.test))
+        elif isinstance(item, Compare):
+            stack.extend((item.right, item.left))
+        # a Const carries nothing to check
+
+
+def _show_ports(ports: Iterable[str]) -> str:
+    return "+".join(ports)
+
+
+def _show_places(places: list[int]) -> str:
+    """``side N is`` for a whole side, else ``NNE is`` / ``NNE, ENE are``."""
+    places = sorted(set(places))
+    names = []
+    for side, name in enumerate(P.SIDES):
+        whole = P.side_positions(side)
+        if all(p in places for p in whole):
+            names.append(f"side {name}")
+            places = [p for p in places if p not in whole]
+    names.extend(P.RING[p] for p in places)
+    return f"{', '.join(names)} {'is' if len(names) == 1 else 'are'}"
+
+
+@attrs.define
+class _TileInfo:
+    """What the warnings need to know about one tile type that checked without errors."""
+
+    tile: Tile
+    owner: list[str | None]
+    """The kind at each of the 12 border positions, or None."""
+
+
+@attrs.define
+class _Checker:
+    rules: RuleSet
+    out: list[Diagnostic] = attrs.Factory(list)
+    kinds: dict[str, FeatureKind] = attrs.Factory(dict)
+    geometry: dict[str, str] = attrs.Factory(dict)
+    """Kind -> geometry, for kinds whose geometry is known."""
+    landmarks: set[str] = attrs.Factory(set)
+    field_kinds: list[str] = attrs.Factory(list)
+    used: set[str] = attrs.Factory(set)
+    _hints: dict[tuple[str, str], str] = attrs.Factory(dict)
+
+    # --- helpers ------------------------------------------------------------------------
+    def error(self, code: str, message: str, loc: Loc | None) -> None:
+        self.out.append(error(code, message, loc or self.fallback_loc()))
+
+    def warn(self, code: str, message: str, loc: Loc | None) -> None:
+        self.out.append(warning(code, message, loc or self.fallback_loc()))
+
+    def fallback_loc(self) -> Loc | None:
+        """The file of the rule set, for problems that have no position of their own."""
+        game = self.rules.game
+        if game.loc is not None:
+            return game.loc
+        locs = [k.loc for k in self.rules.kinds] + [t.loc for t in self.rules.tiles[:1]]
+        return next((Loc(loc.file) for loc in locs if loc is not None), None)
+
+    def hint(self, word: str, group: str, candidates: Iterable[str]) -> str:
+        """did_you_mean, remembered: the same unknown name may appear on thousands of tiles."""
+        key = (group, word)
+        if key not in self._hints:
+            self._hints[key] = did_you_mean(word, candidates)
+        return self._hints[key]
+
+    def port_hint(self, port: str) -> str:
+        if port.upper() in P.INDEX:
+            return f" (did you mean '{port.upper()}'?)"
+        return self.hint(port, "port", P.RING)
+
+    # --- the whole ----------------------------------------------------------------------
+    def run(self) -> None:
+        rules = self.rules
+        self.landmarks = set(rules.landmarks)
+        for kind in rules.kinds:
+            self.kinds.setdefault(kind.name, kind)
+            if kind.geometry in GEOMETRIES:
+                self.geometry.setdefault(kind.name, kind.geometry)
+        self.field_kinds = [k for k, g in self.geometry.items() if g == "field"]
+        for kind in rules.kinds:
+            self.check_kind(kind)
+        self.check_game()
+        infos = []
+        for tile in rules.tiles:
+            info = self.check_tile(tile)
+            if info is not None:
+                infos.append(info)
+        self.check_side_matches(infos)
+        self.check_duplicates(infos)
+        for kind in rules.kinds if rules.tiles else ():  # no tiles: E124 says enough
+            if kind.name not in self.used:
+                self.warn("W303", f"feature kind '{kind.name}' is declared but no tile has one",
+                          kind.loc)
+
+    # --- feature kinds ------------------------------------------------------------------
+    def check_kind(self, kind: FeatureKind) -> None:
+        name, geometry = kind.name, kind.geometry
+        if not geometry:
+            self.error("E112", f"feature kind '{name}' has no geometry; say `geometry G` with G "
+                       f"one of {', '.join(GEOMETRIES)}", kind.loc)
+        elif geometry not in GEOMETRIES:
+            self.error("E112", f"unknown geometry '{geometry}' for feature kind '{name}'"
+                       f"{self.hint(geometry, 'geometry', GEOMETRIES)}; expected one of "
+                       f"{', '.join(GEOMETRIES)}", kind.loc_of("geometry"))
+        if name in self.landmarks:
+            self.error("E117", f"'{name}' is both a landmark and a feature kind; a path end "
+                       "must name one thing", kind.loc)
+        if kind.scorers not in SCORERS:
+            self.error("E116", f"unknown scorers rule '{kind.scorers}'"
+                       f"{self.hint(kind.scorers, 'scorers', SCORERS)}; expected "
+                       f"{' or '.join(SCORERS)}", kind.loc_of("scorers"))
+        if kind.pennants and geometry in GEOMETRIES and geometry != "area":
+            self.error("E207", f"feature kind '{name}' has geometry {geometry}: only area kinds "
+                       "may carry pennants", kind.loc_of("pennants"))
+        self.check_terminals(kind)
+        for when in ("complete", "final"):
+            expr = getattr(kind, when)
+            if expr is not None:
+                self.check_expr(kind, expr, kind.loc_of(when))
+        if kind.followers and kind.complete is None and kind.final is None:
+            self.warn("W304", f"followers may stand on '{name}', but it has neither "
+                      "`score complete` nor `score final`: they would never score",
+                      kind.loc_of("followers"))
+
+    def check_terminals(self, kind: FeatureKind) -> None:
+        if not kind.terminals:
+            return
+        loc = kind.loc_of("terminals")
+        if kind.geometry in GEOMETRIES and kind.geometry != "path":
+            self.error("E210", f"`ends at` applies to path kinds only; '{kind.name}' has "
+                       f"geometry {kind.geometry}", loc)
+        for terminal in kind.terminals:
+            if terminal not in self.landmarks and terminal not in self.kinds:
+                hint = self.hint(terminal, "terminal", [*self.landmarks, *self.kinds])
+                self.error("E111", f"'{kind.name}' ends at '{terminal}', which is neither a "
+                           f"landmark nor a feature kind{hint}", loc)
+
+    def check_expr(self, kind: FeatureKind, expr: object, loc: Loc | None) -> None:
+        geometry = kind.geometry
+        for q in iter_quantities(expr):
+            where = q.loc or loc
+            if q.name not in QUANTITIES:
+                self.error("E113", f"unknown scoring quantity '{q.name}'"
+                           f"{self.hint(q.name, 'quantity', QUANTITIES)}; expected one of "
+                           f"{', '.join(QUANTITIES)}", where)
+            elif q.name == "completed":
+                self.check_completed(kind, q, where)
+            elif q.arg is not None:
+                self.error("E113", f"'{q.name}' takes no argument: write `{q.name}`, "
+                           f"not `{q.name}({q.arg})`", where)
+            elif q.name == "neighbours" and geometry in GEOMETRIES and geometry != "centre":
+                self.error("E113", f"'neighbours' is measured around centre features only; "
+                           f"'{kind.name}' has geometry {geometry}", where)
+
+    def check_completed(self, kind: FeatureKind, q: Quantity, loc: Loc | None) -> None:
+        areas = [k for k, g in self.geometry.items() if g == "area"]
+        if q.arg is None:
+            example = f"completed({areas[0]})" if areas else "completed(KIND)"
+            self.error("E113", f"'completed' needs the kind it counts, e.g. `{example}`", loc)
+        elif q.arg not in self.kinds:
+            self.error("E113", f"completed({q.arg}): no feature kind '{q.arg}'"
+                       f"{self.hint(q.arg, 'kind', self.kinds)}", loc)
+        elif self.geometry.get(q.arg, "area") != "area":
+            self.error("E113", f"completed({q.arg}): '{q.arg}' has geometry "
+                       f"{self.geometry[q.arg]}; only area kinds can be touched by a field", loc)
+        if kind.geometry in GEOMETRIES and kind.geometry != "field":
+            self.error("E113", f"'completed' is measured on fields only; '{kind.name}' has "
+                       f"geometry {kind.geometry}", loc)
+
+    # --- the game -----------------------------------------------------------------------
+    def check_game(self) -> None:
+        game, tiles = self.rules.game, self.rules.tiles
+        players = tuple(game.players)
+        if len(players) != 2 or not all(isinstance(n, int) for n in players):
+            self.error("E120", f"bad player range {players!r}", game.loc_of("players"))
+        else:
+            low, high = players
+            why = ("at least 1 player" if low < 1 else
+                   f"{low} is more than {high}" if low > high else
+                   f"at most {MAX_PLAYERS} players" if high > MAX_PLAYERS else "")
+            if why:
+                self.error("E120", f"bad player range {low}..{high}: {why}",
+                           game.loc_of("players"))
+        if not 0 <= game.followers <= MAX_FOLLOWERS:
+            self.error("E121", f"bad follower count {game.followers}: each player has 0 to "
+                       f"{MAX_FOLLOWERS} followers", game.loc_of("followers"))
+        total = sum(t.count for t in tiles)
+        if game.total_tiles is not None and game.total_tiles != total:
+            diff = total - game.total_tiles
+            self.error("E122", f"the game declares {game.total_tiles} tiles but the tile "
+                       f"counts add up to {total} ({abs(diff)} {'more' if diff > 0 else 'fewer'})",
+                       game.loc_of("total_tiles"))
+        if not tiles:
+            self.error("E124", "the rule set has no tiles", game.loc)
+        if game.start is None:
+            self.error("E123", "no start tile: say `start NAME` in the game block", game.loc)
+        elif self.rules.tile(game.start) is None:
+            hint = self.hint(game.start, "tile", (t.name for t in tiles))
+            self.error("E114", f"unknown start tile '{game.start}'{hint}", game.loc_of("start"))
+        if game.end not in END_CONDITIONS:
+            self.error("E115", f"unknown end condition '{game.end}'"
+                       f"{self.hint(game.end, 'end', END_CONDITIONS)}; expected one of "
+                       f"{', '.join(END_CONDITIONS)}", game.loc_of("end"))
+
+    # --- tiles --------------------------------------------------------------------------
+    def check_tile(self, tile: Tile) -> _TileInfo | None:
+        """Check one tile type; what the warnings need, or None when it has errors."""
+        before = len(self.out)
+        if not 1 <= tile.count <= MAX_TILE_COUNT:
+            self.error("E201", f"tile '{tile.name}' has count {tile.count}; a tile type needs "
+                       f"1 to {MAX_TILE_COUNT:,} copies", tile.loc)
+        owner: list[str | None] = [None] * 12
+        owner_seg: list[Segment | None] = [None] * 12
+        centres = 0
+        area_ports: set[str] = set()
+        for seg in tile.segments:
+            if self.geometry.get(seg.kind) == "area":
+                area_ports.update(p for p in seg.ports if P.is_side(p))
+        for seg in tile.segments:
+            self.used.add(seg.kind)
+            loc = seg.loc or tile.loc
+            if seg.kind not in self.kinds:
+                self.error("E110", f"unknown feature kind '{seg.kind}'"
+                           f"{self.hint(seg.kind, 'kind', self.kinds)}", loc)
+                continue
+            geometry = self.geometry.get(seg.kind)
+            if geometry is None:
+                continue  # E112 already says why
+            centres += geometry == "centre"
+            self.check_ports(tile, seg, geometry, loc)
+            self.check_modifiers(tile, seg, geometry, loc, area_ports)
+            self.cover(tile, seg, geometry, loc, owner, owner_seg)
+        if centres > 1:
+            self.error("E209", f"tile '{tile.name}' has {centres} centre segments; a tile has "
+                       "at most one centre", tile.loc)
+        self.check_fields_cover(tile, owner)
+        return _TileInfo(tile, owner) if len(self.out) == before else None
+
+    def cover(self, tile: Tile, seg: Segment, geometry: str, loc: Loc | None,
+              owner: list[str | None], owner_seg: list[Segment | None]) -> None:
+        """Mark the border places ``seg`` covers; E203 once per segment it collides with."""
+        clashes: dict[int, tuple[Segment, list[int]]] = {}
+        for pos in self.covered(seg, geometry):
+            other = owner_seg[pos]
+            if other is None:
+                owner_seg[pos], owner[pos] = seg, seg.kind
+            else:
+                clashes.setdefault(id(other), (other, []))[1].append(pos)
+        for other, places in clashes.values():
+            what = ("names it twice" if other is seg else
+                    f"covers it, and so does the {other.kind} at {_show_ports(other.ports)}")
+            self.error("E203", f"tile '{tile.name}': {_show_places(places)} covered twice: "
+                       f"this {seg.kind} {what}", loc)
+
+    def covered(self, seg: Segment, geometry: str) -> Iterator[int]:
+        """The border positions a segment covers (ports of the wrong type are left out)."""
+        for port in seg.ports:
+            if port not in P.INDEX:
+                continue
+            side = P.is_side(port)
+            if geometry == "area" and side:
+                yield from P.side_positions(_SIDE_INDEX[port])
+            elif geometry == "path" and side or geometry == "field" and not side:
+                yield P.INDEX[port]
+
+    def check_ports(self, tile: Tile, seg: Segment, geometry: str, loc: Loc | None) -> None:
+        derived = self.is_derived(tile, seg, geometry)
+        for port in seg.ports:
+            if port not in P.INDEX and not derived:
+                self.error("E202", f"unknown port '{port}'{self.port_hint(port)}; ports are "
+                           f"the sides {' '.join(P.SIDES)} and the half-sides "
+                           f"{' '.join(P.HALF_SIDES)}", loc)
+        known = [p for p in seg.ports if p in P.INDEX]
+        wrong = []
+        if geometry == "area":
+            wrong = [p for p in known if not P.is_side(p)]
+            if not seg.ports:
+                self.error("E205", f"a {seg.kind} covers whole sides: name at least one "
+                           f"(`{seg.kind} N`)", loc)
+            need = "whole sides (N, E, S, W)"
+        elif geometry == "path":
+            wrong = [p for p in known if not P.is_side(p)]
+            need = "side middles (N, E, S, W)"
+        elif geometry == "field":
+            wrong = [p for p in known if P.is_side(p)]
+            if not seg.ports:
+                self.error("E205", f"a {seg.kind} is made of half-sides: name at least one "
+                           f"(`{seg.kind} NNW+NNE`)", loc)
+            need = "half-sides (NNW, NNE, ENE, ...)"
+        else:
+            if seg.ports:
+                self.error("E205", f"a {seg.kind} sits in the tile centre and names no ports; "
+                           f"remove '{_show_ports(seg.ports)}'", loc)
+            return
+        if wrong:
+            what = seg.kind if seg.kind == geometry else f"{seg.kind} ({geometry})"
+            self.error("E205", f"{_show_ports(wrong)}: a {what} covers {need} only", loc)
+        if geometry == "path":
+            self.check_path(tile, seg, loc)
+
+    def check_path(self, tile: Tile, seg: Segment, loc: Loc | None) -> None:
+        sides = list(dict.fromkeys(p for p in seg.ports if P.is_side(p)))
+        n, ends, kind = len(sides), seg.ends, seg.kind
+        where = f"{kind} {_show_ports(sides)}"
+        if not seg.ports:
+            self.error("E206", f"a {kind} runs through at least one side: name it "
+                       f"(`{kind} S -> ...` or `{kind} W-E`)", loc)
+        elif n == 1 and not ends:
+            self.error("E206", f"{where} ends nowhere: a {kind} through one side must end at "
+                       f"something (`{where} -> {self.example_terminal(kind)}`)", loc)
+        elif n == 2 and ends:
+            self.error("E206", f"{where} runs through two sides and cannot also end at "
+                       f"'{ends[0]}'", loc)
+        elif n > 2:
+            self.error("E206", f"{where} runs through {n} sides; a {kind} runs through at most "
+                       "two: make a junction of separate segments that end at a landmark", loc)
+        if len(ends) > 1:
+            self.error("E206", f"{where} ends twice ({', '.join(ends)}); a {kind} ends at one "
+                       "thing per tile", loc)
+        if n == 1 and len(ends) == 1:
+            self.check_path_end(tile, seg, ends[0], where, loc)
+
+    def example_terminal(self, kind: str) -> str:
+        terminals = self.kinds[kind].terminals
+        return terminals[0] if terminals else "village"
+
+    def check_path_end(self, tile: Tile, seg: Segment, end: str, where: str,
+                       loc: Loc | None) -> None:
+        if end not in self.kinds and end not in self.landmarks:
+            return  # E111 already
+        if end in self.kinds and not any(s.kind == end and s is not seg for s in tile.segments):
+            self.error("E206", f"{where} ends at a {end}, but tile '{tile.name}' has no {end}",
+                       loc)
+        elif end not in self.kinds[seg.kind].terminals:
+            partners = [s for s in tile.segments
+                        if s is not seg and s.kind == seg.kind and end in s.ends]
+            if not partners:
+                self.error("E206", f"{where} runs on through '{end}' ('{seg.kind}' does not "
+                           f"end there), but no other {seg.kind} on tile '{tile.name}' leaves "
+                           f"it: the {seg.kind} ends nowhere", loc)
+
+    def check_modifiers(self, tile: Tile, seg: Segment, geometry: str, loc: Loc | None,
+                        area_ports: set[str]) -> None:
+        kind = self.kinds[seg.kind]
+        if seg.pennants < 0:
+            self.error("E207", f"a segment cannot carry {seg.pennants} pennants", loc)
+        elif seg.pennants > 0 and not kind.pennants:
+            self.error("E207", f"{seg.kind} segments carry no pennants (feature '{seg.kind}' "
+                       "does not say `pennants yes`)", loc)
+        if seg.ends:
+            if geometry != "path":
+                self.error("E210", f"`->` ends a path; a {seg.kind} has geometry {geometry}",
+                           loc)
+            for end in seg.ends:
+                if end not in self.kinds and end not in self.landmarks:
+                    hint = self.hint(end, "terminal", [*self.landmarks, *self.kinds])
+                    self.error("E111", f"{seg.kind} ends at '{end}', which is neither a "
+                               f"landmark nor a feature kind{hint}", loc)
+        if seg.touches:
+            if geometry != "field":
+                self.error("E210", f"`touches` says which areas a field touches; a {seg.kind} "
+                           f"has geometry {geometry}", loc)
+            elif not self.is_derived(tile, seg, geometry):
+                self.check_touches(tile, seg, loc, area_ports)
+
+    def check_touches(self, tile: Tile, seg: Segment, loc: Loc | None,
+                      area_ports: set[str]) -> None:
+        for port in seg.touches:
+            if port not in P.INDEX:
+                self.error("E202", f"unknown port '{port}'{self.port_hint(port)} after "
+                           "`touches`", loc)
+            elif port not in area_ports:
+                side = P.SIDES[P.side_of(P.INDEX[port])]
+                hint = f" (name the side: '{side}')" if side in area_ports else ""
+                self.error("E208", f"{seg.kind} {_show_ports(seg.ports)} touches {port}, but "
+                           f"tile '{tile.name}' has no area segment at {port}{hint}", loc)
+
+    def is_derived(self, tile: Tile, seg: Segment, geometry: str) -> bool:
+        """Whether a field segment was computed rather than written (then it has no loc)."""
+        return geometry == "field" and tile.fields_derived and len(self.field_kinds) == 1
+
+    def check_fields_cover(self, tile: Tile, owner: list[str | None]) -> None:
+        """Every half-side not under an area lies in a field (when the rules have fields)."""
+        if not self.field_kinds:
+            return
+        missing = [P.RING[p] for p in range(12) if len(P.RING[p]) == 3 and owner[p] is None]
+        if not missing:
+            return
+        if tile.fields_derived and len(self.field_kinds) > 1:
+            why = (f"fields can only be derived when the rule set has one field kind (it has "
+                   f"{', '.join(self.field_kinds)}): state this tile's fields")
+        else:
+            why = "state a field for each half-side no area covers"
+        self.error("E204", f"tile '{tile.name}': {', '.join(missing)} in no field; {why}",
+                   tile.loc)
+
+    # --- warnings over all tiles --------------------------------------------------------
+    def check_side_matches(self, infos: list[_TileInfo]) -> None:
+        """W301: a side whose reverse signature no side of any tile shows, in any rotation.
+
+        Turning a tile only moves its sides around, so the set of side signatures over all
+        tiles and rotations is just the set over all tiles' four sides.
+        """
+        sigs_of = []
+        seen: set[tuple] = set()
+        for info in infos:
+            sigs = [tuple(info.owner[q] for q in P.side_positions(d)) for d in range(4)]
+            sigs_of.append(sigs)
+            seen.update(sigs)
+        for info, sigs in zip(infos, sigs_of, strict=True):
+            lonely = [(P.SIDES[d], sig) for d, sig in enumerate(sigs)
+                      if tuple(reversed(sig)) not in seen]
+            if lonely:
+                shown = "; ".join(f"{side} ({', '.join(k or '-' for k in sig)})"
+                                  for side, sig in lonely)
+                self.warn("W301", f"tile '{info.tile.name}': no side of any tile, in any "
+                          f"rotation, can lie against side {shown}", info.tile.loc)
+
+    def check_duplicates(self, infos: list[_TileInfo]) -> None:
+        """W302: tile types that are the same up to rotation."""
+        first: dict[tuple, tuple[str, int]] = {}
+        for info in infos:
+            key, turn = _canonical(info.tile, self.geometry)
+            if key in first:
+                name, other_turn = first[key]
+                degrees = 90 * ((other_turn - turn) % 4)
+                how = f" turned {degrees}°" if degrees else ""
+                self.warn("W302", f"tile '{info.tile.name}' is the same as tile '{name}'{how}; "
+                          f"give it a count instead", info.tile.loc)
+            else:
+                first[key] = (info.tile.name, turn)
+
+
+def _canonical(tile: Tile, geometry: dict[str, str]) -> tuple[tuple, int]:
+    """The smallest of a tile's four rotated segment multisets, and the rotation giving it.
+
+    Fields touch areas by naming one of the area's ports; which one is immaterial, so a touched
+    port is replaced by the whole area it belongs to.
+    """
+    area_of: dict[str, tuple[str, ...]] = {}
+    for seg in tile.segments:
+        if geometry.get(seg.kind) == "area":
+            for port in seg.ports:
+                area_of[port] = seg.ports
+    best: tuple | None = None
+    best_turn = 0
+    for turn in range(4):
+        def moved(ports: Iterable[str], turn: int = turn) -> tuple[int, ...]:
+            return tuple(sorted(P.rotate_pos(P.INDEX[p], 90 * turn) for p in ports))
+
+        key = tuple(sorted(
+            (seg.kind, moved(seg.ports), seg.pennants, tuple(sorted(seg.ends)),
+             tuple(sorted(moved(area_of.get(t, (t,))) for t in seg.touches)))
+            for seg in tile.segments))
+        if best is None or key < best:
+            best, best_turn = key, turn
+    return best or (), best_turn

@@ -1,0 +1,80 @@
+"""Figures about a rule set's tiles: how many, of what, with how many pennants and sides.
+
+Counts are over physical tiles (a type with 4 copies counts 4 times) unless they say ``types``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from . import ports as P
+from .model import RuleSet, Tile
+
+
+def tile_stats(rules: RuleSet) -> dict:
+    """``tiles``, ``types``, ``pennants``, and per kind: ``centres``, ``sides``, ``segments``.
+
+    ``sides`` counts each side of each physical tile once, by what lies across it: an area
+    kind when an area covers the side, else a path kind when a path runs through its middle,
+    else the kind at its halves (a field), else ``-``.
+    """
+    geometry = {k.name: k.geometry for k in rules.kinds}
+    centres: Counter[str] = Counter()
+    sides: Counter[str] = Counter()
+    segments: Counter[str] = Counter()
+    pennants = 0
+    for tile in rules.tiles:
+        n = max(tile.count, 0)
+        for seg in tile.segments:
+            segments[seg.kind] += n
+            pennants += n * max(seg.pennants, 0)
+            if geometry.get(seg.kind) == "centre":
+                centres[seg.kind] += n
+        for kind in side_kinds(tile, geometry):
+            sides[kind] += n
+    return {
+        "tiles": sum(max(t.count, 0) for t in rules.tiles),
+        "types": len(rules.tiles),
+        "pennants": pennants,
+        "centres": dict(sorted(centres.items())),
+        "sides": dict(sorted(sides.items())),
+        "segments": dict(sorted(segments.items())),
+    }
+
+
+def side_kinds(tile: Tile, geometry: dict[str, str]) -> list[str]:
+    """The kind each side N, E, S, W of ``tile`` shows (see tile_stats)."""
+    whole: dict[int, str] = {}
+    middle: dict[int, str] = {}
+    half: dict[int, str] = {}
+    for seg in tile.segments:
+        g = geometry.get(seg.kind)
+        for port in seg.ports:
+            if port not in P.INDEX:
+                continue
+            side = P.side_of(P.INDEX[port])
+            if g == "area" and P.is_side(port):
+                whole.setdefault(side, seg.kind)
+            elif g == "path" and P.is_side(port):
+                middle.setdefault(side, seg.kind)
+            elif not P.is_side(port):
+                half.setdefault(side, seg.kind)
+    return [whole.get(d) or middle.get(d) or half.get(d) or "-" for d in range(4)]
+
+
+def format_stats(stats: dict) -> str:
+    """A small aligned table of ``tile_stats``."""
+    rows: list[tuple[str, str]] = [
+        ("tiles", str(stats["tiles"])),
+        ("tile types", str(stats["types"])),
+        ("pennants", str(stats["pennants"])),
+    ]
+    for title, key in (("centre features", "centres"), ("sides by kind", "sides"),
+                       ("segments by kind", "segments")):
+        if stats[key]:
+            rows.append((title, ""))
+            rows.extend((f"  {kind}", str(n)) for kind, n in stats[key].items())
+    label_width = max(len(label) for label, _ in rows)
+    number_width = max(len(value) for _, value in rows)
+    return "\n".join(f"{label:<{label_width}}  {value:>{number_width}}".rstrip()
+                     for label, value in rows)

@@ -1,0 +1,472 @@
+"""The checker, walked through a table of broken rule files, plus stats, the CLI and fuzzing.
+
+Each row of BROKEN is a small rule file with one mistake, the code it must produce and where
+(line:column). Most rows are built by ``mini``, a five-kind rule set laid out one thing per line:
+
+    1  rules t
+    2  game { GAME }
+    3  landmark village
+    4  feature road { ... }
+    5  feature city { ... }
+    6  feature monastery { ... }
+    7  feature field { ... }
+    8  EXTRA                      (one more declaration, or a comment)
+    9  TILES                      (the tiles; more lines follow when TILES has several)
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from carcdsl.checker import check, load_checked
+from carcdsl.cli import main
+from carcdsl.compose import compose, rules_dir
+from carcdsl.diagnostics import CODES, Diagnostic
+from carcdsl.errors import RuleError
+from carcdsl.fields import with_fields
+from carcdsl.model import FeatureKind, Game, RuleSet, Segment, Tile
+from carcdsl.stats import format_stats, tile_stats
+
+KINDS = """\
+landmark village
+feature road { geometry path followers yes ends at village, city, monastery score complete = tiles score final = tiles }
+feature city { geometry area followers yes pennants yes score complete = 2 * tiles + 2 * pennants score final = tiles + pennants }
+feature monastery { geometry centre followers yes score complete = 1 + neighbours score final = 1 + neighbours }
+feature field { geometry field }
+"""  # noqa: E501
+
+GAME = "players 2..5 followers 7 start A"
+# col:   8       16 21
+TILE = "tile A 1 city N; road W-E"
+# col:  6    10      18
+
+
+def mini(game: str = GAME, extra: str = "#", tiles: str = TILE) -> str:
+    return f"rules t\ngame {{ {game} }}\n{KINDS}{extra}\n{tiles}\n"
+
+
+def extending(lines: str) -> str:
+    """A rule set built on base: line 1 `rules t`, line 2 `extends base`, then ``lines``."""
+    return f"rules t\nextends base\n{lines}\n"
+
+
+def compose_text(tmp_path: Path, text: str, name: str = "t.carc"):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return compose(path)
+
+
+def diagnose(tmp_path: Path, text: str) -> list[Diagnostic]:
+    rules, found, _sources = compose_text(tmp_path, text)
+    return found + (check(rules) if rules is not None else [])
+
+
+FIELD_TILE_W301 = "tile A 1 road N -> village; field NNE+ENE+ESE+SSE+SSW+WSW; meadow WNW+NNW"
+
+BROKEN = [
+    # --- reading, syntax, composition (compose reports these) ---
+    ("E001 missing number", "rules t\ngame {\n  followers\n}\n", "E001", 4, 1),
+    ("E001 missing segment", "rules t\ntile A 1 ;\n", "E001", 2, 10),
+    ("E002 stray character", "rules t\ntile A 1 city N @\n", "E002", 2, 17),
+    ("E004 unknown extends", "rules t\nextends bsae\n", "E004", 2, 9),
+    ("E101 tile twice", extending("tile A 1 city N"), "E101", 3, 6),
+    ("E101 kind twice", extending("feature city { geometry area }"), "E101", 3, 9),
+    ("E102 override missing kind", extending("override feature castle { geometry area }"),
+     "E102", 3, 18),
+    ("E102 override missing tile", extending("override tile Z 1 city N"), "E102", 3, 10),
+    ("E102 remove missing tile", extending("remove tile Z"), "E102", 3, 1),
+    # --- names ---
+    ("E110 unknown kind", mini(tiles="tile A 1 city N; raod W-E"), "E110", 9, 18),
+    ("E111 kind terminal", mini(extra="feature trail { geometry path ends at vilage }"),
+     "E111", 8, 31),
+    ("E111 segment terminal", mini(tiles="tile A 1 city N; road W -> vilage; road E -> village"),
+     "E111", 9, 18),
+    ("E112 unknown geometry", mini(extra="feature castle { geometry aera }"), "E112", 8, 27),
+    ("E112 no geometry", mini(extra="feature castle { followers no }"), "E112", 8, 9),
+    ("E113 unknown quantity",
+     mini(extra="feature castle { geometry area score complete = 2 * tilez }"), "E113", 8, 53),
+    ("E113 neighbours on area",
+     mini(extra="override feature city { score final = neighbours }"), "E113", 8, 39),
+    ("E113 completed of a path",
+     mini(extra="override feature field { score final = 3 * completed(road) }"), "E113", 8, 44),
+    ("E113 completed on an area",
+     mini(extra="override feature city { score final = completed(city) }"), "E113", 8, 39),
+    ("E113 completed without kind",
+     mini(extra="override feature field { score final = completed }"), "E113", 8, 40),
+    ("E113 argument to tiles", mini(extra="override feature city { score final = tiles(city) }"),
+     "E113", 8, 39),
+    ("E114 unknown start tile", mini(game="players 2..5 start Alpah", tiles="tile Alpha 1 city N"),
+     "E114", 2, 27),
+    ("E115 unknown end", mini(game=GAME + " end supply-emtpy"), "E115", 2, 45),
+    ("E116 unknown scorers", mini(extra="override feature city { scorers all }"), "E116", 8, 33),
+    ("E117 landmark named like a kind", mini(extra="landmark city"), "E117", 5, 9),
+    # --- the game ---
+    ("E120 no players", mini(game="players 0..5 start A"), "E120", 2, 8),
+    ("E120 range backwards", mini(game="players 5..2 start A"), "E120", 2, 8),
+    ("E120 too many players", mini(game="players 2..101 start A"), "E120", 2, 8),
+    ("E121 negative followers", mini(game="players 2..5 followers -1 start A"), "E121", 2, 21),
+    ("E121 too many followers", mini(game="players 2..5 followers 1001 start A"), "E121", 2, 21),
+    ("E122 wrong total", mini(game="players 2..5 tiles 3 start A"), "E122", 2, 21),
+    ("E122 wrong total on base", extending("tile Y 1 city N"), "E122", 12, 5),
+    ("E123 no start tile", mini(game="players 2..5"), "E123", 2, 1),
+    ("E124 no tiles", extending("remove all tiles"), "E124", 9, 1),
+    # --- tiles ---
+    ("E201 zero count", mini(tiles="tile A 0 city N; road W-E"), "E201", 9, 6),
+    ("E201 absurd count", mini(tiles="tile A 100001 city N; road W-E"), "E201", 9, 6),
+    ("E201 negative count", mini(tiles="tile A -3 city N; road W-E"), "E201", 9, 6),
+    ("E202 unknown port", mini(tiles="tile A 1 city NN; road W-E"), "E202", 9, 10),
+    ("E202 lower-case port", mini(tiles="tile A 1 city n; road W-E"), "E202", 9, 10),
+    ("E202 unknown touched port",
+     mini(tiles="tile A 1 city N; road W-E; field ENE+WNW touches Q; field ESE+SSE+SSW+WSW"),
+     "E202", 9, 28),
+    ("E203 two cities on N", mini(tiles="tile A 1 city N; city N+E"), "E203", 9, 18),
+    ("E203 side named twice", mini(tiles="tile A 1 city N+N"), "E203", 9, 10),
+    ("E203 road through a city", mini(tiles="tile A 1 city N; road N-S"), "E203", 9, 18),
+    ("E203 field under a city",
+     mini(tiles="tile A 1 city N; road W-E; field NNE+ENE+WNW touches N; field ESE+SSE+SSW+WSW"),
+     "E203", 9, 28),
+    ("E204 explicit fields leave a gap",
+     mini(tiles="tile A 1 city N; road W-E; field ENE+WNW touches N; field ESE+SSE+SSW"),
+     "E204", 9, 6),
+    ("E204 two field kinds, nothing stated", mini(extra="feature meadow { geometry field }"),
+     "E204", 9, 6),
+    ("E205 city on a half-side", mini(tiles="tile A 1 city NNE; road W-E"), "E205", 9, 10),
+    ("E205 city without sides", mini(tiles="tile A 1 city; road W-E"), "E205", 9, 10),
+    ("E205 road on a half-side", mini(tiles="tile A 1 city N; road ENE+W"), "E205", 9, 18),
+    ("E205 field on a side", mini(tiles="tile A 1 city N; road W-E; field S"), "E205", 9, 28),
+    ("E205 monastery with ports", mini(tiles="tile A 1 monastery N"), "E205", 9, 10),
+    ("E206 road ends nowhere", mini(tiles="tile A 1 city N; road W"), "E206", 9, 18),
+    ("E206 road through and ending", mini(tiles="tile A 1 city N; road W-E -> village"),
+     "E206", 9, 18),
+    ("E206 road through three sides", mini(tiles="tile A 1 road E+S+W"), "E206", 9, 10),
+    ("E206 road through no side", mini(tiles="tile A 1 city N; road -> city"), "E206", 9, 18),
+    ("E206 road ends twice", mini(tiles="tile A 1 city N; road S -> village -> city"),
+     "E206", 9, 18),
+    ("E206 road ends at a missing city", mini(tiles="tile A 1 road S -> city"), "E206", 9, 10),
+    ("E207 pennant on a road", mini(tiles="tile A 1 city N pennant; road W-E pennant"),
+     "E207", 9, 26),
+    ("E207 negative pennants", mini(tiles="tile A 1 city N pennants -1; road W-E"),
+     "E207", 9, 10),
+    ("E207 pennants on a path kind", mini(extra="override feature road { pennants yes }"),
+     "E207", 8, 25),
+    ("E208 touches a road",
+     mini(tiles="tile A 1 city N; road W-E; field ENE+WNW touches E; field ESE+SSE+SSW+WSW"),
+     "E208", 9, 28),
+    ("E209 two monasteries", mini(tiles="tile A 1 monastery; monastery"), "E209", 9, 6),
+    ("E210 touches on a city", mini(tiles="tile A 1 city N touches E; road W-E"), "E210", 9, 10),
+    ("E210 -> on a city", mini(tiles="tile A 1 city N -> village; road W-E"), "E210", 9, 10),
+    ("E210 ends at on an area kind", mini(extra="override feature city { ends at village }"),
+     "E210", 8, 25),
+    # --- warnings ---
+    ("W301 lonely side",
+     mini(extra="feature meadow { geometry field }", tiles=FIELD_TILE_W301), "W301", 9, 6),
+    ("W302 same up to rotation", mini(tiles=TILE + "\ntile B 1 city S; road E-W"), "W302", 10, 6),
+    ("W303 unused kind", mini(extra="feature castle { geometry area }"), "W303", 8, 9),
+    ("W304 followers never scored",
+     mini(extra="feature castle { geometry area followers yes }"), "W304", 8, 32),
+]
+
+
+@pytest.mark.parametrize(("text", "code", "line", "column"),
+                         [pytest.param(*row[1:], id=row[0]) for row in BROKEN])
+def test_broken_input_is_reported_where_it_is(tmp_path, text, code, line, column):
+    found = diagnose(tmp_path, text)
+    assert code in CODES
+    where = {(d.code, d.loc.line, d.loc.column) for d in found if d.loc}
+    assert (code, line, column) in where, "\n".join(
+        f"{d.loc}: {d.code} {d.message}" for d in found)
+    wanted = next(d for d in found if (d.code, d.loc and d.loc.line, d.loc and d.loc.column)
+                  == (code, line, column))
+    assert wanted.loc.file.endswith(".carc")
+    assert wanted.is_error == code.startswith("E")
+    assert wanted.message and "None" not in wanted.message
+
+
+def test_every_checker_code_is_in_the_table():
+    emitted = {row[2] for row in BROKEN}
+    wanted = {code for code in CODES if code >= "E110"}
+    assert wanted <= emitted, sorted(wanted - emitted)
+
+
+@pytest.mark.parametrize(("text", "needle"), [
+    (mini(tiles="tile A 1 city N; raod W-E"), "did you mean 'road'?"),
+    (mini(extra="feature castle { geometry aera }"), "did you mean 'area'?"),
+    (mini(extra="feature trail { geometry path ends at vilage }"), "did you mean 'village'?"),
+    (mini(extra="override feature city { score final = tilez }"), "did you mean 'tiles'?"),
+    (mini(game="players 2..5 start Alpah", tiles="tile Alpha 1 city N"), "did you mean 'Alpha'?"),
+    (mini(game=GAME + " end supply-emtpy"), "did you mean 'supply-empty'?"),
+    (mini(tiles="tile A 1 city n; road W-E"), "did you mean 'N'?"),
+    (mini(extra="override feature field { score final = completed(cty) }"),
+     "did you mean 'city'?"),
+    (mini(extra="override feature city { scorers majorty }"), "did you mean 'majority'?"),
+    ("rules t\nextends bsae\n", "did you mean 'base'?"),
+    ("rules t\ngame {\n  followers\n}\n", "expected a number"),
+    (mini(game="players 2..5 tiles 3 start A"),
+     "3 tiles but the tile counts add up to 1 (2 fewer)"),
+    (mini(tiles=TILE + "\ntile B 1 city S; road E-W"), "same as tile 'A' turned 180°"),
+])
+def test_messages_help(tmp_path, text, needle):
+    messages = [d.message for d in diagnose(tmp_path, text)]
+    assert any(needle in message for message in messages), messages
+
+
+def test_checker_collects_every_problem(tmp_path):
+    text = mini(game="players 0..5 followers -1 start Q",
+                extra="feature castle { geometry aera }",
+                tiles="tile A 0 city NN; raod W-E; road S")
+    codes = {d.code for d in diagnose(tmp_path, text)}
+    assert {"E120", "E121", "E114", "E112", "E201", "E202", "E110", "E206"} <= codes
+
+
+def test_derived_fields_of_a_road_to_the_city_are_fine(tmp_path):
+    text = mini(tiles="tile A 1 city N+E+W pennant; road S -> city\n"
+                      "tile B 1 road E -> village; road S -> village; road W -> village")
+    assert [d for d in diagnose(tmp_path, text) if d.is_error] == []
+
+
+def test_a_road_passing_a_landmark_that_does_not_end_it(tmp_path):
+    text = mini(extra="landmark tree",
+                tiles="tile A 1 road W -> tree; road E -> tree\ntile B 1 road S -> tree")
+    found = [d for d in diagnose(tmp_path, text) if d.is_error]
+    assert [(d.code, d.loc.line) for d in found] == [("E206", 10)]
+
+
+# --- compose-level problems that have no line --------------------------------------------
+
+
+def test_binary_file_is_e003(tmp_path):
+    (tmp_path / "bin.carc").write_bytes(b"rules t\x00\x01\x02")
+    rules, found, _ = compose(tmp_path / "bin.carc")
+    assert rules is None
+    assert [d.code for d in found] == ["E003"] and "binary" in found[0].message
+
+
+def test_non_utf8_file_is_e003(tmp_path):
+    (tmp_path / "latin.carc").write_bytes("rules t\n# caf\xe9\n".encode("latin-1"))
+    rules, found, _ = compose(tmp_path / "latin.carc")
+    assert rules is None
+    assert [d.code for d in found] == ["E003"] and "UTF-8" in found[0].message
+
+
+def test_empty_file_is_a_rule_set_without_tiles(tmp_path):
+    (tmp_path / "empty.carc").write_text("")
+    rules, found, _ = compose(tmp_path / "empty.carc")
+    assert rules is not None and found == []
+    codes = {d.code for d in check(rules)}
+    assert {"E123", "E124"} <= codes
+
+
+def test_extends_cycle_is_e005(tmp_path):
+    (tmp_path / "a.carc").write_text('rules a\nextends "b.carc"\n')
+    (tmp_path / "b.carc").write_text('rules b\nextends "a.carc"\n')
+    _rules, found, _ = compose(tmp_path / "a.carc")
+    cycles = [d for d in found if d.code == "E005"]
+    assert cycles and (cycles[0].loc.line, cycles[0].loc.column) == (2, 9)
+    assert "a.carc" in cycles[0].message and "b.carc" in cycles[0].message
+
+
+def test_rule_set_used_as_variant_is_e103():
+    _rules, found, _ = compose("base", ("pnp-demo",))
+    assert "E103" in {d.code for d in found}
+
+
+# --- the bundled rule sets -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("rules", "variants"), [
+    ("base", ()), ("pnp-demo", ()), ("base", ("farmers",)), ("farmers", ()),
+    ("pnp-demo", ("farmers",)),
+])
+def test_bundled_rules_check_clean(rules, variants):
+    checked, warnings, sources = load_checked(rules, variants)
+    assert warnings == []
+    assert checked.tile_count in (72, 48)
+    assert any(name.endswith(".carc") for name in sources)
+
+
+def test_load_checked_raises_with_every_diagnostic(tmp_path):
+    path = tmp_path / "t.carc"
+    path.write_text(mini(game="players 0..5 start A", tiles="tile A 0 city N; road W"))
+    with pytest.raises(RuleError) as info:
+        load_checked(path)
+    codes = [d.code for d in info.value.diagnostics]
+    assert {"E120", "E201", "E206"} <= set(codes)
+    keys = [d.sort_key() for d in info.value.diagnostics]
+    assert keys == sorted(keys) and len(set(info.value.diagnostics)) == len(codes)
+    assert info.value.sources[info.value.diagnostics[0].loc.file].startswith("rules t")
+
+
+def test_load_checked_returns_warnings(tmp_path):
+    path = tmp_path / "t.carc"
+    path.write_text(mini(extra="feature castle { geometry area }",
+                         tiles=TILE + "\ntile B 1 monastery"))
+    _rules, warnings, _ = load_checked(path)
+    assert [d.code for d in warnings] == ["W303"]
+
+
+def test_base_stats():
+    rules, _, _ = compose("base")
+    stats = tile_stats(rules)
+    assert (stats["tiles"], stats["types"], stats["pennants"]) == (72, 24, 10)
+    assert stats["centres"] == {"monastery": 6}
+    assert sum(stats["sides"].values()) == 4 * 72
+    assert stats["sides"]["city"] == 79
+    assert stats["segments"]["monastery"] == 6
+    table = format_stats(stats)
+    assert "72" in table and "monastery" in table
+
+
+def test_check_is_linear_in_tile_types():
+    """10,000 tile types check in well under the 10 s a later issue allows."""
+    kinds = (FeatureKind("road", "path", terminals=("village",)), FeatureKind("city", "area"),
+             FeatureKind("field", "field"))
+    shapes = [(Segment("city", ("N",)), Segment("road", ("W", "E"))),
+              (Segment("road", ("S",), ends=("village",)),), (Segment("city", ("N", "E")),)]
+    geometries = {k.name: k.geometry for k in kinds}
+    tiles = [with_fields(Tile(f"T{i}", 1, shapes[i % 3]), geometries) for i in range(10_000)]
+    rules = RuleSet("big", Game(start="T0"), kinds, tiles, ("village",))
+    started = time.perf_counter()
+    found = check(rules)
+    assert time.perf_counter() - started < 5
+    assert {d.code for d in found} == {"W302"} and len(found) == 10_000 - 3
+
+
+# --- the command line ------------------------------------------------------------------
+
+
+def test_cli_check_base(capsys):
+    assert main(["check", "base"]) == 0
+    assert capsys.readouterr().out.strip().endswith(": ok")
+
+
+def test_cli_check_stats_and_variants(capsys):
+    assert main(["check", "--stats", "base", "--variant", "farmers"]) == 0
+    out = capsys.readouterr().out
+    assert "ok" in out and "72" in out and "monastery" in out
+
+
+def test_cli_check_several_files(capsys):
+    farmers = str(rules_dir() / "variants" / "farmers.carc")
+    assert main(["check", "pnp-demo", farmers]) == 0
+    assert capsys.readouterr().out.count(": ok") == 2
+
+
+@pytest.mark.parametrize("content", [
+    b"rules t\ngame {\n", b"\x00\xff\xfe", b"rules t\ntile A 0 raod Q\n",
+    b"", b"extends base\n" * 3, b"(" * 5000,
+])
+def test_cli_reports_broken_files_without_traceback(tmp_path, capsys, content):
+    path = tmp_path / "broken.carc"
+    path.write_bytes(content)
+    assert main(["check", str(path)]) == 1
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.out + captured.err
+    assert "error[E" in captured.out
+
+
+def test_cli_strict_fails_on_warnings(tmp_path, capsys):
+    path = tmp_path / "t.carc"
+    path.write_text(mini(extra="feature castle { geometry area }",
+                         tiles=TILE + "\ntile B 1 monastery"))
+    assert main(["check", str(path)]) == 0
+    assert main(["check", "--strict", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "warning[W303]" in out and "0 errors, 1 warning" in out
+
+
+def test_cli_unknown_rules_and_usage(capsys):
+    assert main(["check", "bsae"]) == 1
+    assert "did you mean 'base'" in capsys.readouterr().out
+    assert main(["check"]) == 2
+    assert main(["export", str(Path("no") / "such.carc")]) == 1
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_cli_prints_caret_under_the_problem(tmp_path, capsys):
+    path = tmp_path / "t.carc"
+    path.write_text(mini(tiles="tile A 1 city N; raod W-E"))
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "tile A 1 city N; raod W-E\n                     ^" in out
+
+
+# --- fuzzing: composing and checking never raises ---------------------------------------
+
+BASE_TEXT = (rules_dir() / "base.carc").read_text(encoding="utf-8")
+BASE_LINES = BASE_TEXT.splitlines(keepends=True)
+
+_junk = st.one_of(
+    st.text(max_size=8),
+    st.sampled_from(["\x00", "\ufeff", "é", "\u202e", "𝔘", "\r", "\t", "{", "}", ";", "->",
+                     "+", "..", "#", "\"", "-"]),
+    st.integers(min_value=-10**30, max_value=10**30).map(str),
+    st.integers(min_value=1, max_value=3000).map(lambda n: "(" * n + "1" + ")" * n),
+    st.sampled_from(["pennants 99999", "city N+N", "road", "tile Z 1 x", "override game { }",
+                     "start Z", "geometry blob", "score final = completed(road)",
+                     "remove all tiles", "extends base", 'extends "base.carc"', "landmark city",
+                     "field NNE touches E"]),
+)
+
+
+@st.composite
+def mutated_base(draw) -> str:
+    lines = list(BASE_LINES)
+    for _ in range(draw(st.integers(1, 6))):
+        op = draw(st.sampled_from(["del_line", "dup_line", "ins_line", "del_chars", "ins_chars",
+                                   "replace_chars"]))
+        i = draw(st.integers(0, len(lines) - 1)) if lines else 0
+        if op == "del_line" and lines:
+            del lines[i]
+        elif op == "dup_line" and lines:
+            lines.insert(draw(st.integers(0, len(lines))), lines[i])
+        elif op == "ins_line":
+            lines.insert(i, draw(_junk) + "\n")
+        elif lines:
+            line = lines[i]
+            a = draw(st.integers(0, len(line)))
+            b = draw(st.integers(a, min(len(line), a + 12)))
+            junk = "" if op == "del_chars" else draw(_junk)
+            lines[i] = line[:a] + junk + (line[b:] if op != "ins_chars" else line[a:])
+    return "".join(lines)
+
+
+def _compose_and_check(path: Path) -> None:
+    rules, found, _sources = compose(path)
+    assert all(isinstance(d, Diagnostic) and d.code in CODES for d in found)
+    if rules is not None:
+        for diag in check(rules):
+            assert diag.code in CODES
+
+
+FUZZ = settings(max_examples=150, deadline=None,
+                suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                       HealthCheck.too_slow])
+
+
+@FUZZ
+@given(text=mutated_base())
+def test_mutated_base_never_raises(tmp_path, text):
+    path = tmp_path / "mutated.carc"
+    path.write_bytes(text.encode("utf-8", "surrogatepass"))
+    _compose_and_check(path)
+
+
+@FUZZ
+@given(text=st.text(max_size=300))
+def test_random_text_never_raises(tmp_path, text):
+    path = tmp_path / "text.carc"
+    path.write_bytes(text.encode("utf-8", "surrogatepass"))
+    _compose_and_check(path)
+
+
+@FUZZ
+@given(data=st.binary(max_size=300))
+def test_random_bytes_never_raise(tmp_path, data):
+    path = tmp_path / "bytes.carc"
+    path.write_bytes(data)
+    _compose_and_check(path)
