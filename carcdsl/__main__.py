@@ -1,0 +1,7 @@
+"""``python -m carcdsl``: the same as the ``carcdsl`` command."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

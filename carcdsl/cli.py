@@ -1,0 +1,237 @@
+"""The ``carcdsl`` command: one small function per subcommand, and ``build_parser``.
+
+Every failure a user can cause ends as a message on stderr and exit status 1, never a Python
+traceback; an interrupted run exits with 130.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+
+from .checker import check, load_checked
+from .compose import compose, display_name, resolve
+from .diagnostics import format_diagnostic, unique
+from .errors import CarcError, RuleError
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="carcdsl", description="Carcassonne rules as data: check, export and play rule sets.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    p = commands.add_parser("check", help="check rule files and report every problem",
+                            description="Check each rule file (a path or a bundled name such as "
+                            "'base') with the given variants applied.")
+    p.add_argument("files", nargs="+", metavar="FILE", help="a rule file or bundled rule set")
+    _add_variant_option(p)
+    p.add_argument("--strict", action="store_true", help="fail on warnings too")
+    p.add_argument("--stats", action="store_true", help="print tile figures after a clean check")
+    p.set_defaults(run=cmd_check)
+
+    p = commands.add_parser("export", help="print a checked rule set as JSON",
+                            description="Check a rule set and print it, composed, as JSON.")
+    p.add_argument("file", metavar="FILE", help="a rule file or bundled rule set")
+    _add_variant_option(p)
+    p.set_defaults(run=cmd_export)
+
+    p = commands.add_parser("play", help="play games with bots or people",
+                            description="Play one game told turn by turn, or many summed up.")
+    p.add_argument("rules", metavar="RULES", help="a rule file or bundled rule set")
+    _add_variant_option(p)
+    seats = p.add_mutually_exclusive_group()
+    seats.add_argument("--players", "-n", type=int, metavar="N", help="number of players")
+    seats.add_argument("--names", metavar="A,B,...", help="player names, in turn order")
+    p.add_argument("--bot", action="append", default=[], metavar="KIND",
+                   help="random, greedy or human, per seat in order; the last fills the rest")
+    p.add_argument("--seed", type=int, help="seed of the first game (default: random, printed)")
+    p.add_argument("--games", type=int, default=1, metavar="N", help="games to play")
+    p.add_argument("--record", metavar="FILE", help="save the game's record (one game only)")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--quiet", "-q", action="store_true", help="no turn log or progress bar")
+    p.set_defaults(run=cmd_play)
+
+    p = commands.add_parser("replay", help="replay a game record, checking every move",
+                            description="Replay a record (carcdsl-record/1) and print the "
+                            "scores and every scoring event.")
+    p.add_argument("record", metavar="RECORD", help="a game record (JSON)")
+    p.add_argument("--json", action="store_true", help="print the spec's JSON output")
+    p.add_argument("--board", action="store_true", help="draw the final board")
+    p.set_defaults(run=cmd_replay)
+    return parser
+
+
+def _add_variant_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--variant", "-v", action="append", default=[], metavar="V",
+                        help="apply a variant (a path or bundled name); may be repeated")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, or a usage error argparse already printed
+        return exc.code if isinstance(exc.code, int) else 2
+    try:
+        return args.run(args)
+    except KeyboardInterrupt:
+        print("carcdsl: interrupted", file=sys.stderr)
+        return 130
+    except RuleError as exc:
+        _print_rule_error(exc)
+        return 1
+    except CarcError as exc:
+        print(f"carcdsl: {exc}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:  # e.g. `carcdsl export base | head`: stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except Exception as exc:  # a bug: still one line, not a traceback
+        print(f"carcdsl: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 2
+
+
+def _print_rule_error(exc: RuleError) -> None:
+    sources = getattr(exc, "sources", None)
+    for diag in unique(exc.diagnostics):
+        print(format_diagnostic(diag, sources), file=sys.stderr)
+    print(f"carcdsl: {exc}", file=sys.stderr)
+
+
+def _label(target: str, variants: Sequence[str]) -> str:
+    """How a summary line names what was checked: the file as shown in messages."""
+    try:
+        shown = display_name(resolve(target))
+    except CarcError:
+        shown = target
+    return shown + "".join(f" + {v}" for v in variants)
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    """``carcdsl check FILE... [--variant V ...] [--strict] [--stats]``."""
+    from .stats import format_stats, tile_stats
+
+    status = 0
+    for target in args.files:
+        rules, found, sources = compose(target, tuple(args.variant))
+        if rules is not None:
+            found = [*found, *check(rules)]
+        found = unique(found)
+        for diag in found:
+            print(format_diagnostic(diag, sources))
+        errors = sum(d.is_error for d in found)
+        warnings = len(found) - errors
+        label = _label(target, args.variant)
+        if rules is None and not errors:  # cannot happen; never call that clean
+            errors = 1
+        if not found:
+            print(f"{label}: ok")
+        else:
+            print(f"{label}: {errors} error{'s' * (errors != 1)}, "
+                  f"{warnings} warning{'s' * (warnings != 1)}")
+        failed = errors > 0 or (args.strict and warnings > 0)
+        if failed:
+            status = 1
+        elif args.stats and rules is not None:
+            print(format_stats(tile_stats(rules)))
+    return status
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """``carcdsl export FILE [--variant V ...]``: the composed, checked rule set as JSON."""
+    rules, warnings, sources = load_checked(args.file, tuple(args.variant))
+    from .jsonform import ruleset_to_json
+
+    for diag in warnings:
+        print(format_diagnostic(diag, sources), file=sys.stderr)
+    json.dump(ruleset_to_json(rules), sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
+    return 0
+
+
+def _seats(args: argparse.Namespace, game) -> list[str]:
+    if args.names:
+        names = [n.strip() for n in args.names.split(",")]
+        if any(not n for n in names) or len(set(names)) != len(names):
+            raise CarcError("--names needs distinct, non-empty names separated by commas")
+        return names
+    count = args.players if args.players is not None else max(2, game.rules.game.players[0])
+    game.check_players(count)
+    return [f"P{i + 1}" for i in range(count)]
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """``carcdsl play RULES [...]``: one game told turn by turn, or many summed up."""
+    import random
+
+    from . import load
+    from .play import BOT_NAMES, format_summary, play_many, play_one
+    from .records import dump_record
+    from .replay import to_output
+
+    for kind in args.bot:
+        if kind not in BOT_NAMES:
+            raise CarcError(f"unknown bot '{kind}'; choose from {', '.join(BOT_NAMES)}")
+    if args.games < 1:
+        raise CarcError("--games must be at least 1")
+    if args.record and args.games != 1:
+        raise CarcError("--record saves one game: use it with --games 1")
+    if "human" in args.bot and args.games != 1:
+        raise CarcError("a human seat plays one game at a time: use --games 1")
+    game = load(args.rules, tuple(args.variant))
+    names = _seats(args, game)
+    game.check_players(len(names))
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    bots = list(args.bot) or ["random"]
+    if args.games == 1:
+        out = None if (args.quiet or args.json) else sys.stdout
+        if out is not None:
+            print(f"{game.rules.game.title or game.name}: {', '.join(names)}; seed {seed}",
+                  file=out)
+        state = play_one(game, names, bots, seed, out)
+        if args.record:
+            dump_record(state.to_record(), args.record)
+        if args.json:
+            result = {**to_output(state), "winners": state.winners(), "seed": seed}
+            print(json.dumps(result, ensure_ascii=False, indent=2))
+        elif args.quiet:
+            print(" ".join(f"{n}={s}" for n, s in zip(state.players, state.scores)))
+        return 0
+    progress = not args.quiet and not args.json and sys.stderr.isatty()
+    summary = play_many(game, names, bots, seed, args.games, progress)
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False, indent=2))
+    else:
+        print(format_summary(summary))
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """``carcdsl replay RECORD [--json]``: replay a record, checking every move."""
+    from .play import describe_event
+    from .records import load_record
+    from .render import render_board
+    from .replay import replay, to_output
+
+    from .errors import RecordError
+
+    record = load_record(args.record)
+    try:
+        state = replay(record)
+    except RecordError as exc:
+        raise RecordError(f"{args.record}: {exc}", exc.move_index) from None
+    if args.json:
+        print(json.dumps(to_output(state), ensure_ascii=False))
+        return 0
+    print(f"{len(state.moves)} moves replayed; "
+          f"{'final scoring ran' if state.finished else 'game not finished'}")
+    for event in state.events:
+        print(f"  move {event.move}: {describe_event(event)}")
+    if args.board:
+        print(render_board(state, show_open=False))
+    for name, score in zip(state.players, state.scores):
+        print(f"  {name:>12}: {score}")
+    return 0
