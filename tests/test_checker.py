@@ -78,7 +78,7 @@ BROKEN = [
     ("E101 kind twice", extending("feature city { geometry area }"), "E101", 3, 9),
     ("E102 override missing kind", extending("override feature castle { geometry area }"),
      "E102", 3, 18),
-    ("E102 override missing tile", extending("override tile Z 1 city N"), "E102", 3, 10),
+    ("E102 override missing tile", extending("override tile Z 1 city N"), "E102", 3, 15),
     ("E102 remove missing tile", extending("remove tile Z"), "E102", 3, 1),
     # --- names ---
     ("E110 unknown kind", mini(tiles="tile A 1 city N; raod W-E"), "E110", 9, 18),
