@@ -21,7 +21,13 @@ from .compose import compose
 from .diagnostics import Diagnostic, did_you_mean, error, unique, warning
 from .errors import RuleError
 from .model import (
+    BOARD_EDGE_NEIGHBOURS,
+    DRAW_MODES,
     END_CONDITIONS,
+    EXTRA_TURN_WHEN,
+    FIRST_PLAYER,
+    HAND_VISIBILITY,
+    START_MODES,
     GEOMETRIES,
     QUANTITIES,
     Compare,
@@ -37,6 +43,8 @@ from .model import (
 )
 
 MAX_TILE_COUNT = 100_000
+MAX_BOARD_SIDE = 1000
+MAX_HAND = 20
 MAX_PLAYERS = 100
 MAX_FOLLOWERS = 1000
 SCORERS = ("majority",)
@@ -178,6 +186,7 @@ class _Checker:
         for kind in rules.kinds:
             self.check_kind(kind)
         self.check_game()
+        self.check_blocks()
         infos = []
         for tile in rules.tiles:
             info = self.check_tile(tile)
@@ -299,6 +308,50 @@ class _Checker:
             self.error("E115", f"unknown end condition '{game.end}'"
                        f"{self.hint(game.end, 'end', END_CONDITIONS)}; expected one of "
                        f"{', '.join(END_CONDITIONS)}", game.loc_of("end"))
+
+    # --- board, supply, turns ------------------------------------------------------------
+    def check_word(self, value: object, allowed: tuple[str, ...], what: str,
+                   loc: Loc | None) -> None:
+        if value not in allowed:
+            hint = self.hint(str(value), what, allowed)
+            self.error("E132", f"unknown {what} '{value}'{hint}; expected one of "
+                       f"{', '.join(allowed)}", loc)
+
+    def check_blocks(self) -> None:
+        board, supply, turn = self.rules.board, self.rules.supply, self.rules.turn
+        if board.bounds is not None:
+            w, h = board.bounds
+            if not all(isinstance(v, int) and 1 <= v <= MAX_BOARD_SIDE for v in (w, h)):
+                self.error("E132", f"board bounds {w} x {h}: each side must be 1 to "
+                           f"{MAX_BOARD_SIDE} squares", board.loc_of("bounds"))
+        elif board.edge_closes or board.loc_of("edge_neighbours") is not board.loc:
+            prop = "edge_closes" if board.edge_closes else "edge_neighbours"
+            self.error("E131", "the board has no edge: `edge closes` and `edge neighbours` need "
+                       "a bounded board (`board { bounds W x H }`, e.g. the table-edge variant "
+                       "applied first)", board.loc_of(prop))
+        self.check_word(board.edge_neighbours, BOARD_EDGE_NEIGHBOURS, "edge neighbours",
+                        board.loc_of("edge_neighbours"))
+        self.check_word(supply.draw, DRAW_MODES, "draw mode", supply.loc_of("draw"))
+        self.check_word(supply.start, START_MODES, "start tile mode", supply.loc_of("start"))
+        self.check_word(supply.hand_visibility, HAND_VISIBILITY, "hand visibility",
+                        supply.loc_of("hand_visibility"))
+        if not isinstance(supply.hand, int) or not 0 <= supply.hand <= MAX_HAND:
+            self.error("E132", f"hand of {supply.hand}: a hand holds 0 to {MAX_HAND} tiles",
+                       supply.loc_of("hand"))
+        for when in turn.extra_turn:
+            self.check_word(when, EXTRA_TURN_WHEN, "extra turn condition",
+                            turn.loc_of("extra_turn"))
+        self.check_word(turn.first_player, FIRST_PLAYER, "first player rule",
+                        turn.loc_of("first_player"))
+        if turn.first_player == "draw":
+            kind = turn.first_player_kind
+            if kind is None:
+                self.error("E132", "`first player draw` needs `most KIND` (the kind whose sides "
+                           "count)", turn.loc_of("first_player"))
+            elif self.geometry.get(kind) not in ("path", "area"):
+                hint = self.hint(kind, "kind", self.kinds)
+                self.error("E110", f"`first player draw most {kind}`: no path or area kind "
+                           f"'{kind}'{hint}", turn.loc_of("first_player_kind"))
 
     # --- tiles --------------------------------------------------------------------------
     def check_tile(self, tile: Tile) -> _TileInfo | None:

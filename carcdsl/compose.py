@@ -13,7 +13,20 @@ from pathlib import Path
 import attrs
 
 from . import model as m
-from .decls import FeatureDecl, GameDecl, LandmarkDecl, Ref, RemoveTiles, RuleFile, TileDecl
+import re
+
+from .decls import (
+    BlockDecl,
+    FeatureDecl,
+    GameDecl,
+    LandmarkDecl,
+    ParamDecl,
+    ParamRef,
+    Ref,
+    RemoveTiles,
+    RuleFile,
+    TileDecl,
+)
 from .diagnostics import Diagnostic, did_you_mean, error
 from .errors import RuleError
 from .fields import with_fields
@@ -25,6 +38,23 @@ SUFFIXES = (".carc", ".json")
 
 _GAME_PROPS = {"title", "players", "followers", "total_tiles", "start", "end"}
 _KIND_PROPS = {"geometry", "followers", "pennants", "terminals", "complete", "final", "scorers"}
+_BLOCKS = {"board": m.Board, "supply": m.Supply, "turn": m.Turn}
+_NUMERIC = {"bounds", "hand"}
+_ACCUMULATE = {"extra_turn"}
+_VARIANT_ARGS = re.compile(r"^(?P<target>.+?):(?P<args>[A-Za-z_][\w-]*=[^,=]*(?:,[A-Za-z_][\w-]*=[^,=]*)*)$")
+
+
+def split_variant_ref(text: str) -> tuple[str, dict[str, int | str]]:
+    """``table-edge:width=11,height=7`` -> ("table-edge", {"width": 11, "height": 7})."""
+    match = _VARIANT_ARGS.match(text)
+    if match is None:
+        return text, {}
+    params: dict[str, int | str] = {}
+    for pair in match["args"].split(","):
+        key, _, value = pair.partition("=")
+        value = value.strip()
+        params[key.strip()] = int(value) if re.fullmatch(r"-?\d+", value) else value
+    return match["target"], params
 
 
 def rules_dir() -> Path:
@@ -96,6 +126,9 @@ def display_name(path: Path) -> str:
         return str(path)
 
 
+_UNRESOLVED = object()
+
+
 @attrs.define
 class _Builder:
     """The rule set under construction; each declaration updates it."""
@@ -108,6 +141,8 @@ class _Builder:
     tiles: dict = attrs.Factory(dict)  # name -> Tile
     landmarks: dict = attrs.Factory(dict)  # name -> loc
     variants: list = attrs.Factory(list)
+    blocks: dict = attrs.Factory(lambda: {name: ({}, {}) for name in _BLOCKS})
+    block_locs: dict = attrs.Factory(dict)
     diagnostics: list = attrs.Factory(list)
 
     @classmethod
@@ -123,13 +158,22 @@ class _Builder:
         b.tiles = {t.name: t for t in rules.tiles}
         b.landmarks = {name: None for name in rules.landmarks}
         b.variants = list(rules.variants)
+        for name in _BLOCKS:
+            obj = getattr(rules, name)
+            props = {f.name: getattr(obj, f.name) for f in attrs.fields(type(obj))
+                     if f.name not in ("loc", "field_locs")}
+            b.blocks[name] = (props, dict(obj.field_locs))
         return b
 
     def problem(self, code: str, message: str, loc: m.Loc | None) -> None:
         self.diagnostics.append(error(code, message, loc))
 
-    def apply(self, decl) -> None:
-        if isinstance(decl, GameDecl):
+    def apply(self, decl, params: dict | None = None) -> None:
+        if isinstance(decl, BlockDecl):
+            self._block(decl, params or {})
+        elif isinstance(decl, ParamDecl):
+            pass  # collected by the loader before the file's declarations apply
+        elif isinstance(decl, GameDecl):
             self._game(decl)
         elif isinstance(decl, FeatureDecl):
             self._feature(decl)
@@ -189,6 +233,37 @@ class _Builder:
             return
         self.tiles[name] = decl.tile
 
+    def _block(self, decl: BlockDecl, params: dict) -> None:
+        props, locs = self.blocks[decl.block]
+        self.block_locs.setdefault(decl.block, decl.loc)
+        accumulated: dict[str, list] = {}
+        for prop in decl.props:
+            value = self._resolve(prop.name, prop.value, params)
+            if value is _UNRESOLVED:
+                continue
+            if prop.name in _ACCUMULATE:
+                current = accumulated.setdefault(prop.name, list(props.get(prop.name, ())))
+                if value not in current:
+                    current.append(value)
+                value = tuple(current)
+            props[prop.name] = value
+            locs[prop.name] = prop.loc
+
+    def _resolve(self, name: str, value, params: dict):
+        if isinstance(value, tuple):
+            parts = [self._resolve(name, v, params) for v in value]
+            return _UNRESOLVED if _UNRESOLVED in parts else tuple(parts)
+        if not isinstance(value, ParamRef):
+            return value
+        if value.name in params:
+            return params[value.name]
+        if name in _NUMERIC:
+            hint = did_you_mean(value.name, params)
+            self.problem("E130", f"'{value.name}' is not a number or a parameter of this "
+                         f"file{hint}", value.loc)
+            return _UNRESOLVED
+        return value.name
+
     def _remove(self, decl: RemoveTiles) -> None:
         if decl.names is None:
             self.tiles.clear()
@@ -214,7 +289,13 @@ class _Builder:
             for name, (props, locs, loc) in self.kinds.items())
         geometries = {k.name: k.geometry for k in kinds}
         tiles = tuple(with_fields(t, geometries) for t in self.tiles.values())
-        return m.RuleSet(self.name, game, kinds, tiles, tuple(self.landmarks), self.variants)
+        blocks = {}
+        for name, cls in _BLOCKS.items():
+            props, locs = self.blocks[name]
+            blocks[name] = cls(**{k: v for k, v in props.items()},
+                               loc=self.block_locs.get(name), field_locs=tuple(locs.items()))
+        return m.RuleSet(self.name, game, kinds, tiles, tuple(self.landmarks), self.variants,
+                         **blocks)
 
 
 @attrs.define
@@ -235,7 +316,7 @@ class Loader:
         return parse_text(text, shown)
 
     def apply(self, builder: _Builder, path: Path, ref_loc: m.Loc | None = None,
-              role: str | None = None) -> RuleFile | None:
+              role: str | None = None, args: dict | None = None) -> RuleFile | None:
         """Apply one file (and what it extends) to ``builder``; None if it could not be read.
 
         With ``role``, a file of the other role is only returned, not applied.
@@ -266,11 +347,30 @@ class Loader:
         try:
             for ref in loaded.extends:
                 self._apply_ref(builder, ref, path.parent)
+            params = self._params(builder, loaded, args or {}, ref_loc)
             for decl in loaded.decls:
-                builder.apply(decl)
+                builder.apply(decl, params)
         finally:
             self._stack.pop()
         return loaded
+
+    @staticmethod
+    def _params(builder: _Builder, loaded: RuleFile, args: dict, ref_loc) -> dict:
+        """The file's parameters: defaults, then the values given with the variant."""
+        params = {d.name: d.default for d in loaded.decls if isinstance(d, ParamDecl)}
+        for key, value in args.items():
+            if key not in params:
+                hint = did_you_mean(key, params)
+                known = f" (it has: {', '.join(params)})" if params and not hint else ""
+                builder.problem("E130", f"{loaded.name or loaded.path} has no parameter "
+                                f"'{key}'{hint}{known}", ref_loc or m.Loc(loaded.path))
+            elif type(value) is not type(params[key]):
+                builder.problem("E130", f"parameter '{key}' of {loaded.name or loaded.path} "
+                                f"takes {'a number' if isinstance(params[key], int) else 'a word'}"
+                                f", not '{value}'", ref_loc or m.Loc(loaded.path))
+            else:
+                params[key] = value
+        return params
 
     def _apply_ref(self, builder: _Builder, ref: Ref, folder: Path) -> None:
         try:
@@ -301,6 +401,8 @@ def compose(rules: str | Path, variants: tuple[str | Path, ...] | list = (),
         base_ref = first.applies_to or Ref("base", False, None)
         builder = _Builder()
         loader._apply_ref(builder, base_ref, path.parent)
+        for ref in first.applies_with:
+            _apply_variant(loader, builder, ref.target, path.parent, ref.is_path, ref.loc)
         builder.variants.append(first.name or path.stem)
         loader.apply(builder, path, role="variant")
         builder.name = base_ref.target if not base_ref.is_path else Path(base_ref.target).stem
@@ -311,13 +413,16 @@ def compose(rules: str | Path, variants: tuple[str | Path, ...] | list = (),
     return builder.build(), builder.diagnostics, loader.sources
 
 
-def _apply_variant(loader: Loader, builder: _Builder, variant, relative_to) -> None:
+def _apply_variant(loader: Loader, builder: _Builder, variant, relative_to,
+                   is_path: bool | None = None, loc: m.Loc | None = None) -> None:
+    target, args = split_variant_ref(str(variant))
     try:
-        path = resolve(str(variant), relative_to, isinstance(variant, Path) or None)
+        path = resolve(target, relative_to, is_path if is_path is not None
+                       else isinstance(variant, Path) or None)
     except RuleError as exc:
-        builder.diagnostics.extend(exc.diagnostics)
+        builder.diagnostics.extend(attrs.evolve(d, loc=loc or d.loc) for d in exc.diagnostics)
         return
-    applied = loader.apply(builder, path, role="variant")
+    applied = loader.apply(builder, path, loc, role="variant", args=args)
     if applied is None:
         return
     if applied.role != "variant":

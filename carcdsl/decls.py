@@ -62,7 +62,34 @@ class RemoveTiles:
     loc: Loc | None = attrs.field(default=None, eq=False)
 
 
-Decl = Union[GameDecl, FeatureDecl, LandmarkDecl, TileDecl, RemoveTiles]
+@attrs.frozen
+class ParamRef:
+    """A value written as a parameter's name, resolved when the file is applied."""
+
+    name: str
+    loc: Loc | None = attrs.field(default=None, eq=False)
+
+
+@attrs.frozen
+class ParamDecl:
+    """``param width = 9``: a parameter of the file, with its default."""
+
+    name: str
+    default: Any
+    loc: Loc | None = attrs.field(default=None, eq=False)
+
+
+@attrs.frozen
+class BlockDecl:
+    """``board { ... }``, ``supply { ... }`` or ``turn { ... }``: properties that replace
+    earlier ones of the same block."""
+
+    block: str
+    props: tuple[Prop, ...] = attrs.field(converter=_tuple)
+    loc: Loc | None = attrs.field(default=None, eq=False)
+
+
+Decl = Union[GameDecl, FeatureDecl, LandmarkDecl, TileDecl, RemoveTiles, ParamDecl, BlockDecl]
 
 
 @attrs.frozen
@@ -83,5 +110,7 @@ class RuleFile:
     name: str | None = None
     applies_to: Ref | None = None
     """Variants: the rule set a variant is checked against when checked alone."""
+    applies_with: tuple[Ref, ...] = attrs.field(default=(), converter=_tuple)
+    """Variants: other variants applied before it when it is checked alone."""
     extends: tuple[Ref, ...] = attrs.field(default=(), converter=_tuple)
     decls: tuple[Decl, ...] = attrs.field(default=(), converter=_tuple)

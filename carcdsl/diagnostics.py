@@ -41,6 +41,10 @@ CODES: dict[str, str] = {
     "E122": "declared number of tiles differs from the sum of the tile counts",
     "E123": "no start tile",
     "E124": "no tiles",
+    # board, supply, turns, parameters
+    "E130": "unknown parameter, or a parameter value of the wrong type",
+    "E131": "a board edge rule without a bounded board",
+    "E132": "a bad board, supply or turn setting",
     # tiles
     "E201": "tile count must be at least 1 (and sane)",
     "E202": "unknown port",

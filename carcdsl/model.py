@@ -194,6 +194,79 @@ class Game:
 
 
 @attrs.frozen
+class Board:
+    """Where tiles may go. Without bounds the table is endless."""
+
+    bounds: tuple[int, int] | None = attrs.field(
+        default=None, converter=lambda v: tuple(v) if v is not None else None)
+    """(width, height) in squares, the start square in the middle (west/north of it when even)."""
+    edge_closes: bool = False
+    """Area and path sides facing the edge of a bounded board are closed there."""
+    edge_neighbours: str = "absent"
+    """Centre features at the edge: off-board squares count as ``filled`` neighbours (and are
+    counted), or are ``absent`` (neither needed for completion nor counted)."""
+    loc: Loc | None = _loc_field()
+    field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
+
+    def loc_of(self, prop: str) -> Loc | None:
+        return dict(self.field_locs).get(prop, self.loc)
+
+    def area(self) -> tuple[int, int, int, int] | None:
+        """(min x, max x, min y, max y), or None when unbounded."""
+        if self.bounds is None:
+            return None
+        w, h = self.bounds
+        return (-((w - 1) // 2), w // 2, -((h - 1) // 2), h // 2)
+
+
+@attrs.frozen
+class Supply:
+    """How tiles are drawn."""
+
+    draw: str = "stack"
+    """``stack``: a tile that fits nowhere leaves the game. ``bag``: it is set aside and goes
+    back into the bag after the next placement; the game ends when the bag is empty."""
+    start: str = "placed"
+    """``placed``: the start tile lies at the origin before the first turn. ``shuffled``: it is
+    shuffled in, and the first tile placed goes on the origin."""
+    hand: int = 0
+    """Tiles each player holds (0: draw one tile a turn)."""
+    hand_visibility: str = "hidden"
+    """``open`` or ``hidden``: whether other players see a hand."""
+    loc: Loc | None = _loc_field()
+    field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
+
+    def loc_of(self, prop: str) -> Loc | None:
+        return dict(self.field_locs).get(prop, self.loc)
+
+
+@attrs.frozen
+class Turn:
+    """Turn order."""
+
+    extra_turn: tuple[str, ...] = attrs.field(default=(), converter=_tuple)
+    """Conditions on the placed tile that give its player another turn (at most one extra
+    turn in a row): ``surrounded`` (tiles on all four sides)."""
+    first_player: str = "seat0"
+    """``seat0``, or ``draw``: each player draws a tile, the most sides showing
+    ``first_player_kind`` starts, ties draw again, the tiles go back."""
+    first_player_kind: str | None = None
+    loc: Loc | None = _loc_field()
+    field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
+
+    def loc_of(self, prop: str) -> Loc | None:
+        return dict(self.field_locs).get(prop, self.loc)
+
+
+BOARD_EDGE_NEIGHBOURS: tuple[str, ...] = ("filled", "absent")
+DRAW_MODES: tuple[str, ...] = ("stack", "bag")
+START_MODES: tuple[str, ...] = ("placed", "shuffled")
+HAND_VISIBILITY: tuple[str, ...] = ("open", "hidden")
+EXTRA_TURN_WHEN: tuple[str, ...] = ("surrounded",)
+FIRST_PLAYER: tuple[str, ...] = ("seat0", "draw")
+
+
+@attrs.frozen
 class RuleSet:
     """A fully composed rule set: a base file with its variants applied in order."""
 
@@ -205,6 +278,9 @@ class RuleSet:
     """Things a path may end at that are not features (``village``)."""
     variants: tuple[str, ...] = attrs.field(default=(), converter=_tuple)
     """The variants applied, in order."""
+    board: Board = attrs.field(factory=Board)
+    supply: Supply = attrs.field(factory=Supply)
+    turn: Turn = attrs.field(factory=Turn)
 
     def kind(self, name: str) -> FeatureKind | None:
         for k in self.kinds:

@@ -21,9 +21,12 @@ from lark.exceptions import (
 
 from . import model as m
 from .decls import (
+    BlockDecl,
     FeatureDecl,
     GameDecl,
     LandmarkDecl,
+    ParamDecl,
+    ParamRef,
     Prop,
     Ref,
     RemoveTiles,
@@ -148,24 +151,24 @@ class _ToRuleFile(Transformer):
 
     # --- file ---------------------------------------------------------------------------
     def start(self, items):
-        role, name, applies_to, extends, decls = "rules", None, None, [], []
+        role, name, applies_to, applies_with, extends, decls = "rules", None, None, [], [], []
         for item in items:
             if isinstance(item, tuple) and item[0] in ("rules", "variant"):
                 role, name = item[0], item[1]
                 if item[0] == "variant":
-                    applies_to = item[2]
+                    applies_to, applies_with = item[2], item[3]
             elif isinstance(item, Ref):
                 extends.append(item)
             else:
                 decls.append(item)
-        return RuleFile(self.path, role, name, applies_to, extends, decls)
+        return RuleFile(self.path, role, name, applies_to, applies_with, extends, decls)
 
     def rules_decl(self, items):
         return ("rules", str(items[0]))
 
     def variant_decl(self, items):
-        ref = self._ref(items[1]) if len(items) > 1 else None
-        return ("variant", str(items[0]), ref)
+        refs = [self._ref(t) for t in items[1:] if t is not None]
+        return ("variant", str(items[0]), refs[0] if refs else None, refs[1:])
 
     def extends_decl(self, items):
         return self._ref(items[0])
@@ -253,6 +256,72 @@ class _ToRuleFile(Transformer):
     @v_args(meta=True)
     def landmark_decl(self, meta, items):
         return LandmarkDecl(tuple(str(t) for t in items), self._loc(meta))
+
+    # --- parameters and blocks ---------------------------------------------------------
+    def _value(self, token: Token):
+        """A literal (number or word), or a reference to a parameter by name."""
+        if token.type == "INT":
+            return int(token)
+        return ParamRef(str(token), self._loc(token))
+
+    @v_args(meta=True)
+    def param_decl(self, meta, items):
+        value = int(items[1]) if items[1].type == "INT" else str(items[1])
+        return ParamDecl(str(items[0]), value, self._loc(items[0]))
+
+    def _block(self, name, meta, items):
+        props = [p for item in items for p in (item if isinstance(item, list) else [item])]
+        return BlockDecl(name, props, self._loc(meta))
+
+    @v_args(meta=True)
+    def board_block(self, meta, items):
+        return self._block("board", meta, items)
+
+    @v_args(meta=True)
+    def supply_block(self, meta, items):
+        return self._block("supply", meta, items)
+
+    @v_args(meta=True)
+    def turn_block(self, meta, items):
+        return self._block("turn", meta, items)
+
+    @v_args(meta=True)
+    def bounds(self, meta, items):
+        return Prop("bounds", (self._value(items[0]), self._value(items[1])), self._loc(meta))
+
+    @v_args(meta=True)
+    def edge_closes(self, meta, items):
+        return Prop("edge_closes", str(items[0]) == "yes", self._loc(meta))
+
+    @v_args(meta=True)
+    def edge_neighbours(self, meta, items):
+        return Prop("edge_neighbours", self._value(items[0]), self._loc(items[0]))
+
+    @v_args(meta=True)
+    def draw_mode(self, meta, items):
+        return Prop("draw", self._value(items[0]), self._loc(items[0]))
+
+    @v_args(meta=True)
+    def start_mode(self, meta, items):
+        return Prop("start", self._value(items[0]), self._loc(items[0]))
+
+    @v_args(meta=True)
+    def hand(self, meta, items):
+        props = [Prop("hand", self._value(items[0]), self._loc(meta))]
+        if items[1] is not None:
+            props.append(Prop("hand_visibility", self._value(items[1]), self._loc(items[1])))
+        return props
+
+    @v_args(meta=True)
+    def extra_turn(self, meta, items):
+        return Prop("extra_turn", self._value(items[0]), self._loc(items[0]))
+
+    @v_args(meta=True)
+    def first_player(self, meta, items):
+        props = [Prop("first_player", self._value(items[0]), self._loc(items[0]))]
+        if items[1] is not None:
+            props.append(Prop("first_player_kind", str(items[1]), self._loc(items[1])))
+        return props
 
     # --- tiles --------------------------------------------------------------------------
     @v_args(meta=True)

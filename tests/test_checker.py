@@ -162,6 +162,15 @@ BROKEN = [
     ("E210 -> on a city", mini(tiles="tile A 1 city N -> village; road W-E"), "E210", 9, 10),
     ("E210 ends at on an area kind", mini(extra="override feature city { ends at village }"),
      "E210", 8, 25),
+    # --- board, supply, turns, parameters ---
+    ("E130 unknown parameter as a number", extending("board { bounds width x 9 }"),
+     "E130", 3, 16),
+    ("E131 edge closes without bounds", extending("board { edge closes yes }"), "E131", 3, 9),
+    ("E132 bad bounds", extending("board { bounds 0 x 9 }"), "E132", 3, 9),
+    ("E132 unknown draw mode", extending("supply { draw sack }"), "E132", 3, 15),
+    ("E132 unknown extra turn", extending("turn { extra turn when surounded }"), "E132", 3, 24),
+    ("E110 first player kind", extending("turn { first player draw most raod }"),
+     "E110", 3, 31),
     # --- warnings ---
     ("W301 lonely side",
      mini(extra="feature meadow { geometry field }", tiles=FIELD_TILE_W301), "W301", 9, 6),
