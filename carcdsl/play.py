@@ -34,26 +34,28 @@ def describe_event(event: ScoreEvent) -> str:
     return f"{event.player}: {event.feature}{when}, {event.detail} = {event.points}"
 
 
-def human_bot(read: Callable[[str], str] = input, out: TextIO = sys.stdout) -> Bot:
+def human_bot(read: Callable[[str], str] | None = None, out: TextIO | None = None) -> Bot:
     """A person at the terminal, choosing among the numbered legal moves."""
     def choose(state: State) -> tuple[int, int, int, int]:
+        ask = read or input
+        out_ = out or sys.stdout
         moves = list(state.iter_moves())
-        print(render_board(state), file=out)
+        print(render_board(state), file=out_)
         print(f"\n{state.player} to move with tile {state.drawn}; "
               f"scores {dict(zip(state.players, state.scores))}; "
-              f"followers left {state.supply_followers[state.current]}", file=out)
+              f"followers left {state.supply_followers[state.current]}", file=out_)
         for i, move in enumerate(moves):
-            print(f"  {i:3}  {describe_move(state._to_placement(*move))}", file=out)
+            print(f"  {i:3}  {describe_move(state._to_placement(*move))}", file=out_)
         while True:
             try:
-                answer = read(f"move (0-{len(moves) - 1}, q to quit): ").strip()
+                answer = ask(f"move (0-{len(moves) - 1}, q to quit): ").strip()
             except EOFError:
                 raise CarcError("no more input: the game was abandoned") from None
             if answer.lower() in ("q", "quit"):
                 raise CarcError("the game was abandoned")
             if answer.isdigit() and int(answer) < len(moves):
                 return moves[int(answer)]
-            print(f"  '{answer}' is not a move number", file=out)
+            print(f"  '{answer}' is not a move number", file=out_)
     return choose
 
 

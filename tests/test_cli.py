@@ -1,0 +1,109 @@
+"""The play and replay commands, as a user runs them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from carcdsl.cli import main
+from carcdsl.records import load_record
+
+RECORDS = Path(__file__).parent / "data" / "records"
+SCHEMAS = Path(__file__).parent.parent / "carcdsl" / "schemas"
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_play_one_game_tells_it(capsys):
+    code, out, err = run(capsys, "play", "base", "--variant", "farmers", "--names", "Ann,Bob",
+                         "--seed", "7")
+    assert code == 0, err
+    assert "seed 7" in out
+    assert " 70. " in out or " 69. " in out  # a turn log, one line per move
+    assert "winner" in out
+    assert "Ann:" in out and "Bob:" in out
+    assert "#" in out  # the board is drawn
+    assert "Traceback" not in out + err
+
+
+def test_play_records_and_replay_reproduces(capsys, tmp_path):
+    record = tmp_path / "game.json"
+    code, out, _ = run(capsys, "play", "base", "--players", "3", "--bot", "greedy", "--bot",
+                       "random", "--seed", "3", "--record", str(record), "--json")
+    assert code == 0
+    played = json.loads(out)
+    assert load_record(record).players == ("P1", "P2", "P3")
+    code, out, _ = run(capsys, "replay", str(record), "--json")
+    assert code == 0
+    replayed = json.loads(out)
+    schema = json.loads((SCHEMAS / "replay-output.schema.json").read_text())
+    jsonschema.validate(replayed, schema)
+    assert replayed["scores"] == played["scores"]
+    assert replayed["events"] == played["events"]
+    assert replayed["finished"] is True
+
+
+def test_play_many_games_sums_up(capsys):
+    code, out, _ = run(capsys, "play", "pnp-demo", "--games", "5", "--players", "4",
+                       "--seed", "1", "--json")
+    assert code == 0
+    summary = json.loads(out)
+    assert summary["games"] == 5 and len(summary["mean_scores"]) == 4
+    assert abs(sum(summary["win_rates"]) - 1) < 1e-9
+    code, out, _ = run(capsys, "play", "base", "--games", "3", "--seed", "1")
+    assert code == 0 and "games/s" in out and "win rate" in out
+
+
+def test_replay_prints_events_for_people(capsys):
+    code, out, _ = run(capsys, "replay", str(RECORDS / "city-pennant.json"))
+    assert code == 0
+    assert "Ann: city, 3 tiles × 2 + 1 pennant × 2 = 8" in out
+
+
+@pytest.mark.parametrize("argv,needle", [
+    (["play", "base", "--players", "9"], "2 to 5 players"),
+    (["play", "nosuch"], "unknown rule set"),
+    (["play", "base", "--bot", "clever"], "unknown bot"),
+    (["play", "base", "--games", "2", "--record", "x.json"], "one game"),
+    (["play", "base", "--names", "Ann,Ann"], "distinct"),
+    (["replay", "/nonexistent/record.json"], "record.json"),
+])
+def test_user_errors_are_one_message(capsys, argv, needle):
+    code, out, err = run(capsys, *argv)
+    assert code == 1
+    assert needle in out + err
+    assert "Traceback" not in out + err
+
+
+def test_bad_record_names_the_move(capsys, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({
+        "format": "carcdsl-record/1", "rules": "base", "players": 2,
+        "moves": [{"tile": "L", "at": [1, 0], "rotation": 0},
+                  {"tile": "E", "at": [0, 1], "rotation": 0}]}))
+    code, _, err = run(capsys, "replay", str(bad))
+    assert code == 1
+    assert "move 1" in err and "does not match" in err
+
+
+def test_a_person_can_play(capsys, monkeypatch):
+    answers = iter(["nonsense", "0"] * 200)
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    code, out, _ = run(capsys, "play", "pnp-demo", "--bot", "human", "--bot", "random",
+                       "--seed", "2")
+    assert code == 0
+    assert "is not a move number" in out
+    assert "winner" in out
+
+
+def test_a_person_can_quit(capsys, monkeypatch):
+    monkeypatch.setattr("builtins.input", lambda prompt="": "q")
+    code, _, err = run(capsys, "play", "base", "--bot", "human", "--seed", "2")
+    assert code == 1 and "abandoned" in err
