@@ -24,7 +24,6 @@ from .model import (
     BOARD_EDGE_NEIGHBOURS,
     DRAW_MODES,
     END_CONDITIONS,
-    EXTRA_TURN_WHEN,
     FIRST_PLAYER,
     HAND_VISIBILITY,
     START_MODES,
@@ -216,9 +215,9 @@ class _Checker:
             self.error("E116", f"unknown scorers rule '{kind.scorers}'"
                        f"{self.hint(kind.scorers, 'scorers', SCORERS)}; expected "
                        f"{' or '.join(SCORERS)}", kind.loc_of("scorers"))
-        if kind.pennants and geometry in GEOMETRIES and geometry != "area":
-            self.error("E207", f"feature kind '{name}' has geometry {geometry}: only area kinds "
-                       "may carry pennants", kind.loc_of("pennants"))
+        if kind.pennants and geometry in GEOMETRIES and geometry not in ("area", "path"):
+            self.error("E207", f"feature kind '{name}' has geometry {geometry}: only area and "
+                       "path kinds may carry pennants (coats of arms)", kind.loc_of("pennants"))
         self.check_terminals(kind)
         for when in ("complete", "final"):
             expr = getattr(kind, when)
@@ -252,6 +251,11 @@ class _Checker:
                            f"{', '.join(QUANTITIES)}", where)
             elif q.name == "completed":
                 self.check_completed(kind, q, where)
+            elif q.name == "markers":
+                if q.arg not in self.markers:
+                    hint = self.hint(str(q.arg), "marker", self.markers)
+                    self.error("E113", f"markers({q.arg}): no map square has the marker "
+                               f"'{q.arg}'{hint}", where)
             elif q.arg is not None:
                 self.error("E113", f"'{q.name}' takes no argument: write `{q.name}`, "
                            f"not `{q.name}({q.arg})`", where)
@@ -317,9 +321,34 @@ class _Checker:
             self.error("E132", f"unknown {what} '{value}'{hint}; expected one of "
                        f"{', '.join(allowed)}", loc)
 
+    def check_map(self, board) -> None:
+        starts = sum(1 for sq in board.squares if sq.role == "start")
+        if not isinstance(board.start_areas, int) or not 1 <= board.start_areas <= max(starts, 1):
+            self.error("E132", f"start areas {board.start_areas}: the map has {starts} start "
+                       "squares", board.loc_of("start_areas"))
+        for sq in board.squares:
+            if sq.role == "printed" and self.geometry.get(sq.kind) != "area":
+                hint = self.hint(str(sq.kind), "kind", self.kinds)
+                self.error("E110", f"printed square '{sq.name}': no area kind '{sq.kind}'"
+                           f"{hint}", sq.loc)
+            for border in sq.borders:
+                if self.geometry.get(border.kind) not in ("area", "path"):
+                    hint = self.hint(border.kind, "kind", self.kinds)
+                    self.error("E110", f"border {border.side} of ({sq.x}, {sq.y}): no path or "
+                               f"area kind '{border.kind}'{hint}", sq.loc)
+
+    @property
+    def markers(self) -> set[str]:
+        return set(getattr(self.rules.board, "markers", ()) or ())
+
     def check_blocks(self) -> None:
         board, supply, turn = self.rules.board, self.rules.supply, self.rules.turn
-        if board.bounds is not None:
+        if board.bounds is not None and board.squares:
+            self.error("E132", "a board has either bounds or a map, not both",
+                       board.loc_of("bounds"))
+        if board.squares:
+            self.check_map(board)
+        elif board.bounds is not None:
             w, h = board.bounds
             if not all(isinstance(v, int) and 1 <= v <= MAX_BOARD_SIDE for v in (w, h)):
                 self.error("E132", f"board bounds {w} x {h}: each side must be 1 to "
@@ -335,12 +364,21 @@ class _Checker:
         self.check_word(supply.start, START_MODES, "start tile mode", supply.loc_of("start"))
         self.check_word(supply.hand_visibility, HAND_VISIBILITY, "hand visibility",
                         supply.loc_of("hand_visibility"))
+        if not isinstance(supply.sets, int) or not 1 <= supply.sets <= 100:
+            self.error("E132", f"{supply.sets} sets: the supply holds 1 to 100 copies of the "
+                       "tile set", supply.loc_of("sets"))
         if not isinstance(supply.hand, int) or not 0 <= supply.hand <= MAX_HAND:
             self.error("E132", f"hand of {supply.hand}: a hand holds 0 to {MAX_HAND} tiles",
                        supply.loc_of("hand"))
-        for when in turn.extra_turn:
-            self.check_word(when, EXTRA_TURN_WHEN, "extra turn condition",
-                            turn.loc_of("extra_turn"))
+        for trigger in self.rules.triggers:
+            if trigger.condition == "shows" and trigger.arg not in self.kinds:
+                hint = self.hint(str(trigger.arg), "kind", self.kinds)
+                self.error("E110", f"`on place shows {trigger.arg}`: unknown feature kind"
+                           f"{hint}", trigger.loc)
+            elif trigger.condition == "covers" and trigger.arg not in self.markers:
+                hint = self.hint(str(trigger.arg), "marker", self.markers)
+                self.error("E132", f"`on place covers {trigger.arg}`: no board square has the "
+                           f"marker '{trigger.arg}'{hint}", trigger.loc)
         self.check_word(turn.first_player, FIRST_PLAYER, "first player rule",
                         turn.loc_of("first_player"))
         if turn.first_player == "draw":

@@ -30,6 +30,7 @@ from .decls import (
 from .diagnostics import Diagnostic, did_you_mean, error
 from .errors import RuleError
 from .fields import with_fields
+from .maps import squares_from_map
 from .parser import parse_text
 
 MAX_FILE_BYTES = 20_000_000
@@ -39,8 +40,8 @@ SUFFIXES = (".carc", ".json")
 _GAME_PROPS = {"title", "players", "followers", "total_tiles", "start", "end"}
 _KIND_PROPS = {"geometry", "followers", "pennants", "terminals", "complete", "final", "scorers"}
 _BLOCKS = {"board": m.Board, "supply": m.Supply, "turn": m.Turn}
-_NUMERIC = {"bounds", "hand"}
-_ACCUMULATE = {"extra_turn"}
+_NUMERIC = {"bounds", "hand", "sets", "start_areas"}
+_ACCUMULATE: set[str] = set()
 _VARIANT_ARGS = re.compile(r"^(?P<target>.+?):(?P<args>[A-Za-z_][\w-]*=[^,=]*(?:,[A-Za-z_][\w-]*=[^,=]*)*)$")
 
 
@@ -143,6 +144,7 @@ class _Builder:
     variants: list = attrs.Factory(list)
     blocks: dict = attrs.Factory(lambda: {name: ({}, {}) for name in _BLOCKS})
     block_locs: dict = attrs.Factory(dict)
+    triggers: list = attrs.Factory(list)
     diagnostics: list = attrs.Factory(list)
 
     @classmethod
@@ -158,6 +160,7 @@ class _Builder:
         b.tiles = {t.name: t for t in rules.tiles}
         b.landmarks = {name: None for name in rules.landmarks}
         b.variants = list(rules.variants)
+        b.triggers = list(rules.triggers)
         for name in _BLOCKS:
             obj = getattr(rules, name)
             props = {f.name: getattr(obj, f.name) for f in attrs.fields(type(obj))
@@ -173,6 +176,8 @@ class _Builder:
             self._block(decl, params or {})
         elif isinstance(decl, ParamDecl):
             pass  # collected by the loader before the file's declarations apply
+        elif isinstance(decl, m.Trigger):
+            self.triggers.append(decl)
         elif isinstance(decl, GameDecl):
             self._game(decl)
         elif isinstance(decl, FeatureDecl):
@@ -264,6 +269,14 @@ class _Builder:
             return _UNRESOLVED
         return value.name
 
+    def _map(self, rows: tuple, legend: tuple, loc: m.Loc | None) -> tuple:
+        if not rows or not legend:
+            self.problem("E133", "a map needs both `map` rows and a `legend`", loc)
+            return ()
+        squares, problems = squares_from_map(rows, legend, loc)
+        self.diagnostics.extend(problems)
+        return squares
+
     def _remove(self, decl: RemoveTiles) -> None:
         if decl.names is None:
             self.tiles.clear()
@@ -291,11 +304,14 @@ class _Builder:
         tiles = tuple(with_fields(t, geometries) for t in self.tiles.values())
         blocks = {}
         for name, cls in _BLOCKS.items():
-            props, locs = self.blocks[name]
-            blocks[name] = cls(**{k: v for k, v in props.items()},
-                               loc=self.block_locs.get(name), field_locs=tuple(locs.items()))
+            props, locs = dict(self.blocks[name][0]), self.blocks[name][1]
+            if name == "board" and ("map" in props or "legend" in props):
+                props["squares"] = self._map(props.pop("map", ()), props.pop("legend", ()),
+                                             locs.get("map") or locs.get("legend"))
+            blocks[name] = cls(**props, loc=self.block_locs.get(name),
+                               field_locs=tuple(locs.items()))
         return m.RuleSet(self.name, game, kinds, tiles, tuple(self.landmarks), self.variants,
-                         **blocks)
+                         **blocks, triggers=tuple(self.triggers))
 
 
 @attrs.define

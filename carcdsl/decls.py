@@ -10,7 +10,7 @@ from typing import Any, Union
 
 import attrs
 
-from .model import Loc, Tile
+from .model import Loc, Tile, Trigger
 
 
 def _tuple(value: object) -> tuple:
@@ -89,7 +89,8 @@ class BlockDecl:
     loc: Loc | None = attrs.field(default=None, eq=False)
 
 
-Decl = Union[GameDecl, FeatureDecl, LandmarkDecl, TileDecl, RemoveTiles, ParamDecl, BlockDecl]
+Decl = Union[GameDecl, FeatureDecl, LandmarkDecl, TileDecl, RemoveTiles, ParamDecl, BlockDecl,
+             Trigger]
 
 
 @attrs.frozen

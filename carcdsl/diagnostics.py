@@ -45,6 +45,7 @@ CODES: dict[str, str] = {
     "E130": "unknown parameter, or a parameter value of the wrong type",
     "E131": "a board edge rule without a bounded board",
     "E132": "a bad board, supply or turn setting",
+    "E133": "a malformed map",
     # tiles
     "E201": "tile count must be at least 1 (and sane)",
     "E202": "unknown port",

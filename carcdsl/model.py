@@ -55,6 +55,7 @@ QUANTITIES: dict[str, str] = {
     "neighbours": "the filled squares among the 8 around a centre feature",
     "completed": "completed(KIND): distinct completed features of KIND this feature touches",
     "followers": "the followers standing on the feature",
+    "markers": "markers(M): uncovered map squares with marker M next to the feature's tiles",
 }
 """Quantities a scoring expression may use; the engine knows how to count each one."""
 
@@ -194,6 +195,37 @@ class Game:
 
 
 @attrs.frozen
+class Border:
+    """A segment printed on a map square's outer side: a tile placed there must match it; it
+    counts like a tile of its feature, its coats of arms like pennants, and closes it."""
+
+    side: str
+    kind: str
+    pennants: int = 0
+    name: str | None = None
+
+
+@attrs.frozen
+class Square:
+    """A printed map square."""
+
+    x: int
+    y: int
+    role: str = "square"
+    """``square`` (takes a tile), ``start`` (a start area), ``printed`` (a printed feature
+    square, e.g. a big city: takes no tile)."""
+    name: str | None = None
+    """The start area's, marker's or printed feature's name."""
+    marker: str | None = None
+    """A marker printed on the square (``small-city``)."""
+    kind: str | None = None
+    """``printed`` squares: the area kind printed on them."""
+    pennants: int = 0
+    borders: tuple[Border, ...] = attrs.field(default=(), converter=_tuple)
+    loc: Loc | None = _loc_field()
+
+
+@attrs.frozen
 class Board:
     """Where tiles may go. Without bounds the table is endless."""
 
@@ -205,11 +237,20 @@ class Board:
     edge_neighbours: str = "absent"
     """Centre features at the edge: off-board squares count as ``filled`` neighbours (and are
     counted), or are ``absent`` (neither needed for completion nor counted)."""
+    squares: tuple[Square, ...] = attrs.field(default=(), converter=_tuple)
+    """A printed map (empty: no map). Only these squares exist."""
+    start_areas: int = 2
+    """Map: how many start areas (in legend order) get a tile before the first turn: the start
+    tile on the first, a random tile on each other."""
     loc: Loc | None = _loc_field()
     field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
 
     def loc_of(self, prop: str) -> Loc | None:
         return dict(self.field_locs).get(prop, self.loc)
+
+    @property
+    def markers(self) -> set[str]:
+        return {sq.marker for sq in self.squares if sq.marker}
 
     def area(self) -> tuple[int, int, int, int] | None:
         """(min x, max x, min y, max y), or None when unbounded."""
@@ -233,6 +274,8 @@ class Supply:
     """Tiles each player holds (0: draw one tile a turn)."""
     hand_visibility: str = "hidden"
     """``open`` or ``hidden``: whether other players see a hand."""
+    sets: int = 1
+    """Copies of the whole tile set in the supply (the start tile is taken from the first)."""
     loc: Loc | None = _loc_field()
     field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
 
@@ -244,9 +287,6 @@ class Supply:
 class Turn:
     """Turn order."""
 
-    extra_turn: tuple[str, ...] = attrs.field(default=(), converter=_tuple)
-    """Conditions on the placed tile that give its player another turn (at most one extra
-    turn in a row): ``surrounded`` (tiles on all four sides)."""
     first_player: str = "seat0"
     """``seat0``, or ``draw``: each player draws a tile, the most sides showing
     ``first_player_kind`` starts, ties draw again, the tiles go back."""
@@ -262,7 +302,21 @@ BOARD_EDGE_NEIGHBOURS: tuple[str, ...] = ("filled", "absent")
 DRAW_MODES: tuple[str, ...] = ("stack", "bag")
 START_MODES: tuple[str, ...] = ("placed", "shuffled")
 HAND_VISIBILITY: tuple[str, ...] = ("open", "hidden")
-EXTRA_TURN_WHEN: tuple[str, ...] = ("surrounded",)
+TRIGGER_CONDITIONS: tuple[str, ...] = ("surrounded", "covers", "shows")
+TRIGGER_ACTIONS: tuple[str, ...] = ("extra-turn", "score")
+
+
+@attrs.frozen
+class Trigger:
+    """``on place CONDITION: ACTION, ...``: what happens when a tile is placed."""
+
+    condition: str
+    """``surrounded`` (tiles on all four sides), ``covers`` (a square with marker ``arg``),
+    ``shows`` (the tile has a segment of kind ``arg``)."""
+    arg: str | None = None
+    actions: tuple[tuple[str, int | None], ...] = attrs.field(default=(), converter=_tuple)
+    """(``extra-turn``, None) or (``score``, points for the placer)."""
+    loc: Loc | None = _loc_field()
 FIRST_PLAYER: tuple[str, ...] = ("seat0", "draw")
 
 
@@ -281,6 +335,7 @@ class RuleSet:
     board: Board = attrs.field(factory=Board)
     supply: Supply = attrs.field(factory=Supply)
     turn: Turn = attrs.field(factory=Turn)
+    triggers: tuple[Trigger, ...] = attrs.field(default=(), converter=_tuple)
 
     def kind(self, name: str) -> FeatureKind | None:
         for k in self.kinds:

@@ -313,8 +313,69 @@ class _ToRuleFile(Transformer):
         return props
 
     @v_args(meta=True)
-    def extra_turn(self, meta, items):
-        return Prop("extra_turn", self._value(items[0]), self._loc(items[0]))
+    def sets(self, meta, items):
+        return Prop("sets", self._value(items[0]), self._loc(meta))
+
+    @v_args(meta=True)
+    def start_areas(self, meta, items):
+        return Prop("start_areas", self._value(items[0]), self._loc(meta))
+
+    @v_args(meta=True)
+    def map_rows(self, meta, items):
+        rows = tuple((str(t)[1:-1], m.Loc(self.path, t.line, t.column + 1)) for t in items)
+        return Prop("map", rows, self._loc(meta))
+
+    @v_args(meta=True)
+    def legend(self, meta, items):
+        return Prop("legend", tuple(items), self._loc(meta))
+
+    def legend_entry(self, items):
+        token, spec = items
+        return (str(token)[1:-1], self._loc(token), spec)
+
+    def sq_square(self, items):
+        return {"role": "square", "borders": tuple(items)}
+
+    def sq_off(self, items):
+        return {"role": "off"}
+
+    def sq_start(self, items):
+        return {"role": "start", "name": str(items[0]), "borders": tuple(items[1:])}
+
+    def sq_marker(self, items):
+        name = str(items[1]) if items[1] is not None else None
+        return {"role": "square", "marker": str(items[0]), "name": name,
+                "borders": tuple(items[2:])}
+
+    def sq_printed(self, items):
+        pennants = int(items[2]) if items[2] is not None else 0
+        return {"role": "printed", "kind": str(items[0]), "name": str(items[1]),
+                "pennants": pennants}
+
+    def border(self, items):
+        side, kind, pennants, name = items
+        return m.Border(str(side), str(kind), int(pennants) if pennants is not None else 0,
+                        str(name) if name is not None else None)
+
+    @v_args(meta=True)
+    def trigger_decl(self, meta, items):
+        (condition, arg), *actions = items
+        return m.Trigger(condition, arg, actions, loc=self._loc(meta))
+
+    def surrounded(self, items):
+        return ("surrounded", None)
+
+    def covers(self, items):
+        return ("covers", str(items[0]))
+
+    def shows(self, items):
+        return ("shows", str(items[0]))
+
+    def extra_turn(self, items):
+        return ("extra-turn", None)
+
+    def score_points(self, items):
+        return ("score", int(items[0]))
 
     @v_args(meta=True)
     def first_player(self, meta, items):
