@@ -130,6 +130,14 @@ def display_name(path: Path) -> str:
 _UNRESOLVED = object()
 
 
+def _underived(tile: m.Tile, field_kinds: list[str]) -> m.Tile:
+    """A tile as its author wrote it: derived fields are derived again when it is built."""
+    if not tile.fields_derived or len(field_kinds) != 1:
+        return tile
+    segments = tuple(s for s in tile.segments if s.kind != field_kinds[0])
+    return m.Tile(tile.name, tile.count, segments, loc=tile.loc)
+
+
 @attrs.define
 class _Builder:
     """The rule set under construction; each declaration updates it."""
@@ -157,7 +165,8 @@ class _Builder:
         for k in rules.kinds:
             props = {p: getattr(k, p) for p in _KIND_PROPS}
             b.kinds[k.name] = (props, dict(k.field_locs), k.loc)
-        b.tiles = {t.name: t for t in rules.tiles}
+        field_kinds = [k.name for k in rules.kinds if k.geometry == "field"]
+        b.tiles = {t.name: _underived(t, field_kinds) for t in rules.tiles}
         b.landmarks = {name: None for name in rules.landmarks}
         b.variants = list(rules.variants)
         b.triggers = list(rules.triggers)
@@ -353,8 +362,11 @@ class Loader:
         if isinstance(loaded, m.RuleSet):
             # a JSON rule set is already composed: it replaces whatever came before
             fresh = _Builder.from_ruleset(loaded)
-            builder.game, builder.game_locs, builder.game_loc = fresh.game, {}, m.Loc("json")
+            builder.game, builder.game_locs = fresh.game, {}
+            builder.game_loc = m.Loc(display_name(path))
             builder.kinds, builder.tiles, builder.landmarks = fresh.kinds, fresh.tiles, fresh.landmarks
+            builder.blocks, builder.triggers = fresh.blocks, fresh.triggers
+            builder.variants = fresh.variants
             builder.name = builder.name or loaded.name
             return RuleFile(display_name(path), "rules", loaded.name)
         if role is not None and loaded.role != role:

@@ -1,0 +1,380 @@
+"""The JSON form of a rule set (``carcdsl-rules/1``): export, and the second front end.
+
+The JSON form is a fully composed rule set, every tile with all its segments; its shape is
+``schemas/ruleset.schema.json``. Reading validates against that schema first, collecting every
+problem as an E007 diagnostic that names its JSON path (``$.tiles[3].segments[1]``), and only then
+builds model objects field by field. Tiles whose fields are ``derived`` get them derived again,
+so a rule set read back from JSON equals the one composed from text.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections.abc import Iterable
+from importlib import resources
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+from . import model as m
+from .diagnostics import Diagnostic, did_you_mean, error
+from .errors import RuleError
+from .fields import with_fields
+
+FORMAT = "carcdsl-rules/1"
+
+
+@functools.cache
+def _validator() -> Draft202012Validator:
+    text = resources.files("carcdsl.schemas").joinpath("ruleset.schema.json") \
+        .read_text(encoding="utf-8")
+    schema = json.loads(text)
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+def ruleset_schema() -> dict[str, Any]:
+    """The JSON Schema of ``carcdsl-rules/1`` (loaded once)."""
+    return _validator().schema
+
+
+# --- export ---------------------------------------------------------------------------------
+
+def ruleset_to_json(rules: m.RuleSet) -> dict[str, Any]:
+    """The JSON form of a composed rule set: plain dicts, lists, strings, numbers and bools."""
+    return {
+        "format": FORMAT,
+        "name": rules.name,
+        "variants": list(rules.variants),
+        "game": _game_to_json(rules.game),
+        "board": _board_to_json(rules.board),
+        "supply": _supply_to_json(rules.supply),
+        "turn": _turn_to_json(rules.turn),
+        "triggers": [_trigger_to_json(t) for t in rules.triggers],
+        "landmarks": list(rules.landmarks),
+        "kinds": [_kind_to_json(k) for k in rules.kinds],
+        "tiles": [_tile_to_json(t) for t in rules.tiles],
+    }
+
+
+def _game_to_json(game: m.Game) -> dict[str, Any]:
+    return {"title": game.title, "players": list(game.players), "followers": game.followers,
+            "total_tiles": game.total_tiles, "start": game.start, "end": game.end}
+
+
+def _board_to_json(board: m.Board) -> dict[str, Any]:
+    bounds = list(board.bounds) if board.bounds is not None else None
+    return {"bounds": bounds, "edge_closes": board.edge_closes,
+            "edge_neighbours": board.edge_neighbours,
+            "squares": [_square_to_json(sq) for sq in board.squares],
+            "start_areas": board.start_areas}
+
+
+def _square_to_json(sq: m.Square) -> dict[str, Any]:
+    return {"x": sq.x, "y": sq.y, "role": sq.role, "name": sq.name, "marker": sq.marker,
+            "kind": sq.kind, "pennants": sq.pennants,
+            "borders": [{"side": b.side, "kind": b.kind, "pennants": b.pennants, "name": b.name}
+                        for b in sq.borders]}
+
+
+def _supply_to_json(supply: m.Supply) -> dict[str, Any]:
+    return {"draw": supply.draw, "start": supply.start, "hand": supply.hand,
+            "hand_visibility": supply.hand_visibility, "sets": supply.sets}
+
+
+def _turn_to_json(turn: m.Turn) -> dict[str, Any]:
+    return {"first_player": turn.first_player, "first_player_kind": turn.first_player_kind}
+
+
+def _trigger_to_json(trigger: m.Trigger) -> dict[str, Any]:
+    return {"condition": trigger.condition, "arg": trigger.arg,
+            "actions": [{"action": action, "points": points}
+                        for action, points in trigger.actions]}
+
+
+def _kind_to_json(kind: m.FeatureKind) -> dict[str, Any]:
+    return {
+        "name": kind.name,
+        "geometry": kind.geometry,
+        "followers": kind.followers,
+        "pennants": kind.pennants,
+        "terminals": list(kind.terminals),
+        "complete": expr_to_json(kind.complete) if kind.complete is not None else None,
+        "final": expr_to_json(kind.final) if kind.final is not None else None,
+        "scorers": kind.scorers,
+    }
+
+
+def _tile_to_json(tile: m.Tile) -> dict[str, Any]:
+    return {
+        "name": tile.name,
+        "count": tile.count,
+        "fields": "derived" if tile.fields_derived else "explicit",
+        "segments": [_segment_to_json(s) for s in tile.segments],
+    }
+
+
+def _segment_to_json(seg: m.Segment) -> dict[str, Any]:
+    return {"kind": seg.kind, "ports": list(seg.ports), "pennants": seg.pennants,
+            "ends": list(seg.ends), "touches": list(seg.touches)}
+
+
+def expr_to_json(expr: m.Expr) -> dict[str, Any]:
+    """``2 * tiles`` -> ``{"scale": 2, "term": {"quantity": "tiles"}}``."""
+    if isinstance(expr, m.Const):
+        return {"const": expr.value}
+    if isinstance(expr, m.Quantity):
+        return {"quantity": expr.name} | ({"of": expr.arg} if expr.arg is not None else {})
+    if isinstance(expr, m.Scaled):
+        return {"scale": expr.factor, "term": expr_to_json(expr.term)}
+    if isinstance(expr, m.Sum):
+        return {"sum": [expr_to_json(t) for t in expr.terms]}
+    if isinstance(expr, m.Cond):
+        test = {"op": expr.test.op, "left": expr_to_json(expr.test.left),
+                "right": expr_to_json(expr.test.right)}
+        return {"if": test, "then": expr_to_json(expr.yes), "else": expr_to_json(expr.no)}
+    raise TypeError(f"not a scoring expression: {expr!r}")
+
+
+# --- import ---------------------------------------------------------------------------------
+
+def ruleset_from_json_text(text: str, source: str) -> m.RuleSet:
+    """Decode JSON text and build the rule set; bad JSON is E007 at its line and column."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        diag = error("E007", f"not valid JSON: {exc.msg}", m.Loc(source, exc.lineno, exc.colno))
+        raise RuleError(f"{source}: not valid JSON", (diag,)) from None
+    except RecursionError:
+        raise _too_deep(source) from None
+    return ruleset_from_json(data, source)
+
+
+def ruleset_from_json(data: object, source: str = "<json>") -> m.RuleSet:
+    """Build a RuleSet from decoded JSON, validating it against the schema first.
+
+    Raises RuleError with one E007 diagnostic per schema violation, each naming its JSON path.
+    """
+    try:
+        problems = [_diagnostic(e, source) for e in _sorted(_validator().iter_errors(data))]
+    except RecursionError:
+        raise _too_deep(source) from None
+    if problems:
+        summary = problems[0].message if len(problems) == 1 else \
+            f"{len(problems)} problems in the JSON rule set"
+        raise RuleError(f"{source}: {summary}", tuple(problems))
+    try:
+        return _build(data, m.Loc(source))  # type: ignore[arg-type]  # the schema: a dict
+    except RecursionError:
+        raise _too_deep(source) from None
+
+
+def _too_deep(source: str) -> RuleError:
+    return RuleError(f"{source}: nested too deeply",
+                     (error("E006", "the JSON is nested too deeply", m.Loc(source)),))
+
+
+def _build(data: dict[str, Any], loc: m.Loc) -> m.RuleSet:
+    kinds = tuple(_kind_from_json(k, loc) for k in data["kinds"])
+    geometries = {k.name: k.geometry for k in kinds}
+    return m.RuleSet(
+        name=data["name"],
+        game=_game_from_json(data["game"], loc),
+        kinds=kinds,
+        tiles=tuple(_tile_from_json(t, geometries, loc) for t in data["tiles"]),
+        landmarks=tuple(data["landmarks"]),
+        variants=tuple(data["variants"]),
+        board=_board_from_json(data.get("board"), loc),
+        supply=_supply_from_json(data.get("supply"), loc),
+        turn=_turn_from_json(data.get("turn"), loc),
+        triggers=tuple(_trigger_from_json(t, loc) for t in data.get("triggers", ())),
+    )
+
+
+def _int(value: int | float) -> int:
+    # JSON Schema counts 2.0 as an integer; the model wants a real int.
+    return int(value)
+
+
+def _game_from_json(g: dict[str, Any], loc: m.Loc) -> m.Game:
+    low, high = g["players"]
+    total = g["total_tiles"]
+    return m.Game(title=g["title"], players=(_int(low), _int(high)),
+                  followers=_int(g["followers"]),
+                  total_tiles=_int(total) if total is not None else None,
+                  start=g["start"], end=g["end"], loc=loc)
+
+
+def _board_from_json(b: dict[str, Any] | None, loc: m.Loc) -> m.Board:
+    if b is None:
+        return m.Board()
+    bounds = b["bounds"]
+    return m.Board(bounds=(_int(bounds[0]), _int(bounds[1])) if bounds is not None else None,
+                   edge_closes=b["edge_closes"], edge_neighbours=b["edge_neighbours"],
+                   squares=tuple(_square_from_json(sq, loc) for sq in b["squares"]),
+                   start_areas=_int(b["start_areas"]), loc=loc)
+
+
+def _square_from_json(sq: dict[str, Any], loc: m.Loc) -> m.Square:
+    borders = tuple(m.Border(b["side"], b["kind"], _int(b["pennants"]), b["name"])
+                    for b in sq["borders"])
+    return m.Square(_int(sq["x"]), _int(sq["y"]), sq["role"], sq["name"], sq["marker"],
+                    sq["kind"], _int(sq["pennants"]), borders, loc=loc)
+
+
+def _supply_from_json(s: dict[str, Any] | None, loc: m.Loc) -> m.Supply:
+    if s is None:
+        return m.Supply()
+    return m.Supply(draw=s["draw"], start=s["start"], hand=_int(s["hand"]),
+                    hand_visibility=s["hand_visibility"], sets=_int(s["sets"]), loc=loc)
+
+
+def _turn_from_json(t: dict[str, Any] | None, loc: m.Loc) -> m.Turn:
+    if t is None:
+        return m.Turn()
+    return m.Turn(first_player=t["first_player"], first_player_kind=t["first_player_kind"],
+                  loc=loc)
+
+
+def _trigger_from_json(t: dict[str, Any], loc: m.Loc) -> m.Trigger:
+    actions = tuple((a["action"], _int(a["points"]) if a["points"] is not None else None)
+                    for a in t["actions"])
+    return m.Trigger(t["condition"], t["arg"], actions, loc=loc)
+
+
+def _kind_from_json(k: dict[str, Any], loc: m.Loc) -> m.FeatureKind:
+    return m.FeatureKind(
+        name=k["name"], geometry=k["geometry"], followers=k["followers"],
+        pennants=k["pennants"], terminals=tuple(k["terminals"]),
+        complete=_optional_expr(k["complete"], loc), final=_optional_expr(k["final"], loc),
+        scorers=k["scorers"], loc=loc)
+
+
+def _tile_from_json(t: dict[str, Any], geometries: dict[str, str], loc: m.Loc) -> m.Tile:
+    segments = tuple(_segment_from_json(s, loc) for s in t["segments"])
+    if t["fields"] == "explicit":
+        return m.Tile(t["name"], _int(t["count"]), segments, False, loc=loc)
+    field_kinds = [k for k, g in geometries.items() if g == "field"]
+    if len(field_kinds) == 1:
+        # derived fields are derived again, exactly as composing the text would
+        segments = tuple(s for s in segments if s.kind != field_kinds[0])
+    return with_fields(m.Tile(t["name"], _int(t["count"]), segments, True, loc=loc), geometries)
+
+
+def _segment_from_json(s: dict[str, Any], loc: m.Loc) -> m.Segment:
+    return m.Segment(kind=s["kind"], ports=tuple(s["ports"]), pennants=_int(s["pennants"]),
+                     ends=tuple(s["ends"]), touches=tuple(s["touches"]), loc=loc)
+
+
+def _optional_expr(value: dict[str, Any] | None, loc: m.Loc) -> m.Expr | None:
+    return None if value is None else expr_from_json(value, loc)
+
+
+def expr_from_json(value: dict[str, Any], loc: m.Loc | None = None) -> m.Expr:
+    """A schema-valid JSON expression -> model expression."""
+    if "const" in value:
+        return m.Const(_int(value["const"]), loc=loc)
+    if "quantity" in value:
+        return m.Quantity(value["quantity"], value.get("of"), loc=loc)
+    if "scale" in value:
+        return m.Scaled(_int(value["scale"]), expr_from_json(value["term"], loc), loc=loc)
+    if "sum" in value:
+        return m.Sum(tuple(expr_from_json(t, loc) for t in value["sum"]), loc=loc)
+    test = value["if"]
+    compare = m.Compare(test["op"], expr_from_json(test["left"], loc),
+                        expr_from_json(test["right"], loc), loc=loc)
+    return m.Cond(compare, expr_from_json(value["then"], loc), expr_from_json(value["else"], loc),
+                  loc=loc)
+
+
+# --- schema errors as diagnostics -----------------------------------------------------------
+
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+
+_TYPE_WORDS = {
+    "object": "an object", "array": "a list", "string": "a string", "integer": "an integer",
+    "number": "a number", "boolean": "true or false", "null": "null",
+}
+
+
+def json_path(parts: Iterable[object]) -> str:
+    """``["tiles", 3, "segments", 1]`` -> ``$.tiles[3].segments[1]``."""
+    out = "$"
+    for part in parts:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif isinstance(part, str) and _IDENTIFIER.match(part):
+            out += f".{part}"
+        else:
+            out += f"[{json.dumps(str(part))}]"
+    return out
+
+
+def _sorted(errors: Iterable[ValidationError]) -> list[ValidationError]:
+    def key(err: ValidationError) -> tuple:
+        return tuple((0, p, "") if isinstance(p, int) else (1, 0, str(p))
+                     for p in err.absolute_path)
+    return sorted(errors, key=key)
+
+
+def _diagnostic(err: ValidationError, source: str) -> Diagnostic:
+    return error("E007", f"{json_path(err.absolute_path)}: {_plain(err)}", m.Loc(source))
+
+
+def _plain(err: ValidationError) -> str:
+    """A person's wording of one schema error."""
+    value, schema = err.instance, err.schema if isinstance(err.schema, dict) else {}
+    if err.validator == "required":
+        present = value if isinstance(value, dict) else {}
+        for key in err.validator_value:
+            if key not in present and err.message == f"{key!r} is a required property":
+                return f"missing key {json.dumps(key)}"
+        return err.message
+    if err.validator == "additionalProperties" and isinstance(value, dict):
+        known = schema.get("properties", {})
+        extra = [k for k in value if k not in known]
+        words = ", ".join(json.dumps(str(k)) + did_you_mean(str(k), known) for k in extra)
+        return f"unknown key{'s' if len(extra) > 1 else ''} {words}"
+    if err.validator == "type":
+        wanted = err.validator_value
+        wanted = [wanted] if isinstance(wanted, str) else list(wanted)
+        words = " or ".join(_TYPE_WORDS.get(w, w) for w in wanted)
+        return f"expected {words}, not {_describe(value)}"
+    if err.validator == "pattern":
+        return (f"{_short(value)} is not a name (letters, digits and _, "
+                "words joined by -)")
+    if err.validator in ("const", "enum"):
+        allowed = [err.validator_value] if err.validator == "const" else err.validator_value
+        return (f"expected {' or '.join(json.dumps(a) for a in allowed)}, "
+                f"not {_short(value)}")
+    if err.validator in ("minItems", "maxItems") and isinstance(value, list):
+        return f"expected exactly 2 items, not {len(value)}" \
+            if schema.get("minItems") == schema.get("maxItems") == 2 else err.message
+    if err.validator in ("anyOf", "oneOf") and "description" in schema:
+        return f"expected {schema['description']}, not {_short(value)}"
+    return err.message
+
+
+def _describe(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return f"the string {_short(value)}"
+    return f"{_short(value)}"
+
+
+def _short(value: object, limit: int = 60) -> str:
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -1,0 +1,459 @@
+"""The JSON form: export validates, round trips, JSON files compose, broken JSON is reported."""
+
+from __future__ import annotations
+
+import copy
+import functools
+import json
+from pathlib import Path
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
+
+from carcdsl.compose import compose, rules_dir
+from carcdsl.errors import RuleError
+from carcdsl.jsonform import (
+    FORMAT,
+    json_path,
+    ruleset_from_json,
+    ruleset_from_json_text,
+    ruleset_schema,
+    ruleset_to_json,
+)
+from carcdsl.model import RuleSet
+
+VARIANTS = sorted(p.stem for p in (rules_dir() / "variants").glob("*.carc"))
+COMPOSITIONS = [("base", ()), ("pnp-demo", ()), ("base", ("farmers",))] + [
+    ("base", (v,)) for v in VARIANTS if v != "farmers"]
+
+
+def composed(rules: str | Path, variants=()) -> RuleSet:
+    result, diagnostics, _ = compose(rules, tuple(variants))
+    assert result is not None and not diagnostics, diagnostics
+    return result
+
+
+@pytest.fixture(scope="module")
+def base_json() -> dict:
+    return ruleset_to_json(composed("base"))
+
+
+def ids(case) -> str:
+    return "+".join((case[0], *case[1]))
+
+
+# --- export and round trips -------------------------------------------------------------------
+
+def test_the_schema_is_a_valid_draft_2020_12_schema():
+    Draft202012Validator.check_schema(ruleset_schema())
+
+
+@pytest.mark.parametrize("case", COMPOSITIONS, ids=ids)
+def test_export_validates_against_the_schema(case):
+    data = ruleset_to_json(composed(*case))
+    Draft202012Validator(ruleset_schema()).validate(data)
+    assert data["format"] == FORMAT
+    assert json.loads(json.dumps(data)) == data  # plain JSON values only
+
+
+def test_export_is_the_fully_composed_rule_set():
+    rules = composed("base", ["farmers"])
+    data = ruleset_to_json(rules)
+    assert data["name"] == "base" and data["variants"] == ["farmers"]
+    assert [t["name"] for t in data["tiles"]] == [t.name for t in rules.tiles]
+    field = next(k for k in data["kinds"] if k["name"] == "field")
+    assert field["followers"] is True
+    assert field["final"] == {"scale": 3, "term": {"quantity": "completed", "of": "city"}}
+    d = next(t for t in data["tiles"] if t["name"] == "D")
+    assert d["fields"] == "derived"
+    assert {"kind": "field", "ports": ["ENE", "WNW"], "pennants": 0, "ends": [],
+            "touches": ["N"]} in d["segments"]
+
+
+@pytest.mark.parametrize("case", COMPOSITIONS, ids=ids)
+def test_round_trip_text_json_model_json(case):
+    rules = composed(*case)
+    data = ruleset_to_json(rules)
+    again = ruleset_from_json(data)
+    assert again == rules
+    assert ruleset_to_json(again) == data
+    assert [t.fields_derived for t in again.tiles] == [t.fields_derived for t in rules.tiles]
+    from_text = ruleset_from_json_text(json.dumps(data, indent=2), "rules.json")
+    assert from_text == rules and ruleset_to_json(from_text) == data
+
+
+def test_explicit_fields_round_trip(tmp_path):
+    path = tmp_path / "explicit.carc"
+    path.write_text("rules explicit\nextends base\n"
+                    "override tile E 5 city N; field ENE+ESE+SSE+SSW+WSW+WNW touches N\n")
+    rules = composed(path)
+    data = ruleset_to_json(rules)
+    tile = next(t for t in data["tiles"] if t["name"] == "E")
+    assert tile["fields"] == "explicit"
+    again = ruleset_from_json(data)
+    assert again == rules and ruleset_to_json(again) == data
+    assert again.tile("E").fields_derived is False and again.tile("D").fields_derived is True
+
+
+def test_derived_fields_are_derived_again(base_json):
+    data = copy.deepcopy(base_json)
+    for tile in data["tiles"]:  # drop every field, and put a wrong one on D
+        tile["segments"] = [s for s in tile["segments"] if s["kind"] != "field"]
+    d = next(t for t in data["tiles"] if t["name"] == "D")
+    d["segments"].append({"kind": "field", "ports": ["NNW"], "pennants": 0, "ends": [],
+                          "touches": []})
+    assert ruleset_from_json(data) == composed("base")
+    assert ruleset_to_json(ruleset_from_json(data)) == base_json
+
+
+def test_json_integers_written_as_floats_become_ints(base_json):
+    data = copy.deepcopy(base_json)
+    data["tiles"][0]["count"] = 2.0
+    data["game"]["players"] = [2.0, 5]
+    rules = ruleset_from_json(data)
+    assert type(rules.tiles[0].count) is int and rules.tiles[0].count == 2
+    assert all(type(n) is int for n in rules.game.players)
+
+
+def test_blocks_are_optional(base_json):
+    data = {k: v for k, v in base_json.items() if k not in ("board", "supply", "turn")}
+    assert ruleset_from_json(data) == composed("base")
+
+
+def test_triggers_round_trip(tmp_path):
+    path = tmp_path / "triggers.carc"
+    path.write_text("rules triggers\nextends base\n"
+                    "on place shows monastery: score 2, extra turn\n"
+                    "on place surrounded: score -1\n")
+    rules = composed(path)
+    data = ruleset_to_json(rules)
+    assert data["triggers"] == [
+        {"condition": "shows", "arg": "monastery",
+         "actions": [{"action": "score", "points": 2}, {"action": "extra-turn", "points": None}]},
+        {"condition": "surrounded", "arg": None, "actions": [{"action": "score", "points": -1}]}]
+    again = ruleset_from_json(data)
+    assert again == rules and ruleset_to_json(again) == data
+
+
+MAPPED = """\
+rules mapped
+extends base
+board {
+    map "~~~~~~~"
+        "~R.nbc~"
+    legend { "~" off  "." square  "R" start Rostock  "b" marker small-city Bremen
+             "c" printed city Berlin pennants 2
+             "n" square border N road pennants 1 Denmark border S city pennants 0 Poland }
+    start areas 1
+}
+on place covers small-city: score -2
+"""
+
+
+@pytest.fixture
+def mapped(tmp_path) -> RuleSet:
+    path = tmp_path / "mapped.carc"
+    path.write_text(MAPPED)
+    return composed(path)
+
+
+def test_a_map_round_trips(mapped):
+    data = ruleset_to_json(mapped)
+    assert [sq["role"] for sq in data["board"]["squares"]] == [
+        "start", "square", "square", "square", "printed"]
+    again = ruleset_from_json(data)
+    assert again == mapped and ruleset_to_json(again) == data
+
+
+def test_the_json_form_covers_every_model_field(mapped):
+    """A field added to the model must be added to the JSON form (and its schema) too."""
+    rules = mapped
+    data = ruleset_to_json(rules)
+
+    def keys(obj) -> set[str]:
+        names = {f.name for f in attrs.fields(type(obj))} - {"loc", "field_locs"}
+        return {"fields" if n == "fields_derived" else n for n in names}
+
+    assert keys(rules) == set(data) - {"format"}
+    pairs = [(rules.game, data["game"]), (rules.board, data["board"]),
+             (rules.supply, data["supply"]), (rules.turn, data["turn"]),
+             (rules.kinds[0], data["kinds"][0]), (rules.tiles[0], data["tiles"][0]),
+             (rules.tiles[0].segments[0], data["tiles"][0]["segments"][0]),
+             (rules.triggers[0], data["triggers"][0]),
+             (rules.board.squares[2], data["board"]["squares"][2]),
+             (rules.board.squares[2].borders[0], data["board"]["squares"][2]["borders"][0])]
+    for obj, part in pairs:
+        assert keys(obj) == set(part), type(obj).__name__
+    schema = ruleset_schema()
+    assert set(schema["properties"]) == set(data)
+    for name in ("game", "board", "supply", "turn", "trigger", "action", "kind", "tile",
+                 "segment", "square", "border"):
+        assert set(schema["$defs"][name]["properties"]) == set(schema["$defs"][name]["required"])
+
+
+# --- JSON files through compose -----------------------------------------------------------------
+
+def write_json(tmp_path: Path, rules: RuleSet, name: str = "rules.json") -> Path:
+    path = tmp_path / name
+    path.write_text(json.dumps(ruleset_to_json(rules), indent=2), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("name", ["base", "pnp-demo"])
+def test_a_json_file_composes_to_an_equal_rule_set(tmp_path, name):
+    rules = composed(name)
+    assert composed(write_json(tmp_path, rules)) == rules
+
+
+def test_a_variant_applies_on_top_of_a_json_base(tmp_path):
+    path = write_json(tmp_path, composed("base"))
+    with_farmers = composed(path, ["farmers"])
+    assert with_farmers == composed("base", ["farmers"])
+    assert with_farmers.variants == ("farmers",)
+    assert with_farmers.kind("field").followers is True
+
+
+def test_a_json_file_can_be_extended(tmp_path):
+    write_json(tmp_path, composed("base"), "my-base.json")
+    (tmp_path / "mine.carc").write_text(
+        'rules mine\nextends "my-base.json"\noverride game { followers 5 }\n')
+    rules = composed(tmp_path / "mine.carc")
+    assert rules.game.followers == 5
+    assert rules.tiles == composed("base").tiles
+
+
+# A JSON rule set keeps everything through compose: variants, blocks, triggers, and its
+# derived fields stay derived.
+@pytest.mark.parametrize("variant", ["farmers", "fill-hole-extra-turn", "hand-of-three"])
+def test_a_json_file_keeps_its_variants_through_compose(tmp_path, variant):
+    rules = composed("base", [variant])
+    assert composed(write_json(tmp_path, rules)) == rules
+
+
+def test_a_json_file_keeps_its_triggers_through_compose(tmp_path):
+    rules = composed("base", ["fill-hole-extra-turn"])
+    assert composed(write_json(tmp_path, rules)).triggers == rules.triggers
+
+
+def test_a_json_file_keeps_its_board_through_compose(tmp_path):
+    rules = composed("base", ["table-edge:width=5,height=3"])
+    assert composed(write_json(tmp_path, rules)).board.bounds == (5, 3)
+
+
+def test_a_json_file_exports_unchanged_through_compose(tmp_path):
+    rules = composed("base")
+    assert ruleset_to_json(composed(write_json(tmp_path, rules))) == ruleset_to_json(rules)
+
+
+# --- broken JSON ----------------------------------------------------------------------------------
+
+def problems(data: object) -> list[str]:
+    with pytest.raises(RuleError) as info:
+        ruleset_from_json(data, "broken.json")
+    diagnostics = info.value.diagnostics
+    assert diagnostics and all(d.code == "E007" for d in diagnostics)
+    assert all(str(d.loc) == "broken.json" for d in diagnostics)
+    return [d.message for d in diagnostics]
+
+
+def test_invalid_json_text_names_line_and_column():
+    text = '{\n  "format": "carcdsl-rules/1",\n  "name": "x",,\n}\n'
+    with pytest.raises(RuleError) as info:
+        ruleset_from_json_text(text, "broken.json")
+    (diag,) = info.value.diagnostics
+    assert diag.code == "E007"
+    assert (diag.loc.file, diag.loc.line, diag.loc.column) == ("broken.json", 3, 15)
+    assert str(diag.loc) == "broken.json:3:15"
+
+
+def test_invalid_json_file_through_compose(tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text('{"format": "carcdsl-rules/1",\n "name": }\n')
+    result, diagnostics, _ = compose(path)
+    assert result is None
+    (diag,) = diagnostics
+    assert diag.code == "E007" and (diag.loc.line, diag.loc.column) == (2, 10)
+
+
+def test_schema_errors_through_compose(tmp_path, base_json):
+    data = copy.deepcopy(base_json)
+    data["tiles"][3]["count"] = "four"
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(data))
+    result, diagnostics, _ = compose(path)
+    assert result is None
+    assert [(d.code, d.message) for d in diagnostics] == [
+        ("E007", '$.tiles[3].count: expected an integer, not the string "four"')]
+
+
+def _set(path, value):
+    def change(data):
+        *parents, last = path
+        for key in parents:
+            data = data[key]
+        data[last] = value
+    return change
+
+
+def _delete(path):
+    def change(data):
+        *parents, last = path
+        for key in parents:
+            data = data[key]
+        del data[last]
+    return change
+
+
+BROKEN = [
+    # (change, the path the message names, words the message uses)
+    (_set(["format"], "carcdsl-rules/2"), "$.format", "expected \"carcdsl-rules/1\""),
+    (_set(["name"], 7), "$.name", "expected a string, not 7"),
+    (_set(["game", "players"], [2]), "$.game.players", "2 items"),
+    (_set(["game", "players"], "2..5"), "$.game.players", "expected a list"),
+    (_set(["game", "followers"], True), "$.game.followers", "expected an integer, not true"),
+    (_set(["game", "total_tiles"], 7.5), "$.game.total_tiles", "an integer or null"),
+    (_set(["game", "start"], "D tile"), "$.game.start", "not a name"),
+    (_set(["game", "colour"], "red"), "$.game", "unknown key \"colour\""),
+    (_delete(["game", "end"]), "$.game", "missing key \"end\""),
+    (_set(["landmarks", 0], None), "$.landmarks[0]", "expected a string, not null"),
+    (_set(["kinds", 1, "pennants"], "yes"), "$.kinds[1].pennants", "expected true or false"),
+    (_set(["kinds", 0, "geometry"], ["path"]), "$.kinds[0].geometry", "expected a string"),
+    (_set(["kinds", 0, "complete"], "tiles"), "$.kinds[0].complete", "expected an object"),
+    (_set(["kinds", 0, "complete"], {"quantity": "tiles", "times": 2}), "$.kinds[0].complete",
+     "unknown key \"times\""),
+    (_set(["kinds", 0, "complete"], {"scale": 2}), "$.kinds[0].complete",
+     "missing key \"term\""),
+    (_set(["kinds", 0, "complete"], {"konst": 2}), "$.kinds[0].complete",
+     "expected an expression"),
+    (_set(["kinds", 0, "final"], {"sum": [{"const": "1"}]}), "$.kinds[0].final.sum[0].const",
+     "expected an integer"),
+    (_set(["kinds", 0, "final"], {"if": {"op": "=<", "left": {"const": 1},
+                                         "right": {"const": 2}},
+                                  "then": {"const": 1}, "else": {"const": 2}}),
+     "$.kinds[0].final.if.op", "expected \"<\" or \"<=\""),
+    (_delete(["kinds", 2, "scorers"]), "$.kinds[2]", "missing key \"scorers\""),
+    (_set(["tiles", 3, "count"], "4"), "$.tiles[3].count", "expected an integer"),
+    (_set(["tiles", 3, "fields"], "computed"), "$.tiles[3].fields",
+     "expected \"derived\" or \"explicit\""),
+    (_set(["tiles", 3, "segments", 1, "ports"], "W-E"), "$.tiles[3].segments[1].ports",
+     "expected a list"),
+    (_set(["tiles", 3, "segments", 1, "pennant"], 1), "$.tiles[3].segments[1]",
+     "unknown key \"pennant\" (did you mean 'pennants'?)"),
+    (_delete(["tiles", 3, "segments", 1, "touches"]), "$.tiles[3].segments[1]",
+     "missing key \"touches\""),
+    (_set(["board", "bounds"], [9]), "$.board.bounds", "2 items"),
+    (_set(["board", "squares"], [{"x": 0, "y": 0, "role": "start", "name": None, "marker": None,
+                                  "kind": None, "pennants": 0}]),
+     "$.board.squares[0]", "missing key \"borders\""),
+    (_set(["supply", "hand"], "three"), "$.supply.hand", "expected an integer"),
+    (_delete(["tiles"]), "$", "missing key \"tiles\""),
+    (_set(["extra"], 1), "$", "unknown key \"extra\""),
+]
+
+
+@pytest.mark.parametrize("change, where, words", BROKEN, ids=[row[1] + " " + row[2]
+                                                              for row in BROKEN])
+def test_broken_rule_set_names_the_json_path(base_json, change, where, words):
+    data = copy.deepcopy(base_json)
+    change(data)
+    (message,) = problems(data)
+    assert message.startswith(where + ": "), message
+    assert words in message, message
+
+
+def test_every_problem_is_reported(base_json):
+    data = copy.deepcopy(base_json)
+    for change, _, _ in BROKEN[:-2]:
+        change(data)
+    messages = problems(data)
+    named = {m.split(": ")[0] for m in messages}
+    overwritten = {"$.kinds[0].final.sum[0].const"}  # the next change replaces that expression
+    assert {where for _, where, _ in BROKEN[:-2]} - overwritten == named
+    assert len(messages) >= len(named) + 2  # unknown and missing keys in the same objects
+
+
+@pytest.mark.parametrize("data", [None, 3, "rules", [], {}], ids=repr)
+def test_not_a_rule_set(data):
+    assert problems(data)
+
+
+def test_deep_nesting_is_a_rule_error(base_json):
+    data = copy.deepcopy(base_json)
+    deep: dict = {"const": 1}
+    for _ in range(100_000):
+        deep = {"sum": [deep]}
+    data["kinds"][0]["complete"] = deep
+    with pytest.raises(RuleError) as info:
+        ruleset_from_json(data)
+    assert [d.code for d in info.value.diagnostics] == ["E006"]
+    with pytest.raises(RuleError) as info:
+        ruleset_from_json_text("[" * 100_000 + "]" * 100_000, "deep.json")
+    assert [d.code for d in info.value.diagnostics] == ["E006"]
+
+
+def test_json_path():
+    assert json_path(["tiles", 3, "segments", 1]) == "$.tiles[3].segments[1]"
+    assert json_path([]) == "$"
+    assert json_path(["a b", 0]) == '$["a b"][0]'
+
+
+# --- fuzzing -------------------------------------------------------------------------------------
+
+KEYS = ["format", "name", "variants", "game", "landmarks", "kinds", "tiles", "segments", "kind",
+        "ports", "count", "fields", "const", "quantity", "sum", "scale", "term", "if", "op"]
+SCALARS = (st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False)
+           | st.text(max_size=5) | st.sampled_from([FORMAT, "derived", "N", "city", "area"]))
+JSON = st.recursive(
+    SCALARS,
+    lambda inner: st.lists(inner, max_size=4)
+    | st.dictionaries(st.sampled_from(KEYS) | st.text(max_size=4), inner, max_size=5),
+    max_leaves=30)
+
+
+@settings(max_examples=200, deadline=None)
+@given(JSON)
+def test_random_json_raises_only_rule_errors(data):
+    try:
+        result = ruleset_from_json(data)
+    except RuleError as exc:
+        assert exc.diagnostics and all(d.code in ("E006", "E007") for d in exc.diagnostics)
+    else:
+        assert isinstance(result, RuleSet)
+
+
+@functools.cache
+def pnp_demo_json() -> str:
+    return json.dumps(ruleset_to_json(composed("pnp-demo")))
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_a_changed_rule_set_builds_or_raises_a_rule_error(data):
+    """Replace or delete one random part of a valid rule set: a RuleSet or a RuleError."""
+    doc = json.loads(pnp_demo_json())
+    node = doc
+    while True:
+        keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+        if not keys:
+            return
+        key = data.draw(st.sampled_from(keys))
+        child = node[key]
+        if isinstance(child, (dict, list)) and child and data.draw(st.booleans()):
+            node = child
+            continue
+        if isinstance(node, dict) and data.draw(st.booleans()):
+            del node[key]
+        else:
+            node[key] = data.draw(JSON)
+        break
+    try:
+        result = ruleset_from_json(doc)
+    except RuleError as exc:
+        assert exc.diagnostics and all(d.code == "E007" for d in exc.diagnostics)
+    else:
+        assert ruleset_to_json(ruleset_from_json(ruleset_to_json(result))) == \
+            ruleset_to_json(result)
+
