@@ -14,10 +14,11 @@ Bot = Callable[[State], tuple[int, int, int, int]]
 
 
 def random_bot(rng: random.Random) -> Bot:
-    """Uniform over all legal (placement, follower) moves."""
+    """Uniform over all legal (placement, follower) moves (drawn without listing them)."""
+    sample = State.sample_move
+
     def choose(state: State) -> tuple[int, int, int, int]:
-        moves = list(state.iter_moves())
-        return moves[rng.randrange(len(moves))]
+        return sample(state, rng)
     return choose
 
 

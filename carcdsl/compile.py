@@ -4,11 +4,15 @@ Every tile type in every rotation becomes an *oriented tile* ``o = 4 * type + ro
 with: its four side signatures (small ints), which local segment covers each border position,
 the connections each side makes to a neighbour, and its follower spots. A fit table maps the
 signatures required by a square's neighbours to the rotations of each tile type that fit there;
-it is filled lazily and shared by every game of the rule set. Nothing here knows a feature's
-name: only geometries, kinds by index and scoring closures.
+it is filled lazily and shared by every game of the rule set. ``FastTables`` lays the same facts
+out for the engine's hot loop: what a placed tile adds to its neighbours' requirements, where
+each segment links, which follower spots stay free when a neighbour's feature is occupied.
+Nothing here knows a feature's name: only geometries, kinds by index and scoring closures.
 """
 
 from __future__ import annotations
+
+import operator
 
 import attrs
 
@@ -50,6 +54,45 @@ class LocalSegment:
 
 
 @attrs.frozen
+class FastTables:
+    """Per oriented tile ``o`` (and per tile type ``t``), what placing, joining and checking
+    followers need, as flat tuples of small ints, so that the engine's hot loop only indexes.
+
+    Ring positions are bits: ``1 << position`` (0..11, see ``ports``)."""
+
+    sig_bits: int
+    """Bits per side in a pattern code (``Tables.pattern_code``)."""
+    pattern_bits: tuple[tuple[int, int, int, int], ...]
+    """Per o, per side d: what placing o ORs into the pattern code of the square across d."""
+    seg_kinds: tuple[tuple[int, ...], ...]
+    seg_pennants: tuple[tuple[int, ...], ...]
+    seg_open_ends: tuple[tuple[int, ...], ...]
+    nones: tuple[tuple[None, ...], ...]
+    """Per o, one None per segment (fresh follower counts and member lists)."""
+    closable: tuple[tuple[int, ...], ...]
+    """Per o, the local segments that may complete when the tile is placed (areas, paths)."""
+    centre_spots: tuple[frozenset, ...]
+    """Per o, the follower spots on a centre feature (completed by the 8 squares around)."""
+    faces: tuple[tuple[tuple[tuple[int, int], ...], ...], ...]
+    """Per o, per side d: (bit, local segment) for each link of o across d, with the bit of
+    the facing position on the square across d (for the occupancy mask of that square)."""
+    link_mask: tuple[int, ...]
+    """Per o, the ring positions where any segment links to a neighbour."""
+    seg_link_mask: tuple[tuple[int, ...], ...]
+    """Per o, per local segment, the ring positions where it links to a neighbour."""
+    seg_links: tuple[tuple[tuple[tuple[int, int], ...], ...], ...]
+    """Per o, per local segment: (side, facing position) of each of its links."""
+    free_cache: tuple[dict, ...] = attrs.field(eq=False, repr=False)
+    """Per o: occupancy mask -> free follower spots (``Tables.free_spots``)."""
+    by_type: tuple[operator.itemgetter, ...] = attrs.field(eq=False, repr=False)
+    """Per t, ``itemgetter(t)``: the rotations of t from a fit entry, at C speed."""
+    spot_count: tuple[int, ...]
+    """Per t, follower spots on the tile (the same in every rotation)."""
+    supply: tuple[int, ...]
+    """The tile types of the supply before shuffling (the start tile taken out)."""
+
+
+@attrs.frozen
 class Tables:
     rules: m.RuleSet
     kinds: tuple[Kind, ...]
@@ -74,18 +117,49 @@ class Tables:
     """Per tile type: the rotations (0..3) that give different placements."""
     stride: int
     """Node ids per placed tile (the most segments on any tile)."""
+    fast: FastTables
+    """The same facts laid out for the engine's hot loop."""
     fit_cache: dict = attrs.field(factory=dict, eq=False, repr=False)
+    """Pattern code -> ``fit_entry``; filled as games meet new neighbourhoods."""
 
     def fits(self, pattern: tuple[int, int, int, int]) -> tuple[tuple[int, ...], ...]:
         """Per tile type, the distinct rotations (0..3) that fit a square whose neighbours
         require ``pattern`` (a signature per side, -1 where there is no neighbour)."""
-        found = self.fit_cache.get(pattern)
+        return self.fit_entry(self.pattern_code(pattern))
+
+    def fit_entry(self, code: int) -> tuple[tuple[int, ...], ...]:
+        """``fits`` for a pattern given as its code (see ``pattern_code``), cached."""
+        found = self.fit_cache.get(code)
         if found is None:
+            pattern = self.pattern_of(code)
             found = tuple(
                 tuple(r for r in self.distinct[t]
                       if all(req < 0 or req == s for req, s in zip(pattern, self.sigs[4 * t + r])))
                 for t in range(len(self.type_names)))
-            self.fit_cache[pattern] = found
+            self.fit_cache[code] = found
+        return found
+
+    def pattern_code(self, pattern: tuple[int, int, int, int]) -> int:
+        """A square's required signatures as one int: side d holds ``signature + 1`` (0: no
+        neighbour) in bits ``d * sig_bits`` and up, so placing a neighbour is one ``|``."""
+        bits = self.fast.sig_bits
+        return sum((s + 1) << (bits * d) for d, s in enumerate(pattern))
+
+    def pattern_of(self, code: int) -> tuple[int, int, int, int]:
+        bits = self.fast.sig_bits
+        mask = (1 << bits) - 1
+        return tuple(((code >> (bits * d)) & mask) - 1 for d in range(4))
+
+    def free_spots(self, o: int, occupied: int) -> tuple[int, ...]:
+        """The follower spots of oriented tile ``o`` whose features are empty, given the ring
+        positions (a bit mask) where a neighbour's feature across the side has followers."""
+        fast = self.fast
+        occupied &= fast.link_mask[o]
+        cache = fast.free_cache[o]
+        found = cache.get(occupied)
+        if found is None:
+            masks = fast.seg_link_mask[o]
+            found = cache[occupied] = tuple(i for i in self.spots[o] if not masks[i] & occupied)
         return found
 
     def type_index(self, name: str) -> int | None:
@@ -219,8 +293,55 @@ def compile_rules(rules: m.RuleSet) -> Tables:
     for key, i in sig_ids.items():
         reverse[i] = sig_ids[tuple(reversed(key))]
     start = rules.game.start
+    type_counts = tuple(t.count for t in rules.tiles)
+    start_type = next((i for i, t in enumerate(rules.tiles) if t.name == start), None)
+    fast = _fast_tables(sigs, reverse, segments, links, spots, type_counts, start_type)
     return Tables(
-        rules, kinds, tuple(t.name for t in rules.tiles), tuple(t.count for t in rules.tiles),
-        next((i for i, t in enumerate(rules.tiles) if t.name == start), None),
+        rules, kinds, tuple(t.name for t in rules.tiles), type_counts, start_type,
         tuple(sigs), tuple(reverse), tuple(segments), tuple(seg_at), tuple(links),
-        tuple(spots), tuple(centres), tuple(canonical), tuple(distinct), stride)
+        tuple(spots), tuple(centres), tuple(canonical), tuple(distinct), stride, fast)
+
+
+def _fast_tables(sigs, reverse, segments, links, spots, type_counts, start_type) -> FastTables:
+    """Derive the hot-loop tables from the per-oriented-tile lists of ``compile_rules``."""
+    sig_bits = max(1, len(reverse).bit_length())
+    pattern_bits = tuple(
+        tuple((reverse[sig[d]] + 1) << (sig_bits * ((d + 2) % 4)) for d in range(4))
+        for sig in sigs)
+    seg_link_mask, seg_links = [], []
+    for o, local in enumerate(segments):
+        masks, per_seg = [0] * len(local), [[] for _ in local]
+        for d, side_links in enumerate(links[o]):
+            for i, fpos, _ in side_links:
+                masks[i] |= 1 << P.facing(fpos)  # the link's own position
+                per_seg[i].append((d, fpos))
+        seg_link_mask.append(tuple(masks))
+        seg_links.append(tuple(tuple(x) for x in per_seg))
+    supply = [t for t, c in enumerate(type_counts) for _ in range(max(c, 0))]
+    if start_type is not None:
+        supply.remove(start_type)
+    return FastTables(
+        sig_bits=sig_bits, pattern_bits=pattern_bits,
+        seg_kinds=tuple(tuple(s.kind for s in local) for local in segments),
+        seg_pennants=tuple(tuple(s.pennants for s in local) for local in segments),
+        seg_open_ends=tuple(tuple(s.open_ends for s in local) for local in segments),
+        nones=tuple((None,) * len(local) for local in segments),
+        closable=tuple(tuple(i for i, s in enumerate(local) if s.geometry in (AREA, PATH))
+                       for local in segments),
+        centre_spots=tuple(frozenset(i for i in spots[o] if segments[o][i].geometry == CENTRE)
+                           for o in range(len(segments))),
+        faces=tuple(tuple(tuple((1 << fpos, i) for i, fpos, _ in side) for side in per_o)
+                    for per_o in links),
+        link_mask=tuple(_or(masks) for masks in seg_link_mask),
+        seg_link_mask=tuple(seg_link_mask), seg_links=tuple(seg_links),
+        free_cache=tuple({} for _ in segments),
+        by_type=tuple(operator.itemgetter(t) for t in range(len(type_counts))),
+        spot_count=tuple(len(spots[4 * t]) for t in range(len(type_counts))),
+        supply=tuple(supply))
+
+
+def _or(masks) -> int:
+    out = 0
+    for mask in masks:
+        out |= mask
+    return out

@@ -1,21 +1,29 @@
 """Game (immutable: compiled rules) and State (mutable: one game in progress).
 
-The state keeps the board as a dict from square keys to (oriented tile, first node id), the open
-squares with the side signatures their neighbours require, and a union-find over segment nodes
-with per-feature totals (tiles, pennants, open ends, followers by seat). All of it is small ints,
-tuples and frozensets, so that ``clone`` is a handful of shallow copies.
+The state keeps the board as a dict from square keys to (oriented tile, first node id); the open
+squares with the code of the side signatures their neighbours require and, looked up once when
+a neighbour arrives, the rotations of every tile type that fit there; and a union-find over
+segment nodes that keeps each node's root at hand, with per-feature totals (pennants, open ends,
+followers by seat) at the roots. What only scoring needs (a feature's tiles, the cities a field
+touches) is counted from the feature's members when it scores. All of it is small ints and
+tuples in lists and dicts, so that ``clone`` is a handful of shallow copies.
+
+The hot loop (``sample_move``, ``apply_fast``) only indexes tables made by ``compile``; the
+checked path (``play``) and ``legal_moves`` build Placement objects.
 """
 
 from __future__ import annotations
 
 import os
 import random
+from bisect import bisect_right
 from collections.abc import Iterator, Sequence
+from itertools import accumulate
 
 import attrs
 
 from . import ports as P
-from .compile import AREA, CENTRE, FIELD, PATH, Tables, compile_rules
+from .compile import CENTRE, Tables, compile_rules
 from .errors import IllegalMoveError
 from .model import RuleSet
 from .records import Discard, FollowerSpec, Placement, Record
@@ -25,6 +33,17 @@ SHIFT = 20
 ROW = 1 << SHIFT
 STEP = (-ROW, 1, ROW, -1)  # N E S W
 AROUND = tuple(dx + dy * ROW for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)
+NEAR = {off: i for i, off in enumerate((0, *AROUND))}
+"""Offsets of a square and the 8 around it -> the order in which their centres score."""
+
+
+def _below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)``, exactly as uniform, without its three Python-level calls."""
+    bits = n.bit_length()
+    j = rng.getrandbits(bits)
+    while j >= n:
+        j = rng.getrandbits(bits)
+    return j
 
 
 def to_key(x: int, y: int) -> int:
@@ -112,23 +131,29 @@ class State:
         self.supply_followers = [game.rules.game.followers] * n
         self.current = 0
         self.finished = False
-        self.moves: list[Placement | Discard] = []
+        self._moves: list[Placement | Discard | tuple[int, int, int, int]] = []
+        self._shown = 0  # moves[:_shown] are Placement/Discard objects (see ``moves``)
         self.events: list[ScoreEvent] = []
         self.board: dict[int, tuple[int, int]] = {}
-        self.open: dict[int, tuple[int, int, int, int]] = {0: (-1, -1, -1, -1)}
-        self.centres: dict[int, tuple[int, ...]] = {}
-        # union-find over segment nodes; the per-feature lists are valid at roots
-        self.parent: list[int] = []
+        self.open: dict[int, int] = {0: 0}
+        """Open square -> the code of the signatures its neighbours require."""
+        self.fitting: dict[int, tuple[tuple[int, ...], ...]] = {0: t.fit_entry(0)}
+        """Open square -> per tile type, the rotations that fit there (``Tables.fit_entry``)."""
+        self.watched: dict[int, tuple[int, ...]] = {}
+        """Squares whose centre feature has a follower -> the tile's centre nodes."""
+        # Segment nodes, with a union-find that keeps every node's root at hand ("quick
+        # find"): joining relabels the smaller feature, so ``find`` is one list index. The
+        # per-feature figures are valid at roots.
+        self.root: list[int] = []
+        self.members: list[tuple[int, ...] | None] = []  # None: the node alone
         self.kind: list[int] = []
-        self.tiles: list[frozenset] = []
+        self.node_key: list[int] = []
         self.pennants: list[int] = []
         self.open_ends: list[int] = []
         self.followers: list[tuple[int, ...] | None] = []
-        self.touches: list[tuple[int, ...]] = []
         self.meeples: list[tuple[int, int, int]] = []  # (seat, node, key)
-        supply = [i for i, c in enumerate(t.type_counts) for _ in range(c)]
-        if t.start_type is not None:
-            supply.remove(t.start_type)
+        self._none_followers = (0,) * n
+        supply = list(t.fast.supply)
         if seed is not None:
             random.Random(seed).shuffle(supply)
         supply.reverse()  # drawn from the end
@@ -153,6 +178,17 @@ class State:
     def is_over(self) -> bool:
         return self.finished
 
+    @property
+    def moves(self) -> list[Placement | Discard]:
+        """Every move so far, placements and discards. Fast play stores a move as a small
+        tuple; it becomes a Placement here, the first time someone looks."""
+        moves = self._moves
+        for i in range(self._shown, len(moves)):
+            if type(moves[i]) is tuple:
+                moves[i] = self._to_placement(*moves[i])
+        self._shown = len(moves)
+        return moves
+
     def remaining(self) -> int:
         return len(self.supply)
 
@@ -161,44 +197,47 @@ class State:
         return [p for p, s in zip(self.players, self.scores) if s == best]
 
     def find(self, node: int) -> int:
-        parent = self.parent
-        while parent[node] != node:
-            parent[node] = parent[parent[node]]
-            node = parent[node]
-        return node
+        """The root of the feature ``node`` belongs to."""
+        return self.root[node]
+
+    def feature_tiles(self, node: int) -> frozenset[int]:
+        """The squares (keys) of the feature ``node`` belongs to."""
+        node_key = self.node_key
+        return frozenset(node_key[n] for n in self._members(self.root[node]))
+
+    def _members(self, root: int) -> tuple[int, ...]:
+        return self.members[root] or (root,)
 
     # --- moves ---------------------------------------------------------------------------
     def iter_placements(self, t: int) -> Iterator[tuple[int, int]]:
         """(square key, rotation 0..3) for every distinct placement of tile type ``t``."""
-        fits = self.tables.fits
-        for key, pattern in self.open.items():
-            for r in fits(pattern)[t]:
+        for key, entry in self.fitting.items():
+            for r in entry[t]:
                 yield key, r
 
     def can_place(self, t: int) -> bool:
-        fits = self.tables.fits
-        return any(fits(pattern)[t] for pattern in self.open.values())
+        return any(map(self.tables.fast.by_type[t], self.fitting.values()))
+
+    def _occupied(self, key: int) -> int:
+        """The ring positions of open square ``key`` where the feature across the side
+        already has a follower (a bit mask)."""
+        board, root, followers = self.board, self.root, self.followers
+        faces = self.tables.fast.faces
+        occupied = 0
+        for d in range(4):
+            nb = board.get(key + STEP[d])
+            if nb is not None:
+                nbase = nb[1]
+                for bit, j in faces[nb[0]][(d + 2) % 4]:
+                    if followers[root[nbase + j]]:
+                        occupied |= bit
+        return occupied
 
     def free_spots(self, t: int, key: int, r: int) -> list[int]:
         """Local segments of the placed tile a follower may go on (an empty feature)."""
-        if not self.supply_followers[self.current]:
+        if not self.supply_followers[self.current] or not self.tables.spots[4 * t + r]:
             return []
-        tb = self.tables
-        o = 4 * t + r
-        spots = tb.spots[o]
-        if not spots:
-            return []
-        taken = set()
-        board, find, followers, seg_at = self.board, self.find, self.followers, tb.seg_at
-        for d, side_links in enumerate(tb.links[o]):
-            nb = board.get(key + STEP[d])
-            if nb is None:
-                continue
-            nat, nbase = seg_at[nb[0]], nb[1]
-            for i, fpos, _ in side_links:
-                if followers[find(nbase + nat[fpos])]:
-                    taken.add(i)
-        return [i for i in spots if i not in taken]
+        return list(self.tables.free_spots(4 * t + r, self._occupied(key)))
 
     def iter_moves(self, t: int | None = None) -> Iterator[tuple[int, int, int, int]]:
         """Fast legal moves: (tile type, key, rotation, local segment or -1)."""
@@ -206,18 +245,63 @@ class State:
             if not self.supply or self.finished:
                 return
             t = self.supply[-1]
-        for key, r in self.iter_placements(t):
-            yield t, key, r, -1
-            for i in self.free_spots(t, key, r):
-                yield t, key, r, i
+        tb = self.tables
+        followers = self.supply_followers[self.current] and tb.fast.spot_count[t]
+        free_spots = tb.free_spots
+        for key, entry in self.fitting.items():
+            rotations = entry[t]
+            if not rotations:
+                continue
+            occupied = self._occupied(key) if followers else 0
+            for r in rotations:
+                yield t, key, r, -1
+                if followers:
+                    for i in free_spots(4 * t + r, occupied):
+                        yield t, key, r, i
+
+    def sample_move(self, rng: random.Random) -> tuple[int, int, int, int] | None:
+        """A legal move drawn uniformly from all (placement, follower) moves, like
+        ``rng.choice(list(self.iter_moves()))`` but without listing them; None if there is
+        none.
+
+        Every placement of the drawn tile offers the same number of choices (no follower,
+        or one of its spots), so a uniform (placement, choice) pair is drawn and drawn again
+        while its spot turns out to be taken: what is accepted is uniform over legal moves.
+        """
+        if not self.supply or self.finished:
+            return None
+        t = self.supply[-1]
+        fast = self.tables.fast
+        # per open square, the rotations of t that fit, and the placements up to it, at C speed
+        rotations = list(map(fast.by_type[t], self.fitting.values()))
+        ends = list(accumulate(map(len, rotations)))
+        if not ends or not ends[-1]:
+            return None
+        width = 1 + fast.spot_count[t] if self.supply_followers[self.current] else 1
+        keys, spots = list(self.fitting), self.tables.spots
+        while True:
+            pick, choice = divmod(_below(rng, ends[-1] * width), width)
+            i = bisect_right(ends, pick)
+            here = rotations[i]
+            r = here[pick - ends[i] + len(here)]
+            if not choice:
+                return t, keys[i], r, -1
+            spot = spots[4 * t + r][choice - 1]
+            if self._spot_is_free(4 * t + r, keys[i], spot):
+                return t, keys[i], r, spot
+
+    def _spot_is_free(self, o: int, key: int, spot: int) -> bool:
+        board, root, followers = self.board, self.root, self.followers
+        seg_at = self.tables.seg_at
+        for d, fpos in self.tables.fast.seg_links[o][spot]:
+            nb = board.get(key + STEP[d])
+            if nb is not None and followers[root[nb[1] + seg_at[nb[0]][fpos]]]:
+                return False
+        return True
 
     def legal_moves(self) -> list[Placement]:
         """Every legal (placement, follower) move for the drawn tile."""
-        tb = self.tables
-        out = []
-        for t, key, r, spot in self.iter_moves():
-            out.append(self._to_placement(t, key, r, spot))
-        return out
+        return [self._to_placement(*move) for move in self.iter_moves()]
 
     def _to_placement(self, t: int, key: int, r: int, spot: int) -> Placement:
         tb = self.tables
@@ -267,12 +351,13 @@ class State:
         key, r = to_key(*move.at), move.rotation // 90
         if key in self.board:
             raise IllegalMoveError(f"square {list(move.at)} already has a tile", "square-taken")
-        pattern = self.open.get(key)
-        if pattern is None:
+        code = self.open.get(key)
+        if code is None:
             raise IllegalMoveError(f"square {list(move.at)} is not next to a placed tile",
                                    "adjacent")
         o = 4 * t + r
-        if tb.canonical[o] - 4 * t not in tb.fits(pattern)[t]:
+        if tb.canonical[o] - 4 * t not in self.fitting[key][t]:
+            pattern = tb.pattern_of(code)
             sides = [P.SIDES[d] for d in range(4)
                      if pattern[d] >= 0 and pattern[d] != tb.sigs[o][d]]
             raise IllegalMoveError(f"tile {name} at {list(move.at)} rotated {move.rotation} "
@@ -317,7 +402,7 @@ class State:
     # --- changing the state --------------------------------------------------------------
     def _discard(self, t: int, move: Discard | None = None) -> None:
         self._remove_from_supply(t)
-        self.moves.append(move or Discard(self.tables.type_names[t]))
+        self._moves.append(move or Discard(self.tables.type_names[t]))
         if not self.supply:
             self._finish()
 
@@ -329,23 +414,30 @@ class State:
             del supply[len(supply) - 1 - supply[::-1].index(t)]
 
     def _discard_unplaceable(self) -> None:
-        tb = self.tables
-        while self.supply and not self.finished and not self.can_place(self.supply[-1]):
+        supply, fitting, by_type = self.supply, self.fitting, self.tables.fast.by_type
+        while supply and not self.finished:
+            if any(map(by_type[supply[-1]], fitting.values())):  # can_place, inlined
+                return
             if self.game.rules.game.end == "tile-unplaceable":
                 self._finish()
                 return
-            self._discard(self.supply[-1])
+            self._discard(supply[-1])
 
     def apply_fast(self, t: int, key: int, r: int, spot: int) -> None:
         """Play a move from ``iter_moves`` without checking it again (bots, search)."""
         self._apply(t, key, r, spot, None)
 
     def _apply(self, t: int, key: int, r: int, spot: int, move: Placement | None) -> None:
-        self._remove_from_supply(t)
-        self.moves.append(move if move is not None else self._to_placement(t, key, r, spot))
-        index = len(self.moves) - 1
-        base = self._place(4 * t + r, key, spot)
-        self._score_completed(4 * t + r, key, base, index)
+        supply = self.supply
+        if supply[-1] == t:  # the drawn tile: always, except in some replayed records
+            supply.pop()
+        else:
+            self._remove_from_supply(t)
+        moves = self._moves
+        moves.append(move if move is not None else (t, key, r, spot))
+        o = 4 * t + r
+        base = self._place(o, key, spot)
+        self._score_completed(o, key, base, len(moves) - 1)
         self.current = (self.current + 1) % len(self.players)
         if not self.supply:
             self._finish()
@@ -353,89 +445,124 @@ class State:
             self._discard_unplaceable()
 
     def _place(self, o: int, key: int, spot: int) -> int:
-        tb = self.tables
-        segs = tb.segments[o]
-        base = len(self.parent)
-        tiles = frozenset((key,))
-        for i, s in enumerate(segs):
-            self.parent.append(base + i)
-            self.kind.append(s.kind)
-            self.tiles.append(tiles)
-            self.pennants.append(s.pennants)
-            self.open_ends.append(s.open_ends)
-            self.followers.append(None)
-            self.touches.append(tuple(base + j for j in s.touches))
+        """Put oriented tile ``o`` on square ``key`` (and a follower on local segment
+        ``spot`` unless it is -1); returns the tile's first node id."""
+        fast = self.tables.fast
+        root = self.root
+        base = len(root)
+        root.extend(range(base, base + len(fast.nones[o])))
+        self.members += fast.nones[o]
+        self.kind += fast.seg_kinds[o]
+        self.node_key += (key,) * len(fast.nones[o])
+        self.pennants += fast.seg_pennants[o]
+        self.open_ends += fast.seg_open_ends[o]
+        self.followers += fast.nones[o]
         self.board[key] = (o, base)
         del self.open[key]
-        if tb.centres[o]:
-            self.centres[key] = tuple(base + i for i in tb.centres[o])
-        sigs, reverse = tb.sigs[o], tb.reverse_sig
-        for d in range(4):
-            nkey = key + STEP[d]
-            nb = self.board.get(nkey)
-            if nb is None:
-                pattern = list(self.open.get(nkey, (-1, -1, -1, -1)))
-                pattern[(d + 2) % 4] = reverse[sigs[d]]
-                self.open[nkey] = tuple(pattern)
-                continue
-            nat, nbase = tb.seg_at[nb[0]], nb[1]
-            for i, fpos, counts in tb.links[o][d]:
-                root = self._union(self.find(base + i), self.find(nbase + nat[fpos]))
-                if counts:
-                    self.open_ends[root] -= 2
+        del self.fitting[key]
+        self._join_neighbours(o, key, base)
         if spot >= 0:
-            node = base + spot
-            root = self.find(node)
-            counts = list(self.followers[root] or (0,) * len(self.players))
-            counts[self.current] += 1
-            self.followers[root] = tuple(counts)
-            self.meeples.append((self.current, node, key))
-            self.supply_followers[self.current] -= 1
+            self._put_follower(o, key, base + spot, spot)
         return base
 
+    def _join_neighbours(self, o: int, key: int, base: int) -> None:
+        """Join the new tile's segments to its neighbours', and tell the empty squares around
+        it what they now require."""
+        tb = self.tables
+        board, open_, fitting, fit_cache = self.board, self.open, self.fitting, tb.fit_cache
+        root, open_ends, seg_at = self.root, self.open_ends, tb.seg_at
+        for step, bits, side_links in zip(STEP, tb.fast.pattern_bits[o], tb.links[o]):
+            nkey = key + step
+            nb = board.get(nkey)
+            if nb is None:
+                code = open_.get(nkey, 0) | bits
+                open_[nkey] = code
+                fitting[nkey] = fit_cache.get(code) or tb.fit_entry(code)
+                continue
+            nat, nbase = seg_at[nb[0]], nb[1]
+            for i, fpos, counts in side_links:
+                a, b = root[base + i], root[nbase + nat[fpos]]
+                if a != b:
+                    a = self._union(a, b)
+                if counts:
+                    open_ends[a] -= 2
+
+    def _put_follower(self, o: int, key: int, node: int, spot: int) -> None:
+        seat = self.current
+        root = self.root[node]
+        counts = list(self.followers[root] or self._none_followers)
+        counts[seat] += 1
+        self.followers[root] = tuple(counts)
+        self.meeples.append((seat, node, key))
+        self.supply_followers[seat] -= 1
+        if spot in self.tables.fast.centre_spots[o]:
+            base = node - spot
+            self.watched[key] = tuple(base + i for i in self.tables.centres[o])
+
     def _union(self, a: int, b: int) -> int:
-        if a == b:
-            return a
-        tiles = self.tiles
-        if len(tiles[a]) < len(tiles[b]):
-            a, b = b, a
-        self.parent[b] = a
-        tiles[a] = tiles[a] | tiles[b]
+        """Join the features of roots ``a`` and ``b``: the smaller one's nodes are relabelled."""
+        members = self.members
+        ma, mb = members[a] or (a,), members[b] or (b,)
+        if len(ma) < len(mb):
+            a, b, ma, mb = b, a, mb, ma
+        root = self.root
+        for n in mb:
+            root[n] = a
+        members[a] = ma + mb
+        members[b] = None
         self.pennants[a] += self.pennants[b]
         self.open_ends[a] += self.open_ends[b]
         fb = self.followers[b]
         if fb:
             fa = self.followers[a]
             self.followers[a] = fb if not fa else tuple(x + y for x, y in zip(fa, fb))
-        if self.touches[b]:
-            self.touches[a] = self.touches[a] + self.touches[b]
         return a
 
     # --- scoring ---------------------------------------------------------------------------
     def _score_completed(self, o: int, key: int, base: int, index: int) -> None:
-        tb = self.tables
-        done = set()
-        for i, s in enumerate(tb.segments[o]):
-            if s.geometry in (AREA, PATH):
-                root = self.find(base + i)
-                if root not in done and self.open_ends[root] == 0:
-                    done.add(root)
-                    if self.followers[root]:
-                        self._score(root, "complete", index)
-        board, centres = self.board, self.centres
-        for k in (key, *(key + off for off in AROUND)):
-            nodes = centres.get(k)
-            if nodes and all(k + off in board for off in AROUND):
-                for node in nodes:
-                    if self.followers[node]:
+        root, open_ends, followers = self.root, self.open_ends, self.followers
+        for i in self.tables.fast.closable[o]:
+            r = root[base + i]
+            # scoring returns the followers, so a feature met twice scores once
+            if not open_ends[r] and followers[r]:
+                self._score(r, "complete", index)
+        if self.watched:
+            self._score_centres(key, index)
+
+    def _score_centres(self, key: int, index: int) -> None:
+        """Centre features with followers on and around ``key`` that are now surrounded, in
+        the order of ``NEAR``."""
+        board, followers = self.board, self.followers
+        near = sorted((NEAR[k - key], k) for k in self.watched if k - key in NEAR)
+        for _, k in near:
+            if all(k + off in board for off in AROUND):
+                for node in self.watched.pop(k):
+                    if followers[node]:
                         self._score(node, "complete", index)
+
+    def _tile_count(self, root: int) -> int:
+        if self.tables.kinds[self.kind[root]].geometry == CENTRE:
+            return 1 + self._neighbours(root)
+        node_key = self.node_key
+        return len({node_key[n] for n in self._members(root)})
+
+    def _completed(self, root: int, kind_name: str | None) -> int:
+        """How many different completed features of ``kind_name`` the feature touches (a
+        field's cities): each member's ``touches`` are segments of its own tile."""
+        tb, node_key, board, this = self.tables, self.node_key, self.board, self.root
+        found = set()
+        for n in self._members(root):
+            o, base = board[node_key[n]]
+            for j in tb.segments[o][n - base].touches:
+                r = this[base + j]
+                if tb.kinds[self.kind[r]].name == kind_name and self.open_ends[r] == 0:
+                    found.add(r)
+        return len(found)
 
     def _measure(self, root: int):
         def measure(name: str, arg: str | None) -> int:
             if name == "tiles":
-                if self.tables.kinds[self.kind[root]].geometry == CENTRE:
-                    return 1 + self._neighbours(root)
-                return len(self.tiles[root])
+                return self._tile_count(root)
             if name == "pennants":
                 return self.pennants[root]
             if name == "neighbours":
@@ -443,17 +570,12 @@ class State:
             if name == "followers":
                 return sum(self.followers[root] or ())
             if name == "completed":
-                found = set()
-                for n in self.touches[root]:
-                    r = self.find(n)
-                    if self.tables.kinds[self.kind[r]].name == arg and self.open_ends[r] == 0:
-                        found.add(r)
-                return len(found)
+                return self._completed(root, arg)
             raise ValueError(f"unknown quantity {name}")
         return measure
 
     def _neighbours(self, root: int) -> int:
-        (key,) = self.tiles[root]
+        key = self.node_key[root]
         return sum(1 for off in AROUND if key + off in self.board)
 
     def _score(self, root: int, when: str, index: int) -> None:
@@ -465,7 +587,7 @@ class State:
             best = max(counts)
             if points:
                 text = detail(points, terms)
-                at = to_xy(min(self.tiles[root]))
+                at = to_xy(min(self.feature_tiles(root)))
                 for seat, c in enumerate(counts):
                     if c == best:
                         self.scores[seat] += points
@@ -476,7 +598,7 @@ class State:
     def _return_followers(self, root: int) -> None:
         keep = []
         for meeple in self.meeples:
-            if self.find(meeple[1]) == root:
+            if self.root[meeple[1]] == root:
                 self.supply_followers[meeple[0]] += 1
             else:
                 keep.append(meeple)
@@ -487,10 +609,10 @@ class State:
         """Final scoring of every feature that still has followers; the game is over."""
         if self.finished:
             return
-        index = len(self.moves) - 1
+        index = len(self._moves) - 1
         roots = []
         for _, node, _ in self.meeples:
-            root = self.find(node)
+            root = self.root[node]
             if root not in roots:
                 roots.append(root)
         for root in roots:
@@ -502,14 +624,18 @@ class State:
         self._finish()
 
     # --- copies and records ----------------------------------------------------------------
+    _LISTS = ("scores", "supply_followers", "_moves", "events", "root", "members", "kind",
+              "node_key", "pennants", "open_ends", "followers", "meeples", "supply")
+    _DICTS = ("board", "open", "fitting", "watched")
+
     def clone(self) -> State:
         new = State.__new__(State)
-        new.__dict__.update(self.__dict__)
-        for name in ("scores", "supply_followers", "moves", "events", "parent", "kind", "tiles",
-                     "pennants", "open_ends", "followers", "touches", "meeples", "supply"):
-            setattr(new, name, list(getattr(self, name)))
-        for name in ("board", "open", "centres"):
-            setattr(new, name, dict(getattr(self, name)))
+        state = new.__dict__
+        state.update(self.__dict__)
+        for name in self._LISTS:
+            state[name] = state[name][:]
+        for name in self._DICTS:
+            state[name] = state[name].copy()
         return new
 
     def to_record(self) -> Record:

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
-from .bots import BOTS, Bot
+from .bots import BOTS, Bot, play_out
 from .errors import CarcError
 from .game import Game, ScoreEvent, State
 from .records import Placement
@@ -77,6 +77,8 @@ def play_one(game: Game, names: list[str], bot_kinds: list[str], seed: int,
     """Play one game; with ``out``, tell it turn by turn."""
     state = game.new_game(names, seed)
     bots = make_bots(bot_kinds, len(names), seed)
+    if out is None:  # nothing to tell: the fast loop, which never builds move objects
+        return play_out(state, bots)
     told = 0
     while not state.finished:
         if not state.supply:
@@ -86,26 +88,24 @@ def play_one(game: Game, names: list[str], bot_kinds: list[str], seed: int,
         move = bots[seat](state)
         before = len(state.moves)
         state.apply_fast(*move)
-        if out is not None:
-            for i, m in enumerate(state.moves[before:]):
-                if i == 0:
-                    print(f"{before:3}. {names[seat]}: {describe_move(m)}", file=out)
-                else:
-                    print(f"     {m.tile} fits nowhere: discarded", file=out)
-            for event in state.events[told:]:
-                print(f"     {describe_event(event)}", file=out)
-            told = len(state.events)
-    if out is not None:
+        for i, m in enumerate(state.moves[before:]):
+            if i == 0:
+                print(f"{before:3}. {names[seat]}: {describe_move(m)}", file=out)
+            else:
+                print(f"     {m.tile} fits nowhere: discarded", file=out)
         for event in state.events[told:]:
             print(f"     {describe_event(event)}", file=out)
-        print(file=out)
-        print(render_board(state, show_open=False), file=out)
-        print(file=out)
-        for name, score in zip(state.players, state.scores):
-            print(f"  {name:>12}: {score}", file=out)
-        winners = state.winners()
-        print(f"  {'winner' if len(winners) == 1 else 'winners'}: {', '.join(winners)}",
-              file=out)
+        told = len(state.events)
+    for event in state.events[told:]:
+        print(f"     {describe_event(event)}", file=out)
+    print(file=out)
+    print(render_board(state, show_open=False), file=out)
+    print(file=out)
+    for name, score in zip(state.players, state.scores):
+        print(f"  {name:>12}: {score}", file=out)
+    winners = state.winners()
+    print(f"  {'winner' if len(winners) == 1 else 'winners'}: {', '.join(winners)}",
+          file=out)
     return state
 
 

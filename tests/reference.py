@@ -81,7 +81,7 @@ def assert_matches(state: State) -> None:
         root = roots.pop()
         assert state.kind[root] == f["kind"]
         if f["geometry"] != CENTRE:
-            assert state.tiles[root] == f["tiles"]
+            assert state.feature_tiles(root) == f["tiles"]
         assert state.pennants[root] == f["pennants"]
         if f["geometry"] in (AREA, PATH):
             assert state.open_ends[root] == f["open"], (state.open_ends[root], f)

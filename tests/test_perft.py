@@ -1,0 +1,79 @@
+"""Golden legal-move counts ("perft"): speed work must never change the rules.
+
+tests/data/perft.json is written by scripts/make_perft.py; each test replays one seeded game
+with the script's own walk and compares every position's counts with the file.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+import carcdsl
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = json.loads((ROOT / "tests" / "data" / "perft.json").read_text())
+
+
+def _load_script():
+    spec = importlib.util.spec_from_file_location("make_perft", ROOT / "scripts" / "make_perft.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+perft = _load_script()
+GAMES: dict[tuple, list[dict]] = {}
+for _p in GOLDEN["positions"]:
+    GAMES.setdefault((_p["rules"], tuple(_p["variants"]), _p["players"], _p["seed"]), []).append(_p)
+
+
+@pytest.fixture(scope="module")
+def games():
+    return {key: carcdsl.load(*key) for key in perft.RULE_SETS}
+
+
+def test_golden_file_covers_every_game():
+    assert GOLDEN["format"] == perft.FORMAT
+    assert len(GAMES) == len(perft.RULE_SETS) * len(perft.PLAYERS) * len(perft.SEEDS)
+    assert all(len(v) == len(perft.DEPTHS) for v in GAMES.values())
+
+
+def _name(key: tuple) -> str:
+    rules, variants, players, seed = key
+    return "-".join([rules, *variants, f"{players}p", f"seed{seed}"])
+
+
+@pytest.mark.parametrize("key", sorted(GAMES), ids=_name)
+def test_perft(games, key):
+    rules, variants, players, seed = key
+    game = games[(rules, variants)]
+    for want, (played, state) in zip(GAMES[key], perft.walk(game, players, seed), strict=True):
+        got = {"rules": rules, "variants": list(variants), "players": players, "seed": seed,
+               "played": played, **perft.measure(state)}
+        assert got == want
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 5)])
+def test_random_bot_is_uniform_over_legal_moves(games, players, seed):
+    """``sample_move`` draws every legal move, only legal moves, and each about equally often
+    (a chi-square test at a fixed seed), with and without followers left in the supply."""
+    game = games[("base", ("farmers",))]
+    rng = random.Random(seed)
+    for played, state in perft.walk(game, players, seed, (0, 10, 30)):
+        for followers in (state.supply_followers[state.current], 0):
+            trial = state.clone()
+            trial.supply_followers[trial.current] = followers
+            legal = set(trial.iter_moves())
+            draws = 300 * len(legal)
+            counts = Counter(trial.sample_move(rng) for _ in range(draws))
+            assert set(counts) == legal, played
+            expected = draws / len(legal)
+            chi2 = sum((c - expected) ** 2 / expected for c in counts.values())
+            df = len(legal) - 1
+            assert chi2 < df + 6 * (2 * df) ** 0.5 + 10, (played, chi2, df)
