@@ -18,6 +18,7 @@ import attrs
 
 from . import model as m
 from . import ports as P
+from .board import BoardTables, compile_board
 from .scoring import Scorer, compile_expr, quantities_used
 
 AREA, PATH, CENTRE, FIELD = range(4)
@@ -119,6 +120,10 @@ class Tables:
     """Node ids per placed tile (the most segments on any tile)."""
     fast: FastTables
     """The same facts laid out for the engine's hot loop."""
+    board: BoardTables = attrs.field(factory=BoardTables)
+    """Where tiles may go, what the edge does, and what the map prints."""
+    printed_from: int = 0
+    """Oriented tiles from here on are printed tiles (``board.printed``), not tile types."""
     fit_cache: dict = attrs.field(factory=dict, eq=False, repr=False)
     """Pattern code -> ``fit_entry``; filled as games meet new neighbourhoods."""
 
@@ -287,6 +292,26 @@ def compile_rules(rules: m.RuleSet) -> Tables:
             if first == r:
                 rotations.append(r)
         distinct.append(tuple(rotations))
+    printed_from = len(sigs)
+    field_kinds = [k.index for k in kinds if k.geometry == FIELD]
+    board, printed = compile_board(rules, kind_index,
+                                   field_kinds[0] if len(field_kinds) == 1 else None)
+    neutral = set()
+    for tile in printed:
+        o = len(sigs)
+        side_sigs = []
+        for d, key in enumerate(tile.side_keys):
+            if key is None:
+                neutral.add((o, d))
+                key = (-1, -1, -1)
+            side_sigs.append(sig_ids.setdefault(key, len(sig_ids)))
+        sigs.append(tuple(side_sigs))
+        segments.append(tile.segments)
+        seg_at.append(tile.seg_at)
+        links.append(tile.links)
+        spots.append(())
+        centres.append(())
+        canonical.append(o)
     for key in list(sig_ids):
         sig_ids.setdefault(tuple(reversed(key)), len(sig_ids))
     reverse = [0] * len(sig_ids)
@@ -295,19 +320,25 @@ def compile_rules(rules: m.RuleSet) -> Tables:
     start = rules.game.start
     type_counts = tuple(t.count for t in rules.tiles)
     start_type = next((i for i, t in enumerate(rules.tiles) if t.name == start), None)
-    fast = _fast_tables(sigs, reverse, segments, links, spots, type_counts, start_type)
+    sets = rules.supply.sets if isinstance(rules.supply.sets, int) else 1
+    fast = _fast_tables(sigs, reverse, segments, links, spots, type_counts, start_type,
+                        neutral, sets)
     return Tables(
         rules, kinds, tuple(t.name for t in rules.tiles), type_counts, start_type,
         tuple(sigs), tuple(reverse), tuple(segments), tuple(seg_at), tuple(links),
-        tuple(spots), tuple(centres), tuple(canonical), tuple(distinct), stride, fast)
+        tuple(spots), tuple(centres), tuple(canonical), tuple(distinct), stride, fast,
+        board, printed_from)
 
 
-def _fast_tables(sigs, reverse, segments, links, spots, type_counts, start_type) -> FastTables:
-    """Derive the hot-loop tables from the per-oriented-tile lists of ``compile_rules``."""
+def _fast_tables(sigs, reverse, segments, links, spots, type_counts, start_type,
+                 neutral=frozenset(), sets=1) -> FastTables:
+    """Derive the hot-loop tables from the per-oriented-tile lists of ``compile_rules``.
+    ``neutral``: (oriented tile, side) pairs that ask nothing of the square across."""
     sig_bits = max(1, len(reverse).bit_length())
     pattern_bits = tuple(
-        tuple((reverse[sig[d]] + 1) << (sig_bits * ((d + 2) % 4)) for d in range(4))
-        for sig in sigs)
+        tuple(0 if (o, d) in neutral else (reverse[sig[d]] + 1) << (sig_bits * ((d + 2) % 4))
+              for d in range(4))
+        for o, sig in enumerate(sigs))
     seg_link_mask, seg_links = [], []
     for o, local in enumerate(segments):
         masks, per_seg = [0] * len(local), [[] for _ in local]
@@ -317,7 +348,7 @@ def _fast_tables(sigs, reverse, segments, links, spots, type_counts, start_type)
                 per_seg[i].append((d, fpos))
         seg_link_mask.append(tuple(masks))
         seg_links.append(tuple(tuple(x) for x in per_seg))
-    supply = [t for t, c in enumerate(type_counts) for _ in range(max(c, 0))]
+    supply = [t for t, c in enumerate(type_counts) for _ in range(max(c, 0) * sets)]
     if start_type is not None:
         supply.remove(start_type)
     return FastTables(

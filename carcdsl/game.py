@@ -153,15 +153,80 @@ class State:
         self.followers: list[tuple[int, ...] | None] = []
         self.meeples: list[tuple[int, int, int]] = []  # (seat, node, key)
         self._none_followers = (0,) * n
+        rules = game.rules
+        self.rng = random.Random(seed) if seed is not None else None
+        """The game's own generator: the shuffle, then bag returns and draw-offs."""
         supply = list(t.fast.supply)
-        if seed is not None:
-            random.Random(seed).shuffle(supply)
+        start_placed = rules.supply.start == "placed"
+        if not start_placed and t.start_type is not None:
+            supply.append(t.start_type)
+        if self.rng is not None:
+            self.rng.shuffle(supply)
         supply.reverse()  # drawn from the end
         self.supply = supply
-        if t.start_type is not None:
-            self._place(4 * t.start_type, 0, -1)
+        board = t.board
+        self._limited = board.limited
+        self._triggers = rules.triggers
+        self._bag = rules.supply.draw == "bag"
+        self.latent: dict[int, int] = {}
+        """Map squares next to printed tiles only: what they require, not open yet."""
+        self.active: set[int] = set()
+        """Big cities a tile has reached: the squares around them are open."""
+        self.aside: list[int] = []
+        """Bag: tiles that fit nowhere, back into the bag after the next placement."""
+        self.in_extra = False
+        """Whether the current turn is an extra turn (which never gives another)."""
+        self.hands: list[list[int]] | None = None
+        for key, i, _ in board.printed:
+            self._place(t.printed_from + i, key, -1, printed=True)
+        if start_placed and t.start_type is not None:
+            self._place(4 * t.start_type, board.starts[0], -1)
+            for key in board.starts[1:]:
+                self._set_up_start_area(key)
+        if rules.turn.first_player == "draw" and self.rng is not None:
+            self.current = self._draw_off(rules.turn.first_player_kind)
+        if rules.supply.hand:
+            self.hands = [[] for _ in players]
+            for seat in range(n):
+                self._refill(seat)
         if auto_discard:
             self._discard_unplaceable()
+
+    def _set_up_start_area(self, key: int) -> None:
+        """A further start area: the next tile of the supply that fits there, in its first
+        fitting rotation (a map's set-up, before the first turn)."""
+        code = self.open.pop(key, None)
+        if code is None:
+            code = self.latent.pop(key, 0)
+        self.open[key] = code
+        entry = self.fitting[key] = self.tables.fit_entry(code)
+        for i in range(len(self.supply) - 1, -1, -1):
+            t = self.supply[i]
+            if entry[t]:
+                del self.supply[i]
+                self._place(4 * t + entry[t][0], key, -1)
+                return
+
+    def _draw_off(self, kind_name: str | None) -> int:
+        """The first player: each contender draws a tile at random; the most sides showing
+        ``kind_name`` wins; ties draw again. The tiles go back."""
+        tb = self.tables
+        kind = next((k.index for k in tb.kinds if k.name == kind_name), -1)
+        shows = [sum(1 for d in range(4) if (i := tb.seg_at[4 * t][P.middle(d)]) >= 0
+                     and tb.segments[4 * t][i].kind == kind) for t in range(len(tb.type_names))]
+        contenders = list(range(len(self.players)))
+        for _ in range(1000):
+            if len(contenders) == 1 or not self.supply:
+                break
+            drawn = {seat: shows[self.rng.choice(self.supply)] for seat in contenders}
+            best = max(drawn.values())
+            contenders = [seat for seat in contenders if drawn[seat] == best]
+        return contenders[0]
+
+    def _refill(self, seat: int) -> None:
+        hand, size, supply = self.hands[seat], self.game.rules.supply.hand, self.supply
+        while len(hand) < size and supply:
+            hand.append(supply.pop())
 
     # --- reading the state -------------------------------------------------------------
     @property
@@ -171,8 +236,18 @@ class State:
 
     @property
     def drawn(self) -> str | None:
-        """The tile the current player has drawn (the next in the supply)."""
+        """The tile the current player has drawn (the next in the supply); None when players
+        hold hands (see ``hand``)."""
+        if self.hands is not None:
+            return None
         return self.tables.type_names[self.supply[-1]] if self.supply else None
+
+    @property
+    def hand(self) -> list[str]:
+        """The tiles the current player holds (with hands; else the drawn tile)."""
+        if self.hands is None:
+            return [self.drawn] if self.supply else []
+        return [self.tables.type_names[t] for t in self.hands[self.current]]
 
     @property
     def is_over(self) -> bool:
@@ -242,7 +317,13 @@ class State:
     def iter_moves(self, t: int | None = None) -> Iterator[tuple[int, int, int, int]]:
         """Fast legal moves: (tile type, key, rotation, local segment or -1)."""
         if t is None:
-            if not self.supply or self.finished:
+            if self.finished:
+                return
+            if self.hands is not None:
+                for t in dict.fromkeys(self.hands[self.current]):
+                    yield from self.iter_moves(t)
+                return
+            if not self.supply:
                 return
             t = self.supply[-1]
         tb = self.tables
@@ -268,6 +349,9 @@ class State:
         or one of its spots), so a uniform (placement, choice) pair is drawn and drawn again
         while its spot turns out to be taken: what is accepted is uniform over legal moves.
         """
+        if self.hands is not None:
+            moves = list(self.iter_moves())
+            return moves[_below(rng, len(moves))] if moves else None
         if not self.supply or self.finished:
             return None
         t = self.supply[-1]
@@ -319,6 +403,10 @@ class State:
             raise IllegalMoveError("the game is over", "game-over")
         if isinstance(move, Discard):
             t = self._take(move.tile)
+            if self.hands is not None and any(map(self.can_place, self.hands[self.current])):
+                raise IllegalMoveError(f"a tile in {self.player}'s hand fits on the board: "
+                                       "no tile of the hand may be discarded",
+                                       "discard-only-unplaceable")
             if self.can_place(t):
                 raise IllegalMoveError(f"tile {move.tile} fits on the board and cannot be "
                                        "discarded", "discard-only-unplaceable")
@@ -331,6 +419,13 @@ class State:
         return self.events[before:]
 
     def _take(self, name: str | None) -> int:
+        if self.hands is not None:
+            t = self.tables.type_index(name) if name is not None else None
+            if t is None or t not in self.hands[self.current]:
+                raise IllegalMoveError(f"{self.player} holds {', '.join(self.hand) or 'nothing'}"
+                                       f"; a move must name one of those tiles, not "
+                                       f"{name or 'none'}", "hand")
+            return t
         if name is None:
             if not self.supply:
                 raise IllegalMoveError("no tile left to draw", "supply")
@@ -353,6 +448,8 @@ class State:
             raise IllegalMoveError(f"square {list(move.at)} already has a tile", "square-taken")
         code = self.open.get(key)
         if code is None:
+            if self._limited and not self.tables.board.allows(key):
+                raise IllegalMoveError(f"square {list(move.at)} is off the board", "board")
             raise IllegalMoveError(f"square {list(move.at)} is not next to a placed tile",
                                    "adjacent")
         o = 4 * t + r
@@ -401,10 +498,25 @@ class State:
 
     # --- changing the state --------------------------------------------------------------
     def _discard(self, t: int, move: Discard | None = None) -> None:
-        self._remove_from_supply(t)
+        """The tile fits nowhere: it leaves the game (bag: goes aside, back into the bag after
+        the next placement; hand: leaves the hand, which is refilled once empty)."""
+        if self.hands is not None:
+            hand = self.hands[self.current]
+            hand.remove(t)
+            if not hand:
+                self._refill(self.current)
+        else:
+            self._remove_from_supply(t)
+            if self._bag:
+                self.aside.append(t)
         self._moves.append(move or Discard(self.tables.type_names[t]))
-        if not self.supply:
+        if self._out_of_tiles():
             self._finish()
+
+    def _out_of_tiles(self) -> bool:
+        if self.supply:
+            return False
+        return self.hands is None or not any(self.hands)
 
     def _remove_from_supply(self, t: int) -> None:
         supply = self.supply
@@ -414,6 +526,9 @@ class State:
             del supply[len(supply) - 1 - supply[::-1].index(t)]
 
     def _discard_unplaceable(self) -> None:
+        if self.hands is not None:
+            self._discard_unplaceable_hand()
+            return
         supply, fitting, by_type = self.supply, self.fitting, self.tables.fast.by_type
         while supply and not self.finished:
             if any(map(by_type[supply[-1]], fitting.values())):  # can_place, inlined
@@ -423,30 +538,104 @@ class State:
                 return
             self._discard(supply[-1])
 
+    def _discard_unplaceable_hand(self) -> None:
+        """No tile of the hand fits: every tile of it is discarded and a new hand drawn."""
+        while not self.finished:
+            hand = self.hands[self.current]
+            if not hand:  # the supply is empty and so is this hand: the next player
+                if self._out_of_tiles():
+                    self._finish()
+                    return
+                self.current = (self.current + 1) % len(self.players)
+                continue
+            if any(map(self.can_place, hand)):
+                return
+            if self.game.rules.game.end == "tile-unplaceable":
+                self._finish()
+                return
+            for t in list(hand):
+                self._discard(t)
+
     def apply_fast(self, t: int, key: int, r: int, spot: int) -> None:
         """Play a move from ``iter_moves`` without checking it again (bots, search)."""
         self._apply(t, key, r, spot, None)
 
     def _apply(self, t: int, key: int, r: int, spot: int, move: Placement | None) -> None:
-        supply = self.supply
-        if supply[-1] == t:  # the drawn tile: always, except in some replayed records
-            supply.pop()
+        if self.hands is not None:
+            self.hands[self.current].remove(t)
         else:
-            self._remove_from_supply(t)
+            supply = self.supply
+            if supply[-1] == t:  # the drawn tile: always, except in some replayed records
+                supply.pop()
+            else:
+                self._remove_from_supply(t)
         moves = self._moves
         moves.append(move if move is not None else (t, key, r, spot))
         o = 4 * t + r
         base = self._place(o, key, spot)
         self._score_completed(o, key, base, len(moves) - 1)
-        self.current = (self.current + 1) % len(self.players)
-        if not self.supply:
+        extra = self._fire_triggers(o, key, len(moves) - 1) if self._triggers else False
+        if self.aside:
+            self._return_aside()
+        self._end_turn(extra)
+        if self._out_of_tiles():
             self._finish()
         elif self.auto_discard:
             self._discard_unplaceable()
 
-    def _place(self, o: int, key: int, spot: int) -> int:
+    def _end_turn(self, extra: bool) -> None:
+        """Draw back up (hands), then pass the turn, unless it earned an extra turn (at most
+        one in a row). With hands and an empty supply, players with empty hands pass."""
+        if self.hands is not None:
+            self._refill(self.current)
+        if extra and not self.in_extra:
+            self.in_extra = True
+            return
+        self.in_extra = False
+        n = len(self.players)
+        self.current = (self.current + 1) % n
+        if self.hands is not None and any(self.hands):
+            while not self.hands[self.current]:
+                self.current = (self.current + 1) % n
+
+    def _return_aside(self) -> None:
+        """Bag: the tiles set aside go back into the bag at random places."""
+        rng = self.rng or random.Random(len(self._moves))
+        for t in self.aside:
+            self.supply.insert(_below(rng, len(self.supply) + 1), t)
+        self.aside = []
+
+    def _fire_triggers(self, o: int, key: int, index: int) -> bool:
+        """``on place`` rules for the tile just placed; True when one gives an extra turn."""
+        tb, board = self.tables, self.board
+        extra = False
+        for trigger in self._triggers:
+            if trigger.condition == "surrounded":
+                hit = all(key + step in board for step in STEP)
+                what = "fills a hole"
+            elif trigger.condition == "covers":
+                hit = key in tb.board.markers.get(trigger.arg, ())
+                what = f"covers a {trigger.arg}"
+            else:
+                hit = any(tb.kinds[s.kind].name == trigger.arg for s in tb.segments[o])
+                what = f"shows a {trigger.arg}"
+            if not hit:
+                continue
+            for action, value in trigger.actions:
+                if action == "extra-turn":
+                    extra = True
+                elif action == "score" and value:
+                    seat = self.current
+                    self.scores[seat] += value
+                    self.events.append(ScoreEvent(
+                        index, seat, self.players[seat], trigger.arg or trigger.condition,
+                        "complete", value, what, to_xy(key)))
+        return extra
+
+    def _place(self, o: int, key: int, spot: int, printed: bool = False) -> int:
         """Put oriented tile ``o`` on square ``key`` (and a follower on local segment
-        ``spot`` unless it is -1); returns the tile's first node id."""
+        ``spot`` unless it is -1); returns the tile's first node id. A printed tile (a map's
+        big city or border segment) makes no square open by itself."""
         fast = self.tables.fast
         root = self.root
         base = len(root)
@@ -458,27 +647,43 @@ class State:
         self.open_ends += fast.seg_open_ends[o]
         self.followers += fast.nones[o]
         self.board[key] = (o, base)
-        del self.open[key]
-        del self.fitting[key]
-        self._join_neighbours(o, key, base)
+        if self.open.pop(key, None) is not None:
+            del self.fitting[key]
+        self._join_neighbours(o, key, base, printed)
         if spot >= 0:
             self._put_follower(o, key, base + spot, spot)
         return base
 
-    def _join_neighbours(self, o: int, key: int, base: int) -> None:
+    def _join_neighbours(self, o: int, key: int, base: int, printed: bool = False) -> None:
         """Join the new tile's segments to its neighbours', and tell the empty squares around
-        it what they now require."""
+        it what they now require. Sides facing off the board close there when the edge
+        closes features."""
         tb = self.tables
         board, open_, fitting, fit_cache = self.board, self.open, self.fitting, tb.fit_cache
         root, open_ends, seg_at = self.root, self.open_ends, tb.seg_at
+        limited, latent, printed_from = self._limited, self.latent, tb.printed_from
         for step, bits, side_links in zip(STEP, tb.fast.pattern_bits[o], tb.links[o]):
             nkey = key + step
             nb = board.get(nkey)
             if nb is None:
-                code = open_.get(nkey, 0) | bits
+                if limited and not tb.board.allows(nkey):
+                    if tb.board.edge_closes and not tb.board.exists(nkey):
+                        for i, _, counts in side_links:
+                            if counts:
+                                open_ends[root[base + i]] -= 1
+                    continue
+                code = open_.get(nkey)
+                if code is None:
+                    if printed:
+                        latent[nkey] = latent.get(nkey, 0) | bits
+                        continue
+                    code = latent.pop(nkey, 0) if latent else 0
+                code |= bits
                 open_[nkey] = code
                 fitting[nkey] = fit_cache.get(code) or tb.fit_entry(code)
                 continue
+            if nb[0] >= printed_from and not printed:
+                self._reach(nkey)
             nat, nbase = seg_at[nb[0]], nb[1]
             for i, fpos, counts in side_links:
                 a, b = root[base + i], root[nbase + nat[fpos]]
@@ -486,6 +691,21 @@ class State:
                     a = self._union(a, b)
                 if counts:
                     open_ends[a] -= 2
+
+    def _reach(self, key: int) -> None:
+        """A tile reached printed square ``key``: if it is a big city, the squares around all
+        of its squares are open from now on."""
+        group = self.tables.board.group_of.get(key)
+        if group is None or group in self.active:
+            return
+        self.active.add(group)
+        tb = self.tables
+        for square in tb.board.groups[group]:
+            for step in STEP:
+                code = self.latent.pop(square + step, None)
+                if code is not None:
+                    self.open[square + step] = code
+                    self.fitting[square + step] = tb.fit_entry(code)
 
     def _put_follower(self, o: int, key: int, node: int, spot: int) -> None:
         seat = self.current
@@ -535,10 +755,19 @@ class State:
         board, followers = self.board, self.followers
         near = sorted((NEAR[k - key], k) for k in self.watched if k - key in NEAR)
         for _, k in near:
-            if all(k + off in board for off in AROUND):
+            if self._surrounded(k):
                 for node in self.watched.pop(k):
                     if followers[node]:
                         self._score(node, "complete", index)
+
+    def _surrounded(self, key: int) -> bool:
+        """All 8 squares around ``key`` filled; with an edge that closes, squares off the
+        board need no tile."""
+        board = self.board
+        if not self._limited or not self.tables.board.edge_closes:
+            return all(key + off in board for off in AROUND)
+        exists = self.tables.board.exists
+        return all(key + off in board or not exists(key + off) for off in AROUND)
 
     def _tile_count(self, root: int) -> int:
         if self.tables.kinds[self.kind[root]].geometry == CENTRE:
@@ -571,12 +800,28 @@ class State:
                 return sum(self.followers[root] or ())
             if name == "completed":
                 return self._completed(root, arg)
+            if name == "markers":
+                return self._markers(root, arg)
             raise ValueError(f"unknown quantity {name}")
         return measure
 
     def _neighbours(self, root: int) -> int:
-        key = self.node_key[root]
-        return sum(1 for off in AROUND if key + off in self.board)
+        """Filled squares around a centre feature. On a limited board printed squares count,
+        squares off the board count only when the edge counts as filled (reading A)."""
+        key, board = self.node_key[root], self.board
+        if not self._limited:
+            return sum(1 for off in AROUND if key + off in board)
+        tb = self.tables.board
+        filled = sum(1 for off in AROUND if key + off in board and tb.exists(key + off))
+        if tb.edge_closes and tb.edge_filled:
+            filled += sum(1 for off in AROUND if not tb.exists(key + off))
+        return filled
+
+    def _markers(self, root: int, marker: str | None) -> int:
+        """Uncovered squares with ``marker`` next to the feature's tiles."""
+        marked, board = self.tables.board.markers.get(marker, frozenset()), self.board
+        near = {k + step for k in self.feature_tiles(root) for step in STEP}
+        return len({k for k in near & marked if k not in board})
 
     def _score(self, root: int, when: str, index: int) -> None:
         kind = self.tables.kinds[self.kind[root]]
@@ -626,7 +871,7 @@ class State:
     # --- copies and records ----------------------------------------------------------------
     _LISTS = ("scores", "supply_followers", "_moves", "events", "root", "members", "kind",
               "node_key", "pennants", "open_ends", "followers", "meeples", "supply")
-    _DICTS = ("board", "open", "fitting", "watched")
+    _DICTS = ("board", "open", "fitting", "watched", "latent")
 
     def clone(self) -> State:
         new = State.__new__(State)
@@ -636,6 +881,13 @@ class State:
             state[name] = state[name][:]
         for name in self._DICTS:
             state[name] = state[name].copy()
+        if self.hands is not None:
+            state["hands"] = [hand[:] for hand in self.hands]
+        if self.rng is not None:
+            state["rng"] = random.Random()
+            state["rng"].setstate(self.rng.getstate())
+        state["active"] = set(self.active)
+        state["aside"] = self.aside[:]
         return new
 
     def to_record(self) -> Record:

@@ -2,7 +2,10 @@
 
 Glyphs come from geometries, not from feature names: ``#`` an area, ``-``/``|`` a path,
 ``@`` a centre feature, ``o`` where paths end on a tile (a village, say), ``.`` field; a digit
-is a follower of that seat (1-based). ``+`` marks an open square where a tile may go.
+is a follower of that seat (1-based). ``+`` marks an open square where a tile may go. On a
+limited board: `` · `` an empty square, ``*`` a square with a marker, ``~`` off the board; a
+printed big city is a block of ``%`` with its initial; a printed border segment shows as its
+glyph in the ``~``.
 """
 
 from __future__ import annotations
@@ -61,9 +64,37 @@ def _tile_cells(state: State, key: int) -> list[list[str]]:
     return cells
 
 
+def _printed_cells(state: State, key: int) -> list[list[str]]:
+    tb = state.tables
+    o, _ = state.board[key]
+    (seg, *_) = tb.segments[o]
+    if key in tb.board.map_keys:  # a big-city square
+        name = tb.board.labels.get(key, "?")
+        return [["%"] * 3, ["%", name[:1], "%"], ["%"] * 3]
+    glyph = "#" if seg.geometry == AREA else "="
+    return [["~"] * 3, ["~", glyph, "~"], ["~"] * 3]
+
+
+def _empty_cells(state: State, key: int, show_open: bool) -> list[list[str]]:
+    edge = state.tables.board
+    if show_open and key in state.open:
+        return [[" "] * 3, [" ", "+", " "], [" "] * 3]
+    if not edge.limited:
+        return [[" "] * 3 for _ in range(3)]
+    if not edge.exists(key):
+        return [["~"] * 3 for _ in range(3)]
+    mark = "*" if key in edge.labels else "·"
+    return [[" "] * 3, [" ", mark, " "], [" "] * 3]
+
+
 def render_board(state: State, show_open: bool = True) -> str:
     """The board as text, with x coordinates above and y coordinates on the left."""
     squares = list(state.board) + (list(state.open) if show_open else [])
+    edge = state.tables.board
+    if edge.bounds is not None:
+        x0, x1, y0, y1 = edge.bounds
+        squares += [x0 + (y0 << 20), x1 + (y1 << 20)]
+    squares += list(edge.map_keys)
     if not squares:
         return "(empty board)"
     xs = [to_xy(k)[0] for k in squares]
@@ -75,11 +106,10 @@ def render_board(state: State, show_open: bool = True) -> str:
         for x in range(x0, x1 + 1):
             key = x + (y << 20)
             if key in state.board:
-                cells = _tile_cells(state, key)
-            elif show_open and key in state.open:
-                cells = [[" "] * 3, [" ", "+", " "], [" "] * 3]
+                printed = state.board[key][0] >= state.tables.printed_from
+                cells = _printed_cells(state, key) if printed else _tile_cells(state, key)
             else:
-                cells = [[" "] * 3 for _ in range(3)]
+                cells = _empty_cells(state, key, show_open)
             for r in range(3):
                 rows[r].append("".join(cells[r]) + " ")
         for r in range(3):

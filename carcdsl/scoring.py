@@ -31,6 +31,8 @@ def label(name: str, arg: str | None, count: int) -> str:
     """``3 tiles``, ``1 pennant``, ``2 completed cities``."""
     if name == "completed":
         noun = f"completed {arg if count == 1 else plural(arg or '')}"
+    elif name == "markers":
+        noun = arg if count == 1 else plural(arg or "")
     else:
         noun = _SINGULAR.get(name, name) if count == 1 else name
     return f"{count} {noun}"

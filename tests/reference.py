@@ -12,6 +12,14 @@ from carcdsl.compile import AREA, CENTRE, FIELD, PATH
 from carcdsl.game import STEP, State
 
 
+def is_open(state: State, square: int) -> bool:
+    """A side facing ``square`` is open: no tile there, and not the board's closing edge."""
+    if square in state.board:
+        return False
+    edge = state.tables.board
+    return not (edge.limited and edge.edge_closes and not edge.exists(square))
+
+
 def features(state: State) -> list[dict]:
     """Every feature on the board: nodes, tiles, pennants, open ends, followers by seat."""
     tb = state.tables
@@ -54,7 +62,8 @@ def features(state: State) -> list[dict]:
         for n in group:
             key, o, i, seg = nodes[n]
             if seg.geometry in (AREA, PATH):
-                sides_open = sum(1 for pos in seg.ports if state.board.get(key + STEP[P.side_of(pos)]) is None)
+                sides_open = sum(1 for pos in seg.ports
+                                 if is_open(state, key + STEP[P.side_of(pos)]))
                 never = seg.open_ends - len(seg.ports)
                 open_ends += sides_open + never
         followers = [0] * len(state.players)

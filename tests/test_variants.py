@@ -1,0 +1,224 @@
+"""House rules and variants: each bundled variant against the base rules."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import attrs
+import pytest
+
+import carcdsl
+from carcdsl.bots import random_bot
+from carcdsl.checker import check
+from carcdsl.compose import compose
+from carcdsl.errors import IllegalMoveError, RuleError
+from carcdsl.game import to_key, to_xy
+from carcdsl.records import Discard, Placement, load_record, parse_record
+from carcdsl.replay import replay
+
+import reference
+
+DATA = Path(__file__).parent / "data"
+RECORDS = DATA / "records"
+VARIANTS = ["incomplete-zero", "table-edge", "border-closes", "fill-hole-extra-turn",
+            "hand-of-three", "bag", "first-player-most-roads", "tiny-city"]
+
+
+def with_variants(path: Path, variants: list[str]):
+    """A record replayed with other variants than it names."""
+    data = load_record(path).to_json()
+    data["variants"] = variants
+    return replay(parse_record(data))
+
+
+def events(state):
+    return [(e.player, e.feature, e.when, e.points, e.detail) for e in state.events]
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_each_variant_checks_alone(name):
+    rules, found, _ = compose(name)
+    assert rules is not None
+    assert [d for d in found + check(rules) if d.is_error] == []
+
+
+@pytest.mark.parametrize("variants", [
+    ["farmers", "incomplete-zero"], ["incomplete-zero", "farmers"],
+    ["table-edge", "border-closes"], ["table-edge:width=5,height=3", "border-closes:reading=absent"],
+    ["hand-of-three", "fill-hole-extra-turn"], ["bag", "first-player-most-roads", "tiny-city"],
+    ["table-edge", "hand-of-three:visibility=open", "farmers"],
+])
+def test_combinations_that_make_sense_load_and_play(variants):
+    game = carcdsl.load("base", variants)
+    state = game.new_game(3, seed=5)
+    bot = random_bot(random.Random(5))
+    while not state.finished:
+        state.apply_fast(*bot(state))
+    assert state.finished
+
+
+@pytest.mark.parametrize("variants,code", [
+    (["border-closes"], "E131"),
+    (["table-edge:size=7"], "E130"),
+    (["table-edge:width=wide"], "E130"),
+    (["border-closes:reading=maybe"], "E132"),
+    (["pnp-demo"], "E103"),
+])
+def test_combinations_that_do_not_make_sense_are_rejected(variants, code):
+    with pytest.raises(RuleError) as info:
+        carcdsl.load("base", variants)
+    assert code in {d.code for d in info.value.diagnostics}
+
+
+def test_incomplete_zero():
+    road = RECORDS / "final-road.json"
+    assert events(with_variants(road, [])) == [("Ann", "road", "final", 3, "3 tiles")]
+    assert events(with_variants(road, ["incomplete-zero"])) == []
+    city = RECORDS / "final-city.json"
+    assert with_variants(city, ["incomplete-zero"]).scores == [0, 0]
+    # fields still score under farmers, in either order
+    field = RECORDS / "farmers-field.json"
+    for variants in (["farmers", "incomplete-zero"], ["incomplete-zero", "farmers"]):
+        assert with_variants(field, variants).scores == [3, 0]
+
+
+def test_table_edge_limits_the_play_area():
+    game = carcdsl.load("base", ["table-edge:width=3,height=3"])
+    state = game.new_game(["Ann", "Bob"], seed=1)
+    assert set(map(to_xy, state.open)) == {(1, 0), (-1, 0), (0, 1), (0, -1)}
+    before = len(state.moves)
+    with pytest.raises(IllegalMoveError) as info:
+        state.play(Placement(state.drawn, (2, 0), 0))
+    assert info.value.rule == "board" and len(state.moves) == before
+    bot = random_bot(random.Random(1))
+    while not state.finished:
+        state.apply_fast(*bot(state))
+        reference.assert_matches(state)
+    assert all(-1 <= x <= 1 and -1 <= y <= 1 for x, y in map(to_xy, state.board))
+    placed = len(state.board)
+    discarded = sum(isinstance(m, Discard) for m in state.moves)
+    assert placed <= 9 and placed + discarded == 72
+
+
+def test_border_closes_a_road_leaving_the_table():
+    record = RECORDS / "variants" / "border-road.json"
+    assert events(replay(load_record(record))) == [("Ann", "road", "complete", 3, "3 tiles")]
+    # the same moves on the same table without border-closes: the road stays open
+    assert events(with_variants(record, ["table-edge:width=3,height=3"])) == []
+
+
+def test_border_monastery_readings():
+    record = RECORDS / "variants" / "border-monastery.json"
+    edge = "table-edge:width=3,height=3"
+    a = with_variants(record, [edge, "border-closes"])
+    b = with_variants(record, [edge, "border-closes:reading=absent"])
+    assert events(a) == [("Ann", "monastery", "complete", 9, "1 + 8 neighbours")]
+    assert events(b) == [("Ann", "monastery", "complete", 6, "1 + 5 neighbours")]
+    # without border-closes the monastery at the edge never completes
+    assert events(with_variants(record, [edge])) == []
+
+
+def test_fill_hole_gives_another_turn():
+    record = RECORDS / "variants" / "fill-hole.json"
+    state = replay(load_record(record))
+    # move 6 (Ann) fills the hole at (0, 1): move 7 is Ann's again, move 8 Bob's
+    assert [seat for seat, _, _ in state.meeples] == [0, 0]
+    assert state.current == 0
+    plain = with_variants(record, [])
+    assert [seat for seat, _, _ in plain.meeples] == [0, 1]
+
+
+def test_an_extra_turn_never_gives_another():
+    game = carcdsl.load("base", ["fill-hole-extra-turn"])
+    for seed in range(30):
+        state = game.new_game(2, seed=seed)
+        bot = random_bot(random.Random(seed))
+        in_a_row = 0
+        while not state.finished:
+            seat = state.current
+            state.apply_fast(*bot(state))
+            in_a_row = in_a_row + 1 if state.current == seat and not state.finished else 0
+            assert in_a_row <= 1
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 5])
+def test_three_tile_hands_play_to_the_end(seats):
+    game = carcdsl.load("base", ["hand-of-three"])
+    state = game.new_game(seats, seed=seats)
+    assert state.drawn is None and all(len(h) == 3 for h in state.hands)
+    bot = random_bot(random.Random(seats))
+    while not state.finished:
+        hand = list(state.hands[state.current])
+        move = bot(state)
+        assert move[0] in hand  # bots play from their own hand
+        state.apply_fast(*move)
+        reference.assert_matches(state)
+    assert not state.supply and not any(state.hands)
+    placed = len(state.board)
+    discarded = sum(isinstance(m, Discard) for m in state.moves)
+    assert placed + discarded == 72
+    again = replay(parse_record(state.to_record().to_json()))
+    assert again.scores == state.scores and again.events == state.events
+
+
+def test_a_hand_move_must_name_a_tile_of_the_hand():
+    game = carcdsl.load("base", ["hand-of-three"])
+    state = game.new_game(["Ann", "Bob"], seed=2)
+    absent = next(n for n in game.tables.type_names if n not in state.hand)
+    with pytest.raises(IllegalMoveError) as info:
+        state.play(Placement(absent, (1, 0), 0))
+    assert info.value.rule == "hand"
+
+
+def test_bag_games_end_and_unplaceable_tiles_come_back():
+    game = carcdsl.load("base", ["bag"])
+    for seed in range(12):
+        state = game.new_game(2, seed=seed)
+        assert state.board == {}  # the start tile is in the bag
+        first = state.legal_moves()[0]
+        assert first.at == (0, 0)
+        bot = random_bot(random.Random(seed))
+        while not state.finished:
+            state.apply_fast(*bot(state))
+        placed = len(state.board)
+        # every tile that left the game was unplaceable when the bag ran out
+        assert placed + len(state.aside) == 72
+        again = replay(parse_record(state.to_record().to_json()))
+        assert again.scores == state.scores
+
+
+def test_bag_with_the_start_tile_placed():
+    game = carcdsl.load("base", ["bag:start=placed"])
+    state = game.new_game(2, seed=3)
+    assert to_key(0, 0) in state.board and len(state.supply) == 71
+
+
+def test_first_player_by_most_roads():
+    game = carcdsl.load("base", ["first-player-most-roads"])
+    firsts = {game.new_game(4, seed=seed).current for seed in range(40)}
+    assert len(firsts) > 1  # not always seat 0
+    assert game.new_game(4, seed=9).current == game.new_game(4, seed=9).current
+    # a played game's record replays with the same first player
+    state = game.new_game(3, seed=11)
+    bot = random_bot(random.Random(11))
+    while not state.finished:
+        state.apply_fast(*bot(state))
+    assert replay(parse_record(state.to_record().to_json())).scores == state.scores
+
+
+def test_tiny_city():
+    two = RECORDS / "two-cities.json"
+    assert events(with_variants(two, ["tiny-city"])) == [
+        ("Ann", "city", "complete", 2, "2 tiles")]
+    three = RECORDS / "city-pennant.json"
+    assert with_variants(three, ["tiny-city"]).scores == [8, 0]
+
+
+def test_trees_as_terminals_are_data():
+    record = DATA / "examples" / "trees-road.json"
+    assert events(replay(load_record(record))) == [("Ann", "road", "complete", 3, "3 tiles")]
+    data = load_record(record).to_json()
+    data["variants"] = ["../../../examples/trees-do-not-end-roads.carc"]
+    state = replay(attrs.evolve(parse_record(data), base_dir=str(record.parent)))
+    assert events(state) == []  # the road runs on past the tree: not complete
