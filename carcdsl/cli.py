@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from .checker import check, load_checked
+from .checker import check, gc_paused, load_checked
 from .compose import compose, display_name, resolve
 from .diagnostics import format_diagnostic, unique
 from .errors import CarcError, RuleError
@@ -116,9 +116,10 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     status = 0
     for target in args.files:
-        rules, found, sources = compose(target, tuple(args.variant))
-        if rules is not None:
-            found = [*found, *check(rules)]
+        with gc_paused():
+            rules, found, sources = compose(target, tuple(args.variant))
+            if rules is not None:
+                found = [*found, *check(rules)]
         found = unique(found)
         for diag in found:
             print(format_diagnostic(diag, sources))
