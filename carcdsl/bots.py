@@ -48,7 +48,7 @@ BOTS: dict[str, Callable[[random.Random], Bot]] = {"random": random_bot, "greedy
 def play_out(state: State, bots: list[Bot]) -> State:
     """Play the game to its end with one bot per seat."""
     while not state.finished:
-        if not state.supply:
+        if state.out_of_tiles():
             state.finish()
             break
         state.apply_fast(*bots[state.current](state))

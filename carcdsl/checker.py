@@ -44,6 +44,8 @@ from .model import (
 )
 
 MAX_TILE_COUNT = 100_000
+DEFAULT_LANGUAGE = "en"
+"""The language of a rule set's own words: names given for it rename, none are missing."""
 MAX_BOARD_SIDE = 1000
 MAX_HAND = 20
 MAX_PLAYERS = 100
@@ -203,6 +205,8 @@ class _Checker:
             self.check_kind(kind)
         self.check_game()
         self.check_blocks()
+        self.check_tokens()
+        self.check_names()
         infos = []
         for tile in rules.tiles:
             info = self.check_tile(tile)
@@ -309,13 +313,14 @@ class _Checker:
             if why:
                 self.error("E120", f"bad player range {low}..{high}: {why}",
                            game.loc_of("players"))
+        self.check_supplies(game)
         if not 0 <= game.followers <= MAX_FOLLOWERS:
             self.error("E121", f"bad follower count {game.followers}: each player has 0 to "
                        f"{MAX_FOLLOWERS} followers", game.loc_of("followers"))
         total = sum(t.count for t in tiles)
         if game.total_tiles is not None and game.total_tiles != total:
             diff = total - game.total_tiles
-            self.error("E122", f"the game declares {game.total_tiles} tiles but the tile "
+            self.warn("W122", f"the game declares {game.total_tiles} tiles but the tile "
                        f"counts add up to {total} ({abs(diff)} {'more' if diff > 0 else 'fewer'})",
                        game.loc_of("total_tiles"))
         if not tiles:
@@ -329,6 +334,74 @@ class _Checker:
             self.error("E115", f"unknown end condition '{game.end}'"
                        f"{self.hint(game.end, 'end', END_CONDITIONS)}; expected one of "
                        f"{', '.join(END_CONDITIONS)}", game.loc_of("end"))
+
+    def check_supplies(self, game) -> None:
+        """Followers by player count: sane figures, no count twice, none in the player range
+        without one (when any are given)."""
+        if not game.followers_by_players:
+            return
+        loc = game.loc_of("followers_by_players")
+        seen: dict[int, int] = {}
+        for low, high, count in game.followers_by_players:
+            if low > high or not 0 <= count <= MAX_FOLLOWERS:
+                self.error("E121", f"followers {count} for {low}..{high} players: a range from "
+                           f"few to many, 0 to {MAX_FOLLOWERS} followers", loc)
+            for n in range(low, min(high, MAX_PLAYERS) + 1):
+                if n in seen:
+                    self.error("E121", f"two follower supplies for {n} players", loc)
+                seen[n] = count
+        low, high = game.players
+        missing = [n for n in range(low, min(high, MAX_PLAYERS) + 1) if n not in seen]
+        if missing and game.loc_of("followers") is game.loc:
+            self.error("E121", f"no follower supply for {', '.join(map(str, missing))} "
+                       "players: give `followers N for ...` or a default `followers N`", loc)
+
+    def check_tokens(self) -> None:
+        tokens = {t.name for t in self.rules.tokens}
+        for token in self.rules.tokens:
+            if min(token.supply, token.each_player, token.start_sides) < 0:
+                self.error("E134", f"token '{token.name}': counts cannot be negative", token.loc)
+        for trigger in self.rules.triggers:
+            for action, value in trigger.actions:
+                if action != "put":
+                    continue
+                count, token, kind = value
+                if token not in tokens:
+                    hint = self.hint(token, "token", tokens)
+                    self.error("E134", f"`put {count} {token}`: no token '{token}'{hint}; "
+                               "declare it with `token NAME { supply N }`", trigger.loc)
+                if kind not in self.kinds:
+                    hint = self.hint(kind, "kind", self.kinds)
+                    self.error("E110", f"`put ... on {kind}`: unknown feature kind{hint}",
+                               trigger.loc)
+
+    def visible_words(self) -> list[str]:
+        """Every word of the rule set a player reads: kinds, follower roles, the follower and
+        score marker, landmarks, tokens, markers and printed names, and "tile"/"start-tile"."""
+        rules = self.rules
+        words = [k.name for k in rules.kinds] + [k.role for k in rules.kinds if k.role]
+        words += [w for w in (rules.game.follower, rules.game.score_marker) if w]
+        words += list(rules.landmarks) + [t.name for t in rules.tokens]
+        words += sorted(self.markers) + ["tile", "start-tile"]
+        if any(k.pennants for k in rules.kinds):
+            words.append("pennant")
+        if any(k.geometry == "centre" for k in rules.kinds):
+            words.append("neighbour")
+        return list(dict.fromkeys(words))
+
+    def check_names(self) -> None:
+        words = self.visible_words()
+        known = set(words) | {sq.name for sq in self.rules.board.squares if sq.name}
+        locs = dict(self.rules.names_locs)
+        for lang, entries in self.rules.names:
+            given = {word for word, _, _ in entries}
+            loc = locs.get(lang)
+            for word in sorted(given - known):
+                self.warn("W307", f"names {lang}: '{word}' is not a word of this rule set"
+                          f"{self.hint(word, 'word', known)}", loc)
+            for word in words if lang != DEFAULT_LANGUAGE else ():
+                if word not in given:
+                    self.warn("W306", f"no {lang} name for '{word}' (it stays '{word}')", loc)
 
     # --- board, supply, turns ------------------------------------------------------------
     def check_word(self, value: object, allowed: tuple[str, ...], what: str,

@@ -16,6 +16,7 @@ from .checker import check, gc_paused, load_checked
 from .compose import compose, display_name, resolve
 from .diagnostics import format_diagnostic, unique
 from .errors import CarcError, RuleError
+from .i18n import Words
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -30,6 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_variant_option(p)
     p.add_argument("--strict", action="store_true", help="fail on warnings too")
     p.add_argument("--stats", action="store_true", help="print tile figures after a clean check")
+    _add_lang_option(p)
     p.set_defaults(run=cmd_check)
 
     p = commands.add_parser("export", help="print a checked rule set as JSON",
@@ -52,6 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--record", metavar="FILE", help="save the game's record (one game only)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--quiet", "-q", action="store_true", help="no turn log or progress bar")
+    _add_lang_option(p)
     p.set_defaults(run=cmd_play)
 
     p = commands.add_parser("replay", help="replay a game record, checking every move",
@@ -60,8 +63,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("record", metavar="RECORD", help="a game record (JSON)")
     p.add_argument("--json", action="store_true", help="print the spec's JSON output")
     p.add_argument("--board", action="store_true", help="draw the final board")
+    _add_lang_option(p)
     p.set_defaults(run=cmd_replay)
+
+    p = commands.add_parser("explain", help="what a rule set leaves open, and its notes",
+                            description="List the open points and the author's notes of a "
+                            "rule set, with its figures.")
+    p.add_argument("file", metavar="FILE", help="a rule file or bundled rule set")
+    _add_variant_option(p)
+    p.set_defaults(run=cmd_explain)
     return parser
+
+
+def _add_lang_option(parser: argparse.ArgumentParser) -> None:
+    from .i18n import LANGUAGES
+
+    parser.add_argument("--lang", default="en", choices=LANGUAGES,
+                        help="the language of the output (the rule set's names for its words)")
 
 
 def _add_variant_option(parser: argparse.ArgumentParser) -> None:
@@ -121,18 +139,20 @@ def cmd_check(args: argparse.Namespace) -> int:
             if rules is not None:
                 found = [*found, *check(rules)]
         found = unique(found)
+        words = Words(rules, args.lang)
         for diag in found:
-            print(format_diagnostic(diag, sources))
+            print(format_diagnostic(diag, sources, words.phrase(diag.severity),
+                                    words.message(diag.message)))
         errors = sum(d.is_error for d in found)
         warnings = len(found) - errors
         label = _label(target, args.variant)
         if rules is None and not errors:  # cannot happen; never call that clean
             errors = 1
         if not found:
-            print(f"{label}: ok")
+            print(f"{label}: {words.phrase('ok')}")
         else:
-            print(f"{label}: {errors} error{'s' * (errors != 1)}, "
-                  f"{warnings} warning{'s' * (warnings != 1)}")
+            print(f"{label}: {words.phrase('errors', n=errors)}, "
+                  f"{words.phrase('warnings', n=warnings)}")
         failed = errors > 0 or (args.strict and warnings > 0)
         if failed:
             status = 1
@@ -192,7 +212,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         if out is not None:
             print(f"{game.rules.game.title or game.name}: {', '.join(names)}; seed {seed}",
                   file=out)
-        state = play_one(game, names, bots, seed, out)
+        state = play_one(game, names, bots, seed, out, args.lang)
         if args.record:
             dump_record(state.to_record(), args.record)
         if args.json:
@@ -206,13 +226,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary, ensure_ascii=False, indent=2))
     else:
-        print(format_summary(summary))
+        print(format_summary(summary, Words(game.rules, args.lang)))
     return 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """``carcdsl replay RECORD [--json]``: replay a record, checking every move."""
-    from .play import describe_event
+    from .play import describe_event, tell_result
     from .records import load_record
     from .render import render_board
     from .replay import replay, to_output
@@ -227,12 +247,36 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(to_output(state), ensure_ascii=False))
         return 0
-    print(f"{len(state.moves)} moves replayed; "
-          f"{'final scoring ran' if state.finished else 'game not finished'}")
+    words = Words(state.game.rules, args.lang)
+    print(f"{words.phrase('replayed', n=len(state.moves))}; "
+          f"{words.phrase('final-ran' if state.finished else 'not-finished')}")
     for event in state.events:
-        print(f"  move {event.move}: {describe_event(event)}")
+        print(f"  {words.phrase('move')} {event.move}: {describe_event(event, words)}")
     if args.board:
         print(render_board(state, show_open=False))
-    for name, score in zip(state.players, state.scores):
-        print(f"  {name:>12}: {score}")
+    tell_result(state, words, sys.stdout)
+    return 0
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    """``carcdsl explain FILE``: what the rule set leaves open, its notes, its figures."""
+    from .stats import format_stats, tile_stats
+
+    rules, warnings, sources = load_checked(args.file, tuple(args.variant))
+    title = rules.game.title or rules.name
+    print(f"{title} ({rules.name}{''.join(' + ' + v for v in rules.variants)})")
+    if rules.open_points:
+        print(f"\nOpen points ({len(rules.open_points)}): rules the author has not decided yet")
+        for i, text in enumerate(rules.open_points, 1):
+            print(f"  {i}. {text}")
+    else:
+        print("\nNo open points.")
+    for lang, text in rules.notes:
+        print(f"\nNote ({lang}): {text}")
+    if warnings:
+        print(f"\nWarnings ({len(warnings)}):")
+        for diag in warnings:
+            print("  " + format_diagnostic(diag, sources).replace("\n", "\n  "))
+    print()
+    print(format_stats(tile_stats(rules)))
     return 0

@@ -20,12 +20,15 @@ from .decls import (
     FeatureDecl,
     GameDecl,
     LandmarkDecl,
+    NamesDecl,
+    NoteDecl,
     ParamDecl,
     ParamRef,
     Ref,
     RemoveTiles,
     RuleFile,
     TileDecl,
+    TokenDecl,
 )
 from .diagnostics import Diagnostic, did_you_mean, error
 from .errors import RuleError
@@ -38,7 +41,8 @@ MAX_DEPTH = 32
 SUFFIXES = (".carc", ".json")
 
 _GAME_PROPS = {"title", "players", "followers", "total_tiles", "start", "end"}
-_KIND_PROPS = {"geometry", "followers", "pennants", "terminals", "complete", "final", "scorers"}
+_KIND_PROPS = {"geometry", "followers", "pennants", "terminals", "complete", "final", "scorers",
+               "role"}
 _BLOCKS = {"board": m.Board, "supply": m.Supply, "turn": m.Turn}
 _NUMERIC = {"bounds", "hand", "sets", "start_areas"}
 _ACCUMULATE: set[str] = set()
@@ -153,6 +157,11 @@ class _Builder:
     blocks: dict = attrs.Factory(lambda: {name: ({}, {}) for name in _BLOCKS})
     block_locs: dict = attrs.Factory(dict)
     triggers: list = attrs.Factory(list)
+    tokens: dict = attrs.Factory(dict)
+    names: dict = attrs.Factory(dict)  # lang -> {word: (singular, plural)}
+    names_locs: dict = attrs.Factory(dict)
+    open_points: list = attrs.Factory(list)
+    notes: list = attrs.Factory(list)
     diagnostics: list = attrs.Factory(list)
 
     @classmethod
@@ -160,7 +169,9 @@ class _Builder:
         b = cls(rules.name)
         g = rules.game
         b.game = {"title": g.title, "players": g.players, "followers": g.followers,
-                  "total_tiles": g.total_tiles, "start": g.start, "end": g.end}
+                  "total_tiles": g.total_tiles, "start": g.start, "end": g.end,
+                  "followers_by_players": g.followers_by_players, "follower": g.follower,
+                  "score_marker": g.score_marker}
         b.game_locs, b.game_loc = dict(g.field_locs), g.loc
         for k in rules.kinds:
             props = {p: getattr(k, p) for p in _KIND_PROPS}
@@ -170,6 +181,10 @@ class _Builder:
         b.landmarks = {name: None for name in rules.landmarks}
         b.variants = list(rules.variants)
         b.triggers = list(rules.triggers)
+        b.tokens = {t.name: t for t in rules.tokens}
+        b.names = {lang: {w: (s, p) for w, s, p in entries} for lang, entries in rules.names}
+        b.open_points = list(rules.open_points)
+        b.notes = list(rules.notes)
         for name in _BLOCKS:
             obj = getattr(rules, name)
             props = {f.name: getattr(obj, f.name) for f in attrs.fields(type(obj))
@@ -187,6 +202,18 @@ class _Builder:
             pass  # collected by the loader before the file's declarations apply
         elif isinstance(decl, m.Trigger):
             self.triggers.append(decl)
+        elif isinstance(decl, TokenDecl):
+            self._token(decl)
+        elif isinstance(decl, NamesDecl):
+            words = self.names.setdefault(decl.lang, {})
+            for word, singular, plural in decl.entries:
+                words[word] = (singular, plural)
+            self.names_locs.setdefault(decl.lang, decl.loc)
+        elif isinstance(decl, NoteDecl):
+            if decl.lang is None:
+                self.open_points.append(decl.text)
+            else:
+                self.notes.append((decl.lang, decl.text))
         elif isinstance(decl, GameDecl):
             self._game(decl)
         elif isinstance(decl, FeatureDecl):
@@ -211,6 +238,11 @@ class _Builder:
         if not decl.override:
             self.game_loc = decl.loc
         for prop in decl.props:
+            if prop.name == "followers_for":
+                self.game["followers_by_players"] = (
+                    *self.game.get("followers_by_players", ()), prop.value)
+                self.game_locs["followers_by_players"] = prop.loc
+                continue
             self.game[prop.name] = prop.value
             self.game_locs[prop.name] = prop.loc
 
@@ -286,6 +318,22 @@ class _Builder:
         self.diagnostics.extend(problems)
         return squares
 
+    def _token(self, decl: TokenDecl) -> None:
+        existing = self.tokens.get(decl.name)
+        props = {p.name: p.value for p in decl.props}
+        if decl.override:
+            if existing is None:
+                hint = did_you_mean(decl.name, self.tokens)
+                self.problem("E102", f"`override token {decl.name}`: no token '{decl.name}'"
+                             f"{hint}", decl.loc)
+                return
+            self.tokens[decl.name] = attrs.evolve(existing, **props)
+        elif existing is not None:
+            self.problem("E101", f"token '{decl.name}' is already declared; use "
+                         f"`override token {decl.name}`", decl.loc)
+        else:
+            self.tokens[decl.name] = m.Token(decl.name, loc=decl.loc, **props)
+
     def _remove(self, decl: RemoveTiles) -> None:
         if decl.names is None:
             self.tiles.clear()
@@ -301,12 +349,14 @@ class _Builder:
             title=g.get("title") or "", players=g.get("players", (2, 5)),
             followers=g.get("followers", 7), total_tiles=g.get("total_tiles"),
             start=g.get("start"), end=g.get("end", "supply-empty"),
+            followers_by_players=g.get("followers_by_players", ()),
+            follower=g.get("follower"), score_marker=g.get("score_marker"),
             loc=self.game_loc, field_locs=tuple(self.game_locs.items()))
         kinds = tuple(
             m.FeatureKind(name, props.get("geometry", ""), props.get("followers", False),
                           props.get("pennants", False), props.get("terminals", ()),
                           props.get("complete"), props.get("final"),
-                          props.get("scorers", "majority"), loc=loc,
+                          props.get("scorers", "majority"), props.get("role"), loc=loc,
                           field_locs=tuple(locs.items()))
             for name, (props, locs, loc) in self.kinds.items())
         geometries = {k.name: k.geometry for k in kinds}
@@ -319,8 +369,13 @@ class _Builder:
                                              locs.get("map") or locs.get("legend"))
             blocks[name] = cls(**props, loc=self.block_locs.get(name),
                                field_locs=tuple(locs.items()))
+        names = tuple((lang, tuple((w, s, p) for w, (s, p) in words.items()))
+                      for lang, words in self.names.items())
         return m.RuleSet(self.name, game, kinds, tiles, tuple(self.landmarks), self.variants,
-                         **blocks, triggers=tuple(self.triggers))
+                         **blocks, triggers=tuple(self.triggers), tokens=tuple(self.tokens.values()),
+                         names=names, names_locs=tuple(self.names_locs.items()),
+                         open_points=tuple(self.open_points),
+                         notes=tuple(self.notes))
 
 
 @attrs.define
@@ -366,6 +421,8 @@ class Loader:
             builder.game_loc = m.Loc(display_name(path))
             builder.kinds, builder.tiles, builder.landmarks = fresh.kinds, fresh.tiles, fresh.landmarks
             builder.blocks, builder.triggers = fresh.blocks, fresh.triggers
+            builder.tokens, builder.names = fresh.tokens, fresh.names
+            builder.open_points, builder.notes = fresh.open_points, fresh.notes
             builder.variants = fresh.variants
             builder.name = builder.name or loaded.name
             return RuleFile(display_name(path), "rules", loaded.name)

@@ -89,8 +89,36 @@ class BlockDecl:
     loc: Loc | None = attrs.field(default=None, eq=False)
 
 
+@attrs.frozen
+class NamesDecl:
+    """``names nl { road "weg" "wegen" ... }``: display names in a language."""
+
+    lang: str
+    entries: tuple[tuple[str, str, str | None], ...] = attrs.field(converter=_tuple)
+    loc: Loc | None = attrs.field(default=None, eq=False)
+
+
+@attrs.frozen
+class TokenDecl:
+    """``token NAME { ... }`` or ``override token NAME { ... }``."""
+
+    name: str
+    props: tuple[Prop, ...] = attrs.field(converter=_tuple)
+    override: bool = False
+    loc: Loc | None = attrs.field(default=None, eq=False)
+
+
+@attrs.frozen
+class NoteDecl:
+    """``open "..."`` (lang None: an open point) or ``note ro "..."``."""
+
+    lang: str | None
+    text: str
+    loc: Loc | None = attrs.field(default=None, eq=False)
+
+
 Decl = Union[GameDecl, FeatureDecl, LandmarkDecl, TileDecl, RemoveTiles, ParamDecl, BlockDecl,
-             Trigger]
+             Trigger, TokenDecl, NamesDecl, NoteDecl]
 
 
 @attrs.frozen

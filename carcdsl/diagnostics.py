@@ -38,7 +38,7 @@ CODES: dict[str, str] = {
     # the game
     "E120": "bad player range",
     "E121": "bad follower count",
-    "E122": "declared number of tiles differs from the sum of the tile counts",
+    "W122": "declared number of tiles differs from the sum of the tile counts",
     "E123": "no start tile",
     "E124": "no tiles",
     # board, supply, turns, parameters
@@ -46,6 +46,7 @@ CODES: dict[str, str] = {
     "E131": "a board edge rule without a bounded board",
     "E132": "a bad board, supply or turn setting",
     "E133": "a malformed map",
+    "E134": "unknown token, or a bad token setting",
     # tiles
     "E201": "tile count must be at least 1 (and sane)",
     "E202": "unknown port",
@@ -62,6 +63,8 @@ CODES: dict[str, str] = {
     "W302": "tile types identical up to rotation",
     "W303": "a feature kind no tile uses",
     "W304": "followers may stand on a kind that is never scored",
+    "W306": "a word with no name in a language the rule set speaks",
+    "W307": "a name given for a word the rule set does not have",
 }
 
 
@@ -100,10 +103,12 @@ def unique(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
     return sorted(set(diagnostics), key=Diagnostic.sort_key)
 
 
-def format_diagnostic(diag: Diagnostic, sources: Mapping[str, str] | None = None) -> str:
-    """``FILE:LINE:COL: error[CODE]: message``, then the source line with a caret."""
+def format_diagnostic(diag: Diagnostic, sources: Mapping[str, str] | None = None,
+                      severity: str | None = None, message: str | None = None) -> str:
+    """``FILE:LINE:COL: error[CODE]: message``, then the source line with a caret.
+    ``severity`` and ``message`` replace the English words (another language)."""
     where = f"{diag.loc}: " if diag.loc else ""
-    text = f"{where}{diag.severity}[{diag.code}]: {diag.message}"
+    text = f"{where}{severity or diag.severity}[{diag.code}]: {message or diag.message}"
     source = (sources or {}).get(diag.loc.file) if diag.loc else None
     if source is not None and diag.loc and diag.loc.line > 0:
         lines = source.splitlines()

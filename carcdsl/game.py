@@ -67,6 +67,8 @@ class ScoreEvent:
     detail: str
     at: tuple[int, int] = (0, 0)
     """A square of the feature (for showing it)."""
+    terms: tuple = attrs.field(default=(), eq=False, repr=False)
+    """The breakdown as data, to be told in another language (``scoring.render``)."""
 
     def to_json(self) -> dict:
         return {"move": self.move, "player": self.player, "feature": self.feature,
@@ -128,7 +130,7 @@ class State:
         self.auto_discard = auto_discard
         n = len(players)
         self.scores = [0] * n
-        self.supply_followers = [game.rules.game.followers] * n
+        self.supply_followers = [game.rules.game.followers_for(n)] * n
         self.current = 0
         self.finished = False
         self._moves: list[Placement | Discard | tuple[int, int, int, int]] = []
@@ -177,10 +179,23 @@ class State:
         self.in_extra = False
         """Whether the current turn is an extra turn (which never gives another)."""
         self.hands: list[list[int]] | None = None
+        tokens = rules.tokens
+        self.token_supply = [tok.supply - tok.each_player * n for tok in tokens]
+        """Tokens of each kind not yet put out."""
+        self.held = [[tok.each_player] * n for tok in tokens]
+        """Per token kind, per seat: the tokens a player holds."""
+        self.token_on: dict[int, list[int]] = {}
+        """Feature root -> tokens of each kind lying on it."""
         for key, i, _ in board.printed:
             self._place(t.printed_from + i, key, -1, printed=True)
         if start_placed and t.start_type is not None:
-            self._place(4 * t.start_type, board.starts[0], -1)
+            start_base = self._place(4 * t.start_type, board.starts[0], -1)
+            for i, tok in enumerate(tokens):
+                for d in range(4) if tok.start_sides else ():
+                    local = t.seg_at[4 * t.start_type][P.middle(d)]
+                    local = local if local >= 0 else t.seg_at[4 * t.start_type][3 * d]
+                    if local >= 0:
+                        self._put_tokens(i, tok.start_sides, start_base + local)
             for key in board.starts[1:]:
                 self._set_up_start_area(key)
         if rules.turn.first_player == "draw" and self.rng is not None:
@@ -222,6 +237,29 @@ class State:
             best = max(drawn.values())
             contenders = [seat for seat in contenders if drawn[seat] == best]
         return contenders[0]
+
+    def _put_tokens(self, i: int, count: int, node: int) -> None:
+        """Up to ``count`` tokens of kind ``i`` from the supply onto the feature of ``node``."""
+        count = min(count, self.token_supply[i])
+        if count <= 0:
+            return
+        self.token_supply[i] -= count
+        on = self.token_on.setdefault(self.root[node], [0] * len(self.token_supply))
+        on[i] += count
+
+    def _collect_tokens(self, root: int, winners: list[int]) -> None:
+        """Tokens on a scored feature go to its scorers, one at a time in turn order from
+        the player to move; kinds not collected stay."""
+        on = self.token_on.get(root)
+        if not on:
+            return
+        n = len(self.players)
+        order = sorted(winners, key=lambda seat: (seat - self.current) % n)
+        for i, tok in enumerate(self.game.rules.tokens):
+            if tok.collected and on[i]:
+                for k in range(on[i]):
+                    self.held[i][order[k % len(order)]] += 1
+                on[i] = 0
 
     def _refill(self, seat: int) -> None:
         hand, size, supply = self.hands[seat], self.game.rules.supply.hand, self.supply
@@ -513,6 +551,10 @@ class State:
         if self._out_of_tiles():
             self._finish()
 
+    def out_of_tiles(self) -> bool:
+        """No tile left to play: the supply and every hand are empty."""
+        return self._out_of_tiles()
+
     def _out_of_tiles(self) -> bool:
         if self.supply:
             return False
@@ -573,8 +615,9 @@ class State:
         moves.append(move if move is not None else (t, key, r, spot))
         o = 4 * t + r
         base = self._place(o, key, spot)
-        self._score_completed(o, key, base, len(moves) - 1)
+        # placement triggers act at once (a nut onto the tile, a penalty), before scoring
         extra = self._fire_triggers(o, key, len(moves) - 1) if self._triggers else False
+        self._score_completed(o, key, base, len(moves) - 1)
         if self.aside:
             self._return_aside()
         self._end_turn(extra)
@@ -597,6 +640,15 @@ class State:
         if self.hands is not None and any(self.hands):
             while not self.hands[self.current]:
                 self.current = (self.current + 1) % n
+
+    def _put_on_tile(self, o: int, key: int, count: int, token: str, kind: str) -> None:
+        tb = self.tables
+        i = next(j for j, tok in enumerate(self.game.rules.tokens) if tok.name == token)
+        base = self.board[key][1]
+        for local, seg in enumerate(tb.segments[o]):
+            if tb.kinds[seg.kind].name == kind:
+                self._put_tokens(i, count, base + local)
+                return
 
     def _return_aside(self) -> None:
         """Bag: the tiles set aside go back into the bag at random places."""
@@ -624,6 +676,8 @@ class State:
             for action, value in trigger.actions:
                 if action == "extra-turn":
                     extra = True
+                elif action == "put":
+                    self._put_on_tile(o, key, *value)
                 elif action == "score" and value:
                     seat = self.current
                     self.scores[seat] += value
@@ -736,6 +790,12 @@ class State:
         if fb:
             fa = self.followers[a]
             self.followers[a] = fb if not fa else tuple(x + y for x, y in zip(fa, fb))
+        token_on = self.token_on
+        if token_on and b in token_on:
+            moved = token_on.pop(b)
+            here = token_on.setdefault(a, [0] * len(moved))
+            for i, count in enumerate(moved):
+                here[i] += count
         return a
 
     # --- scoring ---------------------------------------------------------------------------
@@ -830,14 +890,16 @@ class State:
         if scorer is not None and counts:
             points, terms = scorer(self._measure(root))
             best = max(counts)
+            winners = [seat for seat, c in enumerate(counts) if c == best]
             if points:
                 text = detail(points, terms)
                 at = to_xy(min(self.feature_tiles(root)))
-                for seat, c in enumerate(counts):
-                    if c == best:
-                        self.scores[seat] += points
-                        self.events.append(ScoreEvent(index, seat, self.players[seat],
-                                                      kind.name, when, points, text, at))
+                for seat in winners:
+                    self.scores[seat] += points
+                    self.events.append(ScoreEvent(index, seat, self.players[seat],
+                                                  kind.name, when, points, text, at, terms))
+            if self.token_on:
+                self._collect_tokens(root, winners)
         self._return_followers(root)
 
     def _return_followers(self, root: int) -> None:
@@ -862,6 +924,16 @@ class State:
                 roots.append(root)
         for root in roots:
             self._score(root, "final", index)
+        for i, tok in enumerate(self.game.rules.tokens):
+            if tok.final_points:
+                for seat, held in enumerate(self.held[i]):
+                    if held:
+                        points = held * tok.final_points
+                        self.scores[seat] += points
+                        terms = (("q", held, "tokens", tok.name, tok.final_points),)
+                        self.events.append(ScoreEvent(
+                            index, seat, self.players[seat], tok.name, "final", points,
+                            detail(points, terms), (0, 0), terms))
         self.finished = True
 
     def finish(self) -> None:
@@ -888,6 +960,10 @@ class State:
             state["rng"].setstate(self.rng.getstate())
         state["active"] = set(self.active)
         state["aside"] = self.aside[:]
+        if self.token_supply:
+            state["token_supply"] = self.token_supply[:]
+            state["held"] = [h[:] for h in self.held]
+            state["token_on"] = {k: v[:] for k, v in self.token_on.items()}
         return new
 
     def to_record(self) -> Record:

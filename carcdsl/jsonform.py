@@ -4,7 +4,10 @@ The JSON form is a fully composed rule set, every tile with all its segments; it
 ``schemas/ruleset.schema.json``. Reading validates against that schema first, collecting every
 problem as an E007 diagnostic that names its JSON path (``$.tiles[3].segments[1]``), and only then
 builds model objects field by field. Tiles whose fields are ``derived`` get them derived again,
-so a rule set read back from JSON equals the one composed from text.
+so a rule set read back from JSON equals the one composed from text. Keys added to the layout
+later (tokens, names, open points, notes; a game's follower supplies by player count, follower
+and score marker; a kind's follower role) may be left out and then take the model's defaults,
+so JSON written before them still loads; export always writes them.
 """
 
 from __future__ import annotations
@@ -57,12 +60,21 @@ def ruleset_to_json(rules: m.RuleSet) -> dict[str, Any]:
         "landmarks": list(rules.landmarks),
         "kinds": [_kind_to_json(k) for k in rules.kinds],
         "tiles": [_tile_to_json(t) for t in rules.tiles],
+        "tokens": [_token_to_json(t) for t in rules.tokens],
+        "names": [{"language": lang,
+                   "words": [{"word": w, "singular": s, "plural": p} for w, s, p in entries]}
+                  for lang, entries in rules.names],
+        "open_points": list(rules.open_points),
+        "notes": [{"language": lang, "text": text} for lang, text in rules.notes],
     }
 
 
 def _game_to_json(game: m.Game) -> dict[str, Any]:
     return {"title": game.title, "players": list(game.players), "followers": game.followers,
-            "total_tiles": game.total_tiles, "start": game.start, "end": game.end}
+            "total_tiles": game.total_tiles, "start": game.start, "end": game.end,
+            "followers_by_players": [{"players": [low, high], "followers": count}
+                                     for low, high, count in game.followers_by_players],
+            "follower": game.follower, "score_marker": game.score_marker}
 
 
 def _board_to_json(board: m.Board) -> dict[str, Any]:
@@ -91,8 +103,20 @@ def _turn_to_json(turn: m.Turn) -> dict[str, Any]:
 
 def _trigger_to_json(trigger: m.Trigger) -> dict[str, Any]:
     return {"condition": trigger.condition, "arg": trigger.arg,
-            "actions": [{"action": action, "points": points}
-                        for action, points in trigger.actions]}
+            "actions": [_action_to_json(action, value) for action, value in trigger.actions]}
+
+
+def _action_to_json(action: str, value: Any) -> dict[str, Any]:
+    if action == "put":
+        count, token, kind = value
+        return {"action": action, "count": count, "token": token, "kind": kind}
+    return {"action": action, "points": value}
+
+
+def _token_to_json(token: m.Token) -> dict[str, Any]:
+    return {"name": token.name, "supply": token.supply, "each_player": token.each_player,
+            "start_sides": token.start_sides, "collected": token.collected,
+            "final_points": token.final_points}
 
 
 def _kind_to_json(kind: m.FeatureKind) -> dict[str, Any]:
@@ -105,6 +129,7 @@ def _kind_to_json(kind: m.FeatureKind) -> dict[str, Any]:
         "complete": expr_to_json(kind.complete) if kind.complete is not None else None,
         "final": expr_to_json(kind.final) if kind.final is not None else None,
         "scorers": kind.scorers,
+        "role": kind.role,
     }
 
 
@@ -191,6 +216,13 @@ def _build(data: dict[str, Any], loc: m.Loc) -> m.RuleSet:
         supply=_supply_from_json(data.get("supply"), loc),
         turn=_turn_from_json(data.get("turn"), loc),
         triggers=tuple(_trigger_from_json(t, loc) for t in data.get("triggers", ())),
+        tokens=tuple(_token_from_json(t, loc) for t in data.get("tokens", ())),
+        names=tuple((n["language"], tuple((w["word"], w["singular"], w["plural"])
+                                          for w in n["words"]))
+                    for n in data.get("names", ())),
+        names_locs=tuple((n["language"], loc) for n in data.get("names", ())),
+        open_points=tuple(data.get("open_points", ())),
+        notes=tuple((n["language"], n["text"]) for n in data.get("notes", ())),
     )
 
 
@@ -205,7 +237,11 @@ def _game_from_json(g: dict[str, Any], loc: m.Loc) -> m.Game:
     return m.Game(title=g["title"], players=(_int(low), _int(high)),
                   followers=_int(g["followers"]),
                   total_tiles=_int(total) if total is not None else None,
-                  start=g["start"], end=g["end"], loc=loc)
+                  start=g["start"], end=g["end"],
+                  followers_by_players=tuple(
+                      (_int(f["players"][0]), _int(f["players"][1]), _int(f["followers"]))
+                      for f in g.get("followers_by_players", ())),
+                  follower=g.get("follower"), score_marker=g.get("score_marker"), loc=loc)
 
 
 def _board_from_json(b: dict[str, Any] | None, loc: m.Loc) -> m.Board:
@@ -240,9 +276,20 @@ def _turn_from_json(t: dict[str, Any] | None, loc: m.Loc) -> m.Turn:
 
 
 def _trigger_from_json(t: dict[str, Any], loc: m.Loc) -> m.Trigger:
-    actions = tuple((a["action"], _int(a["points"]) if a["points"] is not None else None)
-                    for a in t["actions"])
-    return m.Trigger(t["condition"], t["arg"], actions, loc=loc)
+    return m.Trigger(t["condition"], t["arg"], tuple(_action_from_json(a) for a in t["actions"]),
+                     loc=loc)
+
+
+def _action_from_json(a: dict[str, Any]) -> tuple[str, Any]:
+    if a["action"] == "put":
+        return ("put", (_int(a["count"]), a["token"], a["kind"]))
+    return (a["action"], _int(a["points"]) if a["points"] is not None else None)
+
+
+def _token_from_json(t: dict[str, Any], loc: m.Loc) -> m.Token:
+    return m.Token(t["name"], supply=_int(t["supply"]), each_player=_int(t["each_player"]),
+                   start_sides=_int(t["start_sides"]), collected=t["collected"],
+                   final_points=_int(t["final_points"]), loc=loc)
 
 
 def _kind_from_json(k: dict[str, Any], loc: m.Loc) -> m.FeatureKind:
@@ -250,7 +297,7 @@ def _kind_from_json(k: dict[str, Any], loc: m.Loc) -> m.FeatureKind:
         name=k["name"], geometry=k["geometry"], followers=k["followers"],
         pennants=k["pennants"], terminals=tuple(k["terminals"]),
         complete=_optional_expr(k["complete"], loc), final=_optional_expr(k["final"], loc),
-        scorers=k["scorers"], loc=loc)
+        scorers=k["scorers"], role=k.get("role"), loc=loc)
 
 
 def _tile_from_json(t: dict[str, Any], geometries: dict[str, str], loc: m.Loc) -> m.Tile:
@@ -351,8 +398,9 @@ def _plain(err: ValidationError) -> str:
         return (f"expected {' or '.join(json.dumps(a) for a in allowed)}, "
                 f"not {_short(value)}")
     if err.validator in ("minItems", "maxItems") and isinstance(value, list):
-        return f"expected exactly 2 items, not {len(value)}" \
-            if schema.get("minItems") == schema.get("maxItems") == 2 else err.message
+        size = schema.get("minItems")
+        return f"expected exactly {size} items, not {len(value)}" \
+            if size is not None and size == schema.get("maxItems") else err.message
     if err.validator in ("anyOf", "oneOf") and "description" in schema:
         return f"expected {schema['description']}, not {_short(value)}"
     return err.message

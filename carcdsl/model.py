@@ -133,6 +133,8 @@ class FeatureKind:
     """Points at final scoring for an incomplete feature with followers; None: nothing."""
     scorers: str = "majority"
     """Who scores: ``majority`` (the players with the most followers; ties all score)."""
+    role: str | None = None
+    """What a follower on it is called (``highwayman``, ``knight``)."""
     loc: Loc | None = _loc_field()
     field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
     """Where each property was written (for messages about a single property)."""
@@ -183,9 +185,23 @@ class Game:
     start: str | None = None
     """The start tile's name; it lies at the origin in rotation 0 before the first turn."""
     end: str = "supply-empty"
+    followers_by_players: tuple[tuple[int, int, int], ...] = attrs.field(
+        default=(), converter=lambda v: tuple(tuple(x) for x in v or ()))
+    """(fewest players, most players, followers each): supplies that depend on the count."""
+    follower: str | None = None
+    """What a follower is called (``meeple``, ``squirrel``)."""
+    score_marker: str | None = None
+    """What keeps a player's score (``meeple``, ``magpie``)."""
     loc: Loc | None = _loc_field()
     field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
     """Where each property was written (for messages about a single property)."""
+
+    def followers_for(self, players: int) -> int:
+        """Followers each player has in a game of ``players``."""
+        for low, high, count in self.followers_by_players:
+            if low <= players <= high:
+                return count
+        return self.followers
 
     def loc_of(self, prop: str) -> Loc | None:
         for name, loc in self.field_locs:
@@ -303,7 +319,24 @@ DRAW_MODES: tuple[str, ...] = ("stack", "bag")
 START_MODES: tuple[str, ...] = ("placed", "shuffled")
 HAND_VISIBILITY: tuple[str, ...] = ("open", "hidden")
 TRIGGER_CONDITIONS: tuple[str, ...] = ("surrounded", "covers", "shows")
-TRIGGER_ACTIONS: tuple[str, ...] = ("extra-turn", "score")
+TRIGGER_ACTIONS: tuple[str, ...] = ("extra-turn", "score", "put")
+
+
+@attrs.frozen
+class Token:
+    """Tokens (``nut``): a supply, where they are put at set-up, who holds them."""
+
+    name: str
+    supply: int = 0
+    each_player: int = 0
+    """Given to each player at set-up."""
+    start_sides: int = 0
+    """Put on each side of the start tile (on its feature there) at set-up."""
+    collected: bool = False
+    """Tokens on a scored feature go to its scorers (shared out in turn order)."""
+    final_points: int = 0
+    """Points per token a player holds at the end."""
+    loc: Loc | None = _loc_field()
 
 
 @attrs.frozen
@@ -314,8 +347,9 @@ class Trigger:
     """``surrounded`` (tiles on all four sides), ``covers`` (a square with marker ``arg``),
     ``shows`` (the tile has a segment of kind ``arg``)."""
     arg: str | None = None
-    actions: tuple[tuple[str, int | None], ...] = attrs.field(default=(), converter=_tuple)
-    """(``extra-turn``, None) or (``score``, points for the placer)."""
+    actions: tuple[tuple, ...] = attrs.field(default=(), converter=_tuple)
+    """(``extra-turn``, None), (``score``, points for the placer) or
+    (``put``, (count, token, kind)): tokens onto the placed tile's segment of that kind."""
     loc: Loc | None = _loc_field()
 FIRST_PLAYER: tuple[str, ...] = ("seat0", "draw")
 
@@ -336,6 +370,18 @@ class RuleSet:
     supply: Supply = attrs.field(factory=Supply)
     turn: Turn = attrs.field(factory=Turn)
     triggers: tuple[Trigger, ...] = attrs.field(default=(), converter=_tuple)
+    tokens: tuple[Token, ...] = attrs.field(default=(), converter=_tuple)
+    names: tuple[tuple[str, tuple[tuple[str, str, str | None], ...]], ...] = attrs.field(
+        default=(), converter=lambda v: tuple((lang, tuple(tuple(e) for e in entries))
+                                               for lang, entries in v or ()))
+    """Per language: (word, singular, plural or None) display names of rule words."""
+    names_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
+    """Where each language's names were first given."""
+    open_points: tuple[str, ...] = attrs.field(default=(), converter=_tuple)
+    """Rules the author has not decided yet (``open "..."``)."""
+    notes: tuple[tuple[str, str], ...] = attrs.field(
+        default=(), converter=lambda v: tuple(tuple(x) for x in v or ()))
+    """(language, text): the author's notes."""
 
     def kind(self, name: str) -> FeatureKind | None:
         for k in self.kinds:

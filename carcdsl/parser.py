@@ -25,7 +25,10 @@ from .decls import (
     FeatureDecl,
     GameDecl,
     LandmarkDecl,
+    NamesDecl,
+    NoteDecl,
     ParamDecl,
+    TokenDecl,
     ParamRef,
     Prop,
     Ref,
@@ -202,7 +205,63 @@ class _ToRuleFile(Transformer):
 
     @v_args(meta=True)
     def followers(self, meta, items):
-        return Prop("followers", int(items[0]), self._loc(meta))
+        count, low, high = items
+        if low is None:
+            return Prop("followers", int(count), self._loc(meta))
+        high = high if high is not None else low
+        return Prop("followers_for", (int(low), int(high), int(count)), self._loc(meta))
+
+    @v_args(meta=True)
+    def follower_piece(self, meta, items):
+        return Prop("follower", str(items[0]), self._loc(items[0]))
+
+    @v_args(meta=True)
+    def score_marker(self, meta, items):
+        return Prop("score_marker", str(items[0]), self._loc(items[0]))
+
+    @v_args(meta=True)
+    def role(self, meta, items):
+        return Prop("role", str(items[0]), self._loc(items[0]))
+
+    # --- tokens, words, notes ---------------------------------------------------------
+    @v_args(meta=True)
+    def token_block(self, meta, items):
+        return TokenDecl(str(items[0]), tuple(items[1:]), False, self._loc(items[0]))
+
+    @v_args(meta=True)
+    def override_token(self, meta, items):
+        return TokenDecl(str(items[0]), tuple(items[1:]), True, self._loc(items[0]))
+
+    def token_supply(self, items):
+        return Prop("supply", int(items[0]))
+
+    def token_each(self, items):
+        return Prop("each_player", int(items[0]))
+
+    def token_start(self, items):
+        return Prop("start_sides", int(items[0]))
+
+    def token_collected(self, items):
+        return Prop("collected", str(items[0]) == "yes")
+
+    def token_score(self, items):
+        return Prop("final_points", int(items[0]))
+
+    @v_args(meta=True)
+    def names_block(self, meta, items):
+        return NamesDecl(str(items[0]), tuple(items[1:]), self._loc(meta))
+
+    def name_entry(self, items):
+        word, singular, plural = items
+        return (str(word), str(singular)[1:-1], str(plural)[1:-1] if plural is not None else None)
+
+    @v_args(meta=True)
+    def open_point(self, meta, items):
+        return NoteDecl(None, str(items[0])[1:-1], self._loc(meta))
+
+    @v_args(meta=True)
+    def note(self, meta, items):
+        return NoteDecl(str(items[0]), str(items[1])[1:-1], self._loc(meta))
 
     @v_args(meta=True)
     def total_tiles(self, meta, items):
@@ -376,6 +435,9 @@ class _ToRuleFile(Transformer):
 
     def score_points(self, items):
         return ("score", int(items[0]))
+
+    def put_tokens(self, items):
+        return ("put", (int(items[0]), str(items[1]), str(items[2])))
 
     @v_args(meta=True)
     def first_player(self, meta, items):

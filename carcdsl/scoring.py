@@ -31,7 +31,7 @@ def label(name: str, arg: str | None, count: int) -> str:
     """``3 tiles``, ``1 pennant``, ``2 completed cities``."""
     if name == "completed":
         noun = f"completed {arg if count == 1 else plural(arg or '')}"
-    elif name == "markers":
+    elif name in ("markers", "tokens"):
         noun = arg if count == 1 else plural(arg or "")
     else:
         noun = _SINGULAR.get(name, name) if count == 1 else name
@@ -39,34 +39,37 @@ def label(name: str, arg: str | None, count: int) -> str:
 
 
 def compile_expr(expr: m.Expr) -> Scorer:
-    """The closure that evaluates ``expr``: points and breakdown terms (zero terms left out)."""
+    """The closure that evaluates ``expr``: points and breakdown terms (zero terms left out).
+
+    A term is data, so that the breakdown can be told in any language (``render``):
+    ("c", value), ("q", count, quantity, arg, factor) or ("g", terms, factor)."""
     if isinstance(expr, m.Const):
         value = expr.value
-        return lambda measure: (value, [str(value)] if value else [])
+        return lambda measure: (value, [("c", value)] if value else [])
     if isinstance(expr, m.Quantity):
         name, arg = expr.name, expr.arg
 
-        def quantity(measure: Measure) -> tuple[int, list[str]]:
+        def quantity(measure: Measure) -> tuple[int, list]:
             n = measure(name, arg)
-            return n, [label(name, arg, n)] if n else []
+            return n, [("q", n, name, arg, 1)] if n else []
         return quantity
     if isinstance(expr, m.Scaled):
         factor, inner = expr.factor, compile_expr(expr.term)
 
-        def scaled(measure: Measure) -> tuple[int, list[str]]:
+        def scaled(measure: Measure) -> tuple[int, list]:
             n, terms = inner(measure)
             if not n:
                 return 0, []
             if factor == 1:
                 return n, terms
-            text = " + ".join(terms)
-            text = f"({text})" if len(terms) > 1 else text
-            return n * factor, [f"{text} × {factor}"]
+            if len(terms) == 1 and terms[0][0] == "q" and terms[0][4] == 1:
+                return n * factor, [(*terms[0][:4], factor)]
+            return n * factor, [("g", tuple(terms), factor)]
         return scaled
     if isinstance(expr, m.Sum):
         parts = [compile_expr(t) for t in expr.terms]
 
-        def total(measure: Measure) -> tuple[int, list[str]]:
+        def total(measure: Measure) -> tuple[int, list]:
             points, terms = 0, []
             for part in parts:
                 p, t = part(measure)
@@ -82,8 +85,27 @@ def compile_expr(expr: m.Expr) -> Scorer:
     raise TypeError(f"not an expression: {expr!r}")
 
 
-def detail(points: int, terms: list[str]) -> str:
-    return " + ".join(terms) if terms else str(points)
+Label = Callable[[str, "str | None", int], str]
+
+
+def render(terms, labeller: Label = label) -> str:
+    """``3 tiles × 2 + 1 pennant × 2``: the breakdown, with quantities named by ``labeller``."""
+    parts = []
+    for term in terms:
+        if term[0] == "c":
+            parts.append(str(term[1]))
+        elif term[0] == "q":
+            _, count, name, arg, factor = term
+            text = labeller(name, arg, count)
+            parts.append(text if factor == 1 else f"{text} × {factor}")
+        else:
+            inner = render(term[1], labeller)
+            parts.append(f"({inner}) × {term[2]}" if len(term[1]) > 1 else f"{inner} × {term[2]}")
+    return " + ".join(parts)
+
+
+def detail(points: int, terms) -> str:
+    return render(terms) if terms else str(points)
 
 
 def quantities_used(expr: m.Expr | None) -> set[tuple[str, str | None]]:

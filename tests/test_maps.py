@@ -32,8 +32,8 @@ GOLDEN = {
     # the small-city variants
     "small-city-extra-turn": ([3, 0], [("Ann", "road", "complete", 3, "3 tiles")]),
     "small-city-penalty": ([-2, 1], [("Ann", "small-city", "complete", -2, "covers a small-city"),
-                                     ("Bob", "road", "complete", 3, "3 tiles"),
-                                     ("Bob", "small-city", "complete", -2, "covers a small-city")]),
+                                     ("Bob", "small-city", "complete", -2, "covers a small-city"),
+                                     ("Bob", "road", "complete", 3, "3 tiles")]),
     "small-city-roads": ([5, 0], [("Ann", "road", "complete", 5, "3 tiles + 1 small-city × 2")]),
 }
 

@@ -1,0 +1,132 @@
+"""The fan spin-off (seed 004) and rules in other languages (seed 001)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import carcdsl
+from carcdsl.bots import random_bot
+from carcdsl.checker import check
+from carcdsl.cli import main
+from carcdsl.compose import compose
+from carcdsl.game import to_key
+from carcdsl.records import Discard, Placement, parse_record
+from carcdsl.replay import replay
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out + err
+
+
+def test_check_gives_exactly_the_expected_warning():
+    rules, found, _ = compose("nuts")
+    found = found + check(rules)
+    assert [(d.code, d.severity, d.loc.line) for d in found] == [("W122", "warning", 37)]
+    assert "91" in found[0].message and "73" in found[0].message
+
+
+def test_the_vocabulary_is_the_files_own():
+    rules, _, _ = compose("nuts")
+    assert {k.name for k in rules.kinds} == {
+        "path", "forest", "grassland", "chestnut", "hazelnut", "walnut"}
+    assert rules.game.follower == "squirrel" and rules.game.score_marker == "magpie"
+    assert len(rules.open_points) >= 2 and rules.notes[0][0] == "ro"
+
+
+@pytest.mark.parametrize("seats,squirrels", [(2, 45), (3, 30), (4, 15), (5, 15), (6, 15)])
+def test_squirrels_by_player_count(seats, squirrels):
+    game = carcdsl.load("nuts")
+    state = game.new_game(seats, seed=seats)
+    assert state.supply_followers == [squirrels] * seats
+
+
+def test_nut_tokens_at_set_up():
+    game = carcdsl.load("nuts")
+    state = game.new_game(4, seed=1)
+    assert state.held == [[1, 1, 1, 1]]
+    on_start = sum(sum(v) for v in state.token_on.values())
+    assert on_start == 4  # one on each side of the start tile
+    assert state.token_supply == [80 - 4 - 4]
+
+
+def test_the_game_ends_when_a_tile_cannot_be_placed():
+    game = carcdsl.load("nuts")
+    ended_early = 0
+    for seed in range(25):
+        state = game.new_game(2, seed=seed)
+        bot = random_bot(random.Random(seed))
+        while not state.finished:
+            state.apply_fast(*bot(state))
+        assert not any(isinstance(m, Discard) for m in state.moves)
+        ended_early += bool(state.supply)
+        again = replay(parse_record(state.to_record().to_json()))
+        assert again.scores == state.scores and again.finished
+    assert ended_early  # some games end with tiles left, when a drawn tile fits nowhere
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
+def test_the_proposal_moves_nuts_and_scores_them(seats):
+    game = carcdsl.load("nuts", ["nuts-proposal"])
+    state = game.new_game(seats, seed=seats)
+    bot = random_bot(random.Random(seats))
+    while not state.finished:
+        state.apply_fast(*bot(state))
+    on_board = sum(sum(v) for v in state.token_on.values())
+    held = sum(state.held[0])
+    assert on_board + held + state.token_supply[0] == 80  # nuts are conserved
+    nut_events = [e for e in state.events if e.feature == "nut"]
+    assert sum(e.points for e in nut_events) == held  # 1 point per nut held
+    assert held > seats  # scorers collected nuts beyond the one each got at set-up
+
+
+def test_a_forest_tile_gets_a_nut_and_its_scorer_takes_it():
+    game = carcdsl.load("nuts", ["nuts-proposal"])
+    state = game.new_game(["Ann", "Bob"], seed=1, auto_discard=False)
+    # the start tile's forest (north) has one nut from set-up; Ann closes it with E's forest
+    # and takes it: her placed tile shows a forest, so a second nut lands on it first
+    state.play(Placement("E", (0, -1), 180, carcdsl.FollowerSpec("forest", "S")))
+    assert state.held[0] == [1 + 2, 1]
+    assert to_key(0, -1) in state.board
+
+
+def test_dutch_game_log(capsys):
+    code, out = run(capsys, "play", "base", "--variant", "farmers", "--lang", "nl",
+                    "--seed", "4", "--names", "Ann,Bob")
+    assert code == 0
+    for word in ("gedraaid", "struikrover op weg", "landtegels", "winnaar"):
+        assert word in out
+    assert "winner" not in out and "rotated" not in out
+
+
+def test_dutch_replay_and_check(capsys):
+    code, out = run(capsys, "replay", "tests/data/records/city-pennant.json", "--lang", "nl")
+    assert code == 0 and "stad, 3 landtegels × 2 + 1 wapenschild × 2 = 8" in out
+    code, out = run(capsys, "play", "pnp-demo", "--lang", "nl", "--seed", "1")
+    assert code == 0 and "winnaar" in out
+    code, out = run(capsys, "check", "nuts", "--lang", "nl")
+    assert code == 0 and "waarschuwing[W122]" in out and "1 waarschuwing" in out
+
+
+def test_json_output_keeps_the_rule_names(capsys):
+    code, out = run(capsys, "replay", "tests/data/records/city-pennant.json", "--json")
+    assert '"feature": "city"' in out and "3 tiles × 2 + 1 pennant × 2" in out
+
+
+def test_missing_translations_fall_back_and_warn(tmp_path):
+    text = 'rules t\nextends base\nnames de { city "Stadt" }\n'
+    path = tmp_path / "t.carc"
+    path.write_text(text, encoding="utf-8")
+    rules, found, _ = compose(path)
+    missing = [d for d in found + check(rules) if d.code == "W306"]
+    assert any("'road'" in d.message for d in missing)
+    assert not any("'city'" in d.message for d in missing)
+
+
+def test_explain_lists_the_open_points(capsys):
+    code, out = run(capsys, "explain", "nuts")
+    assert code == 0
+    assert "Open points" in out and "nut" in out and "(ro)" in out
