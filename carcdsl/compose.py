@@ -7,7 +7,6 @@ existing names must say ``override``. Every problem becomes a Diagnostic.
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 
 import attrs
@@ -63,11 +62,13 @@ def split_variant_ref(text: str) -> tuple[str, dict[str, int | str]]:
 
 
 def rules_dir() -> Path:
-    """The bundled rule sets: from the source tree in a checkout, else from the package."""
-    here = Path(__file__).resolve().parent.parent / "rules"
-    if (here / "base.carc").is_file():
-        return here
-    return Path(str(resources.files("carcdsl.rules")))
+    """The bundled rule sets: from the source tree in a checkout, else from the installed
+    package (where the wheel puts ``rules/`` inside ``carcdsl/``)."""
+    package = Path(__file__).resolve().parent
+    for candidate in (package.parent / "rules", package / "rules"):
+        if (candidate / "base.carc").is_file():
+            return candidate
+    return package / "rules"
 
 
 def bundled_names() -> dict[str, Path]:

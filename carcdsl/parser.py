@@ -7,7 +7,6 @@ the expected tokens in plain words.
 from __future__ import annotations
 
 import functools
-from importlib import resources
 from pathlib import Path
 
 from lark import Lark, Token, Transformer, v_args
@@ -65,10 +64,11 @@ _TOKEN_WORDS = {
 
 def grammar_text() -> str:
     """The grammar, from the source tree when run from a checkout, else from the package."""
-    here = Path(__file__).resolve().parent.parent / "grammars" / GRAMMAR_FILE
-    if here.is_file():
-        return here.read_text(encoding="utf-8")
-    return resources.files("carcdsl.grammars").joinpath(GRAMMAR_FILE).read_text(encoding="utf-8")
+    package = Path(__file__).resolve().parent
+    for candidate in (package.parent / "grammars", package / "grammars"):
+        if (candidate / GRAMMAR_FILE).is_file():
+            return (candidate / GRAMMAR_FILE).read_text(encoding="utf-8")
+    raise FileNotFoundError(f"the grammar {GRAMMAR_FILE} is not installed")
 
 
 @functools.cache
