@@ -955,7 +955,7 @@ class State:
             state[name] = state[name].copy()
         if self.hands is not None:
             state["hands"] = [hand[:] for hand in self.hands]
-        if self.rng is not None:
+        if self._bag and self.rng is not None:  # only the bag draws from it after set-up
             state["rng"] = random.Random()
             state["rng"].setstate(self.rng.getstate())
         state["active"] = set(self.active)
