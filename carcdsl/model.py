@@ -47,6 +47,14 @@ def _loc_field() -> Loc | None:
     return attrs.field(default=None, eq=False, repr=False, kw_only=True)
 
 
+class _Located:
+    """Objects whose properties each remember where they were written (``field_locs``)."""
+
+    def loc_of(self, prop: str) -> Loc | None:
+        """Where property ``prop`` was written; the object's own location otherwise."""
+        return dict(self.field_locs).get(prop, self.loc)  # type: ignore[attr-defined]
+
+
 # --- scoring expressions -------------------------------------------------------------------
 
 QUANTITIES: dict[str, str] = {
@@ -115,7 +123,7 @@ Expr = Union[Const, Quantity, Scaled, Sum, Cond]
 
 
 @attrs.frozen
-class FeatureKind:
+class FeatureKind(_Located):
     """A kind of feature (road, city, ...), declared by the rule set, never by Python."""
 
     name: str
@@ -139,11 +147,6 @@ class FeatureKind:
     field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
     """Where each property was written (for messages about a single property)."""
 
-    def loc_of(self, prop: str) -> Loc | None:
-        for name, loc in self.field_locs:
-            if name == prop:
-                return loc
-        return self.loc
 
 
 @attrs.frozen
@@ -174,7 +177,7 @@ class Tile:
 
 
 @attrs.frozen
-class Game:
+class Game(_Located):
     """The game as a whole: who plays, with what, and when it ends."""
 
     title: str = ""
@@ -203,11 +206,6 @@ class Game:
                 return count
         return self.followers
 
-    def loc_of(self, prop: str) -> Loc | None:
-        for name, loc in self.field_locs:
-            if name == prop:
-                return loc
-        return self.loc
 
 
 @attrs.frozen
@@ -242,7 +240,7 @@ class Square:
 
 
 @attrs.frozen
-class Board:
+class Board(_Located):
     """Where tiles may go. Without bounds the table is endless."""
 
     bounds: tuple[int, int] | None = attrs.field(
@@ -261,8 +259,6 @@ class Board:
     loc: Loc | None = _loc_field()
     field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
 
-    def loc_of(self, prop: str) -> Loc | None:
-        return dict(self.field_locs).get(prop, self.loc)
 
     @property
     def markers(self) -> set[str]:
@@ -277,7 +273,7 @@ class Board:
 
 
 @attrs.frozen
-class Supply:
+class Supply(_Located):
     """How tiles are drawn."""
 
     draw: str = "stack"
@@ -295,12 +291,10 @@ class Supply:
     loc: Loc | None = _loc_field()
     field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
 
-    def loc_of(self, prop: str) -> Loc | None:
-        return dict(self.field_locs).get(prop, self.loc)
 
 
 @attrs.frozen
-class Turn:
+class Turn(_Located):
     """Turn order."""
 
     first_player: str = "seat0"
@@ -310,8 +304,6 @@ class Turn:
     loc: Loc | None = _loc_field()
     field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
 
-    def loc_of(self, prop: str) -> Loc | None:
-        return dict(self.field_locs).get(prop, self.loc)
 
 
 BOARD_EDGE_NEIGHBOURS: tuple[str, ...] = ("filled", "absent")
