@@ -12,11 +12,14 @@ import os
 import sys
 from collections.abc import Sequence
 
+import attrs
+
 from .checker import check, gc_paused, load_checked
 from .compose import compose, display_name, resolve
 from .diagnostics import format_diagnostic, unique
 from .errors import CarcError, RuleError
 from .i18n import Words
+from .model import Loc
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -138,7 +141,9 @@ def cmd_check(args: argparse.Namespace) -> int:
             rules, found, sources = compose(target, tuple(args.variant))
             if rules is not None:
                 found = [*found, *check(rules)]
-        found = unique(found)
+        shown = _label(target, ())
+        found = unique(d if d.loc is not None else attrs.evolve(d, loc=Loc(shown))
+                       for d in found)
         words = Words(rules, args.lang)
         for diag in found:
             print(format_diagnostic(diag, sources, words.phrase(diag.severity),
@@ -232,12 +237,11 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """``carcdsl replay RECORD [--json]``: replay a record, checking every move."""
+    from .errors import RecordError
     from .play import describe_event, tell_result
     from .records import load_record
     from .render import render_board
     from .replay import replay, to_output
-
-    from .errors import RecordError
 
     record = load_record(args.record)
     try:

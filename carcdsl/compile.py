@@ -227,7 +227,7 @@ def _orient(tile: m.Tile, rules: m.RuleSet, kind_index: dict, rotation: int):
                 at[pos] = i
         local.append((seg, geometry, tuple(sorted(positions))))
     out = []
-    for i, (seg, geometry, positions) in enumerate(local):
+    for seg, geometry, positions in local:
         kind = rules.kind(seg.kind)
         open_ends = 0
         if geometry in (AREA, PATH):

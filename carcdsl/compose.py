@@ -7,13 +7,12 @@ existing names must say ``override``. Every problem becomes a Diagnostic.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import attrs
 
 from . import model as m
-import re
-
 from .decls import (
     BlockDecl,
     FeatureDecl,
@@ -45,7 +44,8 @@ _KIND_PROPS = {"geometry", "followers", "pennants", "terminals", "complete", "fi
 _BLOCKS = {"board": m.Board, "supply": m.Supply, "turn": m.Turn}
 _NUMERIC = {"bounds", "hand", "sets", "start_areas"}
 _ACCUMULATE: set[str] = set()
-_VARIANT_ARGS = re.compile(r"^(?P<target>.+?):(?P<args>[A-Za-z_][\w-]*=[^,=]*(?:,[A-Za-z_][\w-]*=[^,=]*)*)$")
+_PAIR = r"[A-Za-z_][\w-]*=[^,=]*"
+_VARIANT_ARGS = re.compile(rf"^(?P<target>.+?):(?P<args>{_PAIR}(?:,{_PAIR})*)$")
 
 
 def split_variant_ref(text: str) -> tuple[str, dict[str, int | str]]:
@@ -373,7 +373,8 @@ class _Builder:
         names = tuple((lang, tuple((w, s, p) for w, (s, p) in words.items()))
                       for lang, words in self.names.items())
         return m.RuleSet(self.name, game, kinds, tiles, tuple(self.landmarks), self.variants,
-                         **blocks, triggers=tuple(self.triggers), tokens=tuple(self.tokens.values()),
+                         **blocks, triggers=tuple(self.triggers),
+                         tokens=tuple(self.tokens.values()),
                          names=names, names_locs=tuple(self.names_locs.items()),
                          open_points=tuple(self.open_points),
                          notes=tuple(self.notes))
@@ -420,7 +421,8 @@ class Loader:
             fresh = _Builder.from_ruleset(loaded)
             builder.game, builder.game_locs = fresh.game, {}
             builder.game_loc = m.Loc(display_name(path))
-            builder.kinds, builder.tiles, builder.landmarks = fresh.kinds, fresh.tiles, fresh.landmarks
+            builder.kinds, builder.tiles = fresh.kinds, fresh.tiles
+            builder.landmarks = fresh.landmarks
             builder.blocks, builder.triggers = fresh.blocks, fresh.triggers
             builder.tokens, builder.names = fresh.tokens, fresh.names
             builder.open_points, builder.notes = fresh.open_points, fresh.notes

@@ -57,7 +57,8 @@ def _arc(a: int, b: int) -> set[int]:
     return {(a + k) % 12 for k in range(1, (b - a) % 12)}
 
 
-def derive_fields(tile: Tile, geometries: Mapping[str, str], field_kind: str) -> tuple[Segment, ...]:
+def derive_fields(tile: Tile, geometries: Mapping[str, str],
+                  field_kind: str) -> tuple[Segment, ...]:
     """The field segments of ``tile``, with the area segments each one touches."""
     blobs = _blobs(tile, geometries)
     taken = set().union(*blobs) if blobs else set()

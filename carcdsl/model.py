@@ -88,21 +88,21 @@ class Scaled:
     """``factor * quantity`` (or ``quantity * factor``)."""
 
     factor: int
-    term: "Expr"
+    term: Expr
     loc: Loc | None = _loc_field()
 
 
 @attrs.frozen
 class Sum:
-    terms: tuple["Expr", ...] = attrs.field(converter=_tuple)
+    terms: tuple[Expr, ...] = attrs.field(converter=_tuple)
     loc: Loc | None = _loc_field()
 
 
 @attrs.frozen
 class Compare:
     op: str  # one of < <= > >= == !=
-    left: "Expr"
-    right: "Expr"
+    left: Expr
+    right: Expr
     loc: Loc | None = _loc_field()
 
 
@@ -111,8 +111,8 @@ class Cond:
     """``if test then yes else no``."""
 
     test: Compare
-    yes: "Expr"
-    no: "Expr"
+    yes: Expr
+    no: Expr
     loc: Loc | None = _loc_field()
 
 

@@ -27,13 +27,13 @@ from .decls import (
     NamesDecl,
     NoteDecl,
     ParamDecl,
-    TokenDecl,
     ParamRef,
     Prop,
     Ref,
     RemoveTiles,
     RuleFile,
     TileDecl,
+    TokenDecl,
 )
 from .diagnostics import Diagnostic, error
 from .errors import RuleError

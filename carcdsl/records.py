@@ -239,7 +239,8 @@ def _build(data: dict[str, Any]) -> Record:
     moves = []
     for index, move in enumerate(data["moves"]):
         try:
-            moves.append(Discard.from_json(move) if "discard" in move else Placement.from_json(move))
+            build = Discard.from_json if "discard" in move else Placement.from_json
+            moves.append(build(move))
         except RecordError as exc:
             raise RecordError(f"move {index}: {exc}", index) from None
     return Record(data["rules"], data.get("variants", ()), _players_from_json(data["players"]),
@@ -408,14 +409,16 @@ def _explain_unknown_keys(error: ValidationError, subject: str) -> str:
 
 
 _SIMPLE: dict[str, Callable[[ValidationError, str, str], str]] = {
-    "type": lambda e, subject, got: f"{subject} must be {_type_name(e.validator_value)} (got {got})",
+    "type": lambda e, subject, got:
+        f"{subject} must be {_type_name(e.validator_value)} (got {got})",
     "enum": lambda e, subject, got: (f"{subject} must be one of "
                                      f"{', '.join(map(_show, e.validator_value))} (got {got})"),
     "const": lambda e, subject, got: f"{subject} must be {_show(e.validator_value)} (got {got})",
     "minLength": lambda e, subject, got: f"{subject} must not be empty",
     "minItems": lambda e, subject, got: f"{subject} must not be empty",
     "maxItems": lambda e, subject, got: f"{subject} must have at most {e.validator_value} items",
-    "minimum": lambda e, subject, got: f"{subject} must be at least {e.validator_value} (got {got})",
+    "minimum": lambda e, subject, got:
+        f"{subject} must be at least {e.validator_value} (got {got})",
     "maximum": lambda e, subject, got: f"{subject} must be at most {e.validator_value} (got {got})",
     "uniqueItems": lambda e, subject, got: f"{subject} must not repeat a name (got {got})",
     "pattern": lambda e, subject, got: (f"{subject} must be 'feature' or 'feature:PORT' with PORT "
