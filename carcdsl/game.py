@@ -10,6 +10,11 @@ tuples in lists and dicts, so that ``clone`` is a handful of shallow copies.
 
 The hot loop (``sample_move``, ``apply_fast``) only indexes tables made by ``compile``; the
 checked path (``play``) and ``legal_moves`` build Placement objects.
+
+The rules that only some moves or some rule sets need live beside it, as mixins of ``State``
+(methods only, no state of their own): ``legality`` (checked play, discards), ``tally``
+(scoring) and ``modes`` (set-up and special modes: start areas, draw-off, hands, bag, tokens,
+triggers). Square keys are in ``squares``.
 """
 
 from __future__ import annotations
@@ -23,56 +28,16 @@ from itertools import accumulate
 import attrs
 
 from . import ports as P
-from .compile import CENTRE, Tables, compile_rules
+from .compile import Tables, compile_rules
 from .errors import IllegalMoveError
+from .legality import Legality
 from .model import RuleSet
+from .modes import Modes, below
 from .records import Discard, FollowerSpec, Placement, Record
-from .scoring import detail
+from .squares import AROUND, STEP, to_key, to_xy
+from .tally import ScoreEvent, Tally
 
-SHIFT = 20
-ROW = 1 << SHIFT
-STEP = (-ROW, 1, ROW, -1)  # N E S W
-AROUND = tuple(dx + dy * ROW for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)
-NEAR = {off: i for i, off in enumerate((0, *AROUND))}
-"""Offsets of a square and the 8 around it -> the order in which their centres score."""
-
-
-def _below(rng: random.Random, n: int) -> int:
-    """``rng.randrange(n)``, exactly as uniform, without its three Python-level calls."""
-    bits = n.bit_length()
-    j = rng.getrandbits(bits)
-    while j >= n:
-        j = rng.getrandbits(bits)
-    return j
-
-
-def to_key(x: int, y: int) -> int:
-    return x + (y << SHIFT)
-
-
-def to_xy(key: int) -> tuple[int, int]:
-    y = (key + (ROW >> 1)) >> SHIFT
-    return key - (y << SHIFT), y
-
-
-@attrs.frozen
-class ScoreEvent:
-    move: int
-    """Index of the move after which it was scored (the last move for final scoring)."""
-    seat: int
-    player: str
-    feature: str
-    when: str  # "complete" | "final"
-    points: int
-    detail: str
-    at: tuple[int, int] = (0, 0)
-    """A square of the feature (for showing it)."""
-    terms: tuple = attrs.field(default=(), eq=False, repr=False)
-    """The breakdown as data, to be told in another language (``scoring.render``)."""
-
-    def to_json(self) -> dict:
-        return {"move": self.move, "player": self.player, "feature": self.feature,
-                "when": self.when, "points": self.points, "detail": self.detail}
+__all__ = ["AROUND", "STEP", "Game", "ScoreEvent", "State", "to_key", "to_xy"]
 
 
 @attrs.frozen
@@ -117,7 +82,7 @@ class Game:
                                    "players")
 
 
-class State:
+class State(Legality, Tally, Modes):
     """One game in progress. Mutable; ``clone`` copies it for search."""
 
     def __init__(self, game: Game, players: tuple[str, ...], seed: int | None,
@@ -207,65 +172,6 @@ class State:
         if auto_discard:
             self._discard_unplaceable()
 
-    def _set_up_start_area(self, key: int) -> None:
-        """A further start area: the next tile of the supply that fits there, in its first
-        fitting rotation (a map's set-up, before the first turn)."""
-        code = self.open.pop(key, None)
-        if code is None:
-            code = self.latent.pop(key, 0)
-        self.open[key] = code
-        entry = self.fitting[key] = self.tables.fit_entry(code)
-        for i in range(len(self.supply) - 1, -1, -1):
-            t = self.supply[i]
-            if entry[t]:
-                del self.supply[i]
-                self._place(4 * t + entry[t][0], key, -1)
-                return
-
-    def _draw_off(self, kind_name: str | None) -> int:
-        """The first player: each contender draws a tile at random; the most sides showing
-        ``kind_name`` wins; ties draw again. The tiles go back."""
-        tb = self.tables
-        kind = next((k.index for k in tb.kinds if k.name == kind_name), -1)
-        shows = [sum(1 for d in range(4) if (i := tb.seg_at[4 * t][P.middle(d)]) >= 0
-                     and tb.segments[4 * t][i].kind == kind) for t in range(len(tb.type_names))]
-        contenders = list(range(len(self.players)))
-        for _ in range(1000):
-            if len(contenders) == 1 or not self.supply:
-                break
-            drawn = {seat: shows[self.rng.choice(self.supply)] for seat in contenders}
-            best = max(drawn.values())
-            contenders = [seat for seat in contenders if drawn[seat] == best]
-        return contenders[0]
-
-    def _put_tokens(self, i: int, count: int, node: int) -> None:
-        """Up to ``count`` tokens of kind ``i`` from the supply onto the feature of ``node``."""
-        count = min(count, self.token_supply[i])
-        if count <= 0:
-            return
-        self.token_supply[i] -= count
-        on = self.token_on.setdefault(self.root[node], [0] * len(self.token_supply))
-        on[i] += count
-
-    def _collect_tokens(self, root: int, winners: list[int]) -> None:
-        """Tokens on a scored feature go to its scorers, one at a time in turn order from
-        the player to move; kinds not collected stay."""
-        on = self.token_on.get(root)
-        if not on:
-            return
-        n = len(self.players)
-        order = sorted(winners, key=lambda seat: (seat - self.current) % n)
-        for i, tok in enumerate(self.game.rules.tokens):
-            if tok.collected and on[i]:
-                for k in range(on[i]):
-                    self.held[i][order[k % len(order)]] += 1
-                on[i] = 0
-
-    def _refill(self, seat: int) -> None:
-        hand, size, supply = self.hands[seat], self.game.rules.supply.hand, self.supply
-        while len(hand) < size and supply:
-            hand.append(supply.pop())
-
     # --- reading the state -------------------------------------------------------------
     @property
     def player(self) -> str:
@@ -301,6 +207,15 @@ class State:
                 moves[i] = self._to_placement(*moves[i])
         self._shown = len(moves)
         return moves
+
+    def out_of_tiles(self) -> bool:
+        """No tile left to play: the supply and every hand are empty."""
+        return self._out_of_tiles()
+
+    def _out_of_tiles(self) -> bool:
+        if self.supply:
+            return False
+        return self.hands is None or not any(self.hands)
 
     def remaining(self) -> int:
         return len(self.supply)
@@ -389,7 +304,7 @@ class State:
         """
         if self.hands is not None:
             moves = list(self.iter_moves())
-            return moves[_below(rng, len(moves))] if moves else None
+            return moves[below(rng, len(moves))] if moves else None
         if not self.supply or self.finished:
             return None
         t = self.supply[-1]
@@ -402,7 +317,7 @@ class State:
         width = 1 + fast.spot_count[t] if self.supply_followers[self.current] else 1
         keys, spots = list(self.fitting), self.tables.spots
         while True:
-            pick, choice = divmod(_below(rng, ends[-1] * width), width)
+            pick, choice = divmod(below(rng, ends[-1] * width), width)
             i = bisect_right(ends, pick)
             here = rotations[i]
             r = here[pick - ends[i] + len(here)]
@@ -434,169 +349,13 @@ class State:
             follower = FollowerSpec(feature, port or None, None)
         return Placement(tb.type_names[t], to_xy(key), 90 * r, follower)
 
-    def play(self, move: Placement | Discard) -> list[ScoreEvent]:
-        """Play a move (a placement or a discard); raises IllegalMoveError naming the rule
-        broken, leaving the state exactly as it was. Returns the scoring it caused."""
-        if self.finished:
-            raise IllegalMoveError("the game is over", "game-over")
-        if isinstance(move, Discard):
-            t = self._take(move.tile)
-            if self.hands is not None and any(map(self.can_place, self.hands[self.current])):
-                raise IllegalMoveError(f"a tile in {self.player}'s hand fits on the board: "
-                                       "no tile of the hand may be discarded",
-                                       "discard-only-unplaceable")
-            if self.can_place(t):
-                raise IllegalMoveError(f"tile {move.tile} fits on the board and cannot be "
-                                       "discarded", "discard-only-unplaceable")
-            self._discard(t, move)
-            return []
-        t = self._take(move.tile)
-        key, r, spot = self._check_placement(t, move)
-        before = len(self.events)
-        self._apply(t, key, r, spot, move)
-        return self.events[before:]
-
-    def _take(self, name: str | None) -> int:
-        if self.hands is not None:
-            t = self.tables.type_index(name) if name is not None else None
-            if t is None or t not in self.hands[self.current]:
-                raise IllegalMoveError(f"{self.player} holds {', '.join(self.hand) or 'nothing'}"
-                                       f"; a move must name one of those tiles, not "
-                                       f"{name or 'none'}", "hand")
-            return t
-        if name is None:
-            if not self.supply:
-                raise IllegalMoveError("no tile left to draw", "supply")
-            return self.supply[-1]
-        t = self.tables.type_index(name)
-        if t is None:
-            raise IllegalMoveError(f"unknown tile '{name}'", "unknown-tile")
-        if t not in self.supply:
-            raise IllegalMoveError(f"no tile {name} left in the supply", "supply")
-        return t
-
-    def _check_placement(self, t: int, move: Placement) -> tuple[int, int, int]:
-        tb = self.tables
-        name = tb.type_names[t]
-        if move.rotation not in P.ROTATIONS:
-            raise IllegalMoveError(f"rotation {move.rotation} is not 0, 90, 180 or 270",
-                                   "rotation")
-        key, r = to_key(*move.at), move.rotation // 90
-        if key in self.board:
-            raise IllegalMoveError(f"square {list(move.at)} already has a tile", "square-taken")
-        code = self.open.get(key)
-        if code is None:
-            if self._limited and not self.tables.board.allows(key):
-                raise IllegalMoveError(f"square {list(move.at)} is off the board", "board")
-            raise IllegalMoveError(f"square {list(move.at)} is not next to a placed tile",
-                                   "adjacent")
-        o = 4 * t + r
-        if tb.canonical[o] - 4 * t not in self.fitting[key][t]:
-            pattern = tb.pattern_of(code)
-            sides = [P.SIDES[d] for d in range(4)
-                     if pattern[d] >= 0 and pattern[d] != tb.sigs[o][d]]
-            raise IllegalMoveError(f"tile {name} at {list(move.at)} rotated {move.rotation} "
-                                   f"does not match its neighbour on side {', '.join(sides)}",
-                                   "sides-match")
-        spot = -1
-        if move.follower is not None:
-            spot = self._spot(o, move.follower)
-            if not self.supply_followers[self.current]:
-                raise IllegalMoveError(f"{self.player} has no follower left in the supply",
-                                       "follower-supply")
-            if spot not in self.free_spots(t, key, r):
-                raise IllegalMoveError(f"the {move.follower.feature} at "
-                                       f"{move.follower.port or 'the centre'} already has a "
-                                       "follower", "feature-occupied")
-        return key, r, spot
-
-    def _spot(self, o: int, spec: FollowerSpec) -> int:
-        tb = self.tables
-        if spec.kind is not None:
-            raise IllegalMoveError(f"this rule set has one kind of follower; "
-                                   f"unknown follower kind '{spec.kind}'", "follower-kind")
-        for i, seg in enumerate(tb.segments[o]):
-            kind = tb.kinds[seg.kind]
-            if kind.name != spec.feature:
-                continue
-            if spec.port is None and seg.geometry == CENTRE:
-                found = i
-            elif spec.port is not None and seg.geometry != CENTRE and \
-                    P.is_port(spec.port) and P.INDEX[spec.port] in seg.ports:
-                found = i
-            else:
-                continue
-            if not kind.followers:
-                raise IllegalMoveError(f"followers may not stand on a {kind.name}",
-                                       "follower-kind")
-            return found
-        where = f":{spec.port}" if spec.port else ""
-        raise IllegalMoveError(f"the tile has no {spec.feature}{where} to put a follower on",
-                               "follower-spot")
-
     # --- changing the state --------------------------------------------------------------
-    def _discard(self, t: int, move: Discard | None = None) -> None:
-        """The tile fits nowhere: it leaves the game (bag: goes aside, back into the bag after
-        the next placement; hand: leaves the hand, which is refilled once empty)."""
-        if self.hands is not None:
-            hand = self.hands[self.current]
-            hand.remove(t)
-            if not hand:
-                self._refill(self.current)
-        else:
-            self._remove_from_supply(t)
-            if self._bag:
-                self.aside.append(t)
-        self._moves.append(move or Discard(self.tables.type_names[t]))
-        if self._out_of_tiles():
-            self._finish()
-
-    def out_of_tiles(self) -> bool:
-        """No tile left to play: the supply and every hand are empty."""
-        return self._out_of_tiles()
-
-    def _out_of_tiles(self) -> bool:
-        if self.supply:
-            return False
-        return self.hands is None or not any(self.hands)
-
     def _remove_from_supply(self, t: int) -> None:
         supply = self.supply
         if supply[-1] == t:
             supply.pop()
         else:
             del supply[len(supply) - 1 - supply[::-1].index(t)]
-
-    def _discard_unplaceable(self) -> None:
-        if self.hands is not None:
-            self._discard_unplaceable_hand()
-            return
-        supply, fitting, by_type = self.supply, self.fitting, self.tables.fast.by_type
-        while supply and not self.finished:
-            if any(map(by_type[supply[-1]], fitting.values())):  # can_place, inlined
-                return
-            if self.game.rules.game.end == "tile-unplaceable":
-                self._finish()
-                return
-            self._discard(supply[-1])
-
-    def _discard_unplaceable_hand(self) -> None:
-        """No tile of the hand fits: every tile of it is discarded and a new hand drawn."""
-        while not self.finished:
-            hand = self.hands[self.current]
-            if not hand:  # the supply is empty and so is this hand: the next player
-                if self._out_of_tiles():
-                    self._finish()
-                    return
-                self.current = (self.current + 1) % len(self.players)
-                continue
-            if any(map(self.can_place, hand)):
-                return
-            if self.game.rules.game.end == "tile-unplaceable":
-                self._finish()
-                return
-            for t in list(hand):
-                self._discard(t)
 
     def apply_fast(self, t: int, key: int, r: int, spot: int) -> None:
         """Play a move from ``iter_moves`` without checking it again (bots, search)."""
@@ -625,66 +384,6 @@ class State:
             self._finish()
         elif self.auto_discard:
             self._discard_unplaceable()
-
-    def _end_turn(self, extra: bool) -> None:
-        """Draw back up (hands), then pass the turn, unless it earned an extra turn (at most
-        one in a row). With hands and an empty supply, players with empty hands pass."""
-        if self.hands is not None:
-            self._refill(self.current)
-        if extra and not self.in_extra:
-            self.in_extra = True
-            return
-        self.in_extra = False
-        n = len(self.players)
-        self.current = (self.current + 1) % n
-        if self.hands is not None and any(self.hands):
-            while not self.hands[self.current]:
-                self.current = (self.current + 1) % n
-
-    def _put_on_tile(self, o: int, key: int, count: int, token: str, kind: str) -> None:
-        tb = self.tables
-        i = next(j for j, tok in enumerate(self.game.rules.tokens) if tok.name == token)
-        base = self.board[key][1]
-        for local, seg in enumerate(tb.segments[o]):
-            if tb.kinds[seg.kind].name == kind:
-                self._put_tokens(i, count, base + local)
-                return
-
-    def _return_aside(self) -> None:
-        """Bag: the tiles set aside go back into the bag at random places."""
-        rng = self.rng or random.Random(len(self._moves))
-        for t in self.aside:
-            self.supply.insert(_below(rng, len(self.supply) + 1), t)
-        self.aside = []
-
-    def _fire_triggers(self, o: int, key: int, index: int) -> bool:
-        """``on place`` rules for the tile just placed; True when one gives an extra turn."""
-        tb, board = self.tables, self.board
-        extra = False
-        for trigger in self._triggers:
-            if trigger.condition == "surrounded":
-                hit = all(key + step in board for step in STEP)
-                what = "fills a hole"
-            elif trigger.condition == "covers":
-                hit = key in tb.board.markers.get(trigger.arg, ())
-                what = f"covers a {trigger.arg}"
-            else:
-                hit = any(tb.kinds[s.kind].name == trigger.arg for s in tb.segments[o])
-                what = f"shows a {trigger.arg}"
-            if not hit:
-                continue
-            for action, value in trigger.actions:
-                if action == "extra-turn":
-                    extra = True
-                elif action == "put":
-                    self._put_on_tile(o, key, *value)
-                elif action == "score" and value:
-                    seat = self.current
-                    self.scores[seat] += value
-                    self.events.append(ScoreEvent(
-                        index, seat, self.players[seat], trigger.arg or trigger.condition,
-                        "complete", value, what, to_xy(key)))
-        return extra
 
     def _place(self, o: int, key: int, spot: int, printed: bool = False) -> int:
         """Put oriented tile ``o`` on square ``key`` (and a follower on local segment
@@ -797,148 +496,6 @@ class State:
             for i, count in enumerate(moved):
                 here[i] += count
         return a
-
-    # --- scoring ---------------------------------------------------------------------------
-    def _score_completed(self, o: int, key: int, base: int, index: int) -> None:
-        root, open_ends, followers = self.root, self.open_ends, self.followers
-        for i in self.tables.fast.closable[o]:
-            r = root[base + i]
-            # scoring returns the followers, so a feature met twice scores once
-            if not open_ends[r] and followers[r]:
-                self._score(r, "complete", index)
-        if self.watched:
-            self._score_centres(key, index)
-
-    def _score_centres(self, key: int, index: int) -> None:
-        """Centre features with followers on and around ``key`` that are now surrounded, in
-        the order of ``NEAR``."""
-        board, followers = self.board, self.followers
-        near = sorted((NEAR[k - key], k) for k in self.watched if k - key in NEAR)
-        for _, k in near:
-            if self._surrounded(k):
-                for node in self.watched.pop(k):
-                    if followers[node]:
-                        self._score(node, "complete", index)
-
-    def _surrounded(self, key: int) -> bool:
-        """All 8 squares around ``key`` filled; with an edge that closes, squares off the
-        board need no tile."""
-        board = self.board
-        if not self._limited or not self.tables.board.edge_closes:
-            return all(key + off in board for off in AROUND)
-        exists = self.tables.board.exists
-        return all(key + off in board or not exists(key + off) for off in AROUND)
-
-    def _tile_count(self, root: int) -> int:
-        if self.tables.kinds[self.kind[root]].geometry == CENTRE:
-            return 1 + self._neighbours(root)
-        node_key = self.node_key
-        return len({node_key[n] for n in self._members(root)})
-
-    def _completed(self, root: int, kind_name: str | None) -> int:
-        """How many different completed features of ``kind_name`` the feature touches (a
-        field's cities): each member's ``touches`` are segments of its own tile."""
-        tb, node_key, board, this = self.tables, self.node_key, self.board, self.root
-        found = set()
-        for n in self._members(root):
-            o, base = board[node_key[n]]
-            for j in tb.segments[o][n - base].touches:
-                r = this[base + j]
-                if tb.kinds[self.kind[r]].name == kind_name and self.open_ends[r] == 0:
-                    found.add(r)
-        return len(found)
-
-    def _measure(self, root: int):
-        def measure(name: str, arg: str | None) -> int:
-            if name == "tiles":
-                return self._tile_count(root)
-            if name == "pennants":
-                return self.pennants[root]
-            if name == "neighbours":
-                return self._neighbours(root)
-            if name == "followers":
-                return sum(self.followers[root] or ())
-            if name == "completed":
-                return self._completed(root, arg)
-            if name == "markers":
-                return self._markers(root, arg)
-            raise ValueError(f"unknown quantity {name}")
-        return measure
-
-    def _neighbours(self, root: int) -> int:
-        """Filled squares around a centre feature. On a limited board printed squares count,
-        squares off the board count only when the edge counts as filled (reading A)."""
-        key, board = self.node_key[root], self.board
-        if not self._limited:
-            return sum(1 for off in AROUND if key + off in board)
-        tb = self.tables.board
-        filled = sum(1 for off in AROUND if key + off in board and tb.exists(key + off))
-        if tb.edge_closes and tb.edge_filled:
-            filled += sum(1 for off in AROUND if not tb.exists(key + off))
-        return filled
-
-    def _markers(self, root: int, marker: str | None) -> int:
-        """Uncovered squares with ``marker`` next to the feature's tiles."""
-        marked, board = self.tables.board.markers.get(marker, frozenset()), self.board
-        near = {k + step for k in self.feature_tiles(root) for step in STEP}
-        return len({k for k in near & marked if k not in board})
-
-    def _score(self, root: int, when: str, index: int) -> None:
-        kind = self.tables.kinds[self.kind[root]]
-        scorer = kind.complete if when == "complete" else kind.final
-        counts = self.followers[root] or ()
-        if scorer is not None and counts:
-            points, terms = scorer(self._measure(root))
-            best = max(counts)
-            winners = [seat for seat, c in enumerate(counts) if c == best]
-            if points:
-                text = detail(points, terms)
-                at = to_xy(min(self.feature_tiles(root)))
-                for seat in winners:
-                    self.scores[seat] += points
-                    self.events.append(ScoreEvent(index, seat, self.players[seat],
-                                                  kind.name, when, points, text, at, terms))
-            if self.token_on:
-                self._collect_tokens(root, winners)
-        self._return_followers(root)
-
-    def _return_followers(self, root: int) -> None:
-        keep = []
-        for meeple in self.meeples:
-            if self.root[meeple[1]] == root:
-                self.supply_followers[meeple[0]] += 1
-            else:
-                keep.append(meeple)
-        self.meeples = keep
-        self.followers[root] = None
-
-    def _finish(self) -> None:
-        """Final scoring of every feature that still has followers; the game is over."""
-        if self.finished:
-            return
-        index = len(self._moves) - 1
-        roots = []
-        for _, node, _ in self.meeples:
-            root = self.root[node]
-            if root not in roots:
-                roots.append(root)
-        for root in roots:
-            self._score(root, "final", index)
-        for i, tok in enumerate(self.game.rules.tokens):
-            if tok.final_points:
-                for seat, held in enumerate(self.held[i]):
-                    if held:
-                        points = held * tok.final_points
-                        self.scores[seat] += points
-                        terms = (("q", held, "tokens", tok.name, tok.final_points),)
-                        self.events.append(ScoreEvent(
-                            index, seat, self.players[seat], tok.name, "final", points,
-                            detail(points, terms), (0, 0), terms))
-        self.finished = True
-
-    def finish(self) -> None:
-        """End the game now and run final scoring (a record's ``"final": true``)."""
-        self._finish()
 
     # --- copies and records ----------------------------------------------------------------
     _LISTS = ("scores", "supply_followers", "_moves", "events", "root", "members", "kind",

@@ -1,0 +1,133 @@
+"""Set-up and special modes: further start areas, the draw-off for the first player,
+hands, the bag's set-aside tiles, tokens on features, and ``on place`` triggers.
+
+``Modes`` is a mixin of ``game.State``: methods only, no state of their own. The base game
+uses none of it; the rule set's supply, turn, tokens and triggers switch it on.
+"""
+
+from __future__ import annotations
+
+import random
+
+from . import ports as P
+from .squares import STEP, to_xy
+from .tally import ScoreEvent
+
+
+def below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)``, exactly as uniform, without its three Python-level calls
+    (the bag, and ``State.sample_move``)."""
+    bits = n.bit_length()
+    j = rng.getrandbits(bits)
+    while j >= n:
+        j = rng.getrandbits(bits)
+    return j
+
+
+class Modes:
+    """Set-up and the rule set's special modes (mixed into ``State``)."""
+
+    def _set_up_start_area(self, key: int) -> None:
+        """A further start area: the next tile of the supply that fits there, in its first
+        fitting rotation (a map's set-up, before the first turn)."""
+        code = self.open.pop(key, None)
+        if code is None:
+            code = self.latent.pop(key, 0)
+        self.open[key] = code
+        entry = self.fitting[key] = self.tables.fit_entry(code)
+        for i in range(len(self.supply) - 1, -1, -1):
+            t = self.supply[i]
+            if entry[t]:
+                del self.supply[i]
+                self._place(4 * t + entry[t][0], key, -1)
+                return
+
+    def _draw_off(self, kind_name: str | None) -> int:
+        """The first player: each contender draws a tile at random; the most sides showing
+        ``kind_name`` wins; ties draw again. The tiles go back."""
+        tb = self.tables
+        kind = next((k.index for k in tb.kinds if k.name == kind_name), -1)
+        shows = [sum(1 for d in range(4) if (i := tb.seg_at[4 * t][P.middle(d)]) >= 0
+                     and tb.segments[4 * t][i].kind == kind) for t in range(len(tb.type_names))]
+        contenders = list(range(len(self.players)))
+        for _ in range(1000):
+            if len(contenders) == 1 or not self.supply:
+                break
+            drawn = {seat: shows[self.rng.choice(self.supply)] for seat in contenders}
+            best = max(drawn.values())
+            contenders = [seat for seat in contenders if drawn[seat] == best]
+        return contenders[0]
+
+    def _put_tokens(self, i: int, count: int, node: int) -> None:
+        """Up to ``count`` tokens of kind ``i`` from the supply onto the feature of ``node``."""
+        count = min(count, self.token_supply[i])
+        if count <= 0:
+            return
+        self.token_supply[i] -= count
+        on = self.token_on.setdefault(self.root[node], [0] * len(self.token_supply))
+        on[i] += count
+
+    def _refill(self, seat: int) -> None:
+        hand, size, supply = self.hands[seat], self.game.rules.supply.hand, self.supply
+        while len(hand) < size and supply:
+            hand.append(supply.pop())
+
+    def _end_turn(self, extra: bool) -> None:
+        """Draw back up (hands), then pass the turn, unless it earned an extra turn (at most
+        one in a row). With hands and an empty supply, players with empty hands pass."""
+        if self.hands is not None:
+            self._refill(self.current)
+        if extra and not self.in_extra:
+            self.in_extra = True
+            return
+        self.in_extra = False
+        n = len(self.players)
+        self.current = (self.current + 1) % n
+        if self.hands is not None and any(self.hands):
+            while not self.hands[self.current]:
+                self.current = (self.current + 1) % n
+
+    def _put_on_tile(self, o: int, key: int, count: int, token: str, kind: str) -> None:
+        tb = self.tables
+        i = next(j for j, tok in enumerate(self.game.rules.tokens) if tok.name == token)
+        base = self.board[key][1]
+        for local, seg in enumerate(tb.segments[o]):
+            if tb.kinds[seg.kind].name == kind:
+                self._put_tokens(i, count, base + local)
+                return
+
+    def _return_aside(self) -> None:
+        """Bag: the tiles set aside go back into the bag at random places."""
+        rng = self.rng or random.Random(len(self._moves))
+        for t in self.aside:
+            self.supply.insert(below(rng, len(self.supply) + 1), t)
+        self.aside = []
+
+    def _fire_triggers(self, o: int, key: int, index: int) -> bool:
+        """``on place`` rules for the tile just placed; True when one gives an extra turn."""
+        tb, board = self.tables, self.board
+        extra = False
+        for trigger in self._triggers:
+            if trigger.condition == "surrounded":
+                hit = all(key + step in board for step in STEP)
+                what = "fills a hole"
+            elif trigger.condition == "covers":
+                hit = key in tb.board.markers.get(trigger.arg, ())
+                what = f"covers a {trigger.arg}"
+            else:
+                hit = any(tb.kinds[s.kind].name == trigger.arg for s in tb.segments[o])
+                what = f"shows a {trigger.arg}"
+            if not hit:
+                continue
+            for action, value in trigger.actions:
+                if action == "extra-turn":
+                    extra = True
+                elif action == "put":
+                    self._put_on_tile(o, key, *value)
+                elif action == "score" and value:
+                    seat = self.current
+                    self.scores[seat] += value
+                    self.events.append(ScoreEvent(
+                        index, seat, self.players[seat], trigger.arg or trigger.condition,
+                        "complete", value, what, to_xy(key)))
+        return extra
