@@ -19,7 +19,7 @@ import attrs
 from . import model as m
 from . import ports as P
 from .board import BoardTables, compile_board
-from .scoring import Scorer, compile_expr, quantities_used
+from .scoring import Scorer, compile_expr
 
 AREA, PATH, CENTRE, FIELD = range(4)
 GEOMETRY_CODE = {"area": AREA, "path": PATH, "centre": CENTRE, "field": FIELD}
@@ -33,8 +33,6 @@ class Kind:
     followers: bool
     complete: Scorer | None
     final: Scorer | None
-    needs: frozenset
-    """The quantities its scoring reads, e.g. {("tiles", None)}."""
 
 
 @attrs.frozen
@@ -116,8 +114,6 @@ class Tables:
     """Per oriented tile: the oriented tile with the smallest rotation that looks the same."""
     distinct: tuple[tuple[int, ...], ...]
     """Per tile type: the rotations (0..3) that give different placements."""
-    stride: int
-    """Node ids per placed tile (the most segments on any tile)."""
     fast: FastTables
     """The same facts laid out for the engine's hot loop."""
     board: BoardTables = attrs.field(factory=BoardTables)
@@ -177,10 +173,9 @@ class Tables:
 def _kinds(rules: m.RuleSet) -> tuple[Kind, ...]:
     kinds = []
     for i, k in enumerate(rules.kinds):
-        needs = frozenset(quantities_used(k.complete) | quantities_used(k.final))
         kinds.append(Kind(i, k.name, GEOMETRY_CODE[k.geometry], k.followers,
                           compile_expr(k.complete) if k.complete is not None else None,
-                          compile_expr(k.final) if k.final is not None else None, needs))
+                          compile_expr(k.final) if k.final is not None else None))
     return tuple(kinds)
 
 
@@ -258,13 +253,11 @@ def compile_rules(rules: m.RuleSet) -> Tables:
     kind_index = {k.name: k.index for k in kinds}
     sig_ids: dict[tuple, int] = {}
     sigs, segments, seg_at, links, spots, centres, canonical, distinct = ([] for _ in range(8))
-    stride = 1
     for t, tile in enumerate(rules.tiles):
         looks: dict[frozenset, int] = {}
         rotations = []
         for r in range(4):
             local, at = _orient(tile, rules, kind_index, 90 * r)
-            stride = max(stride, len(local))
             side_sigs = []
             for d in range(4):
                 key = tuple(local[at[q]].kind if at[q] >= 0 else -1 for q in P.side_positions(d))
@@ -326,7 +319,7 @@ def compile_rules(rules: m.RuleSet) -> Tables:
     return Tables(
         rules, kinds, tuple(t.name for t in rules.tiles), type_counts, start_type,
         tuple(sigs), tuple(reverse), tuple(segments), tuple(seg_at), tuple(links),
-        tuple(spots), tuple(centres), tuple(canonical), tuple(distinct), stride, fast,
+        tuple(spots), tuple(centres), tuple(canonical), tuple(distinct), fast,
         board, printed_from)
 
 

@@ -217,9 +217,6 @@ class State(Legality, Tally, Modes):
             return False
         return self.hands is None or not any(self.hands)
 
-    def remaining(self) -> int:
-        return len(self.supply)
-
     def winners(self) -> list[str]:
         best = max(self.scores)
         return [p for p, s in zip(self.players, self.scores) if s == best]
@@ -237,12 +234,6 @@ class State(Legality, Tally, Modes):
         return self.members[root] or (root,)
 
     # --- moves ---------------------------------------------------------------------------
-    def iter_placements(self, t: int) -> Iterator[tuple[int, int]]:
-        """(square key, rotation 0..3) for every distinct placement of tile type ``t``."""
-        for key, entry in self.fitting.items():
-            for r in entry[t]:
-                yield key, r
-
     def can_place(self, t: int) -> bool:
         return any(map(self.tables.fast.by_type[t], self.fitting.values()))
 

@@ -106,19 +106,3 @@ def render(terms, labeller: Label = label) -> str:
 
 def detail(points: int, terms) -> str:
     return render(terms) if terms else str(points)
-
-
-def quantities_used(expr: m.Expr | None) -> set[tuple[str, str | None]]:
-    """Every (quantity, arg) an expression reads: the engine tracks only what is needed."""
-    if expr is None or isinstance(expr, m.Const):
-        return set()
-    if isinstance(expr, m.Quantity):
-        return {(expr.name, expr.arg)}
-    if isinstance(expr, m.Scaled):
-        return quantities_used(expr.term)
-    if isinstance(expr, m.Sum):
-        return set().union(*(quantities_used(t) for t in expr.terms))
-    if isinstance(expr, m.Cond):
-        return (quantities_used(expr.test.left) | quantities_used(expr.test.right)
-                | quantities_used(expr.yes) | quantities_used(expr.no))
-    return set()
