@@ -17,15 +17,16 @@ import json
 import re
 from collections.abc import Iterable
 from importlib import resources
-from typing import Any
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
+from typing import TYPE_CHECKING, Any
 
 from . import model as m
 from .diagnostics import Diagnostic, did_you_mean, error
 from .errors import RuleError
 from .fields import with_fields
+
+if TYPE_CHECKING:  # jsonschema is imported when JSON is read, not when carcdsl starts
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 FORMAT = "carcdsl-rules/1"
 
@@ -35,6 +36,8 @@ def _validator() -> Draft202012Validator:
     text = resources.files("carcdsl.schemas").joinpath("ruleset.schema.json") \
         .read_text(encoding="utf-8")
     schema = json.loads(text)
+    from jsonschema import Draft202012Validator
+
     Draft202012Validator.check_schema(schema)
     return Draft202012Validator(schema)
 

@@ -19,11 +19,13 @@ import secrets
 from collections.abc import Callable, Iterable, Sequence
 from importlib.resources import files
 from pathlib import Path
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import attrs
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
+
+if TYPE_CHECKING:  # jsonschema is imported when a record is read, not when carcdsl starts
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 from . import ports as P
 from .errors import RecordError
@@ -208,6 +210,8 @@ def _layout(data: dict[str, Any], ensure_ascii: bool) -> str:
 def _validator() -> Draft202012Validator:
     schema = json.loads(files("carcdsl.schemas").joinpath("record.schema.json")
                         .read_text(encoding="utf-8"))
+    from jsonschema import Draft202012Validator
+
     Draft202012Validator.check_schema(schema)
     return Draft202012Validator(schema)
 
@@ -223,6 +227,8 @@ def parse_record(data: object, source: str = "<record>") -> Record:
     Raises RecordError with one message naming ``source`` and, for a bad move, its index.
     """
     try:
+        from jsonschema.exceptions import best_match
+
         error = best_match(_validator().iter_errors(data))
     except RecursionError:
         raise RecordError(f"{source}: the record is nested too deeply") from None
