@@ -11,6 +11,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 import attrs
 
@@ -189,6 +190,22 @@ def _seats(args: argparse.Namespace, game) -> list[str]:
     return [f"P{i + 1}" for i in range(count)]
 
 
+def _relative_to(record, path: Path):
+    """A record names rule files relative to itself (the spec): rewrite paths given on the
+    command line, which are relative to the working directory."""
+    from .compose import SUFFIXES, bundled_names
+
+    def rebase(ref: str) -> str:
+        target, sep, params = ref.partition(":")
+        if target in bundled_names() or not target.endswith(SUFFIXES):
+            return ref
+        rel = os.path.relpath(Path(target).resolve(), path.resolve().parent)
+        return rel + sep + params
+
+    return attrs.evolve(record, rules=rebase(record.rules),
+                        variants=tuple(rebase(v) for v in record.variants))
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     """``carcdsl play RULES [...]``: one game told turn by turn, or many summed up."""
     import random
@@ -219,7 +236,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                   file=out)
         state = play_one(game, names, bots, seed, out, args.lang)
         if args.record:
-            dump_record(state.to_record(), args.record)
+            dump_record(_relative_to(state.to_record(), Path(args.record)), args.record)
         if args.json:
             result = {**to_output(state), "winners": state.winners(), "seed": seed}
             print(json.dumps(result, ensure_ascii=False, indent=2))

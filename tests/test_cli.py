@@ -107,3 +107,16 @@ def test_a_person_can_quit(capsys, monkeypatch):
     monkeypatch.setattr("builtins.input", lambda prompt="": "q")
     code, _, err = run(capsys, "play", "base", "--bot", "human", "--seed", "2")
     assert code == 1 and "abandoned" in err
+
+
+def test_a_record_names_rule_files_relative_to_itself(capsys, tmp_path, monkeypatch):
+    record = tmp_path / "deep" / "game.json"
+    record.parent.mkdir()
+    rules = str(Path(__file__).parent / "data" / "maps" / "corner.carc")
+    code, _, _ = run(capsys, "play", rules, "--seed", "2", "--quiet", "--record", str(record))
+    assert code == 0
+    written = json.loads(record.read_text())
+    assert not Path(written["rules"]).is_absolute()
+    monkeypatch.chdir(tmp_path)  # replay from elsewhere: the path still resolves
+    code, out, err = run(capsys, "replay", str(record), "--json")
+    assert code == 0, err
