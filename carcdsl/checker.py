@@ -5,8 +5,9 @@ that ends nowhere); the checker reports each problem with a stable code from
 ``diagnostics.CODES``, a plain-English message and the most precise location the model carries.
 Only a rule set without errors may be compiled.
 
-Everything here is linear in the number of tile types: the side-matching and duplicate-tile
-warnings look signatures up in dicts instead of comparing tiles pairwise.
+The checks of each tile type, and the warnings over all of them, live in ``tilecheck`` as a mixin
+of the checker here. Everything is linear in the number of tile types: the side-matching and
+duplicate-tile warnings look signatures up in dicts instead of comparing tiles pairwise.
 """
 
 from __future__ import annotations
@@ -38,12 +39,11 @@ from .model import (
     Quantity,
     RuleSet,
     Scaled,
-    Segment,
     Sum,
-    Tile,
 )
+from .tilecheck import MAX_TILE_COUNT as MAX_TILE_COUNT
+from .tilecheck import TileChecks
 
-MAX_TILE_COUNT = 100_000
 DEFAULT_LANGUAGE = "en"
 """The language of a rule set's own words: names given for it rename, none are missing."""
 MAX_BOARD_SIDE = 1000
@@ -51,8 +51,6 @@ MAX_HAND = 20
 MAX_PLAYERS = 100
 MAX_FOLLOWERS = 1000
 SCORERS = ("majority",)
-
-_SIDE_INDEX = {side: i for i, side in enumerate(P.SIDES)}
 
 
 def check(rules: RuleSet) -> list[Diagnostic]:
@@ -127,34 +125,8 @@ def iter_quantities(expr: object) -> Iterator[Quantity]:
         # a Const carries nothing to check
 
 
-def _show_ports(ports: Iterable[str]) -> str:
-    return "+".join(ports)
-
-
-def _show_places(places: list[int]) -> str:
-    """``side N is`` for a whole side, else ``NNE is`` / ``NNE, ENE are``."""
-    places = sorted(set(places))
-    names = []
-    for side, name in enumerate(P.SIDES):
-        whole = P.side_positions(side)
-        if all(p in places for p in whole):
-            names.append(f"side {name}")
-            places = [p for p in places if p not in whole]
-    names.extend(P.RING[p] for p in places)
-    return f"{', '.join(names)} {'is' if len(names) == 1 else 'are'}"
-
-
 @attrs.define
-class _TileInfo:
-    """What the warnings need to know about one tile type that checked without errors."""
-
-    tile: Tile
-    owner: list[str | None]
-    """The kind at each of the 12 border positions, or None."""
-
-
-@attrs.define
-class _Checker:
+class _Checker(TileChecks):
     rules: RuleSet
     out: list[Diagnostic] = attrs.Factory(list)
     kinds: dict[str, FeatureKind] = attrs.Factory(dict)
@@ -480,257 +452,3 @@ class _Checker:
                 hint = self.hint(kind, "kind", self.kinds)
                 self.error("E110", f"`first player draw most {kind}`: no path or area kind "
                            f"'{kind}'{hint}", turn.loc_of("first_player_kind"))
-
-    # --- tiles --------------------------------------------------------------------------
-    def check_tile(self, tile: Tile) -> _TileInfo | None:
-        """Check one tile type; what the warnings need, or None when it has errors."""
-        before = len(self.out)
-        if not 1 <= tile.count <= MAX_TILE_COUNT:
-            self.error("E201", f"tile '{tile.name}' has count {tile.count}; a tile type needs "
-                       f"1 to {MAX_TILE_COUNT:,} copies", tile.loc)
-        owner: list[str | None] = [None] * 12
-        owner_seg: list[Segment | None] = [None] * 12
-        centres = 0
-        area_ports: set[str] = set()
-        for seg in tile.segments:
-            if self.geometry.get(seg.kind) == "area":
-                area_ports.update(p for p in seg.ports if P.is_side(p))
-        for seg in tile.segments:
-            self.used.add(seg.kind)
-            loc = seg.loc or tile.loc
-            if seg.kind not in self.kinds:
-                self.error("E110", f"unknown feature kind '{seg.kind}'"
-                           f"{self.hint(seg.kind, 'kind', self.kinds)}", loc)
-                continue
-            geometry = self.geometry.get(seg.kind)
-            if geometry is None:
-                continue  # E112 already says why
-            centres += geometry == "centre"
-            self.check_ports(tile, seg, geometry, loc)
-            self.check_modifiers(tile, seg, geometry, loc, area_ports)
-            self.cover(tile, seg, geometry, loc, owner, owner_seg)
-        if centres > 1:
-            self.error("E209", f"tile '{tile.name}' has {centres} centre segments; a tile has "
-                       "at most one centre", tile.loc)
-        self.check_fields_cover(tile, owner)
-        return _TileInfo(tile, owner) if len(self.out) == before else None
-
-    def cover(self, tile: Tile, seg: Segment, geometry: str, loc: Loc | None,
-              owner: list[str | None], owner_seg: list[Segment | None]) -> None:
-        """Mark the border places ``seg`` covers; E203 once per segment it collides with."""
-        clashes: dict[int, tuple[Segment, list[int]]] = {}
-        for pos in self.covered(seg, geometry):
-            other = owner_seg[pos]
-            if other is None:
-                owner_seg[pos], owner[pos] = seg, seg.kind
-            else:
-                clashes.setdefault(id(other), (other, []))[1].append(pos)
-        for other, places in clashes.values():
-            what = ("names it twice" if other is seg else
-                    f"covers it, and so does the {other.kind} at {_show_ports(other.ports)}")
-            self.error("E203", f"tile '{tile.name}': {_show_places(places)} covered twice: "
-                       f"this {seg.kind} {what}", loc)
-
-    def covered(self, seg: Segment, geometry: str) -> Iterator[int]:
-        """The border positions a segment covers (ports of the wrong type are left out)."""
-        for port in seg.ports:
-            if port not in P.INDEX:
-                continue
-            side = P.is_side(port)
-            if geometry == "area" and side:
-                yield from P.side_positions(_SIDE_INDEX[port])
-            elif geometry == "path" and side or geometry == "field" and not side:
-                yield P.INDEX[port]
-
-    def check_ports(self, tile: Tile, seg: Segment, geometry: str, loc: Loc | None) -> None:
-        derived = self.is_derived(tile, seg, geometry)
-        for port in seg.ports:
-            if port not in P.INDEX and not derived:
-                self.error("E202", f"unknown port '{port}'{self.port_hint(port)}; ports are "
-                           f"the sides {' '.join(P.SIDES)} and the half-sides "
-                           f"{' '.join(P.HALF_SIDES)}", loc)
-        known = [p for p in seg.ports if p in P.INDEX]
-        wrong = []
-        if geometry == "area":
-            wrong = [p for p in known if not P.is_side(p)]
-            if not seg.ports:
-                self.error("E205", f"a {seg.kind} covers whole sides: name at least one "
-                           f"(`{seg.kind} N`)", loc)
-            need = "whole sides (N, E, S, W)"
-        elif geometry == "path":
-            wrong = [p for p in known if not P.is_side(p)]
-            need = "side middles (N, E, S, W)"
-        elif geometry == "field":
-            wrong = [p for p in known if P.is_side(p)]
-            if not seg.ports:
-                self.error("E205", f"a {seg.kind} is made of half-sides: name at least one "
-                           f"(`{seg.kind} NNW+NNE`)", loc)
-            need = "half-sides (NNW, NNE, ENE, ...)"
-        else:
-            if seg.ports:
-                self.error("E205", f"a {seg.kind} sits in the tile centre and names no ports; "
-                           f"remove '{_show_ports(seg.ports)}'", loc)
-            return
-        if wrong:
-            what = seg.kind if seg.kind == geometry else f"{seg.kind} ({geometry})"
-            self.error("E205", f"{_show_ports(wrong)}: a {what} covers {need} only", loc)
-        if geometry == "path":
-            self.check_path(tile, seg, loc)
-
-    def check_path(self, tile: Tile, seg: Segment, loc: Loc | None) -> None:
-        sides = list(dict.fromkeys(p for p in seg.ports if P.is_side(p)))
-        n, ends, kind = len(sides), seg.ends, seg.kind
-        where = f"{kind} {_show_ports(sides)}"
-        if not seg.ports:
-            self.error("E206", f"a {kind} runs through at least one side: name it "
-                       f"(`{kind} S -> ...` or `{kind} W-E`)", loc)
-        elif n == 1 and not ends:
-            self.error("E206", f"{where} ends nowhere: a {kind} through one side must end at "
-                       f"something (`{where} -> {self.example_terminal(kind)}`)", loc)
-        elif n == 2 and ends:
-            self.error("E206", f"{where} runs through two sides and cannot also end at "
-                       f"'{ends[0]}'", loc)
-        elif n > 2:
-            self.error("E206", f"{where} runs through {n} sides; a {kind} runs through at most "
-                       "two: make a junction of separate segments that end at a landmark", loc)
-        if len(ends) > 1:
-            self.error("E206", f"{where} ends twice ({', '.join(ends)}); a {kind} ends at one "
-                       "thing per tile", loc)
-        if n == 1 and len(ends) == 1:
-            self.check_path_end(tile, seg, ends[0], where, loc)
-
-    def example_terminal(self, kind: str) -> str:
-        terminals = self.kinds[kind].terminals
-        return terminals[0] if terminals else "village"
-
-    def check_path_end(self, tile: Tile, seg: Segment, end: str, where: str,
-                       loc: Loc | None) -> None:
-        if end not in self.kinds and end not in self.landmarks:
-            return  # E111 already
-        if end in self.kinds and not any(s.kind == end and s is not seg for s in tile.segments):
-            self.error("E206", f"{where} ends at a {end}, but tile '{tile.name}' has no {end}",
-                       loc)
-        elif end not in self.kinds[seg.kind].terminals:
-            partners = [s for s in tile.segments
-                        if s is not seg and s.kind == seg.kind and end in s.ends]
-            if not partners:
-                self.error("E206", f"{where} runs on through '{end}' ('{seg.kind}' does not "
-                           f"end there), but no other {seg.kind} on tile '{tile.name}' leaves "
-                           f"it: the {seg.kind} ends nowhere", loc)
-
-    def check_modifiers(self, tile: Tile, seg: Segment, geometry: str, loc: Loc | None,
-                        area_ports: set[str]) -> None:
-        kind = self.kinds[seg.kind]
-        if seg.pennants < 0:
-            self.error("E207", f"a segment cannot carry {seg.pennants} pennants", loc)
-        elif seg.pennants > 0 and not kind.pennants:
-            self.error("E207", f"{seg.kind} segments carry no pennants (feature '{seg.kind}' "
-                       "does not say `pennants yes`)", loc)
-        if seg.ends:
-            if geometry != "path":
-                self.error("E210", f"`->` ends a path; a {seg.kind} has geometry {geometry}",
-                           loc)
-            for end in seg.ends:
-                if end not in self.kinds and end not in self.landmarks:
-                    hint = self.hint(end, "terminal", [*self.landmarks, *self.kinds])
-                    self.error("E111", f"{seg.kind} ends at '{end}', which is neither a "
-                               f"landmark nor a feature kind{hint}", loc)
-        if seg.touches:
-            if geometry != "field":
-                self.error("E210", f"`touches` says which areas a field touches; a {seg.kind} "
-                           f"has geometry {geometry}", loc)
-            elif not self.is_derived(tile, seg, geometry):
-                self.check_touches(tile, seg, loc, area_ports)
-
-    def check_touches(self, tile: Tile, seg: Segment, loc: Loc | None,
-                      area_ports: set[str]) -> None:
-        for port in seg.touches:
-            if port not in P.INDEX:
-                self.error("E202", f"unknown port '{port}'{self.port_hint(port)} after "
-                           "`touches`", loc)
-            elif port not in area_ports:
-                side = P.SIDES[P.side_of(P.INDEX[port])]
-                hint = f" (name the side: '{side}')" if side in area_ports else ""
-                self.error("E208", f"{seg.kind} {_show_ports(seg.ports)} touches {port}, but "
-                           f"tile '{tile.name}' has no area segment at {port}{hint}", loc)
-
-    def is_derived(self, tile: Tile, seg: Segment, geometry: str) -> bool:
-        """Whether a field segment was computed rather than written (then it has no loc)."""
-        return geometry == "field" and tile.fields_derived and len(self.field_kinds) == 1
-
-    def check_fields_cover(self, tile: Tile, owner: list[str | None]) -> None:
-        """Every half-side not under an area lies in a field (when the rules have fields)."""
-        if not self.field_kinds:
-            return
-        missing = [P.RING[p] for p in range(12) if len(P.RING[p]) == 3 and owner[p] is None]
-        if not missing:
-            return
-        if tile.fields_derived and len(self.field_kinds) > 1:
-            why = (f"fields can only be derived when the rule set has one field kind (it has "
-                   f"{', '.join(self.field_kinds)}): state this tile's fields")
-        else:
-            why = "state a field for each half-side no area covers"
-        self.error("E204", f"tile '{tile.name}': {', '.join(missing)} in no field; {why}",
-                   tile.loc)
-
-    # --- warnings over all tiles --------------------------------------------------------
-    def check_side_matches(self, infos: list[_TileInfo]) -> None:
-        """W301: a side whose reverse signature no side of any tile shows, in any rotation.
-
-        Turning a tile only moves its sides around, so the set of side signatures over all
-        tiles and rotations is just the set over all tiles' four sides.
-        """
-        sigs_of = []
-        seen: set[tuple] = set()
-        for info in infos:
-            sigs = [tuple(info.owner[q] for q in P.side_positions(d)) for d in range(4)]
-            sigs_of.append(sigs)
-            seen.update(sigs)
-        for info, sigs in zip(infos, sigs_of, strict=True):
-            lonely = [(P.SIDES[d], sig) for d, sig in enumerate(sigs)
-                      if tuple(reversed(sig)) not in seen]
-            if lonely:
-                shown = "; ".join(f"{side} ({', '.join(k or '-' for k in sig)})"
-                                  for side, sig in lonely)
-                self.warn("W301", f"tile '{info.tile.name}': no side of any tile, in any "
-                          f"rotation, can lie against side {shown}", info.tile.loc)
-
-    def check_duplicates(self, infos: list[_TileInfo]) -> None:
-        """W302: tile types that are the same up to rotation."""
-        first: dict[tuple, tuple[str, int]] = {}
-        for info in infos:
-            key, turn = _canonical(info.tile, self.geometry)
-            if key in first:
-                name, other_turn = first[key]
-                degrees = 90 * ((other_turn - turn) % 4)
-                how = f" turned {degrees}°" if degrees else ""
-                self.warn("W302", f"tile '{info.tile.name}' is the same as tile '{name}'{how}; "
-                          f"give it a count instead", info.tile.loc)
-            else:
-                first[key] = (info.tile.name, turn)
-
-
-def _canonical(tile: Tile, geometry: dict[str, str]) -> tuple[tuple, int]:
-    """The smallest of a tile's four rotated segment multisets, and the rotation giving it.
-
-    Fields touch areas by naming one of the area's ports; which one is immaterial, so a touched
-    port is replaced by the whole area it belongs to.
-    """
-    area_of: dict[str, tuple[str, ...]] = {}
-    for seg in tile.segments:
-        if geometry.get(seg.kind) == "area":
-            for port in seg.ports:
-                area_of[port] = seg.ports
-    best: tuple | None = None
-    best_turn = 0
-    for turn in range(4):
-        def moved(ports: Iterable[str], turn: int = turn) -> tuple[int, ...]:
-            return tuple(sorted(P.rotate_pos(P.INDEX[p], 90 * turn) for p in ports))
-
-        key = tuple(sorted(
-            (seg.kind, moved(seg.ports), seg.pennants, tuple(sorted(seg.ends)),
-             tuple(sorted(moved(area_of.get(t, (t,))) for t in seg.touches)))
-            for seg in tile.segments))
-        if best is None or key < best:
-            best, best_turn = key, turn
-    return best or (), best_turn
