@@ -151,17 +151,40 @@ class Tables:
         mask = (1 << bits) - 1
         return tuple(((code >> (bits * d)) & mask) - 1 for d in range(4))
 
-    def free_spots(self, o: int, occupied: int) -> tuple[int, ...]:
-        """The follower spots of oriented tile ``o`` whose features are empty, given the ring
-        positions (a bit mask) where a neighbour's feature across the side has followers."""
+    def free_spots(self, o: int, occupied: int | tuple[int, tuple[int, ...]]) -> tuple[int, ...]:
+        """The follower spots of oriented tile ``o`` whose features would have no follower
+        once ``o`` is placed, given ``State._occupied`` of the square: the ring positions
+        where a neighbour's feature has followers, and (when any) the positions where one
+        empty neighbour feature meets the square more than once."""
         fast = self.fast
-        occupied &= fast.link_mask[o]
         cache = fast.free_cache[o]
+        if type(occupied) is int:
+            occupied &= fast.link_mask[o]
+            found = cache.get(occupied)
+            if found is None:
+                masks = fast.seg_link_mask[o]
+                found = cache[occupied] = tuple(i for i in self.spots[o]
+                                                if not masks[i] & occupied)
+            return found
         found = cache.get(occupied)
         if found is None:
-            masks = fast.seg_link_mask[o]
-            found = cache[occupied] = tuple(i for i in self.spots[o] if not masks[i] & occupied)
+            found = cache[occupied] = self._free_spots_joined(o, *occupied)
         return found
+
+    def _free_spots_joined(self, o: int, occupied: int, bridges: tuple[int, ...]) -> tuple[int, ...]:
+        """``free_spots`` when placing ``o`` may join features: a segment that meets an
+        occupied feature takes every feature it meets into it, and so on until nothing
+        changes (at most 12 positions, so a few rounds)."""
+        masks = self.fast.seg_link_mask[o]
+        joined = masks + bridges
+        grown = True
+        while grown:
+            grown = False
+            for m in joined:
+                if m & occupied and m & ~occupied:
+                    occupied |= m
+                    grown = True
+        return tuple(i for i in self.spots[o] if not masks[i] & occupied)
 
     def type_index(self, name: str) -> int | None:
         try:

@@ -237,19 +237,32 @@ class State(Legality, Tally, Modes):
     def can_place(self, t: int) -> bool:
         return any(map(self.tables.fast.by_type[t], self.fitting.values()))
 
-    def _occupied(self, key: int) -> int:
-        """The ring positions of open square ``key`` where the feature across the side
-        already has a follower (a bit mask)."""
+    def _occupied(self, key: int) -> int | tuple[int, tuple[int, ...]]:
+        """Where the features around open square ``key`` already have followers, as a bit
+        mask of the square's ring positions (``Tables.free_spots`` reads it).
+
+        When some feature with no follower meets the square at two or more positions, a
+        tile placed there may join that feature to an occupied one through its own other
+        segments; the masks of such features then come along: ``(mask, (feature mask, ...))``.
+        """
         board, root, followers = self.board, self.root, self.followers
         faces = self.tables.fast.faces
         occupied = 0
+        at: dict[int, int] = {}  # root -> the ring positions where its feature meets the square
         for d in range(4):
             nb = board.get(key + STEP[d])
             if nb is not None:
                 nbase = nb[1]
                 for bit, j in faces[nb[0]][(d + 2) % 4]:
-                    if followers[root[nbase + j]]:
+                    r = root[nbase + j]
+                    if followers[r]:
                         occupied |= bit
+                    else:
+                        at[r] = at.get(r, 0) | bit
+        if occupied:
+            bridges = tuple(sorted(m for m in at.values() if m & (m - 1)))
+            if bridges:
+                return occupied, bridges
         return occupied
 
     def free_spots(self, t: int, key: int, r: int) -> list[int]:
@@ -315,17 +328,8 @@ class State(Legality, Tally, Modes):
             if not choice:
                 return t, keys[i], r, -1
             spot = spots[4 * t + r][choice - 1]
-            if self._spot_is_free(4 * t + r, keys[i], spot):
+            if spot in self.tables.free_spots(4 * t + r, self._occupied(keys[i])):
                 return t, keys[i], r, spot
-
-    def _spot_is_free(self, o: int, key: int, spot: int) -> bool:
-        board, root, followers = self.board, self.root, self.followers
-        seg_at = self.tables.seg_at
-        for d, fpos in self.tables.fast.seg_links[o][spot]:
-            nb = board.get(key + STEP[d])
-            if nb is not None and followers[root[nb[1] + seg_at[nb[0]][fpos]]]:
-                return False
-        return True
 
     def legal_moves(self) -> list[Placement]:
         """Every legal (placement, follower) move for the drawn tile."""

@@ -98,3 +98,33 @@ def assert_matches(state: State) -> None:
         assert tuple(engine_followers) == f["followers"]
     # every node of a feature with FIELD geometry is a field
     assert all(f["geometry"] != FIELD or f["open"] == 0 for f in features(state))
+
+
+def free_spots(state: State, key: int, o: int) -> set[int]:
+    """The follower spots of oriented tile ``o`` placed on open square ``key`` whose feature
+    has no follower anywhere, from scratch: the tile is put on a copy of the board (no
+    scoring, no follower) and the features are flood-filled again."""
+
+    class Board:
+        pass
+
+    trial = Board()
+    trial.tables, trial.players, trial.meeples = state.tables, state.players, state.meeples
+    base = 1 + max((b + len(state.tables.segments[oo]) for oo, b in state.board.values()),
+                   default=0)
+    trial.board = {**state.board, key: (o, base)}
+    by_node = {n: f for f in features(trial) for n in f["nodes"]}
+    return {i for i in state.tables.spots[o] if not any(by_node[base + i]["followers"])}
+
+
+def assert_follower_spots(state: State) -> None:
+    """Every placement the engine offers lists exactly the spots the from-scratch board allows
+    (none when the player has no follower left)."""
+    offered: dict[tuple[int, int], set[int]] = {}
+    for t, key, r, spot in state.iter_moves():
+        spots = offered.setdefault((key, 4 * t + r), set())
+        if spot >= 0:
+            spots.add(spot)
+    for (key, o), spots in offered.items():
+        expected = free_spots(state, key, o) if state.supply_followers[state.current] else set()
+        assert spots == expected, (key, o, spots, expected)

@@ -113,6 +113,26 @@ def test_occupied_feature_rejected(base):
     assert snapshot(state) == before
 
 
+def test_follower_may_not_join_an_occupied_field_through_another_segment():
+    """Bob's farmer stands on B's field at (0, 1), one with the start tile's south field
+    (move 1). Ann's U at (1, 0) carries the road on east: its south field joins Bob's field
+    through the start tile, and its north field joins A's field at (2, 0), which wraps round
+    the monastery to the U's south field too. Both fields of the U are Bob's field."""
+    moves = [{"tile": "E", "at": [0, -1], "rotation": 180},
+             {"tile": "B", "at": [0, 1], "rotation": 0, "follower": "field:NNW"},
+             {"tile": "B", "at": [1, -1], "rotation": 0},
+             {"tile": "B", "at": [2, -1], "rotation": 0},
+             {"tile": "A", "at": [2, 0], "rotation": 90},
+             {"tile": "B", "at": [3, -1], "rotation": 0},
+             {"tile": "U", "at": [1, 0], "rotation": 90, "follower": "field:NNW"}]
+    record = {"format": "carcdsl-record/1", "rules": "base", "variants": ["farmers"],
+              "players": ["Ann", "Bob"], "moves": moves, "final": True}
+    with pytest.raises(RecordError, match="move 6.*already has a follower"):
+        replay(parse_record(record))
+    record["moves"][-1] = {"tile": "U", "at": [1, 0], "rotation": 90}
+    assert replay(parse_record(record)).finished
+
+
 def test_follower_supply_runs_out(base):
     game = carcdsl.load("pnp-demo")  # 5 followers
     state = game.new_game(["Ann", "Bob"], seed=3)
@@ -136,13 +156,15 @@ def test_bad_record_names_move_index(tmp_path):
         replay(parse_record(too_many))
 
 
-def _play_random(game, players, seed, check=None):
+def _play_random(game, players, seed, check=None, spots=False):
     state = game.new_game(players, seed)
     bot = random_bot(random.Random(seed))
     last = list(state.scores)
     while not state.finished:
         moves = list(state.iter_moves())
         assert len(moves) == len(set(moves)), "legal moves are unique"
+        if spots:
+            reference.assert_follower_spots(state)
         state.apply_fast(*bot(state))
         assert all(a >= b for a, b in zip(state.scores, last)), "scores never go down"
         last = list(state.scores)
@@ -155,7 +177,7 @@ def _play_random(game, players, seed, check=None):
 @given(seed=st.integers(0, 2**32 - 1), seats=st.integers(2, 5), with_farmers=st.booleans())
 def test_random_games(base, farmers, seed, seats, with_farmers):
     game = farmers if with_farmers else base
-    state = _play_random(game, seats, seed, reference.assert_matches)
+    state = _play_random(game, seats, seed, reference.assert_matches, spots=True)
     assert state.finished and not state.supply
     placed = len(state.board)
     discarded = sum(isinstance(m, Discard) for m in state.moves)
@@ -169,6 +191,14 @@ def test_random_games(base, farmers, seed, seats, with_farmers):
     record = parse_record(state.to_record().to_json())
     again = replay(record)
     assert to_output(again) == to_output(state)
+
+
+@pytest.mark.parametrize("seed", [53, 54, 55])
+def test_follower_spots_match_a_from_scratch_board(farmers, seed):
+    """A follower may only go on a feature with no follower anywhere on it, also when the
+    placed tile joins that feature to an occupied one through its other segments (seed 53
+    has such a field: the engine once offered it)."""
+    _play_random(farmers, 2, seed, spots=True)
 
 
 def test_legal_moves_are_all_playable(farmers):
