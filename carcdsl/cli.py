@@ -92,6 +92,7 @@ def _add_variant_option(parser: argparse.ArgumentParser) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    _tolerant_stdout()
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -114,6 +115,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # a bug: still one line, not a traceback
         print(f"carcdsl: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 2
+
+
+def _tolerant_stdout() -> None:
+    """Text for people never fails on a terminal that cannot show a character (``×``, ``·``,
+    a name): it shows ``?`` instead. JSON does not go through this (see ``print_json``)."""
+    try:
+        sys.stdout.reconfigure(errors="replace")  # type: ignore[union-attr]
+    except (AttributeError, ValueError):  # not a text stream we may reconfigure
+        pass
+
+
+def print_json(data: object, indent: int | None = None) -> None:
+    """JSON on stdout in UTF-8 whatever the locale says (RFC 8259: JSON exchanged between
+    systems is UTF-8), so that its bytes depend on nothing but the data."""
+    text = json.dumps(data, ensure_ascii=False, indent=indent) + "\n"
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:  # a plain text stream (an embedding, a test): it takes str
+        sys.stdout.write(text)
+        return
+    sys.stdout.flush()
+    buffer.write(text.encode("utf-8"))
+    buffer.flush()
 
 
 def _print_rule_error(exc: RuleError) -> None:
@@ -174,8 +197,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     for diag in warnings:
         print(format_diagnostic(diag, sources), file=sys.stderr)
-    json.dump(ruleset_to_json(rules), sys.stdout, indent=2, ensure_ascii=False)
-    sys.stdout.write("\n")
+    print_json(ruleset_to_json(rules), indent=2)
     return 0
 
 
@@ -239,14 +261,14 @@ def cmd_play(args: argparse.Namespace) -> int:
             dump_record(_relative_to(state.to_record(), Path(args.record)), args.record)
         if args.json:
             result = {**to_output(state), "winners": state.winners(), "seed": seed}
-            print(json.dumps(result, ensure_ascii=False, indent=2))
+            print_json(result, indent=2)
         elif args.quiet:
             print(" ".join(f"{n}={s}" for n, s in zip(state.players, state.scores)))
         return 0
     progress = not args.quiet and not args.json and sys.stderr.isatty()
     summary = play_many(game, names, bots, seed, args.games, progress)
     if args.json:
-        print(json.dumps(summary, ensure_ascii=False, indent=2))
+        print_json(summary, indent=2)
     else:
         print(format_summary(summary, Words(game.rules, args.lang)))
     return 0
@@ -266,7 +288,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except RecordError as exc:
         raise RecordError(f"{args.record}: {exc}", exc.move_index) from None
     if args.json:
-        print(json.dumps(to_output(state), ensure_ascii=False))
+        print_json(to_output(state))
         return 0
     words = Words(state.game.rules, args.lang)
     print(f"{words.phrase('replayed', n=len(state.moves))}; "

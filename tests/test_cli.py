@@ -120,3 +120,30 @@ def test_a_record_names_rule_files_relative_to_itself(capsys, tmp_path, monkeypa
     monkeypatch.chdir(tmp_path)  # replay from elsewhere: the path still resolves
     code, out, err = run(capsys, "replay", str(record), "--json")
     assert code == 0, err
+
+
+def _run_process(*argv: str, encoding: str) -> tuple[int, bytes, bytes]:
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONIOENCODING": encoding}
+    done = subprocess.run([sys.executable, "-m", "carcdsl", *argv], capture_output=True,
+                          env=env, timeout=60)
+    return done.returncode, done.stdout, done.stderr
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1", "utf-8"])
+def test_json_output_is_utf8_whatever_the_locale(encoding):
+    record = str(RECORDS / "city-pennant.json")
+    code, out, err = _run_process("replay", record, "--json", encoding=encoding)
+    assert code == 0, err
+    data = json.loads(out.decode("utf-8"))
+    assert data["events"][0]["detail"] == "3 tiles × 2 + 1 pennant × 2"
+
+
+def test_human_output_survives_a_narrow_terminal():
+    record = str(RECORDS / "city-pennant.json")
+    code, out, err = _run_process("replay", record, "--board", encoding="ascii")
+    assert code == 0, err
+    assert b"3 tiles ? 2" in out and b"Traceback" not in err
