@@ -7,10 +7,11 @@ traceback; an interrupted run exits with 130.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import attrs
@@ -79,11 +80,18 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _add_lang_option(parser: argparse.ArgumentParser) -> None:
-    from .i18n import LANGUAGES
+def _language(text: str) -> str:
+    from .i18n import is_language_code
 
-    parser.add_argument("--lang", default="en", choices=LANGUAGES,
-                        help="the language of the output (the rule set's names for its words)")
+    if not is_language_code(text):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a language code (en, nl, de, ...)")
+    return text
+
+
+def _add_lang_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lang", default="en", type=_language, metavar="LANG",
+                        help="the language of the output: en, nl, or any language the rule "
+                        "set gives names in (the tool's own phrases then stay English)")
 
 
 def _add_variant_option(parser: argparse.ArgumentParser) -> None:
@@ -104,10 +112,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("carcdsl: interrupted", file=sys.stderr)
         return 130
     except RuleError as exc:
-        _print_rule_error(exc)
+        _print_rule_error(exc, getattr(args, "lang", "en"))
         return 1
     except CarcError as exc:
-        print(f"carcdsl: {exc}", file=sys.stderr)
+        print(f"carcdsl: {_say_error(exc, getattr(args, 'lang', 'en'))}", file=sys.stderr)
         return 1
     except BrokenPipeError:  # e.g. `carcdsl export base | head`: stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -120,10 +128,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _tolerant_stdout() -> None:
     """Text for people never fails on a terminal that cannot show a character (``×``, ``·``,
     a name): it shows ``?`` instead. JSON does not go through this (see ``print_json``)."""
-    try:
+    with contextlib.suppress(AttributeError, ValueError):  # not a stream we may reconfigure
         sys.stdout.reconfigure(errors="replace")  # type: ignore[union-attr]
-    except (AttributeError, ValueError):  # not a text stream we may reconfigure
-        pass
 
 
 def print_json(data: object, indent: int | None = None) -> None:
@@ -139,11 +145,43 @@ def print_json(data: object, indent: int | None = None) -> None:
     buffer.flush()
 
 
-def _print_rule_error(exc: RuleError) -> None:
+def _print_rule_error(exc: RuleError, lang: str = "en") -> None:
     sources = getattr(exc, "sources", None)
+    words = Words(None, lang)
     for diag in unique(exc.diagnostics):
-        print(format_diagnostic(diag, sources), file=sys.stderr)
+        print(_format(diag, sources, words), file=sys.stderr)
     print(f"carcdsl: {exc}", file=sys.stderr)
+
+
+def _format(diag, sources, words: Words) -> str:
+    """A diagnostic in the language of ``words`` (its code picks the catalogue entry)."""
+    if words.lang == "en":
+        return format_diagnostic(diag, sources)
+    message = words.diagnostic(diag.code, diag.message, getattr(diag, "args", None))
+    return format_diagnostic(diag, sources, words.phrase(diag.severity), message)
+
+
+def _say_error(exc: CarcError, lang: str) -> str:
+    """A user's error in language ``lang``: illegal moves by their rule code, record errors
+    by the illegal move inside them; the rest stays English."""
+    from .errors import IllegalMoveError
+
+    if lang == "en":
+        return str(exc)
+    words = Words(getattr(exc, "rules", None), lang)
+    if isinstance(exc, IllegalMoveError):
+        return words.illegal(exc)
+    return str(exc)
+
+
+def _note_language(rules, lang: str, note: bool = True) -> None:
+    """Refuse a language nobody speaks; say so when the tool's phrases stay English."""
+    from .i18n import check_language, has_phrases
+
+    check_language(rules, lang)
+    if note and not has_phrases(lang):
+        print(f"carcdsl: note: carcdsl has no phrases in '{lang}': the rule set's words are "
+              f"in '{lang}', carcdsl's own words in English", file=sys.stderr)
 
 
 def _label(target: str, variants: Sequence[str]) -> str:
@@ -159,7 +197,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     """``carcdsl check FILE... [--variant V ...] [--strict] [--stats]``."""
     from .stats import format_stats, tile_stats
 
-    status = 0
+    status, noted = 0, False
     for target in args.files:
         with gc_paused():
             rules, found, sources = compose(target, tuple(args.variant))
@@ -168,10 +206,12 @@ def cmd_check(args: argparse.Namespace) -> int:
         shown = _label(target, ())
         found = unique(d if d.loc is not None else attrs.evolve(d, loc=Loc(shown))
                        for d in found)
+        if rules is not None:
+            _note_language(rules, args.lang, note=not noted)
+            noted = True
         words = Words(rules, args.lang)
         for diag in found:
-            print(format_diagnostic(diag, sources, words.phrase(diag.severity),
-                                    words.message(diag.message)))
+            print(_format(diag, sources, words))
         errors = sum(d.is_error for d in found)
         warnings = len(found) - errors
         label = _label(target, args.variant)
@@ -186,8 +226,14 @@ def cmd_check(args: argparse.Namespace) -> int:
         if failed:
             status = 1
         elif args.stats and rules is not None:
-            print(format_stats(tile_stats(rules)))
+            print(format_stats(_stats_in(tile_stats(rules), words)))
     return status
+
+
+def _stats_in(stats: dict, words: Words) -> dict:
+    """``tile_stats`` with the kinds named in the language of ``words``."""
+    return {key: ({words.word(kind): n for kind, n in value.items()}
+                  if isinstance(value, dict) else value) for key, value in stats.items()}
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -233,7 +279,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     import random
 
     from . import load
-    from .play import BOT_NAMES, format_summary, play_many, play_one
+    from .play import BOT_NAMES, format_summary, play_many, play_one, result_json
     from .records import dump_record
     from .replay import to_output
 
@@ -247,58 +293,106 @@ def cmd_play(args: argparse.Namespace) -> int:
     if "human" in args.bot and args.games != 1:
         raise CarcError("a human seat plays one game at a time: use --games 1")
     game = load(args.rules, tuple(args.variant))
-    names = _seats(args, game)
-    game.check_players(len(names))
+    _note_language(game.rules, args.lang)
+    words = Words(game.rules, args.lang)
+    with _translated(words):
+        names = _seats(args, game)
+        game.check_players(len(names))
+    # a seed chosen here is printed in every mode, so that any game can be played again
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     bots = list(args.bot) or ["random"]
     if args.games == 1:
         out = None if (args.quiet or args.json) else sys.stdout
         if out is not None:
-            print(f"{game.rules.game.title or game.name}: {', '.join(names)}; seed {seed}",
-                  file=out)
+            print(f"{game.rules.game.title or game.name}: {', '.join(names)}; "
+                  f"{words.phrase('seed')} {seed}", file=out)
         state = play_one(game, names, bots, seed, out, args.lang)
         if args.record:
             dump_record(_relative_to(state.to_record(), Path(args.record)), args.record)
         if args.json:
-            result = {**to_output(state), "winners": state.winners(), "seed": seed}
-            print_json(result, indent=2)
+            print_json({**to_output(state), **result_json(state), "seed": seed}, indent=2)
         elif args.quiet:
-            print(" ".join(f"{n}={s}" for n, s in zip(state.players, state.scores)))
+            print(f"{words.phrase('seed')} {seed}: "
+                  + " ".join(f"{n}={s}" for n, s in zip(state.players, state.scores)))
         return 0
     progress = not args.quiet and not args.json and sys.stderr.isatty()
     summary = play_many(game, names, bots, seed, args.games, progress)
     if args.json:
         print_json(summary, indent=2)
     else:
-        print(format_summary(summary, Words(game.rules, args.lang)))
+        print(format_summary(summary, words))
     return 0
+
+
+@contextlib.contextmanager
+def _translated(words: Words) -> Iterator[None]:
+    """An illegal move (a bad player count, say) told in the language of ``words``."""
+    from .errors import IllegalMoveError
+
+    try:
+        yield
+    except IllegalMoveError as exc:
+        if words.lang == "en":
+            raise
+        raise CarcError(words.illegal(exc)) from None
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """``carcdsl replay RECORD [--json]``: replay a record, checking every move."""
     from .errors import RecordError
-    from .play import describe_event, tell_result
+    from .play import describe_end, describe_event, describe_setup, tell_result
     from .records import load_record
     from .render import render_board
-    from .replay import replay, to_output
+    from .replay import game_for, replay, to_output
 
     record = load_record(args.record)
     try:
-        state = replay(record)
+        game = game_for(record)
     except RecordError as exc:
         raise RecordError(f"{args.record}: {exc}", exc.move_index) from None
+    _note_language(game.rules, args.lang)
+    words = Words(game.rules, args.lang)
+    try:
+        state = replay(record, game)
+    except RecordError as exc:
+        raise RecordError(f"{args.record}: {_record_error(exc, record, words)}",
+                          exc.move_index) from None
     if args.json:
         print_json(to_output(state))
         return 0
-    words = Words(state.game.rules, args.lang)
     print(f"{words.phrase('replayed', n=len(state.moves))}; "
           f"{words.phrase('final-ran' if state.finished else 'not-finished')}")
+    setup = describe_setup(state, words)
+    if setup:
+        print(f"  {setup}")
+    ended = False
     for event in state.events:
+        if event.when == "final" and not ended:
+            print(f"  {describe_end(state, words)}")
+            ended = True
         print(f"  {words.phrase('move')} {event.move}: {describe_event(event, words)}")
+    if state.finished and not ended:
+        print(f"  {describe_end(state, words)}")
     if args.board:
-        print(render_board(state, show_open=False))
+        print(render_board(state, show_open=False, words=words, key=True))
     tell_result(state, words, sys.stdout)
     return 0
+
+
+def _record_error(exc: Exception, record, words: Words) -> str:
+    """A record's bad move in the language of ``words``: the illegal move inside the
+    RecordError (its ``illegal``, else the exception it was raised from) by its rule code."""
+    from .errors import IllegalMoveError
+
+    cause = getattr(exc, "illegal", None) or exc.__context__
+    index = getattr(exc, "move_index", None)
+    if (words.lang == "en" or not isinstance(cause, IllegalMoveError) or index is None
+            or not 0 <= index < len(record.moves)):
+        return str(exc)
+    move = json.dumps(record.moves[index].to_json(), ensure_ascii=False,
+                      separators=(", ", ": "))
+    return (f"{words.phrase('move')} {index} {move}: {words.illegal(cause)} "
+            f"[{words.phrase('rule')}: {cause.rule}]")
 
 
 def cmd_explain(args: argparse.Namespace) -> int:

@@ -2,6 +2,12 @@
 
 Every random choice is seeded: the game's tile draw by the game seed, each bot by its own
 generator derived from the game seed and its seat.
+
+A told game has one numbered line per move of its record (placements and discards, those
+before the first turn included), the scorings under the move that caused them, token
+movements, the set-up before the first turn and why the game ended. What the engine does not
+(yet) say outright is read from the state: the hooks ``end_reason``, ``token_moves`` and
+``tell_first_player`` are where the engine's own reports plug in.
 """
 
 from __future__ import annotations
@@ -9,15 +15,15 @@ from __future__ import annotations
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TextIO
 
 from .bots import BOTS, Bot, play_out
 from .errors import CarcError
-from .game import Game, ScoreEvent, State
+from .game import Game, ScoreEvent, State, to_xy
 from .i18n import Words
 from .model import RuleSet
-from .records import Placement
+from .records import Discard, Placement
 from .render import render_board
 from .scoring import render
 
@@ -42,97 +48,302 @@ def describe_move(move: Placement, words: Words | None = None,
     return text
 
 
+def describe_discard(move: Discard, words: Words) -> str:
+    """``tile X fits nowhere: discarded``."""
+    return f"{words.word('tile')} {move.tile} {words.phrase('discarded')}"
+
+
 def describe_event(event: ScoreEvent, words: Words | None = None) -> str:
     """``Ann: city, 3 tiles × 2 + 1 pennant × 2 = 8`` (in the language of ``words``)."""
     w = words or Words(None)
     when = "" if event.when == "complete" else f" ({w.phrase('final')})"
-    told = render(event.terms, w.label) if event.terms else event.detail
+    told = render(event.terms, w.label) if event.terms else w.trigger(event.detail)
     return f"{event.player}: {w.word(event.feature)}{when}, {told} = {event.points}"
 
 
-def human_bot(read: Callable[[str], str] | None = None, out: TextIO | None = None) -> Bot:
+def describe_setup(state: State, words: Words) -> str | None:
+    """What lies on the board before the first turn: ``set-up: start tile D at (0, 0); tile
+    J at (4, 6) rotated 90 (Erfurt)``; None when nothing does. Read from the start squares,
+    which never change, so it works on a finished game too."""
+    tb = state.tables
+    start_placed = state.game.rules.supply.start == "placed" and tb.start_type is not None
+    parts = []
+    for i, key in enumerate(tb.board.starts):
+        if key not in state.board or not start_placed:
+            continue
+        o = state.board[key][0]
+        what = words.word("start-tile" if i == 0 else "tile")
+        x, y = to_xy(key)
+        text = f"{what} {tb.type_names[o // 4]} {words.phrase('at')} ({x}, {y})"
+        if o % 4:
+            text += f" {words.phrase('rotated')} {90 * (o % 4)}"
+        name = tb.board.labels.get(key)
+        if name:
+            text += f" ({words.word(name)})"
+        parts.append(text)
+    parts += token_setup(state, words)
+    return f"{words.phrase('setup')}: {'; '.join(parts)}" if parts else None
+
+
+# --- tokens ------------------------------------------------------------------------------
+def describe_token_event(event, words: Words) -> str | None:
+    """One of the engine's ``State.token_events`` (``put``, ``given``, ``collected``); None
+    for ``held`` (the result tells what players hold)."""
+    token = words.word(event.token, event.count)
+    feature = words.word(event.feature) if event.feature else ""
+    at = f"({event.at[0]}, {event.at[1]})" if event.at else ""
+    if event.action == "put":
+        if not feature:
+            return words.phrase("put-tokens", count=event.count, token=token)
+        return words.phrase("token-put", count=event.count, token=token, feature=feature,
+                            at=at)
+    if event.action == "given":
+        return words.phrase("token-given", player=event.player, count=event.count, token=token)
+    if event.action == "collected":
+        return words.phrase("collects", player=event.player, count=event.count, token=token)
+    return None
+
+
+def token_counts(state: State) -> list[tuple[int, list[int]]]:
+    """Per token kind: (tokens lying on the board, tokens each seat holds)."""
+    on_board = [0] * len(state.token_supply)
+    for counts in state.token_on.values():
+        for i, n in enumerate(counts):
+            on_board[i] += n
+    return [(on_board[i], list(state.held[i])) for i in range(len(on_board))]
+
+
+def token_setup(state: State, words: Words) -> list[str]:
+    """Tokens put out before the first turn (``4 nuts put out``, ``P1 holds 1 nut``)."""
+    events = getattr(state, "token_events", None)
+    if events is not None:
+        told = [describe_token_event(e, words) for e in events if e.move < 0]
+        return [text for text in told if text]
+    told = []
+    for tok, (on_board, held) in zip(state.game.rules.tokens, token_counts(state)):
+        if on_board:
+            told.append(words.phrase("put-tokens", count=on_board,
+                                     token=words.word(tok.name, on_board)))
+        told += [words.phrase("holds", player=name, count=n, token=words.word(tok.name, n))
+                 for name, n in zip(state.players, held) if n]
+    return told
+
+
+def token_moves(state: State, before: list[tuple[int, list[int]]],
+                after: list[tuple[int, list[int]]], words: Words) -> list[str]:
+    """Token movements during a move, between two ``token_counts`` (for an engine without
+    ``State.token_events``): put out on the board, and taken from it by players."""
+    told = []
+    for tok, (board0, held0), (board1, held1) in zip(state.game.rules.tokens, before, after):
+        gained = [h1 - h0 for h0, h1 in zip(held0, held1)]
+        put = board1 - board0 + sum(gained)  # what players took came off the board
+        if put > 0:
+            told.append(words.phrase("put-tokens", count=put, token=words.word(tok.name, put)))
+        told += [words.phrase("collects", player=name, count=n, token=words.word(tok.name, n))
+                 for name, n in zip(state.players, gained) if n > 0]
+    return told
+
+
+# --- the end and the first player ------------------------------------------------------------
+def end_reason(state: State) -> tuple[str, str | None, str | None, int]:
+    """Why a finished game ended: (``supply-empty`` | ``tile-unplaceable`` | ``stopped`` | a
+    later code of the engine's, the tile that fits nowhere, the player it fits nowhere for,
+    how many tiles are left). The engine's ``State.end_reason`` (``why``, ``tile``,
+    ``player``, ``left``) is told when the state has one; else it is read from the state."""
+    reported = getattr(state, "end_reason", None)
+    if reported is not None:
+        return (reported.why, reported.tile, reported.player, len(reported.left))
+    left = len(state.supply) + sum(map(len, state.hands or ()))
+    if state.out_of_tiles():
+        return "supply-empty", None, None, 0
+    if state.game.rules.game.end == "tile-unplaceable":
+        return "tile-unplaceable", state.drawn or ", ".join(state.hand), state.player, left
+    return "stopped", None, None, left
+
+
+def describe_end(state: State, words: Words) -> str:
+    """``no tile left to play: the game ends``, ``tile X fits nowhere for P2: ...``."""
+    why, tile, player, left = end_reason(state)
+    key = f"end-{why}"
+    if key not in words.phrases:
+        return words.phrase("end-other", reason=why)
+    return words.phrase(key, tile=words.word("tile"), tiles=words.word("tile", left),
+                        name=tile or "", player=player or "", n=left)
+
+
+def tell_first_player(state: State, words: Words, out: TextIO) -> None:
+    """Who starts, when the rules draw for it: each round's draws when the engine reports
+    them (``State.draw_off``: ``kind``, ``rounds`` of (player, tile, sides), ``winner``)."""
+    if state.game.rules.turn.first_player != "draw":
+        return
+    draw_off = getattr(state, "draw_off", None)
+    if draw_off is None:
+        print(f"     {words.phrase('draw-off', player=state.player)}", file=out)
+        return
+    kind = words.word(draw_off.kind) if draw_off.kind else "?"
+    for i, draws in enumerate(draw_off.rounds, 1):
+        told = ", ".join(f"{player} {tile} ({sides})" for player, tile, sides in draws)
+        print(f"     {words.phrase('draw-round', n=i, kind=kind)}: {told}", file=out)
+    print(f"     {words.phrase('draw-off', player=draw_off.winner)}", file=out)
+
+
+# --- seats ---------------------------------------------------------------------------------
+def human_bot(read: Callable[[str], str] | None = None, out: TextIO | None = None,
+              words: Words | None = None) -> Bot:
     """A person at the terminal, choosing among the numbered legal moves."""
+    shown_key = False
+
     def choose(state: State) -> tuple[int, int, int, int]:
+        nonlocal shown_key
         ask = read or input
         out_ = out or sys.stdout
+        w = words or Words(state.game.rules)
+        rules = state.game.rules
         moves = list(state.iter_moves())
-        print(render_board(state), file=out_)
-        if state.hands is not None and state.game.rules.supply.hand_visibility == "open":
+        print(render_board(state, words=w, key=not shown_key), file=out_)
+        shown_key = True
+        if state.hands is not None and rules.supply.hand_visibility == "open":
             for seat, name in enumerate(state.players):
                 if seat != state.current:
                     hand = ", ".join(state.tables.type_names[t] for t in state.hands[seat])
-                    print(f"  {name} holds {hand or 'nothing'}", file=out_)
-        tiles = state.drawn or ", ".join(state.hand)
-        print(f"\n{state.player} to move with {tiles}; "
-              f"scores {dict(zip(state.players, state.scores))}; "
-              f"followers left {state.supply_followers[state.current]}", file=out_)
+                    print("  " + w.phrase("holds-tiles", player=name,
+                                          tiles=hand or w.phrase("nothing")), file=out_)
+        tiles = state.hand
+        what = f"{w.word('tile', len(tiles))} {', '.join(tiles)}"
+        scores = ", ".join(f"{p} {s}" for p, s in zip(state.players, state.scores))
+        left = state.supply_followers[state.current]
+        print(f"\n{w.phrase('to-move', player=state.player, tiles=what)}; "
+              f"{w.phrase('scores')} {scores}; "
+              f"{w.phrase('left', n=left, followers=w.word(w.follower, left))}", file=out_)
         for i, move in enumerate(moves):
-            print(f"  {i:3}  {describe_move(state._to_placement(*move), rules=state.game.rules)}",
-                  file=out_)
+            print(f"  {i:3}  {describe_move(state._to_placement(*move), w, rules)}", file=out_)
         while True:
             try:
-                answer = ask(f"move (0-{len(moves) - 1}, q to quit): ").strip()
+                answer = ask(w.phrase("ask", last=len(moves) - 1)).strip()
             except EOFError:
-                raise CarcError("no more input: the game was abandoned") from None
-            if answer.lower() in ("q", "quit"):
-                raise CarcError("the game was abandoned")
+                raise CarcError(w.phrase("no-input")) from None
+            if answer.lower() in ("q", "quit", "stop"):
+                raise CarcError(w.phrase("abandoned"))
             if answer.isdigit() and int(answer) < len(moves):
                 return moves[int(answer)]
-            print(f"  '{answer}' is not a move number", file=out_)
+            print("  " + w.phrase("not-a-move", answer=answer), file=out_)
     return choose
 
 
-def make_bots(kinds: list[str], seats: int, seed: int) -> list[Bot]:
+def make_bots(kinds: list[str], seats: int, seed: int, words: Words | None = None) -> list[Bot]:
     """One bot per seat; the last kind named fills the remaining seats."""
     kinds = kinds or ["random"]
     bots = []
     for seat in range(seats):
         kind = kinds[min(seat, len(kinds) - 1)]
         if kind == "human":
-            bots.append(human_bot())
+            bots.append(human_bot(words=words))
         else:
             bots.append(BOTS[kind](random.Random(seed * 7919 + seat)))
     return bots
+
+
+# --- one game, told ------------------------------------------------------------------------
+class _Teller:
+    """Tells a game's moves, scorings and token movements as they happen."""
+
+    def __init__(self, state: State, words: Words, out: TextIO):
+        self.state, self.words, self.out = state, words, out
+        self.moves = 0
+        self.events = 0
+        events = getattr(state, "token_events", None)
+        self.token_events = len(events) if events is not None else None
+        self.tokens = (token_counts(state) if state.token_supply and events is None
+                       else None)
+        self.ended = False
+
+    def say(self, text: str, number: int | None = None) -> None:
+        lead = f"{number:3}. " if number is not None else "     "
+        print(lead + text, file=self.out)
+
+    def new_moves(self, mover: str) -> None:
+        """Moves since the last call: a placement by ``mover``, discards by whoever draws."""
+        state, words = self.state, self.words
+        moves = state.moves
+        for i in range(self.moves, len(moves)):
+            move = moves[i]
+            if isinstance(move, Placement):
+                self.say(f"{mover}: {describe_move(move, words, state.game.rules)}", i)
+            else:
+                self.say(f"{state.player}: {describe_discard(move, words)}", i)
+        self.moves = len(moves)
+
+    def new_events(self) -> None:
+        state = self.state
+        for event in state.events[self.events:]:
+            if event.when == "final":
+                self.end()
+            self.say(describe_event(event, self.words))
+        self.events = len(state.events)
+        for text in self.token_news():
+            self.say(text)
+        if state.finished:
+            self.end()
+
+    def token_news(self) -> list[str]:
+        """Token movements since the last call: the engine's events, else read from counts."""
+        state = self.state
+        if self.token_events is not None:
+            events = state.token_events[self.token_events:]
+            self.token_events = len(state.token_events)
+            return [text for e in events if (text := describe_token_event(e, self.words))]
+        if self.tokens is None:
+            return []
+        now = token_counts(state)
+        told = token_moves(state, self.tokens, now, self.words)
+        self.tokens = now
+        return told
+
+    def end(self) -> None:
+        if not self.ended:
+            self.ended = True
+            self.say(describe_end(self.state, self.words))
 
 
 def play_one(game: Game, names: list[str], bot_kinds: list[str], seed: int,
              out: TextIO | None = None, lang: str = "en") -> State:
     """Play one game; with ``out``, tell it turn by turn (in language ``lang``)."""
     state = game.new_game(names, seed)
-    bots = make_bots(bot_kinds, len(names), seed)
+    words = Words(game.rules, lang)
+    bots = make_bots(bot_kinds, len(names), seed, words)
+    seating = getattr(state, "seating", None)  # a draw-off may turn the seats: bots follow
+    if seating is not None:
+        bots = [bots[i] for i in seating]
     if out is None:  # nothing to tell: the fast loop, which never builds move objects
         return play_out(state, bots)
-    words, rules = Words(game.rules, lang), game.rules
-    told = 0
+    teller = _Teller(state, words, out)
+    setup = describe_setup(state, words)
+    if setup:
+        print(f"     {setup}", file=out)
+    tell_first_player(state, words, out)
+    teller.new_moves(state.player)  # discards before the first turn
+    teller.new_events()
     while not state.finished:
         if state.out_of_tiles():
             state.finish()
             break
         seat = state.current
-        move = bots[seat](state)
-        before = len(state.moves)
-        state.apply_fast(*move)
-        for i, m in enumerate(state.moves[before:]):
-            if i == 0:
-                print(f"{before:3}. {names[seat]}: {describe_move(m, words, rules)}", file=out)
-            else:
-                print(f"     {m.tile} {words.phrase('discarded')}", file=out)
-        for event in state.events[told:]:
-            print(f"     {describe_event(event, words)}", file=out)
-        told = len(state.events)
+        mover = state.player  # seats may be turned by a draw-off: names by seat
+        state.apply_fast(*bots[seat](state))
+        teller.new_moves(mover)
+        teller.new_events()
         if state.current == seat and not state.finished:
-            print(f"     {words.phrase('extra', player=names[seat])}", file=out)
-    for event in state.events[told:]:
-        print(f"     {describe_event(event, words)}", file=out)
+            teller.say(words.phrase("extra", player=mover))
+    teller.new_events()
     print(file=out)
-    print(render_board(state, show_open=False), file=out)
+    print(render_board(state, show_open=False, words=words, key=True), file=out)
     print(file=out)
     tell_result(state, words, out)
     return state
 
 
 def tell_result(state: State, words: Words, out: TextIO) -> None:
-    """Scores, tokens held, and the winner(s)."""
+    """Scores, tokens held, and the winner(s) — or, in a game not finished, who leads."""
     for name, score in zip(state.players, state.scores):
         print(f"  {name:>12}: {score}", file=out)
     for tok, held in zip(state.game.rules.tokens, state.held):
@@ -140,18 +351,30 @@ def tell_result(state: State, words: Words, out: TextIO) -> None:
             if count:
                 print("  " + words.phrase("holds", player=name, count=count,
                                           token=words.word(tok.name, count)), file=out)
-    winners = state.winners()
-    key = "winner" if len(winners) == 1 else "winners"
-    print(f"  {words.phrase(key)}: {', '.join(winners)}", file=out)
+    best = state.winners()
+    if state.finished:
+        key = "winner" if len(best) == 1 else "winners"
+        print(f"  {words.phrase(key)}: {', '.join(best)}", file=out)
+    else:
+        print(f"  {words.phrase('not-finished')}; {words.phrase('leading')}: "
+              f"{', '.join(best)}", file=out)
 
 
+def result_json(state: State) -> dict:
+    """``winners`` of a finished game; ``leaders`` (and no winners) of one that is not."""
+    if state.finished:
+        return {"winners": state.winners()}
+    return {"winners": [], "leaders": state.winners()}
+
+
+# --- many games ----------------------------------------------------------------------------
 def play_many(game: Game, names: list[str], bot_kinds: list[str], seed: int, games: int,
               progress: bool = False) -> dict:
     """Play ``games`` games (seeds seed, seed+1, ...) and sum them up."""
     totals = [0] * len(names)
     wins = [0.0] * len(names)
     started = time.perf_counter()
-    seeds = range(seed, seed + games)
+    seeds: Iterable[int] = range(seed, seed + games)
     if progress:
         from tqdm import tqdm
 
@@ -187,4 +410,3 @@ def format_summary(summary: dict, words: Words | None = None) -> str:
     lines.append(f"  {summary['games_per_second']} {w.phrase('games-per-s')} "
                  f"({summary['seconds']} s)")
     return "\n".join(lines)
-

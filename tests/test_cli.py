@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import jsonschema
@@ -147,3 +148,83 @@ def test_human_output_survives_a_narrow_terminal():
     code, out, err = _run_process("replay", record, "--board", encoding="ascii")
     assert code == 0, err
     assert b"3 tiles ? 2" in out and b"Traceback" not in err
+
+
+def test_an_unfinished_game_names_who_leads_not_a_winner(capsys):
+    code, out, _ = run(capsys, "replay", str(RECORDS / "city-pennant.json"))
+    assert code == 0
+    assert "game not finished; leading: Ann" in out
+    assert "winner" not in out
+    code, out, _ = run(capsys, "replay", str(RECORDS / "city-pennant.json"), "--lang", "nl")
+    assert "spel niet afgelopen; aan kop: Ann" in out and "winnaar" not in out
+
+
+def test_play_json_has_winners_only_when_the_game_is_over():
+    import carcdsl
+    from carcdsl.play import result_json
+
+    state = carcdsl.load("base").new_game(["Ann", "Bob"], seed=1)
+    assert result_json(state) == {"winners": [], "leaders": ["Ann", "Bob"]}
+    state.finish()
+    assert result_json(state) == {"winners": ["Ann", "Bob"]}
+
+
+@pytest.mark.parametrize("mode", [[], ["-q"], ["--json"], ["--games", "2"],
+                                  ["--games", "2", "--json"], ["--games", "2", "-q"]])
+def test_play_without_a_seed_prints_the_one_it_chose(capsys, mode):
+    code, out, _ = run(capsys, "play", "pnp-demo", *mode)
+    assert code == 0
+    if "--json" in mode:
+        seed = json.loads(out)["seed"]
+    elif "--games" in mode:
+        seed = int(out.split("seeds ")[1].split("..")[0])
+    elif "-q" in mode:
+        assert out.startswith("seed ")
+        seed = int(out.split()[1].rstrip(":"))
+    else:
+        seed = int(out.splitlines()[0].rsplit("seed ", 1)[1])
+    again = main(["play", "pnp-demo", "--seed", str(seed), *mode])
+    assert again == 0
+    if "--games" not in mode:  # the same game again
+        replayed = capsys.readouterr().out
+        assert _scores_of(replayed) == _scores_of(out)
+
+
+def _scores_of(out: str) -> str:
+    if out.lstrip().startswith("{"):
+        return str(json.loads(out)["scores"])
+    return out.strip().splitlines()[-1] if " P1=" in out else out.split("\n\n")[-1]
+
+
+def test_set_up_placements_are_told(capsys):
+    code, out, _ = run(capsys, "play", "maps-germany", "--players", "3", "--seed", "1")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[1].strip() == ("set-up: start tile D at (0, 0) (Rostock); "
+                                "tile Q at (0, 5) (Erfurt)")
+    assert lines[2].startswith("  0. P1: ")
+
+
+def test_every_discard_is_told_even_before_the_first_turn(capsys, tmp_path):
+    record = tmp_path / "r.json"
+    code, out, _ = run(capsys, "play", "base", "--variant", "table-edge:width=1,height=1",
+                       "--seed", "1", "--record", str(record))
+    assert code == 0
+    moves = json.loads(record.read_text())["moves"]
+    assert len(moves) == 71 and all("discard" in m for m in moves)
+    told = [line for line in out.splitlines() if "fits nowhere: discarded" in line]
+    assert len(told) == 71
+    assert told[0].startswith("  0. P1: tile ") and told[-1].startswith(" 70. ")
+    assert "no tile left to play: the game ends" in out
+
+
+def test_a_told_game_numbers_moves_as_its_record_does(capsys, tmp_path):
+    record = tmp_path / "r.json"
+    code, out, _ = run(capsys, "play", "nuts", "--variant", "nuts-proposal", "--players", "3",
+                       "--seed", "2", "--record", str(record))
+    assert code == 0
+    moves = json.loads(record.read_text())["moves"]
+    numbered = [line for line in out.splitlines() if re.match(r" *\d+\. ", line)]
+    assert len(numbered) == len(moves)
+    assert "4 nuts put out; P1 holds 1 nut" in out  # tokens at set-up
+    assert "1 nut put out" in out  # and on the way
