@@ -104,6 +104,27 @@ def describe_token_event(event, words: Words) -> str | None:
     return None
 
 
+def _set_up_tokens(events: list, words: Words) -> list[str]:
+    """The set-up's token events, those put on one square told as one (``4 nuts put on the
+    forest, path, grassland at (0, 0)``)."""
+    told: list[str] = []
+    put: dict[tuple, list] = {}
+    for event in events:
+        if event.action == "put" and event.feature and event.at:
+            put.setdefault((event.token, event.at), []).append(event)
+            continue
+        text = describe_token_event(event, words)
+        if text:
+            told.append(text)
+    lines = []
+    for (token, at), group in put.items():
+        count = sum(e.count for e in group)
+        features = ", ".join(dict.fromkeys(words.word(e.feature) for e in group))
+        lines.append(words.phrase("token-put", count=count, token=words.word(token, count),
+                                  feature=features, at=f"({at[0]}, {at[1]})"))
+    return lines + told
+
+
 def token_counts(state: State) -> list[tuple[int, list[int]]]:
     """Per token kind: (tokens lying on the board, tokens each seat holds)."""
     on_board = [0] * len(state.token_supply)
@@ -117,8 +138,7 @@ def token_setup(state: State, words: Words) -> list[str]:
     """Tokens put out before the first turn (``4 nuts put out``, ``P1 holds 1 nut``)."""
     events = getattr(state, "token_events", None)
     if events is not None:
-        told = [describe_token_event(e, words) for e in events if e.move < 0]
-        return [text for text in told if text]
+        return _set_up_tokens([e for e in events if e.move < 0], words)
     told = []
     for tok, (on_board, held) in zip(state.game.rules.tokens, token_counts(state)):
         if on_board:
