@@ -32,7 +32,7 @@ PHRASES: dict[str, dict[str, str]] = {
     "en": {
         "at": "at", "rotated": "rotated", "on": "on", "discarded": "fits nowhere: discarded",
         "final": "final scoring", "winner": "winner", "winners": "winners", "seed": "seed",
-        "replayed": "{n} moves replayed", "final-ran": "final scoring ran",
+        "replayed": "{n} move{s} replayed", "final-ran": "final scoring ran",
         "not-finished": "game not finished", "leading": "leading", "move": "move",
         "completed": "completed", "setup": "set-up",
         "draw-off": "{player} starts (draw-off)",
@@ -70,7 +70,7 @@ PHRASES: dict[str, dict[str, str]] = {
     "nl": {
         "at": "op", "rotated": "gedraaid", "on": "op", "discarded": "past nergens: weggelegd",
         "final": "eindtelling", "winner": "winnaar", "winners": "winnaars",
-        "seed": "startgetal", "replayed": "{n} zetten nagespeeld",
+        "seed": "startgetal", "replayed": "{n} zet{ten} nagespeeld",
         "final-ran": "eindtelling gedaan", "not-finished": "spel niet afgelopen",
         "leading": "aan kop", "move": "zet", "completed": "voltooide", "setup": "opzet",
         "draw-off": "{player} begint (na loting)",
@@ -310,6 +310,7 @@ class Words:
         if n is not None:
             values.setdefault("s", "" if n == 1 else "s")
             values.setdefault("en", "" if n == 1 else "en")
+            values.setdefault("ten", "" if n == 1 else "ten")
         return text.format(**values)
 
     def fragments(self, text: str) -> str:

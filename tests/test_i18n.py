@@ -218,3 +218,11 @@ def test_the_draw_off_is_told(capsys):
     out = capsys.readouterr().out
     assert "draw-off, round 1 (sides showing road): Ann U (2), Bob X (4)" in out
     assert "Bob starts (draw-off)" in out
+
+
+def test_replay_counts_and_ends_in_dutch(capsys):
+    code, out, _ = run(capsys, "replay", str(RECORDS / "final-city.json"), "--lang", "nl")
+    assert code == 0
+    assert out.startswith("1 zet nagespeeld; eindtelling gedaan")
+    assert "opzet: starttegel D op (0, 0)" in out
+    assert "eindtelling met nog 70 landtegels over" in out
