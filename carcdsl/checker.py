@@ -20,6 +20,7 @@ from pathlib import Path
 import attrs
 
 from . import ports as P
+from .builder import supply_key
 from .compose import compose
 from .diagnostics import Diagnostic, did_you_mean, error, unique, warning
 from .errors import RuleError
@@ -103,6 +104,14 @@ def load_checked(
     return composed, found, dict(sources)
 
 
+def _coats(n: int) -> str:
+    return f"{n} coat{'' if n == 1 else 's'} of arms"
+
+
+def _span(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low}..{high}"
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
@@ -145,12 +154,26 @@ class _Checker(TileChecks):
         self.out.append(warning(code, message, loc or self.fallback_loc()))
 
     def fallback_loc(self) -> Loc | None:
-        """The file of the rule set, for problems that have no position of their own."""
+        """The game block, else the rule set's header, for problems that have no position
+        of their own."""
         game = self.rules.game
         if game.loc is not None:
             return game.loc
+        if self.rules.loc is not None:
+            return self.rules.loc
         locs = [k.loc for k in self.rules.kinds] + [t.loc for t in self.rules.tiles[:1]]
         return next((Loc(loc.file) for loc in locs if loc is not None), None)
+
+    def kind_hint(self, kind: str | None, wanted: tuple[str, ...], what: str) -> str:
+        """Why ``kind`` cannot be used for ``what``, which needs a kind of a ``wanted``
+        geometry: it does not exist (did you mean ...), or it has another geometry."""
+        need = " or ".join(wanted)
+        if kind in self.kinds:
+            geometry = self.geometry.get(kind, "unknown")
+            return f"'{kind}' is a{'n' if geometry[0] in 'aeiou' else ''} {geometry} kind; " \
+                   f"{what} needs a{'n' if need[0] in 'aeiou' else ''} {need} kind"
+        candidates = [k for k, g in self.geometry.items() if g in wanted]
+        return f"no {need} kind '{kind}'{self.hint(str(kind), 'kind:' + need, candidates)}"
 
     def hint(self, word: str, group: str, candidates: Iterable[str]) -> str:
         """did_you_mean, remembered: the same unknown name may appear on thousands of tiles."""
@@ -158,6 +181,11 @@ class _Checker(TileChecks):
         if key not in self._hints:
             self._hints[key] = did_you_mean(word, candidates)
         return self._hints[key]
+
+    def rules_sets(self) -> int:
+        """Copies of the tile set in the supply (1 when the setting makes no sense)."""
+        sets = self.rules.supply.sets
+        return sets if isinstance(sets, int) and 1 <= sets <= 100 else 1
 
     def port_hint(self, port: str) -> str:
         if port.upper() in P.INDEX:
@@ -308,31 +336,65 @@ class _Checker(TileChecks):
                        f"{', '.join(END_CONDITIONS)}", game.loc_of("end"))
 
     def check_supplies(self, game) -> None:
-        """Followers by player count: sane figures, no count twice, none in the player range
-        without one (when any are given)."""
+        """Followers by player count: sane figures, no count twice, none outside the player
+        range, none in it without one (when any are given). Ranges are compared as ranges:
+        absurd figures cost nothing."""
         if not game.followers_by_players:
             return
-        loc = game.loc_of("followers_by_players")
-        seen: dict[int, int] = {}
-        for low, high, count in game.followers_by_players:
-            if low > high or not 0 <= count <= MAX_FOLLOWERS:
-                self.error("E121", f"followers {count} for {low}..{high} players: a range from "
-                           f"few to many, 0 to {MAX_FOLLOWERS} followers", loc)
-            for n in range(low, min(high, MAX_PLAYERS) + 1):
-                if n in seen:
-                    self.error("E121", f"two follower supplies for {n} players", loc)
-                seen[n] = count
-        low, high = game.players
-        missing = [n for n in range(low, min(high, MAX_PLAYERS) + 1) if n not in seen]
-        if missing and game.loc_of("followers") is game.loc:
+        plow, phigh = game.players if len(game.players) == 2 else (0, -1)
+        sane_players = isinstance(plow, int) and isinstance(phigh, int) \
+            and 1 <= plow <= phigh <= MAX_PLAYERS
+        valid = []
+        for entry in game.followers_by_players:
+            low, high, count = entry
+            loc = game.loc_of(supply_key(entry))
+            if low > high or low < 1 or high > MAX_PLAYERS or not 0 <= count <= MAX_FOLLOWERS:
+                self.error("E121", f"followers {count} for {_span(low, high)} players: player "
+                           f"counts from 1 to {MAX_PLAYERS}, few to many, and 0 to "
+                           f"{MAX_FOLLOWERS} followers", loc)
+                continue
+            valid.append((low, high, count, loc))
+            if sane_players and (high < plow or low > phigh):
+                self.warn("W308", f"followers {count} for {_span(low, high)} players: the game "
+                          f"is for {_span(plow, phigh)} players", loc)
+        valid.sort(key=lambda e: (e[0], e[1]))
+        reach: tuple | None = None
+        for entry in valid:
+            low, high, count, loc = entry
+            if reach is not None and low <= reach[1]:
+                first = reach[3]
+                where = f" (line {first.line})" if first is not None and first.line else ""
+                self.error("E121", f"two follower supplies for {_span(low, min(high, reach[1]))}"
+                           f" players: followers {reach[2]} for {_span(reach[0], reach[1])}"
+                           f"{where} and followers {count} for {_span(low, high)}", loc)
+            if reach is None or high > reach[1]:
+                reach = entry
+        if not sane_players or game.loc_of("followers") is not game.loc:
+            return  # a default supply covers the rest
+        covered = set()
+        for low, high, _count, _loc in valid:
+            covered.update(range(max(low, plow), min(high, phigh) + 1))
+        missing = [n for n in range(plow, phigh + 1) if n not in covered]
+        if missing:
             self.error("E121", f"no follower supply for {', '.join(map(str, missing))} "
-                       "players: give `followers N for ...` or a default `followers N`", loc)
+                       "players: give `followers N for ...` or a default `followers N`",
+                       game.loc_of("followers_by_players"))
 
     def check_tokens(self) -> None:
         tokens = {t.name for t in self.rules.tokens}
+        players = self.rules.game.players
+        most = players[1] if len(players) == 2 and isinstance(players[1], int) \
+            and 1 <= players[1] <= MAX_PLAYERS else None
         for token in self.rules.tokens:
             if min(token.supply, token.each_player, token.start_sides) < 0:
                 self.error("E134", f"token '{token.name}': counts cannot be negative", token.loc)
+            elif most is not None:
+                need = most * token.each_player + 4 * token.start_sides
+                if need > token.supply:
+                    self.error("E134", f"token '{token.name}': set-up takes up to {need} "
+                               f"({most} players × {token.each_player} + 4 sides × "
+                               f"{token.start_sides}), but the supply has {token.supply}",
+                               token.loc_of("each_player"))
         for trigger in self.rules.triggers:
             for action, value in trigger.actions:
                 if action != "put":
@@ -347,33 +409,75 @@ class _Checker(TileChecks):
                     self.error("E110", f"`put ... on {kind}`: unknown feature kind{hint}",
                                trigger.loc)
 
-    def visible_words(self) -> list[str]:
-        """Every word of the rule set a player reads: kinds, follower roles, the follower and
-        score marker, landmarks, tokens, markers and printed names, and "tile"/"start-tile"."""
+    def visible_words(self) -> dict[str, Loc | None]:
+        """Every word of the rule set a player reads, with where it is declared (None for the
+        tool's own words: "tile", "start-tile", "pennant", "neighbour"): kinds, follower roles,
+        the follower and score marker, landmarks, tokens, markers."""
         rules = self.rules
-        words = [k.name for k in rules.kinds] + [k.role for k in rules.kinds if k.role]
-        words += [w for w in (rules.game.follower, rules.game.score_marker) if w]
-        words += list(rules.landmarks) + [t.name for t in rules.tokens]
-        words += sorted(self.markers) + ["tile", "start-tile"]
+        words: dict[str, Loc | None] = {}
+        for k in rules.kinds:
+            words.setdefault(k.name, k.loc)
+        for k in rules.kinds:
+            if k.role:
+                words.setdefault(k.role, k.loc_of("role"))
+        game = rules.game
+        for prop in ("follower", "score_marker"):
+            if getattr(game, prop):
+                words.setdefault(getattr(game, prop), game.loc_of(prop))
+        landmark_locs = dict(rules.landmark_locs)
+        for name in rules.landmarks:
+            words.setdefault(name, landmark_locs.get(name))
+        for token in rules.tokens:
+            words.setdefault(token.name, token.loc)
+        for sq in rules.board.squares:
+            if sq.marker:
+                words.setdefault(sq.marker, sq.loc)
+        generic = ["tile", "start-tile"]
         if any(k.pennants for k in rules.kinds):
-            words.append("pennant")
+            generic.append("pennant")
         if any(k.geometry == "centre" for k in rules.kinds):
-            words.append("neighbour")
-        return list(dict.fromkeys(words))
+            generic.append("neighbour")
+        for word in generic:
+            words.setdefault(word, None)
+        return words
 
     def check_names(self) -> None:
+        """W307: a name for a word the rule set does not have (in the rule set's own files).
+        W306: a word without a name in a language the rule set speaks, at the word's
+        declaration, when the file declaring it names words at all (has a `names` block): a
+        file that adds words without naming any (a small example on top of `base`) owes none."""
         words = self.visible_words()
         known = set(words) | {sq.name for sq in self.rules.board.squares if sq.name}
-        locs = dict(self.rules.names_locs)
+        naming: dict[str, Loc] = {}  # file -> its first names block
+        first_block: dict[str, Loc] = {}  # lang -> its first names block
+        own: dict[tuple[str, str], Loc] = {}
+        for lang, word, loc in self.rules.names_locs:
+            if loc is None:
+                continue
+            if word is None:
+                naming.setdefault(loc.file, loc)
+                first_block.setdefault(lang, loc)
+            else:
+                own.setdefault((lang, word), loc)
         for lang, entries in self.rules.names:
             given = {word for word, _, _ in entries}
-            loc = locs.get(lang)
             for word in sorted(given - known):
-                self.warn("W307", f"names {lang}: '{word}' is not a word of this rule set"
-                          f"{self.hint(word, 'word', known)}", loc)
-            for word in words if lang != DEFAULT_LANGUAGE else ():
-                if word not in given:
-                    self.warn("W306", f"no {lang} name for '{word}' (it stays '{word}')", loc)
+                loc = own.get((lang, word))
+                if loc is not None:
+                    self.warn("W307", f"names {lang}: '{word}' is not a word of this rule set"
+                              f"{self.hint(word, 'word', known)}", loc)
+            if lang == DEFAULT_LANGUAGE:
+                continue
+            for word, where in words.items():
+                if word in given:
+                    continue
+                if where is None:
+                    loc = first_block.get(lang)
+                elif where.file in naming:
+                    loc = where
+                else:
+                    continue
+                self.warn("W306", f"no {lang} name for '{word}' (it stays '{word}')", loc)
 
     # --- board, supply, turns ------------------------------------------------------------
     def check_word(self, value: object, allowed: tuple[str, ...], what: str,
@@ -387,17 +491,25 @@ class _Checker(TileChecks):
         starts = sum(1 for sq in board.squares if sq.role == "start")
         if not isinstance(board.start_areas, int) or not 1 <= board.start_areas <= max(starts, 1):
             self.error("E132", f"start areas {board.start_areas}: the map has {starts} start "
-                       "squares", board.loc_of("start_areas"))
+                       f"square{'' if starts == 1 else 's'}", board.loc_of("start_areas"))
         for sq in board.squares:
-            if sq.role == "printed" and self.geometry.get(sq.kind) != "area":
-                hint = self.hint(str(sq.kind), "kind", self.kinds)
-                self.error("E110", f"printed square '{sq.name}': no area kind '{sq.kind}'"
-                           f"{hint}", sq.loc)
+            if sq.role == "printed":
+                if self.geometry.get(sq.kind) != "area":
+                    self.error("E110", f"printed square '{sq.name}': "
+                               f"{self.kind_hint(sq.kind, ('area',), 'a printed big city')}",
+                               sq.loc)
+                elif sq.pennants and not self.kinds[str(sq.kind)].pennants:
+                    self.error("E207", f"printed square '{sq.name}' shows {_coats(sq.pennants)}"
+                               f", but feature '{sq.kind}' does not say `pennants yes`", sq.loc)
             for border in sq.borders:
                 if self.geometry.get(border.kind) not in ("area", "path"):
-                    hint = self.hint(border.kind, "kind", self.kinds)
-                    self.error("E110", f"border {border.side} of ({sq.x}, {sq.y}): no path or "
-                               f"area kind '{border.kind}'{hint}", sq.loc)
+                    self.error("E110", f"border {border.side} of ({sq.x}, {sq.y}): "
+                               f"{self.kind_hint(border.kind, ('path', 'area'), 'a border')}",
+                               sq.loc)
+                elif border.pennants and not self.kinds[border.kind].pennants:
+                    self.error("E207", f"border {border.side} of ({sq.x}, {sq.y}) shows "
+                               f"{_coats(border.pennants)}, but feature '{border.kind}' does "
+                               "not say `pennants yes`", sq.loc)
 
     @property
     def markers(self) -> set[str]:
@@ -432,6 +544,8 @@ class _Checker(TileChecks):
         if not isinstance(supply.hand, int) or not 0 <= supply.hand <= MAX_HAND:
             self.error("E132", f"hand of {supply.hand}: a hand holds 0 to {MAX_HAND} tiles",
                        supply.loc_of("hand"))
+        else:
+            self.check_hands(supply)
         for trigger in self.rules.triggers:
             if trigger.condition == "shows" and trigger.arg not in self.kinds:
                 hint = self.hint(str(trigger.arg), "kind", self.kinds)
@@ -443,12 +557,38 @@ class _Checker(TileChecks):
                            f"marker '{trigger.arg}'{hint}", trigger.loc)
         self.check_word(turn.first_player, FIRST_PLAYER, "first player rule",
                         turn.loc_of("first_player"))
+        kind = turn.first_player_kind
         if turn.first_player == "draw":
-            kind = turn.first_player_kind
             if kind is None:
                 self.error("E132", "`first player draw` needs `most KIND` (the kind whose sides "
                            "count)", turn.loc_of("first_player"))
             elif self.geometry.get(kind) not in ("path", "area"):
-                hint = self.hint(kind, "kind", self.kinds)
-                self.error("E110", f"`first player draw most {kind}`: no path or area kind "
-                           f"'{kind}'{hint}", turn.loc_of("first_player_kind"))
+                why = self.kind_hint(kind, ("path", "area"), "`first player draw most KIND`")
+                self.error("E110", f"`first player draw most {kind}`: {why}",
+                           turn.loc_of("first_player_kind"))
+        elif kind is not None and turn.first_player in FIRST_PLAYER:
+            self.error("E132", f"`most {kind}` goes with `first player draw`; "
+                       f"`first player {turn.first_player}` takes nothing more",
+                       turn.loc_of("first_player_kind"))
+
+    def check_hands(self, supply) -> None:
+        """Hands must be dealt from the supply: an error when even the fewest players cannot
+        all be dealt a full hand, a warning (W308) naming the player counts that cannot."""
+        players = self.rules.game.players
+        if not supply.hand or len(players) != 2 or not isinstance(supply.sets, int):
+            return
+        low, high = players
+        if not (isinstance(low, int) and isinstance(high, int) and 1 <= low <= high
+                <= MAX_PLAYERS) or not 1 <= supply.sets <= 100:
+            return
+        tiles = sum(max(t.count, 0) for t in self.rules.tiles) * supply.sets
+        tiles -= 1 if supply.start == "placed" and self.rules.game.start else 0
+        short = [n for n in range(low, high + 1) if n * supply.hand > tiles]
+        if not short:
+            return
+        said = f"a hand of {supply.hand} for {_span(short[0], short[-1])} players needs " \
+               f"{short[0] * supply.hand} tiles or more; the supply has {tiles}"
+        if short[0] == low:
+            self.error("E132", said, supply.loc_of("hand"))
+        else:
+            self.warn("W308", f"{said}: such games cannot start", supply.loc_of("hand"))

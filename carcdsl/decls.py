@@ -77,6 +77,22 @@ class ParamDecl:
     name: str
     default: Any
     loc: Loc | None = attrs.field(default=None, eq=False)
+    allowed: tuple | None = None
+    """``in 1..20`` -> (1, 20); ``in open, hidden`` -> ("open", "hidden"); None: any value
+    of the default's type."""
+
+    def why_not(self, value: Any) -> str | None:
+        """Why ``value`` cannot be this parameter's value, or None when it can."""
+        if type(value) is not type(self.default):
+            return "takes a number" if isinstance(self.default, int) else "takes a word"
+        if self.allowed is None:
+            return None
+        if isinstance(self.default, int):
+            low, high = self.allowed
+            return None if low <= value <= high else f"takes {low} to {high}"
+        if value not in self.allowed:
+            return f"takes {' or '.join(self.allowed)}"
+        return None
 
 
 @attrs.frozen
@@ -94,7 +110,8 @@ class NamesDecl:
     """``names nl { road "weg" "wegen" ... }``: display names in a language."""
 
     lang: str
-    entries: tuple[tuple[str, str, str | None], ...] = attrs.field(converter=_tuple)
+    entries: tuple[tuple[str, str, str | None, Loc | None], ...] = attrs.field(converter=_tuple)
+    """(word, singular, plural or None, where the word was named)."""
     loc: Loc | None = attrs.field(default=None, eq=False)
 
 
@@ -143,3 +160,8 @@ class RuleFile:
     """Variants: other variants applied before it when it is checked alone."""
     extends: tuple[Ref, ...] = attrs.field(default=(), converter=_tuple)
     decls: tuple[Decl, ...] = attrs.field(default=(), converter=_tuple)
+    header_loc: Loc | None = attrs.field(default=None, eq=False)
+    """Where the file's `rules` or `variant` line is."""
+    problems: tuple = attrs.field(default=(), converter=_tuple, eq=False)
+    """Diagnostics the parser found that do not stop the file from being read (a second
+    header, a property given twice): the first of each counts."""

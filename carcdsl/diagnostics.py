@@ -7,6 +7,7 @@ checker and the loader collect them all; nothing here stops at the first.
 from __future__ import annotations
 
 import difflib
+import functools
 from collections.abc import Iterable, Mapping
 
 import attrs
@@ -22,10 +23,12 @@ CODES: dict[str, str] = {
     "E005": "`extends` cycle",
     "E006": "nesting too deep",
     "E007": "malformed JSON rule set",
+    "E008": "a number too long to mean anything",
     # composition
     "E101": "declared twice",
     "E102": "override or removal of something that does not exist",
-    "E103": "a variant used as a rule set, or a rule set used as a variant",
+    "E103": "a variant used as a rule set, or a rule set used as a variant (or for another)",
+    "E104": "a file applied twice (extends, variants, a header)",
     # names
     "E110": "unknown feature kind",
     "E111": "unknown path terminal",
@@ -63,8 +66,10 @@ CODES: dict[str, str] = {
     "W302": "tile types identical up to rotation",
     "W303": "a feature kind no tile uses",
     "W304": "followers may stand on a kind that is never scored",
+    "W305": "a map square, big city or legend entry that no tile can reach or no square uses",
     "W306": "a word with no name in a language the rule set speaks",
     "W307": "a name given for a word the rule set does not have",
+    "W308": "a setting that some allowed player counts cannot use",
 }
 
 
@@ -93,8 +98,12 @@ def warning(code: str, message: str, loc: Loc | None) -> Diagnostic:
 
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:
-    """`` (did you mean 'city'?)`` when a candidate is close to ``word``, else ``""``."""
-    close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
+    """`` (did you mean 'city'?)`` when a candidate is close to ``word``, else ``""``.
+
+    A candidate that differs only in case wins; the word itself is never suggested."""
+    others = [c for c in candidates if c != word]
+    folded = [c for c in others if c.casefold() == word.casefold()]
+    close = folded or difflib.get_close_matches(word, others, n=1, cutoff=0.6)
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
@@ -103,18 +112,34 @@ def unique(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
     return sorted(set(diagnostics), key=Diagnostic.sort_key)
 
 
+MAX_SHOWN_LINE = 200
+"""Longer source lines are shown as a window of 160 characters around the caret."""
+
+
+@functools.lru_cache(maxsize=16)
+def source_lines(text: str) -> list[str]:
+    """The lines of a source as the parser counts them: split at ``\\n`` only (the loader turns
+    CRLF and CR into LF first). Cached: a file with thousands of problems is split once (a
+    string caches its own hash, so looking it up again costs nothing)."""
+    return text.split("\n")
+
+
 def format_diagnostic(diag: Diagnostic, sources: Mapping[str, str] | None = None,
                       severity: str | None = None, message: str | None = None) -> str:
     """``FILE:LINE:COL: error[CODE]: message``, then the source line with a caret.
-    ``severity`` and ``message`` replace the English words (another language)."""
+    ``severity`` and ``message`` replace the English words (another language). A problem in a
+    JSON rule set names its place as a JSON path before the message."""
     where = f"{diag.loc}: " if diag.loc else ""
-    text = f"{where}{severity or diag.severity}[{diag.code}]: {message or diag.message}"
+    said = message or diag.message
+    if diag.loc is not None and diag.loc.path and not said.startswith(diag.loc.path):
+        said = f"{diag.loc.path}: {said}"
+    text = f"{where}{severity or diag.severity}[{diag.code}]: {said}"
     source = (sources or {}).get(diag.loc.file) if diag.loc else None
     if source is not None and diag.loc and diag.loc.line > 0:
-        lines = source.splitlines()
+        lines = source_lines(source)
         if diag.loc.line <= len(lines):
             line = lines[diag.loc.line - 1].replace("\t", " ")
-            if len(line) > 200:  # a megabyte of garbage on one line stays readable
+            if len(line) > MAX_SHOWN_LINE:  # a megabyte of garbage on one line stays readable
                 start = max(0, diag.loc.column - 80)
                 line = line[start : start + 160]
                 col = diag.loc.column - start

@@ -20,9 +20,11 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from . import model as m
+from .builder import supply_key
 from .diagnostics import Diagnostic, did_you_mean, error
 from .errors import RuleError
 from .fields import with_fields
+from .parser import MAX_DIGITS, MAX_EXPR_DEPTH
 
 if TYPE_CHECKING:  # jsonschema is imported when JSON is read, not when carcdsl starts
     from jsonschema import Draft202012Validator
@@ -169,13 +171,34 @@ def expr_to_json(expr: m.Expr) -> dict[str, Any]:
 
 # --- import ---------------------------------------------------------------------------------
 
+class _LongNumber(Exception):
+    def __init__(self, digits: str):
+        super().__init__(digits)
+        self.digits = digits
+
+
+def _parse_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise _LongNumber(digits)
+    return int(digits)
+
+
 def ruleset_from_json_text(text: str, source: str) -> m.RuleSet:
-    """Decode JSON text and build the rule set; bad JSON is E007 at its line and column."""
+    """Decode JSON text and build the rule set; bad JSON is E007 at its line and column, a
+    number too long to mean anything E008 at its own."""
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_parse_int)
     except json.JSONDecodeError as exc:
         diag = error("E007", f"not valid JSON: {exc.msg}", m.Loc(source, exc.lineno, exc.colno))
         raise RuleError(f"{source}: not valid JSON", (diag,)) from None
+    except _LongNumber as exc:
+        pos = max(text.find(exc.digits), 0)
+        line = text.count("\n", 0, pos) + 1
+        column = pos - (text.rfind("\n", 0, pos) + 1) + 1
+        digits = len(exc.digits.lstrip("-"))
+        diag = error("E008", f"a number of {digits:,} digits; numbers in a rule set have at "
+                     f"most {MAX_DIGITS}", m.Loc(source, line, column))
+        raise RuleError(f"{source}: a number too long", (diag,)) from None
     except RecursionError:
         raise _too_deep(source) from None
     return ruleset_from_json(data, source)
@@ -184,8 +207,12 @@ def ruleset_from_json_text(text: str, source: str) -> m.RuleSet:
 def ruleset_from_json(data: object, source: str = "<json>") -> m.RuleSet:
     """Build a RuleSet from decoded JSON, validating it against the schema first.
 
-    Raises RuleError with one E007 diagnostic per schema violation, each naming its JSON path.
+    Raises RuleError with one E007 diagnostic per schema violation, each naming its JSON path,
+    and E006 for a scoring expression nested deeper than the language allows.
     """
+    deep = _too_deep_expressions(data, source)
+    if deep:
+        raise RuleError(f"{source}: a scoring expression nested too deeply", tuple(deep))
     try:
         problems = [_diagnostic(e, source) for e in _sorted(_validator().iter_errors(data))]
     except RecursionError:
@@ -195,7 +222,7 @@ def ruleset_from_json(data: object, source: str = "<json>") -> m.RuleSet:
             f"{len(problems)} problems in the JSON rule set"
         raise RuleError(f"{source}: {summary}", tuple(problems))
     try:
-        return _build(data, m.Loc(source))  # type: ignore[arg-type]  # the schema: a dict
+        return _build(data, source)  # type: ignore[arg-type]  # the schema: a dict
     except RecursionError:
         raise _too_deep(source) from None
 
@@ -205,27 +232,71 @@ def _too_deep(source: str) -> RuleError:
                      (error("E006", "the JSON is nested too deeply", m.Loc(source)),))
 
 
-def _build(data: dict[str, Any], loc: m.Loc) -> m.RuleSet:
-    kinds = tuple(_kind_from_json(k, loc) for k in data["kinds"])
+def _too_deep_expressions(data: object, source: str) -> list[Diagnostic]:
+    """E006 for each scoring expression nested more than MAX_EXPR_DEPTH deep (an object is
+    one level, as an expression node of the text is), found without recursion."""
+    kinds = data.get("kinds") if isinstance(data, dict) else None
+    found = []
+    for i, kind in enumerate(kinds if isinstance(kinds, list) else ()):
+        for when in ("complete", "final"):
+            expr = kind.get(when) if isinstance(kind, dict) else None
+            stack: list[tuple[object, int]] = [(expr, 0)]
+            while stack:
+                value, depth = stack.pop()
+                if isinstance(value, dict):
+                    depth += 1
+                    children = value.values()
+                elif isinstance(value, list):
+                    children = value  # type: ignore[assignment]
+                else:
+                    continue
+                if depth > MAX_EXPR_DEPTH:
+                    found.append(error("E006", "a scoring expression nested more than "
+                                       f"{MAX_EXPR_DEPTH} deep",
+                                       _at(source, f"$.kinds[{i}].{when}")))
+                    break
+                stack.extend((child, depth) for child in children)
+    return found
+
+
+def _at(source: str, path: str) -> m.Loc:
+    return m.Loc(source, path=path)
+
+
+def _build(data: dict[str, Any], source: str) -> m.RuleSet:
+    kinds = tuple(_kind_from_json(k, _at(source, f"$.kinds[{i}]"))
+                  for i, k in enumerate(data["kinds"]))
     geometries = {k.name: k.geometry for k in kinds}
+    names = data.get("names", ())
+    names_locs = []
+    for i, n in enumerate(names):
+        names_locs.append((n["language"], None, _at(source, f"$.names[{i}]")))
+        names_locs += [(n["language"], w["word"], _at(source, f"$.names[{i}].words[{j}]"))
+                       for j, w in enumerate(n["words"])]
     return m.RuleSet(
         name=data["name"],
-        game=_game_from_json(data["game"], loc),
+        game=_game_from_json(data["game"], _at(source, "$.game")),
         kinds=kinds,
-        tiles=tuple(_tile_from_json(t, geometries, loc) for t in data["tiles"]),
+        tiles=tuple(_tile_from_json(t, geometries, _at(source, f"$.tiles[{i}]"))
+                    for i, t in enumerate(data["tiles"])),
         landmarks=tuple(data["landmarks"]),
         variants=tuple(data["variants"]),
-        board=_board_from_json(data.get("board"), loc),
-        supply=_supply_from_json(data.get("supply"), loc),
-        turn=_turn_from_json(data.get("turn"), loc),
-        triggers=tuple(_trigger_from_json(t, loc) for t in data.get("triggers", ())),
-        tokens=tuple(_token_from_json(t, loc) for t in data.get("tokens", ())),
+        board=_board_from_json(data.get("board"), _at(source, "$.board")),
+        supply=_supply_from_json(data.get("supply"), _at(source, "$.supply")),
+        turn=_turn_from_json(data.get("turn"), _at(source, "$.turn")),
+        triggers=tuple(_trigger_from_json(t, _at(source, f"$.triggers[{i}]"))
+                       for i, t in enumerate(data.get("triggers", ()))),
+        tokens=tuple(_token_from_json(t, _at(source, f"$.tokens[{i}]"))
+                     for i, t in enumerate(data.get("tokens", ()))),
         names=tuple((n["language"], tuple((w["word"], w["singular"], w["plural"])
                                           for w in n["words"]))
-                    for n in data.get("names", ())),
-        names_locs=tuple((n["language"], loc) for n in data.get("names", ())),
+                    for n in names),
+        names_locs=tuple(names_locs),
         open_points=tuple(data.get("open_points", ())),
         notes=tuple((n["language"], n["text"]) for n in data.get("notes", ())),
+        landmark_locs=tuple((name, _at(source, f"$.landmarks[{i}]"))
+                            for i, name in enumerate(data["landmarks"])),
+        loc=_at(source, "$"),
     )
 
 
@@ -234,17 +305,25 @@ def _int(value: int | float) -> int:
     return int(value)
 
 
+def _field_locs(obj: dict[str, Any], loc: m.Loc) -> tuple[tuple[str, m.Loc], ...]:
+    """Where each property of a JSON object is: ``$.game.players``."""
+    return tuple((key, _at(loc.file, f"{loc.path}.{key}")) for key in obj)
+
+
 def _game_from_json(g: dict[str, Any], loc: m.Loc) -> m.Game:
     low, high = g["players"]
     total = g["total_tiles"]
+    supplies = tuple((_int(f["players"][0]), _int(f["players"][1]), _int(f["followers"]))
+                     for f in g.get("followers_by_players", ()))
+    supply_locs = tuple(
+        (supply_key(entry), _at(loc.file, f"{loc.path}.followers_by_players[{i}]"))
+        for i, entry in enumerate(supplies))
     return m.Game(title=g["title"], players=(_int(low), _int(high)),
                   followers=_int(g["followers"]),
                   total_tiles=_int(total) if total is not None else None,
-                  start=g["start"], end=g["end"],
-                  followers_by_players=tuple(
-                      (_int(f["players"][0]), _int(f["players"][1]), _int(f["followers"]))
-                      for f in g.get("followers_by_players", ())),
-                  follower=g.get("follower"), score_marker=g.get("score_marker"), loc=loc)
+                  start=g["start"], end=g["end"], followers_by_players=supplies,
+                  follower=g.get("follower"), score_marker=g.get("score_marker"), loc=loc,
+                  field_locs=_field_locs(g, loc) + supply_locs)
 
 
 def _board_from_json(b: dict[str, Any] | None, loc: m.Loc) -> m.Board:
@@ -253,8 +332,11 @@ def _board_from_json(b: dict[str, Any] | None, loc: m.Loc) -> m.Board:
     bounds = b["bounds"]
     return m.Board(bounds=(_int(bounds[0]), _int(bounds[1])) if bounds is not None else None,
                    edge_closes=b["edge_closes"], edge_neighbours=b["edge_neighbours"],
-                   squares=tuple(_square_from_json(sq, loc) for sq in b["squares"]),
-                   start_areas=_int(b["start_areas"]), loc=loc)
+                   squares=tuple(_square_from_json(sq, _at(loc.file, f"{loc.path}.squares[{i}]"))
+                                 for i, sq in enumerate(b["squares"])),
+                   start_areas=_int(b["start_areas"]), loc=loc,
+                   field_locs=_field_locs({k: v for k, v in b.items() if k != "edge_neighbours"
+                                           or v != "absent"}, loc))
 
 
 def _square_from_json(sq: dict[str, Any], loc: m.Loc) -> m.Square:
@@ -268,14 +350,15 @@ def _supply_from_json(s: dict[str, Any] | None, loc: m.Loc) -> m.Supply:
     if s is None:
         return m.Supply()
     return m.Supply(draw=s["draw"], start=s["start"], hand=_int(s["hand"]),
-                    hand_visibility=s["hand_visibility"], sets=_int(s["sets"]), loc=loc)
+                    hand_visibility=s["hand_visibility"], sets=_int(s["sets"]), loc=loc,
+                    field_locs=_field_locs(s, loc))
 
 
 def _turn_from_json(t: dict[str, Any] | None, loc: m.Loc) -> m.Turn:
     if t is None:
         return m.Turn()
     return m.Turn(first_player=t["first_player"], first_player_kind=t["first_player_kind"],
-                  loc=loc)
+                  loc=loc, field_locs=_field_locs(t, loc))
 
 
 def _trigger_from_json(t: dict[str, Any], loc: m.Loc) -> m.Trigger:
@@ -292,19 +375,26 @@ def _action_from_json(a: dict[str, Any]) -> tuple[str, Any]:
 def _token_from_json(t: dict[str, Any], loc: m.Loc) -> m.Token:
     return m.Token(t["name"], supply=_int(t["supply"]), each_player=_int(t["each_player"]),
                    start_sides=_int(t["start_sides"]), collected=t["collected"],
-                   final_points=_int(t["final_points"]), loc=loc)
+                   final_points=_int(t["final_points"]), loc=loc,
+                   field_locs=_field_locs(t, loc))
 
 
 def _kind_from_json(k: dict[str, Any], loc: m.Loc) -> m.FeatureKind:
+    def expr(when: str) -> m.Expr | None:
+        value = k[when]
+        return None if value is None else expr_from_json(value, _at(loc.file,
+                                                                    f"{loc.path}.{when}"))
+
     return m.FeatureKind(
         name=k["name"], geometry=k["geometry"], followers=k["followers"],
         pennants=k["pennants"], terminals=tuple(k["terminals"]),
-        complete=_optional_expr(k["complete"], loc), final=_optional_expr(k["final"], loc),
-        scorers=k["scorers"], role=k.get("role"), loc=loc)
+        complete=expr("complete"), final=expr("final"),
+        scorers=k["scorers"], role=k.get("role"), loc=loc, field_locs=_field_locs(k, loc))
 
 
 def _tile_from_json(t: dict[str, Any], geometries: dict[str, str], loc: m.Loc) -> m.Tile:
-    segments = tuple(_segment_from_json(s, loc) for s in t["segments"])
+    segments = tuple(_segment_from_json(s, _at(loc.file, f"{loc.path}.segments[{i}]"))
+                     for i, s in enumerate(t["segments"]))
     if t["fields"] == "explicit":
         return m.Tile(t["name"], _int(t["count"]), segments, False, loc=loc)
     field_kinds = [k for k, g in geometries.items() if g == "field"]
@@ -319,25 +409,28 @@ def _segment_from_json(s: dict[str, Any], loc: m.Loc) -> m.Segment:
                      ends=tuple(s["ends"]), touches=tuple(s["touches"]), loc=loc)
 
 
-def _optional_expr(value: dict[str, Any] | None, loc: m.Loc) -> m.Expr | None:
-    return None if value is None else expr_from_json(value, loc)
-
-
 def expr_from_json(value: dict[str, Any], loc: m.Loc | None = None) -> m.Expr:
-    """A schema-valid JSON expression -> model expression."""
+    """A schema-valid JSON expression -> model expression; with ``loc`` carrying a JSON path,
+    each node gets its own (``$.kinds[0].complete.sum[1].term``)."""
+    def at(suffix: str) -> m.Loc | None:
+        if loc is None or loc.path is None:
+            return loc
+        return _at(loc.file, loc.path + suffix)
+
     if "const" in value:
         return m.Const(_int(value["const"]), loc=loc)
     if "quantity" in value:
         return m.Quantity(value["quantity"], value.get("of"), loc=loc)
     if "scale" in value:
-        return m.Scaled(_int(value["scale"]), expr_from_json(value["term"], loc), loc=loc)
+        return m.Scaled(_int(value["scale"]), expr_from_json(value["term"], at(".term")), loc=loc)
     if "sum" in value:
-        return m.Sum(tuple(expr_from_json(t, loc) for t in value["sum"]), loc=loc)
+        return m.Sum(tuple(expr_from_json(t, at(f".sum[{i}]")) for i, t in enumerate(value["sum"])),
+                     loc=loc)
     test = value["if"]
-    compare = m.Compare(test["op"], expr_from_json(test["left"], loc),
-                        expr_from_json(test["right"], loc), loc=loc)
-    return m.Cond(compare, expr_from_json(value["then"], loc), expr_from_json(value["else"], loc),
-                  loc=loc)
+    compare = m.Compare(test["op"], expr_from_json(test["left"], at(".if.left")),
+                        expr_from_json(test["right"], at(".if.right")), loc=at(".if"))
+    return m.Cond(compare, expr_from_json(value["then"], at(".then")),
+                  expr_from_json(value["else"], at(".else")), loc=loc)
 
 
 # --- schema errors as diagnostics -----------------------------------------------------------

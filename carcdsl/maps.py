@@ -1,13 +1,16 @@
 """A printed map, as written (rows of characters and a legend), -> the squares that exist.
 
 The first ``start`` square of the legend is the origin (0, 0): the start tile goes there.
-Every problem becomes an E133 diagnostic at the character that causes it.
+Every problem becomes an E133 diagnostic at the character that causes it; a legend entry no
+square uses, and squares no tile can reach, are W305 warnings.
 """
 
 from __future__ import annotations
 
+from collections import deque
+
 from . import ports as P
-from .diagnostics import Diagnostic, error
+from .diagnostics import Diagnostic, error, warning
 from .model import Loc, Square
 
 _DELTA = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
@@ -28,12 +31,18 @@ def squares_from_map(rows: tuple, legend: tuple, where: Loc | None
     starts = [c for c, spec in entries.items() if spec["role"] == "start"]
     cells = [(r, c, ch, Loc(loc.file, loc.line, loc.column + c))
              for r, (text, loc) in enumerate(rows) for c, ch in enumerate(text)]
+    problems.extend(_ragged(rows))
     origin = next(((r, c) for start in starts[:1] for r, c, ch, _ in cells if ch == start),
                   None)
     if origin is None:
         problems.append(error("E133", "the map has no start square: give a legend entry "
                               "`\"R\" start NAME` and put R on the map", where))
         return (), problems
+    used = {ch for _, _, ch, _ in cells}
+    for char, loc, _spec in legend:
+        if char in entries and char not in used:
+            problems.append(warning("W305", f"the legend explains '{char}', but no square of "
+                                    "the map shows it", loc))
     squares = []
     for r, c, ch, loc in cells:
         spec = entries.get(ch)
@@ -46,11 +55,61 @@ def squares_from_map(rows: tuple, legend: tuple, where: Loc | None
             c - origin[1], r - origin[0], spec["role"], spec.get("name"), spec.get("marker"),
             spec.get("kind"), spec.get("pennants", 0), spec.get("borders", ()), loc=loc))
     problems.extend(_check_borders(squares))
+    problems.extend(_unreachable(squares))
     return tuple(squares), problems
+
+
+def _ragged(rows: tuple) -> list[Diagnostic]:
+    """Every row as wide as the first: a map drawn in text shows its shape."""
+    if not rows:
+        return []
+    width = len(rows[0][0])
+    return [error("E133", f"this row has {len(text)} square{'' if len(text) == 1 else 's'}, "
+                  f"the first row {width}: draw "
+                  "every row the same width (off-map squares included)",
+                  Loc(loc.file, loc.line, loc.column + min(len(text), width)))
+            for text, loc in rows[1:] if len(text) != width]
+
+
+def _unreachable(squares: list[Square]) -> list[Diagnostic]:
+    """W305 for squares and printed big cities no chain of squares joins to a start area.
+    A tile goes next to a placed tile; a big city counts as placed once a tile reaches it, so
+    it joins the squares around it (two big cities side by side do not join)."""
+    at = {(sq.x, sq.y): sq for sq in squares}
+    todo = deque(sq for sq in squares if sq.role == "start")
+    seen = {(sq.x, sq.y) for sq in todo}
+    while todo:
+        sq = todo.popleft()
+        for dx, dy in _DELTA.values():
+            other = at.get((sq.x + dx, sq.y + dy))
+            if other is None or (other.x, other.y) in seen:
+                continue
+            if sq.role == other.role == "printed" and sq.name != other.name:
+                continue
+            seen.add((other.x, other.y))
+            todo.append(other)
+    problems = []
+    lonely = [sq for sq in squares if (sq.x, sq.y) not in seen]
+    cities = {}
+    for sq in lonely:
+        if sq.role == "printed":
+            cities.setdefault(sq.name, sq)
+    for name, sq in cities.items():
+        problems.append(warning("W305", f"printed city {name} cannot be reached: no chain of "
+                                "squares joins it to a start area", sq.loc))
+    squares_left = [sq for sq in lonely if sq.role != "printed"]
+    if squares_left:
+        first = squares_left[0]
+        more = f" and {len(squares_left) - 1} more" if len(squares_left) > 1 else ""
+        problems.append(warning("W305", f"square ({first.x}, {first.y}){more} cannot be "
+                                "reached: no chain of squares joins it to a start area",
+                                first.loc))
+    return problems
 
 
 def _check_borders(squares: list[Square]) -> list[Diagnostic]:
     taken = {(sq.x, sq.y) for sq in squares}
+    printed_on: dict[tuple[int, int], tuple[Square, str]] = {}
     problems = []
     for sq in squares:
         for border in sq.borders:
@@ -59,8 +118,17 @@ def _check_borders(squares: list[Square]) -> list[Diagnostic]:
                                       "side N, E, S or W", sq.loc))
                 continue
             dx, dy = _DELTA[border.side]
-            if (sq.x + dx, sq.y + dy) in taken:
+            beyond = (sq.x + dx, sq.y + dy)
+            if beyond in taken:
                 problems.append(error("E133", f"the border printed on side {border.side} of "
                                       f"({sq.x}, {sq.y}) faces another square, not the edge "
                                       "of the map", sq.loc))
+            elif beyond in printed_on:
+                other, side = printed_on[beyond]
+                problems.append(error("E133", f"the border on side {border.side} of ({sq.x}, "
+                                      f"{sq.y}) is printed on the same off-map square as the "
+                                      f"border on side {side} of ({other.x}, {other.y}); "
+                                      "leave a gap between them", sq.loc))
+            else:
+                printed_on[beyond] = (sq, border.side)
     return problems

@@ -32,11 +32,13 @@ def _tuple(value: object) -> tuple:
 
 @attrs.frozen
 class Loc:
-    """Where something was written: a file and a 1-based line and column."""
+    """Where something was written: a file and a 1-based line and column, or (in a JSON rule
+    set) the JSON path of the object, ``$.tiles[3].segments[1]``."""
 
     file: str
     line: int = 0
     column: int = 0
+    path: str | None = None
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.column}" if self.line else self.file
@@ -315,7 +317,7 @@ TRIGGER_ACTIONS: tuple[str, ...] = ("extra-turn", "score", "put")
 
 
 @attrs.frozen
-class Token:
+class Token(_Located):
     """Tokens (``nut``): a supply, where they are put at set-up, who holds them."""
 
     name: str
@@ -329,6 +331,7 @@ class Token:
     final_points: int = 0
     """Points per token a player holds at the end."""
     loc: Loc | None = _loc_field()
+    field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
 
 
 @attrs.frozen
@@ -367,13 +370,21 @@ class RuleSet:
         default=(), converter=lambda v: tuple((lang, tuple(tuple(e) for e in entries))
                                                for lang, entries in v or ()))
     """Per language: (word, singular, plural or None) display names of rule words."""
-    names_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
-    """Where each language's names were first given."""
+    names_locs: tuple[tuple[str, str | None, Loc | None], ...] = attrs.field(
+        default=(), eq=False, repr=False, converter=_tuple)
+    """Where names were given: (language, None, loc) for each ``names`` block, and
+    (language, word, loc) for each word named in the rule set's own files (not in the files
+    they extend, which answer for their own names)."""
     open_points: tuple[str, ...] = attrs.field(default=(), converter=_tuple)
     """Rules the author has not decided yet (``open "..."``)."""
     notes: tuple[tuple[str, str], ...] = attrs.field(
         default=(), converter=lambda v: tuple(tuple(x) for x in v or ()))
     """(language, text): the author's notes."""
+    landmark_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False,
+                                                             converter=_tuple)
+    """Where each landmark was declared."""
+    loc: Loc | None = _loc_field()
+    """Where the rule set starts: the header of its first file."""
 
     def kind(self, name: str) -> FeatureKind | None:
         for k in self.kinds:

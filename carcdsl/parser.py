@@ -6,10 +6,12 @@ the expected tokens in plain words.
 
 from __future__ import annotations
 
+import bisect
 import functools
+import re
 from pathlib import Path
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import (
     UnexpectedCharacters,
     UnexpectedEOF,
@@ -35,10 +37,18 @@ from .decls import (
     TileDecl,
     TokenDecl,
 )
-from .diagnostics import Diagnostic, error
+from .diagnostics import Diagnostic, did_you_mean, error, unique
 from .errors import RuleError
 
 GRAMMAR_FILE = "carc.lark"
+MAX_DIGITS = 18
+"""Numbers in a rule file have at most this many digits; longer ones are E008."""
+MAX_EXPR_DEPTH = 32
+"""Scoring expressions nest at most this deep (expression nodes on a path), in the text and in
+the JSON form alike (E006); real ones nest a handful of levels."""
+MAX_SYNTAX_ERRORS = 100
+"""Syntax errors reported per file; after that, the rest of the file is not read."""
+MAX_TOKEN_SHOWN = 40
 
 # Tokens in the words a rule author uses.
 _TOKEN_WORDS = {
@@ -60,6 +70,15 @@ _TOKEN_WORDS = {
     "__ANON_0": "'..'",
     "$END": "the end of the file",
 }
+# What closes an open construct comes first in the expected list: it is what is most often
+# missing, and a cut list must never hide it.
+_CLOSERS = ("RBRACE", "RPAR")
+_SHOWN_EXPECTED = 10
+_EXPR_RULES = frozenset({"sum", "scaled", "scaled_after", "const", "quantity", "quantity_of",
+                         "compare", "cond"})
+_LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1}}}")
+_STRING_COMMENT_OR_NUMBER = re.compile(
+    rf'"[^"\n]*"|#[^\n]*|(?<![\w-])(-?\d{{{MAX_DIGITS + 1},}})')
 
 
 def grammar_text() -> str:
@@ -77,6 +96,46 @@ def _parser() -> Lark:
                 cache=True)
 
 
+@functools.cache
+def _declaration_keywords() -> dict[str, str]:
+    """Terminal -> keyword of every word that starts a declaration (what the grammar accepts
+    at the start of a file): where reading resumes after a syntax error."""
+    parser = _parser()
+    words = {}
+    for term in parser.parse_interactive("").accepts():
+        try:
+            pattern = parser.get_terminal(term).pattern
+        except KeyError:
+            continue
+        if pattern.type == "str":
+            words[term] = pattern.value
+    return words
+
+
+@functools.cache
+def _declaration_start() -> re.Pattern[str]:
+    words = sorted(_declaration_keywords().values(), key=len, reverse=True)
+    return re.compile(rf"^(?:{'|'.join(map(re.escape, words))})(?![\w-])", re.M)
+
+
+def normalise_newlines(text: str) -> str:
+    """CRLF and lone CR become LF: the parser and the messages count lines the same way."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text
+
+
+class _Lines:
+    """Character offset -> (line, column), 1-based, lines split at LF only (as Lark does)."""
+
+    def __init__(self, text: str):
+        self.starts = [0] + [found.end() for found in re.finditer("\n", text)]
+
+    def loc(self, path: str, pos: int) -> m.Loc:
+        line = bisect.bisect_right(self.starts, pos)
+        return m.Loc(path, line, pos - self.starts[line - 1] + 1)
+
+
 def _word(term: str, parser: Lark) -> str:
     if term in _TOKEN_WORDS:
         return _TOKEN_WORDS[term]
@@ -90,14 +149,43 @@ def _word(term: str, parser: Lark) -> str:
 
 
 def _expected(names: set[str], parser: Lark) -> str:
-    words = sorted({_word(t, parser) for t in names})
-    if len(words) > 8:
-        words = words[:8] + ["..."]
-    return ", ".join(words)
+    """The expected tokens in plain words: closing brackets first, then punctuation and
+    keywords, then classes of tokens (a name, a number); cut after a few, saying how many."""
+    def rank(term: str) -> tuple[int, str]:
+        word = _word(term, parser)
+        if term in _CLOSERS:
+            return (0, str(_CLOSERS.index(term)))
+        if word.startswith("'") and not word[1:2].isalpha():
+            return (1, word)
+        return (2 if word.startswith("'") else 3, word)
+
+    words = list(dict.fromkeys(_word(t, parser) for t in sorted(names, key=rank)))
+    if len(words) > _SHOWN_EXPECTED:
+        more = len(words) - _SHOWN_EXPECTED + 1
+        words = words[: _SHOWN_EXPECTED - 1] + [f"{more} more"]
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " or " + words[-1]
 
 
-def _syntax_diagnostic(exc: UnexpectedInput, path: str, parser: Lark) -> Diagnostic:
-    loc = m.Loc(path, exc.line if exc.line > 0 else 1, exc.column if exc.column > 0 else 1)
+def shorten(text: str, width: int = MAX_TOKEN_SHOWN) -> str:
+    """A token as a message shows it: a giant one is cut, saying how long it was."""
+    if len(text) <= width:
+        return text
+    return f"{text[: width - 10]}... ({len(text):,} characters)"
+
+
+def _keyword_hint(token: Token, expected: set[str], parser: Lark) -> str:
+    """`` (did you mean 'feature'?)`` for a misspelt keyword."""
+    keywords = []
+    for term in expected:
+        word = _word(term, parser)
+        if word.startswith("'") and word[1:2].isalpha():
+            keywords.append(word.strip("'"))
+    return did_you_mean(str(token), keywords) if keywords else ""
+
+
+def _syntax_diagnostic(exc: UnexpectedInput, loc: m.Loc, parser: Lark) -> Diagnostic:
     if isinstance(exc, UnexpectedCharacters):
         char = exc.char if exc.char.isprintable() else repr(exc.char)
         return error("E002", f"unexpected character '{char}'", loc)
@@ -106,38 +194,148 @@ def _syntax_diagnostic(exc: UnexpectedInput, path: str, parser: Lark) -> Diagnos
                      loc)
     assert isinstance(exc, UnexpectedToken)
     token = exc.token
+    hint = ""
     if token.type == "$END":
         what = "end of file"
     elif token.type in ("NAME", "INT", "STRING"):
-        what = f"{_word(token.type, parser).split(' (')[0].removeprefix('a ')} '{token}'"
+        kind = _word(token.type, parser).split(" (")[0].removeprefix("a ")
+        what = f"{kind} '{shorten(str(token))}'"
     else:
-        what = f"'{token}'"
+        what = f"'{shorten(str(token))}'"
+    if str(token)[:1].isalpha():  # a misspelt keyword, or a keyword of another place
+        hint = _keyword_hint(token, set(exc.expected), parser)
     expected = _expected(set(exc.expected), parser)
-    return error("E001", f"unexpected {what}; expected {expected}", loc)
+    return error("E001", f"unexpected {what}{hint}; expected {expected}", loc)
+
+
+def _error_pos(exc: UnexpectedInput, length: int) -> int:
+    """Where in the parsed text an error is (a character offset)."""
+    if isinstance(exc, UnexpectedToken):
+        pos = exc.token.start_pos
+        return pos if isinstance(pos, int) and pos >= 0 else length
+    if isinstance(exc, UnexpectedCharacters):
+        return exc.pos_in_stream
+    return length
+
+
+def _syntax_errors(text: str, path: str, parser: Lark, exc: UnexpectedInput) -> list[Diagnostic]:
+    """Every syntax error of a file: after each, reading resumes at the next declaration (the
+    next line starting with a declaration's keyword, or the offending token itself when it is
+    one: a block missing its '}' is then one error, not two)."""
+    lines = _Lines(text)
+    starts = [found.start() for found in _declaration_start().finditer(text)]
+    keywords = _declaration_keywords()
+    found: list[Diagnostic] = []
+    offset = 0
+    while True:
+        pos = offset + _error_pos(exc, len(text) - offset)
+        found.append(_syntax_diagnostic(exc, lines.loc(path, pos), parser))
+        if len(found) >= MAX_SYNTAX_ERRORS:
+            break
+        if isinstance(exc, UnexpectedToken) and exc.token.type in keywords and pos > offset:
+            resume = pos
+        else:
+            i = bisect.bisect_right(starts, pos)
+            if i == len(starts):
+                break
+            resume = starts[i]
+        offset = resume
+        try:
+            parser.parse(text[offset:])
+            break
+        except UnexpectedInput as again:
+            exc = again
+    return found
+
+
+def _long_numbers(text: str, path: str) -> list[Diagnostic]:
+    """E008 for every number with more than MAX_DIGITS digits (outside strings and comments)."""
+    if _LONG_NUMBER.search(text) is None:
+        return []
+    lines = _Lines(text)
+    found = []
+    for match in _STRING_COMMENT_OR_NUMBER.finditer(text):
+        if match.group(1):
+            digits = len(match.group(1).lstrip("-"))
+            found.append(error("E008", f"a number of {digits:,} digits; numbers in a rule file "
+                               f"have at most {MAX_DIGITS}", lines.loc(path, match.start(1))))
+    return found
+
+
+def _too_deep(tree: Tree, path: str) -> list[Diagnostic]:
+    """E006 where a scoring expression nests more than MAX_EXPR_DEPTH deep (once per
+    expression), found without recursion before the recursive transformer runs."""
+    found = []
+    reported: set[int] = set()
+    stack: list[tuple[Tree, int, int]] = [(tree, 0, 0)]
+    while stack:
+        node, depth, root = stack.pop()
+        if node.data in _EXPR_RULES:
+            depth += 1
+            root = root or id(node)
+            if depth > MAX_EXPR_DEPTH:
+                if root not in reported:
+                    reported.add(root)
+                    meta = node.meta
+                    found.append(error(
+                        "E006", f"a scoring expression nested more than {MAX_EXPR_DEPTH} deep",
+                        m.Loc(path, getattr(meta, "line", 1), getattr(meta, "column", 1))))
+                continue
+        stack.extend((child, depth, root) for child in node.children if isinstance(child, Tree))
+    return found
 
 
 def parse_text(text: str, path: str = "<text>") -> RuleFile:
-    """Parse rule-language text; raises RuleError carrying one Diagnostic on a syntax error."""
+    """Parse rule-language text; raises RuleError carrying every syntax error (and every
+    number too long, every expression too deep) when there is any."""
+    text = normalise_newlines(text)
     parser = _parser()
+    problems = _long_numbers(text, path)
+    tree = None
     try:
         tree = parser.parse(text)
     except UnexpectedInput as exc:
-        raise RuleError("syntax error", (_syntax_diagnostic(exc, path, parser),)) from None
+        taken = {(d.loc.line, d.loc.column) for d in problems if d.loc}
+        problems += [d for d in _syntax_errors(text, path, parser, exc)
+                     if d.loc is None or (d.loc.line, d.loc.column) not in taken]
     except RecursionError:
-        raise RuleError("too deep", (error("E006", "nesting too deep", m.Loc(path, 1, 1)),)) \
-            from None
+        problems.append(_deep_fallback(path))
+    if tree is not None:
+        problems += _too_deep(tree, path)
+    if problems:
+        raise RuleError("syntax error", tuple(unique(problems)))
     try:
         return _ToRuleFile(path).transform(tree)
     except VisitError as exc:
         if isinstance(exc.orig_exc, RuleError):
             raise exc.orig_exc from None
         if isinstance(exc.orig_exc, RecursionError):
-            raise RuleError("too deep", (error("E006", "nesting too deep", m.Loc(path, 1, 1)),)) \
-                from None
+            raise RuleError("too deep", (_deep_fallback(path),)) from None
         raise
     except RecursionError:
-        raise RuleError("too deep", (error("E006", "nesting too deep", m.Loc(path, 1, 1)),)) \
-            from None
+        raise RuleError("too deep", (_deep_fallback(path),)) from None
+
+
+def _deep_fallback(path: str) -> Diagnostic:
+    return error("E006", "nesting too deep", m.Loc(path, 1, 1))
+
+
+_PROP_WORDS = {"followers": "`followers`", "players": "`players`", "total_tiles": "`tiles`",
+               "start": "`start`", "end": "`end`", "title": "the title", "complete":
+               "`score complete`", "final": "`score final`", "terminals": "`ends at`",
+               "first_player": "`first player`", "edge_closes": "`edge closes`",
+               "edge_neighbours": "`edge neighbours`", "each_player": "`each player`",
+               "start_sides": "`start sides`", "final_points": "`score final`",
+               "start_areas": "`start areas`"}
+
+
+class _Header:
+    """``rules NAME`` or ``variant NAME for ... with ...`` as written."""
+
+    def __init__(self, role: str, name: str, applies_to: Ref | None,
+                 applies_with: tuple[Ref, ...], loc: m.Loc):
+        self.role, self.name, self.loc = role, name, loc
+        self.applies_to, self.applies_with = applies_to, applies_with
 
 
 class _ToRuleFile(Transformer):
@@ -146,6 +344,29 @@ class _ToRuleFile(Transformer):
     def __init__(self, path: str):
         super().__init__()
         self.path = path
+        self.problems: list[Diagnostic] = []
+        """Problems found while building (a second header, a property given twice): reported
+        with the file's other problems; the first of each thing counts."""
+
+    def _once(self, props, what: str) -> list:
+        """``props`` with every property given a second time in one block reported (E101)
+        and left out; supplies by player count may repeat."""
+        seen: dict[str, Prop] = {}
+        kept = []
+        for prop in props:
+            if not isinstance(prop, Prop) or prop.name == "followers_for":
+                kept.append(prop)
+                continue
+            first = seen.get(prop.name)
+            if first is not None:
+                where = f" (first at line {first.loc.line})" if first.loc else ""
+                self.problems.append(error(
+                    "E101", f"{_PROP_WORDS.get(prop.name, prop.name)} is given twice in this "
+                    f"{what}{where}", prop.loc))
+                continue
+            seen[prop.name] = prop
+            kept.append(prop)
+        return kept
 
     def _loc(self, item) -> m.Loc:
         if isinstance(item, Token):
@@ -156,23 +377,43 @@ class _ToRuleFile(Transformer):
     # --- file ---------------------------------------------------------------------------
     def start(self, items):
         role, name, applies_to, applies_with, extends, decls = "rules", None, None, [], [], []
+        header = None
+        params: dict[str, ParamDecl] = {}
         for item in items:
-            if isinstance(item, tuple) and item[0] in ("rules", "variant"):
-                role, name = item[0], item[1]
-                if item[0] == "variant":
-                    applies_to, applies_with = item[2], item[3]
+            if isinstance(item, _Header):
+                if header is not None:
+                    said = f"{header.role} {header.name}"
+                    self.problems.append(error(
+                        "E104", f"a file has one header, and this one already says `{said}` "
+                        f"(line {header.loc.line}); a rule set that builds on another says "
+                        "`extends`, a variant applied with another says `with`", item.loc))
+                    continue
+                header = item
+                role, name = item.role, item.name
+                applies_to, applies_with = item.applies_to, item.applies_with
             elif isinstance(item, Ref):
                 extends.append(item)
+            elif isinstance(item, ParamDecl) and item.name in params:
+                first = params[item.name].loc
+                self.problems.append(error(
+                    "E101", f"parameter '{item.name}' is declared twice (first at line "
+                    f"{first.line if first else '?'})", item.loc))
             else:
+                if isinstance(item, ParamDecl):
+                    params[item.name] = item
                 decls.append(item)
-        return RuleFile(self.path, role, name, applies_to, applies_with, extends, decls)
+        return RuleFile(self.path, role, name, applies_to, applies_with, extends, decls,
+                        header.loc if header else None, tuple(self.problems))
 
-    def rules_decl(self, items):
-        return ("rules", str(items[0]))
+    @v_args(meta=True)
+    def rules_decl(self, meta, items):
+        return _Header("rules", str(items[0]), None, (), self._loc(meta))
 
-    def variant_decl(self, items):
+    @v_args(meta=True)
+    def variant_decl(self, meta, items):
         refs = [self._ref(t) for t in items[1:] if t is not None]
-        return ("variant", str(items[0]), refs[0] if refs else None, refs[1:])
+        return _Header("variant", str(items[0]), refs[0] if refs else None, tuple(refs[1:]),
+                       self._loc(meta))
 
     def extends_decl(self, items):
         return self._ref(items[0])
@@ -192,11 +433,11 @@ class _ToRuleFile(Transformer):
         props = list(items)
         if title is not None:
             props.insert(0, Prop("title", title, self._loc(meta)))
-        return GameDecl(props, title, False, self._loc(meta))
+        return GameDecl(self._once(props, "game block"), title, False, self._loc(meta))
 
     @v_args(meta=True)
     def override_game(self, meta, items):
-        return GameDecl(items, None, True, self._loc(meta))
+        return GameDecl(self._once(items, "game block"), None, True, self._loc(meta))
 
     @v_args(meta=True)
     def players(self, meta, items):
@@ -227,34 +468,50 @@ class _ToRuleFile(Transformer):
     # --- tokens, words, notes ---------------------------------------------------------
     @v_args(meta=True)
     def token_block(self, meta, items):
-        return TokenDecl(str(items[0]), tuple(items[1:]), False, self._loc(items[0]))
+        props = self._once(items[1:], "token block")
+        return TokenDecl(str(items[0]), tuple(props), False, self._loc(items[0]))
 
     @v_args(meta=True)
     def override_token(self, meta, items):
-        return TokenDecl(str(items[0]), tuple(items[1:]), True, self._loc(items[0]))
+        props = self._once(items[1:], "token block")
+        return TokenDecl(str(items[0]), tuple(props), True, self._loc(items[0]))
 
-    def token_supply(self, items):
-        return Prop("supply", int(items[0]))
+    @v_args(meta=True)
+    def token_supply(self, meta, items):
+        return Prop("supply", int(items[0]), self._loc(meta))
 
-    def token_each(self, items):
-        return Prop("each_player", int(items[0]))
+    @v_args(meta=True)
+    def token_each(self, meta, items):
+        return Prop("each_player", int(items[0]), self._loc(meta))
 
-    def token_start(self, items):
-        return Prop("start_sides", int(items[0]))
+    @v_args(meta=True)
+    def token_start(self, meta, items):
+        return Prop("start_sides", int(items[0]), self._loc(meta))
 
-    def token_collected(self, items):
-        return Prop("collected", str(items[0]) == "yes")
+    @v_args(meta=True)
+    def token_collected(self, meta, items):
+        return Prop("collected", str(items[0]) == "yes", self._loc(meta))
 
-    def token_score(self, items):
-        return Prop("final_points", int(items[0]))
+    @v_args(meta=True)
+    def token_score(self, meta, items):
+        return Prop("final_points", int(items[0]), self._loc(meta))
 
     @v_args(meta=True)
     def names_block(self, meta, items):
-        return NamesDecl(str(items[0]), tuple(items[1:]), self._loc(meta))
+        entries, seen = [], {}
+        for word, singular, plural, loc in items[1:]:
+            if word in seen:
+                self.problems.append(error("E101", f"names {items[0]}: '{word}' is named twice "
+                                           f"(first at line {seen[word].line})", loc))
+                continue
+            seen[word] = loc
+            entries.append((word, singular, plural, loc))
+        return NamesDecl(str(items[0]), tuple(entries), self._loc(meta))
 
     def name_entry(self, items):
         word, singular, plural = items
-        return (str(word), str(singular)[1:-1], str(plural)[1:-1] if plural is not None else None)
+        return (str(word), str(singular)[1:-1], str(plural)[1:-1] if plural is not None else None,
+                self._loc(word))
 
     @v_args(meta=True)
     def open_point(self, meta, items):
@@ -283,11 +540,13 @@ class _ToRuleFile(Transformer):
     # --- features -----------------------------------------------------------------------
     @v_args(meta=True)
     def feature_block(self, meta, items):
-        return FeatureDecl(str(items[0]), items[1:], False, self._loc(items[0]))
+        props = self._once(items[1:], "feature block")
+        return FeatureDecl(str(items[0]), props, False, self._loc(items[0]))
 
     @v_args(meta=True)
     def override_feature(self, meta, items):
-        return FeatureDecl(str(items[0]), items[1:], True, self._loc(items[0]))
+        props = self._once(items[1:], "feature block")
+        return FeatureDecl(str(items[0]), props, True, self._loc(items[0]))
 
     @v_args(meta=True)
     def geometry(self, meta, items):
@@ -326,12 +585,19 @@ class _ToRuleFile(Transformer):
 
     @v_args(meta=True)
     def param_decl(self, meta, items):
-        value = int(items[1]) if items[1].type == "INT" else str(items[1])
-        return ParamDecl(str(items[0]), value, self._loc(items[0]))
+        name, default, allowed = items
+        value = int(default) if default.type == "INT" else str(default)
+        return ParamDecl(str(name), value, self._loc(name), allowed)
+
+    def param_range(self, items):
+        return (int(items[0]), int(items[1]))
+
+    def param_choices(self, items):
+        return tuple(str(t) for t in items)
 
     def _block(self, name, meta, items):
         props = [p for item in items for p in (item if isinstance(item, list) else [item])]
-        return BlockDecl(name, props, self._loc(meta))
+        return BlockDecl(name, self._once(props, f"{name} block"), self._loc(meta))
 
     @v_args(meta=True)
     def board_block(self, meta, items):

@@ -1,6 +1,8 @@
-"""Figures about a rule set's tiles: how many, of what, with how many pennants and sides.
+"""Figures about a rule set's tiles: how many, of what, with how many pennants and sides; and
+about its map, when it has one.
 
-Counts are over physical tiles (a type with 4 copies counts 4 times) unless they say ``types``.
+Counts are over physical tiles (a type with 4 copies counts 4 times, and the supply's ``sets``
+copies of the tile set count each) unless they say ``types``.
 """
 
 from __future__ import annotations
@@ -19,12 +21,13 @@ def tile_stats(rules: RuleSet) -> dict:
     else the kind at its halves (a field), else ``-``.
     """
     geometry = {k.name: k.geometry for k in rules.kinds}
+    sets = rules.supply.sets if isinstance(rules.supply.sets, int) and rules.supply.sets > 0 else 1
     centres: Counter[str] = Counter()
     sides: Counter[str] = Counter()
     segments: Counter[str] = Counter()
     pennants = 0
     for tile in rules.tiles:
-        n = max(tile.count, 0)
+        n = max(tile.count, 0) * sets
         for seg in tile.segments:
             segments[seg.kind] += n
             pennants += n * max(seg.pennants, 0)
@@ -33,13 +36,34 @@ def tile_stats(rules: RuleSet) -> dict:
         for kind in side_kinds(tile, geometry):
             sides[kind] += n
     return {
-        "tiles": sum(max(t.count, 0) for t in rules.tiles),
+        "tiles": sum(max(t.count, 0) for t in rules.tiles) * sets,
+        "sets": sets,
         "types": len(rules.tiles),
         "pennants": pennants,
         "centres": dict(sorted(centres.items())),
         "sides": dict(sorted(sides.items())),
         "segments": dict(sorted(segments.items())),
+        "map": map_stats(rules),
     }
+
+
+def map_stats(rules: RuleSet) -> tuple[tuple[str, int], ...]:
+    """A printed map at a glance, as (label, figure) rows: squares that take a tile, big
+    cities (printed squares by name) and their squares, start areas (and how many get a tile
+    at set-up), printed border segments, squares by marker. Empty without a map."""
+    squares = rules.board.squares
+    if not squares:
+        return ()
+    markers: Counter[str] = Counter(sq.marker for sq in squares if sq.marker)
+    return (
+        ("squares", sum(1 for sq in squares if sq.role != "printed")),
+        ("big cities", len({sq.name for sq in squares if sq.role == "printed"})),
+        ("big-city squares", sum(1 for sq in squares if sq.role == "printed")),
+        ("start areas", sum(1 for sq in squares if sq.role == "start")),
+        ("start areas used", rules.board.start_areas),
+        ("border segments", sum(len(sq.borders) for sq in squares)),
+        *((f"{marker} squares", n) for marker, n in sorted(markers.items())),
+    )
 
 
 def side_kinds(tile: Tile, geometry: dict[str, str]) -> list[str]:
@@ -64,8 +88,9 @@ def side_kinds(tile: Tile, geometry: dict[str, str]) -> list[str]:
 
 def format_stats(stats: dict) -> str:
     """A small aligned table of ``tile_stats``."""
+    sets = stats.get("sets", 1)
     rows: list[tuple[str, str]] = [
-        ("tiles", str(stats["tiles"])),
+        ("tiles" if sets == 1 else f"tiles ({sets} sets)", str(stats["tiles"])),
         ("tile types", str(stats["types"])),
         ("pennants", str(stats["pennants"])),
     ]
@@ -74,6 +99,10 @@ def format_stats(stats: dict) -> str:
         if stats[key]:
             rows.append((title, ""))
             rows.extend((f"  {kind}", str(n)) for kind, n in stats[key].items())
+    board = stats.get("map") or ()
+    if board:
+        rows.append(("map", ""))
+        rows.extend((f"  {label}", str(n)) for label, n in board)
     label_width = max(len(label) for label, _ in rows)
     number_width = max(len(value) for _, value in rows)
     return "\n".join(f"{label:<{label_width}}  {value:>{number_width}}".rstrip()

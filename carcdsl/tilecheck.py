@@ -69,6 +69,7 @@ class TileChecks:
     used: set[str]
 
     if TYPE_CHECKING:
+        def rules_sets(self) -> int: ...
         def error(self, code: str, message: str, loc: Loc | None) -> None: ...
         def warn(self, code: str, message: str, loc: Loc | None) -> None: ...
         def hint(self, word: str, group: str, candidates: Iterable[str]) -> str: ...
@@ -252,8 +253,15 @@ class TileChecks:
         return geometry == "field" and tile.fields_derived and len(self.field_kinds) == 1
 
     def check_fields_cover(self, tile: Tile, owner: list[str | None]) -> None:
-        """Every half-side not under an area lies in a field (when the rules have fields)."""
+        """Every half-side not under an area lies in a field; without a field kind, every
+        side shows an area or a path."""
         if not self.field_kinds:
+            bare = [P.SIDES[d] for d in range(4)
+                    if all(owner[p] is None for p in P.side_positions(d))]
+            if bare:
+                self.error("E204", f"tile '{tile.name}': {', '.join(bare)} in no segment; the "
+                           "rule set has no field kind, so each side needs an area or a path "
+                           "(or declare one: `feature field { geometry field }`)", tile.loc)
             return
         missing = [P.RING[p] for p in range(12) if len(P.RING[p]) == 3 and owner[p] is None]
         if not missing:
@@ -268,24 +276,31 @@ class TileChecks:
 
     # --- warnings over all tiles --------------------------------------------------------
     def check_side_matches(self, infos: list[_TileInfo]) -> None:
-        """W301: a side whose reverse signature no side of any tile shows, in any rotation.
+        """W301: a side whose reverse signature no side of any other tile shows, in any
+        rotation (a tile never lies against itself: one that is the only tile showing the
+        matching side needs a second copy).
 
         Turning a tile only moves its sides around, so the set of side signatures over all
-        tiles and rotations is just the set over all tiles' four sides.
+        tiles and rotations is just the set over all tiles' four sides. ``copies`` counts, per
+        signature, the physical tiles showing it (each once), so the check stays linear.
         """
+        sets = self.rules_sets()
         sigs_of = []
-        seen: set[tuple] = set()
+        copies: dict[tuple, int] = {}
         for info in infos:
             sigs = [tuple(info.owner[q] for q in P.side_positions(d)) for d in range(4)]
             sigs_of.append(sigs)
-            seen.update(sigs)
+            for sig in set(sigs):
+                copies[sig] = copies.get(sig, 0) + max(info.tile.count, 0) * sets
         for info, sigs in zip(infos, sigs_of, strict=True):
+            own = set(sigs)
             lonely = [(P.SIDES[d], sig) for d, sig in enumerate(sigs)
-                      if tuple(reversed(sig)) not in seen]
+                      if copies.get(tuple(reversed(sig)), 0)
+                      - (1 if tuple(reversed(sig)) in own else 0) < 1]
             if lonely:
                 shown = "; ".join(f"{side} ({', '.join(k or '-' for k in sig)})"
                                   for side, sig in lonely)
-                self.warn("W301", f"tile '{info.tile.name}': no side of any tile, in any "
+                self.warn("W301", f"tile '{info.tile.name}': no side of any other tile, in any "
                           f"rotation, can lie against side {shown}", info.tile.loc)
 
     def check_duplicates(self, infos: list[_TileInfo]) -> None:

@@ -42,7 +42,7 @@ feature field { geometry field }
 
 GAME = "players 2..5 followers 7 start A"
 # col:   8       16 21
-TILE = "tile A 1 city N; road W-E"
+TILE = "tile A 2 city N; road W-E"
 # col:  6    10      18
 
 
@@ -115,7 +115,7 @@ BROKEN = [
     ("W122 wrong total on base", extending("tile Y 1 city N"), "W122", 12, 5),
     ("E134 unknown token", extending("on place shows city: put 1 nut on city"), "E134", 3, 1),
     ("W306 missing translation", extending('names de { road "Weg" }'), "W306", 3, 1),
-    ("W307 unknown word", extending('names de { raod "Weg" }'), "W307", 3, 1),
+    ("W307 unknown word", extending('names de { raod "Weg" }'), "W307", 3, 12),
     ("E121 missing supply", mini(game="players 2..5 followers 5 for 2..3 start A"),
      "E121", 2, 21),
     ("E123 no start tile", mini(game="players 2..5"), "E123", 2, 1),
@@ -188,6 +188,52 @@ BROKEN = [
     ("W303 unused kind", mini(extra="feature castle { geometry area }"), "W303", 8, 9),
     ("W304 followers never scored",
      mini(extra="feature castle { geometry area followers yes }"), "W304", 8, 32),
+    # --- found by the audits ---
+    ("E008 a number too long", mini(tiles="tile A 1234567890123456789012 city N; road W-E"),
+     "E008", 9, 8),
+    ("E006 an expression too deep",
+     mini(extra="override feature city { score final = " + "1 + (" * 40 + "1" + ")" * 40 + " }"),
+     "E006", 8, 199),
+    ("E104 extends the same file twice", extending("extends base"), "E104", 3, 9),
+    ("E104 two headers", "rules t\nrules u\n", "E104", 2, 1),
+    ("E123 no game block: at the header", "rules t\nrules u\n", "E123", 1, 1),
+    ("E101 a parameter twice", "variant v for base\nparam w = 1\nparam w = 2\n", "E101", 3, 7),
+    ("E101 a property twice", mini(game="players 2..5 players 3..4 start A"), "E101", 2, 21),
+    ("E103 a variant for a variant", "variant v for farmers\n", "E103", 1, 15),
+    ("E005 a variant with itself", 'variant v for base with "t.carc"\n', "E005", 1, 25),
+    ("W305 unused legend entry",
+     extending('board { map "R." legend { "R" start R "." square "x" square } start areas 1 }'),
+     "W305", 3, 50),
+    ("W305 unreachable square",
+     extending('board { map "R~." legend { "R" start R "." square "~" off } start areas 1 }'),
+     "W305", 3, 16),
+    ("W308 a supply outside the player range",
+     mini(game="players 2..5 followers 7 followers 5 for 7 start A"), "W308", 2, 33),
+    ("E121 overlapping supplies",
+     mini(game="players 2..5 followers 5 for 2..3 followers 6 for 3..5 start A"), "E121", 2, 42),
+    ("E121 absurd player counts", mini(game="players 2..5 followers 5 for -99999999..3 start A"),
+     "E121", 2, 21),
+    ("E134 token set-up beyond the supply", extending("token nut { supply 10 each player 3 }"),
+     "E134", 3, 23),
+    ("E207 coats of arms on a border road",
+     extending('board { map "1R" legend { "R" start R "1" square border W road pennants 1 X } '
+               'start areas 1 }'), "E207", 3, 14),
+    ("E133 ragged map rows",
+     extending('board { map "R."\n  "." legend { "R" start R "." square } start areas 1 }'),
+     "E133", 4, 5),
+    ("E133 two borders on one off-map square",
+     extending('board { map "1~2"\n "R.." legend { "R" start R "." square "~" off '
+               '"1" square border E road "2" square border W road } start areas 1 }'),
+     "E133", 3, 16),
+    ("E204 no field kind, a bare side",
+     "rules t\ngame { start A }\nfeature city { geometry area }\ntile A 1 city N\n", "E204", 4, 6),
+    ("E132 most KIND without draw", extending("turn { first player seat0 most road }"),
+     "E132", 3, 32),
+    ("E132 hands the supply cannot deal",
+     extending("override game { players 4..5 }\nsupply { hand 20 }"), "E132", 4, 10),
+    ("W308 hands for the most players", extending("supply { hand 15 }"), "W308", 3, 10),
+    ("W301 the only tile with a side", mini(extra="feature castle { geometry area }",
+                                            tiles=TILE + "\ntile B 1 castle N"), "W301", 10, 6),
 ]
 
 
@@ -226,7 +272,7 @@ def test_every_checker_code_is_in_the_table():
     ("rules t\nextends bsae\n", "did you mean 'base'?"),
     ("rules t\ngame {\n  followers\n}\n", "expected a number"),
     (mini(game="players 2..5 tiles 3 start A"),
-     "3 tiles but the tile counts add up to 1 (2 fewer)"),
+     "3 tiles but the tile counts add up to 2 (1 fewer)"),
     (mini(tiles=TILE + "\ntile B 1 city S; road E-W"), "same as tile 'A' turned 180°"),
 ])
 def test_messages_help(tmp_path, text, needle):

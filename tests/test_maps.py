@@ -6,18 +6,17 @@ import random
 from pathlib import Path
 
 import pytest
+import reference
 
 import carcdsl
 from carcdsl.bots import random_bot
 from carcdsl.checker import check
 from carcdsl.compose import compose
 from carcdsl.errors import IllegalMoveError
-from carcdsl.game import to_key, to_xy
+from carcdsl.game import to_key
 from carcdsl.records import Discard, Placement, load_record, parse_record
 from carcdsl.render import render_board
 from carcdsl.replay import replay
-
-import reference
 
 RECORDS = Path(__file__).parent / "data" / "records" / "maps"
 
@@ -58,7 +57,7 @@ def test_maps_germany_checks_clean():
     assert [d for d in found + check(rules) if d.is_error] == []
     squares = rules.board.squares
     assert {sq.name for sq in squares if sq.role == "printed"} == {
-        "Hamburg", "Berlin", "Hannover", "Ruhrgebiet", "Frankfurt", "Muenchen"}
+        "Hamburg", "Berlin", "Hannover", "Ruhrgebiet", "Frankfurt", "München"}
     assert {sq.name for sq in squares if sq.role == "start"} == {"Rostock", "Erfurt", "Stuttgart"}
     assert len({sq.name for sq in squares if sq.marker == "small-city"}) >= 12
     assert rules.game.followers == 9
