@@ -121,17 +121,20 @@ class Legality:
 
     def _discard(self, t: int, move: Discard | None = None) -> None:
         """The tile fits nowhere: it leaves the game (bag: goes aside, back into the bag after
-        the next placement; hand: leaves the hand, which is refilled once empty)."""
-        if self.hands is not None:
-            hand = self.hands[self.current]
+        the next placement; hand: leaves the hand, which is refilled once empty, and passes
+        the turn when the supply is empty too)."""
+        hand = self.hands[self.current] if self.hands is not None else None
+        if hand is not None:
             hand.remove(t)
-            if not hand:
-                self._refill(self.current)
         else:
             self._remove_from_supply(t)
-            if self._bag:
-                self.aside.append(t)
+        if self._bag:
+            self.aside.append(t)
         self._moves.append(move or Discard(self.tables.type_names[t]))
+        if hand is not None and not hand:
+            self._refill(self.current)
+            if not hand:
+                self._pass_turn()
         if self._out_of_tiles():
             self._finish()
 
@@ -149,16 +152,11 @@ class Legality:
             self._discard(supply[-1])
 
     def _discard_unplaceable_hand(self) -> None:
-        """No tile of the hand fits: every tile of it is discarded and a new hand drawn."""
+        """No tile of the hand fits: every tile of it is discarded (in hand order) and a new
+        hand drawn; with an empty supply the turn passes instead."""
         while not self.finished:
             hand = self.hands[self.current]
-            if not hand:  # the supply is empty and so is this hand: the next player
-                if self._out_of_tiles():
-                    self._finish()
-                    return
-                self.current = (self.current + 1) % len(self.players)
-                continue
-            if any(map(self.can_place, hand)):
+            if not hand or any(map(self.can_place, hand)):
                 return
             if self.game.rules.game.end == "tile-unplaceable":
                 self._finish()

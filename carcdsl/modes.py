@@ -73,19 +73,37 @@ class Modes:
             hand.append(supply.pop())
 
     def _end_turn(self, extra: bool) -> None:
-        """Draw back up (hands), then pass the turn, unless it earned an extra turn (at most
-        one in a row). With hands and an empty supply, players with empty hands pass."""
+        """Pass the turn, unless it earned an extra turn (at most one in a row). With hands,
+        draw back up first; an extra turn with an empty hand is forfeited."""
         if self.hands is not None:
             self._refill(self.current)
+            if extra and not self.in_extra and self.hands[self.current]:
+                self.in_extra = True
+            else:
+                self._pass_turn()
+            return
         if extra and not self.in_extra:
             self.in_extra = True
             return
         self.in_extra = False
-        n = len(self.players)
+        self.current = (self.current + 1) % len(self.players)
+
+    def _pass_turn(self) -> None:
+        """The next player moves (a new turn, not an extra one). With hands, a player whose
+        hand is empty draws up when the supply has tiles again (a bag's returns), else is
+        passed over; when nobody holds a tile, the turn stays and the game is over."""
+        self.in_extra = False
+        n, hands = len(self.players), self.hands
         self.current = (self.current + 1) % n
-        if self.hands is not None and any(self.hands):
-            while not self.hands[self.current]:
-                self.current = (self.current + 1) % n
+        if hands is None:
+            return
+        for _ in range(n):
+            if hands[self.current]:
+                return
+            if self.supply:
+                self._refill(self.current)
+                return
+            self.current = (self.current + 1) % n
 
     def _put_on_tile(self, o: int, key: int, count: int, token: str, kind: str) -> None:
         tb = self.tables

@@ -12,7 +12,7 @@ import carcdsl
 from carcdsl.bots import random_bot
 from carcdsl.checker import check
 from carcdsl.compose import compose
-from carcdsl.errors import IllegalMoveError, RuleError
+from carcdsl.errors import IllegalMoveError, RecordError, RuleError
 from carcdsl.game import to_key, to_xy
 from carcdsl.records import Discard, Placement, load_record, parse_record
 from carcdsl.replay import replay
@@ -222,3 +222,56 @@ def test_trees_as_terminals_are_data():
     data["variants"] = ["../../../examples/trees-do-not-end-roads.carc"]
     state = replay(attrs.evolve(parse_record(data), base_dir=str(record.parent)))
     assert events(state) == []  # the road runs on past the tree: not complete
+
+
+def test_hand_games_replay_with_the_same_turns():
+    """A hand emptied by discards, or an extra turn earned with the last tile of a hand,
+    passes the turn in play and in replay alike (the audit's two games)."""
+    for variants, seats, seed in [
+            (["table-edge:width=3,height=3", "hand-of-three"], 3, 1),
+            (["hand-of-three", "fill-hole-extra-turn"], 5, 13)]:
+        state = carcdsl.load("base", variants).new_game(seats, seed=seed)
+        bot = random_bot(random.Random(seed))
+        while not state.finished:
+            state.apply_fast(*bot(state))
+        again = replay(parse_record(state.to_record().to_json()))
+        assert again.scores == state.scores and again.events == state.events
+        assert again.finished and again.current == state.current
+
+
+def test_bag_and_hands_keep_unplaceable_tiles_in_the_game():
+    """With a bag, tiles discarded from a hand go aside and back into the bag too: every
+    tile is on the board, in the bag, in a hand or aside."""
+    game = carcdsl.load("base", ["table-edge:width=3,height=3", "bag", "hand-of-three"])
+    for seed in range(4):
+        state = game.new_game(2, seed=seed)
+        bot = random_bot(random.Random(seed))
+        while not state.finished:
+            state.apply_fast(*bot(state))
+            held = sum(map(len, state.hands))
+            assert len(state.board) + len(state.supply) + held + len(state.aside) == 72
+        assert len(state.board) == 9 and len(state.aside) == 72 - 9
+
+
+def test_a_bag_record_where_an_unplaceable_tile_comes_back():
+    record = RECORDS / "variants" / "bag-returns.json"
+    state = replay(load_record(record))
+    assert events(state) == [("Bob", "road", "complete", 2, "2 tiles")]
+    assert state.aside == [] and len(state.supply) == 72 - 3
+    # without the bag the crossroads (the only one) left the game
+    with pytest.raises(RecordError, match="move 2 .*no tile X left"):
+        with_variants(record, ["table-edge:width=1,height=5"])
+
+
+def test_an_extra_turn_forfeited_with_an_empty_hand_passes_the_turn():
+    """Filling a hole with the last tile of a hand earns an extra turn that cannot be
+    played: the next player moves, in a turn of their own that may earn one."""
+    path = RECORDS / "variants" / "forfeited-extra-turn.json"
+    record = load_record(path)
+    state = replay(record)
+    assert [seat for seat, _, _ in state.meeples] == [0, 1]  # moves 13 and 14: Ann, Bob
+    assert [len(hand) for hand in state.hands] == [0, 1, 0] and state.current == 1
+    after = replay(attrs.evolve(record, moves=record.moves[:12]))
+    assert after.current == 0 and not after.in_extra  # Cy's extra turn is forfeited
+    after.play(record.moves[12])
+    assert after.current == 0 and after.in_extra  # Ann's own extra turn
