@@ -32,12 +32,12 @@ from .compile import Tables, compile_rules
 from .errors import IllegalMoveError
 from .legality import Legality
 from .model import RuleSet
-from .modes import Modes, below
+from .modes import DrawOff, Modes, below
 from .records import Discard, FollowerSpec, Placement, Record
 from .squares import AROUND, STEP, to_key, to_xy
 from .tally import ScoreEvent, Tally
 
-__all__ = ["AROUND", "STEP", "Game", "ScoreEvent", "State", "to_key", "to_xy"]
+__all__ = ["AROUND", "STEP", "DrawOff", "Game", "ScoreEvent", "State", "to_key", "to_xy"]
 
 
 @attrs.frozen
@@ -60,20 +60,23 @@ class Game:
         return self.rules.name
 
     def new_game(self, players: Sequence[str] | int = 2, seed: int | None = None,
-                 auto_discard: bool = True) -> State:
+                 auto_discard: bool = True, replaying: bool = False) -> State:
         """A new game: the start tile at the origin, the rest shuffled by ``seed``.
 
         With ``auto_discard`` a drawn tile that fits nowhere is discarded (and recorded as a
-        discard) and the same player draws again, as the rules say.
+        discard) and the same player draws again, as the rules say. ``replaying`` (implies
+        no ``auto_discard``): the players are seated as given, with no draw-off for the first
+        player (a record states its outcome: seat 0 starts), and without a seed the supply is
+        not shuffled (see ``State``).
         """
         if isinstance(players, int):
             players = [f"P{i + 1}" for i in range(players)]
         self.check_players(len(players))
         if len(set(players)) != len(players):
             raise IllegalMoveError("player names must be unique", "players")
-        if seed is None:
+        if seed is None and not replaying:  # a record without a seed: not shuffled
             seed = int.from_bytes(os.urandom(4), "big")
-        return State(self, tuple(players), seed, auto_discard)
+        return State(self, tuple(players), seed, auto_discard, replaying)
 
     def check_players(self, count: int) -> None:
         low, high = self.rules.game.players
@@ -86,13 +89,14 @@ class State(Legality, Tally, Modes):
     """One game in progress. Mutable; ``clone`` copies it for search."""
 
     def __init__(self, game: Game, players: tuple[str, ...], seed: int | None,
-                 auto_discard: bool = True):
+                 auto_discard: bool = True, replaying: bool = False):
         self.game = game
         t = game.tables
         self.tables = t
         self.players = players
+        """Names in seat order, which is turn order: after a draw-off, the winner first."""
         self.seed = seed
-        self.auto_discard = auto_discard
+        self.auto_discard = auto_discard and not replaying
         n = len(players)
         self.scores = [0] * n
         self.supply_followers = [game.rules.game.followers_for(n)] * n
@@ -151,6 +155,10 @@ class State(Legality, Tally, Modes):
         """Per token kind, per seat: the tokens a player holds."""
         self.token_on: dict[int, list[int]] = {}
         """Feature root -> tokens of each kind lying on it."""
+        self.seating = tuple(range(n))
+        """Seat -> the index of that player in the ``players`` given (a draw-off turns it)."""
+        self.draw_off: DrawOff | None = None
+        """How the draw-off for the first player went, when the rules have one."""
         for key, i, _ in board.printed:
             self._place(t.printed_from + i, key, -1, printed=True)
         if start_placed and t.start_type is not None:
@@ -163,13 +171,13 @@ class State(Legality, Tally, Modes):
                         self._put_tokens(i, tok.start_sides, start_base + local)
             for key in board.starts[1:]:
                 self._set_up_start_area(key)
-        if rules.turn.first_player == "draw" and self.rng is not None:
-            self.current = self._draw_off(rules.turn.first_player_kind)
+        if rules.turn.first_player == "draw" and seed is not None and not replaying:
+            self._seat_by_draw_off(rules.turn.first_player_kind)
         if rules.supply.hand:
             self.hands = [[] for _ in players]
             for seat in range(n):
                 self._refill(seat)
-        if auto_discard:
+        if self.auto_discard:
             self._discard_unplaceable()
 
     # --- reading the state -------------------------------------------------------------

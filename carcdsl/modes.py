@@ -9,9 +9,26 @@ from __future__ import annotations
 
 import random
 
+import attrs
+
 from . import ports as P
 from .squares import STEP, to_xy
 from .tally import ScoreEvent
+
+
+@attrs.frozen
+class DrawOff:
+    """How the draw-off for the first player went (``State.draw_off``)."""
+
+    kind: str | None
+    """The feature kind whose sides were counted (``road``)."""
+    rounds: tuple[tuple[tuple[str, str, int], ...], ...]
+    """Per round, per contender in the seat order given: (player, tile drawn, sides showing
+    ``kind``). The first round has every player; each later one the tied of the one before."""
+    winner: str
+    """Who starts: seat 0 from then on."""
+    decided: bool = True
+    """False when no draw could break the tie: the first of the tied in seat order starts."""
 
 
 def below(rng: random.Random, n: int) -> int:
@@ -42,21 +59,41 @@ class Modes:
                 self._place(4 * t + entry[t][0], key, -1)
                 return
 
-    def _draw_off(self, kind_name: str | None) -> int:
-        """The first player: each contender draws a tile at random; the most sides showing
-        ``kind_name`` wins; ties draw again. The tiles go back."""
-        tb = self.tables
+    def _seat_by_draw_off(self, kind_name: str | None) -> None:
+        """The first player: each contender draws a different tile of the supply; the most
+        sides showing ``kind_name`` wins; the tied draw again; the tiles go back. Seats are
+        then turned so that the winner sits first (seat 0; play goes on in the same order).
+
+        The draw-off has its own generator, derived from the seed, so that the shuffle and
+        later draws from the game's generator are the same whether it runs or not (a
+        replayed record never runs it: the record's seating states its outcome). When no draw
+        can narrow a tie (fewer tiles than contenders, or every tile shows the same), the
+        first of the tied in seat order starts.
+        """
+        tb, supply, players = self.tables, self.supply, self.players
         kind = next((k.index for k in tb.kinds if k.name == kind_name), -1)
         shows = [sum(1 for d in range(4) if (i := tb.seg_at[4 * t][P.middle(d)]) >= 0
                      and tb.segments[4 * t][i].kind == kind) for t in range(len(tb.type_names))]
-        contenders = list(range(len(self.players)))
-        for _ in range(1000):
-            if len(contenders) == 1 or not self.supply:
+        rng = random.Random(f"{self.seed}/draw-off")
+        contenders = list(range(len(players)))
+        rounds = []
+        decided = True
+        while len(contenders) > 1:
+            # no draw can narrow the tie when every tile shows the same
+            if (len(supply) < len(contenders) or len(rounds) >= 1000
+                    or len({shows[t] for t in supply}) < 2):
+                decided = False
                 break
-            drawn = {seat: shows[self.rng.choice(self.supply)] for seat in contenders}
-            best = max(drawn.values())
-            contenders = [seat for seat in contenders if drawn[seat] == best]
-        return contenders[0]
+            drawn = rng.sample(supply, len(contenders))
+            rounds.append(tuple((players[seat], tb.type_names[t], shows[t])
+                                for seat, t in zip(contenders, drawn)))
+            best = max(shows[t] for t in drawn)
+            contenders = [seat for seat, t in zip(contenders, drawn) if shows[t] == best]
+        first = contenders[0]
+        n = len(players)
+        self.seating = tuple((first + i) % n for i in range(n))
+        self.players = tuple(players[i] for i in self.seating)
+        self.draw_off = DrawOff(kind_name, tuple(rounds), players[first], decided)
 
     def _put_tokens(self, i: int, count: int, node: int) -> None:
         """Up to ``count`` tokens of kind ``i`` from the supply onto the feature of ``node``."""

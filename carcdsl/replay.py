@@ -30,8 +30,10 @@ def replay(record: Record, game: Game | None = None) -> State:
         game.check_players(len(record.players))
     except IllegalMoveError as exc:
         raise RecordError(str(exc)) from None
-    # without a seed the supply is not shuffled: every move names its tile
-    state = State(game, tuple(record.players), record.seed, auto_discard=False)
+    # Without a seed the supply is not shuffled: tiles are drawn in the order the rule file
+    # lists them (see ``State``); moves may name any tile left. No draw-off: the record's
+    # seat order is the turn order.
+    state = State(game, tuple(record.players), record.seed, replaying=True)
     for index, move in enumerate(record.moves):
         if state.finished:
             raise RecordError(f"move {index}: the game is already over", index)

@@ -196,15 +196,88 @@ def test_bag_with_the_start_tile_placed():
 
 def test_first_player_by_most_roads():
     game = carcdsl.load("base", ["first-player-most-roads"])
-    firsts = {game.new_game(4, seed=seed).current for seed in range(40)}
-    assert len(firsts) > 1  # not always seat 0
-    assert game.new_game(4, seed=9).current == game.new_game(4, seed=9).current
-    # a played game's record replays with the same first player
-    state = game.new_game(3, seed=11)
-    bot = random_bot(random.Random(11))
-    while not state.finished:
-        state.apply_fast(*bot(state))
-    assert replay(parse_record(state.to_record().to_json())).scores == state.scores
+    states = [game.new_game(["A", "B", "C", "D"], seed=seed) for seed in range(40)]
+    assert {state.players[0] for state in states} == {"A", "B", "C", "D"}
+    for state in states:
+        draw = state.draw_off
+        assert state.current == 0 and draw.winner == state.players[0] and draw.decided
+        # seats keep their order, from the winner on
+        assert "".join(state.players) in "ABCDABCD"
+        assert [state.players[i] for i in range(4)] == [
+            ["A", "B", "C", "D"][j] for j in state.seating]
+        first = draw.rounds[0]
+        assert [p for p, _, _ in first] == ["A", "B", "C", "D"]
+        assert len(state.supply) == 71  # the tiles went back
+    assert game.new_game(4, seed=9).players == game.new_game(4, seed=9).players
+
+
+FEW_TILES = """\
+rules few
+extends base
+override game { tiles 4 }
+remove all tiles
+tile D 1 city N; road W-E
+tile X 2 road N -> village; road E -> village; road S -> village; road W -> village
+tile U 1 road N-S
+"""
+
+
+def test_the_draw_off_draws_different_tiles_and_the_tied_draw_again(tmp_path):
+    """Three players draw the three tiles X, X and U: never the same tile twice, so two
+    players always tie with a crossroads (4 roads) and only they draw again."""
+    path = tmp_path / "few.carc"
+    path.write_text(FEW_TILES, encoding="utf-8")
+    game = carcdsl.load(str(path), ["first-player-most-roads"])
+    winners = set()
+    for seed in range(30):
+        state = game.new_game(["Ann", "Bob", "Cy"], seed=seed)
+        rounds = state.draw_off.rounds
+        assert sorted(tile for _, tile, _ in rounds[0]) == ["U", "X", "X"]
+        tied = [p for p, tile, _ in rounds[0] if tile == "X"]
+        for later in rounds[1:]:
+            assert [p for p, _, _ in later] == tied  # only the tied draw again
+            assert len({tile for _, tile, _ in later} | {"X"}) <= 2
+        last = rounds[-1]
+        assert sorted(tile for _, tile, _ in last) == ["U", "X"]
+        assert state.players[0] == next(p for p, tile, _ in last if tile == "X")
+        assert [road for _, _, road in rounds[0]].count(4) == 2
+        winners.add(state.players[0])
+        assert sorted(game.tables.type_names[t] for t in state.supply) == ["U", "X", "X"]
+    assert len(winners) == 3
+
+
+def test_a_draw_off_that_cannot_be_decided(tmp_path):
+    """Every tile shows two roads, or there are fewer tiles than players: no draw can
+    narrow the tie, and the first player in seat order starts."""
+    few = tmp_path / "few.carc"
+    few.write_text(FEW_TILES, encoding="utf-8")
+    four = carcdsl.load(str(few), ["first-player-most-roads"]).new_game(
+        ["Ann", "Bob", "Cy", "Dee"], seed=1)
+    assert four.draw_off.rounds == () and not four.draw_off.decided
+    assert four.players == ("Ann", "Bob", "Cy", "Dee")
+    same = tmp_path / "same.carc"
+    same.write_text(FEW_TILES.replace("tile X 2 road N -> village; road E -> village; "
+                                      "road S -> village; road W -> village",
+                                      "tile X 2 road N-S"), encoding="utf-8")
+    state = carcdsl.load(str(same), ["first-player-most-roads"]).new_game(["Ann", "Bob"], seed=1)
+    assert state.draw_off.rounds == () and not state.draw_off.decided
+    assert state.players == ("Ann", "Bob")
+
+
+def test_the_draw_off_is_not_run_again_when_a_record_is_replayed():
+    game = carcdsl.load("base", ["first-player-most-roads", "bag"])
+    for seed in range(6):
+        state = game.new_game(["Ann", "Bob", "Cy"], seed=seed)
+        plain = carcdsl.load("base", ["bag"]).new_game(["Ann", "Bob", "Cy"], seed=seed)
+        assert state.supply == plain.supply  # the draw-off has its own generator
+        bot = random_bot(random.Random(seed))
+        while not state.finished:
+            state.apply_fast(*bot(state))
+        record = state.to_record()
+        assert record.players == state.players and record.players[0] == state.draw_off.winner
+        again = replay(parse_record(record.to_json()))
+        assert again.draw_off is None and again.players == state.players
+        assert again.scores == state.scores and again.events == state.events
 
 
 def test_tiny_city():
