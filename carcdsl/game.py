@@ -35,9 +35,10 @@ from .model import RuleSet
 from .modes import DrawOff, Modes, below
 from .records import Discard, FollowerSpec, Placement, Record
 from .squares import AROUND, STEP, to_key, to_xy
-from .tally import ScoreEvent, Tally
+from .tally import EndReason, ScoreEvent, Tally, TokenEvent
 
-__all__ = ["AROUND", "STEP", "DrawOff", "Game", "ScoreEvent", "State", "to_key", "to_xy"]
+__all__ = ["AROUND", "STEP", "DrawOff", "EndReason", "Game", "ScoreEvent", "State",
+           "TokenEvent", "to_key", "to_xy"]
 
 
 @attrs.frozen
@@ -155,10 +156,15 @@ class State(Legality, Tally, Modes):
         """Per token kind, per seat: the tokens a player holds."""
         self.token_on: dict[int, list[int]] = {}
         """Feature root -> tokens of each kind lying on it."""
+        self.token_events: list[TokenEvent] = []
+        """Every movement of tokens, in order (``TokenEvent``); kept apart from ``events``,
+        the scoring."""
         self.seating = tuple(range(n))
         """Seat -> the index of that player in the ``players`` given (a draw-off turns it)."""
         self.draw_off: DrawOff | None = None
         """How the draw-off for the first player went, when the rules have one."""
+        self.end_reason: EndReason | None = None
+        """Why and after which move the game ended; None while it goes on."""
         for key, i, _ in board.printed:
             self._place(t.printed_from + i, key, -1, printed=True)
         if start_placed and t.start_type is not None:
@@ -168,16 +174,22 @@ class State(Legality, Tally, Modes):
                     local = t.seg_at[4 * t.start_type][P.middle(d)]
                     local = local if local >= 0 else t.seg_at[4 * t.start_type][3 * d]
                     if local >= 0:
-                        self._put_tokens(i, tok.start_sides, start_base + local)
+                        self._put_tokens(i, tok.start_sides, start_base + local, -1)
             for key in board.starts[1:]:
                 self._set_up_start_area(key)
         if rules.turn.first_player == "draw" and seed is not None and not replaying:
             self._seat_by_draw_off(rules.turn.first_player_kind)
+        for i, tok in enumerate(tokens):
+            for seat in range(n) if tok.each_player else ():
+                self.token_events.append(TokenEvent(-1, tok.name, tok.each_player, "given",
+                                                    seat, self.players[seat]))
         if rules.supply.hand:
             self.hands = [[] for _ in players]
             for seat in range(n):
                 self._refill(seat)
-        if self.auto_discard:
+        if self._out_of_tiles():
+            self._finish()
+        elif self.auto_discard:
             self._discard_unplaceable()
 
     # --- reading the state -------------------------------------------------------------
@@ -521,6 +533,7 @@ class State(Legality, Tally, Modes):
         state["active"] = set(self.active)
         state["aside"] = self.aside[:]
         if self.token_supply:
+            state["token_events"] = self.token_events[:]
             state["token_supply"] = self.token_supply[:]
             state["held"] = [h[:] for h in self.held]
             state["token_on"] = {k: v[:] for k, v in self.token_on.items()}

@@ -33,8 +33,9 @@ class Legality:
             if self.can_place(t):
                 raise IllegalMoveError(f"tile {move.tile} fits on the board and cannot be "
                                        "discarded", "discard-only-unplaceable")
+            before = len(self.events)
             self._discard(t, move)
-            return []
+            return self.events[before:]
         t = self._take(move.tile)
         key, r, spot = self._check_placement(t, move)
         before = len(self.events)
@@ -122,15 +123,20 @@ class Legality:
     def _discard(self, t: int, move: Discard | None = None) -> None:
         """The tile fits nowhere: it leaves the game (bag: goes aside, back into the bag after
         the next placement; hand: leaves the hand, which is refilled once empty, and passes
-        the turn when the supply is empty too)."""
+        the turn when the supply is empty too). Under ``end tile-unplaceable`` the game
+        ends."""
+        unplaceable_ends = self.game.rules.game.end == "tile-unplaceable"
         hand = self.hands[self.current] if self.hands is not None else None
         if hand is not None:
             hand.remove(t)
         else:
             self._remove_from_supply(t)
-        if self._bag:
+        if self._bag and not unplaceable_ends:
             self.aside.append(t)
         self._moves.append(move or Discard(self.tables.type_names[t]))
+        if unplaceable_ends:
+            self._finish("tile-unplaceable", self.tables.type_names[t])
+            return
         if hand is not None and not hand:
             self._refill(self.current)
             if not hand:
@@ -146,9 +152,6 @@ class Legality:
         while supply and not self.finished:
             if any(map(by_type[supply[-1]], fitting.values())):  # can_place, inlined
                 return
-            if self.game.rules.game.end == "tile-unplaceable":
-                self._finish()
-                return
             self._discard(supply[-1])
 
     def _discard_unplaceable_hand(self) -> None:
@@ -158,8 +161,7 @@ class Legality:
             hand = self.hands[self.current]
             if not hand or any(map(self.can_place, hand)):
                 return
-            if self.game.rules.game.end == "tile-unplaceable":
-                self._finish()
-                return
             for t in list(hand):
                 self._discard(t)
+                if self.finished:
+                    return

@@ -13,7 +13,7 @@ import attrs
 
 from . import ports as P
 from .squares import STEP, to_xy
-from .tally import ScoreEvent
+from .tally import ScoreEvent, TokenEvent
 
 
 @attrs.frozen
@@ -95,14 +95,19 @@ class Modes:
         self.players = tuple(players[i] for i in self.seating)
         self.draw_off = DrawOff(kind_name, tuple(rounds), players[first], decided)
 
-    def _put_tokens(self, i: int, count: int, node: int) -> None:
-        """Up to ``count`` tokens of kind ``i`` from the supply onto the feature of ``node``."""
+    def _put_tokens(self, i: int, count: int, node: int, index: int) -> None:
+        """Up to ``count`` tokens of kind ``i`` from the supply onto the feature of ``node``
+        (``index``: the move that puts them, -1 at set-up)."""
         count = min(count, self.token_supply[i])
         if count <= 0:
             return
         self.token_supply[i] -= count
-        on = self.token_on.setdefault(self.root[node], [0] * len(self.token_supply))
+        root = self.root[node]
+        on = self.token_on.setdefault(root, [0] * len(self.token_supply))
         on[i] += count
+        self.token_events.append(TokenEvent(
+            index, self.game.rules.tokens[i].name, count, "put", None, None,
+            self.tables.kinds[self.kind[root]].name, to_xy(self.node_key[node])))
 
     def _refill(self, seat: int) -> None:
         hand, size, supply = self.hands[seat], self.game.rules.supply.hand, self.supply
@@ -142,13 +147,14 @@ class Modes:
                 return
             self.current = (self.current + 1) % n
 
-    def _put_on_tile(self, o: int, key: int, count: int, token: str, kind: str) -> None:
+    def _put_on_tile(self, o: int, key: int, index: int, count: int, token: str,
+                     kind: str) -> None:
         tb = self.tables
         i = next(j for j, tok in enumerate(self.game.rules.tokens) if tok.name == token)
         base = self.board[key][1]
         for local, seg in enumerate(tb.segments[o]):
             if tb.kinds[seg.kind].name == kind:
-                self._put_tokens(i, count, base + local)
+                self._put_tokens(i, count, base + local, index)
                 return
 
     def _return_aside(self) -> None:
@@ -178,7 +184,7 @@ class Modes:
                 if action == "extra-turn":
                     extra = True
                 elif action == "put":
-                    self._put_on_tile(o, key, *value)
+                    self._put_on_tile(o, key, index, *value)
                 elif action == "score" and value:
                     seat = self.current
                     self.scores[seat] += value

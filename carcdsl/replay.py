@@ -36,7 +36,8 @@ def replay(record: Record, game: Game | None = None) -> State:
     state = State(game, tuple(record.players), record.seed, replaying=True)
     for index, move in enumerate(record.moves):
         if state.finished:
-            raise RecordError(f"move {index}: the game is already over", index)
+            raise RecordError(f"move {index} {_compact(move.to_json())}: the game is already "
+                              f"over ({state.end_reason.to_text()}) [rule: game-over]", index)
         try:
             state.play(move)
         except IllegalMoveError as exc:

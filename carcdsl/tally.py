@@ -35,10 +35,73 @@ class ScoreEvent:
                 "when": self.when, "points": self.points, "detail": self.detail}
 
 
+@attrs.frozen
+class TokenEvent:
+    """Tokens moving (``State.token_events``), in the order they moved."""
+
+    move: int
+    """Index of the move that moved them; -1 for the set-up."""
+    token: str
+    """The token kind's name in the rule set (``nut``)."""
+    count: int
+    action: str
+    """``put`` (from the supply onto a feature: set-up, or an ``on place`` rule), ``given``
+    (from the supply to a player at set-up), ``collected`` (from a scored feature to one of
+    its scorers) or ``held`` (what a player holds when the game ends)."""
+    seat: int | None = None
+    """Who received or holds them (``given``, ``collected``, ``held``)."""
+    player: str | None = None
+    feature: str | None = None
+    """The feature kind they were put on or collected from."""
+    at: tuple[int, int] | None = None
+    """A square of that feature: where they were put, or a square of the scored feature."""
+
+    def to_json(self) -> dict:
+        out = {"move": self.move, "token": self.token, "count": self.count,
+               "action": self.action}
+        if self.player is not None:
+            out["player"] = self.player
+        if self.feature is not None:
+            out["feature"] = self.feature
+        if self.at is not None:
+            out["at"] = list(self.at)
+        return out
+
+
+END_REASONS = ("supply-empty", "tile-unplaceable", "stopped")
+
+
+@attrs.frozen
+class EndReason:
+    """Why and after which move the game ended (``State.end_reason``)."""
+
+    why: str
+    """``supply-empty``: no tile left to play (the supply and every hand are empty; in a bag
+    game the tiles set aside leave the game); ``tile-unplaceable``: under ``end
+    tile-unplaceable``, ``tile`` fits nowhere for ``player``; ``stopped``: final scoring was
+    asked for with tiles left (a record's ``"final": true``, or ``State.finish``)."""
+    move: int
+    """Index of the last move (-1: before the first)."""
+    player: str | None = None
+    """The player to move when the game ended."""
+    tile: str | None = None
+    """``tile-unplaceable``: the tile that fits nowhere."""
+    left: tuple[str, ...] = ()
+    """Tiles never played, in supply order (set-aside tiles of a bag game included)."""
+
+    def to_text(self) -> str:
+        if self.why == "tile-unplaceable":
+            return f"tile {self.tile} fits nowhere for {self.player}: the game ends"
+        if self.why == "supply-empty":
+            text = "no tile left to play: the game ends"
+            return text + (f" ({len(self.left)} set aside leave the game)" if self.left else "")
+        return f"final scoring with {len(self.left)} tiles left"
+
+
 class Tally:
     """Scoring completed features and final scoring (mixed into ``State``)."""
 
-    def _collect_tokens(self, root: int, winners: list[int]) -> None:
+    def _collect_tokens(self, root: int, winners: list[int], index: int) -> None:
         """Tokens on a scored feature go to its scorers, one at a time in turn order from
         the player to move; kinds not collected stay."""
         on = self.token_on.get(root)
@@ -48,9 +111,18 @@ class Tally:
         order = sorted(winners, key=lambda seat: (seat - self.current) % n)
         for i, tok in enumerate(self.game.rules.tokens):
             if tok.collected and on[i]:
+                got = dict.fromkeys(order, 0)
                 for k in range(on[i]):
-                    self.held[i][order[k % len(order)]] += 1
+                    got[order[k % len(order)]] += 1
                 on[i] = 0
+                feature = self.tables.kinds[self.kind[root]].name
+                at = to_xy(min(self.feature_tiles(root)))
+                for seat, count in got.items():
+                    if count:
+                        self.held[i][seat] += count
+                        self.token_events.append(TokenEvent(
+                            index, tok.name, count, "collected", seat, self.players[seat],
+                            feature, at))
 
     def _score_completed(self, o: int, key: int, base: int, index: int) -> None:
         root, open_ends, followers = self.root, self.open_ends, self.followers
@@ -152,7 +224,7 @@ class Tally:
                     self.events.append(ScoreEvent(index, seat, self.players[seat],
                                                   kind.name, when, points, text, at, terms))
             if self.token_on:
-                self._collect_tokens(root, winners)
+                self._collect_tokens(root, winners, index)
         self._return_followers(root)
 
     def _return_followers(self, root: int) -> None:
@@ -165,11 +237,19 @@ class Tally:
         self.meeples = keep
         self.followers[root] = None
 
-    def _finish(self) -> None:
-        """Final scoring of every feature that still has followers; the game is over."""
+    def _finish(self, why: str | None = None, tile: str | None = None) -> None:
+        """Final scoring of every feature that still has followers; the game is over.
+        ``why`` (an ``EndReason.why``) defaults to ``supply-empty`` when no tile is left to
+        play, else ``stopped``."""
         if self.finished:
             return
         index = len(self._moves) - 1
+        if why is None:
+            why = "supply-empty" if self._out_of_tiles() else "stopped"
+        names = self.tables.type_names
+        left = [*self.supply[::-1], *(t for hand in self.hands or () for t in hand), *self.aside]
+        self.end_reason = EndReason(why, index, self.players[self.current], tile,
+                                    tuple(names[t] for t in left))
         roots = []
         for _, node, _ in self.meeples:
             root = self.root[node]
@@ -178,6 +258,10 @@ class Tally:
         for root in roots:
             self._score(root, "final", index)
         for i, tok in enumerate(self.game.rules.tokens):
+            for seat, held in enumerate(self.held[i]):
+                if held:
+                    self.token_events.append(TokenEvent(index, tok.name, held, "held", seat,
+                                                        self.players[seat]))
             if tok.final_points:
                 for seat, held in enumerate(self.held[i]):
                     if held:
@@ -190,5 +274,6 @@ class Tally:
         self.finished = True
 
     def finish(self) -> None:
-        """End the game now and run final scoring (a record's ``"final": true``)."""
+        """End the game now and run final scoring (a record's ``"final": true``); see
+        ``end_reason``."""
         self._finish()

@@ -12,6 +12,7 @@ from carcdsl.checker import check
 from carcdsl.cli import main
 from carcdsl.compose import compose
 from carcdsl.game import to_key
+from carcdsl.errors import IllegalMoveError, RecordError
 from carcdsl.records import Discard, Placement, parse_record
 from carcdsl.replay import replay
 
@@ -61,11 +62,39 @@ def test_the_game_ends_when_a_tile_cannot_be_placed():
         bot = random_bot(random.Random(seed))
         while not state.finished:
             state.apply_fast(*bot(state))
-        assert not any(isinstance(m, Discard) for m in state.moves)
-        ended_early += bool(state.supply)
+        discards = [m for m in state.moves if isinstance(m, Discard)]
+        reason = state.end_reason
+        if state.supply:  # a drawn tile fits nowhere: it is the last move, and ends the game
+            ended_early += 1
+            assert discards == [state.moves[-1]] and reason.why == "tile-unplaceable"
+            assert reason.tile == discards[0].tile and reason.move == len(state.moves) - 1
+            assert reason.player == state.player
+        else:
+            assert discards == [] and reason.why == "supply-empty"
         again = replay(parse_record(state.to_record().to_json()))
         assert again.scores == state.scores and again.finished
+        assert again.events == state.events and again.end_reason == reason
     assert ended_early  # some games end with tiles left, when a drawn tile fits nowhere
+
+
+def test_a_discard_ends_the_game_and_nothing_may_follow():
+    """A record's discard under ``end tile-unplaceable`` ends the game with final scoring;
+    a move after it is rejected (rule game-over)."""
+    moves = [{"tile": "H", "at": [0, 1], "rotation": 0, "follower": "forest:E"},
+             {"tile": "W", "at": [0, 2], "rotation": 0},
+             {"discard": "B"},
+             {"tile": "K", "at": [1, 1], "rotation": 0}]
+    record = {"format": "carcdsl-record/1", "rules": "nuts", "players": ["Ann", "Bob", "Cy"],
+              "seed": 73, "moves": moves}
+    with pytest.raises(RecordError, match=r"move 3 .*already over.*\[rule: game-over\]"):
+        replay(parse_record(record))
+    state = replay(parse_record({**record, "moves": moves[:3]}))
+    assert state.finished and state.end_reason.why == "tile-unplaceable"
+    assert (state.end_reason.tile, state.end_reason.player) == ("B", "Cy")
+    assert [(e.player, e.when) for e in state.events] == [("Ann", "final")]
+    with pytest.raises(IllegalMoveError) as info:
+        state.play(Placement("K", (1, 1), 0))
+    assert info.value.rule == "game-over"
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
@@ -81,6 +110,19 @@ def test_the_proposal_moves_nuts_and_scores_them(seats):
     nut_events = [e for e in state.events if e.feature == "nut"]
     assert sum(e.points for e in nut_events) == held  # 1 point per nut held
     assert held > seats  # scorers collected nuts beyond the one each got at set-up
+    # the token events tell every movement: what was put out, who got what
+    moved = state.token_events
+    assert sum(e.count for e in moved if e.action in ("put", "given")) == 80 - state.token_supply[0]
+    got = [0] * seats
+    for e in moved:
+        if e.action in ("given", "collected"):
+            got[e.seat] += e.count
+    assert got == state.held[0]
+    assert [(e.seat, e.count) for e in moved if e.action == "held"] == [
+        (seat, n) for seat, n in enumerate(state.held[0]) if n]
+    assert [e.move for e in moved] == sorted(e.move for e in moved)
+    again = replay(parse_record(state.to_record().to_json()))
+    assert again.token_events == moved
 
 
 def test_a_forest_tile_gets_a_nut_and_its_scorer_takes_it():
@@ -91,6 +133,22 @@ def test_a_forest_tile_gets_a_nut_and_its_scorer_takes_it():
     state.play(Placement("E", (0, -1), 180, carcdsl.FollowerSpec("forest", "S")))
     assert state.held[0] == [1 + 2, 1]
     assert to_key(0, -1) in state.board
+    told = [(e.move, e.action, e.count, e.player, e.feature, e.at) for e in state.token_events]
+    assert told == [
+        (-1, "put", 1, None, "forest", (0, 0)), (-1, "put", 1, None, "path", (0, 0)),
+        (-1, "put", 1, None, "grassland", (0, 0)), (-1, "put", 1, None, "path", (0, 0)),
+        (-1, "given", 1, "Ann", None, None), (-1, "given", 1, "Bob", None, None),
+        (0, "put", 1, None, "forest", (0, -1)),
+        (0, "collected", 2, "Ann", "forest", (0, -1))]
+    assert state.token_events[-1].to_json() == {
+        "move": 0, "token": "nut", "count": 2, "action": "collected", "player": "Ann",
+        "feature": "forest", "at": [0, -1]}
+    state.finish()
+    assert [(e.action, e.player, e.count) for e in state.token_events[-2:]] == [
+        ("held", "Ann", 3), ("held", "Bob", 1)]
+    # the scoring list is unchanged: the forest, then the nuts' final points
+    assert [(e.feature, e.when) for e in state.events] == [
+        ("forest", "complete"), ("nut", "final"), ("nut", "final")]
 
 
 def test_dutch_game_log(capsys):
