@@ -361,3 +361,18 @@ def test_pnp_demo_descriptions_agree_with_the_base_types(letter):
     shows = row["what it shows"]
     assert ("pennant" in shows) == (facts.pennants > 0)
     assert ("monastery" in shows) == ("monastery" in facts.centre)
+
+
+# --- the tables are the shared ones -------------------------------------------------------------
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
+
+
+@pytest.mark.parametrize("name", ["base-tiles.md", "pnp-demo-tiles.md"])
+def test_the_tables_are_the_shared_ones(name):
+    """tests/data keeps a copy of the shared tile tables (so that the tests run anywhere);
+    where the shared ones exist, the copy must not have drifted from them."""
+    shared = SHARED / name
+    if not shared.is_file():
+        pytest.skip(f"no shared {name} here")
+    assert (DATA / name).read_bytes() == shared.read_bytes()

@@ -26,10 +26,10 @@ from hypothesis import strategies as st
 from carcdsl.checker import check, load_checked
 from carcdsl.cli import main
 from carcdsl.compose import compose, rules_dir
-from carcdsl.diagnostics import CODES, Diagnostic
+from carcdsl.diagnostics import CODES, Diagnostic, format_diagnostic
 from carcdsl.errors import RuleError
 from carcdsl.fields import with_fields
-from carcdsl.model import FeatureKind, Game, RuleSet, Segment, Tile
+from carcdsl.model import FeatureKind, Game, Loc, RuleSet, Segment, Tile
 from carcdsl.stats import format_stats, tile_stats
 
 KINDS = """\
@@ -340,6 +340,183 @@ def test_rule_set_used_as_variant_is_e103():
     assert "E103" in {d.code for d in found}
 
 
+# --- syntax: every error, in plain words ----------------------------------------------------
+
+
+def syntax_errors(tmp_path: Path, text: str) -> list[tuple[str, int, int, str]]:
+    rules, found, _ = compose_text(tmp_path, text)
+    assert rules is None
+    return [(d.code, d.loc.line, d.loc.column, d.message) for d in found]
+
+
+def test_every_syntax_error_of_a_file_is_reported(tmp_path):
+    text = ("rules t\ngame { players 2..5 followers x start A }\n"
+            "feature road { geometry path score complete = 2 * * tiles }\n"
+            "tile A 1 city N; road W-E @\n")
+    found = syntax_errors(tmp_path, text)
+    assert [(code, line, col) for code, line, col, _ in found] == [
+        ("E001", 2, 31), ("E001", 3, 51), ("E002", 4, 27)]
+
+
+def test_a_block_missing_its_brace_is_one_error(tmp_path):
+    text = "rules t\ngame { players 2..5 followers 7 start A\nfeature road { geometry path }\n"
+    ((code, line, col, message),) = syntax_errors(tmp_path, text)
+    assert (code, line, col) == ("E001", 3, 1)
+    assert message.startswith("unexpected 'feature'; expected '}', ")
+
+
+def test_a_missing_brace_comes_first_in_the_expected_tokens(tmp_path):
+    ((_code, _line, _col, message),) = syntax_errors(
+        tmp_path, "rules t\ngame { players 2..5 followers 7 start A\n")
+    assert message.startswith("unexpected end of file; expected '}', ")
+
+
+@pytest.mark.parametrize(("text", "hint"), [
+    ("rules t\nfeture lake { geometry area }\n", "(did you mean 'feature'?)"),
+    ("rules t\ngame { player 2..5 }\n", "(did you mean 'players'?)"),
+])
+def test_misspelt_keywords_get_a_hint(tmp_path, text, hint):
+    ((_code, _line, _col, message),) = syntax_errors(tmp_path, text)
+    assert hint in message
+
+
+def test_a_giant_token_is_shortened(tmp_path):
+    ((_code, _line, _col, message),) = syntax_errors(tmp_path, "x" * 100_000 + "\n")
+    assert len(message) < 400 and "(100,000 characters)" in message
+
+
+@pytest.mark.parametrize("newline", ["\r\n", "\r"])
+def test_cr_line_endings_count_lines_like_lf(tmp_path, newline, capsys):
+    text = newline.join(["rules t", "# a comment", "game { players 2..5 followers x }", ""])
+    path = tmp_path / "t.carc"
+    path.write_bytes(text.encode())
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert ":3:31: error[E001]" in out and "    game { players 2..5 followers x }\n" in out
+
+
+def test_a_form_feed_does_not_shift_the_shown_line(tmp_path, capsys):
+    path = tmp_path / "t.carc"
+    path.write_text("rules t\n# page\x0cbreak\ngame { players 2..5 followers x }\n")
+    assert main(["check", str(path)]) == 1
+    assert "    game { players 2..5 followers x }\n" in capsys.readouterr().out
+
+
+def test_a_number_too_long_is_reported_not_converted(tmp_path):
+    text = extending("override tile D " + "9" * 5000 + " city N; road W-E")
+    ((code, line, col, message),) = syntax_errors(tmp_path, text)
+    assert (code, line, col) == ("E008", 3, 17) and "5,000 digits" in message
+
+
+def test_absurd_player_ranges_are_reported_at_once(tmp_path):
+    started = time.perf_counter()
+    found = diagnose(tmp_path, extending("override game { followers 5 for -999999999999..3 }\n"
+                                         "override game { players -99999999999..5 }"))
+    assert time.perf_counter() - started < 5
+    assert {"E120", "E121"} <= {d.code for d in found}
+
+
+# --- composition: each file once, no follow-on errors ---------------------------------------
+
+
+def test_a_broken_extended_file_gives_no_follow_on_errors(tmp_path):
+    (tmp_path / "mid.carc").write_text("rules mid\nextends base\noverride game { followers x }\n")
+    rules, found, _ = compose_text(tmp_path, 'rules top\nextends "mid.carc"\n'
+                                             "override tile D 4 city N; road W-E\n", "top.carc")
+    assert rules is None
+    assert [(d.code, Path(d.loc.file).name, d.loc.line) for d in found] == [
+        ("E001", "mid.carc", 3)]
+
+
+def test_a_variant_applied_twice_is_one_error():
+    rules, found, _ = compose("base", ("farmers", "farmers"))
+    assert [d.code for d in found] == ["E104"] and "farmers" in found[0].message
+
+
+def test_a_variant_for_another_rule_set_that_does_not_fit():
+    rules, found, _ = compose("base", ("nuts-proposal",))
+    assert rules is None
+    assert [d.code for d in found] == ["E103"]
+    assert "for nuts" in found[0].message and found[0].loc.line == 14
+
+
+def test_a_variant_for_another_rule_set_that_fits():
+    rules, found, _ = compose("nuts", ("bag",))
+    assert rules is not None and found == [] and rules.supply.draw == "bag"
+
+
+def test_a_variant_in_a_with_cycle(tmp_path):
+    (tmp_path / "b.carc").write_text('variant b for base with "a.carc"\n')
+    _rules, found, _ = compose_text(tmp_path, 'variant a for base with "b.carc"\n', "a.carc")
+    assert [d.code for d in found] == ["E005"] and "cycle" in found[0].message
+
+
+@pytest.mark.parametrize(("ref", "code", "words"), [
+    ("table-edge:width=3,width=5", "E130", "given twice"),
+    ("hand-of-three:size=0", "E130", "takes 1 to 20"),
+    ("table-edge:width=3, height=3", None, ""),
+    ("table-edge:width=3;height=3", "E130", "cannot read the parameters"),
+])
+def test_variant_parameters(ref, code, words):
+    rules, found, _ = compose("base", (ref,))
+    if code is None:
+        assert found == [] and rules.board.bounds == (3, 3)
+        return
+    assert [d.code for d in found] == [code] and words in found[0].message
+
+
+def test_rule_sets_take_parameters_too():
+    rules, found, _ = compose("maps-germany:areas=3,sets=2")
+    assert found == [] and (rules.board.start_areas, rules.supply.sets) == (3, 2)
+    _rules, found, _ = compose("maps-germany:areas=4")
+    assert [d.code for d in found] == ["E130"] and "takes 2 to 3" in found[0].message
+    _rules, found, _ = compose("base", ("maps-germany:areas=3",))
+    assert [d.code for d in found] == ["E103"] and "not a variant" in found[0].message
+
+
+def test_an_override_replaces_the_supplies_it_names(tmp_path):
+    (tmp_path / "adj.carc").write_text("variant adj for nuts\noverride game { followers 40 for 2 }\n")
+    rules, found, _ = compose(tmp_path / "adj.carc")
+    assert [d for d in found + check(rules) if d.is_error] == []
+    assert [rules.game.followers_for(n) for n in range(2, 7)] == [40, 30, 15, 15, 15]
+    (tmp_path / "one.carc").write_text("variant one for nuts\noverride game { followers 20 }\n")
+    rules, found, _ = compose(tmp_path / "one.carc")
+    assert [rules.game.followers_for(n) for n in range(2, 7)] == [20] * 5
+
+
+def test_a_directory_is_not_a_rule_file(tmp_path):
+    rules, found, _ = compose(tmp_path)
+    assert rules is None and "is a directory" in found[0].message
+
+
+def test_non_utf8_is_located(tmp_path):
+    (tmp_path / "latin.carc").write_bytes("rules t\n# caf\xe9\n".encode("latin-1"))
+    _rules, found, _ = compose(tmp_path / "latin.carc")
+    assert (found[0].code, found[0].loc.line, found[0].loc.column) == ("E003", 2, 6)
+
+
+def test_printing_many_diagnostics_is_linear():
+    source = "x\n" * 200_000
+    diags = [Diagnostic("W301", "m", Loc("big.carc", line, 1), "warning")
+             for line in range(1, 40_001, 2)]
+    started = time.perf_counter()
+    for diag in diags:
+        format_diagnostic(diag, {"big.carc": source})
+    assert time.perf_counter() - started < 2
+
+
+def test_maps_germany_explains_its_open_question(capsys):
+    assert main(["explain", "maps-germany"]) == 0
+    assert "footnote [2]" in capsys.readouterr().out
+
+
+def test_stats_count_set_copies_and_describe_the_map(capsys):
+    assert main(["check", "--stats", "maps-germany:sets=2"]) == 0
+    out = capsys.readouterr().out
+    assert "tiles (2 sets)" in out and "144" in out
+    assert "big cities" in out and "small-city squares" in out
+
+
 # --- the bundled rule sets -------------------------------------------------------------
 
 
@@ -470,7 +647,21 @@ _junk = st.one_of(
     st.sampled_from(["\x00", "\ufeff", "é", "\u202e", "𝔘", "\r", "\t", "{", "}", ";", "->",
                      "+", "..", "#", "\"", "-"]),
     st.integers(min_value=-10**30, max_value=10**30).map(str),
+    st.integers(min_value=19, max_value=6000).map(lambda n: "9" * n),  # beyond int() limits
     st.integers(min_value=1, max_value=3000).map(lambda n: "(" * n + "1" + ")" * n),
+    # nesting that does not fold into one number: sums, products and conditions
+    st.integers(min_value=1, max_value=700).map(
+        lambda n: "score complete = " + "1 + (" * n + "tiles" + ")" * n),
+    st.integers(min_value=1, max_value=300).map(
+        lambda n: "score final = " + "if tiles < 2 then 1 else (" * n + "2" + ")" * n),
+    st.integers(min_value=1, max_value=300).map(
+        lambda n: "score complete = " + "2 * (" * n + "pennants" + ")" * n),
+    # absurd and negative ranges
+    st.tuples(st.integers(min_value=-10**18, max_value=10**18),
+              st.integers(min_value=-10**18, max_value=10**18)).map(
+        lambda r: f"override game {{ players {r[0]}..{r[1]} followers 5 for {r[1]}..{r[0]} }}"),
+    st.integers(min_value=-10**18, max_value=10**18).map(
+        lambda n: f"override game {{ followers 5 for {n}..3 }}"),
     st.sampled_from(["pennants 99999", "city N+N", "road", "tile Z 1 x", "override game { }",
                      "start Z", "geometry blob", "score final = completed(road)",
                      "remove all tiles", "extends base", 'extends "base.carc"', "landmark city",

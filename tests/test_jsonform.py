@@ -13,7 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
+from carcdsl.checker import check
 from carcdsl.compose import compose, rules_dir
+from carcdsl.diagnostics import format_diagnostic
 from carcdsl.errors import RuleError
 from carcdsl.jsonform import (
     FORMAT,
@@ -24,7 +26,7 @@ from carcdsl.jsonform import (
     ruleset_to_json,
 )
 from carcdsl.model import RuleSet
-from carcdsl.parser import parse_text
+from carcdsl.parser import MAX_EXPR_DEPTH, parse_text
 
 VARIANTS = sorted(p.stem for p in (rules_dir() / "variants").glob("*.carc"))
 
@@ -590,3 +592,61 @@ def test_a_changed_rule_set_builds_or_raises_a_rule_error(case, data):
         assert ruleset_to_json(ruleset_from_json(ruleset_to_json(result))) == \
             ruleset_to_json(result)
 
+
+
+# --- the two front ends agree ---------------------------------------------------------------------
+
+def _nested(n: int) -> str:
+    """A scoring expression n + 1 levels deep: 1 + (1 + (... 1))."""
+    return "1 + (" * n + "1" + ")" * n
+
+
+@pytest.mark.parametrize("levels", [32, 33])
+def test_text_and_json_accept_the_same_nesting(tmp_path, levels):
+    text = (f"rules t\nextends base\n"
+            f"override feature road {{ score complete = {_nested(levels - 1)} }}\n")
+    path = tmp_path / "deep.carc"
+    path.write_text(text, encoding="utf-8")
+    rules, found, _ = compose(path)
+    if levels > MAX_EXPR_DEPTH:
+        assert rules is None and [(d.code, d.loc.line) for d in found] == [("E006", 3)]
+        base = ruleset_to_json(composed("base"))
+        deep: dict = {"const": 1}
+        for _ in range(levels - 1):
+            deep = {"sum": [{"const": 1}, deep]}
+        base["kinds"][0]["complete"] = deep
+        with pytest.raises(RuleError) as info:
+            ruleset_from_json(base, "deep.json")
+        (diag,) = info.value.diagnostics
+        assert diag.code == "E006" and diag.loc.path == "$.kinds[0].complete"
+        return
+    assert rules is not None and found == []
+    exported = tmp_path / "deep.json"
+    exported.write_text(json.dumps(ruleset_to_json(rules)), encoding="utf-8")
+    again, found, _ = compose(exported)
+    assert found == [] and ruleset_to_json(again) == ruleset_to_json(rules)
+
+
+def test_meaning_errors_in_json_name_the_json_path(tmp_path, base_json, capsys):
+    data = copy.deepcopy(base_json)
+    data["tiles"][3]["segments"][0]["kind"] = "citty"
+    data["kinds"][1]["geometry"] = "aera"
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    rules, found, sources = compose(path)
+    found += check(rules)
+    where = {d.code: d.loc.path for d in found if d.is_error}
+    assert where["E110"] == "$.tiles[3].segments[0]"
+    assert where["E112"] == "$.kinds[1].geometry"
+    shown = format_diagnostic(next(d for d in found if d.code == "E110"), sources)
+    assert shown.endswith("bad.json: error[E110]: $.tiles[3].segments[0]: unknown feature "
+                          "kind 'citty' (did you mean 'city'?)")
+
+
+def test_a_number_too_long_in_json_is_e008_where_it_is():
+    text = '{\n  "format": "carcdsl-rules/1",\n  "name": ' + "9" * 5000 + "\n}\n"
+    with pytest.raises(RuleError) as info:
+        ruleset_from_json_text(text, "big.json")
+    (diag,) = info.value.diagnostics
+    assert (diag.code, diag.loc.line, diag.loc.column) == ("E008", 3, 11)
+    assert "5,000 digits" in diag.message
