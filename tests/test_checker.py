@@ -475,7 +475,8 @@ def test_rule_sets_take_parameters_too():
 
 
 def test_an_override_replaces_the_supplies_it_names(tmp_path):
-    (tmp_path / "adj.carc").write_text("variant adj for nuts\noverride game { followers 40 for 2 }\n")
+    (tmp_path / "adj.carc").write_text(
+        "variant adj for nuts\noverride game { followers 40 for 2 }\n")
     rules, found, _ = compose(tmp_path / "adj.carc")
     assert [d for d in found + check(rules) if d.is_error] == []
     assert [rules.game.followers_for(n) for n in range(2, 7)] == [40, 30, 15, 15, 15]
