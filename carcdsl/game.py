@@ -64,11 +64,14 @@ class Game:
                  auto_discard: bool = True, replaying: bool = False) -> State:
         """A new game: the start tile at the origin, the rest shuffled by ``seed``.
 
-        With ``auto_discard`` a drawn tile that fits nowhere is discarded (and recorded as a
-        discard) and the same player draws again, as the rules say. ``replaying`` (implies
-        no ``auto_discard``): the players are seated as given, with no draw-off for the first
-        player (a record states its outcome: seat 0 starts), and without a seed the supply is
-        not shuffled (see ``State``).
+        With ``auto_discard`` (a live game) the engine draws: a move must place the drawn
+        tile, and a drawn tile that fits nowhere is discarded (and recorded as a discard) and
+        the same player draws again, as the rules say. Without it the caller draws, as a
+        record does: a move may name any tile left in the supply, and a tile is discarded
+        only by a ``Discard`` move. ``replaying`` (implies no ``auto_discard``): the players
+        are seated as given, with no draw-off for the first player (a record states its
+        outcome: seat 0 starts), and without a seed the supply is not shuffled (see
+        ``State``).
         """
         if isinstance(players, int):
             players = [f"P{i + 1}" for i in range(players)]
@@ -98,6 +101,9 @@ class State(Legality, Tally, Modes):
         """Names in seat order, which is turn order: after a draw-off, the winner first."""
         self.seed = seed
         self.auto_discard = auto_discard and not replaying
+        self.free_draw = not self.auto_discard
+        """A move may name any tile left in the supply (the caller draws, as a record does);
+        else it must place the drawn tile."""
         n = len(players)
         self.scores = [0] * n
         self.supply_followers = [game.rules.game.followers_for(n)] * n

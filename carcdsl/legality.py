@@ -12,7 +12,7 @@ from . import ports as P
 from .compile import CENTRE
 from .errors import IllegalMoveError
 from .records import Discard, FollowerSpec, Placement
-from .squares import to_key
+from .squares import SPAN, on_board, to_key
 from .tally import ScoreEvent
 
 
@@ -21,11 +21,15 @@ class Legality:
 
     def play(self, move: Placement | Discard) -> list[ScoreEvent]:
         """Play a move (a placement or a discard); raises IllegalMoveError naming the rule
-        broken, leaving the state exactly as it was. Returns the scoring it caused."""
+        broken, leaving the state exactly as it was. Returns the scoring it caused.
+
+        In a live game (``auto_discard``) a move places or discards the drawn tile; when the
+        caller draws (replaying a record) it may name any tile left in the supply."""
         if self.finished:
             raise IllegalMoveError("the game is over", "game-over")
         if isinstance(move, Discard):
             t = self._take(move.tile)
+            self._check_drawn(t, "discard")
             if self.hands is not None and any(map(self.can_place, self.hands[self.current])):
                 raise IllegalMoveError(f"a tile in {self.player}'s hand fits on the board: "
                                        "no tile of the hand may be discarded",
@@ -61,14 +65,26 @@ class Legality:
             raise IllegalMoveError(f"no tile {name} left in the supply", "supply")
         return t
 
+    def _check_drawn(self, t: int, what: str) -> None:
+        """A live game: the move must place (or discard) the tile the player drew."""
+        if self.free_draw or self.hands is not None or t == self.supply[-1]:
+            return
+        names = self.tables.type_names
+        raise IllegalMoveError(f"{self.player} drew {names[self.supply[-1]]}: a move must "
+                               f"{what} that tile, not {names[t]}", "drawn-tile")
+
     def _check_placement(self, t: int, move: Placement) -> tuple[int, int, int]:
         tb = self.tables
         name = tb.type_names[t]
         if move.rotation not in P.ROTATIONS:
             raise IllegalMoveError(f"rotation {move.rotation} is not 0, 90, 180 or 270",
                                    "rotation")
+        if not on_board(*move.at):
+            raise IllegalMoveError(f"square {list(move.at)} is off the board (x and y lie "
+                                   f"between {-SPAN} and {SPAN})", "board")
         key, r = to_key(*move.at), move.rotation // 90
         if key in self.board:
+            self._check_printed(key, move.at)
             raise IllegalMoveError(f"square {list(move.at)} already has a tile", "square-taken")
         code = self.open.get(key)
         if code is None:
@@ -76,6 +92,7 @@ class Legality:
                 raise IllegalMoveError(f"square {list(move.at)} is off the board", "board")
             raise IllegalMoveError(f"square {list(move.at)} is not next to a placed tile",
                                    "adjacent")
+        self._check_drawn(t, "place")
         o = 4 * t + r
         if tb.canonical[o] - 4 * t not in self.fitting[key][t]:
             pattern = tb.pattern_of(code)
@@ -96,11 +113,39 @@ class Legality:
                                        "follower", "feature-occupied")
         return key, r, spot
 
+    def _check_printed(self, key: int, at: tuple[int, int]) -> None:
+        """A map prints some squares: a big city, or a border segment off the map."""
+        tb = self.tables
+        if self.board[key][0] < tb.printed_from:
+            return
+        if key in tb.board.group_of:
+            name = tb.board.labels.get(key)
+            raise IllegalMoveError(f"square {list(at)} is a printed big city"
+                                   f"{f' ({name})' if name else ''}: no tile goes there",
+                                   "board")
+        raise IllegalMoveError(f"square {list(at)} is not a square of the map", "board")
+
+    def _check_follower_kind(self, spec: FollowerSpec) -> None:
+        """A record's ``{"at": ..., "kind": ...}``: the rule set has one kind of follower,
+        named by the game (``meeple``) or, on a feature, by its role there (``knight``)."""
+        rules = self.game.rules
+        feature = rules.kind(spec.feature)
+        role = feature.role if feature is not None else None
+        if spec.kind in (rules.game.follower, role):
+            return
+        known = [rules.game.follower] if rules.game.follower else []
+        roles = [f"{k.role} on a {k.name}" for k in rules.kinds if k.role and k.followers]
+        if any(k.role == spec.kind for k in rules.kinds):
+            raise IllegalMoveError(f"a {spec.kind} does not stand on a {spec.feature}"
+                                   f"{f' (a {role} does)' if role else ''}", "follower-kind")
+        told = ", ".join(known + roles) or "none: name no kind"
+        raise IllegalMoveError(f"unknown follower kind '{spec.kind}'; this rule set has one "
+                               f"kind of follower ({told})", "follower-kind")
+
     def _spot(self, o: int, spec: FollowerSpec) -> int:
         tb = self.tables
         if spec.kind is not None:
-            raise IllegalMoveError(f"this rule set has one kind of follower; "
-                                   f"unknown follower kind '{spec.kind}'", "follower-kind")
+            self._check_follower_kind(spec)
         for i, seg in enumerate(tb.segments[o]):
             kind = tb.kinds[seg.kind]
             if kind.name != spec.feature:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import carcdsl
 from carcdsl.bots import random_bot
 from carcdsl.errors import IllegalMoveError, RecordError
-from carcdsl.game import to_key
+from carcdsl.game import to_key, to_xy
 from carcdsl.records import Discard, FollowerSpec, Placement, load_record, parse_record
 from carcdsl.replay import replay, to_output
 
@@ -94,7 +94,8 @@ ILLEGAL = [
 
 @pytest.mark.parametrize("move,rule", ILLEGAL)
 def test_illegal_moves_leave_the_state_unchanged(base, move, rule):
-    state = base.new_game(["Ann", "Bob"], seed=1)
+    # the caller draws (as a record does): a move may name any tile left in the supply
+    state = base.new_game(["Ann", "Bob"], seed=1, auto_discard=False)
     before = snapshot(state)
     with pytest.raises(IllegalMoveError) as info:
         state.play(move)
@@ -103,7 +104,7 @@ def test_illegal_moves_leave_the_state_unchanged(base, move, rule):
 
 
 def test_occupied_feature_rejected(base):
-    state = base.new_game(["Ann", "Bob"], seed=1)
+    state = base.new_game(["Ann", "Bob"], seed=1, auto_discard=False)
     state.play(Placement("L", (1, 0), 0, FollowerSpec("road", "W")))
     before = snapshot(state)
     # Bob's U continues Ann's road west of the start tile: the road has a highwayman
@@ -224,3 +225,69 @@ def test_same_seed_same_game(base):
     a = _play_random(base, 3, 42)
     b = _play_random(base, 3, 42)
     assert a.to_record() == b.to_record() and a.scores == b.scores
+
+
+# --- a live game places the drawn tile; squares, follower kinds and printed squares ----------
+
+def test_a_live_game_places_the_drawn_tile(base):
+    state = base.new_game(["Ann", "Bob"], seed=7)
+    state.play(Placement("U", (1, 0), 90, FollowerSpec("road", "E")))
+    assert (state.player, state.drawn) == ("Bob", "W")
+    before = snapshot(state)
+    for move in (Placement("C", (0, -1), 0), Discard("C")):
+        with pytest.raises(IllegalMoveError, match="Bob drew W: a move must") as info:
+            state.play(move)
+        assert info.value.rule == "drawn-tile"
+        assert snapshot(state) == before
+    state.play(Placement(None, (0, 1), 0))  # no tile named: the drawn one
+    assert state.moves[-1] == Placement(None, (0, 1), 0) and len(state.board) == 3
+    # a caller who draws (as a record does) may name any tile left
+    free = base.new_game(["Ann", "Bob"], seed=7, auto_discard=False)
+    free.play(Placement("C", (0, -1), 0))
+
+
+@pytest.mark.parametrize("at", [(1048575, -1), (-1048577, 0), (0, 1 << 40), (262144, 0)])
+def test_squares_beyond_the_key_range_are_off_the_board(base, at):
+    state = base.new_game(["Ann", "Bob"], seed=7)
+    before = snapshot(state)
+    with pytest.raises(IllegalMoveError, match=r"off the board") as info:
+        state.play(Placement("U", at, 90))
+    assert info.value.rule == "board" and snapshot(state) == before
+    record = {"format": "carcdsl-record/1", "rules": "base", "players": 2,
+              "moves": [{"tile": "U", "at": list(at), "rotation": 90}]}
+    with pytest.raises(RecordError, match=r"move 0 .*off the board.*\[rule: board\]"):
+        replay(parse_record(record))
+
+
+@pytest.mark.parametrize("kind", ["meeple", "knight"])
+def test_the_object_form_names_the_rule_sets_follower(kind):
+    record = {"format": "carcdsl-record/1", "rules": "base", "players": ["Ann", "Bob"],
+              "moves": [{"tile": "E", "at": [0, -1], "rotation": 180,
+                         "follower": {"at": "city:S", "kind": kind}}]}
+    state = replay(parse_record(record))
+    assert state.events[0].points == 4 and state.scores == [4, 0]
+
+
+@pytest.mark.parametrize("kind,message", [
+    ("wizard", "unknown follower kind 'wizard'.*meeple, highwayman on a road, knight on a city"),
+    ("highwayman", "a highwayman does not stand on a city \\(a knight does\\)"),
+])
+def test_an_unknown_follower_kind_is_rejected(kind, message):
+    record = {"format": "carcdsl-record/1", "rules": "base", "players": ["Ann", "Bob"],
+              "moves": [{"tile": "E", "at": [0, -1], "rotation": 180,
+                         "follower": {"at": "city:S", "kind": kind}}]}
+    with pytest.raises(RecordError, match=f"move 0 .*{message}.*follower-kind"):
+        replay(parse_record(record))
+
+
+def test_printed_squares_say_what_they_are():
+    game = carcdsl.load("maps-germany")
+    state = game.new_game(["Ann", "Bob"], seed=1, auto_discard=False)
+    board = game.tables.board
+    before = snapshot(state)
+    with pytest.raises(IllegalMoveError, match=r"\[-6, 1\] is a printed big city \(Hamburg\)"):
+        state.play(Placement(state.drawn, (-6, 1), 0))
+    border = next(key for key, _, group in board.printed if group < 0)
+    with pytest.raises(IllegalMoveError, match="is not a square of the map") as info:
+        state.play(Placement(state.drawn, to_xy(border), 0))
+    assert info.value.rule == "board" and snapshot(state) == before
