@@ -157,6 +157,21 @@ def test_bad_record_names_move_index(tmp_path):
         replay(parse_record(too_many))
 
 
+def assert_followers_conserved(state):
+    """Every follower is in its player's supply or on the board, on the feature it was put on."""
+    each = state.game.rules.game.followers_for(len(state.players))
+    on_board = [0] * len(state.players)
+    for seat, node, key in state.meeples:
+        on_board[seat] += 1
+        assert state.node_key[node] == key
+        assert (state.followers[state.find(node)] or ())[seat] > 0
+    assert [a + b for a, b in zip(state.supply_followers, on_board)] == [each] * len(on_board)
+    counted = [0] * len(state.players)
+    for root in {state.find(node) for _, node, _ in state.meeples}:
+        counted = [a + b for a, b in zip(counted, state.followers[root])]
+    assert counted == on_board
+
+
 def _play_random(game, players, seed, check=None, spots=False):
     state = game.new_game(players, seed)
     bot = random_bot(random.Random(seed))
@@ -169,6 +184,7 @@ def _play_random(game, players, seed, check=None, spots=False):
         state.apply_fast(*bot(state))
         assert all(a >= b for a, b in zip(state.scores, last)), "scores never go down"
         last = list(state.scores)
+        assert_followers_conserved(state)
         if check:
             check(state)
     return state
@@ -184,10 +200,7 @@ def test_random_games(base, farmers, seed, seats, with_farmers):
     discarded = sum(isinstance(m, Discard) for m in state.moves)
     assert placed + discarded == 72
     assert placed - 1 == sum(isinstance(m, Placement) for m in state.moves)
-    on_board = [0] * seats
-    for seat, _, _ in state.meeples:
-        on_board[seat] += 1
-    assert [a + b for a, b in zip(state.supply_followers, on_board)] == [7] * seats
+    assert state.end_reason.why == "supply-empty" and state.end_reason.left == ()
     # the record replays to the same scores and events
     record = parse_record(state.to_record().to_json())
     again = replay(record)

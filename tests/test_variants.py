@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -13,9 +14,9 @@ from carcdsl.bots import random_bot
 from carcdsl.checker import check
 from carcdsl.compose import compose
 from carcdsl.errors import IllegalMoveError, RecordError, RuleError
-from carcdsl.game import to_key, to_xy
+from carcdsl.game import STEP, to_key, to_xy
 from carcdsl.records import Discard, Placement, load_record, parse_record
-from carcdsl.replay import replay
+from carcdsl.replay import replay, to_output
 
 import reference
 
@@ -326,6 +327,27 @@ def test_bag_and_hands_keep_unplaceable_tiles_in_the_game():
         assert len(state.board) == 9 and len(state.aside) == 72 - 9
 
 
+# --- records written by hand ---------------------------------------------------------------
+
+def test_a_hand_of_three_record_without_a_seed():
+    """Without a seed hands are dealt from the unshuffled supply, in rule-file order."""
+    state = replay(load_record(RECORDS / "variants" / "hand-of-three.json"))
+    assert events(state) == [("Ann", "road", "complete", 3, "3 tiles"),
+                             ("Bob", "monastery", "final", 5, "1 + 4 neighbours")]
+    assert state.scores == [3, 5]
+    names = state.tables.type_names
+    assert [[names[t] for t in hand] for hand in state.hands] == [["B", "C", "D"],
+                                                                  ["B", "D", "D"]]
+    fresh = carcdsl.load("base", ["hand-of-three"]).new_game(["Ann", "Bob"], replaying=True)
+    fresh_hands = [[names[t] for t in hand] for hand in fresh.hands]
+    assert fresh_hands == [["A", "A", "B"], ["B", "B", "B"]]
+    # a move must name a tile of the hand of the player to move
+    data = load_record(RECORDS / "variants" / "hand-of-three.json").to_json()
+    data["moves"][1] = {"tile": "C", "at": [0, -1], "rotation": 0}
+    with pytest.raises(RecordError, match=r"move 1 .*Bob holds B, B, B.*\[rule: hand\]"):
+        replay(parse_record(data))
+
+
 def test_a_bag_record_where_an_unplaceable_tile_comes_back():
     record = RECORDS / "variants" / "bag-returns.json"
     state = replay(load_record(record))
@@ -334,6 +356,73 @@ def test_a_bag_record_where_an_unplaceable_tile_comes_back():
     # without the bag the crossroads (the only one) left the game
     with pytest.raises(RecordError, match="move 2 .*no tile X left"):
         with_variants(record, ["table-edge:width=1,height=5"])
+
+
+def test_a_table_edge_record_where_the_edge_makes_a_tile_unplaceable():
+    record = RECORDS / "variants" / "table-edge-discard.json"
+    state = replay(load_record(record))
+    assert [seat for seat, _, _ in state.meeples] == [0]  # Ann drew again
+    assert isinstance(state.moves[0], Discard) and state.current == 1
+    # on an endless table the crossroads fits east of the start tile
+    with pytest.raises(RecordError, match=r"move 0 .*fits on the board.*discard-only"):
+        with_variants(record, [])
+
+
+# --- every combination plays and replays exactly ---------------------------------------------
+
+COMBINATIONS = [
+    ("base", []), ("base", ["farmers"]),
+    ("base", ["table-edge:width=1,height=1"]), ("base", ["table-edge:width=2,height=2"]),
+    ("base", ["table-edge:width=3,height=3"]),
+    ("base", ["table-edge:width=3,height=3", "border-closes"]),
+    ("base", ["table-edge:width=2,height=3", "border-closes:reading=absent",
+              "fill-hole-extra-turn"]),
+    ("base", ["hand-of-three"]), ("base", ["hand-of-three:size=1"]),
+    ("base", ["hand-of-three", "fill-hole-extra-turn"]),
+    ("base", ["table-edge:width=1,height=1", "hand-of-three"]),
+    ("base", ["table-edge:width=3,height=3", "hand-of-three"]),
+    ("base", ["table-edge:width=3,height=3", "hand-of-three", "fill-hole-extra-turn"]),
+    ("base", ["table-edge:width=4,height=4", "hand-of-three", "fill-hole-extra-turn"]),
+    ("base", ["bag"]), ("base", ["bag:start=placed"]),
+    ("base", ["bag", "hand-of-three"]),
+    ("base", ["table-edge:width=3,height=3", "bag", "hand-of-three"]),
+    ("base", ["table-edge:width=2,height=2", "bag:start=placed"]),
+    ("base", ["first-player-most-roads"]),
+    ("base", ["first-player-most-roads", "hand-of-three", "bag", "fill-hole-extra-turn"]),
+    ("base", ["table-edge:width=3,height=3", "first-player-most-roads", "tiny-city"]),
+    ("base", ["fill-hole-extra-turn", "incomplete-zero", "farmers"]),
+    ("nuts", ["nuts-proposal"]), ("nuts", ["nuts-proposal", "hand-of-three"]),
+    ("maps-germany", ["small-city-extra-turn", "small-city-penalty"]),
+    (str(RECORDS / "variants" / "all-fields.carc"),
+     ["table-edge:width=4,height=4", "hand-of-three", "fill-hole-extra-turn"]),
+]
+
+
+@pytest.mark.parametrize("rules,variants", COMBINATIONS,
+                         ids=["+".join([Path(r).stem, *v]) for r, v in COMBINATIONS])
+def test_every_combination_replays_to_the_same_game(rules, variants):
+    """Seeded games for 2 to 5 players; each record, through JSON, replays to the same
+    seats, scores, events, token events and end, and the extra-turn flag never outlives
+    the turn that earned it."""
+    game = carcdsl.load(rules, variants)
+    low, high = game.rules.game.players
+    for seed in range(6):
+        seats = low + seed % (min(high, 5) - low + 1)
+        state = game.new_game(seats, seed=seed)
+        bot = random_bot(random.Random(seed))
+        while not state.finished:
+            seat = state.current
+            state.apply_fast(*bot(state))
+            assert state.current == seat or not state.in_extra
+        record = parse_record(json.loads(json.dumps(state.to_record().to_json())))
+        again = replay(record, game)
+        assert to_output(again) == to_output(state)
+        assert again.events == state.events and again.token_events == state.token_events
+        assert again.end_reason == state.end_reason and again.moves == state.moves
+        if game.rules.supply.draw != "bag":  # every tile is played, discarded or left
+            fresh = game.new_game(seats, seed=seed, replaying=True)
+            dealt = len(fresh.supply) + sum(map(len, fresh.hands or []))
+            assert len(state.moves) + len(state.end_reason.left) == dealt
 
 
 def test_an_extra_turn_forfeited_with_an_empty_hand_passes_the_turn():
