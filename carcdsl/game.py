@@ -185,7 +185,7 @@ class State(Legality, Tally, Modes):
                 self._set_up_start_area(key)
         if rules.turn.first_player == "draw" and seed is not None and not replaying:
             self._seat_by_draw_off(rules.turn.first_player_kind)
-        for i, tok in enumerate(tokens):
+        for tok in tokens:
             for seat in range(n) if tok.each_player else ():
                 self.token_events.append(TokenEvent(-1, tok.name, tok.each_player, "given",
                                                     seat, self.players[seat]))

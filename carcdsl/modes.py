@@ -133,7 +133,8 @@ class Modes:
     def _pass_turn(self) -> None:
         """The next player moves (a new turn, not an extra one). With hands, a player whose
         hand is empty draws up when the supply has tiles again (a bag's returns), else is
-        passed over; when nobody holds a tile, the turn stays and the game is over."""
+        passed over; when nobody holds a tile, the next player in seat order is left to move
+        and the caller ends the game."""
         self.in_extra = False
         n, hands = len(self.players), self.hands
         self.current = (self.current + 1) % n

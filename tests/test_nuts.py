@@ -11,8 +11,8 @@ from carcdsl.bots import random_bot
 from carcdsl.checker import check
 from carcdsl.cli import main
 from carcdsl.compose import compose
-from carcdsl.game import to_key
 from carcdsl.errors import IllegalMoveError, RecordError
+from carcdsl.game import to_key
 from carcdsl.records import Discard, Placement, parse_record
 from carcdsl.replay import replay
 

@@ -14,7 +14,7 @@ from carcdsl.bots import random_bot
 from carcdsl.checker import check
 from carcdsl.compose import compose
 from carcdsl.errors import IllegalMoveError, RecordError, RuleError
-from carcdsl.game import STEP, to_key, to_xy
+from carcdsl.game import to_key, to_xy
 from carcdsl.records import Discard, Placement, load_record, parse_record
 from carcdsl.replay import replay, to_output
 
@@ -46,7 +46,8 @@ def test_each_variant_checks_alone(name):
 
 @pytest.mark.parametrize("variants", [
     ["farmers", "incomplete-zero"], ["incomplete-zero", "farmers"],
-    ["table-edge", "border-closes"], ["table-edge:width=5,height=3", "border-closes:reading=absent"],
+    ["table-edge", "border-closes"],
+    ["table-edge:width=5,height=3", "border-closes:reading=absent"],
     ["hand-of-three", "fill-hole-extra-turn"], ["bag", "first-player-most-roads", "tiny-city"],
     ["table-edge", "hand-of-three:visibility=open", "farmers"],
 ])
