@@ -329,13 +329,14 @@ def play_one(game: Game, names: list[str], bot_kinds: list[str], seed: int,
              out: TextIO | None = None, lang: str = "en") -> State:
     """Play one game; with ``out``, tell it turn by turn (in language ``lang``)."""
     state = game.new_game(names, seed)
-    words = Words(game.rules, lang)
+    words = Words(game.rules, lang) if out is not None or "human" in bot_kinds else None
     bots = make_bots(bot_kinds, len(names), seed, words)
     seating = getattr(state, "seating", None)  # a draw-off may turn the seats: bots follow
     if seating is not None:
         bots = [bots[i] for i in seating]
     if out is None:  # nothing to tell: the fast loop, which never builds move objects
         return play_out(state, bots)
+    assert words is not None
     teller = _Teller(state, words, out)
     setup = describe_setup(state, words)
     if setup:
