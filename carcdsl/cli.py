@@ -162,16 +162,13 @@ def _format(diag, sources, words: Words) -> str:
 
 
 def _say_error(exc: CarcError, lang: str) -> str:
-    """A user's error in language ``lang``: illegal moves by their rule code, record errors
-    by the illegal move inside them; the rest stays English."""
+    """A user's error in language ``lang``: an illegal move by its rule code (commands that
+    know the rule set translate with its words first); the rest stays English."""
     from .errors import IllegalMoveError
 
-    if lang == "en":
+    if lang == "en" or not isinstance(exc, IllegalMoveError):
         return str(exc)
-    words = Words(getattr(exc, "rules", None), lang)
-    if isinstance(exc, IllegalMoveError):
-        return words.illegal(exc)
-    return str(exc)
+    return Words(None, lang).illegal(exc)
 
 
 def _note_language(rules, lang: str, note: bool = True) -> None:
