@@ -112,7 +112,8 @@ _FRAGMENTS: dict[str, tuple[tuple[str, str], ...]] = {
     "nl": ((r"\bdid you mean\b", "bedoel je"), (r"\bend of file\b", "einde van het bestand"),
            (r"\bthe centre\b", "het midden"), (r"^nothing$", "niets"), (r"^none$", "geen"),
            (r"^more$", "meer"), (r"^fewer$", "minder"), (r"^name(?= ')", "naam"),
-           (r"^number(?= ')", "getal"), (r"^string(?= ')", "tekst")),
+           (r"^number(?= ')", "getal"), (r"^string(?= ')", "tekst"), (r"^place$", "leggen"),
+           (r"^discard$", "wegleggen")),
 }
 
 Entry = tuple[str, str]
@@ -181,8 +182,19 @@ ILLEGAL: dict[str, dict[str, tuple[Entry, ...]]] = {
                               "draaiing {rotation} is niet 0, 90, 180 of 270")),
         "square-taken": _entries((r"square (?P<at>\[.+\]) already has a tile",
                                   "op vak {at} ligt al een {rule:tile}")),
-        "board": _entries((r"square (?P<at>\[.+\]) is off the board",
-                           "vak {at} ligt buiten het bord")),
+        "board": _entries(
+            (r"square (?P<at>\[.+\]) is off the board", "vak {at} ligt buiten het bord"),
+            (r"square (?P<at>\[.+\]) is off the board \(x and y lie between (?P<low>-?\d+) and "
+             r"(?P<high>-?\d+)\)", "vak {at} ligt buiten het bord (x en y liggen tussen {low} "
+             "en {high})"),
+            (r"square (?P<at>\[.+\]) is a printed big city(?P<name> \(.+\))?: no tile goes "
+             r"there", "vak {at} is een gedrukte grote stad{name}: daar komt geen {rule:tile}"),
+            (r"square (?P<at>\[.+\]) is not a square of the map",
+             "vak {at} ligt niet op de kaart")),
+        "drawn-tile": _entries((r"(?P<player>.+) drew (?P<drawn>\S+): a move must "
+                                r"(?P<what>place|discard) that tile, not (?P<tile>\S+)",
+                                "{player} trok {drawn}: een zet moet die {rule:tile} {what}, "
+                                "niet {tile}")),
         "adjacent": _entries((r"square (?P<at>\[.+\]) is not next to a placed tile",
                               "vak {at} ligt niet naast een gelegde {rule:tile}")),
         "sides-match": _entries((r"tile (?P<tile>\S+) at (?P<at>\[.+\]) rotated (?P<rotation>\d+)"
@@ -197,8 +209,13 @@ ILLEGAL: dict[str, dict[str, tuple[Entry, ...]]] = {
         "follower-kind": _entries(
             (r"followers may not stand on a (?P<feature>.+)",
              "op een {word:feature} mogen geen {rule:followers} staan"),
-            (r"this rule set has one kind of follower; unknown follower kind '(?P<kind>.+)'",
-             "deze regelset heeft één soort {rule:follower}; onbekende soort '{kind}'")),
+            (r"a (?P<kind>\S+) does not stand on a (?P<feature>\S+) \(a (?P<role>\S+) does\)",
+             "een {word:kind} staat niet op een {word:feature} (een {word:role} wel)"),
+            (r"a (?P<kind>\S+) does not stand on a (?P<feature>\S+)",
+             "een {word:kind} staat niet op een {word:feature}"),
+            (r"unknown follower kind '(?P<kind>.+)'; this rule set has one kind of follower "
+             r"\((?P<known>.+)\)", "onbekende soort {rule:follower} '{kind}'; deze regelset "
+             "heeft één soort {rule:follower} ({known})")),
         "follower-spot": _entries((r"the tile has no (?P<feature>[^\s:]+)(?P<where>:\S+)? to "
                                    r"put a follower on", "de {rule:tile} heeft geen {word:feature}"
                                    "{where} om een {rule:follower} op te zetten")),

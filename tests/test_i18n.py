@@ -165,6 +165,11 @@ def test_illegal_moves_by_rule_code():
     assert words.illegal(exc) == "vak [3, 4] ligt niet naast een gelegde landtegel"
     exc = IllegalMoveError("the road at N already has a follower", "feature-occupied")
     assert words.illegal(exc) == "op de weg bij N staat al een meeple"
+    exc = IllegalMoveError("P1 drew U: a move must place that tile, not V", "drawn-tile")
+    assert words.illegal(exc) == "P1 trok U: een zet moet die landtegel leggen, niet V"
+    exc = IllegalMoveError("a monk does not stand on a road (a highwayman does)",
+                           "follower-kind")
+    assert words.illegal(exc) == "een monnik staat niet op een weg (een struikrover wel)"
     exc = IllegalMoveError("something new", "no-such-rule")
     assert words.illegal(exc) == "something new"
     exc = IllegalMoveError("English", "unknown-tile")
