@@ -113,7 +113,7 @@ _FRAGMENTS: dict[str, tuple[tuple[str, str], ...]] = {
            (r"\bthe centre\b", "het midden"), (r"^nothing$", "niets"), (r"^none$", "geen"),
            (r"^more$", "meer"), (r"^fewer$", "minder"), (r"^name(?= ')", "naam"),
            (r"^number(?= ')", "getal"), (r"^string(?= ')", "tekst"), (r"^place$", "leggen"),
-           (r"^discard$", "wegleggen")),
+           (r"^discard$", "wegleggen"), (r"(?<=' )or(?= ')", "of")),
 }
 
 Entry = tuple[str, str]

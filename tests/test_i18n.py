@@ -129,6 +129,8 @@ def test_dutch_illegal_move_in_a_record(capsys, tmp_path):
      "syntaxfout: onverwacht einde van het bestand; verwacht: 'end', 'tiles'"),
     ("E001", "unexpected name 'name'; expected '{'",
      "syntaxfout: onverwacht naam 'name'; verwacht: '{'"),
+    ("E001", "unexpected 'x'; expected '}', 'tiles' or 'title'",
+     "syntaxfout: onverwacht 'x'; verwacht: '}', 'tiles' of 'title'"),
     ("E002", "unexpected character '$'", "syntaxfout: onverwacht teken '$'"),
     ("W306", "no nl name for 'road' (it stays 'road')",
      "geen naam in taal nl voor 'road' (het blijft 'road')"),
