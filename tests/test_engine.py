@@ -35,6 +35,16 @@ GOLDEN = {
     "use-and-get-back": ([0, 3], [("Bob", "road", "complete", 3, "3 tiles")]),
     "two-cities": ([4, 0], [("Ann", "city", "complete", 4, "2 tiles × 2")]),
     "farmers-field": ([3, 0], [("Ann", "field", "final", 3, "1 completed city × 3")]),
+    # the same examples with exactly the page's figures
+    "two-highwaymen-4": ([4, 4], [("Ann", "road", "complete", 4, "4 tiles"),
+                                  ("Bob", "road", "complete", 4, "4 tiles")]),
+    "city-majority-10": ([0, 10], [("Bob", "city", "complete", 10,
+                                    "4 tiles × 2 + 1 pennant × 2")]),
+    "final-scoring-8-4-3-3": ([8, 0, 4, 3, 3], [
+        ("Green", "city", "final", 8, "5 tiles + 3 pennants"),
+        ("Yellow", "monastery", "final", 4, "1 + 3 neighbours"),
+        ("Blue", "city", "final", 3, "2 tiles + 1 pennant"),
+        ("Red", "road", "final", 3, "3 tiles")]),
 }
 
 
