@@ -29,7 +29,7 @@ SUFFIXES = (".carc", ".json")
 
 _PAIR = r"\s*[^\W\d][\w-]*\s*=[^,=]*"
 _VARIANT_ARGS = re.compile(rf"^(?P<target>.+?):(?P<args>{_PAIR}(?:,{_PAIR})*)$")
-_LOOKS_LIKE_ARGS = re.compile(r"^(?P<target>[^:=]+?):(?P<args>.*=.*)$")
+_LOOKS_LIKE_ARGS = re.compile(r"^(?P<target>[^:=]+?):(?P<args>.*)$")
 _REF_SYNTAX = "NAME:key=value,key=value (e.g. table-edge:width=11,height=7)"
 
 
@@ -46,7 +46,8 @@ def parse_ref(text: str) -> tuple[str, dict[str, int | str], list[Diagnostic]]:
     match = _VARIANT_ARGS.match(text)
     if match is None:
         loose = _LOOKS_LIKE_ARGS.match(text)
-        if loose is not None and not Path(text).exists():
+        if loose is not None and not Path(text).exists() and (
+                loose["target"] in bundled_names() or Path(loose["target"]).is_file()):
             return loose["target"], {}, [error(
                 "E130", f"cannot read the parameters in '{text}': write {_REF_SYNTAX}", None)]
         return text, {}, []
