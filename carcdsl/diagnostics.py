@@ -116,7 +116,7 @@ MAX_SHOWN_LINE = 200
 """Longer source lines are shown as a window of 160 characters around the caret."""
 
 
-@functools.lru_cache(maxsize=16)
+@functools.lru_cache(maxsize=4)
 def source_lines(text: str) -> list[str]:
     """The lines of a source as the parser counts them: split at ``\\n`` only (the loader turns
     CRLF and CR into LF first). Cached: a file with thousands of problems is split once (a
