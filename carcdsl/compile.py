@@ -171,7 +171,8 @@ class Tables:
             found = cache[occupied] = self._free_spots_joined(o, *occupied)
         return found
 
-    def _free_spots_joined(self, o: int, occupied: int, bridges: tuple[int, ...]) -> tuple[int, ...]:
+    def _free_spots_joined(self, o: int, occupied: int,
+                           bridges: tuple[int, ...]) -> tuple[int, ...]:
         """``free_spots`` when placing ``o`` may join features: a segment that meets an
         occupied feature takes every feature it meets into it, and so on until nothing
         changes (at most 12 positions, so a few rounds)."""
@@ -180,9 +181,9 @@ class Tables:
         grown = True
         while grown:
             grown = False
-            for m in joined:
-                if m & occupied and m & ~occupied:
-                    occupied |= m
+            for mask in joined:
+                if mask & occupied and mask & ~occupied:
+                    occupied |= mask
                     grown = True
         return tuple(i for i in self.spots[o] if not masks[i] & occupied)
 

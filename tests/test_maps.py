@@ -6,7 +6,6 @@ import random
 from pathlib import Path
 
 import pytest
-import reference
 
 import carcdsl
 from carcdsl.bots import random_bot
@@ -17,6 +16,8 @@ from carcdsl.game import to_key
 from carcdsl.records import Discard, Placement, load_record, parse_record
 from carcdsl.render import render_board
 from carcdsl.replay import replay
+
+import reference
 
 RECORDS = Path(__file__).parent / "data" / "records" / "maps"
 
