@@ -87,6 +87,14 @@ class Game:
         if not low <= count <= high:
             raise IllegalMoveError(f"{self.name} is for {low} to {high} players, not {count}",
                                    "players")
+        hand = self.rules.supply.hand
+        if hand:
+            tiles = len(self.tables.fast.supply) + (self.rules.supply.start != "placed")
+            if hand * count > tiles:
+                raise IllegalMoveError(
+                    f"a hand of {hand} for {count} players needs {hand * count} tiles; the "
+                    f"supply has {tiles} (at most {tiles // count} each for {count} players)",
+                    "players")
 
 
 class State(Legality, Tally, Modes):

@@ -173,6 +173,16 @@ def test_a_hand_move_must_name_a_tile_of_the_hand():
     assert info.value.rule == "hand"
 
 
+def test_hands_the_supply_cannot_deal_are_refused():
+    game = carcdsl.load("base", ["hand-of-three:size=14"])
+    assert all(len(hand) == 14 for hand in game.new_game(5, seed=1).hands)
+    game = carcdsl.load("base", ["hand-of-three:size=15"])
+    with pytest.raises(IllegalMoveError, match="needs 75 tiles; the supply has 71") as info:
+        game.new_game(5, seed=1)
+    assert info.value.rule == "players"
+    assert len(game.new_game(4, seed=1).hands) == 4  # 60 tiles are enough for four
+
+
 def test_bag_games_end_and_unplaceable_tiles_come_back():
     game = carcdsl.load("base", ["bag"])
     for seed in range(12):
