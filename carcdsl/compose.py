@@ -343,6 +343,7 @@ def compose(rules: str | Path, variants: tuple[str | Path, ...] | list = (),
     first = loader.apply(builder, path, role="rules", args=args)
     if first is not None and first.role == "variant":
         builder = _variant_alone(loader, first, path, args)
+        builder.diagnostics[:0] = problems  # the parameters' own problems, kept
     elif first is not None:
         builder.name = first.name or path.stem
     for variant in variants:

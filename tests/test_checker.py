@@ -465,6 +465,11 @@ def test_variant_parameters(ref, code, words):
     assert [d.code for d in found] == [code] and words in found[0].message
 
 
+def test_a_variant_checked_alone_keeps_the_problems_of_its_parameters():
+    _rules, found, _ = compose("table-edge:width=3,width=5")
+    assert [d.code for d in found] == ["E130"] and "given twice" in found[0].message
+
+
 def test_rule_sets_take_parameters_too():
     rules, found, _ = compose("maps-germany:areas=3,sets=2")
     assert found == [] and (rules.board.start_areas, rules.supply.sets) == (3, 2)
