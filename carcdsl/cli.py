@@ -223,14 +223,20 @@ def cmd_check(args: argparse.Namespace) -> int:
         if failed:
             status = 1
         elif args.stats and rules is not None:
-            print(format_stats(_stats_in(tile_stats(rules), words)))
+            print(format_stats(_stats_in(tile_stats(rules), words), words.phrase))
     return status
 
 
 def _stats_in(stats: dict, words: Words) -> dict:
-    """``tile_stats`` with the kinds named in the language of ``words``."""
-    return {key: ({words.word(kind): n for kind, n in value.items()}
+    """``tile_stats`` with the kinds and markers named in the language of ``words`` (those
+    the rule set gives a name; the rest as written)."""
+    def named(word: str) -> str:
+        return words.word(word) if word in words.names else word
+
+    told = {key: ({named(kind): n for kind, n in value.items()}
                   if isinstance(value, dict) else value) for key, value in stats.items()}
+    told["map"] = tuple((key, n, named(what)) for key, n, what in stats.get("map") or ())
+    return told
 
 
 def cmd_export(args: argparse.Namespace) -> int:

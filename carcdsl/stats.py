@@ -8,6 +8,7 @@ copies of the tile set count each) unless they say ``types``.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from . import ports as P
 from .model import RuleSet, Tile
@@ -47,22 +48,23 @@ def tile_stats(rules: RuleSet) -> dict:
     }
 
 
-def map_stats(rules: RuleSet) -> tuple[tuple[str, int], ...]:
-    """A printed map at a glance, as (label, figure) rows: squares that take a tile, big
-    cities (printed squares by name) and their squares, start areas (and how many get a tile
-    at set-up), printed border segments, squares by marker. Empty without a map."""
+def map_stats(rules: RuleSet) -> tuple[tuple[str, int, str], ...]:
+    """A printed map at a glance, as (phrase key, figure, marker) rows: squares that take a
+    tile, big cities (printed squares by name) and their squares, start areas (and how many
+    get a tile at set-up), printed border segments, squares by marker (the marker is the
+    row's third item; ``""`` for the others). Empty without a map."""
     squares = rules.board.squares
     if not squares:
         return ()
     markers: Counter[str] = Counter(sq.marker for sq in squares if sq.marker)
     return (
-        ("squares", sum(1 for sq in squares if sq.role != "printed")),
-        ("big cities", len({sq.name for sq in squares if sq.role == "printed"})),
-        ("big-city squares", sum(1 for sq in squares if sq.role == "printed")),
-        ("start areas", sum(1 for sq in squares if sq.role == "start")),
-        ("start areas used", rules.board.start_areas),
-        ("border segments", sum(len(sq.borders) for sq in squares)),
-        *((f"{marker} squares", n) for marker, n in sorted(markers.items())),
+        ("map-squares", sum(1 for sq in squares if sq.role != "printed"), ""),
+        ("big-cities", len({sq.name for sq in squares if sq.role == "printed"}), ""),
+        ("big-city-squares", sum(1 for sq in squares if sq.role == "printed"), ""),
+        ("start-areas", sum(1 for sq in squares if sq.role == "start"), ""),
+        ("start-areas-used", rules.board.start_areas, ""),
+        ("border-segments", sum(len(sq.borders) for sq in squares), ""),
+        *(("marker-squares", n, marker) for marker, n in sorted(markers.items())),
     )
 
 
@@ -86,23 +88,27 @@ def side_kinds(tile: Tile, geometry: dict[str, str]) -> list[str]:
     return [whole.get(d) or middle.get(d) or half.get(d) or "-" for d in range(4)]
 
 
-def format_stats(stats: dict) -> str:
-    """A small aligned table of ``tile_stats``."""
+def format_stats(stats: dict, say: Callable[..., str] | None = None) -> str:
+    """A small aligned table of ``tile_stats``; row titles come from ``say(key, **values)``
+    (a language's phrases: ``i18n.Words.phrase``; default English)."""
+    if say is None:
+        from .i18n import Words
+
+        say = Words(None).phrase
     sets = stats.get("sets", 1)
     rows: list[tuple[str, str]] = [
-        ("tiles" if sets == 1 else f"tiles ({sets} sets)", str(stats["tiles"])),
-        ("tile types", str(stats["types"])),
-        ("pennants", str(stats["pennants"])),
+        (say("tiles") if sets == 1 else say("tiles-sets", n=sets), str(stats["tiles"])),
+        (say("tile-types"), str(stats["types"])),
+        (say("pennants"), str(stats["pennants"])),
     ]
-    for title, key in (("centre features", "centres"), ("sides by kind", "sides"),
-                       ("segments by kind", "segments")):
+    for key in ("centres", "sides", "segments"):
         if stats[key]:
-            rows.append((title, ""))
+            rows.append((say(key), ""))
             rows.extend((f"  {kind}", str(n)) for kind, n in stats[key].items())
     board = stats.get("map") or ()
     if board:
-        rows.append(("map", ""))
-        rows.extend((f"  {label}", str(n)) for label, n in board)
+        rows.append((say("map"), ""))
+        rows.extend((f"  {say(key, what=what)}", str(n)) for key, n, what in board)
     label_width = max(len(label) for label, _ in rows)
     number_width = max(len(value) for _, value in rows)
     return "\n".join(f"{label:<{label_width}}  {value:>{number_width}}".rstrip()

@@ -100,11 +100,16 @@ def test_the_follower_word_is_the_rule_sets(capsys, monkeypatch):
     assert code == 1 and "squirrels left: 45" in out
 
 
-def test_dutch_stats_name_the_kinds(capsys):
+def test_check_stats_in_dutch(capsys):
     code, out, _ = run(capsys, "check", "--lang", "nl", "--stats", "pnp-demo")
     assert code == 0
-    assert "klooster" in out and "stad" in out and "weg" in out
-    assert "  city" not in out and "  road" not in out
+    for dutch in ("in orde", "tegels ", "tegelsoorten", "wapenschilden", "middenstukken",
+                  "zijden per soort", "delen per soort", "klooster", "stad", "weg"):
+        assert dutch in out
+    for english in ("tiles", "types", "pennants", "centre", "by kind", "  city", "  road"):
+        assert english not in out
+    code, out, _ = run(capsys, "check", "--lang", "nl", "--stats", "maps-germany")
+    assert "kaart" in out and "vakken met kleine stad" in out and "startgebieden" in out
 
 
 def test_dutch_illegal_move_in_a_record(capsys, tmp_path):
