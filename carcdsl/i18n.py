@@ -67,7 +67,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "big-city-squares": "big-city squares", "start-areas": "start areas",
         "start-areas-used": "start areas used", "border-segments": "border segments",
         "marker-squares": "{what} squares",
-        # trigger scorings without a breakdown
+        # trigger scorings
         "covers-a": "covers a {what}", "fills-a-hole": "fills a hole", "shows-a": "shows a {what}",
         "rule": "rule",
     },
@@ -229,9 +229,6 @@ ILLEGAL: dict[str, dict[str, tuple[Entry, ...]]] = {
     },
 }
 
-_TRIGGERS = (("covers-a", r"covers a (?P<what>\S+)"), ("fills-a-hole", r"fills a hole"),
-             ("shows-a", r"shows a (?P<what>\S+)"))
-
 _LANGUAGE = r"[A-Za-z]{2,8}(?:[-_][A-Za-z0-9]{1,8})*"
 
 
@@ -353,14 +350,11 @@ class Words:
                     "followers": "follower"}.get(name, name)
         return f"{count} {self.word(singular, count)}"
 
-    def trigger(self, detail: str) -> str:
-        """A trigger's scoring (``covers a small-city``) in this language."""
-        for key, pattern in _TRIGGERS:
-            found = re.fullmatch(pattern, detail)
-            if found:
-                what = found.groupdict().get("what")
-                return self.phrase(key, what=self.word(what) if what else "")
-        return detail
+    def trigger(self, condition: str, arg: str | None) -> str:
+        """A trigger's scoring (``covers a small-city``: condition ``covers``, argument
+        ``small-city``) in this language."""
+        key = {"covers": "covers-a", "surrounded": "fills-a-hole"}.get(condition, "shows-a")
+        return self.phrase(key, what=self.word(arg) if arg else "")
 
     def diagnostic(self, code: str, message: str, args: Mapping | None = None) -> str:
         """A checker message in this language, where the catalogue has its code."""

@@ -12,6 +12,7 @@ import random
 import attrs
 
 from . import ports as P
+from .scoring import render
 from .squares import STEP, to_xy
 from .tally import ScoreEvent, TokenEvent
 
@@ -172,13 +173,10 @@ class Modes:
         for trigger in self._triggers:
             if trigger.condition == "surrounded":
                 hit = all(key + step in board for step in STEP)
-                what = "fills a hole"
             elif trigger.condition == "covers":
                 hit = key in tb.board.markers.get(trigger.arg, ())
-                what = f"covers a {trigger.arg}"
             else:
                 hit = any(tb.kinds[s.kind].name == trigger.arg for s in tb.segments[o])
-                what = f"shows a {trigger.arg}"
             if not hit:
                 continue
             for action, value in trigger.actions:
@@ -189,7 +187,9 @@ class Modes:
                 elif action == "score" and value:
                     seat = self.current
                     self.scores[seat] += value
+                    # the breakdown as data, as scoring's terms are: told in any language
+                    terms = (("t", trigger.condition, trigger.arg),)
                     self.events.append(ScoreEvent(
                         index, seat, self.players[seat], trigger.arg or trigger.condition,
-                        "complete", value, what, to_xy(key)))
+                        "complete", value, render(terms), to_xy(key), terms))
         return extra

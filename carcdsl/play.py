@@ -57,7 +57,7 @@ def describe_event(event: ScoreEvent, words: Words | None = None) -> str:
     """``Ann: city, 3 tiles × 2 + 1 pennant × 2 = 8`` (in the language of ``words``)."""
     w = words or Words(None)
     when = "" if event.when == "complete" else f" ({w.phrase('final')})"
-    told = render(event.terms, w.label) if event.terms else w.trigger(event.detail)
+    told = render(event.terms, w.label, w.trigger) if event.terms else event.detail
     return f"{event.player}: {w.word(event.feature)}{when}, {told} = {event.points}"
 
 

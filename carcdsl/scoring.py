@@ -42,7 +42,8 @@ def compile_expr(expr: m.Expr) -> Scorer:
     """The closure that evaluates ``expr``: points and breakdown terms (zero terms left out).
 
     A term is data, so that the breakdown can be told in any language (``render``):
-    ("c", value), ("q", count, quantity, arg, factor) or ("g", terms, factor)."""
+    ("c", value), ("q", count, quantity, arg, factor) or ("g", terms, factor); an ``on place``
+    rule's scoring is ("t", condition, arg)."""
     if isinstance(expr, m.Const):
         value = expr.value
         return lambda measure: (value, [("c", value)] if value else [])
@@ -86,10 +87,20 @@ def compile_expr(expr: m.Expr) -> Scorer:
 
 
 Label = Callable[[str, "str | None", int], str]
+Trigger = Callable[[str, "str | None"], str]
 
 
-def render(terms, labeller: Label = label) -> str:
-    """``3 tiles × 2 + 1 pennant × 2``: the breakdown, with quantities named by ``labeller``."""
+def trigger(condition: str, arg: str | None) -> str:
+    """What an ``on place`` rule saw: ``covers a small-city``, ``fills a hole``, ``shows a
+    forest``."""
+    if condition == "surrounded":
+        return "fills a hole"
+    return f"{'covers' if condition == 'covers' else 'shows'} a {arg}"
+
+
+def render(terms, labeller: Label = label, triggered: Trigger = trigger) -> str:
+    """``3 tiles × 2 + 1 pennant × 2``: the breakdown, with quantities named by ``labeller``
+    and ``on place`` rules (the term ("t", condition, arg)) by ``triggered``."""
     parts = []
     for term in terms:
         if term[0] == "c":
@@ -98,8 +109,10 @@ def render(terms, labeller: Label = label) -> str:
             _, count, name, arg, factor = term
             text = labeller(name, arg, count)
             parts.append(text if factor == 1 else f"{text} × {factor}")
+        elif term[0] == "t":
+            parts.append(triggered(term[1], term[2]))
         else:
-            inner = render(term[1], labeller)
+            inner = render(term[1], labeller, triggered)
             parts.append(f"({inner}) × {term[2]}" if len(term[1]) > 1 else f"{inner} × {term[2]}")
     return " + ".join(parts)
 

@@ -7,13 +7,20 @@ import json
 from pathlib import Path
 from types import SimpleNamespace
 
+import attrs
 import pytest
 
 import carcdsl
 from carcdsl.cli import main
 from carcdsl.errors import IllegalMoveError
 from carcdsl.i18n import Words
-from carcdsl.play import describe_end, describe_setup, tell_first_player, token_setup
+from carcdsl.play import (
+    describe_end,
+    describe_event,
+    describe_setup,
+    tell_first_player,
+    token_setup,
+)
 
 RECORDS = Path(__file__).parent / "data" / "records"
 
@@ -74,6 +81,19 @@ def test_dutch_small_city_penalty(capsys):
     assert code == 0
     assert "kleine stad, bedekt een kleine stad = -2" in out
     assert "covers" not in out
+
+
+def test_trigger_scorings_are_told_from_their_terms():
+    from carcdsl.tally import ScoreEvent
+
+    terms = (("t", "covers", "small-city"),)
+    event = ScoreEvent(3, 0, "Ann", "small-city", "complete", -2, "covers a small-city",
+                       (0, 0), terms)
+    words = Words(carcdsl.load("maps-germany").rules, "nl")
+    assert describe_event(event, words) == "Ann: kleine stad, bedekt een kleine stad = -2"
+    assert describe_event(event) == "Ann: small city, covers a small city = -2"
+    hole = attrs.evolve(event, feature="surrounded", terms=(("t", "surrounded", None),))
+    assert describe_event(hole, words).endswith(", vult een gat = -2")
 
 
 def test_dutch_prompts_for_a_person(capsys, monkeypatch):
