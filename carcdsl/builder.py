@@ -25,7 +25,7 @@ from .decls import (
     TileDecl,
     TokenDecl,
 )
-from .diagnostics import did_you_mean, error
+from .diagnostics import error, suggest
 from .fields import with_fields
 from .maps import squares_from_map
 
@@ -138,8 +138,8 @@ class Builder:
         """A copy to go back to (trying a variant that may not fit)."""
         return copy_builder(self)
 
-    def problem(self, code: str, message: str, loc: m.Loc | None) -> None:
-        self.diagnostics.append(error(code, message, loc))
+    def problem(self, code: str, loc: m.Loc | None, form: str = "", /, **args: object) -> None:
+        self.diagnostics.append(error(code, loc, form, **args))
 
     def apply(self, decl, params: dict | None = None, inherited: bool = False) -> None:
         """Apply one declaration. ``inherited``: it comes from a file another one extends
@@ -166,7 +166,7 @@ class Builder:
         elif isinstance(decl, LandmarkDecl):
             for name in decl.names:
                 if name in self.landmarks:
-                    self.problem("E101", f"landmark '{name}' is declared twice", decl.loc)
+                    self.problem("E101", decl.loc, "landmark", name=name)
                 self.landmarks[name] = decl.loc
         elif isinstance(decl, TileDecl):
             self._tile(decl)
@@ -183,11 +183,10 @@ class Builder:
 
     def _game(self, decl: GameDecl) -> None:
         if not decl.override and self.game_loc is not None:
-            self.problem("E101", f"the game is already declared at {self.game_loc}; "
-                         "use `override game { ... }` to change it", decl.loc)
+            self.problem("E101", decl.loc, "game", first=self.game_loc)
             return
         if decl.override and self.game_loc is None:
-            self.problem("E102", "`override game` but no game is declared yet", decl.loc)
+            self.problem("E102", decl.loc, "game")
         if not decl.override:
             self.game_loc = decl.loc
         fresh = []
@@ -223,13 +222,11 @@ class Builder:
     def _feature(self, decl: FeatureDecl) -> None:
         existing = self.kinds.get(decl.name)
         if decl.override and existing is None:
-            hint = did_you_mean(decl.name, self.kinds)
-            self.problem("E102", f"`override feature {decl.name}`: no feature kind "
-                         f"'{decl.name}' to override{hint}", decl.loc)
+            self.problem("E102", decl.loc, "feature", name=decl.name,
+                         hint=suggest(decl.name, self.kinds))
             return
         if not decl.override and existing is not None:
-            self.problem("E101", f"feature kind '{decl.name}' is already declared at "
-                         f"{existing[2]}; use `override feature {decl.name}`", decl.loc)
+            self.problem("E101", decl.loc, "feature", name=decl.name, first=existing[2])
             return
         props, locs, loc = existing if existing else ({}, {}, decl.loc)
         props, locs = dict(props), dict(locs)
@@ -241,15 +238,15 @@ class Builder:
     def _tile(self, decl: TileDecl) -> None:
         name = decl.tile.name
         if decl.override and name not in self.tiles:
-            hint = did_you_mean(name, self.tiles)
-            self.problem("E102", f"`override tile {name}`: no tile '{name}'{hint}",
-                         decl.tile.loc)
+            self.problem("E102", decl.tile.loc, "tile", name=name,
+                         hint=suggest(name, self.tiles))
             return
         if not decl.override and name in self.tiles:
             where = self.tiles[name].loc
-            self.problem("E101", f"tile '{name}' is already declared"
-                         f"{f' at {where}' if where else ''}; use `override tile {name} ...`",
-                         decl.tile.loc)
+            if where:
+                self.problem("E101", decl.tile.loc, "tile", name=name, first=where)
+            else:
+                self.problem("E101", decl.tile.loc, "tile-again", name=name)
             return
         self.tiles[name] = decl.tile
 
@@ -272,15 +269,14 @@ class Builder:
         if value.name in params:
             return params[value.name]
         if name in _NUMERIC:
-            hint = did_you_mean(value.name, params)
-            self.problem("E130", f"'{value.name}' is not a number or a parameter of this "
-                         f"file{hint}", value.loc)
+            self.problem("E130", value.loc, "not-a-number", name=value.name,
+                         hint=suggest(value.name, params))
             return _UNRESOLVED
         return value.name
 
     def _map(self, rows: tuple, legend: tuple, loc: m.Loc | None) -> tuple:
         if not rows or not legend:
-            self.problem("E133", "a map needs both `map` rows and a `legend`", loc)
+            self.problem("E133", loc, "no-map")
             return ()
         squares, problems = squares_from_map(rows, legend, loc)
         self.diagnostics.extend(problems)
@@ -292,16 +288,14 @@ class Builder:
         locs = tuple((p.name, p.loc) for p in decl.props if p.loc is not None)
         if decl.override:
             if existing is None:
-                hint = did_you_mean(decl.name, self.tokens)
-                self.problem("E102", f"`override token {decl.name}`: no token '{decl.name}'"
-                             f"{hint}", decl.loc)
+                self.problem("E102", decl.loc, "token", name=decl.name,
+                             hint=suggest(decl.name, self.tokens))
                 return
             self.tokens[decl.name] = attrs.evolve(
                 existing, **props, field_locs=tuple({**dict(existing.field_locs),
                                                      **dict(locs)}.items()))
         elif existing is not None:
-            self.problem("E101", f"token '{decl.name}' is already declared; use "
-                         f"`override token {decl.name}`", decl.loc)
+            self.problem("E101", decl.loc, "token", name=decl.name)
         else:
             self.tokens[decl.name] = m.Token(decl.name, loc=decl.loc, field_locs=locs, **props)
 
@@ -311,8 +305,8 @@ class Builder:
             return
         for name in decl.names:
             if self.tiles.pop(name, None) is None:
-                hint = did_you_mean(name, self.tiles)
-                self.problem("E102", f"`remove tile {name}`: no tile '{name}'{hint}", decl.loc)
+                self.problem("E102", decl.loc, "remove", name=name,
+                             hint=suggest(name, self.tiles))
 
     def build(self) -> m.RuleSet:
         g = self.game

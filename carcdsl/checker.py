@@ -22,7 +22,7 @@ import attrs
 from . import ports as P
 from .builder import supply_key
 from .compose import compose
-from .diagnostics import Diagnostic, did_you_mean, error, unique, warning
+from .diagnostics import Diagnostic, error, suggest, unique, warning
 from .errors import RuleError
 from .model import (
     BOARD_EDGE_NEIGHBOURS,
@@ -100,12 +100,11 @@ def load_checked(
             summary += f"; first: {errors[0].message}"
         exc = RuleError(summary, tuple(found))
         exc.sources = dict(sources)  # type: ignore[attr-defined]
+        # for a summary in another language, in the words of the rule set as far as it came
+        exc.target = str(rules)  # type: ignore[attr-defined]
+        exc.rules = composed  # type: ignore[attr-defined]
         raise exc
     return composed, found, dict(sources)
-
-
-def _coats(n: int) -> str:
-    return f"{n} coat{'' if n == 1 else 's'} of arms"
 
 
 def _span(low: int, high: int) -> str:
@@ -147,11 +146,11 @@ class _Checker(TileChecks):
     _hints: dict[tuple[str, str], str] = attrs.Factory(dict)
 
     # --- helpers ------------------------------------------------------------------------
-    def error(self, code: str, message: str, loc: Loc | None) -> None:
-        self.out.append(error(code, message, loc or self.fallback_loc()))
+    def error(self, code: str, loc: Loc | None, form: str = "", /, **args: object) -> None:
+        self.out.append(error(code, loc or self.fallback_loc(), form, **args))
 
-    def warn(self, code: str, message: str, loc: Loc | None) -> None:
-        self.out.append(warning(code, message, loc or self.fallback_loc()))
+    def warn(self, code: str, loc: Loc | None, form: str = "", /, **args: object) -> None:
+        self.out.append(warning(code, loc or self.fallback_loc(), form, **args))
 
     def fallback_loc(self) -> Loc | None:
         """The game block, else the rule set's header, for problems that have no position
@@ -164,22 +163,24 @@ class _Checker(TileChecks):
         locs = [k.loc for k in self.rules.kinds] + [t.loc for t in self.rules.tiles[:1]]
         return next((Loc(loc.file) for loc in locs if loc is not None), None)
 
-    def kind_hint(self, kind: str | None, wanted: tuple[str, ...], what: str) -> str:
-        """Why ``kind`` cannot be used for ``what``, which needs a kind of a ``wanted``
-        geometry: it does not exist (did you mean ...), or it has another geometry."""
-        need = " or ".join(wanted)
+    def wrong_kind(self, kind: str | None, wanted: tuple[str, ...], place: str,
+                   loc: Loc | None, **args: object) -> None:
+        """E110: ``kind`` cannot be used at ``place`` (a form: ``printed``, ``border``,
+        ``first``), which needs a kind of a ``wanted`` geometry: there is no such kind (did you
+        mean ...), or it has another geometry."""
         if kind in self.kinds:
-            geometry = self.geometry.get(kind, "unknown")
-            return f"'{kind}' is a{'n' if geometry[0] in 'aeiou' else ''} {geometry} kind; " \
-                   f"{what} needs a{'n' if need[0] in 'aeiou' else ''} {need} kind"
-        candidates = [k for k, g in self.geometry.items() if g in wanted]
-        return f"no {need} kind '{kind}'{self.hint(str(kind), 'kind:' + need, candidates)}"
+            self.error("E110", loc, f"{place}-kind", kind=kind,
+                       geometry=self.geometry.get(kind, "unknown"), **args)
+        else:
+            candidates = [k for k, g in self.geometry.items() if g in wanted]
+            hint = self.hint(str(kind), "kind:" + "+".join(wanted), candidates)
+            self.error("E110", loc, f"{place}-name", kind=kind, hint=hint, **args)
 
     def hint(self, word: str, group: str, candidates: Iterable[str]) -> str:
-        """did_you_mean, remembered: the same unknown name may appear on thousands of tiles."""
+        """suggest, remembered: the same unknown name may appear on thousands of tiles."""
         key = (group, word)
         if key not in self._hints:
-            self._hints[key] = did_you_mean(word, candidates)
+            self._hints[key] = suggest(word, candidates)
         return self._hints[key]
 
     def rules_sets(self) -> int:
@@ -189,7 +190,7 @@ class _Checker(TileChecks):
 
     def port_hint(self, port: str) -> str:
         if port.upper() in P.INDEX:
-            return f" (did you mean '{port.upper()}'?)"
+            return port.upper()
         return self.hint(port, "port", P.RING)
 
     # --- the whole ----------------------------------------------------------------------
@@ -216,124 +217,111 @@ class _Checker(TileChecks):
         self.check_duplicates(infos)
         for kind in rules.kinds if rules.tiles else ():  # no tiles: E124 says enough
             if kind.name not in self.used:
-                self.warn("W303", f"feature kind '{kind.name}' is declared but no tile has one",
-                          kind.loc)
+                self.warn("W303", kind.loc, name=kind.name)
 
     # --- feature kinds ------------------------------------------------------------------
     def check_kind(self, kind: FeatureKind) -> None:
         name, geometry = kind.name, kind.geometry
         if not geometry:
-            self.error("E112", f"feature kind '{name}' has no geometry; say `geometry G` with G "
-                       f"one of {', '.join(GEOMETRIES)}", kind.loc)
+            self.error("E112", kind.loc, "none", name=name, geometries=", ".join(GEOMETRIES))
         elif geometry not in GEOMETRIES:
-            self.error("E112", f"unknown geometry '{geometry}' for feature kind '{name}'"
-                       f"{self.hint(geometry, 'geometry', GEOMETRIES)}; expected one of "
-                       f"{', '.join(GEOMETRIES)}", kind.loc_of("geometry"))
+            self.error("E112", kind.loc_of("geometry"), geometry=geometry, name=name,
+                       hint=self.hint(geometry, "geometry", GEOMETRIES),
+                       geometries=", ".join(GEOMETRIES))
         if name in self.landmarks:
-            self.error("E117", f"'{name}' is both a landmark and a feature kind; a path end "
-                       "must name one thing", kind.loc)
+            self.error("E117", kind.loc, name=name)
         if kind.scorers not in SCORERS:
-            self.error("E116", f"unknown scorers rule '{kind.scorers}'"
-                       f"{self.hint(kind.scorers, 'scorers', SCORERS)}; expected "
-                       f"{' or '.join(SCORERS)}", kind.loc_of("scorers"))
+            self.error("E116", kind.loc_of("scorers"), scorers=kind.scorers,
+                       hint=self.hint(kind.scorers, "scorers", SCORERS), known=SCORERS)
         if kind.pennants and geometry in GEOMETRIES and geometry not in ("area", "path"):
-            self.error("E207", f"feature kind '{name}' has geometry {geometry}: only area and "
-                       "path kinds may carry pennants (coats of arms)", kind.loc_of("pennants"))
+            self.error("E207", kind.loc_of("pennants"), "kind", name=name, geometry=geometry)
         self.check_terminals(kind)
         for when in ("complete", "final"):
             expr = getattr(kind, when)
             if expr is not None:
                 self.check_expr(kind, expr, kind.loc_of(when))
         if kind.followers and kind.complete is None and kind.final is None:
-            self.warn("W304", f"followers may stand on '{name}', but it has neither "
-                      "`score complete` nor `score final`: they would never score",
-                      kind.loc_of("followers"))
+            self.warn("W304", kind.loc_of("followers"), name=name)
 
     def check_terminals(self, kind: FeatureKind) -> None:
         if not kind.terminals:
             return
         loc = kind.loc_of("terminals")
         if kind.geometry in GEOMETRIES and kind.geometry != "path":
-            self.error("E210", f"`ends at` applies to path kinds only; '{kind.name}' has "
-                       f"geometry {kind.geometry}", loc)
+            self.error("E210", loc, "ends-at", name=kind.name, geometry=kind.geometry)
         for terminal in kind.terminals:
             if terminal not in self.landmarks and terminal not in self.kinds:
                 hint = self.hint(terminal, "terminal", [*self.landmarks, *self.kinds])
-                self.error("E111", f"'{kind.name}' ends at '{terminal}', which is neither a "
-                           f"landmark nor a feature kind{hint}", loc)
+                self.error("E111", loc, name=kind.name, terminal=terminal, hint=hint)
 
     def check_expr(self, kind: FeatureKind, expr: object, loc: Loc | None) -> None:
         geometry = kind.geometry
         for q in iter_quantities(expr):
             where = q.loc or loc
             if q.name not in QUANTITIES:
-                self.error("E113", f"unknown scoring quantity '{q.name}'"
-                           f"{self.hint(q.name, 'quantity', QUANTITIES)}; expected one of "
-                           f"{', '.join(QUANTITIES)}", where)
+                self.error("E113", where, name=q.name,
+                           hint=self.hint(q.name, "quantity", QUANTITIES),
+                           quantities=", ".join(QUANTITIES))
             elif q.name == "completed":
                 self.check_completed(kind, q, where)
             elif q.name == "markers":
                 if q.arg not in self.markers:
                     hint = self.hint(str(q.arg), "marker", self.markers)
-                    self.error("E113", f"markers({q.arg}): no map square has the marker "
-                               f"'{q.arg}'{hint}", where)
+                    self.error("E113", where, "marker", marker=q.arg, hint=hint)
             elif q.arg is not None:
-                self.error("E113", f"'{q.name}' takes no argument: write `{q.name}`, "
-                           f"not `{q.name}({q.arg})`", where)
+                self.error("E113", where, "argument", name=q.name, arg=q.arg)
             elif q.name == "neighbours" and geometry in GEOMETRIES and geometry != "centre":
-                self.error("E113", f"'neighbours' is measured around centre features only; "
-                           f"'{kind.name}' has geometry {geometry}", where)
+                self.error("E113", where, "neighbours", name=kind.name, geometry=geometry)
 
     def check_completed(self, kind: FeatureKind, q: Quantity, loc: Loc | None) -> None:
         areas = [k for k, g in self.geometry.items() if g == "area"]
         if q.arg is None:
             example = f"completed({areas[0]})" if areas else "completed(KIND)"
-            self.error("E113", f"'completed' needs the kind it counts, e.g. `{example}`", loc)
+            self.error("E113", loc, "completed-kind", example=example)
         elif q.arg not in self.kinds:
-            self.error("E113", f"completed({q.arg}): no feature kind '{q.arg}'"
-                       f"{self.hint(q.arg, 'kind', self.kinds)}", loc)
+            self.error("E113", loc, "completed-unknown", kind=q.arg,
+                       hint=self.hint(q.arg, "kind", self.kinds))
         elif self.geometry.get(q.arg, "area") != "area":
-            self.error("E113", f"completed({q.arg}): '{q.arg}' has geometry "
-                       f"{self.geometry[q.arg]}; only area kinds can be touched by a field", loc)
+            self.error("E113", loc, "completed-geometry", kind=q.arg,
+                       geometry=self.geometry[q.arg])
         if kind.geometry in GEOMETRIES and kind.geometry != "field":
-            self.error("E113", f"'completed' is measured on fields only; '{kind.name}' has "
-                       f"geometry {kind.geometry}", loc)
+            self.error("E113", loc, "completed-on", name=kind.name, geometry=kind.geometry)
 
     # --- the game -----------------------------------------------------------------------
     def check_game(self) -> None:
         game, tiles = self.rules.game, self.rules.tiles
         players = tuple(game.players)
         if len(players) != 2 or not all(isinstance(n, int) for n in players):
-            self.error("E120", f"bad player range {players!r}", game.loc_of("players"))
+            self.error("E120", game.loc_of("players"), players=repr(players))
         else:
             low, high = players
-            why = ("at least 1 player" if low < 1 else
-                   f"{low} is more than {high}" if low > high else
-                   f"at most {MAX_PLAYERS} players" if high > MAX_PLAYERS else "")
-            if why:
-                self.error("E120", f"bad player range {low}..{high}: {why}",
-                           game.loc_of("players"))
+            form = ("too-few" if low < 1 else "backwards" if low > high else
+                    "too-many" if high > MAX_PLAYERS else "")
+            if form == "too-many":
+                self.error("E120", game.loc_of("players"), form, low=low, high=high,
+                           most=MAX_PLAYERS)
+            elif form:
+                self.error("E120", game.loc_of("players"), form, low=low, high=high)
         self.check_supplies(game)
         if not 0 <= game.followers <= MAX_FOLLOWERS:
-            self.error("E121", f"bad follower count {game.followers}: each player has 0 to "
-                       f"{MAX_FOLLOWERS} followers", game.loc_of("followers"))
+            self.error("E121", game.loc_of("followers"), count=game.followers,
+                       most=MAX_FOLLOWERS)
         total = sum(t.count for t in tiles)
         if game.total_tiles is not None and game.total_tiles != total:
             diff = total - game.total_tiles
-            self.warn("W122", f"the game declares {game.total_tiles} tiles but the tile "
-                       f"counts add up to {total} ({abs(diff)} {'more' if diff > 0 else 'fewer'})",
-                       game.loc_of("total_tiles"))
+            self.warn("W122", game.loc_of("total_tiles"), "" if diff > 0 else "fewer",
+                      declared=game.total_tiles, counted=total, diff=abs(diff))
         if not tiles:
-            self.error("E124", "the rule set has no tiles", game.loc)
+            self.error("E124", game.loc)
         if game.start is None:
-            self.error("E123", "no start tile: say `start NAME` in the game block", game.loc)
+            self.error("E123", game.loc)
         elif self.rules.tile(game.start) is None:
             hint = self.hint(game.start, "tile", (t.name for t in tiles))
-            self.error("E114", f"unknown start tile '{game.start}'{hint}", game.loc_of("start"))
+            self.error("E114", game.loc_of("start"), name=game.start, hint=hint)
         if game.end not in END_CONDITIONS:
-            self.error("E115", f"unknown end condition '{game.end}'"
-                       f"{self.hint(game.end, 'end', END_CONDITIONS)}; expected one of "
-                       f"{', '.join(END_CONDITIONS)}", game.loc_of("end"))
+            self.error("E115", game.loc_of("end"), end=game.end,
+                       hint=self.hint(game.end, "end", END_CONDITIONS),
+                       ends=", ".join(END_CONDITIONS))
 
     def check_supplies(self, game) -> None:
         """Followers by player count: sane figures, no count twice, none outside the player
@@ -349,24 +337,26 @@ class _Checker(TileChecks):
             low, high, count = entry
             loc = game.loc_of(supply_key(entry))
             if low > high or low < 1 or high > MAX_PLAYERS or not 0 <= count <= MAX_FOLLOWERS:
-                self.error("E121", f"followers {count} for {_span(low, high)} players: player "
-                           f"counts from 1 to {MAX_PLAYERS}, few to many, and 0 to "
-                           f"{MAX_FOLLOWERS} followers", loc)
+                self.error("E121", loc, "supply", count=count, players=_span(low, high),
+                           most_players=MAX_PLAYERS, most=MAX_FOLLOWERS)
                 continue
             valid.append((low, high, count, loc))
             if sane_players and (high < plow or low > phigh):
-                self.warn("W308", f"followers {count} for {_span(low, high)} players: the game "
-                          f"is for {_span(plow, phigh)} players", loc)
+                self.warn("W308", loc, "supply", count=count, players=_span(low, high),
+                          range=_span(plow, phigh))
         valid.sort(key=lambda e: (e[0], e[1]))
         reach: tuple | None = None
         for entry in valid:
             low, high, count, loc = entry
             if reach is not None and low <= reach[1]:
                 first = reach[3]
-                where = f" (line {first.line})" if first is not None and first.line else ""
-                self.error("E121", f"two follower supplies for {_span(low, min(high, reach[1]))}"
-                           f" players: followers {reach[2]} for {_span(reach[0], reach[1])}"
-                           f"{where} and followers {count} for {_span(low, high)}", loc)
+                args = {"players": _span(low, min(high, reach[1])), "first": reach[2],
+                        "first_players": _span(reach[0], reach[1]), "count": count,
+                        "these_players": _span(low, high)}
+                if first is not None and first.line:
+                    self.error("E121", loc, "overlap", line=first.line, **args)
+                else:
+                    self.error("E121", loc, "overlap-here", **args)
             if reach is None or high > reach[1]:
                 reach = entry
         if not sane_players or game.loc_of("followers") is not game.loc:
@@ -376,9 +366,8 @@ class _Checker(TileChecks):
             covered.update(range(max(low, plow), min(high, phigh) + 1))
         missing = [n for n in range(plow, phigh + 1) if n not in covered]
         if missing:
-            self.error("E121", f"no follower supply for {', '.join(map(str, missing))} "
-                       "players: give `followers N for ...` or a default `followers N`",
-                       game.loc_of("followers_by_players"))
+            self.error("E121", game.loc_of("followers_by_players"), "missing",
+                       counts=", ".join(map(str, missing)))
 
     def check_tokens(self) -> None:
         tokens = {t.name for t in self.rules.tokens}
@@ -387,14 +376,13 @@ class _Checker(TileChecks):
             and 1 <= players[1] <= MAX_PLAYERS else None
         for token in self.rules.tokens:
             if min(token.supply, token.each_player, token.start_sides) < 0:
-                self.error("E134", f"token '{token.name}': counts cannot be negative", token.loc)
+                self.error("E134", token.loc, "negative", name=token.name)
             elif most is not None:
                 need = most * token.each_player + 4 * token.start_sides
                 if need > token.supply:
-                    self.error("E134", f"token '{token.name}': set-up takes up to {need} "
-                               f"({most} players × {token.each_player} + 4 sides × "
-                               f"{token.start_sides}), but the supply has {token.supply}",
-                               token.loc_of("each_player"))
+                    self.error("E134", token.loc_of("each_player"), "set-up", name=token.name,
+                               need=need, players=most, each=token.each_player,
+                               sides=token.start_sides, supply=token.supply)
         for trigger in self.rules.triggers:
             for action, value in trigger.actions:
                 if action != "put":
@@ -402,12 +390,11 @@ class _Checker(TileChecks):
                 count, token, kind = value
                 if token not in tokens:
                     hint = self.hint(token, "token", tokens)
-                    self.error("E134", f"`put {count} {token}`: no token '{token}'{hint}; "
-                               "declare it with `token NAME { supply N }`", trigger.loc)
+                    self.error("E134", trigger.loc, "unknown", count=count, token=token,
+                               hint=hint)
                 if kind not in self.kinds:
                     hint = self.hint(kind, "kind", self.kinds)
-                    self.error("E110", f"`put ... on {kind}`: unknown feature kind{hint}",
-                               trigger.loc)
+                    self.error("E110", trigger.loc, "put", kind=kind, hint=hint)
 
     def visible_words(self) -> dict[str, Loc | None]:
         """Every word of the rule set a player reads, with where it is declared (None for the
@@ -464,8 +451,8 @@ class _Checker(TileChecks):
             for word in sorted(given - known):
                 loc = own.get((lang, word))
                 if loc is not None:
-                    self.warn("W307", f"names {lang}: '{word}' is not a word of this rule set"
-                              f"{self.hint(word, 'word', known)}", loc)
+                    self.warn("W307", loc, lang=lang, word=word,
+                              hint=self.hint(word, "word", known))
             if lang == DEFAULT_LANGUAGE:
                 continue
             for word, where in words.items():
@@ -477,39 +464,35 @@ class _Checker(TileChecks):
                     loc = where
                 else:
                     continue
-                self.warn("W306", f"no {lang} name for '{word}' (it stays '{word}')", loc)
+                self.warn("W306", loc, lang=lang, word=word)
 
     # --- board, supply, turns ------------------------------------------------------------
-    def check_word(self, value: object, allowed: tuple[str, ...], what: str,
+    def check_word(self, value: object, allowed: tuple[str, ...], form: str,
                    loc: Loc | None) -> None:
+        """E132 ``form`` (``draw``: an unknown draw mode) unless ``value`` is allowed."""
         if value not in allowed:
-            hint = self.hint(str(value), what, allowed)
-            self.error("E132", f"unknown {what} '{value}'{hint}; expected one of "
-                       f"{', '.join(allowed)}", loc)
+            hint = self.hint(str(value), form, allowed)
+            self.error("E132", loc, form, value=value, hint=hint, known=", ".join(allowed))
 
     def check_map(self, board) -> None:
         starts = sum(1 for sq in board.squares if sq.role == "start")
         if not isinstance(board.start_areas, int) or not 1 <= board.start_areas <= max(starts, 1):
-            self.error("E132", f"start areas {board.start_areas}: the map has {starts} start "
-                       f"square{'' if starts == 1 else 's'}", board.loc_of("start_areas"))
+            self.error("E132", board.loc_of("start_areas"), "start-areas",
+                       areas=board.start_areas, starts=starts)
         for sq in board.squares:
             if sq.role == "printed":
                 if self.geometry.get(sq.kind) != "area":
-                    self.error("E110", f"printed square '{sq.name}': "
-                               f"{self.kind_hint(sq.kind, ('area',), 'a printed big city')}",
-                               sq.loc)
+                    self.wrong_kind(sq.kind, ("area",), "printed", sq.loc, name=sq.name)
                 elif sq.pennants and not self.kinds[str(sq.kind)].pennants:
-                    self.error("E207", f"printed square '{sq.name}' shows {_coats(sq.pennants)}"
-                               f", but feature '{sq.kind}' does not say `pennants yes`", sq.loc)
+                    self.error("E207", sq.loc, "printed", name=sq.name, pennants=sq.pennants,
+                               kind=sq.kind)
             for border in sq.borders:
                 if self.geometry.get(border.kind) not in ("area", "path"):
-                    self.error("E110", f"border {border.side} of ({sq.x}, {sq.y}): "
-                               f"{self.kind_hint(border.kind, ('path', 'area'), 'a border')}",
-                               sq.loc)
+                    self.wrong_kind(border.kind, ("path", "area"), "border", sq.loc,
+                                    side=border.side, x=sq.x, y=sq.y)
                 elif border.pennants and not self.kinds[border.kind].pennants:
-                    self.error("E207", f"border {border.side} of ({sq.x}, {sq.y}) shows "
-                               f"{_coats(border.pennants)}, but feature '{border.kind}' does "
-                               "not say `pennants yes`", sq.loc)
+                    self.error("E207", sq.loc, "border", side=border.side, x=sq.x, y=sq.y,
+                               pennants=border.pennants, kind=border.kind)
 
     @property
     def markers(self) -> set[str]:
@@ -518,58 +501,48 @@ class _Checker(TileChecks):
     def check_blocks(self) -> None:
         board, supply, turn = self.rules.board, self.rules.supply, self.rules.turn
         if board.bounds is not None and board.squares:
-            self.error("E132", "a board has either bounds or a map, not both",
-                       board.loc_of("bounds"))
+            self.error("E132", board.loc_of("bounds"), "bounds-and-map")
         if board.squares:
             self.check_map(board)
         elif board.bounds is not None:
             w, h = board.bounds
             if not all(isinstance(v, int) and 1 <= v <= MAX_BOARD_SIDE for v in (w, h)):
-                self.error("E132", f"board bounds {w} x {h}: each side must be 1 to "
-                           f"{MAX_BOARD_SIDE} squares", board.loc_of("bounds"))
+                self.error("E132", board.loc_of("bounds"), "bounds", width=w, height=h,
+                           most=MAX_BOARD_SIDE)
         elif board.edge_closes or board.loc_of("edge_neighbours") is not board.loc:
             prop = "edge_closes" if board.edge_closes else "edge_neighbours"
-            self.error("E131", "the board has no edge: `edge closes` and `edge neighbours` need "
-                       "a bounded board (`board { bounds W x H }`, e.g. the table-edge variant "
-                       "applied first)", board.loc_of(prop))
-        self.check_word(board.edge_neighbours, BOARD_EDGE_NEIGHBOURS, "edge neighbours",
+            self.error("E131", board.loc_of(prop))
+        self.check_word(board.edge_neighbours, BOARD_EDGE_NEIGHBOURS, "edge-neighbours",
                         board.loc_of("edge_neighbours"))
-        self.check_word(supply.draw, DRAW_MODES, "draw mode", supply.loc_of("draw"))
-        self.check_word(supply.start, START_MODES, "start tile mode", supply.loc_of("start"))
-        self.check_word(supply.hand_visibility, HAND_VISIBILITY, "hand visibility",
+        self.check_word(supply.draw, DRAW_MODES, "draw", supply.loc_of("draw"))
+        self.check_word(supply.start, START_MODES, "start", supply.loc_of("start"))
+        self.check_word(supply.hand_visibility, HAND_VISIBILITY, "hand-visibility",
                         supply.loc_of("hand_visibility"))
         if not isinstance(supply.sets, int) or not 1 <= supply.sets <= 100:
-            self.error("E132", f"{supply.sets} sets: the supply holds 1 to 100 copies of the "
-                       "tile set", supply.loc_of("sets"))
+            self.error("E132", supply.loc_of("sets"), "sets", sets=supply.sets)
         if not isinstance(supply.hand, int) or not 0 <= supply.hand <= MAX_HAND:
-            self.error("E132", f"hand of {supply.hand}: a hand holds 0 to {MAX_HAND} tiles",
-                       supply.loc_of("hand"))
+            self.error("E132", supply.loc_of("hand"), "hand", hand=supply.hand, most=MAX_HAND)
         else:
             self.check_hands(supply)
         for trigger in self.rules.triggers:
             if trigger.condition == "shows" and trigger.arg not in self.kinds:
                 hint = self.hint(str(trigger.arg), "kind", self.kinds)
-                self.error("E110", f"`on place shows {trigger.arg}`: unknown feature kind"
-                           f"{hint}", trigger.loc)
+                self.error("E110", trigger.loc, "shows", kind=trigger.arg, hint=hint)
             elif trigger.condition == "covers" and trigger.arg not in self.markers:
                 hint = self.hint(str(trigger.arg), "marker", self.markers)
-                self.error("E132", f"`on place covers {trigger.arg}`: no board square has the "
-                           f"marker '{trigger.arg}'{hint}", trigger.loc)
-        self.check_word(turn.first_player, FIRST_PLAYER, "first player rule",
+                self.error("E132", trigger.loc, "covers", marker=trigger.arg, hint=hint)
+        self.check_word(turn.first_player, FIRST_PLAYER, "first-player",
                         turn.loc_of("first_player"))
         kind = turn.first_player_kind
         if turn.first_player == "draw":
             if kind is None:
-                self.error("E132", "`first player draw` needs `most KIND` (the kind whose sides "
-                           "count)", turn.loc_of("first_player"))
+                self.error("E132", turn.loc_of("first_player"), "draw-needs-kind")
             elif self.geometry.get(kind) not in ("path", "area"):
-                why = self.kind_hint(kind, ("path", "area"), "`first player draw most KIND`")
-                self.error("E110", f"`first player draw most {kind}`: {why}",
-                           turn.loc_of("first_player_kind"))
+                self.wrong_kind(kind, ("path", "area"), "first",
+                                turn.loc_of("first_player_kind"))
         elif kind is not None and turn.first_player in FIRST_PLAYER:
-            self.error("E132", f"`most {kind}` goes with `first player draw`; "
-                       f"`first player {turn.first_player}` takes nothing more",
-                       turn.loc_of("first_player_kind"))
+            self.error("E132", turn.loc_of("first_player_kind"), "most-without-draw", kind=kind,
+                       first=turn.first_player)
 
     def check_hands(self, supply) -> None:
         """Hands must be dealt from the supply: an error when even the fewest players cannot
@@ -586,9 +559,9 @@ class _Checker(TileChecks):
         short = [n for n in range(low, high + 1) if n * supply.hand > tiles]
         if not short:
             return
-        said = f"a hand of {supply.hand} for {_span(short[0], short[-1])} players needs " \
-               f"{short[0] * supply.hand} tiles or more; the supply has {tiles}"
+        args = {"hand": supply.hand, "players": _span(short[0], short[-1]),
+                "need": short[0] * supply.hand, "tiles": tiles}
         if short[0] == low:
-            self.error("E132", said, supply.loc_of("hand"))
+            self.error("E132", supply.loc_of("hand"), "hands", **args)
         else:
-            self.warn("W308", f"{said}: such games cannot start", supply.loc_of("hand"))
+            self.warn("W308", supply.loc_of("hand"), "hands", **args)

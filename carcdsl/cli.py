@@ -147,17 +147,28 @@ def print_json(data: object, indent: int | None = None) -> None:
 
 def _print_rule_error(exc: RuleError, lang: str = "en") -> None:
     sources = getattr(exc, "sources", None)
-    words = Words(None, lang)
-    for diag in unique(exc.diagnostics):
+    words = Words(getattr(exc, "rules", None), lang)
+    found = unique(exc.diagnostics)
+    for diag in found:
         print(_format(diag, sources, words), file=sys.stderr)
-    print(f"carcdsl: {exc}", file=sys.stderr)
+    target = getattr(exc, "target", None)
+    if lang == "en" or target is None:
+        print(f"carcdsl: {exc}", file=sys.stderr)
+        return
+    errors = [d for d in found if d.is_error]
+    said = f"{target}: {words.phrase('errors', n=len(errors))}"
+    if len(found) > len(errors):
+        said += f", {words.phrase('warnings', n=len(found) - len(errors))}"
+    if errors:
+        said += f"; {words.phrase('first', message=words.diagnostic(errors[0]))}"
+    print(f"carcdsl: {said}", file=sys.stderr)
 
 
 def _format(diag, sources, words: Words) -> str:
     """A diagnostic in the language of ``words`` (its code picks the catalogue entry)."""
     if words.lang == "en":
         return format_diagnostic(diag, sources)
-    message = words.diagnostic(diag.code, diag.message, getattr(diag, "args", None))
+    message = words.diagnostic(diag)
     return format_diagnostic(diag, sources, words.phrase(diag.severity), message)
 
 
@@ -256,8 +267,10 @@ def _seats(args: argparse.Namespace, game) -> list[str]:
         if any(not n for n in names) or len(set(names)) != len(names):
             raise CarcError("--names needs distinct, non-empty names separated by commas")
         return names
+    from .legality import check_players
+
     count = args.players if args.players is not None else max(2, game.rules.game.players[0])
-    game.check_players(count)
+    check_players(game, count)
     return [f"P{i + 1}" for i in range(count)]
 
 
@@ -298,9 +311,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     game = load(args.rules, tuple(args.variant))
     _note_language(game.rules, args.lang)
     words = Words(game.rules, args.lang)
+    from .legality import check_players
+
     with _translated(words):
         names = _seats(args, game)
-        game.check_players(len(names))
+        check_players(game, len(names))
     # a seed chosen here is printed in every mode, so that any game can be played again
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     bots = list(args.bot) or ["random"]

@@ -19,7 +19,7 @@ import attrs
 from . import model as m
 from .builder import Builder
 from .decls import ParamDecl, Ref, RuleFile
-from .diagnostics import Diagnostic, did_you_mean, error
+from .diagnostics import Diagnostic, error, suggest
 from .errors import RuleError
 from .parser import normalise_newlines, parse_text
 
@@ -30,7 +30,6 @@ SUFFIXES = (".carc", ".json")
 _PAIR = r"\s*[^\W\d][\w-]*\s*=[^,=]*"
 _VARIANT_ARGS = re.compile(rf"^(?P<target>.+?):(?P<args>{_PAIR}(?:,{_PAIR})*)$")
 _LOOKS_LIKE_ARGS = re.compile(r"^(?P<target>[^:=]+?):(?P<args>.*)$")
-_REF_SYNTAX = "NAME:key=value,key=value (e.g. table-edge:width=11,height=7)"
 
 
 def split_variant_ref(text: str) -> tuple[str, dict[str, int | str]]:
@@ -48,8 +47,7 @@ def parse_ref(text: str) -> tuple[str, dict[str, int | str], list[Diagnostic]]:
         loose = _LOOKS_LIKE_ARGS.match(text)
         if loose is not None and not Path(text).exists() and (
                 loose["target"] in bundled_names() or Path(loose["target"]).is_file()):
-            return loose["target"], {}, [error(
-                "E130", f"cannot read the parameters in '{text}': write {_REF_SYNTAX}", None)]
+            return loose["target"], {}, [error("E130", None, "reference", text=text)]
         return text, {}, []
     params: dict[str, int | str] = {}
     problems = []
@@ -57,8 +55,8 @@ def parse_ref(text: str) -> tuple[str, dict[str, int | str], list[Diagnostic]]:
         key, _, value = pair.partition("=")
         key, value = key.strip(), value.strip()
         if key in params:
-            problems.append(error("E130", f"'{match['target']}': parameter '{key}' is given "
-                                  f"twice ({key}={params[key]} and {key}={value})", None))
+            problems.append(error("E130", None, "twice", target=match["target"], key=key,
+                                  first=params[key], second=value))
             continue
         params[key] = int(value) if re.fullmatch(r"-?\d{1,18}", value) else value
     return match["target"], params, problems
@@ -101,36 +99,36 @@ def resolve(target: str, relative_to: Path | None = None, is_path: bool | None =
         return candidate
     if candidate.is_dir():
         raise RuleError(f"{target} is a directory",
-                        (error("E004", f"'{target}' is a directory, not a rule file", None),))
+                        (error("E004", None, "directory", target=target),))
     if not looks_like_path:
-        hint = did_you_mean(target, names)
-        raise RuleError(f"unknown rule set '{target}'{hint}",
-                        (error("E004", f"unknown rule set or file '{target}'{hint}", None),))
-    raise RuleError(f"no such file: {target}", (error("E004", f"no such file: {target}", None),))
+        said = error("E004", None, target=target, hint=suggest(target, names))
+        raise RuleError(said.message, (said,))
+    raise RuleError(f"no such file: {target}", (error("E004", None, "no-file", target=target),))
 
 
 def read_source(path: Path, shown: str) -> str:
     """The text of a rule file; unreadable, binary, non-UTF-8 or huge files become E003."""
-    def fail(why: str) -> RuleError:
-        return RuleError(why, (error("E003", why, m.Loc(shown)),))
+    def fail(form: str, loc: m.Loc | None = None, **args: object) -> RuleError:
+        said = error("E003", loc or m.Loc(shown), form, **args)
+        return RuleError(said.message, (said,))
 
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
-            raise fail(f"file too large ({size:,} bytes; at most {MAX_FILE_BYTES:,})")
+            raise fail("too-large", size=size, most=MAX_FILE_BYTES)
         data = path.read_bytes()
     except OSError as exc:
-        raise fail(f"cannot read the file: {exc.strerror or exc}") from None
+        raise fail("unreadable", reason=exc.strerror or exc) from None
     if b"\x00" in data:
-        raise fail("this is a binary file, not a rule file")
+        raise fail("binary")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         line_start = data.rfind(b"\n", 0, exc.start) + 1
         column = len(data[line_start:exc.start].decode("utf-8", "replace")) + 1
-        why = (f"not UTF-8 text (byte {data[exc.start]:#04x}); save the file as UTF-8")
-        raise RuleError(why, (error("E003", why, m.Loc(shown, line, column)),)) from None
+        raise fail("encoding", m.Loc(shown, line, column),
+                   byte=f"{data[exc.start]:#04x}") from None
     return normalise_newlines(text)
 
 
@@ -193,11 +191,10 @@ class Loader:
         resolved = path.resolve()
         if resolved in self._stack:
             chain = " -> ".join(display_name(p) for p in [*self._stack, resolved])
-            self.fail(builder, [error("E005", f"`extends` cycle: {chain}", ref_loc)])
+            self.fail(builder, [error("E005", ref_loc, chain=chain)])
             return None
         if len(self._stack) >= MAX_DEPTH:
-            self.fail(builder, [error("E006", f"`extends` nested more than {MAX_DEPTH} deep",
-                                      ref_loc)])
+            self.fail(builder, [error("E006", ref_loc, "extends", most=MAX_DEPTH)])
             return None
         try:
             loaded = self.load_file(path)
@@ -238,13 +235,13 @@ class Loader:
             return False
         first = self._applied[resolved]
         name = (loaded.name if loaded is not None and loaded.name else None) or path.stem
-        where = ""
-        if first is not None and first.line:
-            same = ref_loc is not None and ref_loc.file == first.file
-            where = f" (first at line {first.line})" if same else f" (first at {first})"
-        what = "variant" if loaded is not None and loaded.role == "variant" else "rule set"
-        builder.problem("E104", f"{what} '{name}' is already applied{where}; each file is "
-                        "applied once", ref_loc)
+        form = "variant" if loaded is not None and loaded.role == "variant" else "rules"
+        if first is None or not first.line:
+            builder.problem("E104", ref_loc, form, name=name)
+        elif ref_loc is not None and ref_loc.file == first.file:
+            builder.problem("E104", ref_loc, f"{form}-line", name=name, line=first.line)
+        else:
+            builder.problem("E104", ref_loc, f"{form}-at", name=name, first=first)
         return True
 
     def _params(self, builder: Builder, loaded: RuleFile, args: dict, ref_loc) -> dict:
@@ -255,15 +252,19 @@ class Loader:
         for key, value in args.items():
             decl = decls.get(key)
             if decl is None:
-                hint = did_you_mean(key, params)
-                known = f" (it has: {', '.join(params)})" if params and not hint else ""
-                builder.problem("E130", f"{who} has no parameter '{key}'{hint}{known}",
-                                ref_loc or loaded.header_loc or m.Loc(loaded.path))
+                hint = suggest(key, params)
+                where = ref_loc or loaded.header_loc or m.Loc(loaded.path)
+                if params and not hint:
+                    builder.problem("E130", where, "unknown-known", target=who, key=key,
+                                    known=", ".join(params))
+                else:
+                    builder.problem("E130", where, "unknown", target=who, key=key, hint=hint)
                 continue
             why = decl.why_not(value)
             if why is not None:
-                builder.problem("E130", f"{key}={value} given for {who}: parameter '{key}' "
-                                f"{why}", ref_loc or decl.loc)
+                form, args = why
+                builder.problem("E130", ref_loc or decl.loc, form, key=key, value=value,
+                                target=who, **args)
             else:
                 params[key] = value
         return params
@@ -293,9 +294,9 @@ class Loader:
             resolved = target.resolve()
             if resolved in chain:
                 shown = " -> ".join(display_name(p) for p in (*chain, resolved))
-                why = ("a variant is not applied with itself" if resolved == chain[-1]
-                       else f"`with` cycle: {shown}")
-                self.fail(builder, [error("E005", why, ref.loc)])
+                cycle = (error("E005", ref.loc, "self") if resolved == chain[-1]
+                         else error("E005", ref.loc, "with", chain=shown))
+                self.fail(builder, [cycle])
                 continue
             if resolved in self._applied:
                 continue  # two variants with the same one: it is applied once
@@ -310,17 +311,11 @@ class Loader:
                 if applied is not None:
                     builder.variants.append(applied.name or target.stem)
             else:
-                self.fail(builder, [error("E103", f"'{ref.target}' is a rule set; `with` names "
-                                          "the variants applied before this one", ref.loc)])
+                self.fail(builder, [error("E103", ref.loc, "with-rules", target=ref.target)])
 
 
 def _wrong_role(target: str, role: str, loc: m.Loc | None) -> Diagnostic:
-    if role == "variant":
-        return error("E103", f"'{target}' is a variant, not a rule set: a rule set extends "
-                     "rule sets (apply a variant with --variant, or write `variant NAME for "
-                     f"RULES with {target}`)", loc)
-    return error("E103", f"'{target}' is a rule set, not a variant: a variant extends other "
-                 "variants and is applied to the rule set it is `for`", loc)
+    return error("E103", loc, "variant" if role == "variant" else "rules", target=target)
 
 
 def compose(rules: str | Path, variants: tuple[str | Path, ...] | list = (),
@@ -386,10 +381,8 @@ def _apply_variant(loader: Loader, builder: Builder, variant, relative_to) -> No
         return
     if isinstance(loaded, m.RuleSet) or loaded.role != "variant":
         name = target if isinstance(loaded, m.RuleSet) else (loaded.name or target)
-        builder.problem("E103", f"'{name}' is a rule set, not a variant: give it as the rules "
-                        f"(`carcdsl play {variant}`; parameters too: RULES:key=value), or start "
-                        "the file with `variant NAME`", None if isinstance(loaded, m.RuleSet)
-                        else loaded.header_loc)
+        builder.problem("E103", None if isinstance(loaded, m.RuleSet) else loaded.header_loc,
+                        "given", target=name, given=variant)
         loader.failed = True
         return
     for_path = _for_path(loaded, path)
@@ -425,9 +418,12 @@ def _fits(loader: Loader, builder: Builder, path: Path, variant: RuleFile, args:
     if not any(d.is_error and d.loc is not None and d.loc.file == shown for d in found):
         return True
     ref = variant.applies_to or Ref("base", False, None)
-    base = builder.name or "this rule set"
-    builder.problem("E103", f"{variant.name or path.stem} is a variant for {ref.target}, and "
-                    f"{base} is not built on {ref.target}: its changes do not fit",
-                    variant.header_loc)
+    name = variant.name or path.stem
+    if builder.name:
+        builder.problem("E103", variant.header_loc, "does-not-fit", variant=name,
+                        target=ref.target, rules=builder.name)
+    else:
+        builder.problem("E103", variant.header_loc, "does-not-fit-here", variant=name,
+                        target=ref.target)
     loader.failed = True
     return False

@@ -81,17 +81,18 @@ class ParamDecl:
     """``in 1..20`` -> (1, 20); ``in open, hidden`` -> ("open", "hidden"); None: any value
     of the default's type."""
 
-    def why_not(self, value: Any) -> str | None:
-        """Why ``value`` cannot be this parameter's value, or None when it can."""
+    def why_not(self, value: Any) -> tuple[str, dict[str, Any]] | None:
+        """Why ``value`` cannot be this parameter's value, as the form of an E130 message and
+        its arguments (``("range", {"low": 1, "high": 20})``), or None when it can."""
         if type(value) is not type(self.default):
-            return "takes a number" if isinstance(self.default, int) else "takes a word"
+            return ("number", {}) if isinstance(self.default, int) else ("word", {})
         if self.allowed is None:
             return None
         if isinstance(self.default, int):
             low, high = self.allowed
-            return None if low <= value <= high else f"takes {low} to {high}"
+            return None if low <= value <= high else ("range", {"low": low, "high": high})
         if value not in self.allowed:
-            return f"takes {' or '.join(self.allowed)}"
+            return "choice", {"allowed": tuple(self.allowed)}
         return None
 
 

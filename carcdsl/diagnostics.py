@@ -77,8 +77,16 @@ CODES: dict[str, str] = {
 class Diagnostic:
     code: str
     message: str
+    """In English, rendered from the template ``key`` of ``catalog_en.DIAGNOSTICS``."""
     loc: Loc | None = None
     severity: str = "error"  # "error" | "warning"
+    key: str = attrs.field(default="", eq=False, repr=False)
+    """The message's template: the code, then ``/FORM`` when the code has several
+    (``E113/marker``); the same key in every language's catalogue."""
+    args: Mapping[str, object] = attrs.field(factory=dict, eq=False, repr=False)
+    """What the template is filled with: names and numbers as strings, lists as tuples, a
+    suggestion as ``hint`` (the suggested word, or ``""``). Not part of equality: the same
+    problem found twice is one."""
 
     @property
     def is_error(self) -> bool:
@@ -88,23 +96,40 @@ class Diagnostic:
         loc = self.loc or Loc("")
         return (loc.file, loc.line, loc.column, self.code, self.message)
 
-
-def error(code: str, message: str, loc: Loc | None) -> Diagnostic:
-    return Diagnostic(code, message, loc, "error")
-
-
-def warning(code: str, message: str, loc: Loc | None) -> Diagnostic:
-    return Diagnostic(code, message, loc, "warning")
+    def say(self, words) -> str:
+        """The message in the language of ``words`` (an ``i18n.Words``)."""
+        return words.diagnostic(self)
 
 
-def did_you_mean(word: str, candidates: Iterable[str]) -> str:
-    """`` (did you mean 'city'?)`` when a candidate is close to ``word``, else ``""``.
+def _make(severity: str, code: str, loc: Loc | None, form: str,
+          args: dict[str, object]) -> Diagnostic:
+    from .i18n import english
+
+    key = f"{code}/{form}" if form else code
+    values = {k: v if isinstance(v, tuple) else str(v) for k, v in args.items()}
+    message = english().say_strictly("DIAGNOSTICS", key, values)
+    return Diagnostic(code, message, loc, severity, key, values)
+
+
+def error(code: str, loc: Loc | None, form: str = "", /, **args: object) -> Diagnostic:
+    """An error with the message ``code`` (or ``code/form``) of the catalogue, filled from
+    ``args``: every argument the template reads, and no other."""
+    return _make("error", code, loc, form, args)
+
+
+def warning(code: str, loc: Loc | None, form: str = "", /, **args: object) -> Diagnostic:
+    """A warning, as ``error`` makes an error."""
+    return _make("warning", code, loc, form, args)
+
+
+def suggest(word: str, candidates: Iterable[str]) -> str:
+    """A candidate close to ``word`` (a diagnostic's ``hint``), else ``""``.
 
     A candidate that differs only in case wins; the word itself is never suggested."""
     others = [c for c in candidates if c != word]
     folded = [c for c in others if c.casefold() == word.casefold()]
     close = folded or difflib.get_close_matches(word, others, n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    return close[0] if close else ""
 
 
 def unique(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:

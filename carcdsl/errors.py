@@ -1,4 +1,10 @@
-"""One exception tree, split by cause; the CLI maps each to a message and exit status 1."""
+"""One exception tree, split by cause; the CLI maps each to a message and exit status 1.
+
+Messages are English; an illegal move also carries what another language needs to word it (a
+rule code, a form and structured details): see ``i18n``.
+"""
+
+from __future__ import annotations
 
 
 class CarcError(Exception):
@@ -22,8 +28,16 @@ class RecordError(CarcError):
 
 
 class IllegalMoveError(CarcError):
-    """A move breaks a rule; the state is left unchanged. ``rule`` names the rule."""
+    """A move breaks a rule; the state is left unchanged. ``rule`` names the rule, ``form``
+    which of its messages this is (``board``: ``span``, ``big-city``, ...; ``""`` for the
+    plain one); ``details`` are the message's arguments (``at``, ``tile``, ``player`` ...)."""
 
-    def __init__(self, message: str, rule: str = ""):
+    def __init__(self, message: str, rule: str = "", form: str = "", **details: object):
         super().__init__(message)
         self.rule = rule
+        self.form = form
+        self.details: dict[str, object] = details
+
+    def say(self, words) -> str:
+        """The message in the language of ``words`` (an ``i18n.Words``)."""
+        return words.illegal(self)

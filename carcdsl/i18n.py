@@ -5,13 +5,16 @@ Three sources, looked up in this order:
 - the rule set's own words (kinds, follower roles, "tile", "start-tile", a map's names) come
   from its ``names LANG { ... }`` blocks, falling back to its default (English) names and then
   to the word itself;
-- the tool's own phrases ("winner", "final scoring") come from ``PHRASES``; a language the
-  rule set declares but the tool has no catalogue for gets English phrases (the CLI says so);
-- messages with a stable code — checker diagnostics (``E110``) and illegal moves (their
-  ``rule``, ``sides-match``) — come from ``DIAGNOSTICS`` and ``ILLEGAL``: a template per code
-  filled from the message's structured arguments when it carries them (``args`` on a
-  diagnostic, ``details`` on an IllegalMoveError), else from the English text read by a
-  pattern; anything not in the catalogue stays in English.
+- the tool's own phrases ("winner", "final scoring") come from the language's catalogue
+  (``catalog_en``, ``catalog_nl``: one module per language, imported when first needed); a
+  language the rule set declares but the tool has no catalogue for gets English phrases (the
+  CLI says so);
+- messages with a stable key — checker diagnostics (``E110``, ``E113/marker``) and illegal
+  moves (their ``rule`` and ``form``: ``sides-match``, ``board/span``) — come from the
+  catalogue's ``DIAGNOSTICS`` and ``ILLEGAL``: a template per key, filled from
+  the message's structured arguments (``args`` on a diagnostic, ``details`` on an
+  IllegalMoveError). Nothing reads the English text: a key the catalogue lacks, or
+  arguments of another shape, leave the message in English.
 
 Records and JSON output never change language: they use the rule set's names, as the record
 spec says.
@@ -19,217 +22,42 @@ spec says.
 
 from __future__ import annotations
 
+import functools
+import importlib
 import re
+import string
 from collections.abc import Mapping
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from .errors import CarcError
-from .model import RuleSet
 from .scoring import plural
 
+if TYPE_CHECKING:
+    from .diagnostics import Diagnostic
+    from .errors import IllegalMoveError
+    from .model import RuleSet
+
 DEFAULT = "en"
-
-PHRASES: dict[str, dict[str, str]] = {
-    "en": {
-        "at": "at", "rotated": "rotated", "on": "on", "discarded": "fits nowhere: discarded",
-        "final": "final scoring", "winner": "winner", "winners": "winners", "seed": "seed",
-        "replayed": "{n} move{s} replayed", "final-ran": "final scoring ran",
-        "not-finished": "game not finished", "leading": "leading", "move": "move",
-        "completed": "completed", "setup": "set-up",
-        "draw-off": "{player} starts (draw-off)",
-        "games-of": "{n} games of {rules}", "bots": "bots", "seeds": "seeds", "seat": "seat",
-        "mean": "mean score", "win-rate": "win rate", "games-per-s": "games/s",
-        "error": "error", "warning": "warning", "ok": "ok", "errors": "{n} error{s}",
-        "warnings": "{n} warning{s}", "holds": "{player} holds {count} {token}",
-        "extra": "{player} plays again",
-        "put-tokens": "{count} {token} put out", "collects": "{player} takes {count} {token}",
-        "token-put": "{count} {token} put on the {feature} at {at}",
-        "token-given": "{player} gets {count} {token}",
-        "end-supply-empty": "no {tile} left to play: the game ends",
-        "end-tile-unplaceable": "{tile} {name} fits nowhere for {player}: the game ends",
-        "end-stopped": "final scoring with {n} {tiles} left",
-        "end-other": "the game ends ({reason})",
-        "draw-round": "draw-off, round {n} (sides showing {kind})",
-        # the human seat
-        "to-move": "{player} to move with {tiles}", "scores": "scores",
-        "left": "{followers} left: {n}", "holds-tiles": "{player} holds {tiles}",
-        "nothing": "nothing", "ask": "move (0-{last}, q to quit): ",
-        "not-a-move": "'{answer}' is not a move number", "abandoned": "the game was abandoned",
-        "no-input": "no more input: the game was abandoned",
-        # the board's key
-        "key": "key", "empty-square": "empty square", "off-board": "off the board",
-        "open-square": "a tile may go here", "start-area": "start area",
-        "followers-of": "{followers} of {players}", "path-ends": "paths end",
-        "printed-edge": "{kinds} printed at the edge", "big-cities": "big cities",
-        # stats
-        "tiles": "tiles", "tiles-sets": "tiles ({n} sets)", "tile-types": "tile types",
-        "pennants": "pennants", "centres": "centre features", "sides": "sides by kind",
-        "segments": "segments by kind", "map": "map", "map-squares": "squares",
-        "big-city-squares": "big-city squares", "start-areas": "start areas",
-        "start-areas-used": "start areas used", "border-segments": "border segments",
-        "marker-squares": "{what} squares",
-        # trigger scorings
-        "covers-a": "covers a {what}", "fills-a-hole": "fills a hole", "shows-a": "shows a {what}",
-        "rule": "rule",
-    },
-    "nl": {
-        "at": "op", "rotated": "gedraaid", "on": "op", "discarded": "past nergens: weggelegd",
-        "final": "eindtelling", "winner": "winnaar", "winners": "winnaars",
-        "seed": "startgetal", "replayed": "{n} zet{ten} nagespeeld",
-        "final-ran": "eindtelling gedaan", "not-finished": "spel niet afgelopen",
-        "leading": "aan kop", "move": "zet", "completed": "voltooide", "setup": "opzet",
-        "draw-off": "{player} begint (na loting)",
-        "games-of": "{n} spellen {rules}", "bots": "bots", "seeds": "startgetallen",
-        "seat": "speler", "mean": "gem. score", "win-rate": "gewonnen",
-        "games-per-s": "spellen/s", "error": "fout", "warning": "waarschuwing", "ok": "in orde",
-        "errors": "{n} fout{en}", "warnings": "{n} waarschuwing{en}",
-        "holds": "{player} heeft {count} {token}",
-        "extra": "{player} is nog een keer aan de beurt",
-        "put-tokens": "{count} {token} neergelegd", "collects": "{player} pakt {count} {token}",
-        "token-put": "{count} {token} op de {feature} bij {at} gelegd",
-        "token-given": "{player} krijgt {count} {token}",
-        "end-supply-empty": "geen {tile} meer om te spelen: het spel is afgelopen",
-        "end-tile-unplaceable": "{tile} {name} past nergens voor {player}: het spel is "
-                                "afgelopen",
-        "end-stopped": "eindtelling met nog {n} {tiles} over",
-        "end-other": "het spel is afgelopen ({reason})",
-        "draw-round": "loting, ronde {n} (zijden met {kind})",
-        "to-move": "{player} is aan de beurt met {tiles}", "scores": "stand",
-        "left": "nog {n} {followers}", "holds-tiles": "{player} heeft {tiles}",
-        "nothing": "niets", "ask": "zet (0-{last}, q om te stoppen): ",
-        "not-a-move": "'{answer}' is geen zetnummer", "abandoned": "het spel is afgebroken",
-        "no-input": "geen invoer meer: het spel is afgebroken",
-        "key": "legenda", "empty-square": "leeg vak", "off-board": "buiten het bord",
-        "open-square": "hier mag een tegel", "start-area": "startgebied",
-        "followers-of": "{followers} van {players}", "path-ends": "wegen eindigen",
-        "printed-edge": "{kinds} gedrukt aan de rand", "big-cities": "grote steden",
-        "tiles": "tegels", "tiles-sets": "tegels ({n} sets)", "tile-types": "tegelsoorten",
-        "pennants": "wapenschilden", "centres": "middenstukken", "sides": "zijden per soort",
-        "segments": "delen per soort", "map": "kaart", "map-squares": "vakken",
-        "big-city-squares": "vakken van grote steden", "start-areas": "startgebieden",
-        "start-areas-used": "startgebieden in gebruik", "border-segments": "randstukken",
-        "marker-squares": "vakken met {what}",
-        "covers-a": "bedekt een {what}", "fills-a-hole": "vult een gat",
-        "shows-a": "toont een {what}", "rule": "regel",
-    },
-}
-
-# The tool's English words inside a message's arguments ("did you mean", "end of file"), as
-# patterns: a token's kind is only the word before its quoted text.
-_FRAGMENTS: dict[str, tuple[tuple[str, str], ...]] = {
-    "nl": ((r"\bdid you mean\b", "bedoel je"), (r"\bend of file\b", "einde van het bestand"),
-           (r"\bthe centre\b", "het midden"), (r"^nothing$", "niets"), (r"^none$", "geen"),
-           (r"^more$", "meer"), (r"^fewer$", "minder"), (r"^name(?= ')", "naam"),
-           (r"^number(?= ')", "getal"), (r"^string(?= ')", "tekst"), (r"^place$", "leggen"),
-           (r"^discard$", "wegleggen"), (r"(?<=' )or(?= ')", "of")),
-}
-
-Entry = tuple[str, str]
-
-
-def _entries(*pairs: Entry) -> tuple[Entry, ...]:
-    """(English pattern, template) pairs; patterns are compiled when first used (``re``
-    caches them), so that importing the catalogue costs nothing at start-up."""
-    return pairs
-
-
-_HINT = r"(?P<hint>(?: \(did you mean .*\?\))?)"
-
-# Checker diagnostics by code: (English pattern, template). A template's fields are the
-# pattern's groups (or a diagnostic's ``args``); ``{word:FIELD}`` is a field's value as a rule
-# word, ``{rule:NAME}`` the rule word NAME (``tile``, ``start-tile``): see ``Words.rule_word``.
-DIAGNOSTICS: dict[str, dict[str, tuple[Entry, ...]]] = {
-    "nl": {
-        "E001": _entries((r"unexpected (?P<what>.+?); expected (?P<expected>.+)",
-                          "syntaxfout: onverwacht {what}; verwacht: {expected}")),
-        "E002": _entries((r"unexpected character (?P<char>'.+')",
-                          "syntaxfout: onverwacht teken {char}")),
-        "E004": _entries((rf"unknown rule set or file '(?P<name>.+?)'{_HINT}",
-                          "onbekende regelset of onbekend bestand '{name}'{hint}"),
-                         (r"no such file: (?P<name>.+)", "bestand bestaat niet: {name}")),
-        "E110": _entries((rf"unknown feature kind '(?P<name>.+?)'{_HINT}",
-                          "onbekende soort '{name}'{hint}")),
-        "E114": _entries((rf"unknown start tile '(?P<name>.+?)'{_HINT}",
-                          "onbekende {rule:start-tile} '{name}'{hint}")),
-        "W122": _entries((r"the game declares (?P<declared>\d+) tiles but the tile counts add "
-                          r"up to (?P<counted>\d+) \((?P<diff>\d+) (?P<more>more|fewer)\)",
-                          "het spel noemt {declared} {rule:tiles} maar de aantallen tellen op tot "
-                          "{counted} ({diff} {more})")),
-        "W306": _entries((r"no (?P<lang>\S+) name for '(?P<word>.+)' \(it stays '(?P<same>.+)'\)",
-                          "geen naam in taal {lang} voor '{word}' (het blijft '{same}')")),
-        "W307": _entries((rf"names (?P<lang>\S+): '(?P<word>.+?)' is not a word of this rule "
-                          rf"set{_HINT}",
-                          "names {lang}: '{word}' is geen woord van deze regelset{hint}")),
-    },
-}
-
-# Illegal moves by the engine's rule code (IllegalMoveError.rule), the same way.
-ILLEGAL: dict[str, dict[str, tuple[Entry, ...]]] = {
-    "nl": {
-        "game-over": _entries((r"the game is over", "het spel is al afgelopen")),
-        "players": _entries(
-            (r"(?P<rules>.+) is for (?P<low>\d+) to (?P<high>\d+) players, not (?P<count>\d+)",
-             "{rules} is voor {low} tot {high} spelers, niet {count}"),
-            (r"player names must be unique", "spelersnamen moeten verschillend zijn")),
-        "discard-only-unplaceable": _entries(
-            (r"tile (?P<tile>\S+) fits on the board and cannot be discarded",
-             "{rule:tile} {tile} past op het bord en mag niet weggelegd worden"),
-            (r"a tile in (?P<player>.+)'s hand fits on the board: no tile of the hand may be "
-             r"discarded", "een {rule:tile} in de hand van {player} past op het bord: geen tegel "
-             "uit de hand mag weggelegd worden")),
-        "hand": _entries((r"(?P<player>.+) holds (?P<tiles>.+); a move must name one of those "
-                          r"tiles, not (?P<tile>.+)",
-                          "{player} heeft {tiles}; een zet moet een van die tegels noemen, "
-                          "niet {tile}")),
-        "supply": _entries((r"no tile left to draw", "geen {rule:tile} meer om te trekken"),
-                           (r"no tile (?P<tile>.+) left in the supply",
-                            "geen {rule:tile} {tile} meer in de voorraad")),
-        "unknown-tile": _entries((r"unknown tile '(?P<tile>.+)'",
-                                  "onbekende {rule:tile} '{tile}'")),
-        "rotation": _entries((r"rotation (?P<rotation>.+) is not 0, 90, 180 or 270",
-                              "draaiing {rotation} is niet 0, 90, 180 of 270")),
-        "square-taken": _entries((r"square (?P<at>\[.+\]) already has a tile",
-                                  "op vak {at} ligt al een {rule:tile}")),
-        "board": _entries(
-            (r"square (?P<at>\[.+\]) is off the board", "vak {at} ligt buiten het bord"),
-            (r"square (?P<at>\[.+\]) is off the board \(x and y lie between (?P<low>-?\d+) and "
-             r"(?P<high>-?\d+)\)", "vak {at} ligt buiten het bord (x en y liggen tussen {low} "
-             "en {high})"),
-            (r"square (?P<at>\[.+\]) is a printed big city(?P<name> \(.+\))?: no tile goes "
-             r"there", "vak {at} is een gedrukte grote stad{name}: daar komt geen {rule:tile}"),
-            (r"square (?P<at>\[.+\]) is not a square of the map",
-             "vak {at} ligt niet op de kaart")),
-        "drawn-tile": _entries((r"(?P<player>.+) drew (?P<drawn>\S+): a move must "
-                                r"(?P<what>place|discard) that tile, not (?P<tile>\S+)",
-                                "{player} trok {drawn}: een zet moet die {rule:tile} {what}, "
-                                "niet {tile}")),
-        "adjacent": _entries((r"square (?P<at>\[.+\]) is not next to a placed tile",
-                              "vak {at} ligt niet naast een gelegde {rule:tile}")),
-        "sides-match": _entries((r"tile (?P<tile>\S+) at (?P<at>\[.+\]) rotated (?P<rotation>\d+)"
-                                 r" does not match its neighbour on side (?P<sides>.+)",
-                                 "{rule:tile} {tile} op {at} gedraaid {rotation} past niet bij "
-                                 "de buurtegel aan zijde {sides}")),
-        "follower-supply": _entries((r"(?P<player>.+) has no follower left in the supply",
-                                     "{player} heeft geen {rule:followers} meer in de voorraad")),
-        "feature-occupied": _entries((r"the (?P<feature>\S+) at (?P<port>.+) already has a "
-                                      r"follower", "op de {word:feature} bij {port} staat al een "
-                                      "{rule:follower}")),
-        "follower-kind": _entries(
-            (r"followers may not stand on a (?P<feature>.+)",
-             "op een {word:feature} mogen geen {rule:followers} staan"),
-            (r"a (?P<kind>\S+) does not stand on a (?P<feature>\S+) \(a (?P<role>\S+) does\)",
-             "een {word:kind} staat niet op een {word:feature} (een {word:role} wel)"),
-            (r"a (?P<kind>\S+) does not stand on a (?P<feature>\S+)",
-             "een {word:kind} staat niet op een {word:feature}"),
-            (r"unknown follower kind '(?P<kind>.+)'; this rule set has one kind of follower "
-             r"\((?P<known>.+)\)", "onbekende soort {rule:follower} '{kind}'; deze regelset "
-             "heeft één soort {rule:follower} ({known})")),
-        "follower-spot": _entries((r"the tile has no (?P<feature>[^\s:]+)(?P<where>:\S+)? to "
-                                   r"put a follower on", "de {rule:tile} heeft geen {word:feature}"
-                                   "{where} om een {rule:follower} op te zetten")),
-    },
-}
+CATALOGS = ("en", "nl")
+"""The languages the tool speaks itself: ``catalog_<lang>.py`` each."""
 
 _LANGUAGE = r"[A-Za-z]{2,8}(?:[-_][A-Za-z0-9]{1,8})*"
+
+
+@functools.cache
+def catalog(lang: str) -> ModuleType | None:
+    """The tool's catalogue in ``lang`` (None: the tool does not speak it)."""
+    if lang not in CATALOGS:
+        return None
+    return importlib.import_module(f".catalog_{lang}", __package__)
+
+
+@functools.cache
+def _phrases(lang: str) -> dict[str, str]:
+    """English phrases, overridden by those of ``lang``."""
+    own = catalog(lang)
+    return {**catalog(DEFAULT).PHRASES, **(own.PHRASES if own is not None else {})}
 
 
 def is_language_code(text: str) -> bool:
@@ -240,7 +68,7 @@ def is_language_code(text: str) -> bool:
 def languages(rules: RuleSet | None) -> list[str]:
     """The languages output can be in: the tool's catalogues and the rule set's names."""
     declared = [lang for lang, _ in rules.names] if rules is not None else []
-    return list(dict.fromkeys([DEFAULT, *PHRASES, *declared]))
+    return list(dict.fromkeys([DEFAULT, *CATALOGS, *declared]))
 
 
 def check_language(rules: RuleSet | None, lang: str) -> None:
@@ -253,41 +81,69 @@ def check_language(rules: RuleSet | None, lang: str) -> None:
 
 def has_phrases(lang: str) -> bool:
     """Whether the tool has its own phrases in ``lang`` (else they are English)."""
-    return lang in PHRASES
+    return lang in CATALOGS
 
 
-# Fields whose values hold the tool's English words (the rest are names: left alone).
-_PHRASED = frozenset({"hint", "what", "expected", "port", "more", "tiles", "tile"})
+# --- templates ------------------------------------------------------------------------------
+
+_FORMATTER = string.Formatter()
 
 
-def _brace(text: str) -> str:
-    return text.replace("{", "{{").replace("}", "}}")
+@functools.cache
+def _parts(template: str) -> tuple[tuple[str, str | None, str | None], ...]:
+    """(literal text, field, spec) of each piece of a template."""
+    return tuple((literal, field, spec) for literal, field, spec, _ in _FORMATTER.parse(template))
 
 
-def _fill(entries: tuple[Entry, ...], text: str, args: Mapping | None,
-          words: Words) -> str | None:
-    """The first entry's template, filled from ``args`` or from ``text`` read by its pattern."""
-    for pattern, template in entries:
-        if args is not None:
-            values = dict(args)
-        else:
-            found = re.fullmatch(pattern, text)
-            if found is None:
-                continue
-            values = {k: v or "" for k, v in found.groupdict().items()}
-        values = {k: words.fragments(str(v)) if k in _PHRASED else str(v)
-                  for k, v in values.items()}
-        try:
-            return _words_in(template, values, words).format(**values)
-        except (KeyError, IndexError):  # structured args of another shape: try the next
+def placeholders(template: str) -> frozenset[str]:
+    """The arguments a template reads (``{rule:NAME}`` reads none: it is a rule word)."""
+    return frozenset(field for _, field, _ in _parts(template) if field and field != "rule")
+
+
+def fill(template: str, args: Mapping[str, object], words: Words) -> str:
+    """``template`` with its fields filled from ``args`` in the language of ``words`` (see
+    ``catalog_en`` for what a field may say). A missing argument is a KeyError."""
+    out = []
+    for literal, field, spec in _parts(template):
+        out.append(literal)
+        if field is None:
             continue
-    return None
+        if field == "rule":
+            out.append(words.rule_word(spec or ""))
+        else:
+            out.append(words.render(field, args[field], spec or ""))
+    return "".join(out)
 
 
-def _words_in(template: str, values: Mapping[str, str], words: Words) -> str:
-    """``{rule:NAME}`` and ``{word:FIELD}`` of a template replaced by rule words."""
-    return re.sub(r"\{(rule|word):([\w-]+)\}",
-                  lambda m: _brace(words.rule_word(m[1], m[2], values)), template)
+def _count(value: object) -> int | None:
+    if isinstance(value, tuple):
+        return len(value)
+    try:
+        return int(str(value))
+    except ValueError:
+        return None
+
+
+class Phrase:
+    """A phrase of the tool as a message's argument (``a record``; ``knight on a city``),
+    said in the language the message is said in. ``rule_words`` are values that are rule
+    words (``knight``), said as the rule set names them."""
+
+    def __init__(self, key: str, rule_words: Mapping[str, str] | None = None, **values: object):
+        self.key, self.values, self.rule_words = key, values, dict(rule_words or {})
+
+    def say(self, words: Words) -> str:
+        return words.phrase(self.key, **self.values,
+                            **{k: words.word(v) for k, v in self.rule_words.items()})
+
+    def __repr__(self) -> str:
+        return f"Phrase({self.key!r})"
+
+
+@functools.cache
+def english() -> Words:
+    """The tool's English, without a rule set: what messages are first rendered in."""
+    return Words(None, DEFAULT)
 
 
 class Words:
@@ -295,16 +151,19 @@ class Words:
 
     def __init__(self, rules: RuleSet | None, lang: str = DEFAULT):
         self.lang = lang
-        self.phrases = {**PHRASES[DEFAULT], **PHRASES.get(lang, {})}
+        self.phrases = _phrases(lang)
         names = dict(rules.names) if rules is not None else {}
         self.names = {word: (singular, plural_)
                       for word, singular, plural_ in names.get(lang, ())}
+        if rules is None:  # no rule set to name them: the tool's own words for the generic ones
+            self.names.update(getattr(catalog(lang), "WORDS", {}))
         if lang != DEFAULT:  # the rule set's own renaming in its default language, as fallback
             for word, singular, plural_ in names.get(DEFAULT, ()):
                 self.names.setdefault(word, (singular, plural_))
         self.follower = (rules.game.follower if rules is not None and rules.game.follower
                          else "follower")
 
+    # --- words and phrases ----------------------------------------------------------------
     def word(self, word: str, count: int = 1) -> str:
         """A rule word (``city``) as players of this language read it (``stad``); a word
         with no name reads with spaces for hyphens (``start-tile``: ``start tile``)."""
@@ -313,12 +172,9 @@ class Words:
             return singular
         return plural_ or plural(singular)
 
-    def rule_word(self, how: str, name: str, values: Mapping[str, str]) -> str:
-        """In a template, ``{word:FIELD}``: the value of FIELD as a rule word (``road``:
-        ``weg``); ``{rule:NAME}``: the rule word NAME itself (``tiles`` and ``followers`` in
+    def rule_word(self, name: str) -> str:
+        """``{rule:NAME}`` in a template: the rule word NAME (``tiles`` and ``followers`` in
         the plural; ``follower``: the rule set's word for its followers)."""
-        if how == "word":
-            return self.word(values[name])
         if name in ("follower", "followers"):
             return self.word(self.follower, 1 if name == "follower" else 2)
         if name == "tiles":
@@ -333,12 +189,6 @@ class Words:
             values.setdefault("en", "" if n == 1 else "en")
             values.setdefault("ten", "" if n == 1 else "ten")
         return text.format(**values)
-
-    def fragments(self, text: str) -> str:
-        """The tool's English words inside a message's argument, in this language."""
-        for english, here in _FRAGMENTS.get(self.lang, ()):
-            text = re.sub(english, here, text)
-        return text
 
     def label(self, name: str, arg: str | None, count: int) -> str:
         """Scoring breakdown labels: ``3 tiles``, ``1 pennant``, ``2 completed cities``."""
@@ -356,14 +206,114 @@ class Words:
         key = {"covers": "covers-a", "surrounded": "fills-a-hole"}.get(condition, "shows-a")
         return self.phrase(key, what=self.word(arg) if arg else "")
 
-    def diagnostic(self, code: str, message: str, args: Mapping | None = None) -> str:
-        """A checker message in this language, where the catalogue has its code."""
-        entries = DIAGNOSTICS.get(self.lang, {}).get(code)
-        return (entries and _fill(entries, message, args, self)) or message
+    def end(self, why: str, tile: str | None, player: str | None, left: int) -> str:
+        """Why a game ended: ``no tile left to play: the game ends``, ``tile X fits nowhere
+        for P2: ...``."""
+        key = f"end-{why}"
+        if key not in self.phrases:
+            return self.phrase("end-other", reason=why)
+        return self.phrase(key, tile=self.word("tile"), tiles=self.word("tile", left),
+                           name=tile or "", player=player or "", n=left)
 
-    def illegal(self, exc: Exception) -> str:
-        """An IllegalMoveError in this language, by its rule code; else its English text."""
-        rule = getattr(exc, "rule", "")
-        entries = ILLEGAL.get(self.lang, {}).get(rule)
-        details = getattr(exc, "details", None) or None
-        return (entries and _fill(entries, str(exc), details, self)) or str(exc)
+    # --- the parts of messages ------------------------------------------------------------
+    def render(self, field: str, value: object, spec: str) -> str:
+        """One field of a template (see ``catalog_en``)."""
+        if field == "hint":
+            return self.phrase("did-you-mean", word=value) if value else ""
+        if not spec and type(value) is str:  # most fields: a name or a number, as given
+            return value
+        if hasattr(value, "say"):  # a message inside a message, said in this language
+            return value.say(self)  # type: ignore[union-attr]
+        items = tuple(v.say(self) if hasattr(v, "say") else str(v)
+                      for v in (value if isinstance(value, tuple) else (value,)))
+        if not spec:
+            return ", ".join(items)
+        if "|" in spec:
+            one, many = spec.split("|", 1)
+            return one if _count(value) == 1 else many
+        if spec == "word":
+            return self.word(str(value))
+        if spec == "or":
+            return self.either(items)
+        if spec == "a":
+            text = self.either(items)
+            article = "an" if text[:1] in self.phrases["vowels"] else "a"
+            return f"{self.phrase(article)} {text}"
+        if spec == "n":
+            return f"{int(str(value)):,}".replace(",", self.phrases["thousands"])
+        if spec == "short":
+            return self.short(str(value))
+        if spec == "tokens":
+            return self.either(tuple(self.token(t) for t in items), commas=True)
+        if spec == "places":
+            return ", ".join(self.phrase("side", side=p) if len(p) == 1 else p for p in items)
+        if spec == "json":
+            kind, text = items
+            if kind == "string":
+                return self.phrase("the-string", text=text)
+            return self.json_type(kind) if kind in ("object", "array") else text
+        if spec == "json-types":
+            return self.either(tuple(self.json_type(t) for t in items))
+        raise ValueError(f"unknown field spec {spec!r}")
+
+    def either(self, items: tuple[str, ...], commas: bool = False) -> str:
+        """``a``, ``a or b``, ``a or b or c`` (with ``commas``: ``a, b or c``)."""
+        if len(items) <= 1:
+            return "".join(items)
+        if commas:
+            return f"{', '.join(items[:-1])} {self.phrase('or')} {items[-1]}"
+        return f" {self.phrase('or')} ".join(items)
+
+    def short(self, text: str, width: int = 40) -> str:
+        """A token as a message shows it: a giant one is cut, saying how long it was."""
+        if len(text) <= width:
+            return text
+        return self.phrase("cut", start=text[: width - 10],
+                           n=self.render("", len(text), "n"))
+
+    def token(self, item: str) -> str:
+        """One of the parser's expected tokens: a class (``NAME``), ``+N`` for "N more",
+        else the token itself (``'{'``)."""
+        if item.startswith("+"):
+            return self.phrase("more", n=int(item[1:]))
+        return self._table("TOKENS").get(item) or catalog(DEFAULT).TOKENS.get(item, item)
+
+    def json_type(self, name: str) -> str:
+        return self._table("JSON_TYPES").get(name) or catalog(DEFAULT).JSON_TYPES.get(name, name)
+
+    # --- messages -------------------------------------------------------------------------
+    def _table(self, name: str) -> Mapping[str, str]:
+        own = catalog(self.lang)
+        return getattr(own, name, {}) if own is not None else {}
+
+    def say(self, table: str, key: str, args: Mapping[str, object]) -> str | None:
+        """The message ``key`` of the catalogue's ``table`` (``DIAGNOSTICS``, ``ILLEGAL``)
+        filled from ``args``; None when this language has no such message or
+        the arguments do not fit it."""
+        template = self._table(table).get(key) if key else None
+        if template is None:
+            return None
+        try:
+            return fill(template, args, self)
+        except (KeyError, ValueError, IndexError):
+            return None
+
+    def say_strictly(self, table: str, key: str, args: Mapping[str, object]) -> str:
+        """As ``say``, for the source catalogue: a missing key is a KeyError, arguments that
+        are not exactly those the template reads a ValueError (both are bugs)."""
+        template = self._table(table)[key]
+        wanted = placeholders(template)
+        if wanted != set(args):
+            raise ValueError(f"{key}: arguments {sorted(args)}, but the template reads "
+                             f"{sorted(wanted)}")
+        return fill(template, args, self)
+
+    def diagnostic(self, diag: Diagnostic) -> str:
+        """A checker message in this language, where the catalogue has its key."""
+        return self.say("DIAGNOSTICS", diag.key, diag.args) or diag.message
+
+    def illegal(self, exc: IllegalMoveError) -> str:
+        """An IllegalMoveError in this language, by its rule code and form; else its English
+        text."""
+        key = exc.rule + (f"/{exc.form}" if getattr(exc, "form", "") else "")
+        return self.say("ILLEGAL", key, getattr(exc, "details", {})) or str(exc)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import model as m
 from .builder import supply_key
-from .diagnostics import Diagnostic, did_you_mean, error
+from .diagnostics import Diagnostic, error, suggest
 from .errors import RuleError
 from .fields import with_fields
 from .parser import MAX_DIGITS, MAX_EXPR_DEPTH
@@ -189,15 +189,15 @@ def ruleset_from_json_text(text: str, source: str) -> m.RuleSet:
     try:
         data = json.loads(text, parse_int=_parse_int)
     except json.JSONDecodeError as exc:
-        diag = error("E007", f"not valid JSON: {exc.msg}", m.Loc(source, exc.lineno, exc.colno))
+        diag = error("E007", m.Loc(source, exc.lineno, exc.colno), reason=exc.msg)
         raise RuleError(f"{source}: not valid JSON", (diag,)) from None
     except _LongNumber as exc:
         pos = max(text.find(exc.digits), 0)
         line = text.count("\n", 0, pos) + 1
         column = pos - (text.rfind("\n", 0, pos) + 1) + 1
         digits = len(exc.digits.lstrip("-"))
-        diag = error("E008", f"a number of {digits:,} digits; numbers in a rule set have at "
-                     f"most {MAX_DIGITS}", m.Loc(source, line, column))
+        diag = error("E008", m.Loc(source, line, column), "json", digits=digits,
+                     most=MAX_DIGITS)
         raise RuleError(f"{source}: a number too long", (diag,)) from None
     except RecursionError:
         raise _too_deep(source) from None
@@ -214,7 +214,8 @@ def ruleset_from_json(data: object, source: str = "<json>") -> m.RuleSet:
     if deep:
         raise RuleError(f"{source}: a scoring expression nested too deeply", tuple(deep))
     try:
-        problems = [_diagnostic(e, source) for e in _sorted(_validator().iter_errors(data))]
+        problems = [d for e in _sorted(_validator().iter_errors(data))
+                    for d in _diagnostics(e, source)]
     except RecursionError:
         raise _too_deep(source) from None
     if problems:
@@ -229,7 +230,7 @@ def ruleset_from_json(data: object, source: str = "<json>") -> m.RuleSet:
 
 def _too_deep(source: str) -> RuleError:
     return RuleError(f"{source}: nested too deeply",
-                     (error("E006", "the JSON is nested too deeply", m.Loc(source)),))
+                     (error("E006", m.Loc(source), "json"),))
 
 
 def _too_deep_expressions(data: object, source: str) -> list[Diagnostic]:
@@ -251,9 +252,8 @@ def _too_deep_expressions(data: object, source: str) -> list[Diagnostic]:
                 else:
                     continue
                 if depth > MAX_EXPR_DEPTH:
-                    found.append(error("E006", "a scoring expression nested more than "
-                                       f"{MAX_EXPR_DEPTH} deep",
-                                       _at(source, f"$.kinds[{i}].{when}")))
+                    found.append(error("E006", _at(source, f"$.kinds[{i}].{when}"),
+                                       "expression", most=MAX_EXPR_DEPTH))
                     break
                 stack.extend((child, depth) for child in children)
     return found
@@ -437,12 +437,6 @@ def expr_from_json(value: dict[str, Any], loc: m.Loc | None = None) -> m.Expr:
 
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
-_TYPE_WORDS = {
-    "object": "an object", "array": "a list", "string": "a string", "integer": "an integer",
-    "number": "a number", "boolean": "true or false", "null": "null",
-}
-
-
 def json_path(parts: Iterable[object]) -> str:
     """``["tiles", 3, "segments", 1]`` -> ``$.tiles[3].segments[1]``."""
     out = "$"
@@ -463,57 +457,53 @@ def _sorted(errors: Iterable[ValidationError]) -> list[ValidationError]:
     return sorted(errors, key=key)
 
 
-def _diagnostic(err: ValidationError, source: str) -> Diagnostic:
-    return error("E007", f"{json_path(err.absolute_path)}: {_plain(err)}", m.Loc(source))
-
-
-def _plain(err: ValidationError) -> str:
-    """A person's wording of one schema error."""
+def _diagnostics(err: ValidationError, source: str) -> list[Diagnostic]:
+    """A person's wording of one schema error: one E007, or one per unknown key."""
+    loc, path = m.Loc(source), json_path(err.absolute_path)
     value, schema = err.instance, err.schema if isinstance(err.schema, dict) else {}
     if err.validator == "required":
         present = value if isinstance(value, dict) else {}
         for key in err.validator_value:
             if key not in present and err.message == f"{key!r} is a required property":
-                return f"missing key {json.dumps(key)}"
-        return err.message
-    if err.validator == "additionalProperties" and isinstance(value, dict):
+                return [error("E007", loc, "missing-key", path=path, key=json.dumps(key))]
+    elif err.validator == "additionalProperties" and isinstance(value, dict):
         known = schema.get("properties", {})
-        extra = [k for k in value if k not in known]
-        words = ", ".join(json.dumps(str(k)) + did_you_mean(str(k), known) for k in extra)
-        return f"unknown key{'s' if len(extra) > 1 else ''} {words}"
-    if err.validator == "type":
+        extra = [str(k) for k in value if k not in known]
+        return [error("E007", loc, "unknown-key", path=path, key=json.dumps(k),
+                      hint=suggest(k, known)) for k in extra]
+    elif err.validator == "type":
         wanted = err.validator_value
-        wanted = [wanted] if isinstance(wanted, str) else list(wanted)
-        words = " or ".join(_TYPE_WORDS.get(w, w) for w in wanted)
-        return f"expected {words}, not {_describe(value)}"
-    if err.validator == "pattern":
-        return (f"{_short(value)} is not a name (letters, digits and _, "
-                "words joined by -)")
-    if err.validator in ("const", "enum"):
+        wanted = (wanted,) if isinstance(wanted, str) else tuple(wanted)
+        return [error("E007", loc, "type", path=path, expected=wanted, got=_describe(value))]
+    elif err.validator == "pattern":
+        return [error("E007", loc, "pattern", path=path, value=_short(value))]
+    elif err.validator in ("const", "enum"):
         allowed = [err.validator_value] if err.validator == "const" else err.validator_value
-        return (f"expected {' or '.join(json.dumps(a) for a in allowed)}, "
-                f"not {_short(value)}")
-    if err.validator in ("minItems", "maxItems") and isinstance(value, list):
+        return [error("E007", loc, "values", path=path, value=_short(value),
+                      allowed=tuple(json.dumps(a) for a in allowed))]
+    elif err.validator in ("minItems", "maxItems") and isinstance(value, list):
         size = schema.get("minItems")
-        return f"expected exactly {size} items, not {len(value)}" \
-            if size is not None and size == schema.get("maxItems") else err.message
-    if err.validator in ("anyOf", "oneOf") and "description" in schema:
-        return f"expected {schema['description']}, not {_short(value)}"
-    return err.message
+        if size is not None and size == schema.get("maxItems"):
+            return [error("E007", loc, "items", path=path, size=size, count=len(value))]
+    elif err.validator in ("anyOf", "oneOf") and "description" in schema:
+        return [error("E007", loc, "description", path=path, value=_short(value),
+                      description=schema["description"])]
+    return [error("E007", loc, "schema", path=path, reason=err.message)]
 
 
-def _describe(value: object) -> str:
+def _describe(value: object) -> tuple[str, str]:
+    """A bad value as a message says it (``{got:json}``): its JSON type and its text."""
     if value is None:
-        return "null"
+        return ("null", "null")
     if isinstance(value, bool):
-        return "true" if value else "false"
+        return ("boolean", "true" if value else "false")
     if isinstance(value, dict):
-        return "an object"
+        return ("object", "")
     if isinstance(value, list):
-        return "a list"
+        return ("array", "")
     if isinstance(value, str):
-        return f"the string {_short(value)}"
-    return f"{_short(value)}"
+        return ("string", _short(value))
+    return ("number", _short(value))
 
 
 def _short(value: object, limit: int = 60) -> str:

@@ -16,6 +16,19 @@ from .squares import SPAN, on_board, to_key
 from .tally import ScoreEvent
 
 
+def check_players(game, count: int) -> None:
+    """``Game.check_players``, its refusal carrying what another language needs to word it
+    (a player count outside the rule set's range: ``players/range``)."""
+    try:
+        game.check_players(count)
+    except IllegalMoveError as exc:
+        low, high = game.rules.game.players
+        if not exc.details and not low <= count <= high:
+            exc.form = "range"
+            exc.details = {"rules": game.name, "low": low, "high": high, "count": count}
+        raise
+
+
 class Legality:
     """Checked play and discards (mixed into ``State``)."""
 
@@ -33,10 +46,11 @@ class Legality:
             if self.hands is not None and any(map(self.can_place, self.hands[self.current])):
                 raise IllegalMoveError(f"a tile in {self.player}'s hand fits on the board: "
                                        "no tile of the hand may be discarded",
-                                       "discard-only-unplaceable")
+                                       "discard-only-unplaceable", "hand", player=self.player)
             if self.can_place(t):
                 raise IllegalMoveError(f"tile {move.tile} fits on the board and cannot be "
-                                       "discarded", "discard-only-unplaceable")
+                                       "discarded", "discard-only-unplaceable",
+                                       tile=move.tile)
             before = len(self.events)
             self._discard(t, move)
             return self.events[before:]
@@ -50,9 +64,7 @@ class Legality:
         if self.hands is not None:
             t = self.tables.type_index(name) if name is not None else None
             if t is None or t not in self.hands[self.current]:
-                raise IllegalMoveError(f"{self.player} holds {', '.join(self.hand) or 'nothing'}"
-                                       f"; a move must name one of those tiles, not "
-                                       f"{name or 'none'}", "hand")
+                raise self._not_in_hand(name)
             return t
         if name is None:
             if not self.supply:
@@ -60,70 +72,96 @@ class Legality:
             return self.supply[-1]
         t = self.tables.type_index(name)
         if t is None:
-            raise IllegalMoveError(f"unknown tile '{name}'", "unknown-tile")
+            raise IllegalMoveError(f"unknown tile '{name}'", "unknown-tile", tile=name)
         if t not in self.supply:
-            raise IllegalMoveError(f"no tile {name} left in the supply", "supply")
+            raise IllegalMoveError(f"no tile {name} left in the supply", "supply", "tile",
+                                   tile=name)
         return t
+
+    def _not_in_hand(self, name: str | None) -> IllegalMoveError:
+        held = ", ".join(self.hand)
+        message = (f"{self.player} holds {held or 'nothing'}; a move must name one of those "
+                   f"tiles, not {name or 'none'}")
+        if name is None:
+            if not held:
+                return IllegalMoveError(message, "hand", "empty-none", player=self.player)
+            return IllegalMoveError(message, "hand", "none", player=self.player, tiles=held)
+        if not held:
+            return IllegalMoveError(message, "hand", "empty", player=self.player, tile=name)
+        return IllegalMoveError(message, "hand", player=self.player, tiles=held, tile=name)
 
     def _check_drawn(self, t: int, what: str) -> None:
         """A live game: the move must place (or discard) the tile the player drew."""
         if self.free_draw or self.hands is not None or t == self.supply[-1]:
             return
-        names = self.tables.type_names
-        raise IllegalMoveError(f"{self.player} drew {names[self.supply[-1]]}: a move must "
-                               f"{what} that tile, not {names[t]}", "drawn-tile")
+        drawn, named = self.tables.type_names[self.supply[-1]], self.tables.type_names[t]
+        message = f"{self.player} drew {drawn}: a move must {what} that tile, not {named}"
+        if what == "discard":
+            raise IllegalMoveError(message, "drawn-tile", "discard", player=self.player,
+                                   drawn=drawn, tile=named)
+        raise IllegalMoveError(message, "drawn-tile", "place", player=self.player, drawn=drawn,
+                               tile=named)
 
     def _check_placement(self, t: int, move: Placement) -> tuple[int, int, int]:
         tb = self.tables
         name = tb.type_names[t]
+        at = str(list(move.at))
         if move.rotation not in P.ROTATIONS:
             raise IllegalMoveError(f"rotation {move.rotation} is not 0, 90, 180 or 270",
-                                   "rotation")
+                                   "rotation", rotation=move.rotation)
         if not on_board(*move.at):
-            raise IllegalMoveError(f"square {list(move.at)} is off the board (x and y lie "
-                                   f"between {-SPAN} and {SPAN})", "board")
+            raise IllegalMoveError(f"square {at} is off the board (x and y lie between {-SPAN} "
+                                   f"and {SPAN})", "board", "span", at=at, low=-SPAN, high=SPAN)
         key, r = to_key(*move.at), move.rotation // 90
         if key in self.board:
-            self._check_printed(key, move.at)
-            raise IllegalMoveError(f"square {list(move.at)} already has a tile", "square-taken")
+            self._check_printed(key, at)
+            raise IllegalMoveError(f"square {at} already has a tile", "square-taken", at=at)
         code = self.open.get(key)
         if code is None:
             if self._limited and not self.tables.board.allows(key):
-                raise IllegalMoveError(f"square {list(move.at)} is off the board", "board")
-            raise IllegalMoveError(f"square {list(move.at)} is not next to a placed tile",
-                                   "adjacent")
+                raise IllegalMoveError(f"square {at} is off the board", "board", at=at)
+            raise IllegalMoveError(f"square {at} is not next to a placed tile", "adjacent",
+                                   at=at)
         self._check_drawn(t, "place")
         o = 4 * t + r
         if tb.canonical[o] - 4 * t not in self.fitting[key][t]:
             pattern = tb.pattern_of(code)
-            sides = [P.SIDES[d] for d in range(4)
-                     if pattern[d] >= 0 and pattern[d] != tb.sigs[o][d]]
-            raise IllegalMoveError(f"tile {name} at {list(move.at)} rotated {move.rotation} "
-                                   f"does not match its neighbour on side {', '.join(sides)}",
-                                   "sides-match")
+            sides = ", ".join(P.SIDES[d] for d in range(4)
+                              if pattern[d] >= 0 and pattern[d] != tb.sigs[o][d])
+            raise IllegalMoveError(f"tile {name} at {at} rotated {move.rotation} does not match "
+                                   f"its neighbour on side {sides}", "sides-match", tile=name,
+                                   at=at, rotation=move.rotation, sides=sides)
         spot = -1
         if move.follower is not None:
             spot = self._spot(o, move.follower)
             if not self.supply_followers[self.current]:
                 raise IllegalMoveError(f"{self.player} has no follower left in the supply",
-                                       "follower-supply")
+                                       "follower-supply", player=self.player)
             if spot not in self.free_spots(t, key, r):
-                raise IllegalMoveError(f"the {move.follower.feature} at "
-                                       f"{move.follower.port or 'the centre'} already has a "
-                                       "follower", "feature-occupied")
+                raise self._feature_taken(move.follower)
         return key, r, spot
 
-    def _check_printed(self, key: int, at: tuple[int, int]) -> None:
+    def _feature_taken(self, spec: FollowerSpec) -> IllegalMoveError:
+        if spec.port is None:
+            return IllegalMoveError(f"the {spec.feature} at the centre already has a follower",
+                                    "feature-occupied", "centre", feature=spec.feature)
+        return IllegalMoveError(f"the {spec.feature} at {spec.port} already has a follower",
+                                "feature-occupied", feature=spec.feature, port=spec.port)
+
+    def _check_printed(self, key: int, at: str) -> None:
         """A map prints some squares: a big city, or a border segment off the map."""
         tb = self.tables
         if self.board[key][0] < tb.printed_from:
             return
         if key in tb.board.group_of:
             name = tb.board.labels.get(key)
-            raise IllegalMoveError(f"square {list(at)} is a printed big city"
-                                   f"{f' ({name})' if name else ''}: no tile goes there",
-                                   "board")
-        raise IllegalMoveError(f"square {list(at)} is not a square of the map", "board")
+            if name:
+                raise IllegalMoveError(f"square {at} is a printed big city ({name}): no tile "
+                                       "goes there", "board", "named-big-city", at=at, name=name)
+            raise IllegalMoveError(f"square {at} is a printed big city: no tile goes there",
+                                   "board", "big-city", at=at)
+        raise IllegalMoveError(f"square {at} is not a square of the map", "board", "not-on-map",
+                               at=at)
 
     def _check_follower_kind(self, spec: FollowerSpec) -> None:
         """A record's ``{"at": ..., "kind": ...}``: the rule set has one kind of follower,
@@ -133,14 +171,29 @@ class Legality:
         role = feature.role if feature is not None else None
         if spec.kind in (rules.game.follower, role):
             return
-        known = [rules.game.follower] if rules.game.follower else []
-        roles = [f"{k.role} on a {k.name}" for k in rules.kinds if k.role and k.followers]
         if any(k.role == spec.kind for k in rules.kinds):
-            raise IllegalMoveError(f"a {spec.kind} does not stand on a {spec.feature}"
-                                   f"{f' (a {role} does)' if role else ''}", "follower-kind")
-        told = ", ".join(known + roles) or "none: name no kind"
+            if role:
+                raise IllegalMoveError(f"a {spec.kind} does not stand on a {spec.feature} (a "
+                                       f"{role} does)", "follower-kind", "role", kind=spec.kind,
+                                       feature=spec.feature, role=role)
+            raise IllegalMoveError(f"a {spec.kind} does not stand on a {spec.feature}",
+                                   "follower-kind", "no-role", kind=spec.kind,
+                                   feature=spec.feature)
+        kinds = [k for k in rules.kinds if k.role and k.followers]
+        if not rules.game.follower and not kinds:
+            raise IllegalMoveError(f"unknown follower kind '{spec.kind}'; this rule set has one "
+                                   "kind of follower (none: name no kind)", "follower-kind",
+                                   "none", kind=spec.kind)
+        from .i18n import Phrase
+
+        known = [rules.game.follower] if rules.game.follower else []
+        told = ", ".join(known + [f"{k.role} on a {k.name}" for k in kinds])
+        # the kinds as phrases: a Dutch message says "ridder op een stad"
+        said = tuple([Phrase("rule-word", {"word": w}) for w in known]
+                     + [Phrase("role-on", {"role": k.role, "kind": k.name}) for k in kinds])
         raise IllegalMoveError(f"unknown follower kind '{spec.kind}'; this rule set has one "
-                               f"kind of follower ({told})", "follower-kind")
+                               f"kind of follower ({told})", "follower-kind", "unknown",
+                               kind=spec.kind, known=said)
 
     def _spot(self, o: int, spec: FollowerSpec) -> int:
         tb = self.tables
@@ -159,11 +212,14 @@ class Legality:
                 continue
             if not kind.followers:
                 raise IllegalMoveError(f"followers may not stand on a {kind.name}",
-                                       "follower-kind")
+                                       "follower-kind", feature=kind.name)
             return i
-        where = f":{spec.port}" if spec.port else ""
-        raise IllegalMoveError(f"the tile has no {spec.feature}{where} to put a follower on",
-                               "follower-spot")
+        if spec.port:
+            raise IllegalMoveError(f"the tile has no {spec.feature}:{spec.port} to put a "
+                                   "follower on", "follower-spot", "port", feature=spec.feature,
+                                   port=spec.port)
+        raise IllegalMoveError(f"the tile has no {spec.feature} to put a follower on",
+                               "follower-spot", feature=spec.feature)
 
     def _discard(self, t: int, move: Discard | None = None) -> None:
         """The tile fits nowhere: it leaves the game (bag: goes aside, back into the bag after

@@ -23,9 +23,9 @@ def squares_from_map(rows: tuple, legend: tuple, where: Loc | None
     entries: dict[str, dict] = {}
     for char, loc, spec in legend:
         if len(char) != 1:
-            problems.append(error("E133", f"a legend key is one character, not '{char}'", loc))
+            problems.append(error("E133", loc, "legend-key", key=char))
         elif char in entries:
-            problems.append(error("E133", f"the legend explains '{char}' twice", loc))
+            problems.append(error("E133", loc, "legend-twice", key=char))
         else:
             entries[char] = spec
     starts = [c for c, spec in entries.items() if spec["role"] == "start"]
@@ -35,19 +35,17 @@ def squares_from_map(rows: tuple, legend: tuple, where: Loc | None
     origin = next(((r, c) for start in starts[:1] for r, c, ch, _ in cells if ch == start),
                   None)
     if origin is None:
-        problems.append(error("E133", "the map has no start square: give a legend entry "
-                              "`\"R\" start NAME` and put R on the map", where))
+        problems.append(error("E133", where, "no-start"))
         return (), problems
     used = {ch for _, _, ch, _ in cells}
     for char, loc, _spec in legend:
         if char in entries and char not in used:
-            problems.append(warning("W305", f"the legend explains '{char}', but no square of "
-                                    "the map shows it", loc))
+            problems.append(warning("W305", loc, "legend", key=char))
     squares = []
     for r, c, ch, loc in cells:
         spec = entries.get(ch)
         if spec is None:
-            problems.append(error("E133", f"'{ch}' on the map is not in the legend", loc))
+            problems.append(error("E133", loc, "not-in-legend", key=ch))
             continue
         if spec["role"] == "off":
             continue
@@ -64,10 +62,8 @@ def _ragged(rows: tuple) -> list[Diagnostic]:
     if not rows:
         return []
     width = len(rows[0][0])
-    return [error("E133", f"this row has {len(text)} square{'' if len(text) == 1 else 's'}, "
-                  f"the first row {width}: draw "
-                  "every row the same width (off-map squares included)",
-                  Loc(loc.file, loc.line, loc.column + min(len(text), width)))
+    return [error("E133", Loc(loc.file, loc.line, loc.column + min(len(text), width)),
+                  "ragged", width=len(text), first=width)
             for text, loc in rows[1:] if len(text) != width]
 
 
@@ -95,15 +91,15 @@ def _unreachable(squares: list[Square]) -> list[Diagnostic]:
         if sq.role == "printed":
             cities.setdefault(sq.name, sq)
     for name, sq in cities.items():
-        problems.append(warning("W305", f"printed city {name} cannot be reached: no chain of "
-                                "squares joins it to a start area", sq.loc))
+        problems.append(warning("W305", sq.loc, "city", name=name))
     squares_left = [sq for sq in lonely if sq.role != "printed"]
     if squares_left:
         first = squares_left[0]
-        more = f" and {len(squares_left) - 1} more" if len(squares_left) > 1 else ""
-        problems.append(warning("W305", f"square ({first.x}, {first.y}){more} cannot be "
-                                "reached: no chain of squares joins it to a start area",
-                                first.loc))
+        if len(squares_left) > 1:
+            problems.append(warning("W305", first.loc, "squares", x=first.x, y=first.y,
+                                    more=len(squares_left) - 1))
+        else:
+            problems.append(warning("W305", first.loc, "square", x=first.x, y=first.y))
     return problems
 
 
@@ -114,21 +110,18 @@ def _check_borders(squares: list[Square]) -> list[Diagnostic]:
     for sq in squares:
         for border in sq.borders:
             if border.side not in P.SIDES:
-                problems.append(error("E133", f"border side '{border.side}': a border is on "
-                                      "side N, E, S or W", sq.loc))
+                problems.append(error("E133", sq.loc, "border-side", side=border.side))
                 continue
             dx, dy = _DELTA[border.side]
             beyond = (sq.x + dx, sq.y + dy)
             if beyond in taken:
-                problems.append(error("E133", f"the border printed on side {border.side} of "
-                                      f"({sq.x}, {sq.y}) faces another square, not the edge "
-                                      "of the map", sq.loc))
+                problems.append(error("E133", sq.loc, "border-faces", side=border.side,
+                                      x=sq.x, y=sq.y))
             elif beyond in printed_on:
                 other, side = printed_on[beyond]
-                problems.append(error("E133", f"the border on side {border.side} of ({sq.x}, "
-                                      f"{sq.y}) is printed on the same off-map square as the "
-                                      f"border on side {side} of ({other.x}, {other.y}); "
-                                      "leave a gap between them", sq.loc))
+                problems.append(error("E133", sq.loc, "border-shared", side=border.side,
+                                      x=sq.x, y=sq.y, other_side=side, other_x=other.x,
+                                      other_y=other.y))
             else:
                 printed_on[beyond] = (sq, border.side)
     return problems

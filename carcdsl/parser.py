@@ -37,7 +37,7 @@ from .decls import (
     TileDecl,
     TokenDecl,
 )
-from .diagnostics import Diagnostic, did_you_mean, error, unique
+from .diagnostics import Diagnostic, error, suggest, unique
 from .errors import RuleError
 
 GRAMMAR_FILE = "carc.lark"
@@ -48,7 +48,7 @@ MAX_EXPR_DEPTH = 32
 the JSON form alike (E006); real ones nest a handful of levels."""
 MAX_SYNTAX_ERRORS = 100
 """Syntax errors reported per file; after that, the rest of the file is not read."""
-MAX_TOKEN_SHOWN = 40
+
 
 # Tokens in the words a rule author uses.
 _TOKEN_WORDS = {
@@ -70,6 +70,8 @@ _TOKEN_WORDS = {
     "__ANON_0": "'..'",
     "$END": "the end of the file",
 }
+_TOKEN_CLASSES = frozenset({"NAME", "INT", "STRING", "BOOL", "WHEN", "CMP", "$END"})
+"""Tokens a message names by their class (``catalog_*.TOKENS``: a name, a number)."""
 # What closes an open construct comes first in the expected list: it is what is most often
 # missing, and a cut list must never hide it.
 _CLOSERS = ("RBRACE", "RPAR")
@@ -148,9 +150,14 @@ def _word(term: str, parser: Lark) -> str:
     return term.lower()
 
 
-def _expected(names: set[str], parser: Lark) -> str:
-    """The expected tokens in plain words: closing brackets first, then punctuation and
-    keywords, then classes of tokens (a name, a number); cut after a few, saying how many."""
+def _expected(names: set[str], parser: Lark) -> tuple[str, ...]:
+    """The expected tokens, as a message says them (``{expected:tokens}``): closing brackets
+    first, then punctuation and keywords (``'{'``, ``'tile'``), then classes of tokens
+    (``NAME``, ``INT``: a name, a number); cut after a few, the last item saying how many
+    more (``+12``)."""
+    def item(term: str) -> str:
+        return term if term in _TOKEN_CLASSES else _word(term, parser)
+
     def rank(term: str) -> tuple[int, str]:
         word = _word(term, parser)
         if term in _CLOSERS:
@@ -159,53 +166,39 @@ def _expected(names: set[str], parser: Lark) -> str:
             return (1, word)
         return (2 if word.startswith("'") else 3, word)
 
-    words = list(dict.fromkeys(_word(t, parser) for t in sorted(names, key=rank)))
-    if len(words) > _SHOWN_EXPECTED:
-        more = len(words) - _SHOWN_EXPECTED + 1
-        words = words[: _SHOWN_EXPECTED - 1] + [f"{more} more"]
-    if len(words) == 1:
-        return words[0]
-    return ", ".join(words[:-1]) + " or " + words[-1]
-
-
-def shorten(text: str, width: int = MAX_TOKEN_SHOWN) -> str:
-    """A token as a message shows it: a giant one is cut, saying how long it was."""
-    if len(text) <= width:
-        return text
-    return f"{text[: width - 10]}... ({len(text):,} characters)"
+    items = list(dict.fromkeys(item(t) for t in sorted(names, key=rank)))
+    if len(items) > _SHOWN_EXPECTED:
+        more = len(items) - _SHOWN_EXPECTED + 1
+        items = items[: _SHOWN_EXPECTED - 1] + [f"+{more}"]
+    return tuple(items)
 
 
 def _keyword_hint(token: Token, expected: set[str], parser: Lark) -> str:
-    """`` (did you mean 'feature'?)`` for a misspelt keyword."""
+    """The keyword a misspelt one (``feture``) was meant to be, else ``""``."""
     keywords = []
     for term in expected:
         word = _word(term, parser)
         if word.startswith("'") and word[1:2].isalpha():
             keywords.append(word.strip("'"))
-    return did_you_mean(str(token), keywords) if keywords else ""
+    return suggest(str(token), keywords) if keywords else ""
+
+
+_TOKEN_FORMS = {"NAME": "name", "INT": "number", "STRING": "string"}
 
 
 def _syntax_diagnostic(exc: UnexpectedInput, loc: m.Loc, parser: Lark) -> Diagnostic:
     if isinstance(exc, UnexpectedCharacters):
         char = exc.char if exc.char.isprintable() else repr(exc.char)
-        return error("E002", f"unexpected character '{char}'", loc)
-    if isinstance(exc, UnexpectedEOF):
-        return error("E001", f"unexpected end of file; expected {_expected(exc.expected, parser)}",
-                     loc)
+        return error("E002", loc, char=char)
+    if isinstance(exc, UnexpectedEOF) or exc.token.type == "$END":  # type: ignore[attr-defined]
+        return error("E001", loc, "end", expected=_expected(set(exc.expected), parser))
     assert isinstance(exc, UnexpectedToken)
     token = exc.token
     hint = ""
-    if token.type == "$END":
-        what = "end of file"
-    elif token.type in ("NAME", "INT", "STRING"):
-        kind = _word(token.type, parser).split(" (")[0].removeprefix("a ")
-        what = f"{kind} '{shorten(str(token))}'"
-    else:
-        what = f"'{shorten(str(token))}'"
     if str(token)[:1].isalpha():  # a misspelt keyword, or a keyword of another place
         hint = _keyword_hint(token, set(exc.expected), parser)
-    expected = _expected(set(exc.expected), parser)
-    return error("E001", f"unexpected {what}{hint}; expected {expected}", loc)
+    return error("E001", loc, _TOKEN_FORMS.get(token.type, ""), token=str(token), hint=hint,
+                 expected=_expected(set(exc.expected), parser))
 
 
 def _error_pos(exc: UnexpectedInput, length: int) -> int:
@@ -257,8 +250,8 @@ def _long_numbers(text: str, path: str) -> list[Diagnostic]:
     for match in _STRING_COMMENT_OR_NUMBER.finditer(text):
         if match.group(1):
             digits = len(match.group(1).lstrip("-"))
-            found.append(error("E008", f"a number of {digits:,} digits; numbers in a rule file "
-                               f"have at most {MAX_DIGITS}", lines.loc(path, match.start(1))))
+            found.append(error("E008", lines.loc(path, match.start(1)), digits=digits,
+                               most=MAX_DIGITS))
     return found
 
 
@@ -278,8 +271,8 @@ def _too_deep(tree: Tree, path: str) -> list[Diagnostic]:
                     reported.add(root)
                     meta = node.meta
                     found.append(error(
-                        "E006", f"a scoring expression nested more than {MAX_EXPR_DEPTH} deep",
-                        m.Loc(path, getattr(meta, "line", 1), getattr(meta, "column", 1))))
+                        "E006", m.Loc(path, getattr(meta, "line", 1), getattr(meta, "column", 1)),
+                        "expression", most=MAX_EXPR_DEPTH))
                 continue
         stack.extend((child, depth, root) for child in node.children if isinstance(child, Tree))
     return found
@@ -317,11 +310,11 @@ def parse_text(text: str, path: str = "<text>") -> RuleFile:
 
 
 def _deep_fallback(path: str) -> Diagnostic:
-    return error("E006", "nesting too deep", m.Loc(path, 1, 1))
+    return error("E006", m.Loc(path, 1, 1))
 
 
 _PROP_WORDS = {"followers": "`followers`", "players": "`players`", "total_tiles": "`tiles`",
-               "start": "`start`", "end": "`end`", "title": "the title", "complete":
+               "start": "`start`", "end": "`end`", "complete":
                "`score complete`", "final": "`score final`", "terminals": "`ends at`",
                "first_player": "`first player`", "edge_closes": "`edge closes`",
                "edge_neighbours": "`edge neighbours`", "each_player": "`each player`",
@@ -348,7 +341,7 @@ class _ToRuleFile(Transformer):
         """Problems found while building (a second header, a property given twice): reported
         with the file's other problems; the first of each thing counts."""
 
-    def _once(self, props, what: str) -> list:
+    def _once(self, props, block: str) -> list:
         """``props`` with every property given a second time in one block reported (E101)
         and left out; supplies by player count may repeat."""
         seen: dict[str, Prop] = {}
@@ -359,10 +352,13 @@ class _ToRuleFile(Transformer):
                 continue
             first = seen.get(prop.name)
             if first is not None:
-                where = f" (first at line {first.loc.line})" if first.loc else ""
-                self.problems.append(error(
-                    "E101", f"{_PROP_WORDS.get(prop.name, prop.name)} is given twice in this "
-                    f"{what}{where}", prop.loc))
+                line = first.loc.line if first.loc else "?"
+                if prop.name == "title":
+                    said = error("E101", prop.loc, "title", block=block, line=line)
+                else:
+                    said = error("E101", prop.loc, "property", block=block, line=line,
+                                 property=_PROP_WORDS.get(prop.name, prop.name))
+                self.problems.append(said)
                 continue
             seen[prop.name] = prop
             kept.append(prop)
@@ -382,11 +378,9 @@ class _ToRuleFile(Transformer):
         for item in items:
             if isinstance(item, _Header):
                 if header is not None:
-                    said = f"{header.role} {header.name}"
                     self.problems.append(error(
-                        "E104", f"a file has one header, and this one already says `{said}` "
-                        f"(line {header.loc.line}); a rule set that builds on another says "
-                        "`extends`, a variant applied with another says `with`", item.loc))
+                        "E104", item.loc, "header", header=f"{header.role} {header.name}",
+                        line=header.loc.line))
                     continue
                 header = item
                 role, name = item.role, item.name
@@ -395,9 +389,8 @@ class _ToRuleFile(Transformer):
                 extends.append(item)
             elif isinstance(item, ParamDecl) and item.name in params:
                 first = params[item.name].loc
-                self.problems.append(error(
-                    "E101", f"parameter '{item.name}' is declared twice (first at line "
-                    f"{first.line if first else '?'})", item.loc))
+                self.problems.append(error("E101", item.loc, "parameter", name=item.name,
+                                           line=first.line if first else "?"))
             else:
                 if isinstance(item, ParamDecl):
                     params[item.name] = item
@@ -433,11 +426,11 @@ class _ToRuleFile(Transformer):
         props = list(items)
         if title is not None:
             props.insert(0, Prop("title", title, self._loc(meta)))
-        return GameDecl(self._once(props, "game block"), title, False, self._loc(meta))
+        return GameDecl(self._once(props, "game"), title, False, self._loc(meta))
 
     @v_args(meta=True)
     def override_game(self, meta, items):
-        return GameDecl(self._once(items, "game block"), None, True, self._loc(meta))
+        return GameDecl(self._once(items, "game"), None, True, self._loc(meta))
 
     @v_args(meta=True)
     def players(self, meta, items):
@@ -468,12 +461,12 @@ class _ToRuleFile(Transformer):
     # --- tokens, words, notes ---------------------------------------------------------
     @v_args(meta=True)
     def token_block(self, meta, items):
-        props = self._once(items[1:], "token block")
+        props = self._once(items[1:], "token")
         return TokenDecl(str(items[0]), tuple(props), False, self._loc(items[0]))
 
     @v_args(meta=True)
     def override_token(self, meta, items):
-        props = self._once(items[1:], "token block")
+        props = self._once(items[1:], "token")
         return TokenDecl(str(items[0]), tuple(props), True, self._loc(items[0]))
 
     @v_args(meta=True)
@@ -501,8 +494,8 @@ class _ToRuleFile(Transformer):
         entries, seen = [], {}
         for word, singular, plural, loc in items[1:]:
             if word in seen:
-                self.problems.append(error("E101", f"names {items[0]}: '{word}' is named twice "
-                                           f"(first at line {seen[word].line})", loc))
+                self.problems.append(error("E101", loc, "name", lang=str(items[0]), word=word,
+                                           line=seen[word].line))
                 continue
             seen[word] = loc
             entries.append((word, singular, plural, loc))
@@ -540,12 +533,12 @@ class _ToRuleFile(Transformer):
     # --- features -----------------------------------------------------------------------
     @v_args(meta=True)
     def feature_block(self, meta, items):
-        props = self._once(items[1:], "feature block")
+        props = self._once(items[1:], "feature")
         return FeatureDecl(str(items[0]), props, False, self._loc(items[0]))
 
     @v_args(meta=True)
     def override_feature(self, meta, items):
-        props = self._once(items[1:], "feature block")
+        props = self._once(items[1:], "feature")
         return FeatureDecl(str(items[0]), props, True, self._loc(items[0]))
 
     @v_args(meta=True)
@@ -597,7 +590,7 @@ class _ToRuleFile(Transformer):
 
     def _block(self, name, meta, items):
         props = [p for item in items for p in (item if isinstance(item, list) else [item])]
-        return BlockDecl(name, self._once(props, f"{name} block"), self._loc(meta))
+        return BlockDecl(name, self._once(props, name), self._loc(meta))
 
     @v_args(meta=True)
     def board_block(self, meta, items):

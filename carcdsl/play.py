@@ -183,12 +183,7 @@ def end_reason(state: State) -> tuple[str, str | None, str | None, int]:
 
 def describe_end(state: State, words: Words) -> str:
     """``no tile left to play: the game ends``, ``tile X fits nowhere for P2: ...``."""
-    why, tile, player, left = end_reason(state)
-    key = f"end-{why}"
-    if key not in words.phrases:
-        return words.phrase("end-other", reason=why)
-    return words.phrase(key, tile=words.word("tile"), tiles=words.word("tile", left),
-                        name=tile or "", player=player or "", n=left)
+    return words.end(*end_reason(state))
 
 
 def tell_first_player(state: State, words: Words, out: TextIO) -> None:

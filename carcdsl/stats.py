@@ -92,9 +92,9 @@ def format_stats(stats: dict, say: Callable[..., str] | None = None) -> str:
     """A small aligned table of ``tile_stats``; row titles come from ``say(key, **values)``
     (a language's phrases: ``i18n.Words.phrase``; default English)."""
     if say is None:
-        from .i18n import Words
+        from .i18n import english
 
-        say = Words(None).phrase
+        say = english().phrase
     sets = stats.get("sets", 1)
     rows: list[tuple[str, str]] = [
         (say("tiles") if sets == 1 else say("tiles-sets", n=sets), str(stats["tiles"])),

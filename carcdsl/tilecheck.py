@@ -30,17 +30,18 @@ def _show_ports(ports: Iterable[str]) -> str:
     return "+".join(ports)
 
 
-def _show_places(places: list[int]) -> str:
-    """``side N is`` for a whole side, else ``NNE is`` / ``NNE, ENE are``."""
+def _places(places: list[int]) -> tuple[str, ...]:
+    """Border places as a message names them (``{x:places}``): a whole side by its name
+    (``N``: "side N"), else each half-side or middle (``NNE``)."""
     places = sorted(set(places))
     names = []
     for side, name in enumerate(P.SIDES):
         whole = P.side_positions(side)
         if all(p in places for p in whole):
-            names.append(f"side {name}")
+            names.append(name)
             places = [p for p in places if p not in whole]
     names.extend(P.RING[p] for p in places)
-    return f"{', '.join(names)} {'is' if len(names) == 1 else 'are'}"
+    return tuple(names)
 
 
 @attrs.define
@@ -70,8 +71,10 @@ class TileChecks:
 
     if TYPE_CHECKING:
         def rules_sets(self) -> int: ...
-        def error(self, code: str, message: str, loc: Loc | None) -> None: ...
-        def warn(self, code: str, message: str, loc: Loc | None) -> None: ...
+        def error(self, code: str, loc: Loc | None, form: str = "", /,
+                  **args: object) -> None: ...
+        def warn(self, code: str, loc: Loc | None, form: str = "", /,
+                 **args: object) -> None: ...
         def hint(self, word: str, group: str, candidates: Iterable[str]) -> str: ...
         def port_hint(self, port: str) -> str: ...
 
@@ -80,8 +83,7 @@ class TileChecks:
         """Check one tile type; what the warnings need, or None when it has errors."""
         before = len(self.out)
         if not 1 <= tile.count <= MAX_TILE_COUNT:
-            self.error("E201", f"tile '{tile.name}' has count {tile.count}; a tile type needs "
-                       f"1 to {MAX_TILE_COUNT:,} copies", tile.loc)
+            self.error("E201", tile.loc, name=tile.name, count=tile.count, most=MAX_TILE_COUNT)
         owner: list[str | None] = [None] * 12
         owner_seg: list[Segment | None] = [None] * 12
         centres = 0
@@ -93,8 +95,8 @@ class TileChecks:
             self.used.add(seg.kind)
             loc = seg.loc or tile.loc
             if seg.kind not in self.kinds:
-                self.error("E110", f"unknown feature kind '{seg.kind}'"
-                           f"{self.hint(seg.kind, 'kind', self.kinds)}", loc)
+                self.error("E110", loc, kind=seg.kind, hint=self.hint(seg.kind, "kind",
+                                                                       self.kinds))
                 continue
             geometry = self.geometry.get(seg.kind)
             if geometry is None:
@@ -104,8 +106,7 @@ class TileChecks:
             self.check_modifiers(tile, seg, geometry, loc, area_ports)
             self.cover(tile, seg, geometry, loc, owner, owner_seg)
         if centres > 1:
-            self.error("E209", f"tile '{tile.name}' has {centres} centre segments; a tile has "
-                       "at most one centre", tile.loc)
+            self.error("E209", tile.loc, name=tile.name, count=centres)
         self.check_fields_cover(tile, owner)
         return _TileInfo(tile, owner) if len(self.out) == before else None
 
@@ -120,10 +121,11 @@ class TileChecks:
             else:
                 clashes.setdefault(id(other), (other, []))[1].append(pos)
         for other, places in clashes.values():
-            what = ("names it twice" if other is seg else
-                    f"covers it, and so does the {other.kind} at {_show_ports(other.ports)}")
-            self.error("E203", f"tile '{tile.name}': {_show_places(places)} covered twice: "
-                       f"this {seg.kind} {what}", loc)
+            if other is seg:
+                self.error("E203", loc, name=tile.name, places=_places(places), kind=seg.kind)
+            else:
+                self.error("E203", loc, "other", name=tile.name, places=_places(places),
+                           kind=seg.kind, other=other.kind, ports=_show_ports(other.ports))
 
     def covered(self, seg: Segment, geometry: str) -> Iterator[int]:
         """The border positions a segment covers (ports of the wrong type are left out)."""
@@ -140,56 +142,44 @@ class TileChecks:
         derived = self.is_derived(tile, seg, geometry)
         for port in seg.ports:
             if port not in P.INDEX and not derived:
-                self.error("E202", f"unknown port '{port}'{self.port_hint(port)}; ports are "
-                           f"the sides {' '.join(P.SIDES)} and the half-sides "
-                           f"{' '.join(P.HALF_SIDES)}", loc)
+                self.error("E202", loc, port=port, hint=self.port_hint(port))
         known = [p for p in seg.ports if p in P.INDEX]
         wrong = []
         if geometry == "area":
             wrong = [p for p in known if not P.is_side(p)]
             if not seg.ports:
-                self.error("E205", f"a {seg.kind} covers whole sides: name at least one "
-                           f"(`{seg.kind} N`)", loc)
-            need = "whole sides (N, E, S, W)"
+                self.error("E205", loc, "area-no-ports", kind=seg.kind)
         elif geometry == "path":
             wrong = [p for p in known if not P.is_side(p)]
-            need = "side middles (N, E, S, W)"
         elif geometry == "field":
             wrong = [p for p in known if P.is_side(p)]
             if not seg.ports:
-                self.error("E205", f"a {seg.kind} is made of half-sides: name at least one "
-                           f"(`{seg.kind} NNW+NNE`)", loc)
-            need = "half-sides (NNW, NNE, ENE, ...)"
+                self.error("E205", loc, "field-no-ports", kind=seg.kind)
         else:
             if seg.ports:
-                self.error("E205", f"a {seg.kind} sits in the tile centre and names no ports; "
-                           f"remove '{_show_ports(seg.ports)}'", loc)
+                self.error("E205", loc, "centre-ports", kind=seg.kind,
+                           ports=_show_ports(seg.ports))
             return
         if wrong:
             what = seg.kind if seg.kind == geometry else f"{seg.kind} ({geometry})"
-            self.error("E205", f"{_show_ports(wrong)}: a {what} covers {need} only", loc)
+            self.error("E205", loc, geometry, ports=_show_ports(wrong), what=what)
         if geometry == "path":
             self.check_path(tile, seg, loc)
 
     def check_path(self, tile: Tile, seg: Segment, loc: Loc | None) -> None:
         sides = list(dict.fromkeys(p for p in seg.ports if P.is_side(p)))
         n, ends, kind = len(sides), seg.ends, seg.kind
-        where = f"{kind} {_show_ports(sides)}"
+        where = {"kind": kind, "sides": _show_ports(sides)}
         if not seg.ports:
-            self.error("E206", f"a {kind} runs through at least one side: name it "
-                       f"(`{kind} S -> ...` or `{kind} W-E`)", loc)
+            self.error("E206", loc, "no-side", kind=kind)
         elif n == 1 and not ends:
-            self.error("E206", f"{where} ends nowhere: a {kind} through one side must end at "
-                       f"something (`{where} -> {self.example_terminal(kind)}`)", loc)
+            self.error("E206", loc, "nowhere", terminal=self.example_terminal(kind), **where)
         elif n == 2 and ends:
-            self.error("E206", f"{where} runs through two sides and cannot also end at "
-                       f"'{ends[0]}'", loc)
+            self.error("E206", loc, "through", end=ends[0], **where)
         elif n > 2:
-            self.error("E206", f"{where} runs through {n} sides; a {kind} runs through at most "
-                       "two: make a junction of separate segments that end at a landmark", loc)
+            self.error("E206", loc, "too-many-sides", count=n, **where)
         if len(ends) > 1:
-            self.error("E206", f"{where} ends twice ({', '.join(ends)}); a {kind} ends at one "
-                       "thing per tile", loc)
+            self.error("E206", loc, "ends-twice", ends=", ".join(ends), **where)
         if n == 1 and len(ends) == 1:
             self.check_path_end(tile, seg, ends[0], where, loc)
 
@@ -197,42 +187,35 @@ class TileChecks:
         terminals = self.kinds[kind].terminals
         return terminals[0] if terminals else "village"
 
-    def check_path_end(self, tile: Tile, seg: Segment, end: str, where: str,
+    def check_path_end(self, tile: Tile, seg: Segment, end: str, where: dict[str, str],
                        loc: Loc | None) -> None:
         if end not in self.kinds and end not in self.landmarks:
             return  # E111 already
         if end in self.kinds and not any(s.kind == end and s is not seg for s in tile.segments):
-            self.error("E206", f"{where} ends at a {end}, but tile '{tile.name}' has no {end}",
-                       loc)
+            self.error("E206", loc, "missing-end", end=end, tile=tile.name, **where)
         elif end not in self.kinds[seg.kind].terminals:
             partners = [s for s in tile.segments
                         if s is not seg and s.kind == seg.kind and end in s.ends]
             if not partners:
-                self.error("E206", f"{where} runs on through '{end}' ('{seg.kind}' does not "
-                           f"end there), but no other {seg.kind} on tile '{tile.name}' leaves "
-                           f"it: the {seg.kind} ends nowhere", loc)
+                self.error("E206", loc, "runs-on", end=end, tile=tile.name, **where)
 
     def check_modifiers(self, tile: Tile, seg: Segment, geometry: str, loc: Loc | None,
                         area_ports: set[str]) -> None:
         kind = self.kinds[seg.kind]
         if seg.pennants < 0:
-            self.error("E207", f"a segment cannot carry {seg.pennants} pennants", loc)
+            self.error("E207", loc, "negative", count=seg.pennants)
         elif seg.pennants > 0 and not kind.pennants:
-            self.error("E207", f"{seg.kind} segments carry no pennants (feature '{seg.kind}' "
-                       "does not say `pennants yes`)", loc)
+            self.error("E207", loc, "segment", kind=seg.kind)
         if seg.ends:
             if geometry != "path":
-                self.error("E210", f"`->` ends a path; a {seg.kind} has geometry {geometry}",
-                           loc)
+                self.error("E210", loc, "arrow", kind=seg.kind, geometry=geometry)
             for end in seg.ends:
                 if end not in self.kinds and end not in self.landmarks:
                     hint = self.hint(end, "terminal", [*self.landmarks, *self.kinds])
-                    self.error("E111", f"{seg.kind} ends at '{end}', which is neither a "
-                               f"landmark nor a feature kind{hint}", loc)
+                    self.error("E111", loc, "segment", kind=seg.kind, terminal=end, hint=hint)
         if seg.touches:
             if geometry != "field":
-                self.error("E210", f"`touches` says which areas a field touches; a {seg.kind} "
-                           f"has geometry {geometry}", loc)
+                self.error("E210", loc, "touches", kind=seg.kind, geometry=geometry)
             elif not self.is_derived(tile, seg, geometry):
                 self.check_touches(tile, seg, loc, area_ports)
 
@@ -240,13 +223,15 @@ class TileChecks:
                       area_ports: set[str]) -> None:
         for port in seg.touches:
             if port not in P.INDEX:
-                self.error("E202", f"unknown port '{port}'{self.port_hint(port)} after "
-                           "`touches`", loc)
+                self.error("E202", loc, "touches", port=port, hint=self.port_hint(port))
             elif port not in area_ports:
                 side = P.SIDES[P.side_of(P.INDEX[port])]
-                hint = f" (name the side: '{side}')" if side in area_ports else ""
-                self.error("E208", f"{seg.kind} {_show_ports(seg.ports)} touches {port}, but "
-                           f"tile '{tile.name}' has no area segment at {port}{hint}", loc)
+                where = {"kind": seg.kind, "ports": _show_ports(seg.ports), "port": port,
+                         "tile": tile.name}
+                if side in area_ports:
+                    self.error("E208", loc, "side", side=side, **where)
+                else:
+                    self.error("E208", loc, **where)
 
     def is_derived(self, tile: Tile, seg: Segment, geometry: str) -> bool:
         """Whether a field segment was computed rather than written (then it has no loc)."""
@@ -259,20 +244,17 @@ class TileChecks:
             bare = [P.SIDES[d] for d in range(4)
                     if all(owner[p] is None for p in P.side_positions(d))]
             if bare:
-                self.error("E204", f"tile '{tile.name}': {', '.join(bare)} in no segment; the "
-                           "rule set has no field kind, so each side needs an area or a path "
-                           "(or declare one: `feature field { geometry field }`)", tile.loc)
+                self.error("E204", tile.loc, "no-field-kind", name=tile.name,
+                           sides=", ".join(bare))
             return
         missing = [P.RING[p] for p in range(12) if len(P.RING[p]) == 3 and owner[p] is None]
         if not missing:
             return
         if tile.fields_derived and len(self.field_kinds) > 1:
-            why = (f"fields can only be derived when the rule set has one field kind (it has "
-                   f"{', '.join(self.field_kinds)}): state this tile's fields")
+            self.error("E204", tile.loc, "derived", name=tile.name, places=", ".join(missing),
+                       kinds=", ".join(self.field_kinds))
         else:
-            why = "state a field for each half-side no area covers"
-        self.error("E204", f"tile '{tile.name}': {', '.join(missing)} in no field; {why}",
-                   tile.loc)
+            self.error("E204", tile.loc, name=tile.name, places=", ".join(missing))
 
     # --- warnings over all tiles --------------------------------------------------------
     def check_side_matches(self, infos: list[_TileInfo]) -> None:
@@ -300,8 +282,7 @@ class TileChecks:
             if lonely:
                 shown = "; ".join(f"{side} ({', '.join(k or '-' for k in sig)})"
                                   for side, sig in lonely)
-                self.warn("W301", f"tile '{info.tile.name}': no side of any other tile, in any "
-                          f"rotation, can lie against side {shown}", info.tile.loc)
+                self.warn("W301", info.tile.loc, name=info.tile.name, sides=shown)
 
     def check_duplicates(self, infos: list[_TileInfo]) -> None:
         """W302: tile types that are the same up to rotation."""
@@ -311,9 +292,11 @@ class TileChecks:
             if key in first:
                 name, other_turn = first[key]
                 degrees = 90 * ((other_turn - turn) % 4)
-                how = f" turned {degrees}°" if degrees else ""
-                self.warn("W302", f"tile '{info.tile.name}' is the same as tile '{name}'{how}; "
-                          f"give it a count instead", info.tile.loc)
+                if degrees:
+                    self.warn("W302", info.tile.loc, "turned", name=info.tile.name, other=name,
+                              degrees=degrees)
+                else:
+                    self.warn("W302", info.tile.loc, name=info.tile.name, other=name)
             else:
                 first[key] = (info.tile.name, turn)
 

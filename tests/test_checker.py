@@ -23,12 +23,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from carcdsl import catalog_nl
 from carcdsl.checker import check, load_checked
 from carcdsl.cli import main
 from carcdsl.compose import compose, rules_dir
 from carcdsl.diagnostics import CODES, Diagnostic, format_diagnostic
 from carcdsl.errors import RuleError
 from carcdsl.fields import with_fields
+from carcdsl.i18n import Words, placeholders
 from carcdsl.model import FeatureKind, Game, Loc, RuleSet, Segment, Tile
 from carcdsl.stats import format_stats, tile_stats
 
@@ -234,6 +236,86 @@ BROKEN = [
     ("W308 hands for the most players", extending("supply { hand 15 }"), "W308", 3, 10),
     ("W301 the only tile with a side", mini(extra="feature castle { geometry area }",
                                             tiles=TILE + "\ntile B 1 castle N"), "W301", 10, 6),
+    # --- every form of message a single file can get (catalog_en.DIAGNOSTICS) ---
+    ("E001 end of file in a block", "rules t\ngame {\n  players 2..5\n", "E001", 3, 14),
+    ("E001 a name where a keyword goes",
+     "rules t\ngame { players 2..5 start A }\nfeature road { geometry path } castle\n",
+     "E001", 3, 32),
+    ("E001 a number after a segment", "rules t\ntile A 1 city N 12\n", "E001", 2, 17),
+    ("E001 a string after a segment", 'rules t\ntile A 1 city N "x"\n', "E001", 2, 17),
+    ("E005 a file extending itself", 'rules t\nextends "t.carc"\n', "E005", 2, 9),
+    ("E004 no such file", 'rules t\nextends "nope.carc"\n', "E004", 2, 9),
+    ("E101 a second game", extending("game { players 2..5 }"), "E101", 3, 1),
+    ("E101 a landmark twice", extending("landmark village"), "E101", 3, 1),
+    ("E101 a word named twice", extending('names nl { road "weg" road "baan" }'), "E101", 3, 23),
+    ("E101 a title twice", mini(game='players 2..5 title "A" title "B" start A'), "E101", 2, 31),
+    ("E101 a token twice", extending("token nut { supply 3 }\ntoken nut { supply 4 }"),
+     "E101", 4, 7),
+    ("E102 override of no game", "rules t\noverride game { players 2..3 }\n", "E102", 2, 1),
+    ("E102 override of no token", extending("override token nut { supply 3 }"), "E102", 3, 16),
+    ("E103 a variant extending a rule set", "variant v for base\nextends base\n", "E103", 2, 9),
+    ("E103 with a rule set", "variant v for base with pnp-demo\n", "E103", 1, 25),
+    ("E104 a variant extended twice", "variant v for base\nextends farmers\nextends farmers\n",
+     "E104", 3, 9),
+    ("E110 a border of a centre kind",
+     extending('board { map "1R" legend { "R" start R "." square "1" square border W monastery'
+               ' } start areas 1 }'), "E110", 3, 14),
+    ("E110 a border of no kind",
+     extending('board { map "1R" legend { "R" start R "." square "1" square border W raod } '
+               'start areas 1 }'), "E110", 3, 14),
+    ("E110 a draw-off by a centre kind", extending("turn { first player draw most monastery }"),
+     "E110", 3, 31),
+    ("E110 a printed city of a path kind",
+     extending('board { map "RH" legend { "R" start R "." square "H" printed road Hamburg } '
+               'start areas 1 }'), "E110", 3, 15),
+    ("E110 a printed city of no kind",
+     extending('board { map "RH" legend { "R" start R "." square "H" printed ctiy Hamburg } '
+               'start areas 1 }'), "E110", 3, 15),
+    ("E110 tokens put on no kind",
+     extending("token nut { supply 10 }\non place shows city: put 1 nut on citty"), "E110", 4, 1),
+    ("E113 completed of no kind",
+     mini(extra="override feature field { score final = 3 * completed(cty) }"), "E113", 8, 44),
+    ("E113 markers nobody has", mini(extra="override feature city { score final = markers(smal) }"),
+     "E113", 8, 39),
+    ("E132 bounds and a map", extending('board { bounds 9 x 9 map "R" legend { "R" start R } }'),
+     "E132", 3, 9),
+    ("E132 draw without a kind", extending("turn { first player draw }"), "E132", 3, 21),
+    ("E132 unknown edge neighbours", extending("board { bounds 9 x 9 edge neighbours sometimes }"),
+     "E132", 3, 38),
+    ("E132 unknown first player rule", extending("turn { first player eldest }"), "E132", 3, 21),
+    ("E132 unknown hand visibility", extending("supply { hand 3 shown }"), "E132", 3, 17),
+    ("E132 unknown start tile mode", extending("supply { start tile hidden }"), "E132", 3, 21),
+    ("E132 a hand too big", extending("supply { hand 99 }"), "E132", 3, 10),
+    ("E132 no sets", extending("supply { sets 0 }"), "E132", 3, 10),
+    ("E133 a border facing a square",
+     extending('board { map "1R" legend { "R" start R "." square "1" square border E road } '
+               'start areas 1 }'), "E133", 3, 14),
+    ("E133 a border on no side",
+     extending('board { map "1R" legend { "R" start R "." square "1" square border Q road } '
+               'start areas 1 }'), "E133", 3, 14),
+    ("E133 a legend key of two characters",
+     extending('board { map "R" legend { "R" start R "ab" square } }'), "E133", 3, 38),
+    ("E133 a legend key twice", extending('board { map "R" legend { "R" start R "R" square } }'),
+     "E133", 3, 38),
+    ("E133 a legend without a map", extending('board { legend { "R" start R } }'), "E133", 3, 9),
+    ("E134 a negative supply", extending("token nut { supply -1 }"), "E134", 3, 7),
+    ("E205 a field without ports", mini(tiles="tile A 1 city N; road W-E; field"), "E205", 9, 28),
+    ("E206 a road running on through a landmark",
+     mini(extra="landmark tree",
+          tiles="tile A 1 road W -> tree; road E -> tree\ntile B 1 road S -> tree"),
+     "E206", 10, 10),
+    ("E207 coats of arms on a printed city",
+     extending('feature castle { geometry area }\nboard { map "RH" legend { "R" start R '
+               '"H" printed castle Hamburg pennants 2 } start areas 1 }'), "E207", 4, 15),
+    ("E208 touches a half of a city side",
+     mini(tiles="tile A 1 city N; road W-E; field ENE+WNW touches NNE; field ESE+SSE+SSW+WSW"),
+     "E208", 9, 28),
+    ("W305 a printed city nobody reaches",
+     extending('board { map "R~H" legend { "R" start R "." square "~" off '
+               '"H" printed city Hamburg } start areas 1 }'), "W305", 3, 16),
+    ("W305 squares nobody reaches",
+     extending('board { map "R~.." legend { "R" start R "." square "~" off } start areas 1 }'),
+     "W305", 3, 16),
 ]
 
 
@@ -250,6 +332,21 @@ def test_broken_input_is_reported_where_it_is(tmp_path, text, code, line, column
     assert wanted.loc.file.endswith(".carc")
     assert wanted.is_error == code.startswith("E")
     assert wanted.message and "None" not in wanted.message
+
+
+@pytest.mark.parametrize("text", [pytest.param(row[1], id=row[0]) for row in BROKEN])
+def test_broken_input_is_told_in_dutch(tmp_path, text):
+    """Every message of the table in Dutch: from its own template (no English fallback), with
+    exactly the arguments the template reads (no field left unfilled)."""
+    rules, found, _ = compose_text(tmp_path, text)
+    found += check(rules) if rules is not None else []
+    words = Words(rules, "nl")
+    for diag in found:
+        template = catalog_nl.DIAGNOSTICS.get(diag.key)
+        assert template is not None, diag.key
+        assert placeholders(template) == set(diag.args), diag.key
+        said = words.say("DIAGNOSTICS", diag.key, diag.args)
+        assert said is not None and said != diag.message, diag.key
 
 
 def test_every_checker_code_is_in_the_table():

@@ -229,3 +229,29 @@ def test_a_told_game_numbers_moves_as_its_record_does(capsys, tmp_path):
     set_up = out.splitlines()[1]
     assert "4 nuts put" in set_up and ("P1 holds 1 nut" in set_up or "P1 gets 1 nut" in set_up)
     assert "     1 nut put " in out  # and on the way
+
+
+ENGLISH = re.compile(r"\b(at|rotated|final|scoring|winners?|seed|road|city|monastery|field|"
+                     r"tiles?|left|knight|monk|highwayman|farmer|pennants?|completed|"
+                     r"leading|set-up|start tile|discarded|key)\b", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("rules,variants", [("base", ()), ("base", ("farmers",)),
+                                            ("pnp-demo", ())])
+def test_play_in_dutch_tells_the_whole_game_in_dutch(capsys, rules, variants):
+    argv = ["play", rules, *(a for v in variants for a in ("--variant", v)), "--lang", "nl",
+            "--players", "3", "--seed", "4"]
+    code, out, err = run(capsys, *argv)
+    assert code == 0, err
+    assert "startgetal 4" in out and "opzet: starttegel" in out and "legenda:" in out
+    assert "(eindtelling)" in out and ("winnaar" in out or "winnaars" in out)
+    assert " op (" in out and "gedraaid" in out and "landtegel" in out
+    assert ENGLISH.findall(out) == []
+
+
+def test_replay_in_dutch_tells_the_scoring_in_dutch(capsys):
+    code, out, _ = run(capsys, "replay", str(RECORDS / "final-city.json"), "--lang", "nl",
+                       "--board")
+    assert code == 0
+    assert "eindtelling" in out and "stad" in out
+    assert ENGLISH.findall(out) == []

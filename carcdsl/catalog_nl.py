@@ -1,0 +1,417 @@
+"""Het Nederlands van de tool: its Dutch phrases and messages, by the keys of ``catalog_en``.
+
+Words from the Dutch demo rules (seed 001): landtegel, starttegel, weg, stad, klooster,
+weide, meeple, struikrover, ridder, monnik, aanleggen, afgebouwd. The rule set's own words
+come from its ``names nl`` block through ``{rule:...}`` and ``{x:word}``; the rule language's
+keywords (``feature``, ``geometry area``, ``override``) stay as they are written.
+"""
+
+from __future__ import annotations
+
+PHRASES: dict[str, str] = {
+    "at": "op", "rotated": "gedraaid", "on": "op", "discarded": "past nergens: weggelegd",
+    "final": "eindtelling", "winner": "winnaar", "winners": "winnaars",
+    "seed": "startgetal", "replayed": "{n} zet{ten} nagespeeld",
+    "final-ran": "eindtelling gedaan", "not-finished": "spel niet afgelopen",
+    "leading": "aan kop", "move": "zet", "completed": "voltooide", "setup": "opzet",
+    "draw-off": "{player} begint (na loting)",
+    "games-of": "{n} spellen {rules}", "bots": "bots", "seeds": "startgetallen",
+    "seat": "speler", "mean": "gem. score", "win-rate": "gewonnen",
+    "games-per-s": "spellen/s", "error": "fout", "warning": "waarschuwing", "ok": "in orde",
+    "errors": "{n} fout{en}", "warnings": "{n} waarschuwing{en}",
+    "holds": "{player} heeft {count} {token}",
+    "extra": "{player} is nog een keer aan de beurt",
+    "put-tokens": "{count} {token} neergelegd", "collects": "{player} pakt {count} {token}",
+    "token-put": "{count} {token} op de {feature} bij {at} gelegd",
+    "token-given": "{player} krijgt {count} {token}",
+    "end-supply-empty": "geen {tile} meer om te spelen: het spel is afgelopen",
+    "end-tile-unplaceable": "{tile} {name} past nergens voor {player}: het spel is afgelopen",
+    "end-stopped": "eindtelling met nog {n} {tiles} over",
+    "end-other": "het spel is afgelopen ({reason})",
+    "draw-round": "loting, ronde {n} (zijden met {kind})",
+    "to-move": "{player} is aan de beurt met {tiles}", "scores": "stand",
+    "left": "nog {n} {followers}", "holds-tiles": "{player} heeft {tiles}",
+    "nothing": "niets", "ask": "zet (0-{last}, q om te stoppen): ",
+    "not-a-move": "'{answer}' is geen zetnummer", "abandoned": "het spel is afgebroken",
+    "no-input": "geen invoer meer: het spel is afgebroken",
+    "key": "legenda", "empty-square": "leeg vak", "off-board": "buiten het bord",
+    "open-square": "hier mag een tegel", "start-area": "startgebied",
+    "followers-of": "{followers} van {players}", "path-ends": "wegen eindigen",
+    "printed-edge": "{kinds} gedrukt aan de rand", "big-cities": "grote steden",
+    "tiles": "tegels", "tiles-sets": "tegels ({n} sets)", "tile-types": "tegelsoorten",
+    "pennants": "wapenschilden", "centres": "middenstukken", "sides": "zijden per soort",
+    "segments": "delen per soort", "map": "kaart", "map-squares": "vakken",
+    "big-city-squares": "vakken van grote steden", "start-areas": "startgebieden",
+    "start-areas-used": "startgebieden in gebruik", "border-segments": "randstukken",
+    "marker-squares": "vakken met {what}",
+    "covers-a": "bedekt een {what}", "fills-a-hole": "vult een gat",
+    "shows-a": "toont een {what}", "rule": "regel",
+    "did-you-mean": " (bedoel je '{word}'?)", "or": "of", "a": "een", "an": "een",
+    "vowels": "", "thousands": ".", "cut": "{start}... ({n} tekens)",
+    "more": "nog {n}", "side": "zijde {side}", "the-string": "de tekst {text}",
+    "a-record": "een verslag", "a-move": "een zet",
+    "first": "eerste: {message}", "role-on": "{role} op een {kind}", "rule-word": "{word}",
+}
+
+WORDS: dict[str, tuple[str, str]] = {
+    "tile": ("tegel", "tegels"), "start-tile": ("starttegel", "starttegels"),
+    "follower": ("meeple", "meeples"), "pennant": ("wapenschild", "wapenschilden"),
+    "neighbour": ("buurtegel", "buurtegels"),
+}
+"""The tool's generic rule words, for messages said without a rule set to name them."""
+
+TOKENS: dict[str, str] = {
+    "NAME": "een naam", "INT": "een getal",
+    "STRING": 'een tekst tussen aanhalingstekens ("...")', "BOOL": "yes of no",
+    "WHEN": "complete of final", "CMP": "een vergelijking (<, <=, ==, ...)",
+    "$END": "het einde van het bestand",
+}
+
+JSON_TYPES: dict[str, str] = {
+    "object": "een object", "array": "een lijst", "string": "een tekst",
+    "integer": "een geheel getal", "number": "een getal", "boolean": "true of false",
+    "null": "null",
+}
+
+_SEEN = "(eerst op regel {line})"
+_GIVEN_AS = "{key}={value} opgegeven voor {target}: parameter '{key}'"
+_UNREACHABLE = "is onbereikbaar: geen reeks vakken verbindt het met een startgebied"
+_ONCE = "elk bestand wordt één keer toegepast"
+
+DIAGNOSTICS: dict[str, str] = {
+    # --- lezen en syntaxis ---
+    "E001": "syntaxfout: onverwacht '{token:short}'{hint}; verwacht: {expected:tokens}",
+    "E001/name": "syntaxfout: onverwachte naam '{token:short}'{hint}; verwacht: "
+                 "{expected:tokens}",
+    "E001/number": "syntaxfout: onverwacht getal '{token:short}'{hint}; verwacht: "
+                   "{expected:tokens}",
+    "E001/string": "syntaxfout: onverwachte tekst tussen aanhalingstekens "
+                   "'{token:short}'{hint}; verwacht: {expected:tokens}",
+    "E001/end": "syntaxfout: onverwacht einde van het bestand; verwacht: {expected:tokens}",
+    "E002": "syntaxfout: onverwacht teken '{char}'",
+    "E003/too-large": "bestand te groot ({size:n} bytes; hooguit {most:n})",
+    "E003/unreadable": "kan het bestand niet lezen: {reason}",
+    "E003/binary": "dit is een binair bestand, geen regelbestand",
+    "E003/encoding": "geen UTF-8-tekst (byte {byte}); sla het bestand op als UTF-8",
+    "E004": "onbekende regelset of onbekend bestand '{target}'{hint}",
+    "E004/directory": "'{target}' is een map, geen regelbestand",
+    "E004/no-file": "bestand bestaat niet: {target}",
+    "E005": "kringloop van `extends`: {chain}",
+    "E005/self": "een variant wordt niet met zichzelf toegepast",
+    "E005/with": "kringloop van `with`: {chain}",
+    "E006": "te diep genest",
+    "E006/expression": "een telformule is dieper genest dan {most} niveaus",
+    "E006/extends": "`extends` is dieper genest dan {most} niveaus",
+    "E006/json": "de JSON is te diep genest",
+    "E007": "geen geldige JSON: {reason}",
+    "E007/missing-key": "{path}: sleutel {key} ontbreekt",
+    "E007/unknown-key": "{path}: onbekende sleutel {key}{hint}",
+    "E007/type": "{path}: verwacht {expected:json-types}, niet {got:json}",
+    "E007/pattern": "{path}: {value} is geen naam (letters, cijfers en _, woorden verbonden "
+                    "met -)",
+    "E007/values": "{path}: verwacht {allowed:or}, niet {value}",
+    "E007/items": "{path}: verwacht precies {size} elementen, niet {count}",
+    "E007/description": "{path}: verwacht {description}, niet {value}",
+    "E007/schema": "{path}: voldoet niet aan het schema ({reason})",
+    "E008": "een getal van {digits:n} cijfers; getallen in een regelbestand hebben er hooguit "
+            "{most}",
+    "E008/json": "een getal van {digits:n} cijfers; getallen in een regelset hebben er hooguit "
+                 "{most}",
+    # --- samenstellen ---
+    "E101/property": "{property} staat twee keer in dit {block}-blok " + _SEEN,
+    "E101/title": "de titel staat twee keer in dit {block}-blok " + _SEEN,
+    "E101/parameter": "parameter '{name}' is twee keer gedeclareerd " + _SEEN,
+    "E101/name": "names {lang}: '{word}' krijgt twee keer een naam " + _SEEN,
+    "E101/landmark": "landmark '{name}' is twee keer gedeclareerd",
+    "E101/game": "het spel is al gedeclareerd op {first}; wijzig het met "
+                 "`override game {{ ... }}`",
+    "E101/feature": "soort '{name}' is al gedeclareerd op {first}; gebruik `override feature "
+                    "{name}`",
+    "E101/tile": "tegel '{name}' is al gedeclareerd op {first}; gebruik `override tile "
+                 "{name} ...`",
+    "E101/tile-again": "tegel '{name}' is al gedeclareerd; gebruik `override tile {name} ...`",
+    "E101/token": "fiche '{name}' is al gedeclareerd; gebruik `override token {name}`",
+    "E102/game": "`override game`, maar er is nog geen spel gedeclareerd",
+    "E102/feature": "`override feature {name}`: er is geen soort '{name}' om te "
+                    "wijzigen{hint}",
+    "E102/tile": "`override tile {name}`: er is geen tegel '{name}'{hint}",
+    "E102/token": "`override token {name}`: er is geen fiche '{name}'{hint}",
+    "E102/remove": "`remove tile {name}`: er is geen tegel '{name}'{hint}",
+    "E103/with-rules": "'{target}' is een regelset; `with` noemt de varianten die vóór deze "
+                       "worden toegepast",
+    "E103/variant": "'{target}' is een variant, geen regelset: een regelset bouwt voort op "
+                    "regelsets (pas een variant toe met --variant, of schrijf `variant NAME "
+                    "for RULES with {target}`)",
+    "E103/rules": "'{target}' is een regelset, geen variant: een variant bouwt voort op andere "
+                  "varianten en wordt toegepast op de regelset waarvoor (`for`) hij is",
+    "E103/given": "'{target}' is een regelset, geen variant: geef hem op als de regels "
+                  "(`carcdsl play {given}`; ook met parameters: RULES:key=value), of begin het "
+                  "bestand met `variant NAME`",
+    "E103/does-not-fit": "{variant} is een variant voor {target}, en {rules} bouwt niet voort "
+                         "op {target}: de wijzigingen passen niet",
+    "E103/does-not-fit-here": "{variant} is een variant voor {target}, en deze regelset bouwt "
+                              "niet voort op {target}: de wijzigingen passen niet",
+    "E104/header": "een bestand heeft één kop, en deze zegt al `{header}` (regel {line}); een "
+                   "regelset die op een andere voortbouwt zegt `extends`, een variant die met "
+                   "een andere wordt toegepast zegt `with`",
+    "E104/rules": "regelset '{name}' is al toegepast; " + _ONCE,
+    "E104/rules-line": "regelset '{name}' is al toegepast " + _SEEN + "; " + _ONCE,
+    "E104/rules-at": "regelset '{name}' is al toegepast (eerst op {first}); " + _ONCE,
+    "E104/variant": "variant '{name}' is al toegepast; " + _ONCE,
+    "E104/variant-line": "variant '{name}' is al toegepast " + _SEEN + "; " + _ONCE,
+    "E104/variant-at": "variant '{name}' is al toegepast (eerst op {first}); " + _ONCE,
+    # --- namen ---
+    "E110": "onbekende soort '{kind}'{hint}",
+    "E110/put": "`put ... on {kind}`: onbekende soort{hint}",
+    "E110/shows": "`on place shows {kind}`: onbekende soort{hint}",
+    "E110/printed-name": "gedrukt vak '{name}': geen soort '{kind}' met geometrie "
+                         "area{hint}",
+    "E110/printed-kind": "gedrukt vak '{name}': '{kind}' heeft geometrie {geometry}; een "
+                         "gedrukte grote stad vraagt een soort met geometrie area",
+    "E110/border-name": "rand {side} van ({x}, {y}): geen soort '{kind}' met geometrie path "
+                        "of area{hint}",
+    "E110/border-kind": "rand {side} van ({x}, {y}): '{kind}' heeft geometrie {geometry}; een "
+                        "rand vraagt een soort met geometrie path of area",
+    "E110/first-name": "`first player draw most {kind}`: geen soort '{kind}' met geometrie "
+                       "path of area{hint}",
+    "E110/first-kind": "`first player draw most {kind}`: '{kind}' heeft geometrie {geometry}; "
+                       "`first player draw most KIND` vraagt een soort met geometrie path of "
+                       "area",
+    "E111": "'{name}' eindigt bij '{terminal}', maar dat is geen landmark en geen "
+            "soort{hint}",
+    "E111/segment": "de {kind:word} eindigt bij '{terminal}', maar dat is geen landmark en "
+                    "geen soort{hint}",
+    "E112": "onbekende geometrie '{geometry}' voor soort '{name}'{hint}; verwacht een van "
+            "{geometries}",
+    "E112/none": "soort '{name}' heeft geen geometrie; schrijf `geometry G` met voor G een van "
+                 "{geometries}",
+    "E113": "onbekende grootheid '{name}' in de telling{hint}; verwacht een van {quantities}",
+    "E113/marker": "markers({marker}): geen vak van de kaart heeft de markering "
+                   "'{marker}'{hint}",
+    "E113/argument": "'{name}' neemt geen argument: schrijf `{name}`, niet `{name}({arg})`",
+    "E113/neighbours": "'neighbours' wordt alleen rond middenstukken geteld; '{name}' heeft "
+                       "geometrie {geometry}",
+    "E113/completed-kind": "'completed' moet weten welke soort het telt, bijvoorbeeld "
+                           "`{example}`",
+    "E113/completed-unknown": "completed({kind}): er is geen soort '{kind}'{hint}",
+    "E113/completed-geometry": "completed({kind}): '{kind}' heeft geometrie {geometry}; een "
+                               "weide kan alleen soorten met geometrie area raken",
+    "E113/completed-on": "'completed' wordt alleen op weiden geteld; '{name}' heeft "
+                         "geometrie {geometry}",
+    "E114": "onbekende {rule:start-tile} '{name}'{hint}",
+    "E115": "onbekende eindvoorwaarde '{end}'{hint}; verwacht een van {ends}",
+    "E116": "onbekende regel voor wie telt: '{scorers}'{hint}; verwacht {known:or}",
+    "E117": "'{name}' is zowel een landmark als een soort; het einde van een weg moet één ding "
+            "noemen",
+    # --- het spel ---
+    "E120": "ongeldig aantal spelers {players}",
+    "E120/too-few": "ongeldig aantal spelers {low}..{high}: minstens 1 speler",
+    "E120/backwards": "ongeldig aantal spelers {low}..{high}: {low} is meer dan {high}",
+    "E120/too-many": "ongeldig aantal spelers {low}..{high}: hooguit {most} spelers",
+    "E121": "ongeldig aantal {rule:followers}: {count}; elke speler heeft er 0 tot {most}",
+    "E121/supply": "followers {count} for {players}: spelersaantallen lopen van 1 tot "
+                   "{most_players}, van klein naar groot, en {rule:followers} van 0 tot {most}",
+    "E121/overlap": "twee voorraden {rule:followers} voor {players} spelers: followers {first} "
+                    "for {first_players} (regel {line}) en followers {count} for "
+                    "{these_players}",
+    "E121/overlap-here": "twee voorraden {rule:followers} voor {players} spelers: followers "
+                         "{first} for {first_players} en followers {count} for {these_players}",
+    "E121/missing": "geen voorraad {rule:followers} voor {counts} spelers: schrijf `followers N "
+                    "for ...` of een standaard `followers N`",
+    "W122": "het spel noemt {declared} {rule:tiles} maar de aantallen tellen op tot "
+            "{counted} ({diff} meer)",
+    "W122/fewer": "het spel noemt {declared} {rule:tiles} maar de aantallen tellen op tot "
+                  "{counted} ({diff} minder)",
+    "E123": "geen {rule:start-tile}: schrijf `start NAME` in het game-blok",
+    "E124": "de regelset heeft geen tegels",
+    # --- bord, voorraad, beurten, parameters ---
+    "E130/reference": "kan de parameters in '{text}' niet lezen: schrijf "
+                      "NAME:key=value,key=value (bijvoorbeeld table-edge:width=11,height=7)",
+    "E130/twice": "'{target}': parameter '{key}' staat er twee keer ({key}={first} en "
+                  "{key}={second})",
+    "E130/unknown": "{target} heeft geen parameter '{key}'{hint}",
+    "E130/unknown-known": "{target} heeft geen parameter '{key}' (wel: {known})",
+    "E130/number": _GIVEN_AS + " vraagt een getal",
+    "E130/word": _GIVEN_AS + " vraagt een woord",
+    "E130/range": _GIVEN_AS + " vraagt {low} tot {high}",
+    "E130/choice": _GIVEN_AS + " vraagt {allowed:or}",
+    "E130/not-a-number": "'{name}' is geen getal en geen parameter van dit bestand{hint}",
+    "E131": "het bord heeft geen rand: `edge closes` en `edge neighbours` vragen een begrensd "
+            "bord (`board {{ bounds W x H }}`, bijvoorbeeld eerst de variant table-edge "
+            "toegepast)",
+    "E132/bounds-and-map": "een bord heeft grenzen of een kaart, niet allebei",
+    "E132/bounds": "bordgrenzen {width} x {height}: elke zijde moet 1 tot {most} vakken zijn",
+    "E132/start-areas": "start areas {areas}: de kaart heeft {starts} "
+                        "startvak{starts:|ken}",
+    "E132/edge-neighbours": "onbekende waarde voor edge neighbours: '{value}'{hint}; verwacht "
+                            "een van {known}",
+    "E132/draw": "onbekende manier van trekken '{value}'{hint}; verwacht een van {known}",
+    "E132/start": "onbekende manier voor de starttegel '{value}'{hint}; verwacht een van "
+                  "{known}",
+    "E132/hand-visibility": "onbekende zichtbaarheid van de hand '{value}'{hint}; verwacht "
+                            "een van {known}",
+    "E132/first-player": "onbekende regel voor de eerste speler '{value}'{hint}; verwacht een "
+                         "van {known}",
+    "E132/sets": "{sets} sets: de voorraad bevat 1 tot 100 exemplaren van de tegelset",
+    "E132/hand": "hand van {hand}: een hand bevat 0 tot {most} tegels",
+    "E132/hands": "een hand van {hand} voor {players} spelers vraagt {need} tegels of meer; de "
+                  "voorraad heeft er {tiles}",
+    "E132/covers": "`on place covers {marker}`: geen vak van het bord heeft de markering "
+                   "'{marker}'{hint}",
+    "E132/draw-needs-kind": "`first player draw` vraagt `most KIND` (de soort waarvan de "
+                            "zijden tellen)",
+    "E132/most-without-draw": "`most {kind}` hoort bij `first player draw`; `first player "
+                              "{first}` neemt verder niets",
+    "E133/no-map": "een kaart vraagt zowel `map`-rijen als een `legend`",
+    "E133/legend-key": "een sleutel in de legenda is één teken, niet '{key}'",
+    "E133/legend-twice": "de legenda verklaart '{key}' twee keer",
+    "E133/no-start": "de kaart heeft geen startvak: geef een legenda-regel `\"R\" start NAME` "
+                     "en zet R op de kaart",
+    "E133/not-in-legend": "'{key}' op de kaart staat niet in de legenda",
+    "E133/ragged": "deze rij heeft {width} vak{width:|ken}, de eerste rij {first}: teken "
+                   "elke rij even breed (vakken buiten de kaart meegeteld)",
+    "E133/border-side": "randzijde '{side}': een rand ligt aan zijde N, E, S of W",
+    "E133/border-faces": "de rand gedrukt aan zijde {side} van ({x}, {y}) grenst aan een ander "
+                         "vak, niet aan de rand van de kaart",
+    "E133/border-shared": "de rand aan zijde {side} van ({x}, {y}) is op hetzelfde vak buiten "
+                          "de kaart gedrukt als de rand aan zijde {other_side} van ({other_x}, "
+                          "{other_y}); laat er ruimte tussen",
+    "E134/negative": "fiche '{name}': aantallen kunnen niet negatief zijn",
+    "E134/set-up": "fiche '{name}': de opzet vraagt er tot {need} ({players} spelers × {each} "
+                   "+ 4 zijden × {sides}), maar de voorraad heeft er {supply}",
+    "E134/unknown": "`put {count} {token}`: er is geen fiche '{token}'{hint}; declareer het "
+                    "met `token NAME {{ supply N }}`",
+    # --- tegels ---
+    "E201": "tegel '{name}' heeft aantal {count}; een tegelsoort heeft 1 tot {most:n} "
+            "exemplaren",
+    "E202": "onbekend aansluitpunt '{port}'{hint}; aansluitpunten zijn de zijden N E S W en de "
+            "halve zijden NNW NNE ENE ESE SSE SSW WSW WNW",
+    "E202/touches": "onbekend aansluitpunt '{port}'{hint} na `touches`",
+    "E203": "tegel '{name}': {places:places} {places:wordt|worden} twee keer bedekt: deze "
+            "{kind:word} noemt het twee keer",
+    "E203/other": "tegel '{name}': {places:places} {places:wordt|worden} twee keer bedekt: "
+                  "door deze {kind:word} en door de {other:word} op {ports}",
+    "E204": "tegel '{name}': {places} in geen enkele weide; geef een weide voor elke halve "
+            "zijde die niet onder een gebied met geometrie area ligt",
+    "E204/derived": "tegel '{name}': {places} in geen enkele weide; weiden kunnen alleen "
+                    "worden afgeleid als de regelset één soort met geometrie field heeft (deze "
+                    "heeft {kinds}): geef de weiden van deze tegel op",
+    "E204/no-field-kind": "tegel '{name}': {sides} in geen enkel segment; de regelset heeft "
+                          "geen soort met geometrie field, dus elke zijde vraagt een area of "
+                          "een path (of declareer er een: `feature field {{ geometry field }}`)",
+    "E205/area": "{ports}: een {what} bedekt alleen hele zijden (N, E, S, W)",
+    "E205/path": "{ports}: een {what} loopt alleen door het midden van zijden (N, E, S, W)",
+    "E205/field": "{ports}: een {what} bedekt alleen halve zijden (NNW, NNE, ENE, ...)",
+    "E205/area-no-ports": "een {kind:word} bedekt hele zijden: noem er minstens één "
+                          "(`{kind} N`)",
+    "E205/field-no-ports": "een {kind:word} bestaat uit halve zijden: noem er minstens één "
+                           "(`{kind} NNW+NNE`)",
+    "E205/centre-ports": "een {kind:word} ligt in het midden van de tegel en noemt geen "
+                         "aansluitpunten; haal '{ports}' weg",
+    "E206/no-side": "een {kind:word} loopt door minstens één zijde: noem die (`{kind} S -> "
+                    "...` of `{kind} W-E`)",
+    "E206/nowhere": "`{kind} {sides}` eindigt nergens: een {kind:word} door één zijde moet "
+                    "ergens eindigen (`{kind} {sides} -> {terminal}`)",
+    "E206/through": "`{kind} {sides}` loopt door twee zijden en kan niet ook eindigen bij "
+                    "'{end}'",
+    "E206/too-many-sides": "`{kind} {sides}` loopt door {count} zijden; een {kind:word} loopt "
+                           "door hooguit twee: maak een kruising van losse segmenten die bij een "
+                           "landmark eindigen",
+    "E206/ends-twice": "`{kind} {sides}` eindigt twee keer ({ends}); een {kind:word} eindigt "
+                       "per tegel bij één ding",
+    "E206/missing-end": "`{kind} {sides}` eindigt bij een {end:word}, maar tegel '{tile}' heeft "
+                        "geen {end:word}",
+    "E206/runs-on": "`{kind} {sides}` loopt door '{end}' heen ('{kind}' eindigt daar niet), "
+                    "maar geen andere {kind:word} op tegel '{tile}' loopt er verder: de "
+                    "{kind:word} eindigt nergens",
+    "E207/kind": "soort '{name}' heeft geometrie {geometry}: alleen soorten met geometrie area "
+                 "en path kunnen wapenschilden dragen",
+    "E207/negative": "een segment kan geen {count} wapenschilden dragen",
+    "E207/segment": "een {kind:word} draagt geen wapenschilden (soort '{kind}' zegt niet "
+                    "`pennants yes`)",
+    "E207/printed": "gedrukt vak '{name}' toont {pennants} wapenschild{pennants:|en}, maar "
+                    "soort '{kind}' zegt niet `pennants yes`",
+    "E207/border": "rand {side} van ({x}, {y}) toont {pennants} wapenschild{pennants:|en}, "
+                   "maar soort '{kind}' zegt niet `pennants yes`",
+    "E208": "`{kind} {ports}` raakt {port}, maar tegel '{tile}' heeft geen gebied met "
+            "geometrie area op {port}",
+    "E208/side": "`{kind} {ports}` raakt {port}, maar tegel '{tile}' heeft geen gebied met "
+                 "geometrie area op {port} (noem de zijde: '{side}')",
+    "E209": "tegel '{name}' heeft {count} middenstukken; een tegel heeft hooguit één midden",
+    "E210/ends-at": "`ends at` geldt alleen voor soorten met geometrie path; '{name}' heeft "
+                    "geometrie {geometry}",
+    "E210/arrow": "`->` laat een pad eindigen; een {kind:word} heeft geometrie {geometry}",
+    "E210/touches": "`touches` zegt welke gebieden een weide raakt; een {kind:word} heeft "
+                    "geometrie {geometry}",
+    # --- waarschuwingen ---
+    "W301": "tegel '{name}': geen zijde van een andere tegel, hoe ook gedraaid, past tegen "
+            "zijde {sides}",
+    "W302": "tegel '{name}' is dezelfde als tegel '{other}'; geef hem liever een aantal",
+    "W302/turned": "tegel '{name}' is dezelfde als tegel '{other}', {degrees}° gedraaid; geef "
+                   "hem liever een aantal",
+    "W303": "soort '{name}' is gedeclareerd, maar geen tegel heeft er een",
+    "W304": "{rule:followers} mogen op '{name}' staan, maar die heeft `score complete` noch "
+            "`score final`: ze zouden nooit punten krijgen",
+    "W305/legend": "de legenda verklaart '{key}', maar geen vak van de kaart toont het",
+    "W305/city": "gedrukte stad {name} " + _UNREACHABLE,
+    "W305/square": "vak ({x}, {y}) " + _UNREACHABLE,
+    "W305/squares": "vak ({x}, {y}) en nog {more} zijn onbereikbaar: geen reeks vakken "
+                    "verbindt ze met een startgebied",
+    "W306": "geen naam in taal {lang} voor '{word}' (het blijft '{word}')",
+    "W307": "names {lang}: '{word}' is geen woord van deze regelset{hint}",
+    "W308/supply": "followers {count} for {players}: het spel is voor {range} spelers",
+    "W308/hands": "een hand van {hand} voor {players} spelers vraagt {need} tegels of meer; de "
+                  "voorraad heeft er {tiles}: zulke spellen kunnen niet beginnen",
+}
+
+ILLEGAL: dict[str, str] = {
+    "game-over": "het spel is al afgelopen",
+    "players/range": "{rules} is voor {low} tot {high} spelers, niet {count}",
+    "players/unique": "spelersnamen moeten verschillend zijn",
+    "players/hands": "een hand van {hand} voor {count} spelers vraagt {need} {rule:tiles}; de "
+                     "voorraad heeft er {tiles} (hooguit {each} per speler bij {count} spelers)",
+    "discard-only-unplaceable": "{rule:tile} {tile} past op het bord en mag niet weggelegd "
+                                "worden",
+    "discard-only-unplaceable/hand": "een {rule:tile} in de hand van {player} past op het bord: "
+                                     "geen tegel uit de hand mag weggelegd worden",
+    "hand": "{player} heeft {tiles}; een zet moet een van die tegels noemen, niet {tile}",
+    "hand/empty": "{player} heeft niets in de hand; een zet moet een tegel uit de hand noemen, "
+                  "niet {tile}",
+    "hand/none": "{player} heeft {tiles}; een zet moet een van die tegels noemen",
+    "hand/empty-none": "{player} heeft niets in de hand",
+    "supply": "geen {rule:tile} meer om te trekken",
+    "supply/tile": "geen {rule:tile} {tile} meer in de voorraad",
+    "unknown-tile": "onbekende {rule:tile} '{tile}'",
+    "rotation": "draaiing {rotation} is niet 0, 90, 180 of 270",
+    "square-taken": "op vak {at} ligt al een {rule:tile}",
+    "board": "vak {at} ligt buiten het bord",
+    "board/span": "vak {at} ligt buiten het bord (x en y liggen tussen {low} en {high})",
+    "board/big-city": "vak {at} is een gedrukte grote stad: daar komt geen {rule:tile}",
+    "board/named-big-city": "vak {at} is een gedrukte grote stad ({name:word}): daar komt geen "
+                            "{rule:tile}",
+    "board/not-on-map": "vak {at} ligt niet op de kaart",
+    "drawn-tile/place": "{player} trok {drawn}: een zet moet die {rule:tile} aanleggen, niet "
+                        "{tile}",
+    "drawn-tile/discard": "{player} trok {drawn}: een zet moet die {rule:tile} wegleggen, niet "
+                          "{tile}",
+    "adjacent": "vak {at} ligt niet naast een gelegde {rule:tile}",
+    "sides-match": "{rule:tile} {tile} op {at} gedraaid {rotation} past niet bij de buurtegel "
+                   "aan zijde {sides}",
+    "follower-supply": "{player} heeft geen {rule:followers} meer in de voorraad",
+    "feature-occupied": "op de {feature:word} bij {port} staat al een {rule:follower}",
+    "feature-occupied/centre": "op de {feature:word} in het midden staat al een {rule:follower}",
+    "follower-kind": "op een {feature:word} mogen geen {rule:followers} staan",
+    "follower-kind/role": "een {kind:word} staat niet op een {feature:word} (een {role:word} "
+                          "wel)",
+    "follower-kind/no-role": "een {kind:word} staat niet op een {feature:word}",
+    "follower-kind/unknown": "onbekende soort {rule:follower} '{kind}'; deze regelset heeft "
+                             "één soort {rule:follower} ({known})",
+    "follower-kind/none": "onbekende soort {rule:follower} '{kind}'; deze regelset heeft "
+                          "één soort {rule:follower} (geen: noem geen soort)",
+    "follower-spot": "de {rule:tile} heeft geen {feature:word} om een {rule:follower} op te "
+                     "zetten",
+    "follower-spot/port": "de {rule:tile} heeft geen {feature:word}:{port} om een "
+                          "{rule:follower} op te zetten",
+}
+"""Illegal moves by the engine's rule code (``IllegalMoveError.rule``) and form."""
+
