@@ -342,3 +342,51 @@ DIAGNOSTICS: dict[str, str] = {
 }
 """Checker diagnostics by key: the code, then ``/`` and the form when a code has several."""
 
+_PORTS = "N, E, S, W, NNE, ENE, ESE, SSE, SSW, WSW, WNW, NNW"
+
+RECORDS: dict[str, str] = {
+    # reading the file
+    "unreadable": "cannot read the record: {reason}",
+    "too-large": "too large for a record (over {most} bytes)",
+    "binary": "a binary file, not a JSON record",
+    "encoding": "not UTF-8 text (bad byte at offset {offset})",
+    "json": "not valid JSON: {reason}",
+    "constant": "not valid JSON: {name} is not a JSON value",
+    "duplicate-key": "duplicate key {key} in a JSON object",
+    "json-nested": "the JSON is nested too deeply",
+    "nested": "the record is nested too deeply",
+    "unwritable": "cannot write the record: {reason}",
+    # what the schema says
+    "expected/object": "{subject} must be a JSON object (got {got})",
+    "expected/players": "{subject} must be a list of names or a number of players (got {got})",
+    "expected/follower": "{subject} must be a string like \"city:S\" or an object "
+                         "{{\"at\": \"city:S\", \"kind\": ...}} (got {got})",
+    "expected/at": "{subject} must be [x, y], two integers (got {got})",
+    "missing-key": "{subject} is missing the key {key}",
+    "unknown-key": "unknown key {key} (expected {allowed})",
+    "unknown-key-in": "unknown key {key} in {subject} (expected {allowed})",
+    "unknown-key-discard": "unknown key {key} in a discard (it has only 'discard')",
+    "type": "{subject} must be {types:json-types} (got {got})",
+    "enum": "{subject} must be one of {values} (got {got})",
+    "const": "{subject} must be {value} (got {got})",
+    "empty": "{subject} must not be empty",
+    "max-items": "{subject} must have at most {most} items",
+    "minimum": "{subject} must be at least {least} (got {got})",
+    "maximum": "{subject} must be at most {most} (got {got})",
+    "unique": "{subject} must not repeat a name (got {got})",
+    "pattern": "{subject} must be 'feature' or 'feature:PORT' with PORT one of " + _PORTS
+               + " (got {got})",
+    "schema": "{subject}: {reason}",
+    # what the schema cannot say
+    "follower": "'follower' must be 'feature' or 'feature:PORT' with PORT one of " + _PORTS
+                + " (got {got})",
+    "players-empty": "'players' must name at least one player",
+    "players-unique": "'players' names must be unique",
+    "needs-seed": "names no tile, so the record needs a 'seed'",
+    # replaying it
+    "rules": "the record's rules do not load: {problem}",
+    "illegal": "{reason}",
+    "illegal-move": "move {index} {move}: {reason} [rule: {code}]",
+}
+"""Record errors by key (``RecordError.key``); a record error's place (the file, ``move 3``)
+comes before the message, each followed by ``: ``."""

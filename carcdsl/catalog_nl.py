@@ -366,6 +366,7 @@ DIAGNOSTICS: dict[str, str] = {
 
 ILLEGAL: dict[str, str] = {
     "game-over": "het spel is al afgelopen",
+    "game-over/already": "het spel is al afgelopen ({end})",
     "players/range": "{rules} is voor {low} tot {high} spelers, niet {count}",
     "players/unique": "spelersnamen moeten verschillend zijn",
     "players/hands": "een hand van {hand} voor {count} spelers vraagt {need} {rule:tiles}; de "
@@ -415,3 +416,46 @@ ILLEGAL: dict[str, str] = {
 }
 """Illegal moves by the engine's rule code (``IllegalMoveError.rule``) and form."""
 
+_PORTS = "N, E, S, W, NNE, ENE, ESE, SSE, SSW, WSW, WNW, NNW"
+
+RECORDS: dict[str, str] = {
+    "unreadable": "kan het verslag niet lezen: {reason}",
+    "too-large": "te groot voor een verslag (meer dan {most} bytes)",
+    "binary": "een binair bestand, geen JSON-verslag",
+    "encoding": "geen UTF-8-tekst (foute byte op positie {offset})",
+    "json": "geen geldige JSON: {reason}",
+    "constant": "geen geldige JSON: {name} is geen JSON-waarde",
+    "duplicate-key": "sleutel {key} staat twee keer in een JSON-object",
+    "json-nested": "de JSON is te diep genest",
+    "nested": "het verslag is te diep genest",
+    "unwritable": "kan het verslag niet schrijven: {reason}",
+    "expected/object": "{subject} moet een JSON-object zijn (niet {got})",
+    "expected/players": "{subject} moet een lijst namen of een aantal spelers zijn (niet {got})",
+    "expected/follower": "{subject} moet een tekst als \"city:S\" zijn of een object "
+                         "{{\"at\": \"city:S\", \"kind\": ...}} (niet {got})",
+    "expected/at": "{subject} moet [x, y] zijn, twee gehele getallen (niet {got})",
+    "missing-key": "bij {subject} ontbreekt de sleutel {key}",
+    "unknown-key": "onbekende sleutel {key} (verwacht: {allowed})",
+    "unknown-key-in": "onbekende sleutel {key} in {subject} (verwacht: {allowed})",
+    "unknown-key-discard": "onbekende sleutel {key} bij wegleggen (alleen 'discard' hoort "
+                           "erbij)",
+    "type": "{subject} moet {types:json-types} zijn (niet {got})",
+    "enum": "{subject} moet een van {values} zijn (niet {got})",
+    "const": "{subject} moet {value} zijn (niet {got})",
+    "empty": "{subject} mag niet leeg zijn",
+    "max-items": "{subject} mag hooguit {most} elementen hebben",
+    "minimum": "{subject} moet minstens {least} zijn (niet {got})",
+    "maximum": "{subject} mag hooguit {most} zijn (niet {got})",
+    "unique": "{subject} mag geen naam herhalen (niet {got})",
+    "pattern": "{subject} moet 'feature' of 'feature:PORT' zijn, met voor PORT een van "
+               + _PORTS + " (niet {got})",
+    "schema": "{subject} voldoet niet aan het schema ({reason})",
+    "follower": "'follower' moet 'feature' of 'feature:PORT' zijn, met voor PORT een van "
+                + _PORTS + " (niet {got})",
+    "players-empty": "'players' moet minstens één speler noemen",
+    "players-unique": "de namen in 'players' moeten verschillend zijn",
+    "needs-seed": "noemt geen tegel, dus het verslag heeft een 'seed' nodig",
+    "rules": "de regels van het verslag laden niet: {problem}",
+    "illegal": "{reason}",
+    "illegal-move": "zet {index} {move}: {reason} [regel: {code}]",
+}

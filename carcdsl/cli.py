@@ -173,13 +173,18 @@ def _format(diag, sources, words: Words) -> str:
 
 
 def _say_error(exc: CarcError, lang: str) -> str:
-    """A user's error in language ``lang``: an illegal move by its rule code (commands that
-    know the rule set translate with its words first); the rest stays English."""
-    from .errors import IllegalMoveError
+    """A user's error in language ``lang``: an illegal move by its rule code, a record's
+    error by its key (commands that know the rule set translate with its words first); the
+    rest (the command line's own complaints) stays English."""
+    from .errors import IllegalMoveError, RecordError
 
-    if lang == "en" or not isinstance(exc, IllegalMoveError):
+    if lang == "en":
         return str(exc)
-    return Words(None, lang).illegal(exc)
+    if isinstance(exc, IllegalMoveError):
+        return Words(None, lang).illegal(exc)
+    if isinstance(exc, RecordError):
+        return Words(None, lang).record(exc)
+    return str(exc)
 
 
 def _note_language(rules, lang: str, note: bool = True) -> None:
@@ -367,14 +372,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
     try:
         game = game_for(record)
     except RecordError as exc:
-        raise RecordError(f"{args.record}: {exc}", exc.move_index) from None
+        raise exc.within(args.record) from None
     _note_language(game.rules, args.lang)
     words = Words(game.rules, args.lang)
     try:
         state = replay(record, game)
     except RecordError as exc:
-        raise RecordError(f"{args.record}: {_record_error(exc, record, words)}",
-                          exc.move_index) from None
+        if args.lang == "en":
+            raise exc.within(args.record) from None
+        raise CarcError(words.record(exc.within(args.record))) from None
     if args.json:
         print_json(to_output(state))
         return 0
@@ -395,22 +401,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(render_board(state, show_open=False, words=words, key=True))
     tell_result(state, words, sys.stdout)
     return 0
-
-
-def _record_error(exc: Exception, record, words: Words) -> str:
-    """A record's bad move in the language of ``words``: the illegal move inside the
-    RecordError (its ``illegal``, else the exception it was raised from) by its rule code."""
-    from .errors import IllegalMoveError
-
-    cause = getattr(exc, "illegal", None) or exc.__context__
-    index = getattr(exc, "move_index", None)
-    if (words.lang == "en" or not isinstance(cause, IllegalMoveError) or index is None
-            or not 0 <= index < len(record.moves)):
-        return str(exc)
-    move = json.dumps(record.moves[index].to_json(), ensure_ascii=False,
-                      separators=(", ", ": "))
-    return (f"{words.phrase('move')} {index} {move}: {words.illegal(cause)} "
-            f"[{words.phrase('rule')}: {cause.rule}]")
 
 
 def cmd_explain(args: argparse.Namespace) -> int:

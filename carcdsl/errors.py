@@ -1,10 +1,12 @@
 """One exception tree, split by cause; the CLI maps each to a message and exit status 1.
 
-Messages are English; an illegal move also carries what another language needs to word it (a
-rule code, a form and structured details): see ``i18n``.
+Messages are English; the errors a user meets in play also carry what another language needs
+to word them (a key or rule code, and structured arguments): see ``i18n``.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 
 class CarcError(Exception):
@@ -17,14 +19,6 @@ class RuleError(CarcError):
     def __init__(self, message: str, diagnostics: tuple = ()):
         super().__init__(message)
         self.diagnostics = tuple(diagnostics)
-
-
-class RecordError(CarcError):
-    """A game record is malformed or cannot be replayed; names the move index."""
-
-    def __init__(self, message: str, move_index: int | None = None):
-        super().__init__(message)
-        self.move_index = move_index
 
 
 class IllegalMoveError(CarcError):
@@ -41,3 +35,45 @@ class IllegalMoveError(CarcError):
     def say(self, words) -> str:
         """The message in the language of ``words`` (an ``i18n.Words``)."""
         return words.illegal(self)
+
+
+class RecordError(CarcError):
+    """A game record is malformed or cannot be replayed; names the move index.
+
+    ``key`` and ``details`` are the message in ``catalog_*.RECORDS`` (``""``: none) and its
+    arguments (``args`` is Exception's own); ``where``
+    the places before it (a file, a move's index), ``illegal`` the IllegalMoveError a
+    replayed move raised."""
+
+    def __init__(self, message: str, move_index: int | None = None, *, key: str = "",
+                 details: Mapping[str, object] | None = None,
+                 where: tuple[str | int, ...] = (),
+                 illegal: IllegalMoveError | None = None):
+        super().__init__(message)
+        self.move_index = move_index
+        self.key = key
+        self.details = dict(details or {})
+        self.where = where
+        self.illegal = illegal
+
+    @classmethod
+    def of(cls, key: str, /, *where: str | int, move_index: int | None = None,
+           illegal: IllegalMoveError | None = None, **args: object) -> RecordError:
+        """The error ``key`` of the catalogue, in English, filled from ``args``, after the
+        places ``where`` (a file; an int: that move)."""
+        from .i18n import english
+
+        words = english()
+        said = words.say_strictly("RECORDS", key, args)
+        message = ": ".join([*(words.place(p) for p in where), said])
+        return cls(message, move_index, key=key, details=args, where=where, illegal=illegal)
+
+    def within(self, *where: str | int, move_index: int | None = None) -> RecordError:
+        """The same error, placed in ``where`` (a file, a move) first; ``move_index`` names
+        the bad move when the error did not."""
+        from .i18n import english
+
+        message = ": ".join([*(english().place(p) for p in where), str(self)])
+        index = self.move_index if self.move_index is not None else move_index
+        return RecordError(message, index, key=self.key, details=self.details,
+                           where=(*where, *self.where), illegal=self.illegal)

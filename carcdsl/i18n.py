@@ -9,11 +9,11 @@ Three sources, looked up in this order:
   (``catalog_en``, ``catalog_nl``: one module per language, imported when first needed); a
   language the rule set declares but the tool has no catalogue for gets English phrases (the
   CLI says so);
-- messages with a stable key — checker diagnostics (``E110``, ``E113/marker``) and illegal
-  moves (their ``rule`` and ``form``: ``sides-match``, ``board/span``) — come from the
-  catalogue's ``DIAGNOSTICS`` and ``ILLEGAL``: a template per key, filled from
+- messages with a stable key — checker diagnostics (``E110``, ``E113/marker``), illegal moves
+  (their ``rule`` and ``form``: ``sides-match``, ``board/span``) and record errors — come from
+  the catalogue's ``DIAGNOSTICS``, ``ILLEGAL`` and ``RECORDS``: a template per key, filled from
   the message's structured arguments (``args`` on a diagnostic, ``details`` on an
-  IllegalMoveError). Nothing reads the English text: a key the catalogue lacks, or
+  IllegalMoveError or a RecordError). Nothing reads the English text: a key the catalogue lacks, or
   arguments of another shape, leave the message in English.
 
 Records and JSON output never change language: they use the rule set's names, as the record
@@ -35,7 +35,7 @@ from .scoring import plural
 
 if TYPE_CHECKING:
     from .diagnostics import Diagnostic
-    from .errors import IllegalMoveError
+    from .errors import IllegalMoveError, RecordError
     from .model import RuleSet
 
 DEFAULT = "en"
@@ -287,8 +287,8 @@ class Words:
         return getattr(own, name, {}) if own is not None else {}
 
     def say(self, table: str, key: str, args: Mapping[str, object]) -> str | None:
-        """The message ``key`` of the catalogue's ``table`` (``DIAGNOSTICS``, ``ILLEGAL``)
-        filled from ``args``; None when this language has no such message or
+        """The message ``key`` of the catalogue's ``table`` (``DIAGNOSTICS``, ``ILLEGAL``,
+        ``RECORDS``) filled from ``args``; None when this language has no such message or
         the arguments do not fit it."""
         template = self._table(table).get(key) if key else None
         if template is None:
@@ -317,3 +317,15 @@ class Words:
         text."""
         key = exc.rule + (f"/{exc.form}" if getattr(exc, "form", "") else "")
         return self.say("ILLEGAL", key, getattr(exc, "details", {})) or str(exc)
+
+    def record(self, exc: RecordError) -> str:
+        """A record error in this language: its place (the file, ``move 3``), then the
+        message by its key; else its English text."""
+        said = self.say("RECORDS", getattr(exc, "key", ""), getattr(exc, "details", {}))
+        if said is None:
+            return str(exc)
+        return ": ".join([*(self.place(p) for p in exc.where), said])
+
+    def place(self, where: str | int) -> str:
+        """Where a record error is: a file (as given), or a move by its index."""
+        return f"{self.phrase('move')} {where}" if isinstance(where, int) else where

@@ -38,7 +38,6 @@ MAX_RECORD_BYTES = 50 * 1024 * 1024
 
 _FOLLOWER_AT = re.compile(
     r"(?P<feature>[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*)(?::(?P<port>[A-Z]{1,3}))?")
-_PORT_LIST = "N, E, S, W, NNE, ENE, ESE, SSE, SSW, WSW, WNW, NNW"
 
 
 # --- the objects ------------------------------------------------------------------------------
@@ -60,8 +59,7 @@ class FollowerSpec:
         """Read ``"feature"`` or ``"feature:PORT"``; raise RecordError otherwise."""
         match = _FOLLOWER_AT.fullmatch(text) if isinstance(text, str) else None
         if match is None or (match["port"] is not None and not P.is_port(match["port"])):
-            raise RecordError(f"'follower' must be 'feature' or 'feature:PORT' with PORT one of "
-                              f"{_PORT_LIST} (got {_show(text)})")
+            raise RecordError.of("follower", got=_show(text))
         return cls(match["feature"], match["port"], kind)
 
     @classmethod
@@ -161,14 +159,13 @@ class Record:
 
     def __attrs_post_init__(self) -> None:
         if not self.players:
-            raise RecordError("'players' must name at least one player")
+            raise RecordError.of("players-empty")
         if len(set(self.players)) != len(self.players):
-            raise RecordError("'players' names must be unique")
+            raise RecordError.of("players-unique")
         if self.seed is None:
             for index, move in enumerate(self.moves):
                 if isinstance(move, Placement) and move.tile is None:
-                    raise RecordError(f"move {index}: names no tile, so the record needs a 'seed'",
-                                      index)
+                    raise RecordError.of("needs-seed", index, move_index=index)
 
     def to_json(self) -> dict[str, Any]:
         """The record as the spec lays it out, keys in the spec's order."""
@@ -231,14 +228,13 @@ def parse_record(data: object, source: str = "<record>") -> Record:
 
         error = best_match(_validator().iter_errors(data))
     except RecursionError:
-        raise RecordError(f"{source}: the record is nested too deeply") from None
+        raise RecordError.of("nested", source) from None
     if error is not None:
-        index = _move_index(error)
-        raise RecordError(f"{source}: {describe_error(error)}", index)
+        raise describe_error(error).within(source)
     try:
         return _build(data)  # type: ignore[arg-type]  # the schema guarantees a dict
     except RecordError as exc:
-        raise RecordError(f"{source}: {exc}", exc.move_index) from None
+        raise exc.within(source) from None
 
 
 def _build(data: dict[str, Any]) -> Record:
@@ -248,7 +244,7 @@ def _build(data: dict[str, Any]) -> Record:
             build = Discard.from_json if "discard" in move else Placement.from_json
             moves.append(build(move))
         except RecordError as exc:
-            raise RecordError(f"move {index}: {exc}", index) from None
+            raise exc.within(index, move_index=index) from None
     return Record(data["rules"], data.get("variants", ()), _players_from_json(data["players"]),
                   _int_or_none(data.get("seed")), moves, data.get("final", False))
 
@@ -279,35 +275,36 @@ def _read_text(path: Path, source: str) -> str:
         with path.open("rb") as f:
             raw = f.read(MAX_RECORD_BYTES + 1)
     except OSError as exc:
-        raise RecordError(f"{source}: cannot read the record: {exc.strerror or exc}") from None
+        raise RecordError.of("unreadable", source, reason=exc.strerror or exc) from None
     if len(raw) > MAX_RECORD_BYTES:
-        raise RecordError(f"{source}: too large for a record (over {MAX_RECORD_BYTES} bytes)")
+        raise RecordError.of("too-large", source, most=MAX_RECORD_BYTES)
     if b"\0" in raw:
-        raise RecordError(f"{source}: a binary file, not a JSON record")
+        raise RecordError.of("binary", source)
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise RecordError(f"{source}: not UTF-8 text (bad byte at offset {exc.start})") from None
+        raise RecordError.of("encoding", source, offset=exc.start) from None
 
 
 def _decode_json(text: str, source: str) -> object:
     def no_constants(name: str) -> object:
-        raise RecordError(f"{source}: not valid JSON: {name} is not a JSON value")
+        raise RecordError.of("constant", source, name=name)
 
     def no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: dict[str, Any] = {}
         for key, value in pairs:
             if key in seen:
-                raise RecordError(f"{source}: duplicate key {key!r} in a JSON object")
+                raise RecordError.of("duplicate-key", source, key=repr(key))
             seen[key] = value
         return seen
 
     try:
         return json.loads(text, parse_constant=no_constants, object_pairs_hook=no_duplicates)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"{source}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+        raise RecordError.of("json", f"{source}:{exc.lineno}:{exc.colno}",
+                             reason=exc.msg) from None
     except RecursionError:
-        raise RecordError(f"{source}: the JSON is nested too deeply") from None
+        raise RecordError.of("json-nested", source) from None
 
 
 # --- writing ----------------------------------------------------------------------------------
@@ -323,7 +320,7 @@ def dump_record(record: Record, path: str | os.PathLike[str]) -> None:
     except OSError as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
-        raise RecordError(f"{path}: cannot write the record: {exc.strerror or exc}") from None
+        raise RecordError.of("unwritable", str(path), reason=exc.strerror or exc) from None
 
 
 def _write_new_file(path: Path, data: bytes, mode: int | None) -> None:
@@ -347,18 +344,16 @@ def _existing_mode(target: Path) -> int | None:
 
 # --- messages ---------------------------------------------------------------------------------
 
-_TYPE_NAMES = {"object": "an object", "array": "a list", "string": "a string",
-               "integer": "an integer", "boolean": "true or false", "number": "a number"}
-_AT = "[x, y], two integers"
 _EXPECTED: dict[tuple[tuple[str | int, ...], str], str] = {
-    ((), "type"): "a JSON object",
-    (("players",), "type"): "a list of names or a number of players",
-    (("follower",), "type"): 'a string like "city:S" or an object {"at": "city:S", "kind": ...}',
-    (("at",), "type"): _AT,
-    (("at",), "minItems"): _AT,
-    (("at",), "maxItems"): _AT,
+    ((), "type"): "object",
+    (("players",), "type"): "players",
+    (("follower",), "type"): "follower",
+    (("at",), "type"): "at",
+    (("at",), "minItems"): "at",
+    (("at",), "maxItems"): "at",
 }
-"""Messages for paths (inside a move, or the record) where the schema's own word misleads."""
+"""Messages (``expected/...``) for paths (inside a move, or the record) where the schema's own
+word misleads."""
 
 
 def _move_index(error: ValidationError) -> int | None:
@@ -368,15 +363,6 @@ def _move_index(error: ValidationError) -> int | None:
     return None
 
 
-def _where(error: ValidationError) -> tuple[str, tuple[str | int, ...]]:
-    """A prefix ("move 3: ") and the path inside the move (or the record)."""
-    path = tuple(error.absolute_path)
-    index = _move_index(error)
-    if index is None:
-        return "", path
-    return f"move {index}: ", path[2:]
-
-
 def _dotted(path: Sequence[str | int]) -> str:
     text = ""
     for part in path:
@@ -384,58 +370,70 @@ def _dotted(path: Sequence[str | int]) -> str:
     return text
 
 
-def describe_error(error: ValidationError) -> str:
-    """One line for people about a schema error: where (``move 3: 'rotation'``) and what."""
-    prefix, path = _where(error)
-    subject = f"{_dotted(path)!r}" if path else ("a move" if prefix else "a record")
-    return prefix + _explain(error, subject, path)
+def describe_error(error: ValidationError) -> RecordError:
+    """The RecordError for people about a schema error: where (``move 3: 'rotation'``) and
+    what."""
+    from .i18n import Phrase
+
+    index = _move_index(error)
+    path = tuple(error.absolute_path)
+    if index is not None:
+        path = path[2:]
+    subject: object = (repr(_dotted(path)) if path else
+                       Phrase("a-move") if index is not None else Phrase("a-record"))
+    key, args = _explain(error, subject, path)
+    where = () if index is None else (index,)
+    return RecordError.of(key, *where, move_index=index, **args)
 
 
-def _explain(error: ValidationError, subject: str, path: tuple[str | int, ...]) -> str:
+def _explain(error: ValidationError, subject: object,
+             path: tuple[str | int, ...]) -> tuple[str, dict[str, object]]:
+    """The key and arguments of a schema error's message (``catalog_*.RECORDS``)."""
     kind, value, got = error.validator, error.validator_value, _show(error.instance)
     expected = _EXPECTED.get((path, kind))
     if expected is not None:
-        return f"{subject} must be {expected} (got {got})"
+        return f"expected/{expected}", {"subject": subject, "got": got}
     if kind == "required":
         missing = [key for key in value if key not in error.instance]
-        return f"{subject} is missing the key {missing[0]!r}"
+        return "missing-key", {"subject": subject, "key": repr(missing[0])}
     if kind == "additionalProperties":
-        return _explain_unknown_keys(error, subject)
+        return _explain_unknown_keys(error, subject, path)
     explain = _SIMPLE.get(kind)
-    return f"{subject}: {error.message}" if explain is None else explain(error, subject, got)
+    if explain is None:
+        return "schema", {"subject": subject, "reason": error.message}
+    key, args = explain(error, got)
+    return key, {"subject": subject, **args}
 
 
-def _explain_unknown_keys(error: ValidationError, subject: str) -> str:
+def _explain_unknown_keys(error: ValidationError, subject: object,
+                          path: tuple[str | int, ...]) -> tuple[str, dict[str, object]]:
     allowed = list(error.schema.get("properties", {}))
     unknown = sorted(key for key in error.instance if key not in allowed)
     if "discard" in allowed and len(allowed) == 1:
-        return f"unknown key {unknown[0]!r} in a discard (it has only 'discard')"
-    where = "" if subject in {"a record", "a move"} else f" in {subject}"
-    return f"unknown key {unknown[0]!r}{where} (expected {', '.join(map(repr, allowed))})"
+        return "unknown-key-discard", {"key": repr(unknown[0])}
+    args = {"key": repr(unknown[0]), "allowed": ", ".join(map(repr, allowed))}
+    return ("unknown-key", args) if not path else ("unknown-key-in", {**args, "subject": subject})
 
 
-_SIMPLE: dict[str, Callable[[ValidationError, str, str], str]] = {
-    "type": lambda e, subject, got:
-        f"{subject} must be {_type_name(e.validator_value)} (got {got})",
-    "enum": lambda e, subject, got: (f"{subject} must be one of "
-                                     f"{', '.join(map(_show, e.validator_value))} (got {got})"),
-    "const": lambda e, subject, got: f"{subject} must be {_show(e.validator_value)} (got {got})",
-    "minLength": lambda e, subject, got: f"{subject} must not be empty",
-    "minItems": lambda e, subject, got: f"{subject} must not be empty",
-    "maxItems": lambda e, subject, got: f"{subject} must have at most {e.validator_value} items",
-    "minimum": lambda e, subject, got:
-        f"{subject} must be at least {e.validator_value} (got {got})",
-    "maximum": lambda e, subject, got: f"{subject} must be at most {e.validator_value} (got {got})",
-    "uniqueItems": lambda e, subject, got: f"{subject} must not repeat a name (got {got})",
-    "pattern": lambda e, subject, got: (f"{subject} must be 'feature' or 'feature:PORT' with PORT "
-                                        f"one of {_PORT_LIST} (got {got})"),
+_SIMPLE: dict[str, Callable[[ValidationError, str], tuple[str, dict[str, object]]]] = {
+    "type": lambda e, got: ("type", {"types": _types(e.validator_value), "got": got}),
+    "enum": lambda e, got: ("enum", {"values": ", ".join(map(_show, e.validator_value)),
+                                     "got": got}),
+    "const": lambda e, got: ("const", {"value": _show(e.validator_value), "got": got}),
+    "minLength": lambda e, got: ("empty", {}),
+    "minItems": lambda e, got: ("empty", {}),
+    "maxItems": lambda e, got: ("max-items", {"most": e.validator_value}),
+    "minimum": lambda e, got: ("minimum", {"least": e.validator_value, "got": got}),
+    "maximum": lambda e, got: ("maximum", {"most": e.validator_value, "got": got}),
+    "uniqueItems": lambda e, got: ("unique", {"got": got}),
+    "pattern": lambda e, got: ("pattern", {"got": got}),
 }
-"""One message per schema keyword, given the error, the subject and the bad value shown."""
+"""The key and arguments of a message per schema keyword, given the error and the bad value
+shown."""
 
 
-def _type_name(value: str | list[str]) -> str:
-    names = [value] if isinstance(value, str) else value
-    return " or ".join(_TYPE_NAMES.get(name, name) for name in names)
+def _types(value: str | list[str]) -> tuple[str, ...]:
+    return (value,) if isinstance(value, str) else tuple(value)
 
 
 def _show(value: object, limit: int = 60) -> str:

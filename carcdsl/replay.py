@@ -10,6 +10,7 @@ from pathlib import Path
 from . import load
 from .errors import IllegalMoveError, RecordError, RuleError
 from .game import Game, State
+from .legality import check_players
 from .records import Record
 
 
@@ -19,31 +20,33 @@ def game_for(record: Record) -> Game:
     try:
         return load(record.rules, record.variants, relative_to=base)
     except RuleError as exc:
-        first = exc.diagnostics[0].message if exc.diagnostics else str(exc)
-        raise RecordError(f"the record's rules do not load: {first}") from None
+        first = exc.diagnostics[0] if exc.diagnostics else str(exc)
+        raise RecordError.of("rules", problem=first) from None
 
 
 def replay(record: Record, game: Game | None = None) -> State:
-    """Replay ``record`` move by move; raises RecordError naming the first bad move."""
+    """Replay ``record`` move by move; raises RecordError naming the first bad move (its
+    ``illegal``: the IllegalMoveError the move raised)."""
     game = game or game_for(record)
     try:
-        game.check_players(len(record.players))
+        check_players(game, len(record.players))
     except IllegalMoveError as exc:
-        raise RecordError(str(exc)) from None
+        raise RecordError.of("illegal", reason=exc, illegal=exc) from None
     # Without a seed the supply is not shuffled: tiles are drawn in the order the rule file
     # lists them (see ``State``); moves may name any tile left. No draw-off: the record's
     # seat order is the turn order.
     state = State(game, tuple(record.players), record.seed, replaying=True)
     for index, move in enumerate(record.moves):
-        if state.finished:
-            raise RecordError(f"move {index} {_compact(move.to_json())}: the game is already "
-                              f"over ({state.end_reason.to_text()}) [rule: game-over]", index)
         try:
+            if state.finished:
+                reason = state.end_reason
+                raise IllegalMoveError(f"the game is already over ({reason.to_text()})",
+                                       "game-over", "already", end=reason)
             state.play(move)
         except IllegalMoveError as exc:
-            text = move.to_json()
-            raise RecordError(f"move {index} {_compact(text)}: {exc} [rule: {exc.rule}]",
-                              index) from None
+            raise RecordError.of("illegal-move", index=index, move=_compact(move.to_json()),
+                                 reason=exc, code=exc.rule, move_index=index,
+                                 illegal=exc) from None
     if record.final and not state.finished:
         state.finish()
     return state

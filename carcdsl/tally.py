@@ -89,6 +89,10 @@ class EndReason:
     left: tuple[str, ...] = ()
     """Tiles never played, in supply order (set-aside tiles of a bag game included)."""
 
+    def say(self, words) -> str:
+        """Why the game ended, in the language of ``words`` (an ``i18n.Words``)."""
+        return words.end(self.why, self.tile, self.player, len(self.left))
+
     def to_text(self) -> str:
         if self.why == "tile-unplaceable":
             return f"tile {self.tile} fits nowhere for {self.player}: the game ends"

@@ -144,9 +144,52 @@ def test_dutch_illegal_move_in_a_record(capsys, tmp_path):
     assert code == 1 and "is voor 2 tot 5 spelers, niet 9" in err
 
 
+@pytest.mark.parametrize("record,dutch", [
+    ({"rules": "bsae", "players": 2, "moves": []},
+     "de regels van het verslag laden niet: onbekende regelset of onbekend bestand 'bsae' "
+     "(bedoel je 'base'?)"),
+    ({"rules": "base", "players": 9, "moves": []}, "base is voor 2 tot 5 spelers, niet 9"),
+    ({"rules": "base", "players": 2, "moves": [{"tile": "L", "at": [1, 0], "rotation": 45}]},
+     "zet 0: 'rotation' moet een van 0, 90, 180, 270 zijn (niet 45)"),
+    ({"rules": "base", "players": 2, "moves": [{"tile": "L", "at": [1, 0], "rotation": 0,
+                                                "colour": 1}]},
+     "zet 0: onbekende sleutel 'colour' (verwacht: 'tile', 'at', 'rotation', 'follower')"),
+    ({"rules": "base", "players": ["A", "A"], "moves": []},
+     "'players' mag geen naam herhalen (niet [\"A\", \"A\"])"),
+    ({"rules": "base", "players": 2, "moves": [{"at": [1, 0], "rotation": 0}]},
+     "zet 0: noemt geen tegel, dus het verslag heeft een 'seed' nodig"),
+    ({"rules": "base", "players": 2, "moves": [{"tile": "L", "at": [5, 0], "rotation": 0}]},
+     "zet 0 {\"tile\": \"L\", \"at\": [5, 0], \"rotation\": 0}: vak [5, 0] ligt niet naast "
+     "een gelegde landtegel [regel: adjacent]"),
+])
+def test_record_errors_in_dutch(capsys, tmp_path, record, dutch):
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps({"format": "carcdsl-record/1", **record}))
+    code, _, err = run(capsys, "replay", str(path), "--lang", "nl")
+    assert code == 1
+    assert err.strip() == f"carcdsl: {path}: {dutch}"
+    path.write_text("{")
+    code, _, err = run(capsys, "replay", str(path), "--lang", "nl")
+    assert err.startswith(f"carcdsl: {path}:1:2: geen geldige JSON: ")
+
+
+def test_a_move_after_the_end_is_told_in_dutch(capsys, tmp_path):
+    path = tmp_path / "over.json"
+    moves = [{"tile": "H", "at": [0, 1], "rotation": 0, "follower": "forest:E"},
+             {"tile": "W", "at": [0, 2], "rotation": 0},
+             {"discard": "B"},
+             {"tile": "K", "at": [1, 1], "rotation": 0}]
+    path.write_text(json.dumps({"format": "carcdsl-record/1", "rules": "nuts",
+                                "players": ["Ann", "Bob", "Cy"], "seed": 73, "moves": moves}))
+    code, _, err = run(capsys, "replay", str(path), "--lang", "nl")
+    assert code == 1
+    assert ('zet 3 {"tile": "K", "at": [1, 1], "rotation": 0}: het spel is al afgelopen (tile '
+            "B past nergens voor Cy: het spel is afgelopen) [regel: game-over]") in err
+
+
 # --- catalogues --------------------------------------------------------------------------------
 def test_every_language_has_every_phrase_and_message():
-    for table in ("PHRASES", "TOKENS", "JSON_TYPES", "DIAGNOSTICS"):
+    for table in ("PHRASES", "TOKENS", "JSON_TYPES", "DIAGNOSTICS", "RECORDS"):
         assert set(getattr(catalog_nl, table)) == set(getattr(catalog_en, table)), table
 
 
@@ -155,7 +198,7 @@ def test_every_code_has_its_messages_in_every_language():
         assert {key.split("/")[0] for key in catalogue.DIAGNOSTICS} == set(CODES)
 
 
-@pytest.mark.parametrize("table", ["DIAGNOSTICS"])
+@pytest.mark.parametrize("table", ["DIAGNOSTICS", "RECORDS"])
 def test_a_translation_reads_the_arguments_the_english_reads(table):
     english = getattr(catalog_en, table)
     for key, template in getattr(catalog_nl, table).items():
@@ -491,6 +534,8 @@ def test_illegal_moves_by_rule_code():
         IllegalMoveError("English", "follower-kind", "role", kind="monk", feature="road",
                          role="highwayman"),
         IllegalMoveError("English", "unknown-tile", tile="Z9"),
+        IllegalMoveError("English", "game-over", "already",
+                         end=SimpleNamespace(say=lambda w: w.end("supply-empty", None, None, 0))),
     )]
     assert said == [
         "vak [3, 4] ligt niet naast een gelegde landtegel",
@@ -498,6 +543,7 @@ def test_illegal_moves_by_rule_code():
         "P1 trok U: een zet moet die landtegel aanleggen, niet V",
         "een monnik staat niet op een weg (een struikrover wel)",
         "onbekende landtegel 'Z9'",
+        "het spel is al afgelopen (geen landtegel meer om te spelen: het spel is afgelopen)",
     ]
     assert words.illegal(IllegalMoveError("something new", "no-such-rule")) == "something new"
     # details of another shape: English, never a half-filled template
