@@ -435,7 +435,8 @@ class _ToRuleFile(Transformer):
     @v_args(meta=True)
     def players(self, meta, items):
         low = int(items[0])
-        high = int(items[1]) if items[1] is not None else low
+        # `(".." INT)?` leaves no placeholder: `players 3` has one item
+        high = int(items[1]) if len(items) > 1 and items[1] is not None else low
         return Prop("players", (low, high), self._loc(meta))
 
     @v_args(meta=True)

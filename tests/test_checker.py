@@ -505,6 +505,11 @@ def test_a_number_too_long_is_reported_not_converted(tmp_path):
     assert (code, line, col) == ("E008", 3, 17) and "5,000 digits" in message
 
 
+def test_one_player_count_is_a_range_of_one(tmp_path):
+    rules, found, _ = compose_text(tmp_path, extending("override game { players 3 }"))
+    assert found == [] and rules.game.players == (3, 3)
+
+
 def test_absurd_player_ranges_are_reported_at_once(tmp_path):
     started = time.perf_counter()
     found = diagnose(tmp_path, extending("override game { followers 5 for -999999999999..3 }\n"
