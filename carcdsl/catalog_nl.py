@@ -58,7 +58,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "follower": ("meeple", "meeples"), "pennant": ("wapenschild", "wapenschilden"),
     "neighbour": ("buurtegel", "buurtegels"),
 }
-"""The tool's generic rule words, for messages said without a rule set to name them."""
+"""The tool's generic rule words, where the rule set names them in neither Dutch nor its own
+language (a rule set without a ``names`` block)."""
 
 TOKENS: dict[str, str] = {
     "NAME": "een naam", "INT": "een getal",

@@ -155,11 +155,12 @@ class Words:
         names = dict(rules.names) if rules is not None else {}
         self.names = {word: (singular, plural_)
                       for word, singular, plural_ in names.get(lang, ())}
-        if rules is None:  # no rule set to name them: the tool's own words for the generic ones
-            self.names.update(getattr(catalog(lang), "WORDS", {}))
         if lang != DEFAULT:  # the rule set's own renaming in its default language, as fallback
             for word, singular, plural_ in names.get(DEFAULT, ()):
                 self.names.setdefault(word, (singular, plural_))
+        # the generic words no rule set names (tile, follower): the tool's own in this language
+        for word, pair in getattr(catalog(lang), "WORDS", {}).items():
+            self.names.setdefault(word, pair)
         self.follower = (rules.game.follower if rules is not None and rules.game.follower
                          else "follower")
 

@@ -59,6 +59,15 @@ def test_a_language_the_rule_set_declares_is_accepted(capsys, german):
     assert "note" in err and "'de'" in err  # ... and it says so
 
 
+def test_words_no_rule_set_names_are_the_tools_own():
+    nuts = carcdsl.load("nuts").rules  # names pennant (in English) but not tile
+    words = Words(nuts, "nl")
+    assert words.word("tile") == "tegel" and words.word("tile", 2) == "tegels"
+    assert words.word("pennant") == "mushroom group"  # the rule set's own name first
+    assert Words(carcdsl.load("base").rules, "nl").word("tile") == "landtegel"
+    assert Words(nuts, "en").word("tile") == "tile"
+
+
 def test_a_language_nobody_speaks_is_one_message(capsys, german):
     code, _, err = run(capsys, "play", "base", "--lang", "de", "--seed", "2")
     assert code == 1
@@ -183,7 +192,7 @@ def test_a_move_after_the_end_is_told_in_dutch(capsys, tmp_path):
                                 "players": ["Ann", "Bob", "Cy"], "seed": 73, "moves": moves}))
     code, _, err = run(capsys, "replay", str(path), "--lang", "nl")
     assert code == 1
-    assert ('zet 3 {"tile": "K", "at": [1, 1], "rotation": 0}: het spel is al afgelopen (tile '
+    assert ('zet 3 {"tile": "K", "at": [1, 1], "rotation": 0}: het spel is al afgelopen (tegel '
             "B past nergens voor Cy: het spel is afgelopen) [regel: game-over]") in err
 
 
