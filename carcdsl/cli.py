@@ -272,10 +272,8 @@ def _seats(args: argparse.Namespace, game) -> list[str]:
         if any(not n for n in names) or len(set(names)) != len(names):
             raise CarcError("--names needs distinct, non-empty names separated by commas")
         return names
-    from .legality import check_players
-
     count = args.players if args.players is not None else max(2, game.rules.game.players[0])
-    check_players(game, count)
+    game.check_players(count)
     return [f"P{i + 1}" for i in range(count)]
 
 
@@ -316,11 +314,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     game = load(args.rules, tuple(args.variant))
     _note_language(game.rules, args.lang)
     words = Words(game.rules, args.lang)
-    from .legality import check_players
-
     with _translated(words):
         names = _seats(args, game)
-        check_players(game, len(names))
+        game.check_players(len(names))
     # a seed chosen here is printed in every mode, so that any game can be played again
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     bots = list(args.bot) or ["random"]

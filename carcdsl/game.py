@@ -77,24 +77,29 @@ class Game:
             players = [f"P{i + 1}" for i in range(players)]
         self.check_players(len(players))
         if len(set(players)) != len(players):
-            raise IllegalMoveError("player names must be unique", "players")
+            raise IllegalMoveError("player names must be unique", "players", "unique")
         if seed is None and not replaying:  # a record without a seed: not shuffled
             seed = int.from_bytes(os.urandom(4), "big")
         return State(self, tuple(players), seed, auto_discard, replaying)
 
     def check_players(self, count: int) -> None:
+        """Refuse a player count outside the rule set's range, or one whose hands the supply
+        cannot deal in full."""
         low, high = self.rules.game.players
         if not low <= count <= high:
             raise IllegalMoveError(f"{self.name} is for {low} to {high} players, not {count}",
-                                   "players")
+                                   "players", "range", rules=self.name, low=low, high=high,
+                                   count=count)
         hand = self.rules.supply.hand
         if hand:
             tiles = len(self.tables.fast.supply) + (self.rules.supply.start != "placed")
             if hand * count > tiles:
+                need, each = hand * count, tiles // count
                 raise IllegalMoveError(
-                    f"a hand of {hand} for {count} players needs {hand * count} tiles; the "
-                    f"supply has {tiles} (at most {tiles // count} each for {count} players)",
-                    "players")
+                    f"a hand of {hand} for {count} players needs {need} tiles; the "
+                    f"supply has {tiles} (at most {each} each for {count} players)",
+                    "players", "hands", hand=hand, count=count, need=need, tiles=tiles,
+                    each=each)
 
 
 class State(Legality, Tally, Modes):

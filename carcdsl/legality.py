@@ -16,19 +16,6 @@ from .squares import SPAN, on_board, to_key
 from .tally import ScoreEvent
 
 
-def check_players(game, count: int) -> None:
-    """``Game.check_players``, its refusal carrying what another language needs to word it
-    (a player count outside the rule set's range: ``players/range``)."""
-    try:
-        game.check_players(count)
-    except IllegalMoveError as exc:
-        low, high = game.rules.game.players
-        if not exc.details and not low <= count <= high:
-            exc.form = "range"
-            exc.details = {"rules": game.name, "low": low, "high": high, "count": count}
-        raise
-
-
 class Legality:
     """Checked play and discards (mixed into ``State``)."""
 

@@ -10,7 +10,6 @@ from pathlib import Path
 from . import load
 from .errors import IllegalMoveError, RecordError, RuleError
 from .game import Game, State
-from .legality import check_players
 from .records import Record
 
 
@@ -29,7 +28,7 @@ def replay(record: Record, game: Game | None = None) -> State:
     ``illegal``: the IllegalMoveError the move raised)."""
     game = game or game_for(record)
     try:
-        check_players(game, len(record.players))
+        game.check_players(len(record.players))
     except IllegalMoveError as exc:
         raise RecordError.of("illegal", reason=exc, illegal=exc) from None
     # Without a seed the supply is not shuffled: tiles are drawn in the order the rule file

@@ -560,13 +560,9 @@ def test_illegal_moves_by_rule_code():
 
 
 ILLEGAL_CALLS = list(_calls("IllegalMoveError"))
-_GAME_PY = "game.py does not pass details yet: its messages stay English"
 
 
-@pytest.mark.parametrize("where,call", [
-    pytest.param(w, c, marks=[pytest.mark.xfail(strict=True, reason=_GAME_PY)]
-                 if w.startswith("game.py") else []) for w, c in ILLEGAL_CALLS],
-    ids=[w for w, _ in ILLEGAL_CALLS])
+@pytest.mark.parametrize("where,call", ILLEGAL_CALLS, ids=[w for w, _ in ILLEGAL_CALLS])
 def test_each_illegal_move_has_a_dutch_message_with_its_details(where, call):
     rule = _literal(call.args[1])
     form = _literal(call.args[2]) if len(call.args) > 2 else ""

@@ -442,9 +442,9 @@ def test_an_extra_turn_forfeited_with_an_empty_hand_passes_the_turn():
     path = RECORDS / "variants" / "forfeited-extra-turn.json"
     record = load_record(path)
     state = replay(record)
-    assert [seat for seat, _, _ in state.meeples] == [0, 1]  # moves 13 and 14: Ann, Bob
+    assert [seat for seat, _, _ in state.meeples] == [0, 1]  # moves 21 and 22: Ann, Bob
     assert [len(hand) for hand in state.hands] == [0, 1, 0] and state.current == 1
-    after = replay(attrs.evolve(record, moves=record.moves[:12]))
+    after = replay(attrs.evolve(record, moves=record.moves[:20]))
     assert after.current == 0 and not after.in_extra  # Cy's extra turn is forfeited
-    after.play(record.moves[12])
+    after.play(record.moves[20])
     assert after.current == 0 and after.in_extra  # Ann's own extra turn
