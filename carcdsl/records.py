@@ -224,9 +224,7 @@ def parse_record(data: object, source: str = "<record>") -> Record:
     Raises RecordError with one message naming ``source`` and, for a bad move, its index.
     """
     try:
-        from jsonschema.exceptions import best_match
-
-        error = best_match(_validator().iter_errors(data))
+        error = _first_best(_validator().iter_errors(data))
     except RecursionError:
         raise RecordError.of("nested", source) from None
     if error is not None:
@@ -235,6 +233,20 @@ def parse_record(data: object, source: str = "<record>") -> Record:
         return _build(data)  # type: ignore[arg-type]  # the schema guarantees a dict
     except RecordError as exc:
         raise exc.within(source) from None
+
+
+def _first_best(errors: Iterable[ValidationError]) -> ValidationError | None:
+    """jsonschema's ``best_match``, except that of equally relevant errors the first in the
+    document wins (``best_match`` breaks ties by the larger path: ``players[1]`` over
+    ``players[0]``, the last bad move over the first)."""
+    from collections import deque
+
+    from jsonschema.exceptions import best_match, relevance
+
+    def key(error: ValidationError) -> tuple:
+        return tuple(v for v in relevance(error) if not isinstance(v, deque))
+
+    return best_match(errors, key=key)
 
 
 def _build(data: dict[str, Any]) -> Record:
