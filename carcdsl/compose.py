@@ -21,7 +21,8 @@ from .builder import Builder
 from .decls import ParamDecl, Ref, RuleFile
 from .diagnostics import Diagnostic, error, suggest
 from .errors import RuleError
-from .parser import normalise_newlines, parse_text
+from .parser import parse_text
+from .syntax import normalise_newlines
 
 MAX_FILE_BYTES = 20_000_000
 MAX_DEPTH = 32

@@ -24,7 +24,7 @@ from .builder import supply_key
 from .diagnostics import Diagnostic, error, suggest
 from .errors import RuleError
 from .fields import with_fields
-from .parser import MAX_DIGITS, MAX_EXPR_DEPTH
+from .syntax import MAX_DIGITS, MAX_EXPR_DEPTH
 
 if TYPE_CHECKING:  # jsonschema is imported when JSON is read, not when carcdsl starts
     from jsonschema import Draft202012Validator

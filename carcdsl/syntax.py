@@ -1,0 +1,268 @@
+"""Syntax: the grammar, and what a person reads when a rule file does not follow it.
+
+Loading the Lark grammar (LALR, positions kept); syntax errors as Diagnostics with file:line:col
+and the expected tokens in plain words; reading on after an error so that every syntax error of
+a file is reported; numbers too long to mean anything (E008) and scoring expressions nested too
+deeply (E006). ``parser`` turns a tree that parsed into declarations; this module never sees
+one that did not.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import re
+from pathlib import Path
+
+from lark import Lark, Token, Tree
+from lark.exceptions import (
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+)
+
+from . import model as m
+from .diagnostics import Diagnostic, error, suggest
+
+GRAMMAR_FILE = "carc.lark"
+MAX_DIGITS = 18
+"""Numbers in a rule file have at most this many digits; longer ones are E008."""
+MAX_EXPR_DEPTH = 32
+"""Scoring expressions nest at most this deep (expression nodes on a path), in the text and in
+the JSON form alike (E006); real ones nest a handful of levels."""
+MAX_SYNTAX_ERRORS = 100
+"""Syntax errors reported per file; after that, the rest of the file is not read."""
+
+
+# Tokens in the words a rule author uses.
+_TOKEN_WORDS = {
+    "NAME": "a name",
+    "INT": "a number",
+    "STRING": 'a quoted string ("...")',
+    "BOOL": "yes or no",
+    "WHEN": "complete or final",
+    "CMP": "a comparison (<, <=, ==, ...)",
+    "LBRACE": "'{'",
+    "RBRACE": "'}'",
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "SEMICOLON": "';'",
+    "COMMA": "','",
+    "PLUS": "'+'",
+    "STAR": "'*'",
+    "EQUAL": "'='",
+    "__ANON_0": "'..'",
+    "$END": "the end of the file",
+}
+_TOKEN_CLASSES = frozenset({"NAME", "INT", "STRING", "BOOL", "WHEN", "CMP", "$END"})
+"""Tokens a message names by their class (``catalog_*.TOKENS``: a name, a number)."""
+# What closes an open construct comes first in the expected list: it is what is most often
+# missing, and a cut list must never hide it.
+_CLOSERS = ("RBRACE", "RPAR")
+_SHOWN_EXPECTED = 10
+_EXPR_RULES = frozenset({"sum", "scaled", "scaled_after", "const", "quantity", "quantity_of",
+                         "compare", "cond"})
+_LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1}}}")
+_STRING_COMMENT_OR_NUMBER = re.compile(
+    rf'"[^"\n]*"|#[^\n]*|(?<![\w-])(-?\d{{{MAX_DIGITS + 1},}})')
+
+
+def grammar_text() -> str:
+    """The grammar, from the source tree when run from a checkout, else from the package."""
+    package = Path(__file__).resolve().parent
+    for candidate in (package.parent / "grammars", package / "grammars"):
+        if (candidate / GRAMMAR_FILE).is_file():
+            return (candidate / GRAMMAR_FILE).read_text(encoding="utf-8")
+    raise FileNotFoundError(f"the grammar {GRAMMAR_FILE} is not installed")
+
+
+@functools.cache
+def grammar() -> Lark:
+    """The parser of the rule language, built once."""
+    return Lark(grammar_text(), parser="lalr", propagate_positions=True, maybe_placeholders=True,
+                cache=True)
+
+
+@functools.cache
+def _declaration_keywords() -> dict[str, str]:
+    """Terminal -> keyword of every word that starts a declaration (what the grammar accepts
+    at the start of a file): where reading resumes after a syntax error."""
+    parser = grammar()
+    words = {}
+    for term in parser.parse_interactive("").accepts():
+        try:
+            pattern = parser.get_terminal(term).pattern
+        except KeyError:
+            continue
+        if pattern.type == "str":
+            words[term] = pattern.value
+    return words
+
+
+@functools.cache
+def _declaration_start() -> re.Pattern[str]:
+    words = sorted(_declaration_keywords().values(), key=len, reverse=True)
+    return re.compile(rf"^(?:{'|'.join(map(re.escape, words))})(?![\w-])", re.M)
+
+
+def normalise_newlines(text: str) -> str:
+    """CRLF and lone CR become LF: the parser and the messages count lines the same way."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text
+
+
+class Lines:
+    """Character offset -> (line, column), 1-based, lines split at LF only (as Lark does)."""
+
+    def __init__(self, text: str):
+        self.starts = [0] + [found.end() for found in re.finditer("\n", text)]
+
+    def loc(self, path: str, pos: int) -> m.Loc:
+        line = bisect.bisect_right(self.starts, pos)
+        return m.Loc(path, line, pos - self.starts[line - 1] + 1)
+
+
+def _word(term: str, parser: Lark) -> str:
+    if term in _TOKEN_WORDS:
+        return _TOKEN_WORDS[term]
+    try:
+        pattern = parser.get_terminal(term).pattern
+    except KeyError:
+        return term
+    if pattern.type == "str":
+        return f"'{pattern.value}'"
+    return term.lower()
+
+
+def _expected(names: set[str], parser: Lark) -> tuple[str, ...]:
+    """The expected tokens, as a message says them (``{expected:tokens}``): closing brackets
+    first, then punctuation and keywords (``'{'``, ``'tile'``), then classes of tokens
+    (``NAME``, ``INT``: a name, a number); cut after a few, the last item saying how many
+    more (``+12``)."""
+    def item(term: str) -> str:
+        return term if term in _TOKEN_CLASSES else _word(term, parser)
+
+    def rank(term: str) -> tuple[int, str]:
+        word = _word(term, parser)
+        if term in _CLOSERS:
+            return (0, str(_CLOSERS.index(term)))
+        if word.startswith("'") and not word[1:2].isalpha():
+            return (1, word)
+        return (2 if word.startswith("'") else 3, word)
+
+    items = list(dict.fromkeys(item(t) for t in sorted(names, key=rank)))
+    if len(items) > _SHOWN_EXPECTED:
+        more = len(items) - _SHOWN_EXPECTED + 1
+        items = items[: _SHOWN_EXPECTED - 1] + [f"+{more}"]
+    return tuple(items)
+
+
+def _keyword_hint(token: Token, expected: set[str], parser: Lark) -> str:
+    """The keyword a misspelt one (``feture``) was meant to be, else ``""``."""
+    keywords = []
+    for term in expected:
+        word = _word(term, parser)
+        if word.startswith("'") and word[1:2].isalpha():
+            keywords.append(word.strip("'"))
+    return suggest(str(token), keywords) if keywords else ""
+
+
+_TOKEN_FORMS = {"NAME": "name", "INT": "number", "STRING": "string"}
+
+
+def _syntax_diagnostic(exc: UnexpectedInput, loc: m.Loc, parser: Lark) -> Diagnostic:
+    if isinstance(exc, UnexpectedCharacters):
+        char = exc.char if exc.char.isprintable() else repr(exc.char)
+        return error("E002", loc, char=char)
+    if isinstance(exc, UnexpectedEOF) or exc.token.type == "$END":  # type: ignore[attr-defined]
+        return error("E001", loc, "end", expected=_expected(set(exc.expected), parser))
+    assert isinstance(exc, UnexpectedToken)
+    token = exc.token
+    hint = ""
+    if str(token)[:1].isalpha():  # a misspelt keyword, or a keyword of another place
+        hint = _keyword_hint(token, set(exc.expected), parser)
+    return error("E001", loc, _TOKEN_FORMS.get(token.type, ""), token=str(token), hint=hint,
+                 expected=_expected(set(exc.expected), parser))
+
+
+def _error_pos(exc: UnexpectedInput, length: int) -> int:
+    """Where in the parsed text an error is (a character offset)."""
+    if isinstance(exc, UnexpectedToken):
+        pos = exc.token.start_pos
+        return pos if isinstance(pos, int) and pos >= 0 else length
+    if isinstance(exc, UnexpectedCharacters):
+        return exc.pos_in_stream
+    return length
+
+
+def syntax_errors(text: str, path: str, parser: Lark, exc: UnexpectedInput) -> list[Diagnostic]:
+    """Every syntax error of a file: after each, reading resumes at the next declaration (the
+    next line starting with a declaration's keyword, or the offending token itself when it is
+    one: a block missing its '}' is then one error, not two)."""
+    lines = Lines(text)
+    starts = [found.start() for found in _declaration_start().finditer(text)]
+    keywords = _declaration_keywords()
+    found: list[Diagnostic] = []
+    offset = 0
+    while True:
+        pos = offset + _error_pos(exc, len(text) - offset)
+        found.append(_syntax_diagnostic(exc, lines.loc(path, pos), parser))
+        if len(found) >= MAX_SYNTAX_ERRORS:
+            break
+        if isinstance(exc, UnexpectedToken) and exc.token.type in keywords and pos > offset:
+            resume = pos
+        else:
+            i = bisect.bisect_right(starts, pos)
+            if i == len(starts):
+                break
+            resume = starts[i]
+        offset = resume
+        try:
+            parser.parse(text[offset:])
+            break
+        except UnexpectedInput as again:
+            exc = again
+    return found
+
+
+def long_numbers(text: str, path: str) -> list[Diagnostic]:
+    """E008 for every number with more than MAX_DIGITS digits (outside strings and comments)."""
+    if _LONG_NUMBER.search(text) is None:
+        return []
+    lines = Lines(text)
+    found = []
+    for match in _STRING_COMMENT_OR_NUMBER.finditer(text):
+        if match.group(1):
+            digits = len(match.group(1).lstrip("-"))
+            found.append(error("E008", lines.loc(path, match.start(1)), digits=digits,
+                               most=MAX_DIGITS))
+    return found
+
+
+def too_deep(tree: Tree, path: str) -> list[Diagnostic]:
+    """E006 where a scoring expression nests more than MAX_EXPR_DEPTH deep (once per
+    expression), found without recursion before the recursive transformer runs."""
+    found = []
+    reported: set[int] = set()
+    stack: list[tuple[Tree, int, int]] = [(tree, 0, 0)]
+    while stack:
+        node, depth, root = stack.pop()
+        if node.data in _EXPR_RULES:
+            depth += 1
+            root = root or id(node)
+            if depth > MAX_EXPR_DEPTH:
+                if root not in reported:
+                    reported.add(root)
+                    meta = node.meta
+                    found.append(error(
+                        "E006", m.Loc(path, getattr(meta, "line", 1), getattr(meta, "column", 1)),
+                        "expression", most=MAX_EXPR_DEPTH))
+                continue
+        stack.extend((child, depth, root) for child in node.children if isinstance(child, Tree))
+    return found
+
+
+def deep_fallback(path: str) -> Diagnostic:
+    return error("E006", m.Loc(path, 1, 1))
