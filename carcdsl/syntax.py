@@ -172,19 +172,33 @@ def _keyword_hint(token: Token, expected: set[str], parser: Lark) -> str:
 _TOKEN_FORMS = {"NAME": "name", "INT": "number", "STRING": "string"}
 
 
+def _acceptable(exc: UnexpectedInput) -> set[str]:
+    """The tokens the parser could take where it stopped: asked of the LALR state it is in
+    (Lark's ``accepts``), not the state's lookahead set, which LALR merges with other places
+    (`','` after a header, `')'` and `'else'` after a scoring expression in a block)."""
+    interactive = getattr(exc, "interactive_parser", None)
+    if interactive is not None:
+        try:
+            return set(interactive.accepts())
+        except Exception:  # the broader set still helps
+            pass
+    return set(getattr(exc, "expected", None) or ())
+
+
 def _syntax_diagnostic(exc: UnexpectedInput, loc: m.Loc, parser: Lark) -> Diagnostic:
     if isinstance(exc, UnexpectedCharacters):
         char = exc.char if exc.char.isprintable() else repr(exc.char)
         return error("E002", loc, char=char)
+    expected = _acceptable(exc)
     if isinstance(exc, UnexpectedEOF) or exc.token.type == "$END":  # type: ignore[attr-defined]
-        return error("E001", loc, "end", expected=_expected(set(exc.expected), parser))
+        return error("E001", loc, "end", expected=_expected(expected, parser))
     assert isinstance(exc, UnexpectedToken)
     token = exc.token
     hint = ""
     if str(token)[:1].isalpha():  # a misspelt keyword, or a keyword of another place
-        hint = _keyword_hint(token, set(exc.expected), parser)
+        hint = _keyword_hint(token, expected, parser)
     return error("E001", loc, _TOKEN_FORMS.get(token.type, ""), token=str(token), hint=hint,
-                 expected=_expected(set(exc.expected), parser))
+                 expected=_expected(expected, parser))
 
 
 def _error_pos(exc: UnexpectedInput, length: int) -> int:
@@ -197,12 +211,82 @@ def _error_pos(exc: UnexpectedInput, length: int) -> int:
     return length
 
 
+class _Resumes:
+    """Where reading may resume after a syntax error, found in one pass over the text.
+
+    - a line starting with a declaration's keyword (``tile``, ``override``);
+    - a line starting at column 1 with a misspelt keyword (``overrid game { ... }``), outside
+      any block and not continuing the line before (one ending in ``;`` ``,`` ``+`` ...):
+      it gets its own error, with "did you mean";
+    - after the ``}`` that closes the declaration an error is in, when it closes before the
+      next declaration: the rest of the line and what follows are read again.
+
+    Braces are counted per declaration (from one keyword line to the next, strings and
+    comments left out), so a block missing its ``}`` upsets only its own declaration.
+    """
+
+    _EVENTS = re.compile(r'"[^"\n]*"|#[^\n]*|(?P<brace>[{}])|^(?P<word>[^\W\d][\w-]*)', re.M)
+    _CONTINUED = (";", ",", "+", "*", "=", "(", ":", "->", "..")
+    _CODE = re.compile(r'("[^"\n]*")|#[^\n]*')
+
+    def __init__(self, text: str):
+        keywords = _declaration_keywords().values()
+        self.starts = [found.start() for found in _declaration_start().finditer(text)]
+        self.lines: list[int] = []
+        self.closes: list[int] = []
+        self._depth_at: list[int] = []
+        self._depth: list[int] = []
+        starts = set(self.starts)
+        depth = 0
+        for found in self._EVENTS.finditer(text):
+            pos = found.start()
+            if pos in starts:
+                depth = 0
+            if found.group("brace") == "{":
+                depth += 1
+            elif found.group("brace") == "}":
+                if depth == 1:
+                    self.closes.append(pos + 1)
+                depth = max(depth - 1, 0)
+            elif found.group("word") and pos not in starts and depth == 0 \
+                    and not self._continues(text, pos) \
+                    and suggest(found.group("word"), keywords):
+                self.lines.append(pos)
+            else:
+                continue
+            self._depth_at.append(pos + 1)
+            self._depth.append(depth)
+
+    def _continues(self, text: str, pos: int) -> bool:
+        """Whether the code line before ``pos`` goes on to the next (ends in ``;`` ...)."""
+        before = self._CODE.sub(lambda kept: kept.group(1) or "", text[:pos][-400:])
+        return before.rstrip().endswith(self._CONTINUED)
+
+    def depth(self, pos: int) -> int:
+        """Open braces of the declaration at ``pos``, just before it."""
+        i = bisect.bisect_left(self._depth_at, pos + 1)
+        return self._depth[i - 1] if i else 0
+
+    def after(self, pos: int) -> int | None:
+        """The first place after ``pos`` where reading may resume, or None."""
+        found = []
+        for places in (self.starts, self.lines):
+            i = bisect.bisect_right(places, pos)
+            if i < len(places):
+                found.append(places[i])
+        if self.depth(pos) > 0:
+            i = bisect.bisect_right(self.closes, pos)
+            if i < len(self.closes):
+                found.append(self.closes[i])
+        return min(found) if found else None
+
+
 def syntax_errors(text: str, path: str, parser: Lark, exc: UnexpectedInput) -> list[Diagnostic]:
-    """Every syntax error of a file: after each, reading resumes at the next declaration (the
-    next line starting with a declaration's keyword, or the offending token itself when it is
-    one: a block missing its '}' is then one error, not two)."""
+    """Every syntax error of a file: after each, reading resumes at the next declaration (see
+    ``_Resumes``), or at the offending token itself when it starts one: a block missing its
+    '}' is then one error, not two."""
     lines = Lines(text)
-    starts = [found.start() for found in _declaration_start().finditer(text)]
+    resumes = _Resumes(text)
     keywords = _declaration_keywords()
     found: list[Diagnostic] = []
     offset = 0
@@ -214,10 +298,10 @@ def syntax_errors(text: str, path: str, parser: Lark, exc: UnexpectedInput) -> l
         if isinstance(exc, UnexpectedToken) and exc.token.type in keywords and pos > offset:
             resume = pos
         else:
-            i = bisect.bisect_right(starts, pos)
-            if i == len(starts):
+            after = resumes.after(pos)
+            if after is None:
                 break
-            resume = starts[i]
+            resume = after
         offset = resume
         try:
             parser.parse(text[offset:])
