@@ -228,12 +228,17 @@ class _Resumes:
     _EVENTS = re.compile(r'"[^"\n]*"|#[^\n]*|(?P<brace>[{}])|^(?P<word>[^\W\d][\w-]*)', re.M)
     _CONTINUED = (";", ",", "+", "*", "=", "(", ":", "->", "..")
     _CODE = re.compile(r'("[^"\n]*")|#[^\n]*')
+    _MOST_WORDS = 1000
+    """Lines starting with a word that are asked whether it is a misspelt keyword, at most:
+    megabytes of garbage must not cost seconds."""
 
     def __init__(self, text: str):
-        keywords = _declaration_keywords().values()
+        self.text = text
         self.starts = [found.start() for found in _declaration_start().finditer(text)]
-        self.lines: list[int] = []
         self.closes: list[int] = []
+        self.words: list[tuple[int, str]] = []
+        """Lines starting at column 1 with a word, outside any block, not a keyword's."""
+        self._asked: dict[int, bool] = {}
         self._depth_at: list[int] = []
         self._depth: list[int] = []
         starts = set(self.starts)
@@ -242,25 +247,31 @@ class _Resumes:
             pos = found.start()
             if pos in starts:
                 depth = 0
-            if found.group("brace") == "{":
+            elif found.group("brace") == "{":
                 depth += 1
             elif found.group("brace") == "}":
                 if depth == 1:
                     self.closes.append(pos + 1)
                 depth = max(depth - 1, 0)
-            elif found.group("word") and pos not in starts and depth == 0 \
-                    and not self._continues(text, pos) \
-                    and suggest(found.group("word"), keywords):
-                self.lines.append(pos)
+            elif found.group("word") and depth == 0:
+                self.words.append((pos, found.group("word")))
+                continue
             else:
                 continue
             self._depth_at.append(pos + 1)
             self._depth.append(depth)
 
-    def _continues(self, text: str, pos: int) -> bool:
-        """Whether the code line before ``pos`` goes on to the next (ends in ``;`` ...)."""
-        before = self._CODE.sub(lambda kept: kept.group(1) or "", text[:pos][-400:])
-        return before.rstrip().endswith(self._CONTINUED)
+    def _misspelt(self, i: int) -> bool:
+        """Whether word line ``i`` starts a declaration with a misspelt keyword."""
+        pos, word = self.words[i]
+        if pos not in self._asked:
+            if len(self._asked) >= self._MOST_WORDS:
+                return False
+            before = self._CODE.sub(lambda kept: kept.group(1) or "",
+                                    self.text[max(pos - 400, 0):pos])
+            self._asked[pos] = not before.rstrip().endswith(self._CONTINUED) and bool(
+                suggest(word, _declaration_keywords().values()))
+        return self._asked[pos]
 
     def depth(self, pos: int) -> int:
         """Open braces of the declaration at ``pos``, just before it."""
@@ -270,15 +281,20 @@ class _Resumes:
     def after(self, pos: int) -> int | None:
         """The first place after ``pos`` where reading may resume, or None."""
         found = []
-        for places in (self.starts, self.lines):
-            i = bisect.bisect_right(places, pos)
-            if i < len(places):
-                found.append(places[i])
+        i = bisect.bisect_right(self.starts, pos)
+        if i < len(self.starts):
+            found.append(self.starts[i])
         if self.depth(pos) > 0:
             i = bisect.bisect_right(self.closes, pos)
             if i < len(self.closes):
                 found.append(self.closes[i])
-        return min(found) if found else None
+        first = min(found) if found else None
+        i = bisect.bisect_right(self.words, (pos, "\U0010ffff"))
+        while i < len(self.words) and (first is None or self.words[i][0] < first):
+            if self._misspelt(i):
+                return self.words[i][0]
+            i += 1
+        return first
 
 
 def syntax_errors(text: str, path: str, parser: Lark, exc: UnexpectedInput) -> list[Diagnostic]:
