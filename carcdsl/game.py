@@ -124,6 +124,12 @@ class State(Legality, Tally, Modes):
         self.finished = False
         self._moves: list[Placement | Discard | tuple[int, int, int, int]] = []
         self._shown = 0  # moves[:_shown] are Placement/Discard objects (see ``moves``)
+        self.move_seats: list[int] = []
+        """The seat that made each move of ``moves`` (placements and discards, those before
+        the first turn included): always as long as ``moves``."""
+        self.aside_moves: list[int] = []
+        """Bag: the indices in ``moves`` of the discards whose tile was set aside (back into
+        the bag after the next placement) rather than taken out of the game."""
         self.events: list[ScoreEvent] = []
         self.board: dict[int, tuple[int, int]] = {}
         self.open: dict[int, int] = {0: 0}
@@ -201,7 +207,8 @@ class State(Legality, Tally, Modes):
         for tok in tokens:
             for seat in range(n) if tok.each_player else ():
                 self.token_events.append(TokenEvent(-1, tok.name, tok.each_player, "given",
-                                                    seat, self.players[seat]))
+                                                    seat, self.players[seat],
+                                                    events_before=len(self.events)))
         if rules.supply.hand:
             self.hands = [[] for _ in players]
             for seat in range(n):
@@ -406,6 +413,7 @@ class State(Legality, Tally, Modes):
                 self._remove_from_supply(t)
         moves = self._moves
         moves.append(move if move is not None else (t, key, r, spot))
+        self.move_seats.append(self.current)
         o = 4 * t + r
         base = self._place(o, key, spot)
         # placement triggers act at once (a nut onto the tile, a penalty), before scoring
@@ -532,8 +540,8 @@ class State(Legality, Tally, Modes):
         return a
 
     # --- copies and records ----------------------------------------------------------------
-    _LISTS = ("scores", "supply_followers", "_moves", "events", "root", "members", "kind",
-              "node_key", "pennants", "open_ends", "followers", "meeples", "supply")
+    _LISTS = ("scores", "supply_followers", "_moves", "move_seats", "events", "root", "members",
+              "kind", "node_key", "pennants", "open_ends", "followers", "meeples", "supply")
     _DICTS = ("board", "open", "fitting", "watched", "latent")
 
     def clone(self) -> State:
@@ -551,6 +559,8 @@ class State(Legality, Tally, Modes):
             state["rng"].setstate(self.rng.getstate())
         state["active"] = set(self.active)
         state["aside"] = self.aside[:]
+        if self._bag:
+            state["aside_moves"] = self.aside_moves[:]
         if self.token_supply:
             state["token_events"] = self.token_events[:]
             state["token_supply"] = self.token_supply[:]

@@ -221,7 +221,9 @@ class Legality:
             self._remove_from_supply(t)
         if self._bag and not unplaceable_ends:
             self.aside.append(t)
+            self.aside_moves.append(len(self._moves))
         self._moves.append(move or Discard(self.tables.type_names[t]))
+        self.move_seats.append(self.current)
         if unplaceable_ends:
             self._finish("tile-unplaceable", self.tables.type_names[t])
             return

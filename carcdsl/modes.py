@@ -108,7 +108,8 @@ class Modes:
         on[i] += count
         self.token_events.append(TokenEvent(
             index, self.game.rules.tokens[i].name, count, "put", None, None,
-            self.tables.kinds[self.kind[root]].name, to_xy(self.node_key[node])))
+            self.tables.kinds[self.kind[root]].name, to_xy(self.node_key[node]),
+            len(self.events)))
 
     def _refill(self, seat: int) -> None:
         hand, size, supply = self.hands[seat], self.game.rules.supply.hand, self.supply

@@ -58,6 +58,45 @@ def _compact(data: dict) -> str:
 
 
 def to_output(state: State) -> dict:
-    """The spec's ``replay --json`` shape."""
-    return {"players": list(state.players), "scores": list(state.scores),
-            "finished": state.finished, "events": [e.to_json() for e in state.events]}
+    """The spec's ``replay --json`` shape; when the rule set has tokens, ``tokens`` too: every
+    movement of tokens (``TokenEvent.to_json``), set-up included, in order (each with
+    ``events_before``, the number of ``events`` that came before it)."""
+    out = {"players": list(state.players), "scores": list(state.scores),
+           "finished": state.finished, "events": [e.to_json() for e in state.events]}
+    if state.game.rules.tokens:
+        out["tokens"] = [e.to_json() for e in state.token_events]
+    return out
+
+
+def tell(state: State, words) -> list[str]:
+    """The lines ``carcdsl replay`` prints for people between the set-up and the board, in
+    the language of ``words`` (an ``i18n.Words``): every scoring and every movement of tokens
+    after the set-up, in the order they happened (``move 3: ...``), and why the game ended
+    before the final scoring."""
+    from .play import describe_end, describe_event, describe_token_event
+
+    move = words.phrase("move")
+    end = state.end_reason
+    lines: list[str] = []
+    told_end = False
+
+    def tell_end() -> None:
+        nonlocal told_end
+        if not told_end:
+            told_end = True
+            lines.append(f"  {describe_end(state, words)}")
+
+    # (events before it, 0 for a token event: it comes first, index in its list, event)
+    tokens = [(e.events_before, 0, i, e) for i, e in enumerate(state.token_events)
+              if e.move >= 0]
+    scorings = [(i, 1, i, e) for i, e in enumerate(state.events)]
+    for _, scoring, i, event in sorted(scorings + tokens, key=lambda x: x[:3]):
+        if end is not None and i >= (end.events_before if scoring else end.tokens_before):
+            tell_end()
+        text = (describe_event(event, words) if scoring
+                else describe_token_event(event, words))
+        if text:
+            lines.append(f"  {move} {event.move}: {text}")
+    if state.finished:
+        tell_end()
+    return lines

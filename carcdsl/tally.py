@@ -55,6 +55,11 @@ class TokenEvent:
     """The feature kind they were put on or collected from."""
     at: tuple[int, int] | None = None
     """A square of that feature: where they were put, or a square of the scored feature."""
+    events_before: int = 0
+    """How many scoring events (``State.events``) came before these tokens moved: tokens an
+    ``on place`` rule puts come before the placement's scoring, tokens collected right after
+    the scoring of their feature, and at the end the collections of final scoring before the
+    tokens' own final points. Merging the two lists by it tells everything in true order."""
 
     def to_json(self) -> dict:
         out = {"move": self.move, "token": self.token, "count": self.count,
@@ -65,6 +70,7 @@ class TokenEvent:
             out["feature"] = self.feature
         if self.at is not None:
             out["at"] = list(self.at)
+        out["events_before"] = self.events_before
         return out
 
 
@@ -88,6 +94,12 @@ class EndReason:
     """``tile-unplaceable``: the tile that fits nowhere."""
     left: tuple[str, ...] = ()
     """Tiles never played, in supply order (set-aside tiles of a bag game included)."""
+    events_before: int = 0
+    """How many scoring events (``State.events``) came before the end: the final scoring's
+    are those from here on."""
+    tokens_before: int = 0
+    """How many token events (``State.token_events``) came before the end: the final
+    scoring's collections and what players hold are those from here on."""
 
     def say(self, words) -> str:
         """Why the game ended, in the language of ``words`` (an ``i18n.Words``)."""
@@ -126,7 +138,7 @@ class Tally:
                         self.held[i][seat] += count
                         self.token_events.append(TokenEvent(
                             index, tok.name, count, "collected", seat, self.players[seat],
-                            feature, at))
+                            feature, at, len(self.events)))
 
     def _score_completed(self, o: int, key: int, base: int, index: int) -> None:
         root, open_ends, followers = self.root, self.open_ends, self.followers
@@ -253,7 +265,8 @@ class Tally:
         names = self.tables.type_names
         left = [*self.supply[::-1], *(t for hand in self.hands or () for t in hand), *self.aside]
         self.end_reason = EndReason(why, index, self.players[self.current], tile,
-                                    tuple(names[t] for t in left))
+                                    tuple(names[t] for t in left), len(self.events),
+                                    len(self.token_events))
         roots = []
         for _, node, _ in self.meeples:
             root = self.root[node]
@@ -265,7 +278,8 @@ class Tally:
             for seat, held in enumerate(self.held[i]):
                 if held:
                     self.token_events.append(TokenEvent(index, tok.name, held, "held", seat,
-                                                        self.players[seat]))
+                                                        self.players[seat],
+                                                        events_before=len(self.events)))
             if tok.final_points:
                 for seat, held in enumerate(self.held[i]):
                     if held:

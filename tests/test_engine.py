@@ -211,10 +211,42 @@ def test_random_games(base, farmers, seed, seats, with_farmers):
     assert placed + discarded == 72
     assert placed - 1 == sum(isinstance(m, Placement) for m in state.moves)
     assert state.end_reason.why == "supply-empty" and state.end_reason.left == ()
-    # the record replays to the same scores and events
+    assert_moves_and_events_line_up(state)
+    # the record replays to the same scores and events, each move by the same seat
     record = parse_record(state.to_record().to_json())
     again = replay(record)
     assert to_output(again) == to_output(state)
+    assert again.move_seats == state.move_seats
+    assert "tokens" not in to_output(state)  # no tokens in the rule set: the spec's shape
+
+
+def assert_moves_and_events_line_up(state):
+    """Every move has the seat that made it; every scoring and token event names a move
+    that was made (-1: the set-up), and says how many scorings came before it."""
+    assert len(state.move_seats) == len(state.moves)
+    assert all(0 <= seat < len(state.players) for seat in state.move_seats)
+    assert all(-1 <= e.move < len(state.moves) for e in state.events)
+    assert [e.move for e in state.events] == sorted(e.move for e in state.events)
+    for e in state.token_events:
+        assert -1 <= e.move < len(state.moves)
+        assert 0 <= e.events_before <= len(state.events)
+    end = state.end_reason
+    if end is not None:
+        assert end.move == len(state.moves) - 1
+        assert all(e.when == "final" for e in state.events[end.events_before:])
+        assert all(e.when != "final" for e in state.events[:end.events_before])
+
+
+def test_each_move_names_the_seat_that_made_it(base):
+    """Replayed move by move, every move is made by the player to move before it."""
+    state = _play_random(base, 3, 8)
+    record = state.to_record()
+    again = base.new_game(record.players, record.seed, replaying=True)
+    for i, move in enumerate(record.moves):
+        seat = again.current
+        again.play(move)
+        assert again.move_seats[i] == state.move_seats[i] == seat
+    assert state.move_seats[:3] == [0, 1, 2]
 
 
 @pytest.mark.parametrize("seed", [53, 54, 55])

@@ -13,8 +13,9 @@ from carcdsl.cli import main
 from carcdsl.compose import compose
 from carcdsl.errors import IllegalMoveError, RecordError
 from carcdsl.game import to_key
+from carcdsl.i18n import Words
 from carcdsl.records import Discard, Placement, parse_record
-from carcdsl.replay import replay
+from carcdsl.replay import replay, tell, to_output
 
 
 def run(capsys, *argv):
@@ -121,8 +122,72 @@ def test_the_proposal_moves_nuts_and_scores_them(seats):
     assert [(e.seat, e.count) for e in moved if e.action == "held"] == [
         (seat, n) for seat, n in enumerate(state.held[0]) if n]
     assert [e.move for e in moved] == sorted(e.move for e in moved)
+    assert_token_events_in_true_order(state)
     again = replay(parse_record(state.to_record().to_json()))
     assert again.token_events == moved
+
+
+def test_replay_shows_token_movements():
+    """``replay --json`` lists them under ``tokens`` (only for rule sets with tokens); the
+    text tells each where it happened: the nut put before the forest scores, Ann's
+    collection right after, and the end before the nuts' final points."""
+    record = {"format": "carcdsl-record/1", "rules": "nuts", "variants": ["nuts-proposal"],
+              "players": ["Ann", "Bob"], "final": True,
+              "moves": [{"tile": "E", "at": [0, -1], "rotation": 180,
+                         "follower": "forest:S"}]}
+    state = replay(parse_record(record))
+    out = to_output(state)
+    assert out["tokens"] == [e.to_json() for e in state.token_events]
+    assert [t["action"] for t in out["tokens"]] == ["put"] * 4 + ["given"] * 2 + [
+        "put", "collected", "held", "held"]
+    assert tell(state, Words(state.game.rules)) == [
+        "  move 0: 1 nut put on the forest at (0, -1)",
+        "  move 0: Ann: forest, 2 tiles × 2 = 4",
+        "  move 0: Ann takes 2 nuts",
+        "  final scoring with 71 tiles left",
+        "  move 0: Ann: nut (final scoring), 3 nuts = 3",
+        "  move 0: Bob: nut (final scoring), 1 nut = 1"]
+    assert "tokens" not in to_output(replay(parse_record({**record, "rules": "base",
+                                                          "variants": [], "moves": []})))
+
+
+def test_replay_tells_collections_of_the_final_scoring_after_the_end():
+    game = carcdsl.load("nuts", ["nuts-proposal"])
+    state = game.new_game(3, seed=2)
+    bot = random_bot(random.Random(2))
+    while not state.finished:
+        state.apply_fast(*bot(state))
+    assert_token_events_in_true_order(state)
+    lines = tell(replay(parse_record(state.to_record().to_json()), game),
+                 Words(game.rules))
+    end = lines.index("  no tile left to play: the game ends")
+    assert any("takes" in line for line in lines[end:])
+    assert all("(final scoring)" not in line for line in lines[:end])
+    puts = [i for i, line in enumerate(lines) if "put on" in line]
+    assert puts and max(puts) < end
+
+
+def assert_token_events_in_true_order(state):
+    """Merged by ``events_before``, every token event sits where it happened: a nut put by
+    a placement before that placement's scoring, a collection right after the scoring of
+    its collector, and at the end every collection before the nuts' final points."""
+    moved, events = state.token_events, state.events
+    assert [e.events_before for e in moved] == sorted(e.events_before for e in moved)
+    end = state.end_reason
+    for e in moved:
+        assert 0 <= e.events_before <= len(events)
+        later = [s for s in events[e.events_before:] if s.move == e.move]
+        if e.action == "put" and e.move >= 0:
+            # nothing the same move scored comes before it
+            assert all(s.move < e.move for s in events[:e.events_before])
+        elif e.action == "collected":
+            last = events[e.events_before - 1]
+            assert last.move == e.move and last.feature == e.feature
+            if e.move == end.move and moved.index(e) >= end.tokens_before:
+                assert all(s.when == "final" and s.feature != "nut" for s in
+                           events[end.events_before:e.events_before])
+        elif e.action == "held":
+            assert all(s.feature == "nut" and s.when == "final" for s in later)
 
 
 def test_a_forest_tile_gets_a_nut_and_its_scorer_takes_it():
@@ -142,10 +207,15 @@ def test_a_forest_tile_gets_a_nut_and_its_scorer_takes_it():
         (0, "collected", 2, "Ann", "forest", (0, -1))]
     assert state.token_events[-1].to_json() == {
         "move": 0, "token": "nut", "count": 2, "action": "collected", "player": "Ann",
-        "feature": "forest", "at": [0, -1]}
+        "feature": "forest", "at": [0, -1], "events_before": 1}
+    # the nut is put before the forest scores; Ann collects right after its scoring
+    assert [e.events_before for e in state.token_events[-2:]] == [0, 1]
     state.finish()
     assert [(e.action, e.player, e.count) for e in state.token_events[-2:]] == [
         ("held", "Ann", 3), ("held", "Bob", 1)]
+    # held before the nuts' final points
+    assert [e.events_before for e in state.token_events[-2:]] == [1, 1]
+    assert (state.end_reason.events_before, state.end_reason.tokens_before) == (1, 8)
     # the scoring list is unchanged: the forest, then the nuts' final points
     assert [(e.feature, e.when) for e in state.events] == [
         ("forest", "complete"), ("nut", "final"), ("nut", "final")]

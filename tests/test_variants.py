@@ -309,6 +309,44 @@ def test_trees_as_terminals_are_data():
     assert events(state) == []  # the road runs on past the tree: not complete
 
 
+def test_each_move_of_a_hand_game_has_the_seat_that_made_it():
+    """On a 3 × 3 table P2's last hand fits nowhere: moves 68 to 70 are P2's discards,
+    made after P1's last placement (the log once labelled them with P1, to move next)."""
+    from carcdsl.play import play_one
+
+    game = carcdsl.load("base", ["table-edge:width=3,height=3", "hand-of-three"])
+    state = play_one(game, ["P1", "P2"], ["random"], 0)
+    assert len(state.move_seats) == len(state.moves) == 71
+    assert all(isinstance(m, Discard) for m in state.moves[68:])
+    assert state.move_seats[68:] == [1, 1, 1] and state.move_seats[67] == 0
+    again = replay(parse_record(state.to_record().to_json()), game)
+    assert again.move_seats == state.move_seats
+
+
+def test_set_up_discards_and_extra_turns_have_their_seats():
+    """Discards before the first turn are the first player's; an extra turn's move is the
+    same player's again."""
+    game = carcdsl.load("base", ["table-edge:width=1,height=1"])
+    state = game.new_game(2, seed=1)  # nothing fits anywhere: every tile is discarded
+    assert state.finished and len(state.moves) == 71 and state.move_seats == [0] * 71
+    state = replay(load_record(RECORDS / "variants" / "fill-hole.json"))
+    # move 6 (Ann) fills the hole: move 7 is Ann's again, move 8 Bob's
+    assert state.move_seats == [0, 1, 0, 1, 0, 1, 0, 0, 1]
+
+
+def test_bag_discards_are_set_aside_in_play():
+    game = carcdsl.load("base", ["table-edge:width=3,height=3", "bag"])
+    state = game.new_game(2, seed=3)
+    bot = random_bot(random.Random(3))
+    while not state.finished:
+        copy = state.clone()
+        state.apply_fast(*bot(state))
+        assert copy.aside_moves == state.aside_moves[:len(copy.aside_moves)]
+    discards = [i for i, m in enumerate(state.moves) if isinstance(m, Discard)]
+    assert discards and state.aside_moves == discards
+    assert len(state.move_seats) == len(state.moves)
+
+
 def test_hand_games_replay_with_the_same_turns():
     """A hand emptied by discards, or an extra turn earned with the last tile of a hand,
     passes the turn in play and in replay alike (the audit's two games)."""
@@ -364,6 +402,8 @@ def test_a_bag_record_where_an_unplaceable_tile_comes_back():
     state = replay(load_record(record))
     assert events(state) == [("Bob", "road", "complete", 2, "2 tiles")]
     assert state.aside == [] and len(state.supply) == 72 - 3
+    # the discard was set aside (back into the bag), not taken out of the game; by Ann
+    assert state.aside_moves == [0] and state.move_seats == [0, 0, 1]
     # without the bag the crossroads (the only one) left the game
     with pytest.raises(RecordError, match="move 2 .*no tile X left"):
         with_variants(record, ["table-edge:width=1,height=5"])
@@ -374,6 +414,7 @@ def test_a_table_edge_record_where_the_edge_makes_a_tile_unplaceable():
     state = replay(load_record(record))
     assert [seat for seat, _, _ in state.meeples] == [0]  # Ann drew again
     assert isinstance(state.moves[0], Discard) and state.current == 1
+    assert state.aside_moves == [] and state.move_seats == [0, 0]  # it left the game
     # on an endless table the crossroads fits east of the start tile
     with pytest.raises(RecordError, match=r"move 0 .*fits on the board.*discard-only"):
         with_variants(record, [])
@@ -430,6 +471,8 @@ def test_every_combination_replays_to_the_same_game(rules, variants):
         assert to_output(again) == to_output(state)
         assert again.events == state.events and again.token_events == state.token_events
         assert again.end_reason == state.end_reason and again.moves == state.moves
+        assert again.move_seats == state.move_seats and again.aside_moves == state.aside_moves
+        assert len(state.move_seats) == len(state.moves)
         if game.rules.supply.draw != "bag":  # every tile is played, discarded or left
             fresh = game.new_game(seats, seed=seed, replaying=True)
             dealt = len(fresh.supply) + sum(map(len, fresh.hands or []))
