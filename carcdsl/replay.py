@@ -19,7 +19,9 @@ def game_for(record: Record) -> Game:
     try:
         return load(record.rules, record.variants, relative_to=base)
     except RuleError as exc:
-        first = exc.diagnostics[0] if exc.diagnostics else str(exc)
+        # the first error, not a warning that happens to come first in the file
+        found = sorted(exc.diagnostics, key=lambda d: not getattr(d, "is_error", True))
+        first = found[0] if found else str(exc)
         raise RecordError.of("rules", problem=first) from None
 
 

@@ -100,21 +100,40 @@ def trigger(condition: str, arg: str | None) -> str:
 
 def render(terms, labeller: Label = label, triggered: Trigger = trigger) -> str:
     """``3 tiles × 2 + 1 pennant × 2``: the breakdown, with quantities named by ``labeller``
-    and ``on place`` rules (the term ("t", condition, arg)) by ``triggered``."""
-    parts = []
-    for term in terms:
-        if term[0] == "c":
-            parts.append(str(term[1]))
-        elif term[0] == "q":
-            _, count, name, arg, factor = term
-            text = labeller(name, arg, count)
-            parts.append(text if factor == 1 else f"{text} × {factor}")
-        elif term[0] == "t":
-            parts.append(triggered(term[1], term[2]))
-        else:
-            inner = render(term[1], labeller, triggered)
-            parts.append(f"({inner}) × {term[2]}" if len(term[1]) > 1 else f"{inner} × {term[2]}")
-    return " + ".join(parts)
+    and ``on place`` rules (the term ("t", condition, arg)) by ``triggered``. A negative
+    term after the first is subtracted: ``2 tiles - 1``, ``3 tiles - 1 pennant × 2``."""
+    text = ""
+    for i, term in enumerate(terms):
+        minus = i > 0 and _negative(term)
+        part = _render_term(_negated(term) if minus else term, labeller, triggered)
+        text += part if not i else f" - {part}" if minus else f" + {part}"
+    return text
+
+
+def _negative(term) -> bool:
+    """A constant below zero, or a quantity or group scaled by a factor below zero."""
+    return term[0] == "c" and term[1] < 0 or term[0] in ("q", "g") and term[-1] < 0
+
+
+def _negated(term):
+    if term[0] == "c":
+        return ("c", -term[1])
+    return (*term[:-1], -term[-1])
+
+
+def _render_term(term, labeller: Label, triggered: Trigger) -> str:
+    if term[0] == "c":
+        return str(term[1])
+    if term[0] == "q":
+        _, count, name, arg, factor = term
+        text = labeller(name, arg, count)
+        return text if factor == 1 else f"{text} × {factor}"
+    if term[0] == "t":
+        return triggered(term[1], term[2])
+    inner = render(term[1], labeller, triggered)
+    if len(term[1]) > 1:
+        inner = f"({inner})"
+    return inner if term[2] == 1 else f"{inner} × {term[2]}"
 
 
 def detail(points: int, terms) -> str:

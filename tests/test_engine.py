@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from carcdsl.errors import IllegalMoveError, RecordError
 from carcdsl.game import to_key, to_xy
 from carcdsl.records import Discard, FollowerSpec, Placement, load_record, parse_record
 from carcdsl.replay import replay, to_output
+from carcdsl.scoring import render
 
 import reference
 
@@ -274,6 +276,56 @@ def test_clone_is_independent(base):
     copy.apply_fast(*bot(copy))
     assert len(state.board) == 1 and len(copy.board) == 2
     assert to_key(0, 0) in state.board
+    assert state.move_seats == [] and copy.move_seats == [0]
+
+
+# --- the rules a record names do not load ----------------------------------------------------
+
+def test_a_record_whose_rules_do_not_load_names_the_first_error(tmp_path):
+    """The variant's tile count is off (W122, line 2) because its tile Q is declared twice
+    (E101, line 3): the error is what stops the rules loading, not the warning before it."""
+    (tmp_path / "q.carc").write_text("variant q for base\noverride game { tiles 73 }\n"
+                                     "tile Q 1  city N; city E+W\n", encoding="utf-8")
+    record = {"format": "carcdsl-record/1", "rules": "base", "variants": ["q.carc"],
+              "players": 2, "moves": []}
+    (tmp_path / "r.json").write_text(json.dumps(record), encoding="utf-8")
+    with pytest.raises(RecordError, match=r"do not load: tile 'Q' is already declared") as info:
+        replay(load_record(tmp_path / "r.json"))
+    assert info.value.details["problem"].code == "E101"
+
+
+# --- breakdowns --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("terms,text", [
+    ([("q", 2, "tiles", None, 1), ("c", -1)], "2 tiles - 1"),
+    ([("c", -1), ("q", 2, "tiles", None, 1)], "-1 + 2 tiles"),
+    ([("q", 3, "tiles", None, 1), ("q", 1, "pennants", None, -2)], "3 tiles - 1 pennant × 2"),
+    ([("q", 3, "tiles", None, 1), ("q", 1, "pennants", None, -1)], "3 tiles - 1 pennant"),
+    ([("q", 3, "tiles", None, 2), ("g", (("q", 1, "pennants", None, 1), ("c", 1)), -2)],
+     "3 tiles × 2 - (1 pennant + 1) × 2"),
+    ([("c", 2), ("g", (("q", 1, "pennants", None, 1), ("c", 1)), -1)], "2 - (1 pennant + 1)"),
+])
+def test_a_negative_term_is_subtracted(terms, text):
+    assert render(terms) == text
+
+
+def test_a_negative_literal_in_a_breakdown(tmp_path):
+    """``tiles + -1``: an incomplete road of 2 tiles scores ``2 tiles - 1 = 1``; the terms
+    stay data (the Dutch side words them)."""
+    (tmp_path / "minus.carc").write_text(
+        "variant minus for base\noverride feature road { score final = tiles + -1 }\n",
+        encoding="utf-8")
+    record = {"format": "carcdsl-record/1", "rules": "base",
+              "variants": [str(tmp_path / "minus.carc")], "players": ["Ann", "Bob"],
+              "moves": [{"tile": "U", "at": [1, 0], "rotation": 90, "follower": "road:E"}],
+              "final": True}
+    state = replay(parse_record(record))
+    assert [(e.detail, e.points) for e in state.events] == [("2 tiles - 1", 1)]
+    assert list(state.events[0].terms) == [("q", 2, "tiles", None, 1), ("c", -1)]
+    from carcdsl.i18n import Words
+
+    dutch = Words(state.game.rules, "nl")
+    assert render(state.events[0].terms, dutch.label, dutch.trigger) == "2 landtegels - 1"
 
 
 def test_same_seed_same_game(base):
