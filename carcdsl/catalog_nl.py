@@ -383,6 +383,8 @@ ILLEGAL: dict[str, str] = {
     "hand/empty-none": "{player} heeft niets in de hand",
     "supply": "geen {rule:tile} meer om te trekken",
     "supply/tile": "geen {rule:tile} {tile} meer in de voorraad",
+    "supply/in-play": "geen {rule:tile} {tile} meer in het spel (in de voorraad of in een "
+                      "hand)",
     "unknown-tile": "onbekende {rule:tile} '{tile}'",
     "rotation": "draaiing {rotation} is niet 0, 90, 180 of 270",
     "square-taken": "op vak {at} ligt al een {rule:tile}",

@@ -174,6 +174,10 @@ class State(Legality, Tally, Modes):
         self.in_extra = False
         """Whether the current turn is an extra turn (which never gives another)."""
         self.hands: list[list[int]] | None = None
+        self.hands_known = not replaying or seed is not None
+        """Whether the hands dealt are the players' real hands. A record replayed without a
+        seed does not say them: a move may name any tile still in play (see
+        ``Legality.play``)."""
         tokens = rules.tokens
         self.token_supply = [tok.supply - tok.each_player * n for tok in tokens]
         """Tokens of each kind not yet put out."""

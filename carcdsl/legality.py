@@ -24,13 +24,20 @@ class Legality:
         broken, leaving the state exactly as it was. Returns the scoring it caused.
 
         In a live game (``auto_discard``) a move places or discards the drawn tile; when the
-        caller draws (replaying a record) it may name any tile left in the supply."""
+        caller draws (replaying a record) it may name any tile left in the supply.
+
+        With hands, a move names a tile of the mover's hand, and a discard is accepted only
+        when no tile of that hand fits. When the hands are not known (a record replayed
+        without a seed: ``hands_known``), a move may name any tile still in play (in the
+        supply or in any hand), and a discard is accepted when the tile it names fits
+        nowhere: the mover is taken to have held that tile (see ``_hold``)."""
         if self.finished:
             raise IllegalMoveError("the game is over", "game-over")
         if isinstance(move, Discard):
             t = self._take(move.tile)
             self._check_drawn(t, "discard")
-            if self.hands is not None and any(map(self.can_place, self.hands[self.current])):
+            if (self.hands is not None and self.hands_known
+                    and any(map(self.can_place, self.hands[self.current]))):
                 raise IllegalMoveError(f"a tile in {self.player}'s hand fits on the board: "
                                        "no tile of the hand may be discarded",
                                        "discard-only-unplaceable", "hand", player=self.player)
@@ -39,11 +46,13 @@ class Legality:
                                        "discarded", "discard-only-unplaceable",
                                        tile=move.tile)
             before = len(self.events)
+            self._hold(t)
             self._discard(t, move)
             return self.events[before:]
         t = self._take(move.tile)
         key, r, spot = self._check_placement(t, move)
         before = len(self.events)
+        self._hold(t)
         self._apply(t, key, r, spot, move)
         return self.events[before:]
 
@@ -51,7 +60,13 @@ class Legality:
         if self.hands is not None:
             t = self.tables.type_index(name) if name is not None else None
             if t is None or t not in self.hands[self.current]:
-                raise self._not_in_hand(name)
+                if self.hands_known or name is None or not self.hands[self.current]:
+                    raise self._not_in_hand(name)
+                if t is None:
+                    raise IllegalMoveError(f"unknown tile '{name}'", "unknown-tile", tile=name)
+                if t not in self.supply and not any(t in hand for hand in self.hands):
+                    raise IllegalMoveError(f"no tile {name} left in play (in the supply or "
+                                           "a hand)", "supply", "in-play", tile=name)
             return t
         if name is None:
             if not self.supply:
@@ -64,6 +79,25 @@ class Legality:
             raise IllegalMoveError(f"no tile {name} left in the supply", "supply", "tile",
                                    tile=name)
         return t
+
+    def _hold(self, t: int) -> None:
+        """Hands not known (``hands_known``): the mover is taken to hold tile ``t``, which
+        is still in play. When the hand dealt lacks it, ``t`` changes places with the first
+        tile of that hand: it comes from the supply when a copy is left there, else from
+        the hand that holds it. Hand sizes, the supply's size and the tiles in play stay
+        as they were."""
+        if self.hands is None or self.hands_known:
+            return
+        hand = self.hands[self.current]
+        if t in hand:
+            return
+        supply = self.supply
+        if t in supply:
+            supply[len(supply) - 1 - supply[::-1].index(t)] = hand[0]
+        else:
+            holder = next(h for h in self.hands if t in h)
+            holder[holder.index(t)] = hand[0]
+        hand[0] = t
 
     def _not_in_hand(self, name: str | None) -> IllegalMoveError:
         held = ", ".join(self.hand)

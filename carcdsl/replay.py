@@ -1,6 +1,13 @@
 """Replaying a game record: every move checked, the first illegal one named by its index.
 
 Nothing is written or changed when a record is rejected: replay builds a fresh state.
+
+A record without a seed is not shuffled: tiles are drawn in the order the rule file lists
+them, which only a move that names no tile would need (and such a record needs a seed). With
+hands (``hand-of-three``) and no seed the hands are not known: a move may name any tile still
+in play, in the supply or in any hand, and a discard is accepted when its tile fits nowhere
+(``State.hands_known``). With a seed the hands are dealt by it and every move must name a
+tile of the mover's hand.
 """
 
 from __future__ import annotations
@@ -34,8 +41,8 @@ def replay(record: Record, game: Game | None = None) -> State:
     except IllegalMoveError as exc:
         raise RecordError.of("illegal", reason=exc, illegal=exc) from None
     # Without a seed the supply is not shuffled: tiles are drawn in the order the rule file
-    # lists them (see ``State``); moves may name any tile left. No draw-off: the record's
-    # seat order is the turn order.
+    # lists them (see ``State``); moves may name any tile left (with hands: any tile still in
+    # play). No draw-off: the record's seat order is the turn order.
     state = State(game, tuple(record.players), record.seed, replaying=True)
     for index, move in enumerate(record.moves):
         try:

@@ -33,6 +33,12 @@ def with_variants(path: Path, variants: list[str]):
     return replay(parse_record(data))
 
 
+def snapshot(state):
+    return {k: (dict(v) if isinstance(v, dict) else
+                [x[:] if isinstance(x, list) else x for x in v] if isinstance(v, list) else v)
+            for k, v in vars(state).items()}
+
+
 def events(state):
     return [(e.player, e.feature, e.when, e.points, e.detail) for e in state.events]
 
@@ -379,22 +385,96 @@ def test_bag_and_hands_keep_unplaceable_tiles_in_the_game():
 # --- records written by hand ---------------------------------------------------------------
 
 def test_a_hand_of_three_record_without_a_seed():
-    """Without a seed hands are dealt from the unshuffled supply, in rule-file order."""
+    """Without a seed the supply is not shuffled (rule-file order) and the hands are not
+    known: the record's moves name tiles of the hands dealt from it (A A B, B B B), and
+    they stay as dealt."""
     state = replay(load_record(RECORDS / "variants" / "hand-of-three.json"))
     assert events(state) == [("Ann", "road", "complete", 3, "3 tiles"),
                              ("Bob", "monastery", "final", 5, "1 + 4 neighbours")]
     assert state.scores == [3, 5]
+    assert not state.hands_known
     names = state.tables.type_names
     assert [[names[t] for t in hand] for hand in state.hands] == [["B", "C", "D"],
                                                                   ["B", "D", "D"]]
     fresh = carcdsl.load("base", ["hand-of-three"]).new_game(["Ann", "Bob"], replaying=True)
     fresh_hands = [[names[t] for t in hand] for hand in fresh.hands]
     assert fresh_hands == [["A", "A", "B"], ["B", "B", "B"]]
-    # a move must name a tile of the hand of the player to move
+
+
+def _hand_record(moves, **more):
+    return parse_record({"format": "carcdsl-record/1", "rules": "base",
+                         "variants": ["hand-of-three"], "players": ["Ann", "Bob"],
+                         "moves": moves, **more})
+
+
+def test_without_a_seed_a_hand_move_may_name_any_tile_in_play():
+    """Bob names C (the only copy, still in the supply) and K (in the supply); the tile
+    changes places with one of his hand. Hand sizes, the supply's size and the tiles in
+    play stay right; a tile no longer in play is refused and changes nothing."""
     data = load_record(RECORDS / "variants" / "hand-of-three.json").to_json()
     data["moves"][1] = {"tile": "C", "at": [0, -1], "rotation": 0}
-    with pytest.raises(RecordError, match=r"move 1 .*Bob holds B, B, B.*\[rule: hand\]"):
+    state = replay(parse_record(data))
+    names = state.tables.type_names
+    assert [len(hand) for hand in state.hands] == [3, 3] and len(state.supply) == 71 - 10
+    in_play = sorted(names[t] for t in state.supply + state.hands[0] + state.hands[1])
+    assert "C" not in in_play and in_play.count("B") == 4 - 2 + 1  # Bob's B still in play
+    # C has one copy: a second C is in no hand and not in the supply
+    data["moves"].insert(2, {"tile": "C", "at": [0, -2], "rotation": 0})
+    with pytest.raises(RecordError, match=r"move 2 .*no tile C left in play.*"
+                                          r"\[rule: supply\]") as info:
         replay(parse_record(data))
+    assert info.value.illegal.form == "in-play"
+    # Bob names A, whose copies were both dealt to Ann: one of them changes places with
+    # the first tile of his hand (a B)
+    state = replay(_hand_record([{"tile": "B", "at": [0, 1], "rotation": 0},
+                                 {"tile": "A", "at": [1, 0], "rotation": 90}]))
+    assert [[names[t] for t in hand] for hand in state.hands] == [["B", "A", "C"],
+                                                                  ["B", "B", "D"]]
+
+
+def test_without_a_seed_the_hand_swap_keeps_sizes_when_the_supply_is_empty():
+    """A tile named from another player's hand when the supply is empty comes from that
+    hand: the mover's hand gives one of its tiles in exchange."""
+    game = carcdsl.load("base", ["hand-of-three"])
+    state = game.new_game(["Ann", "Bob"], replaying=True)
+    names, index = game.tables.type_names, game.tables.type_index
+    state.supply.clear()
+    state.hands = [[index("V"), index("V"), index("U")], [index("E"), index("W"), index("B")]]
+    before = snapshot(state)
+    with pytest.raises(IllegalMoveError) as info:  # K: in no hand, and the supply is empty
+        state.play(Placement("K", (1, 0), 0))
+    assert (info.value.rule, info.value.form) == ("supply", "in-play")
+    assert snapshot(state) == before
+    state.play(Placement("E", (0, -1), 180))  # Bob holds E
+    assert [[names[t] for t in hand] for hand in state.hands] == [["V", "U"], ["V", "W", "B"]]
+    assert state.move_seats == [0]
+
+
+def test_without_a_seed_a_discard_is_accepted_when_its_tile_fits_nowhere():
+    """The hands are not known, so only the tile named must fit nowhere (a tile of the hand
+    dealt that would fit does not count); with a seed every tile of the hand is checked."""
+    record = {"variants": ["table-edge:width=1,height=5", "hand-of-three"],
+              "moves": [{"discard": "X"}]}
+    state = replay(_hand_record(**record))  # Ann was dealt A A B: A fits, but X does not
+    assert state.moves == [Discard("X")] and state.move_seats == [0]
+    # the discard leaves her hand (refilled only once empty); she moves on
+    assert [len(hand) for hand in state.hands] == [2, 3] and state.current == 0
+    with pytest.raises(RecordError, match=r"move 0 .*fits on the board.*discard-only"):
+        replay(_hand_record([{"discard": "A"}], variants=record["variants"]))
+
+
+def test_with_a_seed_hands_are_dealt_by_it_and_checked():
+    game = carcdsl.load("base", ["hand-of-three"])
+    dealt = game.new_game(["Ann", "Bob"], seed=5, replaying=True)
+    assert dealt.hands_known
+    names = game.tables.type_names
+    ann = [names[t] for t in dealt.hands[0]]
+    absent = next(n for n in names if n not in ann and n != "D")
+    move = next(m for m in dealt.legal_moves())
+    replay(_hand_record([move.to_json()], seed=5))
+    with pytest.raises(RecordError, match=rf"move 0 .*Ann holds {', '.join(ann)}; a move "
+                                          rf"must name one of those tiles, not {absent}"):
+        replay(_hand_record([{"tile": absent, "at": [1, 0], "rotation": 0}], seed=5))
 
 
 def test_a_bag_record_where_an_unplaceable_tile_comes_back():
