@@ -19,14 +19,16 @@ JSON type names. Literal braces are doubled.
 from __future__ import annotations
 
 PHRASES: dict[str, str] = {
-    "at": "at", "rotated": "rotated", "on": "on", "discarded": "fits nowhere: discarded",
+    "at": "at", "rotated": "rotated {degrees}", "on": "on", "discarded": "fits nowhere: discarded",
     "final": "final scoring", "winner": "winner", "winners": "winners", "seed": "seed",
     "replayed": "{n} move{s} replayed", "final-ran": "final scoring ran",
     "not-finished": "game not finished", "leading": "leading", "move": "move",
     "completed": "completed", "setup": "set-up",
+    "no-points": "no points scored yet", "level": "level at {points}",
     "draw-off": "{player} starts (draw-off)",
     "games-of": "{n} games of {rules}", "bots": "bots", "seeds": "seeds", "seat": "seat",
     "mean": "mean score", "win-rate": "win rate", "games-per-s": "games/s",
+    "bot-random": "random", "bot-greedy": "greedy", "bot-human": "human",
     "error": "error", "warning": "warning", "ok": "ok", "errors": "{n} error{s}",
     "warnings": "{n} warning{s}", "holds": "{player} holds {count} {token}",
     "extra": "{player} plays again",
@@ -41,17 +43,22 @@ PHRASES: dict[str, str] = {
     # the human seat
     "to-move": "{player} to move with {tiles}", "scores": "scores",
     "left": "{followers} left: {n}", "holds-tiles": "{player} holds {tiles}",
-    "nothing": "nothing", "ask": "move (0-{last}, q to quit): ",
-    "not-a-move": "'{answer}' is not a move number", "abandoned": "the game was abandoned",
+    "nothing": "nothing", "ask": "move (0-{last}, or x y [rotation] [feature:PORT]; q to "
+                                "quit): ",
+    "not-a-move": "'{answer}' is not a move number nor a move of the list",
+    "which-move": "'{answer}' fits {n} moves: {numbers}",
+    "tokens-left": "{tokens} in the supply: {n}", "abandoned": "the game was abandoned",
     "no-input": "no more input: the game was abandoned",
     # the board's key
     "key": "key", "empty-square": "empty square", "off-board": "off the board",
     "open-square": "a tile may go here", "start-area": "start area",
     "followers-of": "{followers} of {players}", "path-ends": "paths end",
     "printed-edge": "{kinds} printed at the edge", "big-cities": "big cities",
+    "tokens-here": "{tokens} lying here (a count)", "fits-here": "the tile may go here",
+    "fits-here-hand": "a tile of the hand may go here",
     # stats
-    "tiles": "tiles", "tiles-sets": "tiles ({n} sets)", "tile-types": "tile types",
-    "pennants": "pennants", "centres": "centre features", "sides": "sides by kind",
+    "tiles-sets": "{tiles} ({n} sets)", "tile-types": "{tile} types",
+    "centres": "centre features", "sides": "sides by kind",
     "segments": "segments by kind", "map": "map", "map-squares": "squares",
     "big-city-squares": "big-city squares", "start-areas": "start areas",
     "start-areas-used": "start areas used", "border-segments": "border segments",
@@ -61,10 +68,35 @@ PHRASES: dict[str, str] = {
     "rule": "rule",
     # the parts of messages
     "did-you-mean": " (did you mean '{word}'?)", "or": "or", "a": "a", "an": "an",
-    "vowels": "aeiou", "thousands": ",", "cut": "{start}... ({n} characters)",
+    "vowels": "aeiou", "thousands": ",", "decimal": ".", "cut": "{start}... ({n} characters)",
     "more": "{n} more", "side": "side {side}", "the-string": "the string {text}",
     "a-record": "a record", "a-move": "a move",
     "first": "first: {message}", "role-on": "{role} on a {kind}", "rule-word": "{word}",
+    # the command line's own complaints
+    "interrupted": "interrupted",
+    "names-bad": "--names needs distinct, non-empty names separated by commas",
+    "unknown-bot": "unknown bot '{kind}'; choose from {kinds}",
+    "too-many-bots": "{kinds} --bot kinds for {n} seat{s}: give at most one per seat",
+    "games-at-least": "--games must be at least 1",
+    "record-one-game": "--record saves one game: use it with --games 1",
+    "record-empty": "--record needs a file name",
+    "human-one-game": "a human seat plays one game at a time: use --games 1",
+    "usage-no-command": "no command given; choose from {commands}",
+    "usage-unknown-command": "unknown command '{value}'; choose from {commands}",
+    "usage-required": "missing {args}",
+    "usage-int": "{option} takes a whole number, not {value}",
+    "usage-needs-value": "{option} needs a value",
+    "usage-exclusive": "{option} cannot go with {other}",
+    "usage-unrecognized": "unknown arguments: {args}",
+    "usage-choice": "{option}: {value} is not one of {choices}",
+    "usage-ambiguous": "{option} is ambiguous: it could be {matches}",
+    "usage-lang": "--lang '{value}' is not a language code (en, nl, de, ...)",
+    "usage-help": "see {prog} --help",
+    "usage-other": "{message}",
+    # explain
+    "open-points": "Open points ({n}): rules the author has not decided yet",
+    "no-open-points": "No open points.", "note": "Note ({lang})",
+    "warnings-heading": "Warnings ({n})",
 }
 
 TOKENS: dict[str, str] = {
@@ -78,6 +110,34 @@ JSON_TYPES: dict[str, str] = {
     "object": "an object", "array": "a list", "string": "a string", "integer": "an integer",
     "number": "a number", "boolean": "true or false", "null": "null",
 }
+
+OS_ERRORS: dict[str, str] = {
+    "ENOENT": "file not found", "EACCES": "permission denied",
+    "EPERM": "operation not permitted", "EISDIR": "is a directory",
+    "ENOTDIR": "a part of the path is not a directory", "ENOSPC": "no space left on the device",
+    "EROFS": "read-only file system", "ENAMETOOLONG": "file name too long",
+    "ELOOP": "too many symbolic links", "EIO": "input/output error",
+    "EDQUOT": "disk quota exceeded", "EBUSY": "device or resource busy",
+    "ENXIO": "no such device or address", "EEXIST": "the file exists",
+    "ETXTBSY": "the file is a running program", "EMFILE": "too many open files",
+    "EFBIG": "file too large", "EINVAL": "invalid argument", "EPIPE": "broken pipe",
+    "EAGAIN": "resource temporarily unavailable",
+}
+"""Operating system errors by errno name (``i18n.os_reason``); others are said as the system
+says them."""
+
+JSON_ERRORS: dict[str, str] = {
+    "Expecting value": "a value expected",
+    "Expecting property name enclosed in double quotes": "a key in double quotes expected",
+    "Expecting ':' delimiter": "':' expected", "Expecting ',' delimiter": "',' expected",
+    "Unterminated string starting at": "a string that does not end",
+    "Invalid control character at": "a control character in a string",
+    "Invalid \\escape": "a bad escape (\\)", "Invalid \\uXXXX escape": "a bad \\u escape",
+    "Extra data": "more text after the JSON value",
+    "Illegal trailing comma before end of object": "a comma before the end of an object",
+    "Illegal trailing comma before end of array": "a comma before the end of a list",
+}
+"""The JSON decoder's complaints by its own message (``i18n.json_reason``)."""
 
 _SEEN = "(first at line {line})"
 _GIVEN_AS = "{key}={value} given for {target}: parameter '{key}'"
@@ -350,7 +410,7 @@ RECORDS: dict[str, str] = {
     "too-large": "too large for a record (over {most} bytes)",
     "binary": "a binary file, not a JSON record",
     "encoding": "not UTF-8 text (bad byte at offset {offset})",
-    "json": "not valid JSON: {reason}",
+    "json": "not valid JSON at line {line}, column {column}: {reason}",
     "constant": "not valid JSON: {name} is not a JSON value",
     "duplicate-key": "duplicate key {key} in a JSON object",
     "json-nested": "the JSON is nested too deeply",
@@ -374,6 +434,8 @@ RECORDS: dict[str, str] = {
     "minimum": "{subject} must be at least {least} (got {got})",
     "maximum": "{subject} must be at most {most} (got {got})",
     "unique": "{subject} must not repeat a name (got {got})",
+    "unwritable-device": "will not write the record onto a block device",
+    "unwritable-socket": "cannot write the record into a socket",
     "pattern": "{subject} must be 'feature' or 'feature:PORT' with PORT one of " + _PORTS
                + " (got {got})",
     "schema": "{subject}: {reason}",

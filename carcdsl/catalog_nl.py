@@ -9,15 +9,19 @@ keywords (``feature``, ``geometry area``, ``override``) stay as they are written
 from __future__ import annotations
 
 PHRASES: dict[str, str] = {
-    "at": "op", "rotated": "gedraaid", "on": "op", "discarded": "past nergens: weggelegd",
+    "at": "op", "rotated": "{degrees}° gedraaid", "on": "op",
+    "discarded": "past nergens: weggelegd",
     "final": "eindtelling", "winner": "winnaar", "winners": "winnaars",
     "seed": "startgetal", "replayed": "{n} zet{ten} nagespeeld",
-    "final-ran": "eindtelling gedaan", "not-finished": "spel niet afgelopen",
-    "leading": "aan kop", "move": "zet", "completed": "voltooide", "setup": "opzet",
+    "final-ran": "eindtelling gehouden", "not-finished": "spel niet afgelopen",
+    "leading": "aan kop", "move": "zet", "completed": "voltooide", "setup": "voorbereiding",
+    "no-points": "nog geen punten gescoord", "level": "gelijk met {points}",
     "draw-off": "{player} begint (na loting)",
     "games-of": "{n} spellen {rules}", "bots": "bots", "seeds": "startgetallen",
     "seat": "speler", "mean": "gem. score", "win-rate": "gewonnen",
-    "games-per-s": "spellen/s", "error": "fout", "warning": "waarschuwing", "ok": "in orde",
+    "games-per-s": "spellen/s",
+    "bot-random": "willekeurig", "bot-greedy": "gretig", "bot-human": "mens",
+    "error": "fout", "warning": "waarschuwing", "ok": "in orde",
     "errors": "{n} fout{en}", "warnings": "{n} waarschuwing{en}",
     "holds": "{player} heeft {count} {token}",
     "extra": "{player} is nog een keer aan de beurt",
@@ -31,15 +35,20 @@ PHRASES: dict[str, str] = {
     "draw-round": "loting, ronde {n} (zijden met {kind})",
     "to-move": "{player} is aan de beurt met {tiles}", "scores": "stand",
     "left": "nog {n} {followers}", "holds-tiles": "{player} heeft {tiles}",
-    "nothing": "niets", "ask": "zet (0-{last}, q om te stoppen): ",
-    "not-a-move": "'{answer}' is geen zetnummer", "abandoned": "het spel is afgebroken",
+    "nothing": "niets", "ask": "zet (0-{last}, of x y [draaiing] [soort:POORT]; q om te "
+                               "stoppen): ",
+    "not-a-move": "'{answer}' is geen zetnummer en geen zet uit de lijst",
+    "which-move": "'{answer}' past bij {n} zetten: {numbers}",
+    "tokens-left": "{tokens} in de voorraad: {n}", "abandoned": "het spel is afgebroken",
     "no-input": "geen invoer meer: het spel is afgebroken",
     "key": "legenda", "empty-square": "leeg vak", "off-board": "buiten het bord",
     "open-square": "hier mag een tegel", "start-area": "startgebied",
     "followers-of": "{followers} van {players}", "path-ends": "wegen eindigen",
     "printed-edge": "{kinds} gedrukt aan de rand", "big-cities": "grote steden",
-    "tiles": "tegels", "tiles-sets": "tegels ({n} sets)", "tile-types": "tegelsoorten",
-    "pennants": "wapenschilden", "centres": "middenstukken", "sides": "zijden per soort",
+    "tokens-here": "{tokens} die hier liggen (een aantal)", "fits-here": "hier past de tegel",
+    "fits-here-hand": "hier past een tegel uit de hand",
+    "tiles-sets": "{tiles} ({n} sets)", "tile-types": "soorten {tiles}",
+    "centres": "middenstukken", "sides": "zijden per soort",
     "segments": "delen per soort", "map": "kaart", "map-squares": "vakken",
     "big-city-squares": "vakken van grote steden", "start-areas": "startgebieden",
     "start-areas-used": "startgebieden in gebruik", "border-segments": "randstukken",
@@ -47,10 +56,69 @@ PHRASES: dict[str, str] = {
     "covers-a": "bedekt een {what}", "fills-a-hole": "vult een gat",
     "shows-a": "toont een {what}", "rule": "regel",
     "did-you-mean": " (bedoel je '{word}'?)", "or": "of", "a": "een", "an": "een",
-    "vowels": "", "thousands": ".", "cut": "{start}... ({n} tekens)",
+    "vowels": "", "thousands": ".", "decimal": ",", "cut": "{start}... ({n} tekens)",
     "more": "nog {n}", "side": "zijde {side}", "the-string": "de tekst {text}",
     "a-record": "een verslag", "a-move": "een zet",
     "first": "eerste: {message}", "role-on": "{role} op een {kind}", "rule-word": "{word}",
+    "interrupted": "onderbroken",
+    "names-bad": "--names vraagt verschillende namen, niet leeg, gescheiden door komma's",
+    "unknown-bot": "onbekende bot '{kind}'; kies uit {kinds}",
+    "too-many-bots": "{kinds} keer --bot voor {n} speler{s}: geef er hooguit één per speler",
+    "games-at-least": "--games moet minstens 1 zijn",
+    "record-one-game": "--record bewaart één spel: gebruik het met --games 1",
+    "record-empty": "--record vraagt een bestandsnaam",
+    "human-one-game": "een menselijke speler speelt één spel tegelijk: gebruik --games 1",
+    "usage-no-command": "geen opdracht gegeven; kies uit {commands}",
+    "usage-unknown-command": "onbekende opdracht '{value}'; kies uit {commands}",
+    "usage-required": "{args} ontbreekt",
+    "usage-int": "{option} vraagt een geheel getal, niet {value}",
+    "usage-needs-value": "{option} vraagt een waarde",
+    "usage-exclusive": "{option} gaat niet samen met {other}",
+    "usage-unrecognized": "onbekende argumenten: {args}",
+    "usage-choice": "{option}: {value} is niet een van {choices}",
+    "usage-ambiguous": "{option} is dubbelzinnig: het kan {matches} zijn",
+    "usage-lang": "--lang '{value}' is geen taalcode (en, nl, de, ...)",
+    "usage-help": "zie {prog} --help",
+    "usage-other": "{message}",
+    "open-points": "Open punten ({n}): regels waarover de auteur nog niet heeft beslist",
+    "no-open-points": "Geen open punten.", "note": "Notitie ({lang})",
+    "warnings-heading": "Waarschuwingen ({n})",
+}
+
+PORTS: dict[str, str] = {
+    "N": "N", "E": "O", "S": "Z", "W": "W",
+    "NNE": "NNO", "ENE": "ONO", "ESE": "OZO", "SSE": "ZZO",
+    "SSW": "ZZW", "WSW": "WZW", "WNW": "WNW", "NNW": "NNW",
+}
+"""The compass in Dutch, for the game log and a person's prompts only: records and JSON keep
+the spec's English ports (a person may type either)."""
+
+OS_ERRORS: dict[str, str] = {
+    "ENOENT": "bestand niet gevonden", "EACCES": "geen toegang",
+    "EPERM": "niet toegestaan", "EISDIR": "is een map",
+    "ENOTDIR": "een deel van het pad is geen map", "ENOSPC": "geen ruimte meer op het apparaat",
+    "EROFS": "alleen-lezen bestandssysteem", "ENAMETOOLONG": "bestandsnaam te lang",
+    "ELOOP": "te veel symbolische koppelingen", "EIO": "invoer-/uitvoerfout",
+    "EDQUOT": "schijfquotum overschreden", "EBUSY": "apparaat of bron is bezet",
+    "ENXIO": "apparaat of adres bestaat niet", "EEXIST": "het bestand bestaat al",
+    "ETXTBSY": "het bestand is een draaiend programma", "EMFILE": "te veel open bestanden",
+    "EFBIG": "bestand te groot", "EINVAL": "ongeldig argument", "EPIPE": "verbroken pijp",
+    "EAGAIN": "tijdelijk niet beschikbaar",
+}
+
+JSON_ERRORS: dict[str, str] = {
+    "Expecting value": "een waarde verwacht",
+    "Expecting property name enclosed in double quotes": "een sleutel tussen dubbele "
+                                                         "aanhalingstekens verwacht",
+    "Expecting ':' delimiter": "':' verwacht", "Expecting ',' delimiter": "',' verwacht",
+    "Unterminated string starting at": "een tekst zonder einde",
+    "Invalid control character at": "een stuurteken in een tekst",
+    "Invalid \\escape": "een ongeldige escape (\\)",
+    "Invalid \\uXXXX escape": "een ongeldige \\u-escape",
+    "Extra data": "nog tekst na de JSON-waarde",
+    "Illegal trailing comma before end of object": "een komma vlak voor het einde van een "
+                                                   "object",
+    "Illegal trailing comma before end of array": "een komma vlak voor het einde van een lijst",
 }
 
 WORDS: dict[str, tuple[str, str]] = {
@@ -426,7 +494,7 @@ RECORDS: dict[str, str] = {
     "too-large": "te groot voor een verslag (meer dan {most} bytes)",
     "binary": "een binair bestand, geen JSON-verslag",
     "encoding": "geen UTF-8-tekst (foute byte op positie {offset})",
-    "json": "geen geldige JSON: {reason}",
+    "json": "geen geldige JSON op regel {line}, kolom {column}: {reason}",
     "constant": "geen geldige JSON: {name} is geen JSON-waarde",
     "duplicate-key": "sleutel {key} staat twee keer in een JSON-object",
     "json-nested": "de JSON is te diep genest",
@@ -453,6 +521,8 @@ RECORDS: dict[str, str] = {
     "pattern": "{subject} moet 'feature' of 'feature:PORT' zijn, met voor PORT een van "
                + _PORTS + " (niet {got})",
     "schema": "{subject} voldoet niet aan het schema ({reason})",
+    "unwritable-device": "schrijft het verslag niet op een blokapparaat",
+    "unwritable-socket": "kan het verslag niet in een socket schrijven",
     "follower": "'follower' moet 'feature' of 'feature:PORT' zijn, met voor PORT een van "
                 + _PORTS + " (niet {got})",
     "players-empty": "'players' moet minstens één speler noemen",

@@ -1,7 +1,8 @@
 """The ``carcdsl`` command: one small function per subcommand, and ``build_parser``.
 
-Every failure a user can cause ends as a message on stderr and exit status 1, never a Python
-traceback; an interrupted run exits with 130.
+Every failure a user can cause ends as one message on stderr and exit status 1, never a
+Python traceback or argparse's usage text; an interrupted run exits with 130. Messages are in
+the language of ``--lang`` (the command line's own complaints too: ``said``).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import argparse
 import contextlib
 import json
 import os
+import re
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -24,8 +26,70 @@ from .i18n import Words
 from .model import Loc
 
 
+class Said(CarcError):
+    """A complaint of the command line's own: a phrase of the catalogue by its key, said in
+    the user's language (``str`` is the English)."""
+
+    def __init__(self, key: str, prog: str = "", **values: object):
+        from .i18n import english
+
+        super().__init__(english().phrase(key, **values))
+        self.key, self.prog, self.values = key, prog, values
+
+    def say(self, words: Words) -> str:
+        said = words.phrase(self.key, **self.values)
+        if self.prog:  # a usage error: where to read more
+            said = f"{said} ({words.phrase('usage-help', prog=self.prog)})"
+        return said
+
+
+COMMANDS = ("check", "export", "play", "replay", "explain")
+
+_ARGPARSE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), key) for pattern, key in (
+        (r"the following arguments are required: (?P<args>.+)", "usage-required"),
+        (r"argument (?P<option>\S+): invalid choice: (?P<value>.+?) \(choose from "
+         r"(?P<choices>.+)\)", "usage-choice"),
+        (r"argument (?P<option>\S+): invalid int value: (?P<value>.+)", "usage-int"),
+        (r"argument (?P<option>\S+): expected one argument", "usage-needs-value"),
+        (r"argument (?P<option>\S+): not allowed with argument (?P<other>\S+)",
+         "usage-exclusive"),
+        (r"unrecognized arguments: (?P<args>.+)", "usage-unrecognized"),
+        (r"ambiguous option: (?P<option>\S+) could match (?P<matches>.+)", "usage-ambiguous"),
+    ))
+"""argparse's complaints (Python 3.11 and later), read back into a phrase and its values."""
+
+
+def usage_error(prog: str, message: str) -> Said:
+    """argparse's complaint ``message`` as a phrase of the catalogue; one argparse words in
+    a way not foreseen stays as it is (in English)."""
+    for pattern, key in _ARGPARSE:
+        match = pattern.fullmatch(message)
+        if match is None:
+            continue
+        values = {k: v.split("/")[0] if k in ("option", "other") else v
+                  for k, v in match.groupdict().items()}
+        commands = ", ".join(COMMANDS)
+        if key == "usage-required" and values["args"] == "COMMAND":
+            return Said("usage-no-command", prog, commands=commands)
+        if key == "usage-choice" and values["option"] == "COMMAND":
+            return Said("usage-unknown-command", prog, value=values["value"].strip("'"),
+                        commands=commands)
+        if key == "usage-choice":
+            values["choices"] = values["choices"].replace("'", "")
+        return Said(key, prog, **values)
+    return Said("usage-other", prog, message=message)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that raises its complaint instead of printing usage text and exiting 2."""
+
+    def error(self, message: str):  # type: ignore[override]
+        raise usage_error(self.prog, message)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="carcdsl", description="Carcassonne rules as data: check, export and play rule sets.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
@@ -76,20 +140,13 @@ def build_parser() -> argparse.ArgumentParser:
                             "rule set, with its figures.")
     p.add_argument("file", metavar="FILE", help="a rule file or bundled rule set")
     _add_variant_option(p)
+    _add_lang_option(p)
     p.set_defaults(run=cmd_explain)
     return parser
 
 
-def _language(text: str) -> str:
-    from .i18n import is_language_code
-
-    if not is_language_code(text):
-        raise argparse.ArgumentTypeError(f"'{text}' is not a language code (en, nl, de, ...)")
-    return text
-
-
 def _add_lang_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--lang", default="en", type=_language, metavar="LANG",
+    parser.add_argument("--lang", default="en", metavar="LANG",
                         help="the language of the output: en, nl, or any language the rule "
                         "set gives names in (the tool's own phrases then stay English)")
 
@@ -99,17 +156,46 @@ def _add_variant_option(parser: argparse.ArgumentParser) -> None:
                         help="apply a variant (a path or bundled name); may be repeated")
 
 
+def _lang_in(argv: Sequence[str]) -> str:
+    """The language asked for, read before the command line is understood (so that a
+    complaint about it is said in that language); English when there is none to read."""
+    from .i18n import is_language_code
+
+    lang = "en"
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(argv):
+            lang = argv[i + 1]
+        elif arg.startswith("--lang="):
+            lang = arg.partition("=")[2]
+    return lang if is_language_code(lang) else "en"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    from .i18n import is_language_code
+
     _tolerant_stdout()
+    argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:  # --help, or a usage error argparse already printed
-        return exc.code if isinstance(exc.code, int) else 2
+        args, extra = parser.parse_known_args(argv)
+        if extra:  # argparse would blame the top parser: name the command instead
+            raise Said("usage-unrecognized", f"{parser.prog} {args.command}",
+                       args=" ".join(extra))
+        if hasattr(args, "lang") and not is_language_code(args.lang):
+            raise Said("usage-lang", f"{parser.prog} {args.command}", value=args.lang)
+    except SystemExit as exc:  # --help
+        return exc.code if isinstance(exc.code, int) else 1
+    except Said as exc:
+        print(f"{exc.prog or 'carcdsl'}: {exc.say(Words(None, _lang_in(argv)))}",
+              file=sys.stderr)
+        return 1
     try:
         return args.run(args)
     except KeyboardInterrupt:
-        print("carcdsl: interrupted", file=sys.stderr)
+        print(f"carcdsl: {_said('interrupted', getattr(args, 'lang', 'en'))}",
+              file=sys.stderr)
         return 130
     except RuleError as exc:
         _print_rule_error(exc, getattr(args, "lang", "en"))
@@ -145,23 +231,31 @@ def print_json(data: object, indent: int | None = None) -> None:
     buffer.flush()
 
 
+def _said(key: str, lang: str, **values: object) -> str:
+    """A phrase of the tool in language ``lang``."""
+    return Words(None, lang).phrase(key, **values)
+
+
 def _print_rule_error(exc: RuleError, lang: str = "en") -> None:
+    """Rules that do not load: each problem once, where it is, then how many there are (a
+    lone problem with no place to show is the one line ``carcdsl: error[E004]: ...``)."""
     sources = getattr(exc, "sources", None)
     words = Words(getattr(exc, "rules", None), lang)
     found = unique(exc.diagnostics)
-    for diag in found:
-        print(_format(diag, sources, words), file=sys.stderr)
-    target = getattr(exc, "target", None)
-    if lang == "en" or target is None:
+    if not found:
         print(f"carcdsl: {exc}", file=sys.stderr)
         return
-    errors = [d for d in found if d.is_error]
-    said = f"{target}: {words.phrase('errors', n=len(errors))}"
-    if len(found) > len(errors):
-        said += f", {words.phrase('warnings', n=len(found) - len(errors))}"
-    if errors:
-        said += f"; {words.phrase('first', message=words.diagnostic(errors[0]))}"
-    print(f"carcdsl: {said}", file=sys.stderr)
+    if len(found) == 1 and found[0].loc is None:
+        print(f"carcdsl: {_format(found[0], sources, words)}", file=sys.stderr)
+        return
+    for diag in found:
+        print(_format(diag, sources, words), file=sys.stderr)
+    errors = sum(d.is_error for d in found)
+    said = words.phrase('errors', n=errors)
+    if len(found) > errors:
+        said += f", {words.phrase('warnings', n=len(found) - errors)}"
+    target = getattr(exc, "target", None)
+    print(f"carcdsl: {target}: {said}" if target else f"carcdsl: {said}", file=sys.stderr)
 
 
 def _format(diag, sources, words: Words) -> str:
@@ -175,9 +269,11 @@ def _format(diag, sources, words: Words) -> str:
 def _say_error(exc: CarcError, lang: str) -> str:
     """A user's error in language ``lang``: an illegal move by its rule code, a record's
     error by its key (commands that know the rule set translate with its words first); the
-    rest (the command line's own complaints) stays English."""
+    command line's own complaints by their phrase."""
     from .errors import IllegalMoveError, RecordError
 
+    if isinstance(exc, Said):
+        return exc.say(Words(None, lang))
     if lang == "en":
         return str(exc)
     if isinstance(exc, IllegalMoveError):
@@ -239,20 +335,8 @@ def cmd_check(args: argparse.Namespace) -> int:
         if failed:
             status = 1
         elif args.stats and rules is not None:
-            print(format_stats(_stats_in(tile_stats(rules), words), words.phrase))
+            print(format_stats(tile_stats(rules), words))
     return status
-
-
-def _stats_in(stats: dict, words: Words) -> dict:
-    """``tile_stats`` with the kinds and markers named in the language of ``words`` (those
-    the rule set gives a name; the rest as written)."""
-    def named(word: str) -> str:
-        return words.word(word) if word in words.names else word
-
-    told = {key: ({named(kind): n for kind, n in value.items()}
-                  if isinstance(value, dict) else value) for key, value in stats.items()}
-    told["map"] = tuple((key, n, named(what)) for key, n, what in stats.get("map") or ())
-    return told
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -267,10 +351,10 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def _seats(args: argparse.Namespace, game) -> list[str]:
-    if args.names:
+    if args.names is not None:
         names = [n.strip() for n in args.names.split(",")]
         if any(not n for n in names) or len(set(names)) != len(names):
-            raise CarcError("--names needs distinct, non-empty names separated by commas")
+            raise Said("names-bad")
         return names
     count = args.players if args.players is not None else max(2, game.rules.game.players[0])
     game.check_players(count)
@@ -299,24 +383,30 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     from . import load
     from .play import BOT_NAMES, format_summary, play_many, play_one, result_json
-    from .records import dump_record
+    from .records import check_record_path, dump_record
     from .replay import to_output
 
     for kind in args.bot:
         if kind not in BOT_NAMES:
-            raise CarcError(f"unknown bot '{kind}'; choose from {', '.join(BOT_NAMES)}")
+            raise Said("unknown-bot", kind=kind, kinds=", ".join(BOT_NAMES))
     if args.games < 1:
-        raise CarcError("--games must be at least 1")
+        raise Said("games-at-least")
+    if args.record is not None and not args.record:
+        raise Said("record-empty")
     if args.record and args.games != 1:
-        raise CarcError("--record saves one game: use it with --games 1")
+        raise Said("record-one-game")
     if "human" in args.bot and args.games != 1:
-        raise CarcError("a human seat plays one game at a time: use --games 1")
+        raise Said("human-one-game")
+    if args.record:  # before the game is played, not after
+        check_record_path(args.record)
     game = load(args.rules, tuple(args.variant))
     _note_language(game.rules, args.lang)
     words = Words(game.rules, args.lang)
     with _translated(words):
         names = _seats(args, game)
         game.check_players(len(names))
+    if len(args.bot) > len(names):
+        raise Said("too-many-bots", kinds=len(args.bot), n=len(names))
     # a seed chosen here is printed in every mode, so that any game can be played again
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     bots = list(args.bot) or ["random"]
@@ -359,7 +449,7 @@ def _translated(words: Words) -> Iterator[None]:
 def cmd_replay(args: argparse.Namespace) -> int:
     """``carcdsl replay RECORD [--json]``: replay a record, checking every move."""
     from .errors import RecordError
-    from .play import describe_end, describe_event, describe_setup, tell_result
+    from .play import describe_setup, tell_result
     from .records import load_record
     from .render import render_board
     from .replay import game_for, replay, to_output
@@ -385,39 +475,68 @@ def cmd_replay(args: argparse.Namespace) -> int:
     setup = describe_setup(state, words)
     if setup:
         print(f"  {setup}")
-    ended = False
-    for event in state.events:
-        if event.when == "final" and not ended:
-            print(f"  {describe_end(state, words)}")
-            ended = True
-        print(f"  {words.phrase('move')} {event.move}: {describe_event(event, words)}")
-    if state.finished and not ended:
-        print(f"  {describe_end(state, words)}")
+    for line in _told(state, words):
+        print(line)
     if args.board:
         print(render_board(state, show_open=False, words=words, key=True))
     tell_result(state, words, sys.stdout)
     return 0
 
 
+def _told(state, words: Words) -> list[str]:
+    """A replayed game's scorings and token movements, each after its move number, and why
+    it ended before the final scoring (the engine's ``replay.tell`` where it has one)."""
+    from . import replay
+    from .play import describe_end, describe_event, describe_token_event, merged_events
+    from .tally import ScoreEvent
+
+    tell = getattr(replay, "tell", None)
+    if tell is not None:
+        return tell(state, words)
+    lines, ended = [], False
+    for event in merged_events(state):
+        if event.move < 0:
+            continue
+        if getattr(event, "when", "") == "final" and not ended:
+            lines.append(f"  {describe_end(state, words)}")
+            ended = True
+        text = (describe_event(event, words) if isinstance(event, ScoreEvent)
+                else describe_token_event(event, words))
+        if text:
+            lines.append(f"  {words.phrase('move')} {event.move}: {text}")
+    if state.finished and not ended:
+        lines.append(f"  {describe_end(state, words)}")
+    return lines
+
+
 def cmd_explain(args: argparse.Namespace) -> int:
-    """``carcdsl explain FILE``: what the rule set leaves open, its notes, its figures."""
+    """``carcdsl explain FILE``: what the rule set leaves open, its notes, its figures (the
+    headings and figures in the language of ``--lang``; the author's texts as written)."""
     from .stats import format_stats, tile_stats
 
     rules, warnings, sources = load_checked(args.file, tuple(args.variant))
-    title = rules.game.title or rules.name
-    print(f"{title} ({rules.name}{''.join(' + ' + v for v in rules.variants)})")
+    _note_language(rules, args.lang)
+    words = Words(rules, args.lang)
+    print(f"{title_of(rules, words)} ({rules.name}"
+          f"{''.join(' + ' + v for v in rules.variants)})")
     if rules.open_points:
-        print(f"\nOpen points ({len(rules.open_points)}): rules the author has not decided yet")
+        print(f"\n{words.phrase('open-points', n=len(rules.open_points))}")
         for i, text in enumerate(rules.open_points, 1):
             print(f"  {i}. {text}")
     else:
-        print("\nNo open points.")
+        print(f"\n{words.phrase('no-open-points')}")
     for lang, text in rules.notes:
-        print(f"\nNote ({lang}): {text}")
+        print(f"\n{words.phrase('note', lang=lang)}: {text}")
     if warnings:
-        print(f"\nWarnings ({len(warnings)}):")
+        print(f"\n{words.phrase('warnings-heading', n=len(warnings))}:")
         for diag in warnings:
-            print("  " + format_diagnostic(diag, sources).replace("\n", "\n  "))
+            print("  " + _format(diag, sources, words).replace("\n", "\n  "))
     print()
-    print(format_stats(tile_stats(rules)))
+    print(format_stats(tile_stats(rules), words))
     return 0
+
+
+def title_of(rules, words: Words) -> str:
+    """The rule set's title in the language of ``words`` where it gives one, else its own
+    title, else its name."""
+    return rules.game.title or rules.name

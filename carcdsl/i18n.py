@@ -22,6 +22,7 @@ spec says.
 
 from __future__ import annotations
 
+import errno
 import functools
 import importlib
 import re
@@ -140,6 +141,44 @@ class Phrase:
         return f"Phrase({self.key!r})"
 
 
+class Reason:
+    """A system's complaint as a message's argument (an OSError's, the JSON decoder's), said
+    by its code from a table of the catalogue (``OS_ERRORS``: errno names; ``JSON_ERRORS``:
+    the decoder's messages), else as the system said it. Equal by value, and English as a
+    string, so that it can stand where a plain string stood."""
+
+    def __init__(self, table: str, code: str, text: str):
+        self.table, self.code, self.text = table, code, text
+
+    def say(self, words: Words) -> str:
+        return words.system(self.table, self.code) or self.text
+
+    def __str__(self) -> str:
+        return self.say(english())
+
+    def __repr__(self) -> str:
+        return f"Reason({self.table!r}, {self.code!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Reason) and (self.table, self.code, self.text) == (
+            other.table, other.code, other.text)
+
+    def __hash__(self) -> int:
+        return hash((self.table, self.code, self.text))
+
+
+def os_reason(exc: OSError) -> Reason:
+    """Why the operating system refused, by its errno (``file not found``)."""
+    code = errno.errorcode.get(exc.errno, "") if exc.errno is not None else ""
+    return Reason("OS_ERRORS", code, exc.strerror or str(exc))
+
+
+def json_reason(exc: ValueError) -> Reason:
+    """What the JSON decoder found wrong (a ``json.JSONDecodeError``), by its message."""
+    msg = getattr(exc, "msg", str(exc))
+    return Reason("JSON_ERRORS", msg, msg)
+
+
 @functools.cache
 def english() -> Words:
     """The tool's English, without a rule set: what messages are first rendered in."""
@@ -172,6 +211,41 @@ class Words:
         if count == 1:
             return singular
         return plural_ or plural(singular)
+
+    def port(self, port: str) -> str:
+        """A compass port (``E``, ``NNE``) as players of this language read it (``O``,
+        ``NNO``); records and JSON keep the spec's English ports."""
+        return self._table("PORTS").get(port, port)
+
+    def read_port(self, text: str) -> str | None:
+        """A port typed by a person, in this language or the spec's English; None if it is
+        neither."""
+        from .ports import is_port
+
+        upper = text.upper()
+        for port, local in self._table("PORTS").items():
+            if local == upper:
+                return port
+        return upper if is_port(upper) else None
+
+    def number(self, value: float, decimals: int = 0) -> str:
+        """``1,234.5`` in English, ``1.234,5`` in Dutch."""
+        text = f"{value:,.{decimals}f}"
+        decimal, thousands = self.phrases["decimal"], self.phrases["thousands"]
+        return text.translate(str.maketrans({",": thousands, ".": decimal}))
+
+    def percent(self, rate: float, decimals: int = 1) -> str:
+        """``66.7%`` in English, ``66,7%`` in Dutch."""
+        return self.number(100 * rate, decimals) + "%"
+
+    def bot(self, kind: str) -> str:
+        """A bot's kind (``random``) in this language."""
+        return self.phrases.get(f"bot-{kind}", kind)
+
+    def system(self, table: str, code: str) -> str | None:
+        """A system's complaint by its code (see ``Reason``); None if no catalogue has it."""
+        return (self._table(table).get(code)
+                or getattr(catalog(DEFAULT), table, {}).get(code))
 
     def rule_word(self, name: str) -> str:
         """``{rule:NAME}`` in a template: the rule word NAME (``tiles`` and ``followers`` in

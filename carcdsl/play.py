@@ -4,10 +4,9 @@ Every random choice is seeded: the game's tile draw by the game seed, each bot b
 generator derived from the game seed and its seat.
 
 A told game has one numbered line per move of its record (placements and discards, those
-before the first turn included), the scorings under the move that caused them, token
-movements, the set-up before the first turn and why the game ended. What the engine does not
-(yet) say outright is read from the state: the hooks ``end_reason``, ``token_moves`` and
-``tell_first_player`` are where the engine's own reports plug in.
+before the first turn included, each by the player who made it), the scorings and token
+movements under the move that caused them in the order they happened, an extra turn right
+after its move, the set-up before the first turn and why the game ended.
 """
 
 from __future__ import annotations
@@ -32,10 +31,11 @@ BOT_NAMES = (*BOTS, "human")
 
 def describe_move(move: Placement, words: Words | None = None,
                   rules: RuleSet | None = None) -> str:
-    """``U at (1, 0) rotated 90, highwayman on road:E`` (in the language of ``words``)."""
+    """``U at (1, 0) rotated 90, highwayman on road:E`` (in the language of ``words``:
+    ``U op (1, 0) 90° gedraaid, struikrover op weg:O``)."""
     w = words or Words(rules)
     text = (f"{move.tile} {w.phrase('at')} ({move.at[0]}, {move.at[1]}) "
-            f"{w.phrase('rotated')} {move.rotation}")
+            f"{w.phrase('rotated', degrees=move.rotation)}")
     if move.follower is not None:
         kind = rules.kind(move.follower.feature) if rules is not None else None
         piece = (kind.role if kind is not None and kind.role else
@@ -43,7 +43,7 @@ def describe_move(move: Placement, words: Words | None = None,
                  "follower")
         where = w.word(move.follower.feature)
         if move.follower.port:
-            where += f":{move.follower.port}"
+            where += f":{w.port(move.follower.port)}"
         text += f", {w.word(piece)} {w.phrase('on')} {where}"
     return text
 
@@ -76,7 +76,7 @@ def describe_setup(state: State, words: Words) -> str | None:
         x, y = to_xy(key)
         text = f"{what} {tb.type_names[o // 4]} {words.phrase('at')} ({x}, {y})"
         if o % 4:
-            text += f" {words.phrase('rotated')} {90 * (o % 4)}"
+            text += f" {words.phrase('rotated', degrees=90 * (o % 4))}"
         name = tb.board.labels.get(key)
         if name:
             text += f" ({words.word(name)})"
@@ -125,43 +125,10 @@ def _set_up_tokens(events: list, words: Words) -> list[str]:
     return lines + told
 
 
-def token_counts(state: State) -> list[tuple[int, list[int]]]:
-    """Per token kind: (tokens lying on the board, tokens each seat holds)."""
-    on_board = [0] * len(state.token_supply)
-    for counts in state.token_on.values():
-        for i, n in enumerate(counts):
-            on_board[i] += n
-    return [(on_board[i], list(state.held[i])) for i in range(len(on_board))]
-
-
 def token_setup(state: State, words: Words) -> list[str]:
-    """Tokens put out before the first turn (``4 nuts put out``, ``P1 holds 1 nut``)."""
-    events = getattr(state, "token_events", None)
-    if events is not None:
-        return _set_up_tokens([e for e in events if e.move < 0], words)
-    told = []
-    for tok, (on_board, held) in zip(state.game.rules.tokens, token_counts(state)):
-        if on_board:
-            told.append(words.phrase("put-tokens", count=on_board,
-                                     token=words.word(tok.name, on_board)))
-        told += [words.phrase("holds", player=name, count=n, token=words.word(tok.name, n))
-                 for name, n in zip(state.players, held) if n]
-    return told
-
-
-def token_moves(state: State, before: list[tuple[int, list[int]]],
-                after: list[tuple[int, list[int]]], words: Words) -> list[str]:
-    """Token movements during a move, between two ``token_counts`` (for an engine without
-    ``State.token_events``): put out on the board, and taken from it by players."""
-    told = []
-    for tok, (board0, held0), (board1, held1) in zip(state.game.rules.tokens, before, after):
-        gained = [h1 - h0 for h0, h1 in zip(held0, held1)]
-        put = board1 - board0 + sum(gained)  # what players took came off the board
-        if put > 0:
-            told.append(words.phrase("put-tokens", count=put, token=words.word(tok.name, put)))
-        told += [words.phrase("collects", player=name, count=n, token=words.word(tok.name, n))
-                 for name, n in zip(state.players, gained) if n > 0]
-    return told
+    """Tokens put out before the first turn (``4 nuts put on the forest, path at (0, 0)``,
+    ``P1 gets 1 nut``)."""
+    return _set_up_tokens([e for e in state.token_events if e.move < 0], words)
 
 
 # --- the end and the first player ------------------------------------------------------------
@@ -258,61 +225,101 @@ def make_bots(kinds: list[str], seats: int, seed: int, words: Words | None = Non
     return bots
 
 
-# --- one game, told ------------------------------------------------------------------------
+# --- one game, told ---------------------------------------------------------------------
+def merged_events(state: State, events_from: int = 0, tokens_from: int = 0) -> list:
+    """The scorings (``state.events[events_from:]``) and token movements
+    (``state.token_events[tokens_from:]``) in the order they happened: a token event comes
+    after the scorings that came before it (``TokenEvent.events_before``). An engine that
+    does not say puts tokens put out before the scorings of their move, the rest after."""
+    events = state.events
+    told: list = []
+    tokens = state.token_events[tokens_from:]
+    i = events_from
+    for token in tokens:
+        before = getattr(token, "events_before", None)
+        if before is None:  # read from the move: puts first, collections last
+            before = i
+            while before < len(events) and (
+                    events[before].move < token.move
+                    or (token.action != "put" and events[before].move == token.move
+                        and events[before].when != "final")):
+                before += 1
+        while i < min(before, len(events)):
+            told.append(events[i])
+            i += 1
+        told.append(token)
+    told += events[i:]
+    return told
+
+
 class _Teller:
-    """Tells a game's moves, scorings and token movements as they happen."""
+    """Tells a game's moves as they happen: each move, the scorings and token movements it
+    caused right under it, an extra turn right after them, why the game ended before the
+    final scoring."""
 
     def __init__(self, state: State, words: Words, out: TextIO):
         self.state, self.words, self.out = state, words, out
         self.moves = 0
         self.events = 0
-        events = getattr(state, "token_events", None)
-        self.token_events = len(events) if events is not None else None
-        self.tokens = (token_counts(state) if state.token_supply and events is None
-                       else None)
+        self.tokens = len(state.token_events)  # the set-up's: told with the set-up
         self.ended = False
 
     def say(self, text: str, number: int | None = None) -> None:
         lead = f"{number:3}. " if number is not None else "     "
         print(lead + text, file=self.out)
 
-    def new_moves(self, mover: str) -> None:
-        """Moves since the last call: a placement by ``mover``, discards by whoever draws."""
+    def seat_of(self, index: int, mover: int) -> int:
+        """Who made move ``index``: the engine's ``move_seats``, else the mover for a
+        placement and whoever is to move for a discard."""
+        seats = getattr(self.state, "move_seats", None)
+        if seats is not None and index < len(seats):
+            return seats[index]
+        return mover if isinstance(self.state.moves[index], Placement) else self.state.current
+
+    def step(self, mover: int, extra: bool = False) -> None:
+        """Tell the moves since the last call (a placement by seat ``mover``, then the
+        discards drawing for the next turn), with what each caused; ``extra``: the placement
+        gave ``mover`` another turn."""
         state, words = self.state, self.words
         moves = state.moves
+        news = merged_events(state, self.events, self.tokens)
+        self.events, self.tokens = len(state.events), len(state.token_events)
+        end = getattr(state, "end_reason", None)
+        k = 0
         for i in range(self.moves, len(moves)):
             move = moves[i]
+            name = state.players[self.seat_of(i, mover)]
             if isinstance(move, Placement):
-                self.say(f"{mover}: {describe_move(move, words, state.game.rules)}", i)
+                self.say(f"{name}: {describe_move(move, words, state.game.rules)}", i)
             else:
-                self.say(f"{state.player}: {describe_discard(move, words)}", i)
+                self.say(f"{name}: {describe_discard(move, words)}", i)
+            while k < len(news) and news[k].move <= i and not self._ends_at(news[k], end):
+                self.tell(news[k])
+                k += 1
+            if extra and isinstance(move, Placement):
+                self.say(words.phrase("extra", player=name))
+                extra = False
         self.moves = len(moves)
-
-    def new_events(self) -> None:
-        state = self.state
-        for event in state.events[self.events:]:
-            if event.when == "final":
+        for event in news[k:]:  # the final scoring
+            if self._ends_at(event, end) or getattr(event, "when", "") == "final":
                 self.end()
-            self.say(describe_event(event, self.words))
-        self.events = len(state.events)
-        for text in self.token_news():
-            self.say(text)
+            self.tell(event)
         if state.finished:
             self.end()
 
-    def token_news(self) -> list[str]:
-        """Token movements since the last call: the engine's events, else read from counts."""
-        state = self.state
-        if self.token_events is not None:
-            events = state.token_events[self.token_events:]
-            self.token_events = len(state.token_events)
-            return [text for e in events if (text := describe_token_event(e, self.words))]
-        if self.tokens is None:
-            return []
-        now = token_counts(state)
-        told = token_moves(state, self.tokens, now, self.words)
-        self.tokens = now
-        return told
+    def _ends_at(self, event, end) -> bool:
+        """Whether ``event`` came with the end of the game (the final scoring)."""
+        if getattr(event, "when", None) == "final":
+            return True
+        if end is None or not hasattr(end, "tokens_before") or hasattr(event, "when"):
+            return False
+        return self.state.token_events.index(event) >= end.tokens_before
+
+    def tell(self, event) -> None:
+        text = (describe_event(event, self.words) if isinstance(event, ScoreEvent)
+                else describe_token_event(event, self.words))
+        if text:
+            self.say(text)
 
     def end(self) -> None:
         if not self.ended:
@@ -337,25 +344,29 @@ def play_one(game: Game, names: list[str], bot_kinds: list[str], seed: int,
     if setup:
         print(f"     {setup}", file=out)
     tell_first_player(state, words, out)
-    teller.new_moves(state.player)  # discards before the first turn
-    teller.new_events()
+    teller.step(state.current)  # discards before the first turn
     while not state.finished:
         if state.out_of_tiles():
             state.finish()
             break
         seat = state.current
-        mover = state.player  # seats may be turned by a draw-off: names by seat
         state.apply_fast(*bots[seat](state))
-        teller.new_moves(mover)
-        teller.new_events()
-        if state.current == seat and not state.finished:
-            teller.say(words.phrase("extra", player=mover))
-    teller.new_events()
+        teller.step(seat, _gave_extra_turn(state, seat))
+    teller.step(state.current)
     print(file=out)
     print(render_board(state, show_open=False, words=words, key=True), file=out)
     print(file=out)
     tell_result(state, words, out)
     return state
+
+
+def _gave_extra_turn(state: State, seat: int) -> bool:
+    """Whether the move just played gave its player another turn (the engine's
+    ``in_extra``; an engine without it: the same seat is to move)."""
+    if state.finished:
+        return False
+    in_extra = getattr(state, "in_extra", None)
+    return bool(in_extra) if in_extra is not None else state.current == seat
 
 
 def tell_result(state: State, words: Words, out: TextIO) -> None:
@@ -371,9 +382,14 @@ def tell_result(state: State, words: Words, out: TextIO) -> None:
     if state.finished:
         key = "winner" if len(best) == 1 else "winners"
         print(f"  {words.phrase(key)}: {', '.join(best)}", file=out)
+        return
+    if len(best) < len(state.players):
+        standing = f"{words.phrase('leading')}: {', '.join(best)}"
+    elif max(state.scores) == 0:
+        standing = words.phrase("no-points")
     else:
-        print(f"  {words.phrase('not-finished')}; {words.phrase('leading')}: "
-              f"{', '.join(best)}", file=out)
+        standing = words.phrase("level", points=max(state.scores))
+    print(f"  {words.phrase('not-finished')}; {standing}", file=out)
 
 
 def result_json(state: State) -> dict:
@@ -414,15 +430,18 @@ def play_many(game: Game, names: list[str], bot_kinds: list[str], seed: int, gam
 
 
 def format_summary(summary: dict, words: Words | None = None) -> str:
+    """``play --games N`` summed up for people, numbers as the language writes them
+    (``29.67``, ``66.7%``; in Dutch ``29,67``, ``66,7%``)."""
     w = words or Words(None)
-    lines = [w.phrase("games-of", n=summary["games"], rules=summary["rules"])
+    bots = ", ".join(w.bot(kind) for kind in summary["bots"])
+    lines = [w.phrase("games-of", n=w.number(summary["games"]), rules=summary["rules"])
              + (f" + {', '.join(summary['variants'])}" if summary["variants"] else "")
-             + f", {w.phrase('bots')} {', '.join(summary['bots'])}, {w.phrase('seeds')} "
+             + f", {w.phrase('bots')} {bots}, {w.phrase('seeds')} "
              f"{summary['seed']}..{summary['seed'] + summary['games'] - 1}",
              f"  {w.phrase('seat'):>12}  {w.phrase('mean'):>10}  {w.phrase('win-rate'):>8}"]
     for name, mean, rate in zip(summary["players"], summary["mean_scores"],
                                 summary["win_rates"]):
-        lines.append(f"  {name:>12}  {mean:>10.2f}  {rate:>8.1%}")
-    lines.append(f"  {summary['games_per_second']} {w.phrase('games-per-s')} "
-                 f"({summary['seconds']} s)")
+        lines.append(f"  {name:>12}  {w.number(mean, 2):>10}  {w.percent(rate):>8}")
+    lines.append(f"  {w.number(summary['games_per_second'], 1)} {w.phrase('games-per-s')} "
+                 f"({w.number(summary['seconds'], 3)} s)")
     return "\n".join(lines)

@@ -11,11 +11,13 @@ names the source and, for a move, its 0-based index::
 from __future__ import annotations
 
 import contextlib
+import errno
 import functools
 import json
 import os
 import re
 import secrets
+import stat
 from collections.abc import Callable, Iterable, Sequence
 from importlib.resources import files
 from pathlib import Path
@@ -29,6 +31,7 @@ if TYPE_CHECKING:  # jsonschema is imported when a record is read, not when carc
 
 from . import ports as P
 from .errors import RecordError
+from .i18n import json_reason, os_reason
 
 FORMAT = "carcdsl-record/1"
 """The value of ``format`` in every record of this version."""
@@ -287,7 +290,7 @@ def _read_text(path: Path, source: str) -> str:
         with path.open("rb") as f:
             raw = f.read(MAX_RECORD_BYTES + 1)
     except OSError as exc:
-        raise RecordError.of("unreadable", source, reason=exc.strerror or exc) from None
+        raise RecordError.of("unreadable", source, reason=os_reason(exc)) from None
     if len(raw) > MAX_RECORD_BYTES:
         raise RecordError.of("too-large", source, most=MAX_RECORD_BYTES)
     if b"\0" in raw:
@@ -313,8 +316,8 @@ def _decode_json(text: str, source: str) -> object:
     try:
         return json.loads(text, parse_constant=no_constants, object_pairs_hook=no_duplicates)
     except json.JSONDecodeError as exc:
-        raise RecordError.of("json", f"{source}:{exc.lineno}:{exc.colno}",
-                             reason=exc.msg) from None
+        raise RecordError.of("json", source, line=exc.lineno, column=exc.colno,
+                             reason=json_reason(exc)) from None
     except RecursionError:
         raise RecordError.of("json-nested", source) from None
 
@@ -322,9 +325,16 @@ def _decode_json(text: str, source: str) -> object:
 # --- writing ----------------------------------------------------------------------------------
 
 def dump_record(record: Record, path: str | os.PathLike[str]) -> None:
-    """Write ``record`` to ``path`` atomically: the old file stays whole if anything fails."""
-    target = Path(path)
+    """Write ``record`` to ``path``. A regular file (new, or one a symbolic link leads to) is
+    written atomically: a new file renamed over the old, which stays whole if anything fails.
+    A FIFO or a character device (``/dev/stdout``) is written into, as a shell redirection
+    would; nothing else (a directory, a block device, a socket) is ever replaced."""
+    check_record_path(path)
     data = record.to_text().encode("utf-8")
+    if _special(Path(path)) is not None:  # a FIFO or a terminal, maybe behind a link
+        _write_through(Path(path), data, str(path))
+        return
+    target = Path(os.path.realpath(path))  # a link is followed, never replaced
     tmp = target.with_name(f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
     try:
         _write_new_file(tmp, data, _existing_mode(target))
@@ -332,7 +342,52 @@ def dump_record(record: Record, path: str | os.PathLike[str]) -> None:
     except OSError as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
-        raise RecordError.of("unwritable", str(path), reason=exc.strerror or exc) from None
+        raise RecordError.of("unwritable", str(path), reason=os_reason(exc)) from None
+
+
+def check_record_path(path: str | os.PathLike[str]) -> None:
+    """Raise RecordError when a record could never be written to ``path`` (a directory, a
+    block device, a socket, a missing directory), before a game is played to fill it."""
+    source = str(path)
+    target = Path(os.path.realpath(path))
+    kind = _special(Path(path))
+    if kind == "directory" or source.endswith(os.sep):
+        raise RecordError.of("unwritable", source,
+                             reason=os_reason(OSError(errno.EISDIR, "Is a directory")))
+    if kind in ("block", "socket"):
+        raise RecordError.of(f"unwritable-{'device' if kind == 'block' else 'socket'}",
+                             source)
+    if kind is None and not target.parent.is_dir():
+        code = errno.ENOENT if not target.parent.exists() else errno.ENOTDIR
+        raise RecordError.of("unwritable", source,
+                             reason=os_reason(OSError(code, os.strerror(code))))
+
+
+def _special(target: Path) -> str | None:
+    """What ``target`` is, links followed, when it exists and is not a regular file:
+    ``directory``, ``fifo``, ``char``, ``block``, ``socket`` (None: a regular file, or
+    nothing yet)."""
+    try:
+        mode = target.stat().st_mode
+    except OSError:
+        return None
+    for kind, test in (("directory", stat.S_ISDIR), ("fifo", stat.S_ISFIFO),
+                       ("char", stat.S_ISCHR), ("block", stat.S_ISBLK),
+                       ("socket", stat.S_ISSOCK)):
+        if test(mode):
+            return kind
+    return None
+
+
+def _write_through(target: Path, data: bytes, source: str) -> None:
+    """Write into a FIFO or a character device as it is (it cannot be replaced, and a
+    rename would destroy it)."""
+    try:
+        fd = os.open(target, os.O_WRONLY)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+    except OSError as exc:
+        raise RecordError.of("unwritable", source, reason=os_reason(exc)) from None
 
 
 def _write_new_file(path: Path, data: bytes, mode: int | None) -> None:

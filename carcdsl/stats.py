@@ -8,10 +8,13 @@ copies of the tile set count each) unless they say ``types``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from . import ports as P
 from .model import RuleSet, Tile
+
+if TYPE_CHECKING:
+    from .i18n import Words
 
 
 def tile_stats(rules: RuleSet) -> dict:
@@ -88,27 +91,34 @@ def side_kinds(tile: Tile, geometry: dict[str, str]) -> list[str]:
     return [whole.get(d) or middle.get(d) or half.get(d) or "-" for d in range(4)]
 
 
-def format_stats(stats: dict, say: Callable[..., str] | None = None) -> str:
-    """A small aligned table of ``tile_stats``; row titles come from ``say(key, **values)``
-    (a language's phrases: ``i18n.Words.phrase``; default English)."""
-    if say is None:
+def format_stats(stats: dict, words: Words | None = None) -> str:
+    """A small aligned table of ``tile_stats``, in the language of ``words`` (an
+    ``i18n.Words``; default English): the rule set's own words for its tiles, pennants and
+    kinds (``mushroom groups``, ``landtegels``, ``stad``), the tool's phrases for the rest,
+    kinds in the order of their names."""
+    if words is None:
         from .i18n import english
 
-        say = english().phrase
+        words = english()
+    say, word = words.phrase, words.word
     sets = stats.get("sets", 1)
+    tiles = word("tile", 2)
     rows: list[tuple[str, str]] = [
-        (say("tiles") if sets == 1 else say("tiles-sets", n=sets), str(stats["tiles"])),
-        (say("tile-types"), str(stats["types"])),
-        (say("pennants"), str(stats["pennants"])),
+        (tiles if sets == 1 else say("tiles-sets", tiles=tiles, n=sets),
+         words.number(stats["tiles"])),
+        (say("tile-types", tile=word("tile"), tiles=tiles), words.number(stats["types"])),
+        (word("pennant", 2), words.number(stats["pennants"])),
     ]
     for key in ("centres", "sides", "segments"):
         if stats[key]:
             rows.append((say(key), ""))
-            rows.extend((f"  {kind}", str(n)) for kind, n in stats[key].items())
+            named = sorted((word(kind), n) for kind, n in stats[key].items())
+            rows.extend((f"  {name}", words.number(n)) for name, n in named)
     board = stats.get("map") or ()
     if board:
         rows.append((say("map"), ""))
-        rows.extend((f"  {say(key, what=what)}", str(n)) for key, n, what in board)
+        rows.extend((f"  {say(key, what=word(what) if what else what)}", words.number(n))
+                    for key, n, what in board)
     label_width = max(len(label) for label, _ in rows)
     number_width = max(len(value) for _, value in rows)
     return "\n".join(f"{label:<{label_width}}  {value:>{number_width}}".rstrip()

@@ -243,7 +243,7 @@ def test_play_in_dutch_tells_the_whole_game_in_dutch(capsys, rules, variants):
             "--players", "3", "--seed", "4"]
     code, out, err = run(capsys, *argv)
     assert code == 0, err
-    assert "startgetal 4" in out and "opzet: starttegel" in out and "legenda:" in out
+    assert "startgetal 4" in out and "voorbereiding: starttegel" in out and "legenda:" in out
     assert "(eindtelling)" in out and ("winnaar" in out or "winnaars" in out)
     assert " op (" in out and "gedraaid" in out and "landtegel" in out
     assert ENGLISH.findall(out) == []
@@ -255,3 +255,94 @@ def test_replay_in_dutch_tells_the_scoring_in_dutch(capsys):
     assert code == 0
     assert "eindtelling" in out and "stad" in out
     assert ENGLISH.findall(out) == []
+
+
+# --- the told game: everything under the move that caused it ------------------------------
+def _told(rules: str, seed: int, players: int, *variants: str):
+    import io
+
+    import carcdsl
+    from carcdsl.play import play_one
+
+    game = carcdsl.load(rules, variants)
+    out = io.StringIO()
+    state = play_one(game, [f"P{i + 1}" for i in range(players)], ["random"], seed, out)
+    return state, out.getvalue().splitlines()
+
+
+NUMBERED = re.compile(r" *(\d+)\. (\S+): ")
+
+
+def test_scorings_follow_their_move_not_the_discards_after_it(capsys):
+    code, out, _ = run(capsys, "play", "base", "--seed", "1", "--players", "2", "--variant",
+                       "table-edge:width=3,height=3", "--variant", "border-closes")
+    assert code == 0
+    lines = out.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("  7. P1: H at (1, 1)"))
+    assert lines[at + 1:at + 4] == ["     P1: city, 1 tile × 2 = 2",
+                                    "     P1: city, 3 tiles × 2 + 1 pennant × 2 = 8",
+                                    "  8. P2: tile E fits nowhere: discarded"]
+
+
+@pytest.mark.parametrize("variants", [("table-edge:width=3,height=3", "border-closes"),
+                                      ("hand-of-three", "fill-hole-extra-turn")])
+def test_each_move_is_told_by_the_player_who_made_it(variants):
+    state, lines = _told("base", 1, 3, *variants)
+    seats = getattr(state, "move_seats", None)
+    if seats is None:
+        pytest.skip("the engine does not say who made each move")
+    told = [NUMBERED.match(line) for line in lines]
+    told = [(int(m[1]), m[2]) for m in told if m]
+    assert told == [(i, state.players[seat]) for i, seat in enumerate(seats)]
+
+
+def test_an_extra_turn_is_told_right_after_its_move():
+    seen = 0
+    for seed in range(1, 12):
+        state, lines = _told("base", seed, 2, "fill-hole-extra-turn")
+        for i, line in enumerate(lines):
+            if not line.endswith(" plays again"):
+                continue
+            seen += 1
+            player = line.split()[0]
+            before = next(m for m in map(NUMBERED.match, reversed(lines[:i])) if m)
+            after = next(m for m in map(NUMBERED.match, lines[i + 1:]) if m)
+            assert before[2] == player
+            assert after[2] == player and int(after[1]) == int(before[1]) + 1
+            assert " at (" in lines[lines.index(before.string)]  # a placement
+    assert seen
+
+
+def test_tokens_are_told_in_the_order_they_moved():
+    state, lines = _told("nuts", 3, 2, "nuts-proposal")
+    kinds = []
+    for line in lines:
+        if NUMBERED.match(line):
+            kinds.append("move")
+        elif " put on the " in line:
+            kinds.append("put")
+        elif " takes " in line:
+            kinds.append("takes")
+        elif re.match(r" +P\d: \S.* = -?\d+$", line):
+            kinds.append("score")
+    text = " ".join(kinds)
+    assert "takes" in text and "put" in text
+    assert "move put" in text  # nuts go on with the tile, before its scoring
+    assert re.search(r"(?<!score )(?<!takes )takes", text) is None  # after a scoring only
+    assert re.search(r"score put", text) is None
+
+
+def test_merging_without_the_engines_count_puts_tokens_by_their_move():
+    from types import SimpleNamespace as NS
+
+    from carcdsl.play import merged_events
+
+    score = [NS(move=2, when="complete"), NS(move=4, when="complete"), NS(move=4, when="final")]
+    put = NS(move=4, action="put")
+    took = NS(move=4, action="collected")
+    state = NS(events=score, token_events=[put, took])
+    assert merged_events(state) == [score[0], put, score[1], took, score[2]]
+    counted = [NS(move=4, action="put", events_before=1), NS(move=4, action="collected",
+                                                                events_before=3)]
+    state = NS(events=score, token_events=counted)
+    assert merged_events(state) == [score[0], counted[0], score[1], score[2], counted[1]]

@@ -285,8 +285,9 @@ def test_dump_into_a_missing_directory_is_a_record_error(tmp_path: Path) -> None
 @pytest.mark.parametrize(("content", "fragment"), [
     (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "binary"),
     (b'{"rules": "caf\xe9"}', "not UTF-8"),
-    (b'{\n  "format": "carcdsl-record/1",\n  "rules": base\n}', ":3:12: not valid JSON"),
-    (b"", ":1:1: not valid JSON"),
+    (b'{\n  "format": "carcdsl-record/1",\n  "rules": base\n}',
+     ": not valid JSON at line 3, column 12: a value expected"),
+    (b"", ": not valid JSON at line 1, column 1: a value expected"),
     (b'{"format": NaN}', "NaN"),
     (b'{"rules": "a", "rules": "b"}', "duplicate key 'rules'"),
     (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
@@ -325,3 +326,74 @@ def test_too_large_file_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     path.write_text(SPEC_TEXT, encoding="utf-8")
     with pytest.raises(RecordError, match="too large"):
         load_record(path)
+
+
+# --- where a record is written: links are followed, special files never replaced -------------
+
+def test_dump_writes_through_a_symbolic_link(tmp_path: Path) -> None:
+    target = tmp_path / "real.json"
+    target.write_text("old", encoding="utf-8")
+    link = tmp_path / "link.json"
+    link.symlink_to(target.name)
+    dump_record(parse_record(SPEC), link)
+    assert link.is_symlink() and os.readlink(link) == target.name
+    assert target.read_text(encoding="utf-8") == SPEC_TEXT
+    dangling = tmp_path / "dangling.json"
+    dangling.symlink_to("new.json")
+    dump_record(parse_record(SPEC), dangling)
+    assert dangling.is_symlink()
+    assert (tmp_path / "new.json").read_text(encoding="utf-8") == SPEC_TEXT
+    assert sorted(os.listdir(tmp_path)) == ["dangling.json", "link.json", "new.json", "real.json"]
+
+
+def test_dump_writes_into_a_fifo_without_replacing_it(tmp_path: Path) -> None:
+    import stat
+    import threading
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    dump_record(parse_record(SPEC), fifo)
+    reader.join(timeout=10)
+    assert got == [SPEC_TEXT.encode()]
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_full_device_is_an_error_and_stays_a_device() -> None:
+    import stat
+
+    with pytest.raises(RecordError, match="/dev/full: cannot write the record: no space left"):
+        dump_record(parse_record(SPEC), "/dev/full")
+    assert stat.S_ISCHR(os.stat("/dev/full").st_mode)
+
+
+def test_directories_sockets_and_block_devices_are_refused(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    import socket
+
+    with pytest.raises(RecordError, match="cannot write the record: is a directory"):
+        dump_record(parse_record(SPEC), tmp_path)
+    path = tmp_path / "s"
+    with socket.socket(socket.AF_UNIX) as sock:
+        sock.bind(str(path))
+        with pytest.raises(RecordError, match="into a socket"):
+            dump_record(parse_record(SPEC), path)
+    import carcdsl.records as records
+
+    monkeypatch.setattr(records, "_special", lambda target: "block")
+    with pytest.raises(RecordError, match="onto a block device"):
+        dump_record(parse_record(SPEC), tmp_path / "disk")
+    assert sorted(os.listdir(tmp_path)) == ["s"]
+
+
+def test_play_checks_where_the_record_goes_before_playing(capsys, tmp_path: Path) -> None:
+    from carcdsl.cli import main
+
+    code = main(["play", "base", "--seed", "1", "--record", str(tmp_path / "no" / "r.json")])
+    out, err = capsys.readouterr()
+    assert code == 1 and out == ""
+    where = tmp_path / "no" / "r.json"
+    assert err == f"carcdsl: {where}: cannot write the record: file not found\n"
