@@ -51,11 +51,11 @@ PHRASES: dict[str, str] = {
     "no-input": "no more input: the game was abandoned",
     # the board's key
     "key": "key", "empty-square": "empty square", "off-board": "off the board",
-    "open-square": "a tile may go here", "start-area": "start area",
+    "start-area": "start area",
     "followers-of": "{followers} of {players}", "path-ends": "paths end",
     "printed-edge": "{kinds} printed at the edge", "big-cities": "big cities",
-    "tokens-here": "{tokens} lying here (a count)", "fits-here": "the tile may go here",
-    "fits-here-hand": "a tile of the hand may go here",
+    "fits-here": "the drawn {tile} fits here", "fits-here-hand": "a {tile} of the hand fits here",
+    "tokens-on": "{tokens} on the board: {where}", "token-at": "{count} on the {feature} at {at}",
     # stats
     "tiles-sets": "{tiles} ({n} sets)", "tile-types": "{tile} types",
     "centres": "centre features", "sides": "sides by kind",

@@ -172,8 +172,9 @@ def tell_first_player(state: State, words: Words, out: TextIO) -> None:
 # --- seats ---------------------------------------------------------------------------------
 def human_bot(read: Callable[[str], str] | None = None, out: TextIO | None = None,
               words: Words | None = None) -> Bot:
-    """A person at the terminal, choosing among the numbered legal moves."""
-    shown_key = False
+    """A person at the terminal, choosing among the numbered legal moves: by number, or by
+    writing the move (``1 0 90 city:E``; in Dutch ``1 0 90 stad:O`` works too)."""
+    shown_key = ""
 
     def choose(state: State) -> tuple[int, int, int, int]:
         nonlocal shown_key
@@ -182,8 +183,13 @@ def human_bot(read: Callable[[str], str] | None = None, out: TextIO | None = Non
         w = words or Words(state.game.rules)
         rules = state.game.rules
         moves = list(state.iter_moves())
-        print(render_board(state, words=w, key=not shown_key), file=out_)
-        shown_key = True
+        picture = render_board(state, words=w, key=True,
+                               fits=frozenset(key for _, key, _, _ in moves))
+        board, _, key = picture.partition(f"\n{w.phrase('key')}:")
+        print(board if key == shown_key else picture, file=out_)  # a key once, till it grows
+        shown_key = key
+        for line in token_status(state, w):
+            print("  " + line, file=out_)
         if state.hands is not None and rules.supply.hand_visibility == "open":
             for seat, name in enumerate(state.players):
                 if seat != state.current:
@@ -197,8 +203,9 @@ def human_bot(read: Callable[[str], str] | None = None, out: TextIO | None = Non
         print(f"\n{w.phrase('to-move', player=state.player, tiles=what)}; "
               f"{w.phrase('scores')} {scores}; "
               f"{w.phrase('left', n=left, followers=w.word(w.follower, left))}", file=out_)
-        for i, move in enumerate(moves):
-            print(f"  {i:3}  {describe_move(state._to_placement(*move), w, rules)}", file=out_)
+        placements = [state._to_placement(*move) for move in moves]
+        for i, move in enumerate(placements):
+            print(f"  {i:3}  {describe_move(move, w, rules)}", file=out_)
         while True:
             try:
                 answer = ask(w.phrase("ask", last=len(moves) - 1)).strip()
@@ -208,8 +215,86 @@ def human_bot(read: Callable[[str], str] | None = None, out: TextIO | None = Non
                 raise CarcError(w.phrase("abandoned"))
             if answer.isdigit() and int(answer) < len(moves):
                 return moves[int(answer)]
-            print("  " + w.phrase("not-a-move", answer=answer), file=out_)
+            found = match_moves(answer, placements, w)
+            if len(found) == 1:
+                return moves[found[0]]
+            if found:
+                numbers = ", ".join(map(str, found[:12])) + (", ..." if len(found) > 12 else "")
+                print("  " + w.phrase("which-move", answer=answer, n=len(found),
+                                      numbers=numbers), file=out_)
+            else:
+                print("  " + w.phrase("not-a-move", answer=answer), file=out_)
     return choose
+
+
+def match_moves(answer: str, moves: list[Placement], words: Words) -> list[int]:
+    """The moves (their indexes) a person's ``[TILE] X Y [ROTATION] [FEATURE[:PORT]]``
+    names: no feature means no follower, no rotation any; features and ports in the words
+    of ``words`` or of the rule set (``stad:O`` and ``city:E`` alike)."""
+    parts = answer.replace(",", " ").replace("°", " ").split()
+    tile = parts.pop(0) if parts and not _is_int(parts[0]) else None
+    if len(parts) < 2 or not _is_int(parts[0]) or not _is_int(parts[1]):
+        return []
+    at = (int(parts[0]), int(parts[1]))
+    rest = parts[2:]
+    rotation = int(rest.pop(0)) if rest and _is_int(rest[0]) else None
+    if len(rest) > 1:
+        return []
+    spot = None
+    if rest:
+        feature, _, port_text = rest[0].partition(":")
+        port = words.read_port(port_text) if port_text else None
+        if port_text and port is None:
+            return []
+        spot = (feature.casefold(), port)
+    found = []
+    for i, move in enumerate(moves):
+        if move.at != at or (rotation is not None and move.rotation != rotation):
+            continue
+        if tile is not None and (move.tile or "").casefold() != tile.casefold():
+            continue
+        follower = move.follower
+        if spot is None:
+            if follower is None:
+                found.append(i)
+            continue
+        if follower is None:
+            continue
+        names = {follower.feature.casefold(), words.word(follower.feature).casefold()}
+        if spot[0] in names and (spot[1] is None or spot[1] == follower.port):
+            found.append(i)
+    return found
+
+
+def _first_square(state: State, root: int) -> tuple[int, int]:
+    """The square of a feature's first tile: where a person looks for it."""
+    return to_xy(state.node_key[min(state.members[root] or (root,))])
+
+
+def _is_int(text: str) -> bool:
+    return text.lstrip("-+").isdigit()
+
+
+def token_status(state: State, words: Words) -> list[str]:
+    """Tokens as a person sees them before moving: those lying on the board (how many, on
+    which feature, where), what each player holds, what is left in the supply."""
+    told = []
+    tables = state.tables
+    for i, tok in enumerate(state.game.rules.tokens):
+        lying = sorted((_first_square(state, root), tables.kinds[state.kind[root]].name,
+                        counts[i]) for root, counts in state.token_on.items() if counts[i])
+        if lying:
+            where = "; ".join(words.phrase("token-at", count=n, feature=words.word(kind),
+                                           at=f"({x}, {y})") for (x, y), kind, n in lying)
+            told.append(words.phrase("tokens-on", tokens=words.word(tok.name, 2),
+                                     where=where))
+        held = [words.phrase("holds", player=name, count=n, token=words.word(tok.name, n))
+                for name, n in zip(state.players, state.held[i]) if n]
+        if held:
+            told.append(", ".join(held))
+        told.append(words.phrase("tokens-left", tokens=words.word(tok.name, 2),
+                                 n=state.token_supply[i]))
+    return told
 
 
 def make_bots(kinds: list[str], seats: int, seed: int, words: Words | None = None) -> list[Bot]:

@@ -1,12 +1,13 @@
 """The board drawn in a terminal: each square a 3x3 block of characters, and a key under it.
 
 Glyphs come from geometries, not from feature names: ``#`` an area, ``-``/``|`` a path (``+``
-where it bends), ``@`` a centre feature, ``o`` where paths end on a tile (a village, say),
-``.`` field; a digit is a follower of that seat (1-based). ``+`` alone marks an open square
-where a tile may go. On a limited board: ``·`` an empty square, ``^`` an unused start area,
-``*`` (then ``&``, ``$``, ...) a square with a marker, ``~`` off the board; a printed big city
-is a block of ``%`` with a label of its own (the shortest prefixes that tell the cities
-apart); a printed border segment shows as its glyph (``=`` a path, ``#`` an area) in the
+where it bends; a second path kind ``=``/``:``/``x``), ``@`` a centre feature, ``o`` where
+paths end at a landmark (a village, say; ``O``, ``v``, ``V`` for other landmarks), ``.`` field;
+a digit is a follower of that seat (1-based). ``+`` alone marks an empty square where the drawn
+tile (or a tile of the hand) can go. On a limited board: ``·`` an empty square, ``^`` an unused
+start area, ``*`` (then ``&``, ``$``, ...) a square with a marker, ``~`` off the board; a
+printed big city is a block of ``%`` with a label of its own (the shortest prefixes that tell
+the cities apart); a printed border segment shows as its glyph (``=`` a path, ``#`` an area) in the
 ``~``. The key names what the glyphs on this board stand for, in the rule set's words.
 """
 
@@ -29,17 +30,42 @@ _CELL = {
     9: (2, 0), 10: (1, 0), 11: (0, 0),
 }
 _MARKER_GLYPHS = "*&$!?"
+_PATH_GLYPHS = (("-", "|", "+"), ("=", ":", "x"))
+"""(across, up and down, bend) for each path kind, in the order the rule set declares them."""
+_LANDMARK_GLYPHS = "oOvV"
 _KEY_WIDTH = 92
 
 Cells = list[list[str]]
 
 
-def _tile_cells(state: State, key: int, used: set) -> Cells:
+def _path_glyphs(state: State) -> dict[int, tuple[str, str, str]]:
+    """Path kind index -> its glyphs."""
+    paths = [k.index for k in state.tables.kinds if k.geometry == PATH]
+    return {kind: _PATH_GLYPHS[i % len(_PATH_GLYPHS)] for i, kind in enumerate(paths)}
+
+
+def _landmark_ends(state: State) -> dict[int, str | None]:
+    """Tile type -> the landmark its paths end at on the tile (None: no landmark; then the
+    paths end at a feature of the tile, or at nothing the rules name)."""
+    rules = state.game.rules
+    landmarks = set(rules.landmarks)
+    by_name = {tile.name: tile for tile in rules.tiles}
+    ends: dict[int, str | None] = {}
+    for t, name in enumerate(state.tables.type_names):
+        tile = by_name.get(name)
+        found = [end for seg in (tile.segments if tile else ()) for end in seg.ends
+                 if end in landmarks]
+        ends[t] = found[0] if found else None
+    return ends
+
+
+def _tile_cells(state: State, key: int, used: set, look: dict) -> Cells:
     tb = state.tables
     o, base = state.board[key]
     cells = [[" "] * 3 for _ in range(3)]
     segs = tb.segments[o]
     paths = [s for s in segs if s.geometry == PATH]
+    glyphs = look["paths"]
     for s in segs:
         if s.geometry == FIELD:
             used.add(("geometry", FIELD))
@@ -55,24 +81,32 @@ def _tile_cells(state: State, key: int, used: set) -> Cells:
                     r, c = _CELL[q]
                     cells[r][c] = "#"
     for s in paths:
-        used.add(("geometry", PATH))
+        across, upright, _ = glyphs.get(s.kind, _PATH_GLYPHS[0])
+        used.add(("path", s.kind))
         for pos in s.ports:
             r, c = _CELL[pos]
-            cells[r][c] = "|" if P.side_of(pos) in (0, 2) else "-"
+            cells[r][c] = upright if P.side_of(pos) in (0, 2) else across
     through = [s for s in paths if len(s.ports) == 2]
+    area = any(s.geometry == AREA for s in segs)
     if any(s.geometry == CENTRE for s in segs):
         cells[1][1] = "@"
         used.add(("geometry", CENTRE))
     elif through:
+        across, upright, bend = glyphs.get(through[0].kind, _PATH_GLYPHS[0])
         sides = {P.side_of(p) for p in through[0].ports}
-        cells[1][1] = "|" if sides == {0, 2} else "-" if sides == {1, 3} else "+"
-    elif len(paths) > 1:
-        cells[1][1] = "o"
-        used.add(("ends",))
-    elif paths or any(s.geometry == AREA for s in segs):
-        cells[1][1] = "#" if not paths else "o"
-        if paths:
+        cells[1][1] = upright if sides == {0, 2} else across if sides == {1, 3} else bend
+    elif paths:
+        landmark = look["ends"].get(o // 4)
+        if landmark is not None:
+            cells[1][1] = look["landmarks"].get(landmark, "o")
+            used.add(("landmark", landmark))
+        elif area:  # the path ends at the area (a road into a city)
+            cells[1][1] = "#"
+        else:
+            cells[1][1] = "o"
             used.add(("ends",))
+    elif area:
+        cells[1][1] = "#"
     for seat, node, k in state.meeples:
         if k != key:
             continue
@@ -119,9 +153,9 @@ def _printed_cells(state: State, key: int, labels: dict[int, str], used: set) ->
     return [["~"] * 3, ["~", glyph, "~"], ["~"] * 3]
 
 
-def _empty_cells(state: State, key: int, show_open: bool, used: set) -> Cells:
+def _empty_cells(state: State, key: int, fits: frozenset[int], used: set) -> Cells:
     edge = state.tables.board
-    if show_open and key in state.open:
+    if key in fits:
         used.add(("open",))
         return [[" "] * 3, [" ", "+", " "], [" "] * 3]
     if not edge.limited:
@@ -151,11 +185,23 @@ def _start_squares(state: State) -> frozenset[int]:
                      if sq.role == "start")
 
 
+def fitting_squares(state: State) -> frozenset[int]:
+    """The empty squares where the drawn tile (with hands: some tile of the mover's hand)
+    can go, by the legal moves."""
+    return frozenset(key for _, key, _, _ in state.iter_moves())
+
+
 def render_board(state: State, show_open: bool = True, words: Words | None = None,
-                 key: bool = False) -> str:
+                 key: bool = False, fits: frozenset[int] | None = None) -> str:
     """The board as text, with x coordinates above and y coordinates on the left; with
-    ``key``, what its glyphs stand for under it (in the language of ``words``)."""
-    squares = list(state.board) + (list(state.open) if show_open else [])
+    ``show_open``, ``+`` where the tile to play can go (``fits``, else read from the legal
+    moves); with ``key``, what its glyphs stand for under it (in the language of ``words``),
+    only those this board shows."""
+    if not show_open:
+        fits = frozenset()
+    elif fits is None:
+        fits = fitting_squares(state)
+    squares = list(state.board) + list(fits)
     edge = state.tables.board
     if edge.bounds is not None:
         x0, x1, y0, y1 = edge.bounds
@@ -165,6 +211,9 @@ def render_board(state: State, show_open: bool = True, words: Words | None = Non
         return "(empty board)"
     used: set = set()
     labels = big_city_labels(state, words)
+    look = {"paths": _path_glyphs(state), "ends": _landmark_ends(state),
+            "landmarks": {name: _LANDMARK_GLYPHS[i % len(_LANDMARK_GLYPHS)]
+                          for i, name in enumerate(state.game.rules.landmarks)}}
     xs = [to_xy(k)[0] for k in squares]
     ys = [to_xy(k)[1] for k in squares]
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
@@ -176,21 +225,21 @@ def render_board(state: State, show_open: bool = True, words: Words | None = Non
             if k in state.board:
                 printed = state.board[k][0] >= state.tables.printed_from
                 cells = (_printed_cells(state, k, labels, used) if printed
-                         else _tile_cells(state, k, used))
+                         else _tile_cells(state, k, used, look))
             else:
-                cells = _empty_cells(state, k, show_open, used)
+                cells = _empty_cells(state, k, fits, used)
             for r in range(3):
                 rows[r].append("".join(cells[r]) + " ")
         for r in range(3):
             label = f"{y:>4} " if r == 1 else "     "
             lines.append((label + "".join(rows[r])).rstrip())
     if key:
-        lines += board_key(state, used, labels, words)
+        lines += board_key(state, used, labels, words, look)
     return "\n".join(lines)
 
 
 def board_key(state: State, used: set, labels: dict[int, str],
-              words: Words | None = None) -> list[str]:
+              words: Words | None = None, look: dict | None = None) -> list[str]:
     """The key: one entry per kind of glyph drawn (``used``), wrapped into short lines."""
     if words is None:
         from .i18n import Words
@@ -200,19 +249,32 @@ def board_key(state: State, used: set, labels: dict[int, str],
     by_geometry: dict[int, list[str]] = {}
     for kind in state.tables.kinds:
         by_geometry.setdefault(kind.geometry, []).append(w.word(kind.name))
-    glyphs = {AREA: "#", PATH: "-|+", CENTRE: "@", FIELD: "."}
+    look = look or {"paths": _path_glyphs(state), "landmarks": {}}
+    glyphs = {AREA: "#", CENTRE: "@", FIELD: "."}
     entries: list[str | None] = [f"{glyphs[g]} {', '.join(by_geometry.get(g, ['?']))}"
-               for g in (AREA, PATH, CENTRE, FIELD) if ("geometry", g) in used]
+                                 for g in (AREA,) if ("geometry", g) in used]
+    shown_paths: dict[tuple[str, str, str], list[str]] = {}
+    for kind in state.tables.kinds:
+        if ("path", kind.index) in used:
+            shown_paths.setdefault(look["paths"].get(kind.index, _PATH_GLYPHS[0]),
+                                   []).append(w.word(kind.name))
+    entries += [f"{''.join(g)} {', '.join(names)}" for g, names in shown_paths.items()]
+    entries += [f"{glyphs[g]} {', '.join(by_geometry.get(g, ['?']))}"
+                for g in (CENTRE, FIELD) if ("geometry", g) in used]
+    for name in rules.landmarks:
+        if ("landmark", name) in used:
+            entries.append(f"{look['landmarks'].get(name, 'o')} {w.word(name)}")
     if ("ends",) in used:
-        ends = ", ".join(w.word(name) for name in rules.landmarks) or w.phrase("path-ends")
-        entries.append(f"o {ends}")
+        entries.append(f"o {w.phrase('path-ends')}")
     if ("followers",) in used:
         seats = len(state.players)
         digits = "1" if seats == 1 else f"1-{seats}"
         entries.append(f"{digits} " + w.phrase("followers-of", followers=w.word(w.follower, 2),
                                                players=", ".join(state.players)))
     if ("open",) in used:
-        entries.append(f"+ {w.phrase('open-square')}")
+        hand = state.hands is not None
+        entries.append("+ " + w.phrase("fits-here-hand" if hand else "fits-here",
+                                       tile=w.word("tile")))
     if ("empty",) in used:
         entries.append(f"· {w.phrase('empty-square')}")
     markers = sorted((t[2], t[1]) for t in used if t[0] == "marker")

@@ -346,3 +346,51 @@ def test_merging_without_the_engines_count_puts_tokens_by_their_move():
                                                                 events_before=3)]
     state = NS(events=score, token_events=counted)
     assert merged_events(state) == [score[0], counted[0], score[1], score[2], counted[1]]
+
+
+# --- a person at the terminal ----------------------------------------------------------
+def _first_move_with_a_port(rules: str, seed: int, ports=("E", "S", "ESE", "SSE")):
+    import carcdsl
+
+    state = carcdsl.load(rules).new_game(["P1", "P2"], seed=seed)
+    return next(m for m in state.legal_moves()
+                if m.follower is not None and m.follower.port in ports)
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_person_can_write_the_move_with_either_compass(capsys, monkeypatch, lang):
+    from carcdsl.catalog_nl import PORTS
+
+    move = _first_move_with_a_port("base", 2)
+    dutch = {"city": "stad", "road": "weg", "field": "weide"}[move.follower.feature]
+    port = PORTS[move.follower.port]
+    written = [f"{move.at[0]} {move.at[1]} {move.rotation} {move.follower.feature}:"
+               f"{move.follower.port}",
+               f"{move.at[0]}, {move.at[1]}, {move.rotation}° {dutch}:{port.lower()}"]
+    answers = iter([written[0] if lang == "en" else written[1], "q"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    code, out, _ = run(capsys, "play", "base", "--bot", "human", "--seed", "2", "--lang", lang)
+    assert code == 1  # quit on the second turn
+    told = next(line for line in out.splitlines() if line.startswith("  0. P1: "))
+    where = (f"{move.follower.feature}:{move.follower.port}" if lang == "en"
+             else f"{dutch}:{port}")
+    assert told.endswith(where) and f"({move.at[0]}, {move.at[1]})" in told
+
+
+def test_a_written_move_that_fits_several_is_asked_again(capsys, monkeypatch):
+    move = _first_move_with_a_port("base", 2)
+    answers = iter([f"{move.at[0]} {move.at[1]} {move.follower.feature}", "q"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    code, out, _ = run(capsys, "play", "base", "--bot", "human", "--seed", "2")
+    assert code == 1
+    assert re.search(r"fits \d+ moves: \d+, \d+", out) or "is not a move number nor" in out
+
+
+def test_a_person_sees_the_tokens(capsys, monkeypatch):
+    monkeypatch.setattr("builtins.input", lambda prompt="": "q")
+    code, out, _ = run(capsys, "play", "nuts", "--variant", "nuts-proposal", "--bot", "human",
+                       "--seed", "2")
+    assert code == 1
+    assert "nuts on the board: " in out and "on the forest at (0, 0)" in out
+    assert "P1 holds 1 nut, P2 holds 1 nut" in out
+    assert re.search(r"nuts in the supply: \d+", out)

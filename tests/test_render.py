@@ -49,7 +49,7 @@ def test_the_key_names_whose_followers_the_digits_are():
                    else state.legal_moves()[0])
     picture = render_board(state, show_open=True, key=True)
     assert "1-2 meeples of Ann, Bob" in picture
-    assert "+ a tile may go here" in picture
+    assert "+ the drawn tile fits here" in picture
 
 
 def test_an_endless_table_has_a_short_key():
@@ -58,3 +58,92 @@ def test_an_endless_table_has_a_short_key():
     assert picture.splitlines()[-1].startswith("key:")
     assert "off the board" not in picture and "empty square" not in picture
     assert to_key(0, 0) in state.board
+
+
+# --- a person's board: where the tile fits, which landmark, which path ----------------------
+def _marked(picture: str) -> set[tuple[int, int]]:
+    """The squares drawn as ``+`` alone (an empty square where the tile fits)."""
+    lines = picture.split("\nkey:")[0].split("\n")
+    xs = [int(x) for x in lines[0].split()]
+    marked = set()
+    for row in range(1, len(lines), 3):
+        middle = lines[row + 1]
+        y = int(middle[:4])
+        for i, x in enumerate(xs):
+            cells = [lines[row + r][5 + 4 * i:8 + 4 * i].ljust(3) for r in range(3)]
+            if cells == ["   ", " + ", "   "]:
+                marked.add((x, y))
+    return marked
+
+
+def test_only_squares_where_the_drawn_tile_fits_are_marked():
+    from carcdsl.squares import to_xy
+
+    game = carcdsl.load("base")
+    for seed in range(1, 30):
+        state = game.new_game(2, seed=seed)
+        for _ in range(12):
+            state.apply_fast(*next(state.iter_moves()))
+        fits = {to_xy(key) for _, key, _, _ in state.iter_moves()}
+        if len(fits) < len(state.open):
+            break
+    assert len(fits) < len(state.open)  # some open square takes no rotation of this tile
+    picture = render_board(state, key=True)
+    assert _marked(picture) == fits
+    assert "+ the drawn tile fits here" in picture
+
+
+def test_with_hands_the_mark_is_for_any_tile_of_the_hand():
+    state = carcdsl.load("base", ["hand-of-three"]).new_game(2, seed=3)
+    picture = render_board(state, key=True)
+    assert "+ a tile of the hand fits here" in picture
+
+
+def test_each_landmark_has_its_glyph_and_the_key_names_only_those_shown():
+    game = carcdsl.load("examples/river-crossing.carc")  # landmarks: village (base), ford
+    state = game.new_game(2, seed=3)
+    while not any(state.tables.type_names[o // 4] == "F" for o, _ in state.board.values()):
+        moves = list(state.iter_moves())
+        ford = [m for m in moves if state.tables.type_names[m[0]] == "F"]
+        state.apply_fast(*(ford or moves)[0])
+    picture = render_board(state, show_open=False, key=True)
+    key = picture.split("\nkey:")[1]
+    assert "O ford" in key and "village" not in key
+    assert "O" in picture.split("\nkey:")[0]
+    base = carcdsl.load("base").new_game(2, seed=1)
+    assert "village" not in render_board(base, show_open=False, key=True)  # D: no village
+
+
+def test_a_road_into_a_city_is_not_a_village(tmp_path):
+    path = tmp_path / "gate.carc"
+    path.write_text("rules gate\nextends base\nremove all tiles\noverride game {\n"
+                    "    tiles 9\n    start G1\n}\ntile G1 9 city N; road S -> city\n",
+                    encoding="utf-8")
+    state = carcdsl.load(str(path)).new_game(2, seed=1)
+    picture = render_board(state, show_open=False, key=True)
+    board, key = picture.split("\nkey:")
+    assert [line[5:8].strip() for line in board.splitlines()[1:]] == ["###", "#", ".|."]
+    assert "village" not in key and " o " not in key
+
+
+def test_two_path_kinds_look_different(tmp_path):
+    path = tmp_path / "rivers.carc"
+    path.write_text(
+        "rules rivers\nextends base\n"
+        "feature river {\n    geometry path\n    followers no\n}\n"
+        "tile R1 4 river N-S\ntile R2 4 river W-E; road N-S\n", encoding="utf-8")
+    game = carcdsl.load(str(path))
+    state = game.new_game(2, seed=2)
+    names = game.tables.type_names
+    for _ in range(40):
+        moves = list(state.iter_moves())
+        if not moves:
+            break
+        rivers = [m for m in moves if names[m[0]] in ("R1", "R2")]
+        state.apply_fast(*(rivers or moves)[0])
+        if any(names[o // 4] in ("R1", "R2") for o, _ in state.board.values()):
+            break
+    picture = render_board(state, show_open=False, key=True)
+    board, key = picture.split("\nkey:")
+    assert "-|+ road" in key and "=:x river" in key
+    assert ":" in board or "=" in board
