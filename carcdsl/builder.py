@@ -34,6 +34,7 @@ _KIND_PROPS = {"geometry", "followers", "pennants", "terminals", "complete", "fi
 _BLOCKS = {"board": m.Board, "supply": m.Supply, "turn": m.Turn}
 _NUMERIC = {"bounds", "hand", "sets", "start_areas"}
 _UNRESOLVED = object()
+_MAP_EDGE = {"edge_closes": "`edge closes`", "edge_neighbours": "`edge neighbours`"}
 
 
 def supply_key(entry: tuple[int, int, int]) -> str:
@@ -88,6 +89,10 @@ class Builder:
     names_locs: list = attrs.Factory(list)  # (lang, word or None, loc)
     open_points: list = attrs.Factory(list)
     notes: list = attrs.Factory(list)
+    counts_changed: m.Loc | None = None
+    """The first tile declaration, override or removal since the declared total was last set,
+    written in another file than that total (a variant removing tiles from `base`): W122 is
+    said there, where the author can add `override game { tiles N }`."""
     lineage: set = attrs.Factory(set)
     """The rule sets (resolved paths, or names of JSON rule sets) this one is built on."""
     diagnostics: list = attrs.Factory(list)
@@ -129,9 +134,9 @@ class Builder:
         for field in attrs.fields(Builder):
             if field.name not in ("name", "loc", "diagnostics", "lineage"):
                 setattr(self, field.name, getattr(fresh, field.name))
-        self.game_locs, self.game_loc = {}, loc
+        self.game_loc = self.game_loc or loc  # the JSON paths of its properties stay
         self.name = self.name or rules.name
-        self.loc = self.loc or loc
+        self.loc = self.loc or rules.loc or loc
         self.lineage |= fresh.lineage
 
     def snapshot(self) -> Builder:
@@ -199,6 +204,8 @@ class Builder:
                 self._set_supplies([])
             self.game[prop.name] = prop.value
             self.game_locs[prop.name] = prop.loc
+            if prop.name == "total_tiles":
+                self.counts_changed = None
         if fresh:
             table = list(self.game.get("followers_by_players", ()))
             if decl.override:  # new supplies replace those for the same player counts
@@ -210,6 +217,14 @@ class Builder:
             locs.update((supply_key(prop.value), prop.loc) for prop in fresh)
             self._set_supplies(table, locs)
             self.game_locs["followers_by_players"] = fresh[0].loc
+
+    def _game_locs(self) -> dict:
+        """Where the game's properties were written; ``tiles``: where the tile counts last
+        changed in another file than the declared total (or a JSON rule set's ``$.tiles``)."""
+        locs = dict(self.game_locs)
+        if self.counts_changed is not None:
+            locs["tiles"] = self.counts_changed
+        return locs
 
     def _set_supplies(self, table: list, locs: dict | None = None) -> None:
         for key in [k for k in self.game_locs if k.startswith("followers_for:")]:
@@ -248,17 +263,43 @@ class Builder:
             else:
                 self.problem("E101", decl.tile.loc, "tile-again", name=name)
             return
+        self._count_changed(decl.tile.loc)
         self.tiles[name] = decl.tile
+
+    def _count_changed(self, loc: m.Loc | None) -> None:
+        total = self.game_locs.get("total_tiles")
+        if self.counts_changed is None and loc is not None and total is not None \
+                and loc.file != total.file:
+            self.counts_changed = loc
 
     def _block(self, decl: BlockDecl, params: dict) -> None:
         props, locs = self.blocks[decl.block]
         self.block_locs.setdefault(decl.block, decl.loc)
+        drawn_here = any(prop.name == "map" for prop in decl.props)
+        told = False  # one E132 per block: its edge rules are one change
         for prop in decl.props:
             value = self._resolve(prop.name, prop.value, params)
             if value is _UNRESOLVED:
                 continue
+            if prop.name in _MAP_EDGE and not drawn_here and self._map_elsewhere(prop, told):
+                told = True
+                continue
             props[prop.name] = value
             locs[prop.name] = prop.loc
+
+    def _map_elsewhere(self, prop, told: bool) -> bool:
+        """E132 when an edge rule would change a printed map drawn in another file: the map
+        says how its own edge closes features and counts neighbours (seed 003); a variant made
+        for a bounded table (`border-closes`) must not change that."""
+        props, locs = self.blocks["board"]
+        drawn = locs.get("map") or locs.get("squares")
+        if not (props.get("map") or props.get("squares")) or drawn is None \
+                or prop.loc is None or prop.loc.file == drawn.file:
+            return False
+        if not told:
+            self.problem("E132", prop.loc, "map-edge", property=_MAP_EDGE[prop.name],
+                         map=drawn)
+        return True
 
     def _resolve(self, name: str, value, params: dict):
         if isinstance(value, tuple):
@@ -301,12 +342,15 @@ class Builder:
 
     def _remove(self, decl: RemoveTiles) -> None:
         if decl.names is None:
+            self._count_changed(decl.loc)
             self.tiles.clear()
             return
         for name in decl.names:
             if self.tiles.pop(name, None) is None:
                 self.problem("E102", decl.loc, "remove", name=name,
                              hint=suggest(name, self.tiles))
+            else:
+                self._count_changed(decl.loc)
 
     def build(self) -> m.RuleSet:
         g = self.game
@@ -316,7 +360,7 @@ class Builder:
             start=g.get("start"), end=g.get("end", "supply-empty"),
             followers_by_players=g.get("followers_by_players", ()),
             follower=g.get("follower"), score_marker=g.get("score_marker"),
-            loc=self.game_loc, field_locs=tuple(self.game_locs.items()))
+            loc=self.game_loc, field_locs=tuple(self._game_locs().items()))
         kinds = tuple(
             m.FeatureKind(name, props.get("geometry", ""), props.get("followers", False),
                           props.get("pennants", False), props.get("terminals", ()),
@@ -332,6 +376,9 @@ class Builder:
             if name == "board" and ("map" in props or "legend" in props):
                 props["squares"] = self._map(props.pop("map", ()), props.pop("legend", ()),
                                              locs.get("map") or locs.get("legend"))
+                starts = sum(1 for sq in props["squares"] if sq.role == "start")
+                if "start_areas" not in props and starts:
+                    props["start_areas"] = min(starts, 2)  # the default: 2, or the one there is
                 if not props["squares"]:  # E133 says why; edge rules of no map say nothing
                     locs = dict(locs)
                     for prop in ("edge_closes", "edge_neighbours"):

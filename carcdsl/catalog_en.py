@@ -20,6 +20,7 @@ from __future__ import annotations
 
 PHRASES: dict[str, str] = {
     "at": "at", "rotated": "rotated {degrees}", "on": "on", "discarded": "fits nowhere: discarded",
+    "set-aside": "fits nowhere: set aside, back into the bag after the next placement",
     "final": "final scoring", "winner": "winner", "winners": "winners", "seed": "seed",
     "replayed": "{n} move{s} replayed", "final-ran": "final scoring ran",
     "not-finished": "game not finished", "leading": "leading", "move": "move",
@@ -156,6 +157,8 @@ DIAGNOSTICS: dict[str, str] = {
     "E003/binary": "this is a binary file, not a rule file",
     "E003/encoding": "not UTF-8 text (byte {byte}); save the file as UTF-8",
     "E004": "unknown rule set or file '{target}'{hint}",
+    "E004/empty": "an empty name: give a rule set's or variant's name, or a rule file",
+    "E004/not-a-file": "'{target}' is not a regular file (a device or a pipe), not a rule file",
     "E004/directory": "'{target}' is a directory, not a rule file",
     "E004/no-file": "no such file: {target}",
     "E005": "`extends` cycle: {chain}",
@@ -181,6 +184,7 @@ DIAGNOSTICS: dict[str, str] = {
     "E101/title": "the title is given twice in this {block} block " + _SEEN,
     "E101/parameter": "parameter '{name}' is declared twice " + _SEEN,
     "E101/name": "names {lang}: '{word}' is named twice " + _SEEN,
+    "E101/json": "'{name}' is given twice in {list} (first at {first})",
     "E101/landmark": "landmark '{name}' is declared twice",
     "E101/game": "the game is already declared at {first}; use `override game {{ ... }}` to "
                  "change it",
@@ -194,6 +198,9 @@ DIAGNOSTICS: dict[str, str] = {
     "E102/tile": "`override tile {name}`: no tile '{name}'{hint}",
     "E102/token": "`override token {name}`: no token '{name}'{hint}",
     "E102/remove": "`remove tile {name}`: no tile '{name}'{hint}",
+    "E103/empty": "'{target}' is empty: a variant starts with `variant NAME for RULES`",
+    "E103/record": "'{target}' is a game record, not a rule set: replay it with `carcdsl "
+                   "replay {target}`",
     "E103/with-rules": "'{target}' is a rule set; `with` names the variants applied before "
                        "this one",
     "E103/variant": "'{target}' is a variant, not a rule set: a rule set extends rule sets "
@@ -275,6 +282,12 @@ DIAGNOSTICS: dict[str, str] = {
             "({diff} more)",
     "W122/fewer": "the game declares {declared} tiles but the tile counts add up to {counted} "
                   "({diff} fewer)",
+    "W122/changed": "the game declares {declared} tiles but the tile counts add up to "
+                    "{counted} ({diff} more): add `override game {{ tiles {counted} }}` to "
+                    "this file",
+    "W122/changed-fewer": "the game declares {declared} tiles but the tile counts add up to "
+                          "{counted} ({diff} fewer): add `override game {{ tiles {counted} }}` "
+                          "to this file",
     "E123": "no start tile: say `start NAME` in the game block",
     "E124": "the rule set has no tiles",
     # --- board, supply, turns, parameters ---
@@ -295,6 +308,9 @@ DIAGNOSTICS: dict[str, str] = {
     "E132/bounds": "board bounds {width} x {height}: each side must be 1 to {most} squares",
     "E132/start-areas": "start areas {areas}: the map has {starts} start "
                         "square{starts:|s}",
+    "E132/map-edge": "{property} cannot change a printed map's edge: the map at {map} says "
+                      "itself how its edge closes features and counts neighbours (edge rules "
+                      "from another file are for a bounded table: `bounds W x H`)",
     "E132/edge-neighbours": "unknown edge neighbours '{value}'{hint}; expected one of {known}",
     "E132/draw": "unknown draw mode '{value}'{hint}; expected one of {known}",
     "E132/start": "unknown start tile mode '{value}'{hint}; expected one of {known}",
@@ -317,6 +333,9 @@ DIAGNOSTICS: dict[str, str] = {
     "E133/not-in-legend": "'{key}' on the map is not in the legend",
     "E133/ragged": "this row has {width} square{width:|s}, the first row {first}: draw every "
                    "row the same width (off-map squares included)",
+    "E133/start-twice": "start area '{name}' is on two squares, ({first_x}, {first_y}) and "
+                        "({x}, {y}): a start area is one square; give each its own legend key "
+                        "and name",
     "E133/border-side": "border side '{side}': a border is on side N, E, S or W",
     "E133/border-faces": "the border printed on side {side} of ({x}, {y}) faces another "
                          "square, not the edge of the map",
@@ -334,9 +353,9 @@ DIAGNOSTICS: dict[str, str] = {
             "NNW NNE ENE ESE SSE SSW WSW WNW",
     "E202/touches": "unknown port '{port}'{hint} after `touches`",
     "E203": "tile '{name}': {places:places} {places:is|are} covered twice: this {kind} names "
-            "it twice",
-    "E203/other": "tile '{name}': {places:places} {places:is|are} covered twice: this {kind} "
-                  "covers it, and so does the {other} at {ports}",
+            "{places:it|them} twice",
+    "E203/other": "tile '{name}': {places:places} {places:is|are} covered twice: by this "
+                  "{kind} and by the {other} at {ports}",
     "E204": "tile '{name}': {places} in no field; state a field for each half-side no area "
             "covers",
     "E204/derived": "tile '{name}': {places} in no field; fields can only be derived when the "
@@ -416,6 +435,8 @@ RECORDS: dict[str, str] = {
     "json-nested": "the JSON is nested too deeply",
     "nested": "the record is nested too deeply",
     "unwritable": "cannot write the record: {reason}",
+    "unwritable-device": "will not write the record onto a block device",
+    "unwritable-socket": "cannot write the record into a socket",
     # what the schema says
     "expected/object": "{subject} must be a JSON object (got {got})",
     "expected/players": "{subject} must be a list of names or a number of players (got {got})",
@@ -434,8 +455,6 @@ RECORDS: dict[str, str] = {
     "minimum": "{subject} must be at least {least} (got {got})",
     "maximum": "{subject} must be at most {most} (got {got})",
     "unique": "{subject} must not repeat a name (got {got})",
-    "unwritable-device": "will not write the record onto a block device",
-    "unwritable-socket": "cannot write the record into a socket",
     "pattern": "{subject} must be 'feature' or 'feature:PORT' with PORT one of " + _PORTS
                + " (got {got})",
     "schema": "{subject}: {reason}",

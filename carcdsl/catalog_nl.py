@@ -11,6 +11,7 @@ from __future__ import annotations
 PHRASES: dict[str, str] = {
     "at": "op", "rotated": "{degrees}° gedraaid", "on": "op",
     "discarded": "past nergens: weggelegd",
+    "set-aside": "past nergens: opzij gelegd, na de volgende aanleg terug in de zak",
     "final": "eindtelling", "winner": "winnaar", "winners": "winnaars",
     "seed": "startgetal", "replayed": "{n} zet{ten} nagespeeld",
     "final-ran": "eindtelling gehouden", "not-finished": "spel niet afgelopen",
@@ -164,6 +165,10 @@ DIAGNOSTICS: dict[str, str] = {
     "E003/binary": "dit is een binair bestand, geen regelbestand",
     "E003/encoding": "geen UTF-8-tekst (byte {byte}); sla het bestand op als UTF-8",
     "E004": "onbekende regelset of onbekend bestand '{target}'{hint}",
+    "E004/empty": "een lege naam: geef de naam van een regelset of variant, of een "
+                  "regelbestand",
+    "E004/not-a-file": "'{target}' is geen gewoon bestand (een apparaat of een pipe), geen "
+                       "regelbestand",
     "E004/directory": "'{target}' is een map, geen regelbestand",
     "E004/no-file": "bestand bestaat niet: {target}",
     "E005": "kringloop van `extends`: {chain}",
@@ -192,6 +197,7 @@ DIAGNOSTICS: dict[str, str] = {
     "E101/title": "de titel staat twee keer in dit {block}-blok " + _SEEN,
     "E101/parameter": "parameter '{name}' is twee keer gedeclareerd " + _SEEN,
     "E101/name": "names {lang}: '{word}' krijgt twee keer een naam " + _SEEN,
+    "E101/json": "'{name}' staat twee keer in {list} (eerst op {first})",
     "E101/landmark": "landmark '{name}' is twee keer gedeclareerd",
     "E101/game": "het spel is al gedeclareerd op {first}; wijzig het met "
                  "`override game {{ ... }}`",
@@ -207,6 +213,9 @@ DIAGNOSTICS: dict[str, str] = {
     "E102/tile": "`override tile {name}`: er is geen tegel '{name}'{hint}",
     "E102/token": "`override token {name}`: er is geen fiche '{name}'{hint}",
     "E102/remove": "`remove tile {name}`: er is geen tegel '{name}'{hint}",
+    "E103/empty": "'{target}' is leeg: een variant begint met `variant NAAM for REGELS`",
+    "E103/record": "'{target}' is een spelverslag, geen regelset: speel het na met `carcdsl "
+                   "replay {target}`",
     "E103/with-rules": "'{target}' is een regelset; `with` noemt de varianten die vóór deze "
                        "worden toegepast",
     "E103/variant": "'{target}' is een variant, geen regelset: een regelset bouwt voort op "
@@ -292,6 +301,12 @@ DIAGNOSTICS: dict[str, str] = {
             "{counted} ({diff} meer)",
     "W122/fewer": "het spel noemt {declared} {rule:tiles} maar de aantallen tellen op tot "
                   "{counted} ({diff} minder)",
+    "W122/changed": "het spel noemt {declared} {rule:tiles} maar de aantallen tellen op "
+                    "tot {counted} ({diff} meer): voeg `override game {{ tiles {counted} }}` "
+                    "toe aan dit bestand",
+    "W122/changed-fewer": "het spel noemt {declared} {rule:tiles} maar de aantallen tellen "
+                          "op tot {counted} ({diff} minder): voeg `override game {{ tiles "
+                          "{counted} }}` toe aan dit bestand",
     "E123": "geen {rule:start-tile}: schrijf `start NAME` in het game-blok",
     "E124": "de regelset heeft geen tegels",
     # --- bord, voorraad, beurten, parameters ---
@@ -313,6 +328,10 @@ DIAGNOSTICS: dict[str, str] = {
     "E132/bounds": "bordgrenzen {width} x {height}: elke zijde moet 1 tot {most} vakken zijn",
     "E132/start-areas": "start areas {areas}: de kaart heeft {starts} "
                         "startvak{starts:|ken}",
+    "E132/map-edge": "{property} kan de rand van een gedrukte kaart niet veranderen: de kaart "
+                      "op {map} zegt zelf hoe haar rand gebieden afsluit en buren telt "
+                      "(randregels uit een ander bestand zijn voor een begrensde tafel: "
+                      "`bounds W x H`)",
     "E132/edge-neighbours": "onbekende waarde voor edge neighbours: '{value}'{hint}; verwacht "
                             "een van {known}",
     "E132/draw": "onbekende manier van trekken '{value}'{hint}; verwacht een van {known}",
@@ -340,6 +359,9 @@ DIAGNOSTICS: dict[str, str] = {
     "E133/not-in-legend": "'{key}' op de kaart staat niet in de legenda",
     "E133/ragged": "deze rij heeft {width} vak{width:|ken}, de eerste rij {first}: teken "
                    "elke rij even breed (vakken buiten de kaart meegeteld)",
+    "E133/start-twice": "startgebied '{name}' staat op twee vakken, ({first_x}, {first_y}) en "
+                        "({x}, {y}): een startgebied is één vak; geef elk een eigen sleutel in "
+                        "de legenda en een eigen naam",
     "E133/border-side": "randzijde '{side}': een rand ligt aan zijde N, E, S of W",
     "E133/border-faces": "de rand gedrukt aan zijde {side} van ({x}, {y}) grenst aan een ander "
                          "vak, niet aan de rand van de kaart",
@@ -501,6 +523,8 @@ RECORDS: dict[str, str] = {
     "json-nested": "de JSON is te diep genest",
     "nested": "het verslag is te diep genest",
     "unwritable": "kan het verslag niet schrijven: {reason}",
+    "unwritable-device": "schrijft het verslag niet op een blokapparaat",
+    "unwritable-socket": "kan het verslag niet in een socket schrijven",
     "expected/object": "{subject} moet een JSON-object zijn (niet {got})",
     "expected/players": "{subject} moet een lijst namen of een aantal spelers zijn (niet {got})",
     "expected/follower": "{subject} moet een tekst als \"city:S\" zijn of een object "
@@ -522,8 +546,6 @@ RECORDS: dict[str, str] = {
     "pattern": "{subject} moet 'feature' of 'feature:PORT' zijn, met voor PORT een van "
                + _PORTS + " (niet {got})",
     "schema": "{subject} voldoet niet aan het schema ({reason})",
-    "unwritable-device": "schrijft het verslag niet op een blokapparaat",
-    "unwritable-socket": "kan het verslag niet in een socket schrijven",
     "follower": "'follower' moet 'feature' of 'feature:PORT' zijn, met voor PORT een van "
                 + _PORTS + " (niet {got})",
     "players-empty": "'players' moet minstens één speler noemen",

@@ -306,13 +306,9 @@ class _Checker(TileChecks):
         if not 0 <= game.followers <= MAX_FOLLOWERS:
             self.error("E121", game.loc_of("followers"), count=game.followers,
                        most=MAX_FOLLOWERS)
-        total = sum(t.count for t in tiles)
-        if game.total_tiles is not None and game.total_tiles != total:
-            diff = total - game.total_tiles
-            self.warn("W122", game.loc_of("total_tiles"), "" if diff > 0 else "fewer",
-                      declared=game.total_tiles, counted=total, diff=abs(diff))
+        self.check_total(game)
         if not tiles:
-            self.error("E124", game.loc)
+            self.error("E124", game.loc_of("tiles"))
         if game.start is None:
             self.error("E123", game.loc)
         elif self.rules.tile(game.start) is None:
@@ -322,6 +318,21 @@ class _Checker(TileChecks):
             self.error("E115", game.loc_of("end"), end=game.end,
                        hint=self.hint(game.end, "end", END_CONDITIONS),
                        ends=", ".join(END_CONDITIONS))
+
+    def check_total(self, game) -> None:
+        """W122 at the declared total, or, when a later file changed the tile counts (a
+        variant's `remove tile X`), at that change: that file can say the new total."""
+        total = sum(t.count for t in self.rules.tiles)
+        if game.total_tiles is None or game.total_tiles == total:
+            return
+        diff = total - game.total_tiles
+        declared, changed = game.loc_of("total_tiles"), dict(game.field_locs).get("tiles")
+        if changed is not None and declared is not None and changed.file != declared.file:
+            self.warn("W122", changed, "changed" if diff > 0 else "changed-fewer",
+                      declared=game.total_tiles, counted=total, diff=abs(diff))
+        else:
+            self.warn("W122", declared, "" if diff > 0 else "fewer",
+                      declared=game.total_tiles, counted=total, diff=abs(diff))
 
     def check_supplies(self, game) -> None:
         """Followers by player count: sane figures, no count twice, none outside the player

@@ -452,7 +452,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from .play import describe_setup, tell_result
     from .records import load_record
     from .render import render_board
-    from .replay import game_for, replay, to_output
+    from .replay import game_for, replay, tell, to_output
 
     record = load_record(args.record)
     try:
@@ -475,38 +475,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     setup = describe_setup(state, words)
     if setup:
         print(f"  {setup}")
-    for line in _told(state, words):
+    for line in tell(state, words):
         print(line)
     if args.board:
         print(render_board(state, show_open=False, words=words, key=True))
     tell_result(state, words, sys.stdout)
     return 0
-
-
-def _told(state, words: Words) -> list[str]:
-    """A replayed game's scorings and token movements, each after its move number, and why
-    it ended before the final scoring (the engine's ``replay.tell`` where it has one)."""
-    from . import replay
-    from .play import describe_end, describe_event, describe_token_event, merged_events
-    from .tally import ScoreEvent
-
-    tell = getattr(replay, "tell", None)
-    if tell is not None:
-        return tell(state, words)
-    lines, ended = [], False
-    for event in merged_events(state):
-        if event.move < 0:
-            continue
-        if getattr(event, "when", "") == "final" and not ended:
-            lines.append(f"  {describe_end(state, words)}")
-            ended = True
-        text = (describe_event(event, words) if isinstance(event, ScoreEvent)
-                else describe_token_event(event, words))
-        if text:
-            lines.append(f"  {words.phrase('move')} {event.move}: {text}")
-    if state.finished and not ended:
-        lines.append(f"  {describe_end(state, words)}")
-    return lines
 
 
 def cmd_explain(args: argparse.Namespace) -> int:

@@ -89,6 +89,8 @@ def resolve(target: str, relative_to: Path | None = None, is_path: bool | None =
 
     Raises RuleError (E004) when nothing matches.
     """
+    if not target.strip():
+        raise RuleError("an empty name", (error("E004", None, "empty"),))
     names = bundled_names()
     looks_like_path = is_path if is_path is not None else (
         "/" in target or "\\" in target or target.endswith(SUFFIXES))
@@ -101,6 +103,9 @@ def resolve(target: str, relative_to: Path | None = None, is_path: bool | None =
     if candidate.is_dir():
         raise RuleError(f"{target} is a directory",
                         (error("E004", None, "directory", target=target),))
+    if candidate.exists():  # a device, a pipe: reading it could block or never end
+        raise RuleError(f"{target} is not a regular file",
+                        (error("E004", None, "not-a-file", target=target),))
     if not looks_like_path:
         said = error("E004", None, target=target, hint=suggest(target, names))
         raise RuleError(said.message, (said,))
@@ -200,7 +205,8 @@ class Loader:
         try:
             loaded = self.load_file(path)
         except RuleError as exc:
-            self.fail(builder, exc.diagnostics)
+            self.fail(builder, [attrs.evolve(d, loc=ref_loc) if d.key == "E103/record"
+                                and ref_loc is not None else d for d in exc.diagnostics])
             return None
         if isinstance(loaded, m.RuleSet):
             if self._twice(builder, resolved, path, ref_loc):
@@ -280,7 +286,10 @@ class Loader:
             return
         loaded = self.apply(builder, target, ref.loc, role=role)
         if loaded is not None and loaded.role != role:
-            self.fail(builder, [_wrong_role(ref.target, loaded.role, ref.loc)])
+            if role == "variant" and loaded.is_empty:
+                self.fail(builder, [error("E103", ref.loc, "empty", target=ref.target)])
+            else:
+                self.fail(builder, [_wrong_role(ref.target, loaded.role, ref.loc)])
 
     def apply_with(self, builder: Builder, variant: RuleFile, path: Path,
                    chain: tuple[Path, ...]) -> None:
@@ -311,6 +320,8 @@ class Loader:
                 applied = self.apply(builder, target, ref.loc, role="variant")
                 if applied is not None:
                     builder.variants.append(applied.name or target.stem)
+            elif isinstance(dep, RuleFile) and dep.is_empty:
+                self.fail(builder, [error("E103", ref.loc, "empty", target=ref.target)])
             else:
                 self.fail(builder, [error("E103", ref.loc, "with-rules", target=ref.target)])
 
@@ -379,6 +390,10 @@ def _apply_variant(loader: Loader, builder: Builder, variant, relative_to) -> No
         loaded = loader.load_file(path)
     except RuleError as exc:
         loader.fail(builder, exc.diagnostics)
+        return
+    if isinstance(loaded, RuleFile) and loaded.is_empty:
+        builder.problem("E103", m.Loc(display_name(path)), "empty", target=target)
+        loader.failed = True
         return
     if isinstance(loaded, m.RuleSet) or loaded.role != "variant":
         name = target if isinstance(loaded, m.RuleSet) else (loaded.name or target)

@@ -166,3 +166,8 @@ class RuleFile:
     problems: tuple = attrs.field(default=(), converter=_tuple, eq=False)
     """Diagnostics the parser found that do not stop the file from being read (a second
     header, a property given twice): the first of each counts."""
+
+    @property
+    def is_empty(self) -> bool:
+        """Nothing but comments and blank lines: not even a header."""
+        return self.header_loc is None and not self.decls and not self.extends

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import re
 from collections.abc import Iterable, Mapping
 
 import attrs
@@ -73,6 +74,9 @@ CODES: dict[str, str] = {
 }
 
 
+_DIGITS = re.compile(r"(\d+)")
+
+
 @attrs.frozen
 class Diagnostic:
     code: str
@@ -93,8 +97,12 @@ class Diagnostic:
         return self.severity == "error"
 
     def sort_key(self) -> tuple:
+        """File, position (or JSON path, its indexes as numbers: ``tiles[2]`` before
+        ``tiles[11]``), code, message: a total order, so output never depends on hashing."""
         loc = self.loc or Loc("")
-        return (loc.file, loc.line, loc.column, self.code, self.message)
+        path = tuple(int(part) if i % 2 else part
+                     for i, part in enumerate(_DIGITS.split(loc.path or "")))
+        return (loc.file, loc.line, loc.column, path, self.code, self.message, self.severity)
 
     def say(self, words) -> str:
         """The message in the language of ``words`` (an ``i18n.Words``)."""
@@ -126,7 +134,7 @@ def suggest(word: str, candidates: Iterable[str]) -> str:
     """A candidate close to ``word`` (a diagnostic's ``hint``), else ``""``.
 
     A candidate that differs only in case wins; the word itself is never suggested."""
-    others = [c for c in candidates if c != word]
+    others = sorted({c for c in candidates if c != word})  # the same hint in every run
     folded = [c for c in others if c.casefold() == word.casefold()]
     close = folded or difflib.get_close_matches(word, others, n=1, cutoff=0.6)
     return close[0] if close else ""

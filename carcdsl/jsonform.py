@@ -31,6 +31,8 @@ if TYPE_CHECKING:  # jsonschema is imported when JSON is read, not when carcdsl 
     from jsonschema.exceptions import ValidationError
 
 FORMAT = "carcdsl-rules/1"
+RECORD_FORMAT = "carcdsl-record/1"
+"""A game record's format: given where a rule set belongs, it is told apart (E103)."""
 
 
 @functools.cache
@@ -208,8 +210,12 @@ def ruleset_from_json(data: object, source: str = "<json>") -> m.RuleSet:
     """Build a RuleSet from decoded JSON, validating it against the schema first.
 
     Raises RuleError with one E007 diagnostic per schema violation, each naming its JSON path,
-    and E006 for a scoring expression nested deeper than the language allows.
+    E006 for a scoring expression nested deeper than the language allows, and E101 for a name
+    given twice in one list (two tiles B: which one would count?).
     """
+    if isinstance(data, dict) and data.get("format") == RECORD_FORMAT:
+        said = error("E103", m.Loc(source), "record", target=source)
+        raise RuleError(said.message, (said,))
     deep = _too_deep_expressions(data, source)
     if deep:
         raise RuleError(f"{source}: a scoring expression nested too deeply", tuple(deep))
@@ -218,6 +224,7 @@ def ruleset_from_json(data: object, source: str = "<json>") -> m.RuleSet:
                     for d in _diagnostics(e, source)]
     except RecursionError:
         raise _too_deep(source) from None
+    problems = problems or _declared_twice(data, source)  # type: ignore[arg-type]
     if problems:
         summary = problems[0].message if len(problems) == 1 else \
             f"{len(problems)} problems in the JSON rule set"
@@ -226,6 +233,35 @@ def ruleset_from_json(data: object, source: str = "<json>") -> m.RuleSet:
         return _build(data, source)  # type: ignore[arg-type]  # the schema: a dict
     except RecursionError:
         raise _too_deep(source) from None
+
+
+def _declared_twice(data: dict[str, Any], source: str) -> list[Diagnostic]:
+    """E101 at each tile, kind, token, landmark, language, named word or map square given a
+    second time in its list, naming the first (as the language says E101 for a tile declared
+    twice)."""
+    board = data.get("board") or {}
+    lists: list[tuple[str, list, Any]] = [
+        ("$.kinds", data["kinds"], lambda item: item["name"]),
+        ("$.tiles", data["tiles"], lambda item: item["name"]),
+        ("$.tokens", data.get("tokens", []), lambda item: item["name"]),
+        ("$.landmarks", data["landmarks"], lambda item: item),
+        ("$.names", data.get("names", []), lambda item: item["language"]),
+        ("$.board.squares", board.get("squares", []),
+         lambda item: f"({_int(item['x'])}, {_int(item['y'])})"),
+    ]
+    lists += [(f"$.names[{i}].words", n["words"], lambda item: item["word"])
+              for i, n in enumerate(data.get("names", []))]
+    found = []
+    for where, items, name_of in lists:
+        first: dict[str, int] = {}
+        for i, item in enumerate(items):
+            name = name_of(item)
+            if name in first:
+                found.append(error("E101", _at(source, f"{where}[{i}]"), "json", name=name,
+                                   list=where, first=f"{where}[{first[name]}]"))
+            else:
+                first[name] = i
+    return found
 
 
 def _too_deep(source: str) -> RuleError:
@@ -275,7 +311,7 @@ def _build(data: dict[str, Any], source: str) -> m.RuleSet:
                        for j, w in enumerate(n["words"])]
     return m.RuleSet(
         name=data["name"],
-        game=_game_from_json(data["game"], _at(source, "$.game")),
+        game=_game_from_json(data["game"], _at(source, "$.game"), _at(source, "$.tiles")),
         kinds=kinds,
         tiles=tuple(_tile_from_json(t, geometries, _at(source, f"$.tiles[{i}]"))
                     for i, t in enumerate(data["tiles"])),
@@ -310,7 +346,9 @@ def _field_locs(obj: dict[str, Any], loc: m.Loc) -> tuple[tuple[str, m.Loc], ...
     return tuple((key, _at(loc.file, f"{loc.path}.{key}")) for key in obj)
 
 
-def _game_from_json(g: dict[str, Any], loc: m.Loc) -> m.Game:
+def _game_from_json(g: dict[str, Any], loc: m.Loc, tiles: m.Loc) -> m.Game:
+    """The game; its ``field_locs`` also say where the tiles are (``tiles``: ``$.tiles``), for
+    problems of the tile counts as a whole."""
     low, high = g["players"]
     total = g["total_tiles"]
     supplies = tuple((_int(f["players"][0]), _int(f["players"][1]), _int(f["followers"]))
@@ -323,7 +361,7 @@ def _game_from_json(g: dict[str, Any], loc: m.Loc) -> m.Game:
                   total_tiles=_int(total) if total is not None else None,
                   start=g["start"], end=g["end"], followers_by_players=supplies,
                   follower=g.get("follower"), score_marker=g.get("score_marker"), loc=loc,
-                  field_locs=_field_locs(g, loc) + supply_locs)
+                  field_locs=_field_locs(g, loc) + supply_locs + (("tiles", tiles),))
 
 
 def _board_from_json(b: dict[str, Any] | None, loc: m.Loc) -> m.Board:

@@ -53,8 +53,25 @@ def squares_from_map(rows: tuple, legend: tuple, where: Loc | None
             c - origin[1], r - origin[0], spec["role"], spec.get("name"), spec.get("marker"),
             spec.get("kind"), spec.get("pennants", 0), spec.get("borders", ()), loc=loc))
     problems.extend(_check_borders(squares))
+    problems.extend(_starts_once(squares))
     problems.extend(_unreachable(squares))
     return tuple(squares), problems
+
+
+def _starts_once(squares: list[Square]) -> list[Diagnostic]:
+    """A start area is one square, named once: the set-up puts a tile on each area by name."""
+    first: dict[str | None, Square] = {}
+    problems = []
+    for sq in squares:
+        if sq.role != "start":
+            continue
+        if sq.name in first:
+            other = first[sq.name]
+            problems.append(error("E133", sq.loc, "start-twice", name=sq.name, x=sq.x, y=sq.y,
+                                  first_x=other.x, first_y=other.y))
+        else:
+            first[sq.name] = sq
+    return problems
 
 
 def _ragged(rows: tuple) -> list[Diagnostic]:

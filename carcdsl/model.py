@@ -257,7 +257,8 @@ class Board(_Located):
     """A printed map (empty: no map). Only these squares exist."""
     start_areas: int = 2
     """Map: how many start areas (in legend order) get a tile before the first turn: the start
-    tile on the first, a random tile on each other."""
+    tile on the first, a random tile on each other. Unless the rule files say, 2, or 1 on a
+    map with one start square."""
     loc: Loc | None = _loc_field()
     field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
 

@@ -48,9 +48,11 @@ def describe_move(move: Placement, words: Words | None = None,
     return text
 
 
-def describe_discard(move: Discard, words: Words) -> str:
-    """``tile X fits nowhere: discarded``."""
-    return f"{words.word('tile')} {move.tile} {words.phrase('discarded')}"
+def describe_discard(move: Discard, words: Words, aside: bool = False) -> str:
+    """``tile X fits nowhere: discarded``; ``aside``: a bag's tile set aside, to go back
+    into the bag after the next placement."""
+    said = words.phrase("set-aside" if aside else "discarded")
+    return f"{words.word('tile')} {move.tile} {said}"
 
 
 def describe_event(event: ScoreEvent, words: Words | None = None) -> str:
@@ -314,22 +316,12 @@ def make_bots(kinds: list[str], seats: int, seed: int, words: Words | None = Non
 def merged_events(state: State, events_from: int = 0, tokens_from: int = 0) -> list:
     """The scorings (``state.events[events_from:]``) and token movements
     (``state.token_events[tokens_from:]``) in the order they happened: a token event comes
-    after the scorings that came before it (``TokenEvent.events_before``). An engine that
-    does not say puts tokens put out before the scorings of their move, the rest after."""
+    right after the scorings that came before it (``TokenEvent.events_before``)."""
     events = state.events
     told: list = []
-    tokens = state.token_events[tokens_from:]
     i = events_from
-    for token in tokens:
-        before = getattr(token, "events_before", None)
-        if before is None:  # read from the move: puts first, collections last
-            before = i
-            while before < len(events) and (
-                    events[before].move < token.move
-                    or (token.action != "put" and events[before].move == token.move
-                        and events[before].when != "final")):
-                before += 1
-        while i < min(before, len(events)):
+    for token in state.token_events[tokens_from:]:
+        while i < min(token.events_before, len(events)):
             told.append(events[i])
             i += 1
         told.append(token)
@@ -353,31 +345,24 @@ class _Teller:
         lead = f"{number:3}. " if number is not None else "     "
         print(lead + text, file=self.out)
 
-    def seat_of(self, index: int, mover: int) -> int:
-        """Who made move ``index``: the engine's ``move_seats``, else the mover for a
-        placement and whoever is to move for a discard."""
-        seats = getattr(self.state, "move_seats", None)
-        if seats is not None and index < len(seats):
-            return seats[index]
-        return mover if isinstance(self.state.moves[index], Placement) else self.state.current
-
-    def step(self, mover: int, extra: bool = False) -> None:
-        """Tell the moves since the last call (a placement by seat ``mover``, then the
-        discards drawing for the next turn), with what each caused; ``extra``: the placement
-        gave ``mover`` another turn."""
+    def step(self, extra: bool = False) -> None:
+        """Tell the moves since the last call (a placement, then the discards drawing for
+        the next turn), each by the player who made it, with what each caused; ``extra``:
+        the placement gave its player another turn."""
         state, words = self.state, self.words
         moves = state.moves
         news = merged_events(state, self.events, self.tokens)
         self.events, self.tokens = len(state.events), len(state.token_events)
-        end = getattr(state, "end_reason", None)
+        end = state.end_reason
+        aside = {i for i in state.aside_moves if i >= self.moves}
         k = 0
         for i in range(self.moves, len(moves)):
             move = moves[i]
-            name = state.players[self.seat_of(i, mover)]
+            name = state.players[state.move_seats[i]]
             if isinstance(move, Placement):
                 self.say(f"{name}: {describe_move(move, words, state.game.rules)}", i)
             else:
-                self.say(f"{name}: {describe_discard(move, words)}", i)
+                self.say(f"{name}: {describe_discard(move, words, i in aside)}", i)
             while k < len(news) and news[k].move <= i and not self._ends_at(news[k], end):
                 self.tell(news[k])
                 k += 1
@@ -386,7 +371,7 @@ class _Teller:
                 extra = False
         self.moves = len(moves)
         for event in news[k:]:  # the final scoring
-            if self._ends_at(event, end) or getattr(event, "when", "") == "final":
+            if self._ends_at(event, end):
                 self.end()
             self.tell(event)
         if state.finished:
@@ -394,11 +379,9 @@ class _Teller:
 
     def _ends_at(self, event, end) -> bool:
         """Whether ``event`` came with the end of the game (the final scoring)."""
-        if getattr(event, "when", None) == "final":
-            return True
-        if end is None or not hasattr(end, "tokens_before") or hasattr(event, "when"):
-            return False
-        return self.state.token_events.index(event) >= end.tokens_before
+        if isinstance(event, ScoreEvent):
+            return event.when == "final"
+        return end is not None and self.state.token_events.index(event) >= end.tokens_before
 
     def tell(self, event) -> None:
         text = (describe_event(event, self.words) if isinstance(event, ScoreEvent)
@@ -429,29 +412,19 @@ def play_one(game: Game, names: list[str], bot_kinds: list[str], seed: int,
     if setup:
         print(f"     {setup}", file=out)
     tell_first_player(state, words, out)
-    teller.step(state.current)  # discards before the first turn
+    teller.step()  # discards before the first turn
     while not state.finished:
         if state.out_of_tiles():
             state.finish()
             break
-        seat = state.current
-        state.apply_fast(*bots[seat](state))
-        teller.step(seat, _gave_extra_turn(state, seat))
-    teller.step(state.current)
+        state.apply_fast(*bots[state.current](state))
+        teller.step(state.in_extra and not state.finished)
+    teller.step()
     print(file=out)
     print(render_board(state, show_open=False, words=words, key=True), file=out)
     print(file=out)
     tell_result(state, words, out)
     return state
-
-
-def _gave_extra_turn(state: State, seat: int) -> bool:
-    """Whether the move just played gave its player another turn (the engine's
-    ``in_extra``; an engine without it: the same seat is to move)."""
-    if state.finished:
-        return False
-    in_extra = getattr(state, "in_extra", None)
-    return bool(in_extra) if in_extra is not None else state.current == seat
 
 
 def tell_result(state: State, words: Words, out: TextIO) -> None:

@@ -68,6 +68,9 @@ def diagnose(tmp_path: Path, text: str) -> list[Diagnostic]:
     return found + (check(rules) if rules is not None else [])
 
 
+BROKEN_FILES = Path(__file__).resolve().parent / "data" / "broken"
+"""Files some rows extend: an empty file, a game record, a JSON rule set with a tile twice."""
+
 FIELD_TILE_W301 = "tile A 1 road N -> village; field NNE+ENE+ESE+SSE+SSW+WSW; meadow WNW+NNW"
 
 BROKEN = [
@@ -76,6 +79,15 @@ BROKEN = [
     ("E001 missing segment", "rules t\ntile A 1 ;\n", "E001", 2, 10),
     ("E002 stray character", "rules t\ntile A 1 city N @\n", "E002", 2, 17),
     ("E004 unknown extends", "rules t\nextends bsae\n", "E004", 2, 9),
+    ("E004 an empty name", 'rules t\nextends ""\n', "E004", 2, 9),
+    ("E004 not a regular file", 'rules t\nextends "/dev/null"\n', "E004", 2, 9),
+    ("E103 an empty file as a variant",
+     f'variant t for base\nextends "{BROKEN_FILES}/empty.carc"\n', "E103", 2, 9),
+    ("E103 a game record as a rule set", f'rules t\nextends "{BROKEN_FILES}/record.json"\n',
+     "E103", 2, 9),
+    # in a JSON rule set, a problem has a JSON path, not a line (0:0)
+    ("E101 a tile twice in a JSON rule set", f'rules t\nextends "{BROKEN_FILES}/twice.json"\n',
+     "E101", 0, 0),
     ("E101 tile twice", extending("tile A 1 city N"), "E101", 3, 6),
     ("E101 kind twice", extending("feature city { geometry area }"), "E101", 3, 9),
     ("E102 override missing kind", extending("override feature castle { geometry area }"),
@@ -114,14 +126,18 @@ BROKEN = [
     ("E121 negative followers", mini(game="players 2..5 followers -1 start A"), "E121", 2, 21),
     ("E121 too many followers", mini(game="players 2..5 followers 1001 start A"), "E121", 2, 21),
     ("W122 wrong total", mini(game="players 2..5 tiles 3 start A"), "W122", 2, 21),
-    ("W122 wrong total on base", extending("tile Y 1 city N"), "W122", 12, 5),
+    # base declares 72 tiles; this file adds one: said here, where the total can be overridden
+    ("W122 wrong total on base", extending("tile Y 1 city N"), "W122", 3, 6),
+    ("W122 tiles removed by a later file", extending("remove tile X, W"), "W122", 3, 1),
+    ("W122 a total too small in its own file", mini(game=GAME + " tiles 1"), "W122", 2, 41),
+    ("W122 a total too big in its own file", mini(game=GAME + " tiles 3"), "W122", 2, 41),
     ("E134 unknown token", extending("on place shows city: put 1 nut on city"), "E134", 3, 1),
     ("W306 missing translation", extending('names de { road "Weg" }'), "W306", 3, 1),
     ("W307 unknown word", extending('names de { raod "Weg" }'), "W307", 3, 12),
     ("E121 missing supply", mini(game="players 2..5 followers 5 for 2..3 start A"),
      "E121", 2, 21),
     ("E123 no start tile", mini(game="players 2..5"), "E123", 2, 1),
-    ("E124 no tiles", extending("remove all tiles"), "E124", 9, 1),
+    ("E124 no tiles", extending("remove all tiles"), "E124", 3, 1),
     # --- tiles ---
     ("E201 zero count", mini(tiles="tile A 0 city N; road W-E"), "E201", 9, 6),
     ("E201 absurd count", mini(tiles="tile A 100001 city N; road W-E"), "E201", 9, 6),
@@ -279,6 +295,13 @@ BROKEN = [
      "E113", 8, 39),
     ("E132 bounds and a map", extending('board { bounds 9 x 9 map "R" legend { "R" start R } }'),
      "E132", 3, 9),
+    ("E132 more start areas than the map has",
+     extending('board { map "R." legend { "R" start R "." square } start areas 3 }'),
+     "E132", 3, 52),
+    ("E133 a start area on two squares",
+     extending('board { map "R.R" legend { "R" start R "." square } }'), "E133", 3, 16),
+    ("E132 a variant changing a printed map's edge",
+     'variant t for maps-germany\nboard { edge neighbours filled }\n', "E132", 2, 25),
     ("E132 draw without a kind", extending("turn { first player draw }"), "E132", 3, 21),
     ("E132 unknown edge neighbours", extending("board { bounds 9 x 9 edge neighbours sometimes }"),
      "E132", 3, 38),
@@ -329,7 +352,7 @@ def test_broken_input_is_reported_where_it_is(tmp_path, text, code, line, column
         f"{d.loc}: {d.code} {d.message}" for d in found)
     wanted = next(d for d in found if (d.code, d.loc and d.loc.line, d.loc and d.loc.column)
                   == (code, line, column))
-    assert wanted.loc.file.endswith(".carc")
+    assert wanted.loc.file.endswith((".carc", ".json"))
     assert wanted.is_error == code.startswith("E")
     assert wanted.message and "None" not in wanted.message
 

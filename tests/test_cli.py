@@ -332,20 +332,32 @@ def test_tokens_are_told_in_the_order_they_moved():
     assert re.search(r"score put", text) is None
 
 
-def test_merging_without_the_engines_count_puts_tokens_by_their_move():
+def test_merging_puts_tokens_after_the_scorings_before_them():
     from types import SimpleNamespace as NS
 
     from carcdsl.play import merged_events
 
     score = [NS(move=2, when="complete"), NS(move=4, when="complete"), NS(move=4, when="final")]
-    put = NS(move=4, action="put")
-    took = NS(move=4, action="collected")
-    state = NS(events=score, token_events=[put, took])
-    assert merged_events(state) == [score[0], put, score[1], took, score[2]]
-    counted = [NS(move=4, action="put", events_before=1), NS(move=4, action="collected",
-                                                                events_before=3)]
-    state = NS(events=score, token_events=counted)
-    assert merged_events(state) == [score[0], counted[0], score[1], score[2], counted[1]]
+    tokens = [NS(move=4, action="put", events_before=1),
+              NS(move=4, action="collected", events_before=3)]
+    state = NS(events=score, token_events=tokens)
+    assert merged_events(state) == [score[0], tokens[0], score[1], score[2], tokens[1]]
+    assert merged_events(state, 1, 1) == [score[1], score[2], tokens[1]]
+
+
+def test_a_bags_set_aside_tile_is_not_told_as_discarded():
+    for seed in range(1, 40):
+        state, lines = _told("base", seed, 2, "bag", "table-edge:width=3,height=3")
+        if state.aside_moves:
+            break
+    assert state.aside_moves
+    told = {int(m[1]): line for line in lines if (m := NUMBERED.match(line))}
+    for i in state.aside_moves:
+        assert told[i].endswith("fits nowhere: set aside, back into the bag after the next "
+                                "placement")
+    gone = [i for i, m in enumerate(state.moves) if i not in state.aside_moves
+            and not hasattr(m, "at")]
+    assert all(told[i].endswith("fits nowhere: discarded") for i in gone)
 
 
 # --- a person at the terminal ----------------------------------------------------------

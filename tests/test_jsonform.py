@@ -5,6 +5,9 @@ from __future__ import annotations
 import copy
 import functools
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import attrs
@@ -650,3 +653,73 @@ def test_a_number_too_long_in_json_is_e008_where_it_is():
     (diag,) = info.value.diagnostics
     assert (diag.code, diag.loc.line, diag.loc.column) == ("E008", 3, 11)
     assert "5,000 digits" in diag.message
+
+
+def _problems_of(tmp_path: Path, data: dict) -> list:
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    rules, found, _ = compose(path)
+    return found + (check(rules) if rules is not None else [])
+
+
+@pytest.mark.parametrize(("where", "index", "first"), [
+    ("tiles", 1, "$.tiles[1]"),   # a second tile B: its count would replace the first's
+    ("kinds", 0, "$.kinds[0]"),   # a second road: its geometry would replace the first's
+])
+def test_a_name_given_twice_in_json_is_e101(tmp_path, base_json, where, index, first):
+    data = copy.deepcopy(base_json)
+    data[where].append(dict(data[where][index], count=9) if where == "tiles"
+                       else dict(data[where][index], geometry="area"))
+    found = _problems_of(tmp_path, data)
+    last = f"$.{where}[{len(data[where]) - 1}]"
+    assert [(d.code, d.loc.path) for d in found] == [("E101", last)]
+    assert f"is given twice in $.{where} (first at {first})" in found[0].message
+
+
+@pytest.mark.parametrize(("change", "code", "path"), [
+    (lambda d: d["game"].update(players=[5, 2]), "E120", "$.game.players"),
+    (lambda d: d.update(tiles=[]), "E124", "$.tiles"),
+    (lambda d: d.update(tiles=[]), "E114", "$.game.start"),
+    (lambda d: d["game"].update(total_tiles=70), "W122", "$.game.total_tiles"),
+    (lambda d: d["game"].update(followers=-1), "E121", "$.game.followers"),
+])
+def test_game_problems_in_json_name_the_json_path(tmp_path, base_json, change, code, path):
+    data = copy.deepcopy(base_json)
+    change(data)
+    assert (code, path) in {(d.code, d.loc.path) for d in _problems_of(tmp_path, data)}
+
+
+def test_a_game_record_is_not_a_rule_set(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({"format": "carcdsl-record/1", "rules": "base", "moves": []}))
+    rules, found, _ = compose(path)
+    assert rules is None and [d.key for d in found] == ["E103/record"]
+    assert "carcdsl replay" in found[0].message
+
+
+def _check_output(path: Path, seed: str) -> str:
+    env = {**os.environ, "PYTHONHASHSEED": seed}
+    done = subprocess.run([sys.executable, "-m", "carcdsl", "check", str(path)], env=env,
+                          capture_output=True, text=True, cwd=Path(__file__).parent.parent)
+    return done.stdout + done.stderr
+
+
+def test_check_says_the_same_in_the_same_order_whatever_the_hash_seed(tmp_path, base_json):
+    """Problems that tie on file, line and column (a JSON rule set's, all at 0:0) are ordered
+    by their JSON path, its indexes as numbers: never by a set's hashing."""
+    data = copy.deepcopy(base_json)
+    road = next(k for k in data["kinds"] if k["name"] == "road")
+    road["geometry"] = "area"  # every `->` of every tile: E210, tied but for the path
+    json_file = tmp_path / "roads.json"
+    json_file.write_text(json.dumps(data), encoding="utf-8")
+    text_file = tmp_path / "many.carc"
+    text_file.write_text("rules t\nextends base\nlandmark tree, bush\n"
+                         "feature path { geometry path ends at tree, bush, mud }\n"
+                         "tile Y 1 path N -> mud; path S -> gravel; path E -> sand\n")
+    for path in (json_file, text_file):
+        runs = {_check_output(path, seed) for seed in ("1", "2", "3")}
+        assert len(runs) == 1, path
+    out = _check_output(json_file, "4")
+    paths = [line.split(": ")[2] for line in out.splitlines() if "[E210]" in line]
+    assert paths[:3] == ["$.kinds[0].terminals", "$.tiles[0].segments[1]",
+                         "$.tiles[11].segments[1]"]

@@ -109,3 +109,40 @@ def test_three_start_areas_and_two_sets():
     state = game.new_game(2, seed=4)
     assert len(state.board) == len(game.tables.board.printed) + 3
     assert len(state.supply) == 2 * 72 - 3
+
+
+def _composed(tmp_path: Path, text: str, variants: tuple[str, ...] = ()):
+    path = tmp_path / "m.carc"
+    path.write_text(text, encoding="utf-8")
+    rules, found, _ = compose(path, variants)
+    return rules, found + (check(rules) if rules is not None else [])
+
+
+ONE_START = ('rules m\nextends base\nboard {\n    map "~~~~~"\n        "~R..~"\n        "~~~~~"\n'
+             '    legend { "~" off  "." square  "R" start Rostock }\n}\n')
+
+
+def test_a_map_with_one_start_square_uses_one_start_area(tmp_path):
+    rules, found = _composed(tmp_path, ONE_START)
+    assert [d for d in found if d.is_error] == []
+    assert rules.board.start_areas == 1
+
+
+def test_start_areas_default_to_two_where_there_are_more():
+    rules, _, _ = compose("maps-germany")
+    assert rules.board.start_areas == 2
+
+
+@pytest.mark.parametrize("variant", ["border-closes", "border-closes:reading=absent"])
+def test_a_table_variant_cannot_change_a_maps_edge(variant):
+    """border-closes is for a bounded table; on maps-germany it would turn the map's monastery
+    rule (only existing squares count) into the table's (off-table squares are filled)."""
+    _rules, found, _ = compose("maps-germany", (variant,))
+    (said,) = [d for d in found if d.is_error]
+    assert said.key == "E132/map-edge" and said.loc.file.endswith("border-closes.carc")
+    assert "maps-germany.carc" in said.message
+
+
+def test_a_rule_set_drawing_its_own_map_may_keep_the_edge_rules_it_extends():
+    _rules, found, _ = compose(Path(__file__).parent / "data" / "maps" / "corner.carc")
+    assert [d for d in found if d.is_error] == []
