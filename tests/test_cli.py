@@ -406,3 +406,23 @@ def test_a_person_sees_the_tokens(capsys, monkeypatch):
     assert "nuts on the board: " in out and "on the forest at (0, 0)" in out
     assert "P1 holds 1 nut, P2 holds 1 nut" in out
     assert re.search(r"nuts in the supply: \d+", out)
+
+
+def test_written_moves_are_matched_by_tile_square_rotation_and_spot():
+    from carcdsl.i18n import Words
+    from carcdsl.play import match_moves
+    from carcdsl.records import FollowerSpec, Placement
+
+    moves = [Placement("U", (1, 0), 90), Placement("U", (1, 0), 90, FollowerSpec("road", "E")),
+             Placement("U", (1, 0), 270), Placement("V", (1, 0), 90),
+             Placement("V", (1, 0), 90, FollowerSpec("field", "ESE"))]
+    nl, en = Words(None, "nl"), Words(None, "en")
+    assert match_moves("1 0 90", moves, en) == [0, 3]
+    assert match_moves("U 1 0 90", moves, en) == [0]
+    assert match_moves("1 0", moves, en) == [0, 2, 3]
+    assert match_moves("1, 0, 90° road:E", moves, en) == [1]
+    assert match_moves("1 0 90 road:O", moves, nl) == [1]
+    assert match_moves("1 0 90 road:e", moves, nl) == [1]  # the spec's port, any case
+    assert match_moves("v 1 0 90 field:ozo", moves, nl) == [4]
+    assert match_moves("1 0 90 road:Q", moves, en) == []
+    assert match_moves("here", moves, en) == [] and match_moves("1", moves, en) == []
