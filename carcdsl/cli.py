@@ -2,7 +2,7 @@
 
 Every failure a user can cause ends as one message on stderr and exit status 1, never a
 Python traceback or argparse's usage text; an interrupted run exits with 130. Messages are in
-the language of ``--lang`` (the command line's own complaints too: ``said``).
+the language of ``--lang`` (the command line's own complaints too: ``Said``).
 """
 
 from __future__ import annotations
@@ -413,7 +413,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.games == 1:
         out = None if (args.quiet or args.json) else sys.stdout
         if out is not None:
-            print(f"{game.rules.game.title or game.name}: {', '.join(names)}; "
+            print(f"{title_of(game.rules, words)}: {', '.join(names)}; "
                   f"{words.phrase('seed')} {seed}", file=out)
         state = play_one(game, names, bots, seed, out, args.lang)
         if args.record:
@@ -470,6 +470,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.json:
         print_json(to_output(state))
         return 0
+    print(f"{title_of(game.rules, words)}: {', '.join(state.players)}")
     print(f"{words.phrase('replayed', n=len(state.moves))}; "
           f"{words.phrase('final-ran' if state.finished else 'not-finished')}")
     setup = describe_setup(state, words)
@@ -511,6 +512,8 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 
 def title_of(rules, words: Words) -> str:
-    """The rule set's title in the language of ``words`` where it gives one, else its own
-    title, else its name."""
-    return rules.game.title or rules.name
+    """The rule set's title in the language of ``words`` where it gives one (``names nl {
+    title "..." }``), else its own title, else its name."""
+    title_in = getattr(rules.game, "title_in", None)  # rule sets checked before titles had
+    title = title_in(words.lang) if title_in is not None else rules.game.title  # languages
+    return title or rules.name

@@ -631,6 +631,6 @@ def test_the_draw_off_is_told(capsys):
 def test_replay_counts_and_ends_in_dutch(capsys):
     code, out, _ = run(capsys, "replay", str(RECORDS / "final-city.json"), "--lang", "nl")
     assert code == 0
-    assert out.startswith("1 zet nagespeeld; eindtelling gehouden")
+    assert out.splitlines()[1].startswith("1 zet nagespeeld; eindtelling gehouden")
     assert "voorbereiding: starttegel D op (0, 0)" in out
     assert "eindtelling met nog 70 landtegels over" in out
