@@ -362,15 +362,17 @@ def _seats(args: argparse.Namespace, game) -> list[str]:
 
 
 def _relative_to(record, path: Path):
-    """A record names rule files relative to itself (the spec): rewrite paths given on the
-    command line, which are relative to the working directory."""
+    """A record names rule files relative to itself (the spec; to the real file, when
+    ``path`` is a link): rewrite paths given on the command line, which are relative to the
+    working directory."""
     from .compose import SUFFIXES, bundled_names
+    from .records import record_home
 
     def rebase(ref: str) -> str:
         target, sep, params = ref.partition(":")
         if target in bundled_names() or not target.endswith(SUFFIXES):
             return ref
-        rel = os.path.relpath(Path(target).resolve(), path.resolve().parent)
+        rel = os.path.relpath(Path(target).resolve(), record_home(path))
         return rel + sep + params
 
     return attrs.evolve(record, rules=rebase(record.rules),

@@ -282,7 +282,16 @@ def load_record(path: str | os.PathLike[str]) -> Record:
     source = str(path)
     data = _decode_json(_read_text(Path(path), source), source)
     record = parse_record(data, source)
-    return attrs.evolve(record, base_dir=os.path.dirname(os.path.abspath(path)))
+    return attrs.evolve(record, base_dir=str(record_home(path)))
+
+
+def record_home(path: str | os.PathLike[str]) -> Path:
+    """The directory a record's rule paths are relative to: the real file's, a symbolic
+    link followed (the file is the same whichever link leads to it); a FIFO's or a device's
+    own, as given."""
+    if _special(Path(path)) is not None:
+        return Path(os.path.abspath(path)).parent
+    return Path(os.path.realpath(path)).parent
 
 
 def _read_text(path: Path, source: str) -> str:

@@ -397,3 +397,20 @@ def test_play_checks_where_the_record_goes_before_playing(capsys, tmp_path: Path
     assert code == 1 and out == ""
     where = tmp_path / "no" / "r.json"
     assert err == f"carcdsl: {where}: cannot write the record: file not found\n"
+
+
+def test_a_record_behind_a_link_names_rule_files_relative_to_the_real_file(tmp_path: Path,
+                                                                           capsys) -> None:
+    from carcdsl.cli import main
+
+    rules = Path(__file__).parent / "data" / "maps" / "corner.carc"
+    (tmp_path / "real").mkdir()
+    (tmp_path / "links" / "deeper").mkdir(parents=True)
+    link = tmp_path / "links" / "deeper" / "game.json"
+    link.symlink_to(tmp_path / "real" / "game.json")
+    assert main(["play", str(rules), "--seed", "2", "-q", "--record", str(link)]) == 0
+    written = json.loads((tmp_path / "real" / "game.json").read_text(encoding="utf-8"))
+    assert (tmp_path / "real" / written["rules"]).resolve() == rules.resolve()
+    assert load_record(link).base_dir == str((tmp_path / "real").resolve())
+    assert main(["replay", str(link), "--json"]) == 0
+    capsys.readouterr()
