@@ -86,6 +86,7 @@ class Builder:
     triggers: list = attrs.Factory(list)
     tokens: dict = attrs.Factory(dict)
     names: dict = attrs.Factory(dict)  # lang -> {word: (singular, plural)}
+    titles: dict = attrs.Factory(dict)  # lang -> (the game's title, where it was given)
     names_locs: list = attrs.Factory(list)  # (lang, word or None, loc)
     open_points: list = attrs.Factory(list)
     notes: list = attrs.Factory(list)
@@ -117,6 +118,7 @@ class Builder:
         b.triggers = list(rules.triggers)
         b.tokens = {t.name: t for t in rules.tokens}
         b.names = {lang: {w: (s, p) for w, s, p in entries} for lang, entries in rules.names}
+        b.titles = {lang: (title, rules.loc) for lang, title in g.titles}
         b.names_locs = list(rules.names_locs)
         b.open_points = list(rules.open_points)
         b.notes = list(rules.notes)
@@ -181,6 +183,8 @@ class Builder:
     def _names(self, decl: NamesDecl, inherited: bool) -> None:
         words = self.names.setdefault(decl.lang, {})
         self.names_locs.append((decl.lang, None, decl.loc))
+        if decl.title is not None:
+            self.titles[decl.lang] = (decl.title, decl.title_loc or decl.loc)
         for word, singular, plural, loc in decl.entries:
             words[word] = (singular, plural)
             if not inherited:
@@ -206,6 +210,8 @@ class Builder:
             self.game_locs[prop.name] = prop.loc
             if prop.name == "total_tiles":
                 self.counts_changed = None
+            elif prop.name == "title":
+                self._retitle(prop.loc)
         if fresh:
             table = list(self.game.get("followers_by_players", ()))
             if decl.override:  # new supplies replace those for the same player counts
@@ -217,6 +223,12 @@ class Builder:
             locs.update((supply_key(prop.value), prop.loc) for prop in fresh)
             self._set_supplies(table, locs)
             self.game_locs["followers_by_players"] = fresh[0].loc
+
+    def _retitle(self, loc: m.Loc | None) -> None:
+        """A new title: its translations from other files translated the old one."""
+        file = loc.file if loc is not None else None
+        self.titles = {lang: (title, at) for lang, (title, at) in self.titles.items()
+                       if at is not None and at.file == file}
 
     def _game_locs(self) -> dict:
         """Where the game's properties were written; ``tiles``: where the tile counts last
@@ -360,6 +372,7 @@ class Builder:
             start=g.get("start"), end=g.get("end", "supply-empty"),
             followers_by_players=g.get("followers_by_players", ()),
             follower=g.get("follower"), score_marker=g.get("score_marker"),
+            titles=tuple((lang, title) for lang, (title, _at) in self.titles.items()),
             loc=self.game_loc, field_locs=tuple(self._game_locs().items()))
         kinds = tuple(
             m.FeatureKind(name, props.get("geometry", ""), props.get("followers", False),

@@ -114,6 +114,9 @@ class NamesDecl:
     entries: tuple[tuple[str, str, str | None, Loc | None], ...] = attrs.field(converter=_tuple)
     """(word, singular, plural or None, where the word was named)."""
     loc: Loc | None = attrs.field(default=None, eq=False)
+    title: str | None = None
+    """``title "..."``: the game's title in this language."""
+    title_loc: Loc | None = attrs.field(default=None, eq=False)
 
 
 @attrs.frozen

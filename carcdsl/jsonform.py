@@ -5,8 +5,8 @@ The JSON form is a fully composed rule set, every tile with all its segments; it
 problem as an E007 diagnostic that names its JSON path (``$.tiles[3].segments[1]``), and only then
 builds model objects field by field. Tiles whose fields are ``derived`` get them derived again,
 so a rule set read back from JSON equals the one composed from text. Keys added to the layout
-later (tokens, names, open points, notes; a game's follower supplies by player count, follower
-and score marker; a kind's follower role) may be left out and then take the model's defaults,
+later (tokens, names, open points, notes; a game's follower supplies by player count, follower,
+score marker and titles in other languages; a kind's follower role) may be left out and then take the model's defaults,
 so JSON written before them still loads; export always writes them.
 """
 
@@ -81,7 +81,8 @@ def _game_to_json(game: m.Game) -> dict[str, Any]:
             "total_tiles": game.total_tiles, "start": game.start, "end": game.end,
             "followers_by_players": [{"players": [low, high], "followers": count}
                                      for low, high, count in game.followers_by_players],
-            "follower": game.follower, "score_marker": game.score_marker}
+            "follower": game.follower, "score_marker": game.score_marker,
+            "titles": [{"language": lang, "title": title} for lang, title in game.titles]}
 
 
 def _board_to_json(board: m.Board) -> dict[str, Any]:
@@ -246,6 +247,7 @@ def _declared_twice(data: dict[str, Any], source: str) -> list[Diagnostic]:
         ("$.tokens", data.get("tokens", []), lambda item: item["name"]),
         ("$.landmarks", data["landmarks"], lambda item: item),
         ("$.names", data.get("names", []), lambda item: item["language"]),
+        ("$.game.titles", data["game"].get("titles", []), lambda item: item["language"]),
         ("$.board.squares", board.get("squares", []),
          lambda item: f"({_int(item['x'])}, {_int(item['y'])})"),
     ]
@@ -360,7 +362,9 @@ def _game_from_json(g: dict[str, Any], loc: m.Loc, tiles: m.Loc) -> m.Game:
                   followers=_int(g["followers"]),
                   total_tiles=_int(total) if total is not None else None,
                   start=g["start"], end=g["end"], followers_by_players=supplies,
-                  follower=g.get("follower"), score_marker=g.get("score_marker"), loc=loc,
+                  follower=g.get("follower"), score_marker=g.get("score_marker"),
+                  titles=tuple((t["language"], t["title"]) for t in g.get("titles", ())),
+                  loc=loc,
                   field_locs=_field_locs(g, loc) + supply_locs + (("tiles", tiles),))
 
 

@@ -197,9 +197,18 @@ class Game(_Located):
     """What a follower is called (``meeple``, ``squirrel``)."""
     score_marker: str | None = None
     """What keeps a player's score (``meeple``, ``magpie``)."""
+    titles: tuple[tuple[str, str], ...] = attrs.field(
+        default=(), converter=lambda v: tuple(tuple(x) for x in v or ()))
+    """(language, title): the title in other languages (``names nl { title "..." }``)."""
     loc: Loc | None = _loc_field()
     field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
     """Where each property was written (for messages about a single property)."""
+
+    def title_in(self, lang: str, default_lang: str = "en") -> str:
+        """The title in ``lang``: its own translation, else the one in ``default_lang`` (the
+        rule set's own language, which a `names en` block may rename), else ``title``."""
+        titles = dict(self.titles)
+        return titles.get(lang) or titles.get(default_lang) or self.title
 
     def followers_for(self, players: int) -> int:
         """Followers each player has in a game of ``players``."""

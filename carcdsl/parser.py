@@ -245,14 +245,21 @@ class _ToRuleFile(Transformer):
     @v_args(meta=True)
     def names_block(self, meta, items):
         entries, seen = [], {}
-        for word, singular, plural, loc in items[1:]:
+        titles = self._once([item for item in items[1:] if isinstance(item, Prop)], "names")
+        title = titles[0] if titles else None  # a second one is E101
+        for word, singular, plural, loc in (i for i in items[1:] if not isinstance(i, Prop)):
             if word in seen:
                 self.problems.append(error("E101", loc, "name", lang=str(items[0]), word=word,
                                            line=seen[word].line))
                 continue
             seen[word] = loc
             entries.append((word, singular, plural, loc))
-        return NamesDecl(str(items[0]), tuple(entries), self._loc(meta))
+        return NamesDecl(str(items[0]), tuple(entries), self._loc(meta),
+                         title.value if title else None, title.loc if title else None)
+
+    @v_args(meta=True)
+    def names_title(self, meta, items):
+        return Prop("title", str(items[0])[1:-1], self._loc(meta))
 
     def name_entry(self, items):
         word, singular, plural = items

@@ -258,7 +258,7 @@ def test_json_without_the_newer_keys_still_loads(nutty):
     data = ruleset_to_json(nutty)
     for key in ("tokens", "names", "open_points", "notes"):
         del data[key]
-    for key in ("followers_by_players", "follower", "score_marker"):
+    for key in ("followers_by_players", "follower", "score_marker", "titles"):
         del data["game"][key]
     for kind in data["kinds"]:
         del kind["role"]
@@ -266,7 +266,7 @@ def test_json_without_the_newer_keys_still_loads(nutty):
                          "actions": [{"action": "extra-turn", "points": None}]}]
     rules = ruleset_from_json(data)
     assert rules.game == attrs.evolve(nutty.game, followers_by_players=(), follower=None,
-                                      score_marker=None)
+                                      score_marker=None, titles=())
     assert all(k.role is None for k in rules.kinds)
     assert (rules.tokens, rules.names, rules.open_points, rules.notes) == ((), (), (), ())
     assert rules.triggers[0].actions == (("extra-turn", None),)
@@ -274,7 +274,8 @@ def test_json_without_the_newer_keys_still_loads(nutty):
 
 # Keys a JSON rule set may leave out (added after the layout was first published); export
 # always writes them.
-OPTIONAL = {"game": {"followers_by_players", "follower", "score_marker"}, "kind": {"role"}}
+OPTIONAL = {"game": {"followers_by_players", "follower", "score_marker", "titles"},
+            "kind": {"role"}}
 
 
 @pytest.mark.parametrize("which", ["mapped", "nutty"])
