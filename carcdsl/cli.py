@@ -516,6 +516,4 @@ def cmd_explain(args: argparse.Namespace) -> int:
 def title_of(rules, words: Words) -> str:
     """The rule set's title in the language of ``words`` where it gives one (``names nl {
     title "..." }``), else its own title, else its name."""
-    title_in = getattr(rules.game, "title_in", None)  # rule sets checked before titles had
-    title = title_in(words.lang) if title_in is not None else rules.game.title  # languages
-    return title or rules.name
+    return rules.game.title_in(words.lang) or rules.name

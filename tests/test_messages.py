@@ -227,3 +227,17 @@ def test_a_tie_is_level_not_a_lead():
     out = io.StringIO()
     tell_result(state, Words(state.game.rules), out)
     assert "game not finished; level at 4" in out.getvalue()
+
+
+# --- titles in the language -------------------------------------------------------------------
+def test_headers_carry_the_translated_title(capsys, tmp_path):
+    code, out, _ = run(capsys, "play", "maps-germany", "--seed", "1", "--lang", "nl")
+    assert out.startswith("Carcassonne Kaarten – Duitsland (schematische kaart): P1, P2; ")
+    code, out, _ = run(capsys, "play", "maps-germany", "--seed", "1")
+    assert out.startswith("Carcassonne Maps - Germany (schematic map): P1, P2; seed 1")
+    code, out, _ = run(capsys, "explain", "pnp-demo", "--lang", "nl")
+    assert out.startswith("Carcassonne Afdrukken-en-Spelen Demo (pnp-demo)")
+    record = tmp_path / "r.json"
+    run(capsys, "play", "pnp-demo", "--seed", "1", "-q", "--record", str(record))
+    code, out, _ = run(capsys, "replay", str(record), "--lang", "nl")
+    assert code == 0 and out.startswith("Carcassonne Afdrukken-en-Spelen Demo: P1, P2\n")
