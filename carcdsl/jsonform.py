@@ -6,8 +6,8 @@ problem as an E007 diagnostic that names its JSON path (``$.tiles[3].segments[1]
 builds model objects field by field. Tiles whose fields are ``derived`` get them derived again,
 so a rule set read back from JSON equals the one composed from text. Keys added to the layout
 later (tokens, names, open points, notes; a game's follower supplies by player count, follower,
-score marker and titles in other languages; a kind's follower role) may be left out and then take the model's defaults,
-so JSON written before them still loads; export always writes them.
+score marker and titles in other languages; a kind's follower role) may be left out and then
+take the model's defaults, so JSON written before them still loads; export always writes them.
 """
 
 from __future__ import annotations
