@@ -490,8 +490,8 @@ ILLEGAL: dict[str, str] = {
     "drawn-tile/discard": "{player} trok {drawn}: een zet moet die {rule:tile} wegleggen, niet "
                           "{tile}",
     "adjacent": "vak {at} ligt niet naast een gelegde {rule:tile}",
-    "sides-match": "{rule:tile} {tile} op {at} gedraaid {rotation} past niet bij de buurtegel "
-                   "aan zijde {sides}",
+    "sides-match": "{rule:tile} {tile} op {at}, {rotation}° gedraaid, past niet bij de "
+                   "buurtegel aan zijde {sides}",
     "follower-supply": "{player} heeft geen {rule:followers} meer in de voorraad",
     "feature-occupied": "op de {feature:word} bij {port} staat al een {rule:follower}",
     "feature-occupied/centre": "op de {feature:word} in het midden staat al een {rule:follower}",

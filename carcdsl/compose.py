@@ -124,7 +124,9 @@ def read_source(path: Path, shown: str) -> str:
             raise fail("too-large", size=size, most=MAX_FILE_BYTES)
         data = path.read_bytes()
     except OSError as exc:
-        raise fail("unreadable", reason=exc.strerror or exc) from None
+        from .i18n import os_reason
+
+        raise fail("unreadable", reason=os_reason(exc)) from None
     if b"\x00" in data:
         raise fail("binary")
     try:

@@ -114,7 +114,9 @@ def _make(severity: str, code: str, loc: Loc | None, form: str,
     from .i18n import english
 
     key = f"{code}/{form}" if form else code
-    values = {k: v if isinstance(v, tuple) else str(v) for k, v in args.items()}
+    # a tuple, or a Phrase or Reason (said in each language), stays as it is; the rest is text
+    values = {k: v if isinstance(v, tuple) or hasattr(v, "say") else str(v)
+              for k, v in args.items()}
     message = english().say_strictly("DIAGNOSTICS", key, values)
     return Diagnostic(code, message, loc, severity, key, values)
 

@@ -192,7 +192,9 @@ def ruleset_from_json_text(text: str, source: str) -> m.RuleSet:
     try:
         data = json.loads(text, parse_int=_parse_int)
     except json.JSONDecodeError as exc:
-        diag = error("E007", m.Loc(source, exc.lineno, exc.colno), reason=exc.msg)
+        from .i18n import json_reason
+
+        diag = error("E007", m.Loc(source, exc.lineno, exc.colno), reason=json_reason(exc))
         raise RuleError(f"{source}: not valid JSON", (diag,)) from None
     except _LongNumber as exc:
         pos = max(text.find(exc.digits), 0)

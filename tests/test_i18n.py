@@ -140,6 +140,19 @@ def test_the_follower_word_is_the_rule_sets(capsys, monkeypatch):
     assert code == 1 and "squirrels left: 45" in out
 
 
+def test_dutch_rule_file_errors_word_the_system_s_complaint(capsys, tmp_path):
+    """E007 (bad JSON) and E004/E003 (the system refused) say the decoder's or the system's
+    complaint in the chosen language, not as Python gave it."""
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"a": }')
+    code, out, _ = run(capsys, "check", str(bad), "--lang", "nl")
+    assert code == 1 and "geen geldige JSON: een waarde verwacht" in out
+    code, out, _ = run(capsys, "check", str(bad))
+    assert code == 1 and "not valid JSON: a value expected" in out
+    code, out, _ = run(capsys, "check", str(tmp_path / "nope.carc"), "--lang", "nl")
+    assert code == 1 and "bestand bestaat niet" in out
+
+
 def test_dutch_illegal_move_in_a_record(capsys, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({
@@ -148,7 +161,7 @@ def test_dutch_illegal_move_in_a_record(capsys, tmp_path):
                   {"tile": "E", "at": [0, 1], "rotation": 0}]}))
     code, _, err = run(capsys, "replay", str(bad), "--lang", "nl")
     assert code == 1
-    assert "zet 1 " in err and "landtegel E op [0, 1] gedraaid 0 past niet" in err
+    assert "zet 1 " in err and "landtegel E op [0, 1], 0° gedraaid, past niet" in err
     assert "[regel: sides-match]" in err
     code, _, err = run(capsys, "play", "base", "--players", "9", "--lang", "nl")
     assert code == 1 and "is voor 2 tot 5 spelers, niet 9" in err
