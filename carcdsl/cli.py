@@ -91,6 +91,8 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="carcdsl", description="Carcassonne rules as data: check, export and play rule sets.")
+    parser.add_argument("--lang", dest="top_lang", metavar="LANG",
+                        help="the language of the output, for every command (as after it)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     p = commands.add_parser("check", help="check rule files and report every problem",
@@ -146,7 +148,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_lang_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--lang", default="en", metavar="LANG",
+    parser.add_argument("--lang", metavar="LANG",
                         help="the language of the output: en, nl, or any language the rule "
                         "set gives names in (the tool's own phrases then stay English)")
 
@@ -183,6 +185,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if extra:  # argparse would blame the top parser: name the command instead
             raise Said("usage-unrecognized", f"{parser.prog} {args.command}",
                        args=" ".join(extra))
+        if hasattr(args, "lang"):  # after the command it wins; before it, it still counts
+            args.lang = next((lang for lang in (args.lang, args.top_lang) if lang is not None),
+                             "en")
         if hasattr(args, "lang") and not is_language_code(args.lang):
             raise Said("usage-lang", f"{parser.prog} {args.command}", value=args.lang)
     except SystemExit as exc:  # --help

@@ -59,6 +59,16 @@ def test_a_language_the_rule_set_declares_is_accepted(capsys, german):
     assert "note" in err and "'de'" in err  # ... and it says so
 
 
+def test_the_language_may_come_before_the_command(capsys):
+    before = run(capsys, "--lang", "nl", "play", "base", "-n", "2", "--seed", "3")
+    after = run(capsys, "play", "base", "-n", "2", "--seed", "3", "--lang", "nl")
+    assert before == after and before[0] == 0 and "winnaar" in before[1]
+    # the one after the command wins
+    code, out, _ = run(capsys, "--lang", "nl", "play", "base", "-n", "2", "--seed", "3",
+                       "--lang", "en")
+    assert code == 0 and "winner" in out and "winnaar" not in out
+
+
 def test_words_no_rule_set_names_are_the_tools_own():
     nuts = carcdsl.load("nuts").rules  # names pennant (in English) but not tile
     words = Words(nuts, "nl")
