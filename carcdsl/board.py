@@ -9,6 +9,8 @@ what meets them) but never make squares open by themselves.
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from . import model as m
@@ -83,7 +85,8 @@ class BoardTables:
 def compile_board(rules: m.RuleSet, kind_index: dict[str, int], field_kind: int | None
                   ) -> tuple[BoardTables, list[PrintedTile]]:
     board = rules.board
-    edge = dict(edge_closes=board.edge_closes, edge_filled=board.edge_neighbours == "filled")
+    edge: dict[str, Any] = dict(edge_closes=board.edge_closes,
+                                edge_filled=board.edge_neighbours == "filled")
     if board.squares:
         return _map(rules, board, kind_index, field_kind, edge)
     if board.bounds is not None:
@@ -115,7 +118,7 @@ def _map(rules, board: m.Board, kind_index, field_kind, edge) -> tuple[BoardTabl
         for border in sq.borders:
             d = P.SIDES.index(border.side)
             dx, dy = ((0, -1), (1, 0), (0, 1), (-1, 0))[d]
-            geometry = AREA if rules.kind(border.kind).geometry == "area" else PATH
+            geometry = AREA if rules.feature_kind(border.kind).geometry == "area" else PATH
             printed.append((key_of(sq.x + dx, sq.y + dy), len(printed_tiles), -1))
             printed_tiles.append(_border(kind_index[border.kind], geometry, border.pennants,
                                          (d + 2) % 4, field_kind))

@@ -18,7 +18,9 @@ def random_bot(rng: random.Random) -> Bot:
     sample = State.sample_move
 
     def choose(state: State) -> tuple[int, int, int, int]:
-        return sample(state, rng)
+        move = sample(state, rng)
+        assert move is not None  # a live game's drawn tile always fits (else discarded)
+        return move
     return choose
 
 

@@ -372,7 +372,7 @@ class _Checker(TileChecks):
                 reach = entry
         if not sane_players or game.loc_of("followers") is not game.loc:
             return  # a default supply covers the rest
-        covered = set()
+        covered: set[int] = set()
         for low, high, _count, _loc in valid:
             covered.update(range(max(low, plow), min(high, phigh) + 1))
         missing = [n for n in range(plow, phigh + 1) if n not in covered]

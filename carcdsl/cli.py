@@ -15,6 +15,7 @@ import re
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import NoReturn
 
 import attrs
 
@@ -84,7 +85,7 @@ def usage_error(prog: str, message: str) -> Said:
 class _Parser(argparse.ArgumentParser):
     """argparse that raises its complaint instead of printing usage text and exiting 2."""
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         raise usage_error(self.prog, message)
 
 

@@ -61,7 +61,7 @@ class FastTables:
 
     sig_bits: int
     """Bits per side in a pattern code (``Tables.pattern_code``)."""
-    pattern_bits: tuple[tuple[int, int, int, int], ...]
+    pattern_bits: tuple[tuple[int, ...], ...]
     """Per o, per side d: what placing o ORs into the pattern code of the square across d."""
     seg_kinds: tuple[tuple[int, ...], ...]
     seg_pennants: tuple[tuple[int, ...], ...]
@@ -98,7 +98,7 @@ class Tables:
     type_names: tuple[str, ...]
     type_counts: tuple[int, ...]
     start_type: int | None
-    sigs: tuple[tuple[int, int, int, int], ...]
+    sigs: tuple[tuple[int, ...], ...]
     """Per oriented tile: the signature id of each side N, E, S, W."""
     reverse_sig: tuple[int, ...]
     """The signature a neighbour must show on the facing side."""
@@ -149,7 +149,8 @@ class Tables:
     def pattern_of(self, code: int) -> tuple[int, int, int, int]:
         bits = self.fast.sig_bits
         mask = (1 << bits) - 1
-        return tuple(((code >> (bits * d)) & mask) - 1 for d in range(4))
+        n, e, s, w = (((code >> (bits * d)) & mask) - 1 for d in range(4))
+        return n, e, s, w
 
     def free_spots(self, o: int, occupied: int | tuple[int, tuple[int, ...]]) -> tuple[int, ...]:
         """The follower spots of oriented tile ``o`` whose features would have no follower
@@ -158,7 +159,7 @@ class Tables:
         empty neighbour feature meets the square more than once."""
         fast = self.fast
         cache = fast.free_cache[o]
-        if type(occupied) is int:
+        if isinstance(occupied, int):
             occupied &= fast.link_mask[o]
             found = cache.get(occupied)
             if found is None:
@@ -207,7 +208,8 @@ def _merge_pass_through(tile: m.Tile, rules: m.RuleSet) -> list[m.Segment]:
     """Paths that end at something their kind does not end at run on through it: the
     segments meeting there on this tile become one (a road past a tree, when trees do not
     end roads). Other segments are returned unchanged."""
-    result, passing = [], {}
+    result: list[m.Segment] = []
+    passing: dict[tuple[str, str], int] = {}
     for seg in tile.segments:
         kind = rules.kind(seg.kind)
         stops = [e for e in seg.ends if kind is not None and e in kind.terminals]
@@ -233,21 +235,21 @@ def _orient(tile: m.Tile, rules: m.RuleSet, kind_index: dict, rotation: int):
     local = []
     area_local = {}
     for i, seg in enumerate(segs):
-        geometry = GEOMETRY_CODE[rules.kind(seg.kind).geometry]
-        positions = [P.rotate_pos(P.INDEX[p], rotation) for p in seg.ports]
+        geometry = GEOMETRY_CODE[rules.feature_kind(seg.kind).geometry]
+        turned = [P.rotate_pos(P.INDEX[p], rotation) for p in seg.ports]
         if geometry == AREA:
-            for pos in positions:
+            for pos in turned:
                 for q in P.side_positions(P.side_of(pos)):
                     at[q] = i
             for port in seg.ports:
                 area_local[port] = i
         elif geometry in (PATH, FIELD):
-            for pos in positions:
+            for pos in turned:
                 at[pos] = i
-        local.append((seg, geometry, tuple(sorted(positions))))
+        local.append((seg, geometry, tuple(sorted(turned))))
     out = []
     for seg, geometry, positions in local:
-        kind = rules.kind(seg.kind)
+        kind = rules.feature_kind(seg.kind)
         open_ends = 0
         if geometry in (AREA, PATH):
             open_ends = len(positions)
@@ -314,18 +316,18 @@ def compile_rules(rules: m.RuleSet) -> Tables:
     board, printed = compile_board(rules, kind_index,
                                    field_kinds[0] if len(field_kinds) == 1 else None)
     neutral = set()
-    for tile in printed:
+    for pt in printed:
         o = len(sigs)
         side_sigs = []
-        for d, key in enumerate(tile.side_keys):
-            if key is None:
+        for d, side_key in enumerate(pt.side_keys):
+            if side_key is None:
                 neutral.add((o, d))
-                key = (-1, -1, -1)
-            side_sigs.append(sig_ids.setdefault(key, len(sig_ids)))
+                side_key = (-1, -1, -1)
+            side_sigs.append(sig_ids.setdefault(side_key, len(sig_ids)))
         sigs.append(tuple(side_sigs))
-        segments.append(tile.segments)
-        seg_at.append(tile.seg_at)
-        links.append(tile.links)
+        segments.append(pt.segments)
+        seg_at.append(pt.seg_at)
+        links.append(pt.links)
         spots.append(())
         centres.append(())
         canonical.append(o)
@@ -358,7 +360,8 @@ def _fast_tables(sigs, reverse, segments, links, spots, type_counts, start_type,
         for o, sig in enumerate(sigs))
     seg_link_mask, seg_links = [], []
     for o, local in enumerate(segments):
-        masks, per_seg = [0] * len(local), [[] for _ in local]
+        masks = [0] * len(local)
+        per_seg: list[list[tuple[int, int]]] = [[] for _ in local]
         for d, side_links in enumerate(links[o]):
             for i, fpos, _ in side_links:
                 masks[i] |= 1 << P.facing(fpos)  # the link's own position

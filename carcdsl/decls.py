@@ -10,11 +10,7 @@ from typing import Any, Union
 
 import attrs
 
-from .model import Loc, Tile, Trigger
-
-
-def _tuple(value: object) -> tuple:
-    return tuple(value) if value is not None else ()
+from .model import Loc, Tile, Trigger, as_tuple
 
 
 @attrs.frozen
@@ -28,7 +24,7 @@ class Prop:
 
 @attrs.frozen
 class GameDecl:
-    props: tuple[Prop, ...] = attrs.field(converter=_tuple)
+    props: tuple[Prop, ...] = attrs.field(converter=as_tuple)
     title: str | None = None
     override: bool = False
     loc: Loc | None = attrs.field(default=None, eq=False)
@@ -37,14 +33,14 @@ class GameDecl:
 @attrs.frozen
 class FeatureDecl:
     name: str
-    props: tuple[Prop, ...] = attrs.field(converter=_tuple)
+    props: tuple[Prop, ...] = attrs.field(converter=as_tuple)
     override: bool = False
     loc: Loc | None = attrs.field(default=None, eq=False)
 
 
 @attrs.frozen
 class LandmarkDecl:
-    names: tuple[str, ...] = attrs.field(converter=_tuple)
+    names: tuple[str, ...] = attrs.field(converter=as_tuple)
     loc: Loc | None = attrs.field(default=None, eq=False)
 
 
@@ -102,7 +98,7 @@ class BlockDecl:
     earlier ones of the same block."""
 
     block: str
-    props: tuple[Prop, ...] = attrs.field(converter=_tuple)
+    props: tuple[Prop, ...] = attrs.field(converter=as_tuple)
     loc: Loc | None = attrs.field(default=None, eq=False)
 
 
@@ -111,7 +107,7 @@ class NamesDecl:
     """``names nl { road "weg" "wegen" ... }``: display names in a language."""
 
     lang: str
-    entries: tuple[tuple[str, str, str | None, Loc | None], ...] = attrs.field(converter=_tuple)
+    entries: tuple[tuple[str, str, str | None, Loc | None], ...] = attrs.field(converter=as_tuple)
     """(word, singular, plural or None, where the word was named)."""
     loc: Loc | None = attrs.field(default=None, eq=False)
     title: str | None = None
@@ -124,7 +120,7 @@ class TokenDecl:
     """``token NAME { ... }`` or ``override token NAME { ... }``."""
 
     name: str
-    props: tuple[Prop, ...] = attrs.field(converter=_tuple)
+    props: tuple[Prop, ...] = attrs.field(converter=as_tuple)
     override: bool = False
     loc: Loc | None = attrs.field(default=None, eq=False)
 
@@ -160,13 +156,13 @@ class RuleFile:
     name: str | None = None
     applies_to: Ref | None = None
     """Variants: the rule set a variant is checked against when checked alone."""
-    applies_with: tuple[Ref, ...] = attrs.field(default=(), converter=_tuple)
+    applies_with: tuple[Ref, ...] = attrs.field(default=(), converter=as_tuple)
     """Variants: other variants applied before it when it is checked alone."""
-    extends: tuple[Ref, ...] = attrs.field(default=(), converter=_tuple)
-    decls: tuple[Decl, ...] = attrs.field(default=(), converter=_tuple)
+    extends: tuple[Ref, ...] = attrs.field(default=(), converter=as_tuple)
+    decls: tuple[Decl, ...] = attrs.field(default=(), converter=as_tuple)
     header_loc: Loc | None = attrs.field(default=None, eq=False)
     """Where the file's `rules` or `variant` line is."""
-    problems: tuple = attrs.field(default=(), converter=_tuple, eq=False)
+    problems: tuple = attrs.field(default=(), converter=as_tuple, eq=False)
     """Diagnostics the parser found that do not stop the file from being read (a second
     header, a property given twice): the first of each counts."""
 

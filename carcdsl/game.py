@@ -24,6 +24,7 @@ import random
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from itertools import accumulate
+from typing import cast
 
 import attrs
 
@@ -240,7 +241,8 @@ class State(Legality, Tally, Modes):
     def hand(self) -> list[str]:
         """The tiles the current player holds (with hands; else the drawn tile)."""
         if self.hands is None:
-            return [self.drawn] if self.supply else []
+            drawn = self.drawn
+            return [drawn] if drawn is not None else []
         return [self.tables.type_names[t] for t in self.hands[self.current]]
 
     @property
@@ -253,10 +255,11 @@ class State(Legality, Tally, Modes):
         tuple; it becomes a Placement here, the first time someone looks."""
         moves = self._moves
         for i in range(self._shown, len(moves)):
-            if type(moves[i]) is tuple:
-                moves[i] = self._to_placement(*moves[i])
+            move = moves[i]
+            if isinstance(move, tuple):
+                moves[i] = self._to_placement(*move)
         self._shown = len(moves)
-        return moves
+        return cast("list[Placement | Discard]", moves)  # no tuple is left
 
     def out_of_tiles(self) -> bool:
         """No tile left to play: the supply and every hand are empty."""

@@ -54,11 +54,15 @@ def catalog(lang: str) -> ModuleType | None:
     return importlib.import_module(f".catalog_{lang}", __package__)
 
 
+def _default_catalog() -> ModuleType:
+    return importlib.import_module(f".catalog_{DEFAULT}", __package__)
+
+
 @functools.cache
 def _phrases(lang: str) -> dict[str, str]:
     """English phrases, overridden by those of ``lang``."""
     own = catalog(lang)
-    return {**catalog(DEFAULT).PHRASES, **(own.PHRASES if own is not None else {})}
+    return {**_default_catalog().PHRASES, **(own.PHRASES if own is not None else {})}
 
 
 def is_language_code(text: str) -> bool:
@@ -232,7 +236,8 @@ class Words:
         """``1,234.5`` in English, ``1.234,5`` in Dutch."""
         text = f"{value:,.{decimals}f}"
         decimal, thousands = self.phrases["decimal"], self.phrases["thousands"]
-        return text.translate(str.maketrans({",": thousands, ".": decimal}))
+        table: dict[str, str | int | None] = {",": thousands, ".": decimal}
+        return text.translate(str.maketrans(table))
 
     def percent(self, rate: float, decimals: int = 1) -> str:
         """``66.7%`` in English, ``66,7%`` in Dutch."""
@@ -298,7 +303,7 @@ class Words:
         if not spec and type(value) is str:  # most fields: a name or a number, as given
             return value
         if hasattr(value, "say"):  # a message inside a message, said in this language
-            return value.say(self)  # type: ignore[union-attr]
+            return value.say(self)
         items = tuple(v.say(self) if hasattr(v, "say") else str(v)
                       for v in (value if isinstance(value, tuple) else (value,)))
         if not spec:
@@ -351,10 +356,10 @@ class Words:
         else the token itself (``'{'``)."""
         if item.startswith("+"):
             return self.phrase("more", n=int(item[1:]))
-        return self._table("TOKENS").get(item) or catalog(DEFAULT).TOKENS.get(item, item)
+        return self._table("TOKENS").get(item) or _default_catalog().TOKENS.get(item, item)
 
     def json_type(self, name: str) -> str:
-        return self._table("JSON_TYPES").get(name) or catalog(DEFAULT).JSON_TYPES.get(name, name)
+        return self._table("JSON_TYPES").get(name) or _default_catalog().JSON_TYPES.get(name, name)
 
     # --- messages -------------------------------------------------------------------------
     def _table(self, name: str) -> Mapping[str, str]:

@@ -12,11 +12,12 @@ from . import ports as P
 from .compile import CENTRE
 from .errors import IllegalMoveError
 from .records import Discard, FollowerSpec, Placement
+from .shape import StateShape
 from .squares import SPAN, on_board, to_key
 from .tally import ScoreEvent
 
 
-class Legality:
+class Legality(StateShape):
     """Checked play and discards (mixed into ``State``)."""
 
     def play(self, move: Placement | Discard) -> list[ScoreEvent]:
@@ -200,18 +201,19 @@ class Legality:
             raise IllegalMoveError(f"a {spec.kind} does not stand on a {spec.feature}",
                                    "follower-kind", "no-role", kind=spec.kind,
                                    feature=spec.feature)
-        kinds = [k for k in rules.kinds if k.role and k.followers]
-        if not rules.game.follower and not kinds:
+        roles = [(k.role, k.name) for k in rules.kinds if k.role and k.followers]
+        if not rules.game.follower and not roles:
             raise IllegalMoveError(f"unknown follower kind '{spec.kind}'; this rule set has one "
                                    "kind of follower (none: name no kind)", "follower-kind",
                                    "none", kind=spec.kind)
         from .i18n import Phrase
 
-        known = [rules.game.follower] if rules.game.follower else []
-        told = ", ".join(known + [f"{k.role} on a {k.name}" for k in kinds])
+        follower = rules.game.follower
+        known = [follower] if follower else []
+        told = ", ".join(known + [f"{r} on a {name}" for r, name in roles])
         # the kinds as phrases: a Dutch message says "ridder op een stad"
         said = tuple([Phrase("rule-word", {"word": w}) for w in known]
-                     + [Phrase("role-on", {"role": k.role, "kind": k.name}) for k in kinds])
+                     + [Phrase("role-on", {"role": r, "kind": name}) for r, name in roles])
         raise IllegalMoveError(f"unknown follower kind '{spec.kind}'; this rule set has one "
                                f"kind of follower ({told})", "follower-kind", "unknown",
                                kind=spec.kind, known=said)
@@ -281,6 +283,7 @@ class Legality:
     def _discard_unplaceable_hand(self) -> None:
         """No tile of the hand fits: every tile of it is discarded (in hand order) and a new
         hand drawn; with an empty supply the turn passes instead."""
+        assert self.hands is not None
         while not self.finished:
             hand = self.hands[self.current]
             if not hand or any(map(self.can_place, hand)):

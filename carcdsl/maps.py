@@ -103,7 +103,7 @@ def _unreachable(squares: list[Square]) -> list[Diagnostic]:
             todo.append(other)
     problems = []
     lonely = [sq for sq in squares if (sq.x, sq.y) not in seen]
-    cities = {}
+    cities: dict[str | None, Square] = {}
     for sq in lonely:
         if sq.role == "printed":
             cities.setdefault(sq.name, sq)

@@ -8,7 +8,8 @@ report every problem with its location instead of stopping at the first.
 
 from __future__ import annotations
 
-from typing import Union
+from collections.abc import Iterable
+from typing import Any, Union
 
 import attrs
 
@@ -26,7 +27,9 @@ END_CONDITIONS: tuple[str, ...] = ("supply-empty", "tile-unplaceable")
 ``tile-unplaceable``: the game also ends as soon as a drawn tile cannot be placed."""
 
 
-def _tuple(value: object) -> tuple:
+def as_tuple(value: Iterable[Any] | None) -> tuple[Any, ...]:
+    """attrs converter: any iterable (None: none) to a tuple, so that rule objects are
+    immutable whatever their builders passed."""
     return tuple(value) if value is not None else ()
 
 
@@ -96,7 +99,7 @@ class Scaled:
 
 @attrs.frozen
 class Sum:
-    terms: tuple[Expr, ...] = attrs.field(converter=_tuple)
+    terms: tuple[Expr, ...] = attrs.field(converter=as_tuple)
     loc: Loc | None = _loc_field()
 
 
@@ -135,7 +138,7 @@ class FeatureKind(_Located):
     """Whether a follower may be put on a segment of this kind."""
     pennants: bool = False
     """Whether segments of this kind may carry pennants."""
-    terminals: tuple[str, ...] = attrs.field(default=(), converter=_tuple)
+    terminals: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
     """Path kinds: the landmarks and kinds at which a path ends (closed ends)."""
     complete: Expr | None = None
     """Points when the feature is completed during play; None: not scored then."""
@@ -156,12 +159,12 @@ class Segment:
     """One feature segment of a tile, in the tile's canonical orientation."""
 
     kind: str
-    ports: tuple[str, ...] = attrs.field(default=(), converter=_tuple)
+    ports: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
     """Sides (``N``), or half-sides (``NNE``) for field segments; empty for centre segments."""
     pennants: int = 0
-    ends: tuple[str, ...] = attrs.field(default=(), converter=_tuple)
+    ends: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
     """Path segments: the terminals (landmark or kind names) the path ends at on this tile."""
-    touches: tuple[str, ...] = attrs.field(default=(), converter=_tuple)
+    touches: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
     """Field segments: one port of each area segment the field touches."""
     loc: Loc | None = _loc_field()
 
@@ -172,7 +175,7 @@ class Tile:
 
     name: str
     count: int
-    segments: tuple[Segment, ...] = attrs.field(default=(), converter=_tuple)
+    segments: tuple[Segment, ...] = attrs.field(default=(), converter=as_tuple)
     fields_derived: bool = attrs.field(default=True, eq=False)
     """True when the field segments were computed from the other segments."""
     loc: Loc | None = _loc_field()
@@ -183,7 +186,7 @@ class Game(_Located):
     """The game as a whole: who plays, with what, and when it ends."""
 
     title: str = ""
-    players: tuple[int, int] = attrs.field(default=(2, 5), converter=tuple)
+    players: tuple[int, int] = attrs.field(default=(2, 5), converter=as_tuple)
     followers: int = 7
     total_tiles: int | None = None
     """The declared number of tiles, checked against the tile counts."""
@@ -246,7 +249,7 @@ class Square:
     kind: str | None = None
     """``printed`` squares: the area kind printed on them."""
     pennants: int = 0
-    borders: tuple[Border, ...] = attrs.field(default=(), converter=_tuple)
+    borders: tuple[Border, ...] = attrs.field(default=(), converter=as_tuple)
     loc: Loc | None = _loc_field()
 
 
@@ -262,7 +265,7 @@ class Board(_Located):
     edge_neighbours: str = "absent"
     """Centre features at the edge: off-board squares count as ``filled`` neighbours (and are
     counted), or are ``absent`` (neither needed for completion nor counted)."""
-    squares: tuple[Square, ...] = attrs.field(default=(), converter=_tuple)
+    squares: tuple[Square, ...] = attrs.field(default=(), converter=as_tuple)
     """A printed map (empty: no map). Only these squares exist."""
     start_areas: int = 2
     """Map: how many start areas (in legend order) get a tile before the first turn: the start
@@ -352,7 +355,7 @@ class Trigger:
     """``surrounded`` (tiles on all four sides), ``covers`` (a square with marker ``arg``),
     ``shows`` (the tile has a segment of kind ``arg``)."""
     arg: str | None = None
-    actions: tuple[tuple, ...] = attrs.field(default=(), converter=_tuple)
+    actions: tuple[tuple, ...] = attrs.field(default=(), converter=as_tuple)
     """(``extra-turn``, None), (``score``, points for the placer) or
     (``put``, (count, token, kind)): tokens onto the placed tile's segment of that kind."""
     loc: Loc | None = _loc_field()
@@ -365,33 +368,33 @@ class RuleSet:
 
     name: str
     game: Game
-    kinds: tuple[FeatureKind, ...] = attrs.field(default=(), converter=_tuple)
-    tiles: tuple[Tile, ...] = attrs.field(default=(), converter=_tuple)
-    landmarks: tuple[str, ...] = attrs.field(default=(), converter=_tuple)
+    kinds: tuple[FeatureKind, ...] = attrs.field(default=(), converter=as_tuple)
+    tiles: tuple[Tile, ...] = attrs.field(default=(), converter=as_tuple)
+    landmarks: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
     """Things a path may end at that are not features (``village``)."""
-    variants: tuple[str, ...] = attrs.field(default=(), converter=_tuple)
+    variants: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
     """The variants applied, in order."""
     board: Board = attrs.field(factory=Board)
     supply: Supply = attrs.field(factory=Supply)
     turn: Turn = attrs.field(factory=Turn)
-    triggers: tuple[Trigger, ...] = attrs.field(default=(), converter=_tuple)
-    tokens: tuple[Token, ...] = attrs.field(default=(), converter=_tuple)
+    triggers: tuple[Trigger, ...] = attrs.field(default=(), converter=as_tuple)
+    tokens: tuple[Token, ...] = attrs.field(default=(), converter=as_tuple)
     names: tuple[tuple[str, tuple[tuple[str, str, str | None], ...]], ...] = attrs.field(
         default=(), converter=lambda v: tuple((lang, tuple(tuple(e) for e in entries))
                                                for lang, entries in v or ()))
     """Per language: (word, singular, plural or None) display names of rule words."""
     names_locs: tuple[tuple[str, str | None, Loc | None], ...] = attrs.field(
-        default=(), eq=False, repr=False, converter=_tuple)
+        default=(), eq=False, repr=False, converter=as_tuple)
     """Where names were given: (language, None, loc) for each ``names`` block, and
     (language, word, loc) for each word named in the rule set's own files (not in the files
     they extend, which answer for their own names)."""
-    open_points: tuple[str, ...] = attrs.field(default=(), converter=_tuple)
+    open_points: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
     """Rules the author has not decided yet (``open "..."``)."""
     notes: tuple[tuple[str, str], ...] = attrs.field(
         default=(), converter=lambda v: tuple(tuple(x) for x in v or ()))
     """(language, text): the author's notes."""
     landmark_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False,
-                                                             converter=_tuple)
+                                                             converter=as_tuple)
     """Where each landmark was declared."""
     loc: Loc | None = _loc_field()
     """Where the rule set starts: the header of its first file."""
@@ -401,6 +404,13 @@ class RuleSet:
             if k.name == name:
                 return k
         return None
+
+    def feature_kind(self, name: str) -> FeatureKind:
+        """The kind ``name``, which a checked rule set has (KeyError when it has not)."""
+        kind = self.kind(name)
+        if kind is None:
+            raise KeyError(name)
+        return kind
 
     def tile(self, name: str) -> Tile | None:
         for t in self.tiles:

@@ -13,6 +13,7 @@ import attrs
 
 from . import ports as P
 from .scoring import render
+from .shape import StateShape
 from .squares import STEP, to_xy
 from .tally import ScoreEvent, TokenEvent
 
@@ -42,7 +43,7 @@ def below(rng: random.Random, n: int) -> int:
     return j
 
 
-class Modes:
+class Modes(StateShape):
     """Set-up and the rule set's special modes (mixed into ``State``)."""
 
     def _set_up_start_area(self, key: int) -> None:
@@ -77,7 +78,7 @@ class Modes:
                      and tb.segments[4 * t][i].kind == kind) for t in range(len(tb.type_names))]
         rng = random.Random(f"{self.seed}/draw-off")
         contenders = list(range(len(players)))
-        rounds = []
+        rounds: list[tuple[tuple[str, str, int], ...]] = []
         decided = True
         while len(contenders) > 1:
             # no draw can narrow the tie when every tile shows the same
@@ -112,6 +113,7 @@ class Modes:
             len(self.events)))
 
     def _refill(self, seat: int) -> None:
+        assert self.hands is not None  # only rule sets with hands refill them
         hand, size, supply = self.hands[seat], self.game.rules.supply.hand, self.supply
         while len(hand) < size and supply:
             hand.append(supply.pop())

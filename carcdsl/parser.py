@@ -6,6 +6,8 @@ reaches the transformer here only when the whole file parsed.
 
 from __future__ import annotations
 
+from typing import Any
+
 from lark import Token, Transformer, v_args
 from lark.exceptions import UnexpectedInput, VisitError
 
@@ -53,6 +55,7 @@ def parse_text(text: str, path: str = "<text>") -> RuleFile:
         problems += too_deep(tree, path)
     if problems:
         raise RuleError("syntax error", tuple(unique(problems)))
+    assert tree is not None  # no tree means a syntax problem, raised above
     try:
         return _ToRuleFile(path).transform(tree)
     except VisitError as exc:
@@ -123,9 +126,12 @@ class _ToRuleFile(Transformer):
         return m.Loc(self.path, getattr(meta, "line", 0), getattr(meta, "column", 0))
 
     # --- file ---------------------------------------------------------------------------
-    def start(self, items):
-        role, name, applies_to, applies_with, extends, decls = "rules", None, None, [], [], []
-        header = None
+    def start(self, items: list[Any]) -> RuleFile:
+        role, name, applies_to = "rules", None, None
+        applies_with: tuple[Ref, ...] = ()
+        extends: list[Ref] = []
+        decls: list[Any] = []
+        header: _Header | None = None
         params: dict[str, ParamDecl] = {}
         for item in items:
             if isinstance(item, _Header):

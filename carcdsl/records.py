@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # jsonschema is imported when a record is read, not when carc
 from . import ports as P
 from .errors import RecordError
 from .i18n import json_reason, os_reason
+from .model import as_tuple
 
 FORMAT = "carcdsl-record/1"
 """The value of ``format`` in every record of this version."""
@@ -89,7 +90,7 @@ class Placement:
 
     tile: str | None
     """The tile's name in the rule set; None: the next tile of the seeded draw."""
-    at: tuple[int, int] = attrs.field(converter=tuple)
+    at: tuple[int, int] = attrs.field(converter=as_tuple)
     """``(x, y)``: x grows to the east, y to the south; the start tile lies at ``(0, 0)``."""
     rotation: int = attrs.field(validator=attrs.validators.in_(P.ROTATIONS))
     """Degrees clockwise from the tile's orientation in the rule file."""
@@ -138,7 +139,7 @@ def _to_players(value: int | Iterable[str]) -> tuple[str, ...]:
     """A count N becomes ``("P1", …, "PN")``; names become a tuple."""
     if isinstance(value, int) and not isinstance(value, bool):
         return tuple(f"P{i}" for i in range(1, value + 1))
-    return tuple(value)
+    return tuple(value)  # type: ignore[arg-type]  # a bool is refused by the schema
 
 
 @attrs.frozen
@@ -147,13 +148,13 @@ class Record:
 
     rules: str
     """A bundled rule set by name, or a path to a rule file (relative to ``base_dir``)."""
-    variants: tuple[str, ...] = attrs.field(converter=tuple)
+    variants: tuple[str, ...] = attrs.field(converter=as_tuple)
     """Bundled variant names or paths, applied in this order."""
     players: tuple[str, ...] = attrs.field(converter=_to_players)
     """Names in seat order; seat 0 moves first. A count N gives ``P1`` … ``PN``."""
     seed: int | None
     """Seeds the shuffle of the supply; needed when some move names no tile."""
-    moves: tuple[Move, ...] = attrs.field(converter=tuple)
+    moves: tuple[Move, ...] = attrs.field(converter=as_tuple)
     """Every move, in order."""
     final: bool = False
     """Run final scoring after the last move even though tiles remain."""
@@ -458,8 +459,8 @@ def describe_error(error: ValidationError) -> RecordError:
     subject: object = (repr(_dotted(path)) if path else
                        Phrase("a-move") if index is not None else Phrase("a-record"))
     key, args = _explain(error, subject, path)
-    where = () if index is None else (index,)
-    return RecordError.of(key, *where, move_index=index, **args)
+    where: tuple[int, ...] = () if index is None else (index,)
+    return RecordError.of(key, *where, move_index=index, **args)  # type: ignore[arg-type]
 
 
 def _explain(error: ValidationError, subject: object,
@@ -487,7 +488,7 @@ def _explain_unknown_keys(error: ValidationError, subject: object,
     unknown = sorted(key for key in error.instance if key not in allowed)
     if "discard" in allowed and len(allowed) == 1:
         return "unknown-key-discard", {"key": repr(unknown[0])}
-    args = {"key": repr(unknown[0]), "allowed": ", ".join(map(repr, allowed))}
+    args: dict[str, object] = {"key": repr(unknown[0]), "allowed": ", ".join(map(repr, allowed))}
     return ("unknown-key", args) if not path else ("unknown-key-in", {**args, "subject": subject})
 
 

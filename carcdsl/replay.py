@@ -18,6 +18,7 @@ from . import load
 from .errors import IllegalMoveError, RecordError, RuleError
 from .game import Game, State
 from .records import Record
+from .tally import ScoreEvent, TokenEvent
 
 
 def game_for(record: Record) -> Game:
@@ -48,6 +49,7 @@ def replay(record: Record, game: Game | None = None) -> State:
         try:
             if state.finished:
                 reason = state.end_reason
+                assert reason is not None  # a finished game says why
                 raise IllegalMoveError(f"the game is already over ({reason.to_text()})",
                                        "game-over", "already", end=reason)
             state.play(move)
@@ -96,13 +98,14 @@ def tell(state: State, words) -> list[str]:
             lines.append(f"  {describe_end(state, words)}")
 
     # (events before it, 0 for a token event: it comes first, index in its list, event)
-    tokens = [(e.events_before, 0, i, e) for i, e in enumerate(state.token_events)
-              if e.move >= 0]
-    scorings = [(i, 1, i, e) for i, e in enumerate(state.events)]
-    for _, scoring, i, event in sorted(scorings + tokens, key=lambda x: x[:3]):
+    told: list[tuple[int, int, int, ScoreEvent | TokenEvent]] = [
+        (e.events_before, 0, i, e) for i, e in enumerate(state.token_events) if e.move >= 0]
+    told += [(i, 1, i, e) for i, e in enumerate(state.events)]
+    for _, _, i, event in sorted(told, key=lambda x: x[:3]):
+        scoring = isinstance(event, ScoreEvent)
         if end is not None and i >= (end.events_before if scoring else end.tokens_before):
             tell_end()
-        text = (describe_event(event, words) if scoring
+        text = (describe_event(event, words) if isinstance(event, ScoreEvent)
                 else describe_token_event(event, words))
         if text:
             lines.append(f"  {move} {event.move}: {text}")

@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
+from typing import Any
 
 from . import model as m
 
 Measure = Callable[[str, "str | None"], int]
-Scorer = Callable[[Measure], tuple[int, list[str]]]
+Term = tuple[Any, ...]
+"""A breakdown term: ("c", value), ("q", count, quantity, arg, factor), ... (see
+``compile_expr``)."""
+Scorer = Callable[[Measure], tuple[int, list[Term]]]
 
 _OPS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
         "==": operator.eq, "!=": operator.ne}
@@ -32,7 +36,7 @@ def label(name: str, arg: str | None, count: int) -> str:
     if name == "completed":
         noun = f"completed {arg if count == 1 else plural(arg or '')}"
     elif name in ("markers", "tokens"):
-        noun = arg if count == 1 else plural(arg or "")
+        noun = (arg or "") if count == 1 else plural(arg or "")
     else:
         noun = _SINGULAR.get(name, name) if count == 1 else name
     return f"{count} {noun}"

@@ -206,7 +206,7 @@ def _error_pos(exc: UnexpectedInput, length: int) -> int:
     if isinstance(exc, UnexpectedToken):
         pos = exc.token.start_pos
         return pos if isinstance(pos, int) and pos >= 0 else length
-    if isinstance(exc, UnexpectedCharacters):
+    if isinstance(exc, UnexpectedCharacters) and exc.pos_in_stream is not None:
         return exc.pos_in_stream
     return length
 

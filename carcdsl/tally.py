@@ -12,6 +12,7 @@ import attrs
 
 from .compile import CENTRE
 from .scoring import detail
+from .shape import StateShape
 from .squares import AROUND, NEAR, STEP, to_xy
 
 
@@ -114,7 +115,7 @@ class EndReason:
         return f"final scoring with {len(self.left)} tiles left"
 
 
-class Tally:
+class Tally(StateShape):
     """Scoring completed features and final scoring (mixed into ``State``)."""
 
     def _collect_tokens(self, root: int, winners: list[int], index: int) -> None:
@@ -238,7 +239,7 @@ class Tally:
                 for seat in winners:
                     self.scores[seat] += points
                     self.events.append(ScoreEvent(index, seat, self.players[seat],
-                                                  kind.name, when, points, text, at, terms))
+                                                  kind.name, when, points, text, at, tuple(terms)))
             if self.token_on:
                 self._collect_tokens(root, winners, index)
         self._return_followers(root)
