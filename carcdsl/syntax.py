@@ -201,6 +201,42 @@ def _syntax_diagnostic(exc: UnexpectedInput, loc: m.Loc, parser: Lark) -> Diagno
                  expected=_expected(expected, parser))
 
 
+_WORD_CHAR = re.compile(r"\w")
+
+
+def _glued_word(text: str, offset: int, pos: int, parser: Lark,
+                where: tuple[Lines, str]) -> Diagnostic | None:
+    """A keyword with letters after it (``completed``, ``turnn``) is read as the keyword and
+    then a name, and the name is what the parser refuses. Said as the whole word, at its
+    start, with what was expected there; None when the error at ``pos`` is not such
+    (the parse began at ``offset``)."""
+    if pos <= offset or pos >= len(text) or not (_WORD_CHAR.match(text, pos - 1)
+                                                and _WORD_CHAR.match(text, pos)):
+        return None
+    start, end = pos - 1, pos
+    while start > offset and _WORD_CHAR.match(text, start - 1):
+        start -= 1
+    while end < len(text) and _WORD_CHAR.match(text, end):
+        end += 1
+    if not text[start:pos].isalpha():  # `9x9` is a number and a name, not one word
+        return None
+    try:
+        interactive = parser.parse_interactive(text[offset:start])
+        interactive.exhaust_lexer()
+        expected = set(interactive.accepts())
+    except (UnexpectedInput, RecursionError):  # then the plain message says it
+        return None
+    word = text[start:end]
+    keywords = [text[start:pos]]
+    for term in expected:
+        shown = _word(term, parser)
+        if shown.startswith("'") and shown[1:2].isalpha():
+            keywords.append(shown.strip("'"))
+    lines, path = where
+    return error("E001", lines.loc(path, start), "name", token=word,
+                 hint=suggest(word, keywords), expected=_expected(expected, parser))
+
+
 def _error_pos(exc: UnexpectedInput, length: int) -> int:
     """Where in the parsed text an error is (a character offset)."""
     if isinstance(exc, UnexpectedToken):
@@ -308,7 +344,9 @@ def syntax_errors(text: str, path: str, parser: Lark, exc: UnexpectedInput) -> l
     offset = 0
     while True:
         pos = offset + _error_pos(exc, len(text) - offset)
-        found.append(_syntax_diagnostic(exc, lines.loc(path, pos), parser))
+        glued = (_glued_word(text, offset, pos, parser, (lines, path))
+                 if isinstance(exc, UnexpectedToken) else None)
+        found.append(glued or _syntax_diagnostic(exc, lines.loc(path, pos), parser))
         if len(found) >= MAX_SYNTAX_ERRORS:
             break
         if isinstance(exc, UnexpectedToken) and exc.token.type in keywords and pos > offset:

@@ -78,6 +78,12 @@ BROKEN = [
     ("E001 missing number", "rules t\ngame {\n  followers\n}\n", "E001", 4, 1),
     ("E001 missing segment", "rules t\ntile A 1 ;\n", "E001", 2, 10),
     ("E002 stray character", "rules t\ntile A 1 city N @\n", "E002", 2, 17),
+    # a keyword with letters after it is one word, at its start
+    ("E001 glued keyword", extending("override feature city { score completed = tiles }"),
+     "E001", 3, 31),
+    ("E001 glued keyword, second error", "rules t\ngame {\n  followers\n}\n"
+     + "feature c { followers yess }\n", "E001", 5, 23),
+    ("E001 a number and a glued name", extending("board { bounds 9x9 }"), "E001", 3, 17),
     ("E004 unknown extends", "rules t\nextends bsae\n", "E004", 2, 9),
     ("E004 an empty name", 'rules t\nextends ""\n', "E004", 2, 9),
     ("E004 not a regular file", 'rules t\nextends "/dev/null"\n', "E004", 2, 9),
@@ -391,6 +397,10 @@ def test_every_checker_code_is_in_the_table():
     (mini(extra="override feature city { scorers majorty }"), "did you mean 'majority'?"),
     ("rules t\nextends bsae\n", "did you mean 'base'?"),
     ("rules t\ngame {\n  followers\n}\n", "expected a number"),
+    (mini(extra="override feature city { score completed = tiles }"),
+     "unexpected name 'completed' (did you mean 'complete'?); expected complete or final"),
+    (mini(extra="on place covers small-city: extra turnn"),
+     "unexpected name 'turnn' (did you mean 'turn'?)"),
     (mini(game="players 2..5 tiles 3 start A"),
      "3 tiles but the tile counts add up to 2 (1 fewer)"),
     (mini(tiles=TILE + "\ntile B 1 city S; road E-W"), "same as tile 'A' turned 180°"),
