@@ -228,6 +228,8 @@ DIAGNOSTICS: dict[str, str] = {
                          "applied once",
     "E104/variant-at": "variant '{name}' is already applied (first at {first}); each file is "
                        "applied once",
+    "W105": "variant '{name}' is written to follow '{needs}' (`with {needs}`), which is not "
+            "applied before it: give it first (`--variant {needs} --variant {name}`)",
     # --- names ---
     "E110": "unknown feature kind '{kind}'{hint}",
     "E110/put": "`put ... on {kind}`: unknown feature kind{hint}",

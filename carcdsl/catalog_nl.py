@@ -239,6 +239,8 @@ DIAGNOSTICS: dict[str, str] = {
     "E104/variant": "variant '{name}' is al toegepast; " + _ONCE,
     "E104/variant-line": "variant '{name}' is al toegepast " + _SEEN + "; " + _ONCE,
     "E104/variant-at": "variant '{name}' is al toegepast (eerst op {first}); " + _ONCE,
+    "W105": "variant '{name}' hoort na '{needs}' te komen (`with {needs}`), maar die is er niet "
+            "eerder op toegepast: geef die eerst (`--variant {needs} --variant {name}`)",
     # --- namen ---
     "E110": "onbekende soort '{kind}'{hint}",
     "E110/put": "`put ... on {kind}`: onbekende soort{hint}",

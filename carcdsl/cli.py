@@ -289,6 +289,24 @@ def _say_error(exc: CarcError, lang: str) -> str:
     return str(exc)
 
 
+_PLAY_WARNINGS = frozenset({"W105"})
+"""Warnings ``play`` says too: how the variants were combined changes the game played."""
+
+
+def _load_game(rules: str, variants: tuple[str, ...], lang: str):
+    """The game to play, after the language is checked; a warning of ``_PLAY_WARNINGS`` is
+    said on stderr, where ``check`` would say it."""
+    from .game import Game
+
+    checked, warnings, _sources = load_checked(rules, variants)
+    _note_language(checked, lang)
+    words = Words(checked, lang)
+    for diag in warnings:
+        if diag.code in _PLAY_WARNINGS:
+            print(f"carcdsl: {_format(diag, None, words)}", file=sys.stderr)
+    return Game.from_rules(checked, rules, variants)
+
+
 def _note_language(rules, lang: str, note: bool = True) -> None:
     """Refuse a language nobody speaks; say so when the tool's phrases stay English."""
     from .i18n import check_language, has_phrases
@@ -389,7 +407,6 @@ def cmd_play(args: argparse.Namespace) -> int:
     """``carcdsl play RULES [...]``: one game told turn by turn, or many summed up."""
     import random
 
-    from . import load
     from .play import BOT_NAMES, format_summary, play_many, play_one, result_json
     from .records import check_record_path, dump_record
     from .replay import to_output
@@ -407,8 +424,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise Said("human-one-game")
     if args.record:  # before the game is played, not after
         check_record_path(args.record)
-    game = load(args.rules, tuple(args.variant))
-    _note_language(game.rules, args.lang)
+    game = _load_game(args.rules, tuple(args.variant), args.lang)
     words = Words(game.rules, args.lang)
     with _translated(words):
         names = _seats(args, game)

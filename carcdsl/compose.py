@@ -19,7 +19,7 @@ import attrs
 from . import model as m
 from .builder import Builder
 from .decls import ParamDecl, Ref, RuleFile
-from .diagnostics import Diagnostic, error, suggest
+from .diagnostics import Diagnostic, error, suggest, warning
 from .errors import RuleError
 from .parser import parse_text
 from .syntax import normalise_newlines
@@ -407,9 +407,24 @@ def _apply_variant(loader: Loader, builder: Builder, variant, relative_to) -> No
     foreign = for_path is not None and for_path not in builder.lineage
     if foreign and not _fits(loader, builder, path, loaded, args):
         return
+    _check_with(loader, builder, loaded, path)
     applied = loader.apply(builder, path, None, role="variant", args=args)
     if applied is not None:
         builder.variants.append(applied.name or path.stem)
+
+
+def _check_with(loader: Loader, builder: Builder, variant: RuleFile, path: Path) -> None:
+    """A variant written `with` others expects them applied before it: W105 for each one
+    that is not. It is still applied (a rule set may itself give what they would, such as a
+    bounded board), and the checks of what it needs say the rest."""
+    for ref in variant.applies_with:
+        try:
+            needed = resolve(ref.target, path.parent, ref.is_path).resolve()
+        except RuleError:
+            continue  # checked alone, the variant reports it
+        if needed not in loader._applied:
+            builder.diagnostics.append(warning("W105", ref.loc, name=variant.name or path.stem,
+                                               needs=ref.target))
 
 
 def _for_path(variant: RuleFile, path: Path) -> Path | None:

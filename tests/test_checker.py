@@ -586,6 +586,38 @@ def test_a_variant_in_a_with_cycle(tmp_path):
     assert [d.code for d in found] == ["E005"] and "cycle" in found[0].message
 
 
+RICH_FARMERS = ("variant rich-farmers for base with farmers\n"
+                "override feature field { score final = 4 * completed(city) }\n")
+
+
+@pytest.mark.parametrize(("variants", "warned"), [
+    (("farmers", "rich.carc"), False),
+    (("rich.carc",), True),  # farmers missing: fields would score nothing at all
+    (("rich.carc", "farmers"), True),  # farmers after it would undo it
+])
+def test_a_variant_applied_without_its_with_is_w105(tmp_path, variants, warned):
+    (tmp_path / "rich.carc").write_text(RICH_FARMERS, encoding="utf-8")
+    paths = [tmp_path / v if v.endswith(".carc") else v for v in variants]
+    rules, found, _ = compose("base", tuple(paths))
+    assert rules is not None
+    assert [(d.code, d.loc.line, d.loc.column) for d in found] == \
+        ([("W105", 1, 36)] if warned else [])
+    if warned:
+        assert "give it first (`--variant farmers --variant rich-farmers`)" in found[0].message
+    _rules, alone, _ = compose(tmp_path / "rich.carc")  # checked alone, `with` applies it
+    assert alone == []
+
+
+def test_play_says_w105(capsys, tmp_path):
+    from carcdsl.cli import main
+
+    (tmp_path / "rich.carc").write_text(RICH_FARMERS, encoding="utf-8")
+    assert main(["play", "base", "--variant", str(tmp_path / "rich.carc"), "-q", "--seed",
+                 "1"]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith("carcdsl: ") and "warning[W105]" in err and err.count("\n") == 1
+
+
 @pytest.mark.parametrize(("ref", "code", "words"), [
     ("table-edge:width=3,width=5", "E130", "given twice"),
     ("hand-of-three:size=0", "E130", "takes 1 to 20"),
