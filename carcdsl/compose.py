@@ -11,6 +11,7 @@ errors (an override of a tile the broken file declares, a rule set without a sta
 
 from __future__ import annotations
 
+import contextlib
 import re
 from pathlib import Path
 
@@ -286,6 +287,11 @@ class Loader:
         except RuleError as exc:
             self.fail(builder, [attrs.evolve(d, loc=ref.loc) for d in exc.diagnostics])
             return
+        if role == "variant":
+            with contextlib.suppress(RuleError):  # ``apply`` reports it
+                extended = self.load_file(target)
+                if isinstance(extended, RuleFile) and extended.role == "variant":
+                    _check_with(self, builder, extended, target)
         loaded = self.apply(builder, target, ref.loc, role=role)
         if loaded is not None and loaded.role != role:
             if role == "variant" and loaded.is_empty:
@@ -414,9 +420,10 @@ def _apply_variant(loader: Loader, builder: Builder, variant, relative_to) -> No
 
 
 def _check_with(loader: Loader, builder: Builder, variant: RuleFile, path: Path) -> None:
-    """A variant written `with` others expects them applied before it: W105 for each one
-    that is not. It is still applied (a rule set may itself give what they would, such as a
-    bounded board), and the checks of what it needs say the rest."""
+    """A variant written `with` others (applied with ``--variant``, or extended by another
+    variant) expects them applied before it: W105 for each one that is not. It is still
+    applied (a rule set may itself give what they would, such as a bounded board), and the
+    checks of what it needs say the rest."""
     for ref in variant.applies_with:
         try:
             needed = resolve(ref.target, path.parent, ref.is_path).resolve()

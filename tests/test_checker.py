@@ -100,6 +100,8 @@ BROKEN = [
      "E102", 3, 18),
     ("E102 override missing tile", extending("override tile Z 1 city N"), "E102", 3, 15),
     ("E102 remove missing tile", extending("remove tile Z"), "E102", 3, 1),
+    ("W105 applied without its with", 'variant t for base\nextends "'
+     f'{BROKEN_FILES}/with-farmers.carc"\n', "W105", 1, 36),
     # --- names ---
     ("E110 unknown kind", mini(tiles="tile A 1 city N; raod W-E"), "E110", 9, 18),
     ("E111 kind terminal", mini(extra="feature trail { geometry path ends at vilage }"),

@@ -34,15 +34,17 @@ from carcdsl.parser import MAX_EXPR_DEPTH, parse_text
 VARIANTS = sorted(p.stem for p in (rules_dir() / "variants").glob("*.carc"))
 
 
-def _target(variant: str) -> str:
-    """The rule set a bundled variant is for (`variant NAME for TARGET`), else base."""
+def _target(variant: str) -> tuple[str, tuple[str, ...]]:
+    """The rule set a bundled variant is for (`variant NAME for TARGET`, else base), and
+    the variants it is applied with (`with A, B`), then itself."""
     path = rules_dir() / "variants" / f"{variant}.carc"
-    applies_to = parse_text(path.read_text(encoding="utf-8"), str(path)).applies_to
-    return applies_to.target if applies_to is not None else "base"
+    parsed = parse_text(path.read_text(encoding="utf-8"), str(path))
+    target = parsed.applies_to.target if parsed.applies_to is not None else "base"
+    return target, (*(ref.target for ref in parsed.applies_with), variant)
 
 
 COMPOSITIONS = [("base", ()), ("pnp-demo", ()), ("nuts", ()), ("base", ("farmers",))] + [
-    (_target(v), (v,)) for v in VARIANTS if v != "farmers"]
+    _target(v) for v in VARIANTS if v != "farmers"]
 
 
 def composed(rules: str | Path, variants=()) -> RuleSet:
