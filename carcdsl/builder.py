@@ -208,6 +208,8 @@ class Builder:
                 self._set_supplies([])
             self.game[prop.name] = prop.value
             self.game_locs[prop.name] = prop.loc
+            if prop.name == "start":
+                self.game_locs.pop("start-removed", None)
             if prop.name == "total_tiles":
                 self.counts_changed = None
             elif prop.name == "title":
@@ -355,6 +357,8 @@ class Builder:
     def _remove(self, decl: RemoveTiles) -> None:
         if decl.names is None:
             self._count_changed(decl.loc)
+            if self.game.get("start") in self.tiles:
+                self.game_locs["start-removed"] = decl.loc
             self.tiles.clear()
             return
         for name in decl.names:
@@ -363,6 +367,8 @@ class Builder:
                              hint=suggest(name, self.tiles))
             else:
                 self._count_changed(decl.loc)
+                if name == self.game.get("start"):  # E114 is said here, not at `start`
+                    self.game_locs["start-removed"] = decl.loc
 
     def build(self) -> m.RuleSet:
         g = self.game

@@ -263,6 +263,8 @@ DIAGNOSTICS: dict[str, str] = {
     "E113/completed-on": "'completed' is measured on fields only; '{name}' has geometry "
                          "{geometry}",
     "E114": "unknown start tile '{name}'{hint}",
+    "E114/removed": "this removes tile '{name}', the start tile (`start {name}` at {start}): "
+                    "keep it, or name another (`override game {{ start X }}`)",
     "E115": "unknown end condition '{end}'{hint}; expected one of {ends}",
     "E116": "unknown scorers rule '{scorers}'{hint}; expected {known:or}",
     "E117": "'{name}' is both a landmark and a feature kind; a path end must name one thing",

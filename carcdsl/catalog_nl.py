@@ -280,6 +280,8 @@ DIAGNOSTICS: dict[str, str] = {
     "E113/completed-on": "'completed' wordt alleen op weiden geteld; '{name}' heeft "
                          "geometrie {geometry}",
     "E114": "onbekende {rule:start-tile} '{name}'{hint}",
+    "E114/removed": "dit haalt {rule:tile} '{name}' weg, de {rule:start-tile} (`start {name}` "
+                    "op {start}): houd die, of noem een andere (`override game {{ start X }}`)",
     "E115": "onbekende eindvoorwaarde '{end}'{hint}; verwacht een van {ends}",
     "E116": "onbekende regel voor wie telt: '{scorers}'{hint}; verwacht {known:or}",
     "E117": "'{name}' is zowel een landmark als een soort; het einde van een weg moet één ding "

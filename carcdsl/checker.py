@@ -312,8 +312,13 @@ class _Checker(TileChecks):
         if game.start is None:
             self.error("E123", game.loc)
         elif self.rules.tile(game.start) is None:
-            hint = self.hint(game.start, "tile", (t.name for t in tiles))
-            self.error("E114", game.loc_of("start"), name=game.start, hint=hint)
+            removed = dict(game.field_locs).get("start-removed")
+            if removed is not None:
+                self.error("E114", removed, "removed", name=game.start,
+                           start=game.loc_of("start"))
+            else:
+                hint = self.hint(game.start, "tile", (t.name for t in tiles))
+                self.error("E114", game.loc_of("start"), name=game.start, hint=hint)
         if game.end not in END_CONDITIONS:
             self.error("E115", game.loc_of("end"), end=game.end,
                        hint=self.hint(game.end, "end", END_CONDITIONS),

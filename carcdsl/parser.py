@@ -33,7 +33,14 @@ from .errors import RuleError
 from .syntax import MAX_DIGITS as MAX_DIGITS  # the limits, as they were imported before
 from .syntax import MAX_EXPR_DEPTH as MAX_EXPR_DEPTH
 from .syntax import deep_fallback as _deep_fallback
-from .syntax import grammar, long_numbers, normalise_newlines, syntax_errors, too_deep
+from .syntax import (
+    grammar,
+    long_numbers,
+    normalise_newlines,
+    parse_tree,
+    syntax_errors,
+    too_deep,
+)
 
 
 def parse_text(text: str, path: str = "<text>") -> RuleFile:
@@ -44,7 +51,8 @@ def parse_text(text: str, path: str = "<text>") -> RuleFile:
     problems = long_numbers(text, path)
     tree = None
     try:
-        tree = parser.parse(text)
+        tree, glued = parse_tree(text, path)
+        problems += glued
     except UnexpectedInput as exc:
         taken = {(d.loc.line, d.loc.column) for d in problems if d.loc}
         problems += [d for d in syntax_errors(text, path, parser, exc)

@@ -204,6 +204,40 @@ def _syntax_diagnostic(exc: UnexpectedInput, loc: m.Loc, parser: Lark) -> Diagno
 _WORD_CHAR = re.compile(r"\w")
 
 
+@functools.cache
+def _word_terminals() -> frozenset[str]:
+    """The terminals that are words (``tile``, ``remove``; ``complete|final``)."""
+    found = set()
+    for term in grammar().terminals:
+        pattern = term.pattern
+        if (pattern.type == "str" and pattern.value.isalpha()
+                or pattern.type == "re" and re.fullmatch(r"\(\?:[a-z|]+\)", pattern.value)):
+            found.add(term.name)
+    return frozenset(found)
+
+
+def parse_tree(text: str, path: str) -> tuple[Tree, list[Diagnostic]]:
+    """Parse ``text``; raises Lark's UnexpectedInput on a syntax error. A keyword with a
+    letter right after it is read as the keyword and a name (``remove tiles`` as ``remove
+    tile s``, ``startD`` as ``start D``) and may even parse: each such word is an E001 too."""
+    parser = grammar()
+    words = _word_terminals()
+    interactive = parser.parse_interactive(text)
+    glued: list[Diagnostic] = []
+    try:
+        for token in interactive.iter_parse():
+            end = token.end_pos
+            if (token.type in words and end is not None and end < len(text)
+                    and (text[end].isalpha() or text[end] == "_")):
+                found = _glued_word(text, 0, end, parser, (Lines(text), path))
+                if found is not None:
+                    glued.append(found)
+        return interactive.feed_eof(), glued
+    except UnexpectedInput:
+        # raised again by a plain parse, whose error (the end of the file, say) has its place
+        return parser.parse(text), glued
+
+
 def _glued_word(text: str, offset: int, pos: int, parser: Lark,
                 where: tuple[Lines, str]) -> Diagnostic | None:
     """A keyword with letters after it (``completed``, ``turnn``) is read as the keyword and

@@ -84,6 +84,9 @@ BROKEN = [
     ("E001 glued keyword, second error", "rules t\ngame {\n  followers\n}\n"
      + "feature c { followers yess }\n", "E001", 5, 23),
     ("E001 a number and a glued name", extending("board { bounds 9x9 }"), "E001", 3, 17),
+    # ... even where the rest would parse: `remove tiles` is not `remove tile s`
+    ("E001 glued keyword that parses", extending("remove tiles"), "E001", 3, 8),
+    ("E001 glued keyword before a name", "rules t\ngame { startD }\n", "E001", 2, 8),
     ("E004 unknown extends", "rules t\nextends bsae\n", "E004", 2, 9),
     ("E004 an empty name", 'rules t\nextends ""\n', "E004", 2, 9),
     ("E004 not a regular file", 'rules t\nextends "/dev/null"\n', "E004", 2, 9),
@@ -100,6 +103,8 @@ BROKEN = [
      "E102", 3, 18),
     ("E102 override missing tile", extending("override tile Z 1 city N"), "E102", 3, 15),
     ("E102 remove missing tile", extending("remove tile Z"), "E102", 3, 1),
+    ("E114 the start tile removed", extending("remove tile D"), "E114", 3, 1),
+    ("E114 every tile removed", extending("remove all tiles\ntile Q 1 city N"), "E114", 3, 1),
     ("W105 applied without its with", 'variant t for base\nextends "'
      f'{BROKEN_FILES}/with-farmers.carc"\n', "W105", 1, 36),
     # --- names ---
@@ -403,6 +408,8 @@ def test_every_checker_code_is_in_the_table():
      "unexpected name 'completed' (did you mean 'complete'?); expected complete or final"),
     (mini(extra="on place covers small-city: extra turnn"),
      "unexpected name 'turnn' (did you mean 'turn'?)"),
+    (extending("remove tiles"), "unexpected name 'tiles' (did you mean 'tile'?); expected "
+     "'all' or 'tile'"),
     (mini(game="players 2..5 tiles 3 start A"),
      "3 tiles but the tile counts add up to 2 (1 fewer)"),
     (mini(tiles=TILE + "\ntile B 1 city S; road E-W"), "same as tile 'A' turned 180°"),
