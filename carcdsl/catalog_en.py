@@ -75,6 +75,7 @@ PHRASES: dict[str, str] = {
     "first": "first: {message}", "role-on": "{role} on a {kind}", "rule-word": "{word}",
     # the command line's own complaints
     "interrupted": "interrupted",
+    "output-failed": "cannot write the output: {reason}",
     "names-bad": "--names needs distinct, non-empty names separated by commas",
     "unknown-bot": "unknown bot '{kind}'; choose from {kinds}",
     "too-many-bots": "{kinds} --bot kinds for {n} seat{s}: give at most one per seat",

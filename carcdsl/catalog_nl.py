@@ -63,6 +63,7 @@ PHRASES: dict[str, str] = {
     "a-record": "een verslag", "a-move": "een zet",
     "first": "eerste: {message}", "role-on": "{role} op een {kind}", "rule-word": "{word}",
     "interrupted": "onderbroken",
+    "output-failed": "kan de uitvoer niet schrijven: {reason}",
     "names-bad": "--names vraagt verschillende namen, niet leeg, gescheiden door komma's",
     "unknown-bot": "onbekende bot '{kind}'; kies uit {kinds}",
     "too-many-bots": "{kinds} keer --bot voor {n} speler{s}: geef er hooguit één per speler",

@@ -198,7 +198,9 @@ def main(argv: Sequence[str] | None = None) -> int:
               file=sys.stderr)
         return 1
     try:
-        return args.run(args)
+        code = args.run(args)
+        sys.stdout.flush()  # here, so that a failed write is said like any other error
+        return code
     except KeyboardInterrupt:
         print(f"carcdsl: {_said('interrupted', getattr(args, 'lang', 'en'))}",
               file=sys.stderr)
@@ -211,6 +213,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except BrokenPipeError:  # e.g. `carcdsl export base | head`: stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except OSError as exc:  # the output cannot be written (a full disk, /dev/full)
+        from .i18n import os_reason
+
+        lang = getattr(args, "lang", "en")
+        reason = os_reason(exc).say(Words(None, lang))
+        print(f"carcdsl: {_said('output-failed', lang, reason=reason)}", file=sys.stderr)
+        with contextlib.suppress(OSError):  # what is left in the buffer is lost
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     except Exception as exc:  # a bug: still one line, not a traceback
         print(f"carcdsl: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)

@@ -241,3 +241,18 @@ def test_headers_carry_the_translated_title(capsys, tmp_path):
     run(capsys, "play", "pnp-demo", "--seed", "1", "-q", "--record", str(record))
     code, out, _ = run(capsys, "replay", str(record), "--lang", "nl")
     assert code == 0 and out.startswith("Carcassonne Afdrukken-en-Spelen Demo: P1, P2\n")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("argv", [["export", "base"], ["play", "base", "--seed", "1", "-q"],
+                                  ["check", "base", "--stats"]])
+def test_output_that_cannot_be_written_is_one_message(argv, tmp_path):
+    """A full disk under stdout: one line, exit 1; not an internal error at exit."""
+    import subprocess
+    import sys
+
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "carcdsl", *argv], stdout=full,
+                              stderr=subprocess.PIPE, text=True, timeout=120, check=False)
+    assert done.returncode == 1
+    assert done.stderr == "carcdsl: cannot write the output: no space left on the device\n"
