@@ -92,6 +92,7 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="carcdsl", description="Carcassonne rules as data: check, export and play rule sets.")
+    parser.add_argument("--version", action="version", version=f"carcdsl {_version()}")
     parser.add_argument("--lang", dest="top_lang", metavar="LANG",
                         help="the language of the output, for every command (as after it)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
@@ -133,8 +134,9 @@ def build_parser() -> argparse.ArgumentParser:
                             description="Replay a record (carcdsl-record/1) and print the "
                             "scores and every scoring event.")
     p.add_argument("record", metavar="RECORD", help="a game record (JSON)")
-    p.add_argument("--json", action="store_true", help="print the spec's JSON output")
-    p.add_argument("--board", action="store_true", help="draw the final board")
+    shown = p.add_mutually_exclusive_group()
+    shown.add_argument("--json", action="store_true", help="print the spec's JSON output")
+    shown.add_argument("--board", action="store_true", help="draw the final board")
     _add_lang_option(p)
     p.set_defaults(run=cmd_replay)
 
@@ -146,6 +148,12 @@ def build_parser() -> argparse.ArgumentParser:
     _add_lang_option(p)
     p.set_defaults(run=cmd_explain)
     return parser
+
+
+def _version() -> str:
+    from . import __version__
+
+    return __version__
 
 
 def _add_lang_option(parser: argparse.ArgumentParser) -> None:

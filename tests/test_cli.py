@@ -9,6 +9,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+import carcdsl
 from carcdsl.cli import main
 from carcdsl.records import load_record
 
@@ -426,3 +427,16 @@ def test_written_moves_are_matched_by_tile_square_rotation_and_spot():
     assert match_moves("v 1 0 90 field:ozo", moves, nl) == [4]
     assert match_moves("1 0 90 road:Q", moves, en) == []
     assert match_moves("here", moves, en) == [] and match_moves("1", moves, en) == []
+
+
+def test_version(capsys):
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out == f"carcdsl {carcdsl.__version__}\n"
+
+
+def test_replay_draws_a_board_or_prints_json_not_both(capsys):
+    record = str(RECORDS / "city-pennant.json")
+    assert main(["replay", record, "--json", "--board"]) == 1
+    err = capsys.readouterr().err
+    assert err == ("carcdsl replay: --board cannot go with --json "
+                   "(see carcdsl replay --help)\n")
