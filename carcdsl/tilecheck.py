@@ -194,6 +194,9 @@ class TileChecks:
         if end in self.kinds and not any(s.kind == end and s is not seg for s in tile.segments):
             self.error("E206", loc, "missing-end", end=end, tile=tile.name, **where)
         elif end not in self.kinds[seg.kind].terminals:
+            if any(t not in self.kinds and t not in self.landmarks
+                   for t in self.kinds[seg.kind].terminals):
+                return  # a misspelt terminal of the kind (E111 there) is the one error
             partners = [s for s in tile.segments
                         if s is not seg and s.kind == seg.kind and end in s.ends]
             if not partners:

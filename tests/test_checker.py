@@ -111,6 +111,8 @@ BROKEN = [
     ("E110 unknown kind", mini(tiles="tile A 1 city N; raod W-E"), "E110", 9, 18),
     ("E111 kind terminal", mini(extra="feature trail { geometry path ends at vilage }"),
      "E111", 8, 31),
+    ("E111 a misspelt terminal is the one error",
+     extending("override feature road { ends at villages }"), "E111", 3, 25),
     ("E111 segment terminal", mini(tiles="tile A 1 city N; road W -> vilage; road E -> village"),
      "E111", 9, 18),
     ("E112 unknown geometry", mini(extra="feature castle { geometry aera }"), "E112", 8, 27),
@@ -908,3 +910,14 @@ def test_random_bytes_never_raise(tmp_path, data):
     path = tmp_path / "bytes.carc"
     path.write_bytes(data)
     _compose_and_check(path)
+
+
+@pytest.mark.parametrize(("text", "codes"), [
+    # base's roads to villages would all 'run on': the misspelt terminal is the one error
+    (extending("override feature road { ends at villages }"), ["E111"]),
+    (extending("remove tile D"), ["E114", "W122"]),  # at the removal, not at `start D`
+])
+def test_no_follow_on_errors(tmp_path, text, codes):
+    found = diagnose(tmp_path, text)
+    assert sorted(d.code for d in found) == codes
+    assert all(d.loc.file.endswith("t.carc") for d in found)
