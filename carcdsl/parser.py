@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 from lark import Token, Transformer, v_args
 from lark.exceptions import UnexpectedInput, VisitError
 
@@ -509,12 +510,21 @@ class _ToRuleFile(Transformer):
             elif mod_name == "end":
                 ends.append(value)
             else:
-                touches.extend(value)
-        return m.Segment(str(kind), ports or (), pennants, ends, touches, loc=self._loc(kind))
+                touches.extend(name for name, _ in value)
+        return m.Segment(str(kind), tuple(name for name, _ in ports or ()), pennants, ends,
+                         touches, loc=self._loc(kind),
+                         port_locs=tuple(at for _, at in ports or ()))
 
-    def ports(self, items):
-        # W-E reads like the tile table; it means W+E.
-        return tuple(p for token in items for p in str(token).split("-"))
+    def ports(self, items) -> tuple[tuple[str, m.Loc], ...]:
+        """(port, where it is written); W-E reads like the tile table and means W+E."""
+        found = []
+        for token in items:
+            at = self._loc(token)
+            offset = 0
+            for part in str(token).split("-"):
+                found.append((part, attrs.evolve(at, column=at.column + offset)))
+                offset += len(part) + 1
+        return tuple(found)
 
     def pennant(self, items):
         return ("pennants", 1)

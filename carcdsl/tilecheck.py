@@ -142,7 +142,8 @@ class TileChecks:
         derived = self.is_derived(tile, seg, geometry)
         for port in seg.ports:
             if port not in P.INDEX and not derived:
-                self.error("E202", loc, port=port, hint=self.port_hint(port))
+                self.error("E202", seg.port_loc(port) or loc, port=port,
+                           hint=self.port_hint(port))
         known = [p for p in seg.ports if p in P.INDEX]
         wrong = []
         if geometry == "area":
@@ -162,7 +163,8 @@ class TileChecks:
             return
         if wrong:
             what = seg.kind if seg.kind == geometry else f"{seg.kind} ({geometry})"
-            self.error("E205", loc, geometry, ports=_show_ports(wrong), what=what)
+            self.error("E205", seg.port_loc(wrong[0]) or loc, geometry,
+                       ports=_show_ports(wrong), what=what)
         if geometry == "path":
             self.check_path(tile, seg, loc)
 
