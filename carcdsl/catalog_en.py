@@ -149,6 +149,8 @@ DIAGNOSTICS: dict[str, str] = {
     # --- reading and syntax (parser, compose, jsonform) ---
     "E001": "unexpected '{token:short}'{hint}; expected {expected:tokens}",
     "E001/name": "unexpected name '{token:short}'{hint}; expected {expected:tokens}",
+    "E001/name-semicolon": "unexpected name '{token:short}' (a ';' missing before it?); "
+                           "expected {expected:tokens}",
     "E001/number": "unexpected number '{token:short}'{hint}; expected {expected:tokens}",
     "E001/string": "unexpected quoted string '{token:short}'{hint}; expected {expected:tokens}",
     "E001/end": "unexpected end of file; expected {expected:tokens}",

@@ -155,6 +155,8 @@ DIAGNOSTICS: dict[str, str] = {
     "E001": "syntaxfout: onverwacht '{token:short}'{hint}; verwacht: {expected:tokens}",
     "E001/name": "syntaxfout: onverwachte naam '{token:short}'{hint}; verwacht: "
                  "{expected:tokens}",
+    "E001/name-semicolon": "syntaxfout: onverwachte naam '{token:short}' (ontbreekt er een "
+                           "';' voor?); verwacht: {expected:tokens}",
     "E001/number": "syntaxfout: onverwacht getal '{token:short}'{hint}; verwacht: "
                    "{expected:tokens}",
     "E001/string": "syntaxfout: onverwachte tekst tussen aanhalingstekens "

@@ -185,7 +185,8 @@ def _acceptable(exc: UnexpectedInput) -> set[str]:
     return set(getattr(exc, "expected", None) or ())
 
 
-def _syntax_diagnostic(exc: UnexpectedInput, loc: m.Loc, parser: Lark) -> Diagnostic:
+def _syntax_diagnostic(exc: UnexpectedInput, loc: m.Loc, parser: Lark,
+                       first_on_line: bool = False) -> Diagnostic:
     if isinstance(exc, UnexpectedCharacters):
         char = exc.char if exc.char.isprintable() else repr(exc.char)
         return error("E002", loc, char=char)
@@ -197,6 +198,13 @@ def _syntax_diagnostic(exc: UnexpectedInput, loc: m.Loc, parser: Lark) -> Diagno
     hint = ""
     if str(token)[:1].isalpha():  # a misspelt keyword, or a keyword of another place
         hint = _keyword_hint(token, expected, parser)
+    if token.type == "NAME" and "SEMICOLON" in expected and not first_on_line and (
+            not hint or hint in _declaration_keywords().values()):
+        # `tile Y 1 city N road W-E`: a segment without the ';' before it, rather than a
+        # misspelt declaration keyword ('board'); a modifier (`pennnat`), or a word at the
+        # start of a line (`feture`), keeps its hint
+        return error("E001", loc, "name-semicolon", token=str(token),
+                     expected=_expected(expected, parser))
     return error("E001", loc, _TOKEN_FORMS.get(token.type, ""), token=str(token), hint=hint,
                  expected=_expected(expected, parser))
 
@@ -380,7 +388,9 @@ def syntax_errors(text: str, path: str, parser: Lark, exc: UnexpectedInput) -> l
         pos = offset + _error_pos(exc, len(text) - offset)
         glued = (_glued_word(text, offset, pos, parser, (lines, path))
                  if isinstance(exc, UnexpectedToken) else None)
-        found.append(glued or _syntax_diagnostic(exc, lines.loc(path, pos), parser))
+        first_on_line = text.rfind("\n", 0, pos) + 1 == pos  # where declarations start
+        found.append(glued or _syntax_diagnostic(exc, lines.loc(path, pos), parser,
+                                                 first_on_line))
         if len(found) >= MAX_SYNTAX_ERRORS:
             break
         if isinstance(exc, UnexpectedToken) and exc.token.type in keywords and pos > offset:

@@ -86,6 +86,7 @@ BROKEN = [
     ("E001 a number and a glued name", extending("board { bounds 9x9 }"), "E001", 3, 17),
     # ... even where the rest would parse: `remove tiles` is not `remove tile s`
     ("E001 glued keyword that parses", extending("remove tiles"), "E001", 3, 8),
+    ("E001 a segment without its ';'", "rules t\ntile Y 1 city N road W-E\n", "E001", 2, 17),
     ("E001 glued keyword before a name", "rules t\ngame { startD }\n", "E001", 2, 8),
     ("E004 unknown extends", "rules t\nextends bsae\n", "E004", 2, 9),
     ("E004 an empty name", 'rules t\nextends ""\n', "E004", 2, 9),
@@ -412,6 +413,10 @@ def test_every_checker_code_is_in_the_table():
      "unexpected name 'turnn' (did you mean 'turn'?)"),
     (extending("remove tiles"), "unexpected name 'tiles' (did you mean 'tile'?); expected "
      "'all' or 'tile'"),
+    ("rules t\ntile Y 1 city N road W-E\n", "unexpected name 'road' (a ';' missing before it?)"),
+    ("rules t\ntile Y 1 city N pennnat\n", "unexpected name 'pennnat' (did you mean 'pennant'?)"),
+    ("rules t\ntile Y 1 city N\nfeture lake { geometry area }\n",
+     "unexpected name 'feture' (did you mean 'feature'?)"),
     (mini(game="players 2..5 tiles 3 start A"),
      "3 tiles but the tile counts add up to 2 (1 fewer)"),
     (mini(tiles=TILE + "\ntile B 1 city S; road E-W"), "same as tile 'A' turned 180°"),
