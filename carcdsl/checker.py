@@ -400,17 +400,17 @@ class _Checker(TileChecks):
                                need=need, players=most, each=token.each_player,
                                sides=token.start_sides, supply=token.supply)
         for trigger in self.rules.triggers:
-            for action, value in trigger.actions:
+            for i, (action, value) in enumerate(trigger.actions):
                 if action != "put":
                     continue
                 count, token, kind = value
                 if token not in tokens:
                     hint = self.hint(token, "token", tokens)
-                    self.error("E134", trigger.loc, "unknown", count=count, token=token,
-                               hint=hint)
+                    self.error("E134", trigger.loc_of(f"token:{i}"), "unknown", count=count,
+                               token=token, hint=hint)
                 if kind not in self.kinds:
                     hint = self.hint(kind, "kind", self.kinds)
-                    self.error("E110", trigger.loc, "put", kind=kind, hint=hint)
+                    self.error("E110", trigger.loc_of(f"kind:{i}"), "put", kind=kind, hint=hint)
 
     def visible_words(self) -> dict[str, Loc | None]:
         """Every word of the rule set a player reads, with where it is declared (None for the
@@ -543,10 +543,11 @@ class _Checker(TileChecks):
         for trigger in self.rules.triggers:
             if trigger.condition == "shows" and trigger.arg not in self.kinds:
                 hint = self.hint(str(trigger.arg), "kind", self.kinds)
-                self.error("E110", trigger.loc, "shows", kind=trigger.arg, hint=hint)
+                self.error("E110", trigger.loc_of("arg"), "shows", kind=trigger.arg, hint=hint)
             elif trigger.condition == "covers" and trigger.arg not in self.markers:
                 hint = self.hint(str(trigger.arg), "marker", self.markers)
-                self.error("E132", trigger.loc, "covers", marker=trigger.arg, hint=hint)
+                self.error("E132", trigger.loc_of("arg"), "covers", marker=trigger.arg,
+                           hint=hint)
         self.check_word(turn.first_player, FIRST_PLAYER, "first-player",
                         turn.loc_of("first_player"))
         kind = turn.first_player_kind

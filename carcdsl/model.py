@@ -358,7 +358,7 @@ class Token(_Located):
 
 
 @attrs.frozen
-class Trigger:
+class Trigger(_Located):
     """``on place CONDITION: ACTION, ...``: what happens when a tile is placed."""
 
     condition: str
@@ -369,6 +369,9 @@ class Trigger:
     """(``extra-turn``, None), (``score``, points for the placer) or
     (``put``, (count, token, kind)): tokens onto the placed tile's segment of that kind."""
     loc: Loc | None = _loc_field()
+    field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False,
+                                                          kw_only=True)
+    """``arg``; ``token:I`` and ``kind:I`` for the I-th action (a ``put``)."""
 FIRST_PLAYER: tuple[str, ...] = ("seat0", "draw")
 
 

@@ -453,26 +453,32 @@ class _ToRuleFile(Transformer):
 
     @v_args(meta=True)
     def trigger_decl(self, meta, items):
-        (condition, arg), *actions = items
-        return m.Trigger(condition, arg, actions, loc=self._loc(meta))
+        (condition, arg, arg_loc), *actions = items
+        locs = [("arg", arg_loc)] if arg_loc is not None else []
+        for i, (_, _, words) in enumerate(actions):
+            locs += [(f"{word}:{i}", at) for word, at in words]
+        return m.Trigger(condition, arg, [(name, value) for name, value, _ in actions],
+                         loc=self._loc(meta), field_locs=tuple(locs))
 
     def surrounded(self, items):
-        return ("surrounded", None)
+        return ("surrounded", None, None)
 
     def covers(self, items):
-        return ("covers", str(items[0]))
+        return ("covers", str(items[0]), self._loc(items[0]))
 
     def shows(self, items):
-        return ("shows", str(items[0]))
+        return ("shows", str(items[0]), self._loc(items[0]))
 
     def extra_turn(self, items):
-        return ("extra-turn", None)
+        return ("extra-turn", None, ())
 
     def score_points(self, items):
-        return ("score", int(items[0]))
+        return ("score", int(items[0]), ())
 
     def put_tokens(self, items):
-        return ("put", (int(items[0]), str(items[1]), str(items[2])))
+        count, token, kind = items
+        return ("put", (int(count), str(token), str(kind)),
+                (("token", self._loc(token)), ("kind", self._loc(kind))))
 
     @v_args(meta=True)
     def first_player(self, meta, items):

@@ -147,7 +147,7 @@ BROKEN = [
     ("W122 tiles removed by a later file", extending("remove tile X, W"), "W122", 3, 1),
     ("W122 a total too small in its own file", mini(game=GAME + " tiles 1"), "W122", 2, 41),
     ("W122 a total too big in its own file", mini(game=GAME + " tiles 3"), "W122", 2, 41),
-    ("E134 unknown token", extending("on place shows city: put 1 nut on city"), "E134", 3, 1),
+    ("E134 unknown token", extending("on place shows city: put 1 nut on city"), "E134", 3, 28),
     ("W306 missing translation", extending('names de { road "Weg" }'), "W306", 3, 1),
     ("W307 unknown word", extending('names de { raod "Weg" }'), "W307", 3, 12),
     ("E121 missing supply", mini(game="players 2..5 followers 5 for 2..3 start A"),
@@ -211,8 +211,8 @@ BROKEN = [
     ("E131 edge closes without bounds", extending("board { edge closes yes }"), "E131", 3, 9),
     ("E132 bad bounds", extending("board { bounds 0 x 9 }"), "E132", 3, 9),
     ("E132 unknown draw mode", extending("supply { draw sack }"), "E132", 3, 15),
-    ("E132 unknown marker", extending("on place covers small-city: extra turn"), "E132", 3, 1),
-    ("E110 trigger kind", extending("on place shows forest: score 1"), "E110", 3, 1),
+    ("E132 unknown marker", extending("on place covers small-city: extra turn"), "E132", 3, 17),
+    ("E110 trigger kind", extending("on place shows forest: score 1"), "E110", 3, 16),
     ("E110 first player kind", extending("turn { first player draw most raod }"),
      "E110", 3, 31),
     # --- warnings ---
@@ -304,7 +304,7 @@ BROKEN = [
      extending('board { map "RH" legend { "R" start R "." square "H" printed ctiy Hamburg } '
                'start areas 1 }'), "E110", 3, 15),
     ("E110 tokens put on no kind",
-     extending("token nut { supply 10 }\non place shows city: put 1 nut on citty"), "E110", 4, 1),
+     extending("token nut { supply 10 }\non place shows city: put 1 nut on citty"), "E110", 4, 35),
     ("E113 completed of no kind",
      mini(extra="override feature field { score final = 3 * completed(cty) }"), "E113", 8, 44),
     ("E113 markers nobody has", mini(extra="override feature city { score final = markers(smal) }"),
