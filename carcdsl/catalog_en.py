@@ -231,6 +231,10 @@ DIAGNOSTICS: dict[str, str] = {
                          "applied once",
     "E104/variant-at": "variant '{name}' is already applied (first at {first}); each file is "
                        "applied once",
+    "E106": "no header: a rule file starts with `rules NAME` (a rule set) or `variant NAME for "
+            "RULES` (a variant)",
+    "E106/empty": "the file is empty: a rule file starts with `rules NAME` (a rule set) or "
+                  "`variant NAME for RULES` (a variant)",
     "W105": "variant '{name}' is written to follow '{needs}' (`with {needs}`), which is not "
             "applied before it: give it first (`--variant {needs} --variant {name}`)",
     # --- names ---

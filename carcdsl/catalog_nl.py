@@ -242,6 +242,10 @@ DIAGNOSTICS: dict[str, str] = {
     "E104/variant": "variant '{name}' is al toegepast; " + _ONCE,
     "E104/variant-line": "variant '{name}' is al toegepast " + _SEEN + "; " + _ONCE,
     "E104/variant-at": "variant '{name}' is al toegepast (eerst op {first}); " + _ONCE,
+    "E106": "geen kop: een regelbestand begint met `rules NAAM` (een regelset) of `variant NAAM "
+            "for REGELS` (een variant)",
+    "E106/empty": "het bestand is leeg: een regelbestand begint met `rules NAAM` (een regelset) of "
+                  "`variant NAAM for REGELS` (een variant)",
     "W105": "variant '{name}' hoort na '{needs}' te komen (`with {needs}`), maar die is er niet "
             "eerder op toegepast: geef die eerst (`--variant {needs} --variant {name}`)",
     # --- namen ---

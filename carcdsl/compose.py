@@ -221,6 +221,12 @@ class Loader:
             return loaded
         if self._twice(builder, resolved, path, ref_loc, loaded):
             return None
+        if loaded.header_loc is None:  # a rule set or a variant says which it is
+            start = m.Loc(display_name(path), 1, 1)
+            said = (error("E106", start, "empty") if loaded.is_empty
+                    else error("E106", start))
+            self.fail(builder, [*loaded.problems, said])
+            return None
         builder.diagnostics.extend(loaded.problems)
         if loaded.role == "rules":
             builder.lineage.add(resolved)

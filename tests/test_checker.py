@@ -89,6 +89,8 @@ BROKEN = [
     ("E001 a segment without its ';'", "rules t\ntile Y 1 city N road W-E\n", "E001", 2, 17),
     ("E001 glued keyword before a name", "rules t\ngame { startD }\n", "E001", 2, 8),
     ("E004 unknown extends", "rules t\nextends bsae\n", "E004", 2, 9),
+    ("E106 no header", "extends base\n", "E106", 1, 1),
+    ("E106 only a comment", "# rules t\n", "E106", 1, 1),
     ("E004 an empty name", 'rules t\nextends ""\n', "E004", 2, 9),
     ("E004 not a regular file", 'rules t\nextends "/dev/null"\n', "E004", 2, 9),
     ("E103 an empty file as a variant",
@@ -464,12 +466,17 @@ def test_non_utf8_file_is_e003(tmp_path):
     assert [d.code for d in found] == ["E003"] and "UTF-8" in found[0].message
 
 
-def test_empty_file_is_a_rule_set_without_tiles(tmp_path):
-    (tmp_path / "empty.carc").write_text("")
+@pytest.mark.parametrize(("text", "says"), [
+    ("", "the file is empty: a rule file starts with `rules NAME`"),
+    ("# a comment\n\n", "the file is empty"),
+    ("extends base\noverride game { followers 3 }\n", "no header: a rule file starts with"),
+])
+def test_a_file_without_a_header_is_one_e106(tmp_path, text, says):
+    (tmp_path / "empty.carc").write_text(text)
     rules, found, _ = compose(tmp_path / "empty.carc")
-    assert rules is not None and found == []
-    codes = {d.code for d in check(rules)}
-    assert {"E123", "E124"} <= codes
+    assert rules is None  # no follow-on errors (no start tile, no tiles)
+    assert [(d.code, d.loc.line, d.loc.column) for d in found] == [("E106", 1, 1)]
+    assert found[0].message.startswith(says)
 
 
 def test_extends_cycle_is_e005(tmp_path):
