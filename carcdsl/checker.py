@@ -330,6 +330,10 @@ class _Checker(TileChecks):
         total = sum(t.count for t in self.rules.tiles)
         if game.total_tiles is None or game.total_tiles == total:
             return
+        if not all(1 <= t.count <= MAX_TILE_COUNT
+                   for t in self.rules.tiles):
+            return  # a count that is wrong itself (E201) is mended first
+
         diff = total - game.total_tiles
         declared, changed = game.loc_of("total_tiles"), dict(game.field_locs).get("tiles")
         if changed is not None and declared is not None and changed.file != declared.file:

@@ -928,6 +928,10 @@ def test_random_bytes_never_raise(tmp_path, data):
     # base's roads to villages would all 'run on': the misspelt terminal is the one error
     (extending("override feature road { ends at villages }"), ["E111"]),
     (extending("remove tile D"), ["E114", "W122"]),  # at the removal, not at `start D`
+    # the total follows once the count itself is mended
+    ("rules t\ngame { players 2..5 start A tiles 1 }\nfeature city { geometry area }\n"
+     "feature road { geometry path ends at city }\nfeature field { geometry field }\n"
+     "tile A -3 city N; road W-E\n", ["E201"]),
 ])
 def test_no_follow_on_errors(tmp_path, text, codes):
     found = diagnose(tmp_path, text)
