@@ -33,6 +33,8 @@ _MARKER_GLYPHS = "*&$!?"
 _PATH_GLYPHS = (("-", "|", "+"), ("=", ":", "x"))
 """(across, up and down, bend) for each path kind, in the order the rule set declares them."""
 _LANDMARK_GLYPHS = "oOvV"
+_AREA_GLYPHS = "#XH"
+_CENTRE_GLYPHS = "@Q"
 _KEY_WIDTH = 92
 
 Cells = list[list[str]]
@@ -42,6 +44,21 @@ def _path_glyphs(state: State) -> dict[int, tuple[str, str, str]]:
     """Path kind index -> its glyphs."""
     paths = [k.index for k in state.tables.kinds if k.geometry == PATH]
     return {kind: _PATH_GLYPHS[i % len(_PATH_GLYPHS)] for i, kind in enumerate(paths)}
+
+
+def _kind_glyphs(state: State, geometry: int, glyphs: str) -> dict[int, str]:
+    """Kind index -> its glyph, for the kinds of one geometry (a city ``#``, a lake ``X``)."""
+    kinds = [k.index for k in state.tables.kinds if k.geometry == geometry]
+    return {kind: glyphs[i % len(glyphs)] for i, kind in enumerate(kinds)}
+
+
+def _look(state: State) -> dict:
+    """The glyphs of this rule set's kinds and landmarks."""
+    return {"paths": _path_glyphs(state), "ends": _landmark_ends(state),
+            "areas": _kind_glyphs(state, AREA, _AREA_GLYPHS),
+            "centres": _kind_glyphs(state, CENTRE, _CENTRE_GLYPHS),
+            "landmarks": {name: _LANDMARK_GLYPHS[i % len(_LANDMARK_GLYPHS)]
+                          for i, name in enumerate(state.game.rules.landmarks)}}
 
 
 def _landmark_ends(state: State) -> dict[int, str | None]:
@@ -65,7 +82,7 @@ def _tile_cells(state: State, key: int, used: set, look: dict) -> Cells:
     cells = [[" "] * 3 for _ in range(3)]
     segs = tb.segments[o]
     paths = [s for s in segs if s.geometry == PATH]
-    glyphs = look["paths"]
+    glyphs, areas = look["paths"], look["areas"]
     for s in segs:
         if s.geometry == FIELD:
             used.add(("geometry", FIELD))
@@ -73,13 +90,15 @@ def _tile_cells(state: State, key: int, used: set, look: dict) -> Cells:
                 r, c = _CELL[pos]
                 if cells[r][c] == " ":
                     cells[r][c] = "."
+    area_glyph = ""
     for s in segs:
         if s.geometry == AREA:
-            used.add(("geometry", AREA))
+            used.add(("area", s.kind))
+            area_glyph = area_glyph or areas.get(s.kind, "#")
             for pos in s.ports:
                 for q in P.side_positions(P.side_of(pos)):
                     r, c = _CELL[q]
-                    cells[r][c] = "#"
+                    cells[r][c] = areas.get(s.kind, "#")
     for s in paths:
         across, upright, _ = glyphs.get(s.kind, _PATH_GLYPHS[0])
         used.add(("path", s.kind))
@@ -87,10 +106,10 @@ def _tile_cells(state: State, key: int, used: set, look: dict) -> Cells:
             r, c = _CELL[pos]
             cells[r][c] = upright if P.side_of(pos) in (0, 2) else across
     through = [s for s in paths if len(s.ports) == 2]
-    area = any(s.geometry == AREA for s in segs)
-    if any(s.geometry == CENTRE for s in segs):
-        cells[1][1] = "@"
-        used.add(("geometry", CENTRE))
+    centre = next((s.kind for s in segs if s.geometry == CENTRE), None)
+    if centre is not None:
+        cells[1][1] = look["centres"].get(centre, "@")
+        used.add(("centre", centre))
     elif through:
         across, upright, bend = glyphs.get(through[0].kind, _PATH_GLYPHS[0])
         sides = {P.side_of(p) for p in through[0].ports}
@@ -100,13 +119,13 @@ def _tile_cells(state: State, key: int, used: set, look: dict) -> Cells:
         if landmark is not None:
             cells[1][1] = look["landmarks"].get(landmark, "o")
             used.add(("landmark", landmark))
-        elif area:  # the path ends at the area (a road into a city)
-            cells[1][1] = "#"
+        elif area_glyph:  # the path ends at the area (a road into a city)
+            cells[1][1] = area_glyph
         else:
             cells[1][1] = "o"
             used.add(("ends",))
-    elif area:
-        cells[1][1] = "#"
+    elif area_glyph:
+        cells[1][1] = area_glyph
     for seat, node, k in state.meeples:
         if k != key:
             continue
@@ -211,9 +230,7 @@ def render_board(state: State, show_open: bool = True, words: Words | None = Non
         return "(empty board)"
     used: set = set()
     labels = big_city_labels(state, words)
-    look = {"paths": _path_glyphs(state), "ends": _landmark_ends(state),
-            "landmarks": {name: _LANDMARK_GLYPHS[i % len(_LANDMARK_GLYPHS)]
-                          for i, name in enumerate(state.game.rules.landmarks)}}
+    look = _look(state)
     xs = [to_xy(k)[0] for k in squares]
     ys = [to_xy(k)[1] for k in squares]
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
@@ -249,18 +266,18 @@ def board_key(state: State, used: set, labels: dict[int, str],
     by_geometry: dict[int, list[str]] = {}
     for kind in state.tables.kinds:
         by_geometry.setdefault(kind.geometry, []).append(w.word(kind.name))
-    look = look or {"paths": _path_glyphs(state), "landmarks": {}}
-    glyphs = {AREA: "#", CENTRE: "@", FIELD: "."}
-    entries: list[str | None] = [f"{glyphs[g]} {', '.join(by_geometry.get(g, ['?']))}"
-                                 for g in (AREA,) if ("geometry", g) in used]
-    shown_paths: dict[tuple[str, str, str], list[str]] = {}
-    for kind in state.tables.kinds:
-        if ("path", kind.index) in used:
-            shown_paths.setdefault(look["paths"].get(kind.index, _PATH_GLYPHS[0]),
-                                   []).append(w.word(kind.name))
-    entries += [f"{''.join(g)} {', '.join(names)}" for g, names in shown_paths.items()]
-    entries += [f"{glyphs[g]} {', '.join(by_geometry.get(g, ['?']))}"
-                for g in (CENTRE, FIELD) if ("geometry", g) in used]
+    look = look or _look(state)
+    entries: list[str | None] = []
+    for what, table, default in (("area", "areas", "#"), ("path", "paths", _PATH_GLYPHS[0]),
+                                 ("centre", "centres", "@")):
+        by_glyph: dict[str, list[str]] = {}
+        for kind in state.tables.kinds:
+            if (what, kind.index) in used:
+                glyph = "".join(look[table].get(kind.index, default))
+                by_glyph.setdefault(glyph, []).append(w.word(kind.name))
+        entries += [f"{g} {', '.join(names)}" for g, names in by_glyph.items()]
+    if ("geometry", FIELD) in used:
+        entries.append(f". {', '.join(by_geometry.get(FIELD, ['?']))}")
     for name in rules.landmarks:
         if ("landmark", name) in used:
             entries.append(f"{look['landmarks'].get(name, 'o')} {w.word(name)}")

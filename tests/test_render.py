@@ -147,3 +147,16 @@ def test_two_path_kinds_look_different(tmp_path):
     board, key = picture.split("\nkey:")
     assert "-|+ road" in key and "=:x river" in key
     assert ":" in board or "=" in board
+
+
+def test_two_area_kinds_get_two_glyphs(tmp_path):
+    path = tmp_path / "lakes.carc"
+    path.write_text("rules lakes\nextends base\nfeature lake { geometry area }\n"
+                    "tile Y 3 lake N; road W-E\noverride game { tiles 75 }\n", encoding="utf-8")
+    game = carcdsl.load(path)
+    state = game.new_game(2, seed=1)
+    state.free_draw = True  # place a lake tile, whatever was drawn
+    state.play(carcdsl.Placement("Y", (1, 0), 0))  # its road meets the start tile's
+    board, _, key = render_board(state, show_open=False, key=True).partition("\nkey:")
+    assert "X lake" in key and "# city" in key
+    assert "X" in board and "#" in board
