@@ -226,6 +226,10 @@ def render_board(state: State, show_open: bool = True, words: Words | None = Non
         x0, x1, y0, y1 = edge.bounds
         squares += [x0 + (y0 << 20), x1 + (y1 << 20)]
     squares += list(edge.map_keys)
+    if edge.squares:  # a ring of off-map squares around the squares that take tiles
+        sx = [to_xy(k)[0] for k in edge.squares]
+        sy = [to_xy(k)[1] for k in edge.squares]
+        squares += [to_key(min(sx) - 1, min(sy) - 1), to_key(max(sx) + 1, max(sy) + 1)]
     if not squares:
         return "(empty board)"
     used: set = set()

@@ -160,3 +160,13 @@ def test_two_area_kinds_get_two_glyphs(tmp_path):
     board, _, key = render_board(state, show_open=False, key=True).partition("\nkey:")
     assert "X lake" in key and "# city" in key
     assert "X" in board and "#" in board
+
+
+def test_a_map_is_drawn_with_the_sea_all_round(tmp_path):
+    path = tmp_path / "small.carc"
+    path.write_text('rules small\nextends base\nboard {\n  map "..S." "...."\n'
+                    '  legend { "." square  "S" start Home }\n}\n', encoding="utf-8")
+    state = carcdsl.load(path).new_game(2, seed=1)
+    rows = [row[5:].split() for row in render_board(state, show_open=False).splitlines()[1:]]
+    assert rows[0] == ["~~~"] * 6 and rows[-1] == ["~~~"] * 6
+    assert all(row[0] == "~~~" and row[-1] == "~~~" for row in rows)
