@@ -235,6 +235,8 @@ DIAGNOSTICS: dict[str, str] = {
             "RULES` (a variant)",
     "E106/empty": "the file is empty: a rule file starts with `rules NAME` (a rule set) or "
                   "`variant NAME for RULES` (a variant)",
+    "W106": "variant '{name}' replaces `{prop}` of {kind}, which variant '{earlier}' set: the "
+            "variant given last wins, and '{earlier}' no longer applies to it",
     "W105": "variant '{name}' is written to follow '{needs}' (`with {needs}`), which is not "
             "applied before it: give it first (`--variant {needs} --variant {name}`)",
     # --- names ---

@@ -246,6 +246,8 @@ DIAGNOSTICS: dict[str, str] = {
             "for REGELS` (een variant)",
     "E106/empty": "het bestand is leeg: een regelbestand begint met `rules NAAM` (een regelset) of "
                   "`variant NAAM for REGELS` (een variant)",
+    "W106": "variant '{name}' vervangt `{prop}` van {kind}, dat variant '{earlier}' had gezet: "
+            "de laatst gegeven variant wint, en '{earlier}' geldt daar niet meer",
     "W105": "variant '{name}' hoort na '{needs}' te komen (`with {needs}`), maar die is er niet "
             "eerder op toegepast: geef die eerst (`--variant {needs} --variant {name}`)",
     # --- namen ---

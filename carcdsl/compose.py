@@ -160,6 +160,9 @@ class Loader:
     _stack: list[Path] = attrs.Factory(list)
     _applied: dict[Path, m.Loc | None] = attrs.Factory(dict)
     _parsed: dict[Path, object] = attrs.Factory(dict)
+    set_by: dict[tuple[str, str], tuple[str, Path]] = attrs.Factory(dict)
+    """(kind, property) -> the variant given on its own (``--variant``, a record's list)
+    that set it last, and its file."""
 
     def load_file(self, path: Path) -> RuleFile | m.RuleSet:
         """The parsed file (read once); RuleError when it cannot be read or parsed."""
@@ -420,9 +423,44 @@ def _apply_variant(loader: Loader, builder: Builder, variant, relative_to) -> No
     if foreign and not _fits(loader, builder, path, loaded, args):
         return
     _check_with(loader, builder, loaded, path)
+    before = _kind_setters(builder)
     applied = loader.apply(builder, path, None, role="variant", args=args)
     if applied is not None:
-        builder.variants.append(applied.name or path.stem)
+        name = applied.name or path.stem
+        _check_replaced(loader, builder, before, (name, path.resolve()), loaded)
+        builder.variants.append(name)
+
+
+def _kind_setters(builder: Builder) -> dict[tuple[str, str], m.Loc | None]:
+    """(kind, property) -> where it was written last."""
+    return {(kind, prop): at for kind, (_, locs, _) in builder.kinds.items()
+            for prop, at in locs.items()}
+
+
+def _check_replaced(loader: Loader, builder: Builder, before: dict, variant: tuple[str, Path],
+                    loaded: RuleFile) -> None:
+    """W106 where a variant replaces a feature rule that an earlier variant set, unless it
+    is written `with` that one (``incomplete-zero`` then ``small-city-roads``: the roads'
+    final scoring of the second replaces the zero of the first)."""
+    withs = set()
+    for ref in loaded.applies_with:
+        with contextlib.suppress(RuleError):
+            withs.add(resolve(ref.target, variant[1].parent, ref.is_path).resolve())
+    for key, at in _kind_setters(builder).items():
+        if at is before.get(key, at) and key in before:
+            continue  # not changed by this variant
+        earlier = loader.set_by.get(key)
+        if earlier is not None and earlier[1] != variant[1] and earlier[1] not in withs:
+            kind, prop = key
+            builder.diagnostics.append(warning(
+                "W106", at, name=variant[0], prop=_RULE_WORDS.get(prop, prop), kind=kind,
+                earlier=earlier[0]))
+        loader.set_by[key] = variant
+
+
+_RULE_WORDS = {"complete": "score complete", "final": "score final", "terminals": "ends at",
+               "role": "follower"}
+"""How a feature property is written in a rule file."""
 
 
 def _check_with(loader: Loader, builder: Builder, variant: RuleFile, path: Path) -> None:

@@ -31,6 +31,7 @@ CODES: dict[str, str] = {
     "E103": "a variant used as a rule set, or a rule set used as a variant (or for another)",
     "E104": "a file applied twice (extends, variants, a header)",
     "E106": "a rule file without a header (`rules NAME` or `variant NAME for RULES`)",
+    "W106": "a variant replacing a feature rule that an earlier variant set",
     "W105": "a variant applied without the variants it is written `with` before it",
     # names
     "E110": "unknown feature kind",

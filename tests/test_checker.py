@@ -392,7 +392,9 @@ def test_broken_input_is_told_in_dutch(tmp_path, text):
 
 def test_every_checker_code_is_in_the_table():
     emitted = {row[2] for row in BROKEN}
-    wanted = {code for code in CODES if code >= "E110"}
+    # by number: 0xx reading and 1xx up to 109 composing files (some need several
+    # variants given, which one text cannot); from 110 on, the checker's own
+    wanted = {code for code in CODES if code[1:] >= "110"}
     assert wanted <= emitted, sorted(wanted - emitted)
 
 
@@ -614,21 +616,43 @@ RICH_FARMERS = ("variant rich-farmers for base with farmers\n"
 
 
 @pytest.mark.parametrize(("variants", "warned"), [
-    (("farmers", "rich.carc"), False),
-    (("rich.carc",), True),  # farmers missing: fields would score nothing at all
-    (("rich.carc", "farmers"), True),  # farmers after it would undo it
+    (("farmers", "rich.carc"), []),
+    (("rich.carc",), [("W105", 1, 36)]),  # farmers missing: fields would score nothing at all
+    # farmers after it undoes it, and says so too
+    (("rich.carc", "farmers"), [("W105", 1, 36), ("W106", 9, 5)]),
 ])
 def test_a_variant_applied_without_its_with_is_w105(tmp_path, variants, warned):
     (tmp_path / "rich.carc").write_text(RICH_FARMERS, encoding="utf-8")
     paths = [tmp_path / v if v.endswith(".carc") else v for v in variants]
     rules, found, _ = compose("base", tuple(paths))
     assert rules is not None
-    assert [(d.code, d.loc.line, d.loc.column) for d in found] == \
-        ([("W105", 1, 36)] if warned else [])
+    assert [(d.code, d.loc.line, d.loc.column) for d in found] == warned
     if warned:
         assert "give it first (`--variant farmers --variant rich-farmers`)" in found[0].message
     _rules, alone, _ = compose(tmp_path / "rich.carc")  # checked alone, `with` applies it
     assert alone == []
+
+
+@pytest.mark.parametrize(("variants", "warned"), [
+    (("incomplete-zero", "small-city-roads"), ("small-city-roads.carc", 9, "incomplete-zero")),
+    (("small-city-roads", "incomplete-zero"), ("incomplete-zero.carc", 10, "small-city-roads")),
+    (("small-city-penalty", "small-city-roads"), None),  # different rules: nothing replaced
+])
+def test_a_variant_replacing_what_an_earlier_one_set_is_w106(variants, warned):
+    _rules, found, _ = compose("maps-germany", variants)
+    if warned is None:
+        assert found == []
+        return
+    file, line, earlier = warned
+    assert [(d.code, d.loc.file.rsplit("/", 1)[-1], d.loc.line) for d in found] == \
+        [("W106", file, line)]
+    assert f"which variant '{earlier}' set: the variant given last wins" in found[0].message
+
+
+def test_a_variant_may_replace_what_its_with_variant_set(tmp_path):
+    (tmp_path / "rich.carc").write_text(RICH_FARMERS, encoding="utf-8")
+    _rules, found, _ = compose("base", ("farmers", tmp_path / "rich.carc"))
+    assert found == []
 
 
 def test_play_says_w105(capsys, tmp_path):
