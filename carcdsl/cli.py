@@ -354,7 +354,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         with gc_paused():
             rules, found, sources = compose(target, tuple(args.variant))
             if rules is not None:
-                found = [*found, *check(rules)]
+                found = [*found, *check(rules, args.lang)]
         shown = _label(target, ())
         found = unique(d if d.loc is not None else attrs.evolve(d, loc=Loc(shown))
                        for d in found)

@@ -659,3 +659,15 @@ def test_replay_counts_and_ends_in_dutch(capsys):
     assert out.splitlines()[1].startswith("1 zet nagespeeld; eindtelling gehouden")
     assert "voorbereiding: starttegel D op (0, 0)" in out
     assert "eindtelling met nog 70 landtegels over" in out
+
+
+def test_check_in_a_language_asks_every_word_a_name_in_it(capsys):
+    """A small file on top of base owes no Dutch, until the check is asked in Dutch."""
+    trees = str(Path(__file__).parent.parent / "examples" / "trees.carc")
+    code, out, _ = run(capsys, "check", trees)
+    assert code == 0 and "W306" not in out
+    code, out, _ = run(capsys, "check", trees, "--lang", "nl")
+    assert code == 0 and "waarschuwing[W306]: geen naam in taal nl voor 'tree'" in out
+    assert re.search(r"trees\.carc:\d+:1: waarschuwing\[W306\]", out)
+    code, out, _ = run(capsys, "check", "base", "--lang", "nl")
+    assert code == 0 and "W306" not in out  # base names every word it has
