@@ -37,6 +37,8 @@ GOLDEN = {
     "use-and-get-back": ([0, 3], [("Bob", "road", "complete", 3, "3 tiles")]),
     "two-cities": ([4, 0], [("Ann", "city", "complete", 4, "2 tiles × 2")]),
     "farmers-field": ([3, 0], [("Ann", "field", "final", 3, "1 completed city × 3")]),
+    "road-loop": ([4, 0], [("Ann", "road", "complete", 4, "4 tiles")]),
+    "own-two-highwaymen": ([5, 0], [("Ann", "road", "final", 5, "5 tiles")]),
     # the same examples with exactly the page's figures
     "two-highwaymen-4": ([4, 4], [("Ann", "road", "complete", 4, "4 tiles"),
                                   ("Bob", "road", "complete", 4, "4 tiles")]),
