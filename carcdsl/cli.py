@@ -350,6 +350,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     from .stats import format_stats, tile_stats
 
     status, noted = 0, False
+    said: set[tuple] = set()  # a problem of a file two targets share is printed once a run
     for target in args.files:
         with gc_paused():
             rules, found, sources = compose(target, tuple(args.variant))
@@ -363,7 +364,10 @@ def cmd_check(args: argparse.Namespace) -> int:
             noted = True
         words = Words(rules, args.lang)
         for diag in found:
-            print(_format(diag, sources, words))
+            seen = (diag.code, diag.loc, diag.message)
+            if seen not in said:
+                said.add(seen)
+                print(_format(diag, sources, words))
         errors = sum(d.is_error for d in found)
         warnings = len(found) - errors
         label = _label(target, args.variant)

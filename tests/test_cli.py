@@ -440,3 +440,13 @@ def test_replay_draws_a_board_or_prints_json_not_both(capsys):
     err = capsys.readouterr().err
     assert err == ("carcdsl replay: --board cannot go with --json "
                    "(see carcdsl replay --help)\n")
+
+
+def test_check_prints_a_shared_files_problem_once_a_run(capsys, tmp_path):
+    (tmp_path / "e1.carc").write_text("rules e1\nextends base\ntile ZZ 1 citty N\n")
+    (tmp_path / "e2.carc").write_text('rules e2\nextends "e1.carc"\n')
+    e1, e2 = str(tmp_path / "e1.carc"), str(tmp_path / "e2.carc")
+    assert main(["check", e1, e2, e1]) == 1
+    out = capsys.readouterr().out
+    assert out.count("error[E110]") == 1
+    assert out.count(": 1 error, 1 warning") == 3  # each target still counts it
