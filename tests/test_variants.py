@@ -384,6 +384,19 @@ def test_bag_and_hands_keep_unplaceable_tiles_in_the_game():
 
 # --- records written by hand ---------------------------------------------------------------
 
+def test_a_hand_of_three_game_played_to_its_end():
+    """Seven tiles: three in each hand, nothing left to draw; the last placement ends the
+    game and final scoring runs without `"final": true` (scores worked out in the record)."""
+    state = replay(load_record(RECORDS / "variants" / "hand-of-three-to-the-end.json"))
+    assert events(state) == [("Ann", "city", "complete", 4, "2 tiles × 2"),
+                             ("Bob", "road", "final", 5, "5 tiles"),
+                             ("Bob", "city", "final", 1, "1 tile")]
+    assert state.scores == [4, 6] and state.finished
+    assert state.supply == [] and state.hands == [[], []]
+    assert state.end_reason.why == "supply-empty"
+    assert state.supply_followers == [7, 7]  # every follower back after final scoring
+
+
 def test_a_hand_of_three_record_without_a_seed():
     """Without a seed the supply is not shuffled (rule-file order) and the hands are not
     known: the record's moves name tiles of the hands dealt from it (A A B, B B B), and
