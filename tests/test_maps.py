@@ -29,6 +29,8 @@ GOLDEN = {
     "border-city": ([10, 0], [("Ann", "city", "complete", 10, "3 tiles × 2 + 2 pennants × 2")]),
     "corner": ([4, 0], [("Ann", "monastery", "complete", 4, "1 + 3 neighbours")]),
     "open-road": ([0, 4], [("Bob", "road", "final", 4, "3 tiles + 1 pennant")]),
+    # ... whose neighbours a printed big-city square counts among, filled from the start
+    "printed-neighbour": ([0, 4], [("Bob", "monastery", "complete", 4, "1 + 3 neighbours")]),
     # the small-city variants
     "small-city-extra-turn": ([3, 0], [("Ann", "road", "complete", 3, "3 tiles")]),
     "small-city-penalty": ([-2, 1], [("Ann", "small-city", "complete", -2, "covers a small-city"),
@@ -51,6 +53,26 @@ def test_without_the_small_city_variant_the_second_move_is_bobs():
     plain = replay(parse_record({**data.to_json(), "variants": []}).__class__(
         data.rules, (), data.players, data.seed, data.moves, data.final, data.base_dir))
     assert plain.scores == [0, 3]
+
+
+def test_an_extra_turn_never_gives_another():
+    """Ann covers small city A and plays again; covering B in that extra turn gives none."""
+    state = replay(load_record(RECORDS / "small-city-extra-turn.json"))
+    assert state.move_seats == [0, 0] and state.player == "Bob"
+
+
+def test_a_printed_border_segment_must_be_matched():
+    game = carcdsl.load("tests/data/maps/denmark.carc")
+    state = game.new_game(["Ann", "Bob"], seed=1, auto_discard=False)
+    state.play(Placement("V", (1, 0), 90))
+    before = state.clone()
+    for rotation in (0, 270):  # a field, not a road, under the printed Danish road
+        with pytest.raises(IllegalMoveError) as info:
+            state.play(Placement("V", (1, -1), rotation))
+        assert "does not match its neighbour on side N" in str(info.value)
+        assert state.scores == before.scores and state.board == before.board
+    state.play(Placement("U", (1, -1), 0))  # the road runs on into Denmark
+    assert to_key(1, -1) in state.board
 
 
 def test_maps_germany_checks_clean():
