@@ -25,6 +25,7 @@ PHRASES: dict[str, str] = {
     "replayed": "{n} move{s} replayed", "final-ran": "final scoring ran",
     "not-finished": "game not finished", "leading": "leading", "move": "move",
     "completed": "completed", "setup": "set-up",
+    "followers-each": "{n} {followers} each",
     "no-points": "no points scored yet", "level": "level at {points}",
     "draw-off": "{player} starts (draw-off)",
     "games-of": "{n} games of {rules}", "bots": "bots", "seeds": "seeds", "seat": "seat",

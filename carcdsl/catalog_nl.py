@@ -16,6 +16,7 @@ PHRASES: dict[str, str] = {
     "seed": "startgetal", "replayed": "{n} zet{ten} nagespeeld",
     "final-ran": "eindtelling gehouden", "not-finished": "spel niet afgelopen",
     "leading": "aan kop", "move": "zet", "completed": "voltooide", "setup": "voorbereiding",
+    "followers-each": "{n} {followers} per speler",
     "no-points": "nog geen punten gescoord", "level": "gelijk met {points}",
     "draw-off": "{player} begint (na loting)",
     "games-of": "{n} spellen {rules}", "bots": "bots", "seeds": "startgetallen",

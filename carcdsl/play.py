@@ -84,7 +84,10 @@ def describe_setup(state: State, words: Words) -> str | None:
             text += f" ({words.word(name)})"
         parts.append(text)
     parts += token_setup(state, words)
-    return f"{words.phrase('setup')}: {'; '.join(parts)}" if parts else None
+    count = state.game.rules.game.followers_for(len(state.players))
+    parts.append(words.phrase("followers-each", n=count, followers=words.word(words.follower,
+                                                                               count)))
+    return f"{words.phrase('setup')}: {'; '.join(parts)}"
 
 
 # --- tokens ------------------------------------------------------------------------------

@@ -202,7 +202,7 @@ def test_set_up_placements_are_told(capsys):
     assert code == 0
     lines = out.splitlines()
     assert lines[1].strip() == ("set-up: start tile D at (0, 0) (Rostock); "
-                                "tile Q at (0, 5) (Erfurt)")
+                                "tile Q at (0, 5) (Erfurt); 9 meeples each")
     assert lines[2].startswith("  0. P1: ")
 
 
