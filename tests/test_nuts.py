@@ -262,8 +262,6 @@ def test_explain_lists_the_open_points(capsys):
 
 @pytest.mark.parametrize(("players", "each"), [(2, 45), (3, 30), (4, 15), (5, 15), (6, 15)])
 def test_the_log_tells_the_squirrels_each_player_has(capsys, players, each):
-    from carcdsl.cli import main
-
     assert main(["play", "nuts", "--players", str(players), "--seed", "1"]) == 0
     setup = capsys.readouterr().out.splitlines()[1]
     assert setup.rstrip().endswith(f"; {each} squirrels each")
