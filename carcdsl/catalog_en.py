@@ -26,6 +26,7 @@ PHRASES: dict[str, str] = {
     "not-finished": "game not finished", "leading": "leading", "move": "move",
     "completed": "completed", "setup": "set-up",
     "followers-each": "{n} {followers} each",
+    "empty-board": "empty board",
     "no-points": "no points scored yet", "level": "level at {points}",
     "draw-off": "{player} starts (draw-off)",
     "games-of": "{n} games of {rules}", "bots": "bots", "seeds": "seeds", "seat": "seat",

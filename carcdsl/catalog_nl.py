@@ -17,6 +17,7 @@ PHRASES: dict[str, str] = {
     "final-ran": "eindtelling gehouden", "not-finished": "spel niet afgelopen",
     "leading": "aan kop", "move": "zet", "completed": "voltooide", "setup": "voorbereiding",
     "followers-each": "{n} {followers} per speler",
+    "empty-board": "leeg bord",
     "no-points": "nog geen punten gescoord", "level": "gelijk met {points}",
     "draw-off": "{player} begint (na loting)",
     "games-of": "{n} spellen {rules}", "bots": "bots", "seeds": "startgetallen",

@@ -231,7 +231,9 @@ def render_board(state: State, show_open: bool = True, words: Words | None = Non
         sy = [to_xy(k)[1] for k in edge.squares]
         squares += [to_key(min(sx) - 1, min(sy) - 1), to_key(max(sx) + 1, max(sy) + 1)]
     if not squares:
-        return "(empty board)"
+        from .i18n import Words
+
+        return f"({(words or Words(state.game.rules)).phrase('empty-board')})"
     used: set = set()
     labels = big_city_labels(state, words)
     look = _look(state)

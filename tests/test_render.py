@@ -170,3 +170,10 @@ def test_a_map_is_drawn_with_the_sea_all_round(tmp_path):
     rows = [row[5:].split() for row in render_board(state, show_open=False).splitlines()[1:]]
     assert rows[0] == ["~~~"] * 6 and rows[-1] == ["~~~"] * 6
     assert all(row[0] == "~~~" and row[-1] == "~~~" for row in rows)
+
+
+def test_an_empty_board_is_said_in_the_language():
+    game = carcdsl.load("base", ["bag"])  # the start tile is in the bag: nothing placed yet
+    state = game.new_game(2, seed=1, auto_discard=False)
+    assert render_board(state, show_open=False) == "(empty board)"
+    assert render_board(state, show_open=False, words=Words(game.rules, "nl")) == "(leeg bord)"
