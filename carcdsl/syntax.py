@@ -236,7 +236,8 @@ def parse_tree(text: str, path: str) -> tuple[Tree, list[Diagnostic]]:
         for token in interactive.iter_parse():
             end = token.end_pos
             if (token.type in words and end is not None and end < len(text)
-                    and (text[end].isalpha() or text[end] == "_")):
+                    and (text[end].isalpha() or text[end] == "_")
+                    and len(glued) < MAX_SYNTAX_ERRORS):  # each reads the text before it
                 found = _glued_word(text, 0, end, parser, (Lines(text), path))
                 if found is not None:
                     glued.append(found)
