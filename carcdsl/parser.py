@@ -33,8 +33,8 @@ from .diagnostics import Diagnostic, error, unique
 from .errors import RuleError
 from .syntax import MAX_DIGITS as MAX_DIGITS  # the limits, as they were imported before
 from .syntax import MAX_EXPR_DEPTH as MAX_EXPR_DEPTH
-from .syntax import deep_fallback as _deep_fallback
 from .syntax import (
+    GluedWords,
     grammar,
     long_numbers,
     normalise_newlines,
@@ -42,6 +42,7 @@ from .syntax import (
     syntax_errors,
     too_deep,
 )
+from .syntax import deep_fallback as _deep_fallback
 
 
 def parse_text(text: str, path: str = "<text>") -> RuleFile:
@@ -54,7 +55,10 @@ def parse_text(text: str, path: str = "<text>") -> RuleFile:
     try:
         tree, glued = parse_tree(text, path)
         problems += glued
-    except UnexpectedInput as exc:
+    except (UnexpectedInput, GluedWords) as exc:
+        if isinstance(exc, GluedWords):  # keywords glued to names before the error
+            problems += exc.glued
+            exc = exc.error
         taken = {(d.loc.line, d.loc.column) for d in problems if d.loc}
         problems += [d for d in syntax_errors(text, path, parser, exc)
                      if d.loc is None or (d.loc.line, d.loc.column) not in taken]

@@ -23,6 +23,7 @@ from lark.exceptions import (
 )
 
 from . import model as m
+from . import ports as P
 from .diagnostics import Diagnostic, error, suggest
 
 GRAMMAR_FILE = "carc.lark"
@@ -186,7 +187,10 @@ def _acceptable(exc: UnexpectedInput) -> set[str]:
 
 
 def _syntax_diagnostic(exc: UnexpectedInput, loc: m.Loc, parser: Lark,
-                       first_on_line: bool = False) -> Diagnostic:
+                       segment: bool | None = None) -> Diagnostic:
+    """The diagnostic of a syntax error. ``segment``: whether a name the parser refuses
+    looks like a tile's next segment (True: ports follow it; None: it follows words on its
+    line; False: it starts a line)."""
     if isinstance(exc, UnexpectedCharacters):
         char = exc.char if exc.char.isprintable() else repr(exc.char)
         return error("E002", loc, char=char)
@@ -198,11 +202,13 @@ def _syntax_diagnostic(exc: UnexpectedInput, loc: m.Loc, parser: Lark,
     hint = ""
     if str(token)[:1].isalpha():  # a misspelt keyword, or a keyword of another place
         hint = _keyword_hint(token, expected, parser)
-    if token.type == "NAME" and "SEMICOLON" in expected and not first_on_line and (
-            not hint or hint in _declaration_keywords().values()):
+    declaration = not hint or hint in _declaration_keywords().values()
+    if token.type == "NAME" and "SEMICOLON" in expected and declaration and (
+            segment or segment is None or not hint):
         # `tile Y 1 city N road W-E`: a segment without the ';' before it, rather than a
-        # misspelt declaration keyword ('board'); a modifier (`pennnat`), or a word at the
-        # start of a line (`feture`), keeps its hint
+        # misspelt declaration keyword ('board'); a modifier (`pennnat`), or a word that
+        # starts a line without ports after it (`feture lake`, `  remov tile A`), keeps
+        # its hint
         return error("E001", loc, "name-semicolon", token=str(token),
                      expected=_expected(expected, parser))
     return error("E001", loc, _TOKEN_FORMS.get(token.type, ""), token=str(token), hint=hint,
@@ -227,32 +233,50 @@ def _word_terminals() -> frozenset[str]:
 def parse_tree(text: str, path: str) -> tuple[Tree, list[Diagnostic]]:
     """Parse ``text``; raises Lark's UnexpectedInput on a syntax error. A keyword with a
     letter right after it is read as the keyword and a name (``remove tiles`` as ``remove
-    tile s``, ``startD`` as ``start D``) and may even parse: each such word is an E001 too."""
+    tile s``, ``startD`` as ``start D``) and may even parse: each such word is an E001 too
+    (and is said before the first syntax error, when there is one: ``GluedWords``)."""
     parser = grammar()
     words = _word_terminals()
     interactive = parser.parse_interactive(text)
     glued: list[Diagnostic] = []
+    lines = None
     try:
-        for token in interactive.iter_parse():
+        for token in interactive.iter_parse():  # each token before the parser takes it
             end = token.end_pos
             if (token.type in words and end is not None and end < len(text)
                     and (text[end].isalpha() or text[end] == "_")
-                    and len(glued) < MAX_SYNTAX_ERRORS):  # each reads the text before it
-                found = _glued_word(text, 0, end, parser, (Lines(text), path))
+                    and len(glued) < MAX_SYNTAX_ERRORS):
+                lines = lines or Lines(text)
+                found = _glued_word(text, 0, end, parser, (lines, path),
+                                    expected=set(interactive.accepts()))
                 if found is not None:
                     glued.append(found)
         return interactive.feed_eof(), glued
     except UnexpectedInput:
         # raised again by a plain parse, whose error (the end of the file, say) has its place
-        return parser.parse(text), glued
+        try:
+            return parser.parse(text), glued
+        except UnexpectedInput as exc:
+            if not glued:
+                raise
+            raise GluedWords(exc, glued) from None
+
+
+class GluedWords(Exception):
+    """A syntax error (``error``) after glued keywords that parsed (``glued``)."""
+
+    def __init__(self, error: UnexpectedInput, glued: list[Diagnostic]):
+        super().__init__(str(error))
+        self.error, self.glued = error, glued
 
 
 def _glued_word(text: str, offset: int, pos: int, parser: Lark,
-                where: tuple[Lines, str]) -> Diagnostic | None:
+                where: tuple[Lines, str], expected: set[str] | None = None
+                ) -> Diagnostic | None:
     """A keyword with letters after it (``completed``, ``turnn``) is read as the keyword and
     then a name, and the name is what the parser refuses. Said as the whole word, at its
-    start, with what was expected there; None when the error at ``pos`` is not such
-    (the parse began at ``offset``)."""
+    start, with what was expected there (``expected``, else read by parsing the text before
+    it, which began at ``offset``); None when the error at ``pos`` is not such."""
     if pos <= offset or pos >= len(text) or not (_WORD_CHAR.match(text, pos - 1)
                                                 and _WORD_CHAR.match(text, pos)):
         return None
@@ -263,12 +287,13 @@ def _glued_word(text: str, offset: int, pos: int, parser: Lark,
         end += 1
     if not text[start:pos].isalpha():  # `9x9` is a number and a name, not one word
         return None
-    try:
-        interactive = parser.parse_interactive(text[offset:start])
-        interactive.exhaust_lexer()
-        expected = set(interactive.accepts())
-    except (UnexpectedInput, RecursionError):  # then the plain message says it
-        return None
+    if expected is None:
+        try:
+            interactive = parser.parse_interactive(text[offset:start])
+            interactive.exhaust_lexer()
+            expected = set(interactive.accepts())
+        except (UnexpectedInput, RecursionError):  # then the plain message says it
+            return None
     word = text[start:end]
     keywords = [text[start:pos]]
     for term in expected:
@@ -278,6 +303,19 @@ def _glued_word(text: str, offset: int, pos: int, parser: Lark,
     lines, path = where
     return error("E001", lines.loc(path, start), "name", token=word,
                  hint=suggest(word, keywords), expected=_expected(expected, parser))
+
+
+_NEXT_WORD = re.compile(r"\w+[ \t]+([\w+-]+)")
+
+
+def _looks_like_segment(text: str, pos: int) -> bool | None:
+    """Whether the word at ``pos`` reads as a tile's segment: True when ports follow it
+    (``road W-E``), None when other words come before it on its line, False when it starts
+    its line and no ports follow (``feture lake {``)."""
+    after = _NEXT_WORD.match(text, pos)
+    if after is not None and all(P.is_port(p) for p in re.split(r"[+-]", after.group(1))):
+        return True
+    return None if text[text.rfind("\n", 0, pos) + 1:pos].strip() else False
 
 
 def _error_pos(exc: UnexpectedInput, length: int) -> int:
@@ -389,9 +427,8 @@ def syntax_errors(text: str, path: str, parser: Lark, exc: UnexpectedInput) -> l
         pos = offset + _error_pos(exc, len(text) - offset)
         glued = (_glued_word(text, offset, pos, parser, (lines, path))
                  if isinstance(exc, UnexpectedToken) else None)
-        first_on_line = text.rfind("\n", 0, pos) + 1 == pos  # where declarations start
         found.append(glued or _syntax_diagnostic(exc, lines.loc(path, pos), parser,
-                                                 first_on_line))
+                                                 _looks_like_segment(text, pos)))
         if len(found) >= MAX_SYNTAX_ERRORS:
             break
         if isinstance(exc, UnexpectedToken) and exc.token.type in keywords and pos > offset:

@@ -421,6 +421,12 @@ def test_every_checker_code_is_in_the_table():
     ("rules t\ntile Y 1 city N pennnat\n", "unexpected name 'pennnat' (did you mean 'pennant'?)"),
     ("rules t\ntile Y 1 city N\nfeture lake { geometry area }\n",
      "unexpected name 'feture' (did you mean 'feature'?)"),
+    ("rules t\ntile Y 1 city N\n  remov tile A\n", "unexpected name 'remov' (did you mean "
+     "'remove'?)"),
+    ("rules t\ntile Y 1 city N\n   road S -> city\n",
+     "unexpected name 'road' (a ';' missing before it?)"),
+    (extending("remove tiles\non place surrounded extra turn"), "unexpected 'extra'; expected "
+     "':'"),  # said after the glued 'tiles' of the line before
     (mini(game="players 2..5 tiles 3 start A"),
      "3 tiles but the tile counts add up to 2 (1 fewer)"),
     (mini(tiles=TILE + "\ntile B 1 city S; road E-W"), "same as tile 'A' turned 180°"),
