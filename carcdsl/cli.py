@@ -88,6 +88,11 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise usage_error(self.prog, message)
 
+    def _print_message(self, message: str, file=None) -> None:
+        """--help and --version: a failed write is said (argparse would drop it)."""
+        if message:
+            (file or sys.stderr).write(message)
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
@@ -111,6 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
                             description="Check a rule set and print it, composed, as JSON.")
     p.add_argument("file", metavar="FILE", help="a rule file or bundled rule set")
     _add_variant_option(p)
+    _add_lang_option(p)  # the JSON has no language; its messages do
     p.set_defaults(run=cmd_export)
 
     p = commands.add_parser("play", help="play games with bots or people",
@@ -194,13 +200,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         if extra:  # argparse would blame the top parser: name the command instead
             raise Said("usage-unrecognized", f"{parser.prog} {args.command}",
                        args=" ".join(extra))
-        if hasattr(args, "lang"):  # after the command it wins; before it, it still counts
-            args.lang = next((lang for lang in (args.lang, args.top_lang) if lang is not None),
-                             "en")
-        if hasattr(args, "lang") and not is_language_code(args.lang):
+        # after the command it wins; before it, it still counts
+        args.lang = next((lang for lang in (getattr(args, "lang", None), args.top_lang)
+                          if lang is not None), "en")
+        if not is_language_code(args.lang):
             raise Said("usage-lang", f"{parser.prog} {args.command}", value=args.lang)
-    except SystemExit as exc:  # --help
-        return exc.code if isinstance(exc.code, int) else 1
+    except SystemExit as exc:  # --help, --version
+        code = exc.code if isinstance(exc.code, int) else 1
+        try:
+            sys.stdout.flush()
+        except OSError as error:
+            return _output_failed(error, _lang_in(argv))
+        return code
+    except OSError as exc:  # --help or --version could not be written
+        return _output_failed(exc, _lang_in(argv))
     except Said as exc:
         print(f"{exc.prog or 'carcdsl'}: {exc.say(Words(None, _lang_in(argv)))}",
               file=sys.stderr)
@@ -210,30 +223,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()  # here, so that a failed write is said like any other error
         return code
     except KeyboardInterrupt:
-        print(f"carcdsl: {_said('interrupted', getattr(args, 'lang', 'en'))}",
+        print(f"carcdsl: {_said('interrupted', args.lang)}",
               file=sys.stderr)
         return 130
     except RuleError as exc:
-        _print_rule_error(exc, getattr(args, "lang", "en"))
+        _print_rule_error(exc, args.lang)
         return 1
     except CarcError as exc:
-        print(f"carcdsl: {_say_error(exc, getattr(args, 'lang', 'en'))}", file=sys.stderr)
+        print(f"carcdsl: {_say_error(exc, args.lang)}", file=sys.stderr)
         return 1
     except BrokenPipeError:  # e.g. `carcdsl export base | head`: stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     except OSError as exc:  # the output cannot be written (a full disk, /dev/full)
-        from .i18n import os_reason
-
-        lang = getattr(args, "lang", "en")
-        reason = os_reason(exc).say(Words(None, lang))
-        print(f"carcdsl: {_said('output-failed', lang, reason=reason)}", file=sys.stderr)
-        with contextlib.suppress(OSError):  # what is left in the buffer is lost
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
+        return _output_failed(exc, args.lang)
     except Exception as exc:  # a bug: still one line, not a traceback
         print(f"carcdsl: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 2
+
+
+def _output_failed(exc: OSError, lang: str) -> int:
+    """The output cannot be written: one line on stderr, exit status 1."""
+    from .i18n import os_reason
+
+    reason = os_reason(exc).say(Words(None, lang))
+    print(f"carcdsl: {_said('output-failed', lang, reason=reason)}", file=sys.stderr)
+    with contextlib.suppress(OSError):  # what is left in the buffer is lost
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 1
 
 
 def _tolerant_stdout() -> None:

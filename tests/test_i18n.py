@@ -671,3 +671,12 @@ def test_check_in_a_language_asks_every_word_a_name_in_it(capsys):
     assert re.search(r"trees\.carc:\d+:1: waarschuwing\[W306\]", out)
     code, out, _ = run(capsys, "check", "base", "--lang", "nl")
     assert code == 0 and "W306" not in out  # base names every word it has
+
+
+def test_the_language_before_the_command_counts_for_export_too(capsys):
+    code, _, err = run(capsys, "--lang", "nl", "export", "nosuch")
+    assert code == 1 and "fout[E004]" in err
+    code, _, err = run(capsys, "export", "nosuch", "--lang", "nl")
+    assert code == 1 and "fout[E004]" in err
+    code, _, err = run(capsys, "--lang", "not a code", "export", "base")
+    assert code == 1 and "'not a code' is not a language code" in err

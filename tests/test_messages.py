@@ -245,7 +245,8 @@ def test_headers_carry_the_translated_title(capsys, tmp_path):
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
 @pytest.mark.parametrize("argv", [["export", "base"], ["play", "base", "--seed", "1", "-q"],
-                                  ["check", "base", "--stats"]])
+                                  ["check", "base", "--stats"], ["--version"],
+                                  ["check", "--help"]])
 def test_output_that_cannot_be_written_is_one_message(argv, tmp_path):
     """A full disk under stdout: one line, exit 1; not an internal error at exit."""
     import subprocess
