@@ -412,6 +412,10 @@ def _apply_variant(loader: Loader, builder: Builder, variant, relative_to) -> No
         builder.problem("E103", m.Loc(display_name(path)), "empty", target=target)
         loader.failed = True
         return
+    if isinstance(loaded, RuleFile) and loaded.header_loc is None:
+        builder.problem("E106", m.Loc(display_name(path), 1, 1))
+        loader.failed = True
+        return
     if isinstance(loaded, m.RuleSet) or loaded.role != "variant":
         name = target if isinstance(loaded, m.RuleSet) else (loaded.name or target)
         builder.problem("E103", None if isinstance(loaded, m.RuleSet) else loaded.header_loc,

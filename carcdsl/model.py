@@ -167,16 +167,14 @@ class Segment:
     touches: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
     """Field segments: one port of each area segment the field touches."""
     loc: Loc | None = _loc_field()
-    port_locs: tuple[Loc | None, ...] = attrs.field(default=(), eq=False, repr=False, kw_only=True,
-                                                    converter=as_tuple)
-    """Where each of ``ports`` is written (empty when not known), for messages."""
+    port_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False,
+                                                         kw_only=True, converter=as_tuple)
+    """Where each port of ``ports`` and ``touches`` is written (empty when not known), for
+    messages."""
 
     def port_loc(self, port: str) -> Loc | None:
         """Where ``port`` is written in the segment, else the segment's own place."""
-        for name, at in zip(self.ports, self.port_locs):
-            if name == port and at is not None:
-                return at
-        return self.loc
+        return next((at for name, at in self.port_locs if name == port), self.loc)
 
 
 @attrs.frozen

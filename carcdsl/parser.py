@@ -520,10 +520,10 @@ class _ToRuleFile(Transformer):
             elif mod_name == "end":
                 ends.append(value)
             else:
-                touches.extend(name for name, _ in value)
+                touches.extend(value)
         return m.Segment(str(kind), tuple(name for name, _ in ports or ()), pennants, ends,
-                         touches, loc=self._loc(kind),
-                         port_locs=tuple(at for _, at in ports or ()))
+                         tuple(name for name, _ in touches), loc=self._loc(kind),
+                         port_locs=(*(ports or ()), *touches))
 
     def ports(self, items) -> tuple[tuple[str, m.Loc], ...]:
         """(port, where it is written); W-E reads like the tile table and means W+E."""

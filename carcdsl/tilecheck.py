@@ -158,8 +158,8 @@ class TileChecks:
                 self.error("E205", loc, "field-no-ports", kind=seg.kind)
         else:
             if seg.ports:
-                self.error("E205", loc, "centre-ports", kind=seg.kind,
-                           ports=_show_ports(seg.ports))
+                self.error("E205", seg.port_loc(seg.ports[0]) or loc, "centre-ports",
+                           kind=seg.kind, ports=_show_ports(seg.ports))
             return
         if wrong:
             what = seg.kind if seg.kind == geometry else f"{seg.kind} ({geometry})"
@@ -228,7 +228,8 @@ class TileChecks:
                       area_ports: set[str]) -> None:
         for port in seg.touches:
             if port not in P.INDEX:
-                self.error("E202", loc, "touches", port=port, hint=self.port_hint(port))
+                self.error("E202", seg.port_loc(port) or loc, "touches", port=port,
+                           hint=self.port_hint(port))
             elif port not in area_ports:
                 side = P.SIDES[P.side_of(P.INDEX[port])]
                 where = {"kind": seg.kind, "ports": _show_ports(seg.ports), "port": port,

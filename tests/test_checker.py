@@ -164,7 +164,7 @@ BROKEN = [
     ("E202 lower-case port", mini(tiles="tile A 1 city n; road W-E"), "E202", 9, 15),
     ("E202 unknown touched port",
      mini(tiles="tile A 1 city N; road W-E; field ENE+WNW touches Q; field ESE+SSE+SSW+WSW"),
-     "E202", 9, 28),
+     "E202", 9, 50),
     ("E203 two cities on N", mini(tiles="tile A 1 city N; city N+E"), "E203", 9, 18),
     ("E203 side named twice", mini(tiles="tile A 1 city N+N"), "E203", 9, 10),
     ("E203 road through a city", mini(tiles="tile A 1 city N; road N-S"), "E203", 9, 18),
@@ -180,7 +180,7 @@ BROKEN = [
     ("E205 city without sides", mini(tiles="tile A 1 city; road W-E"), "E205", 9, 10),
     ("E205 road on a half-side", mini(tiles="tile A 1 city N; road ENE+W"), "E205", 9, 23),
     ("E205 field on a side", mini(tiles="tile A 1 city N; road W-E; field S"), "E205", 9, 34),
-    ("E205 monastery with ports", mini(tiles="tile A 1 monastery N"), "E205", 9, 10),
+    ("E205 monastery with ports", mini(tiles="tile A 1 monastery N"), "E205", 9, 20),
     ("E206 road ends nowhere", mini(tiles="tile A 1 city N; road W"), "E206", 9, 18),
     ("E206 road through and ending", mini(tiles="tile A 1 city N; road W-E -> village"),
      "E206", 9, 18),
@@ -967,3 +967,9 @@ def test_no_follow_on_errors(tmp_path, text, codes):
     found = diagnose(tmp_path, text)
     assert sorted(d.code for d in found) == codes
     assert all(d.loc.file.endswith("t.carc") for d in found)
+
+
+def test_a_header_less_variant_given_on_the_command_line_is_e106(tmp_path):
+    (tmp_path / "v.carc").write_text("extends base\n")
+    _rules, found, _ = compose("base", (tmp_path / "v.carc",))
+    assert [(d.code, d.loc.line, d.loc.column) for d in found] == [("E106", 1, 1)]
