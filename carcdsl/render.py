@@ -158,7 +158,8 @@ def big_city_labels(state: State, words: Words | None = None) -> dict[int, str]:
     return {g: str(i + 1) for i, g in enumerate(sorted(names))}
 
 
-def _printed_cells(state: State, key: int, labels: dict[int, str], used: set) -> Cells:
+def _printed_cells(state: State, key: int, labels: dict[int, str], used: set,
+                   look: dict) -> Cells:
     tb = state.tables
     o, _ = state.board[key]
     (seg, *_) = tb.segments[o]
@@ -167,8 +168,8 @@ def _printed_cells(state: State, key: int, labels: dict[int, str], used: set) ->
         used.add(("big-city", group))
         label = f"{labels.get(group, '?'):%^3}"
         return [["%"] * 3, list(label), ["%"] * 3]
-    glyph = "#" if seg.geometry == AREA else "="
-    used.add(("border", AREA if seg.geometry == AREA else PATH))
+    glyph = look["areas"].get(seg.kind, "#") if seg.geometry == AREA else "="
+    used.add(("border", glyph, seg.kind))
     return [["~"] * 3, ["~", glyph, "~"], ["~"] * 3]
 
 
@@ -247,7 +248,7 @@ def render_board(state: State, show_open: bool = True, words: Words | None = Non
             k = x + (y << 20)
             if k in state.board:
                 printed = state.board[k][0] >= state.tables.printed_from
-                cells = (_printed_cells(state, k, labels, used) if printed
+                cells = (_printed_cells(state, k, labels, used, look) if printed
                          else _tile_cells(state, k, used, look))
             else:
                 cells = _empty_cells(state, k, fits, used)
@@ -306,10 +307,12 @@ def board_key(state: State, used: set, labels: dict[int, str],
         entries.append(f"^ {w.phrase('start-area')}")
     if ("off",) in used:
         entries.append(f"~ {w.phrase('off-board')}")
-    borders = [g for g in (PATH, AREA) if ("border", g) in used]
+    borders = sorted({(t[1], t[2]) for t in used if t[0] == "border"},
+                     key=lambda b: (b[0] != "=", b))  # paths first, as before
     if borders:
-        shown = " ".join("~=~" if g == PATH else "~#~" for g in borders)
-        kinds = ", ".join(", ".join(by_geometry.get(g, ["?"])) for g in borders)
+        shown = " ".join(dict.fromkeys(f"~{glyph}~" for glyph, _ in borders))
+        kinds = ", ".join(dict.fromkeys(w.word(state.tables.kinds[kind].name)
+                                        for _, kind in borders))
         entries.append(f"{shown} {w.phrase('printed-edge', kinds=kinds)}")
     cities = sorted((labels[t[1]], t[1]) for t in used if t[0] == "big-city" and t[1] in labels)
     if cities:
