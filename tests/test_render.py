@@ -177,3 +177,15 @@ def test_an_empty_board_is_said_in_the_language():
     state = game.new_game(2, seed=1, auto_discard=False)
     assert render_board(state, show_open=False) == "(empty board)"
     assert render_board(state, show_open=False, words=Words(game.rules, "nl")) == "(leeg bord)"
+
+
+def test_a_printed_border_shows_its_kinds_glyph(tmp_path):
+    (tmp_path / "lakes.carc").write_text(
+        'rules lakes\nextends base\nfeature lake { geometry area }\n'
+        'board {\n  map "~~~" "LR." "~~~"\n'
+        '  legend { "~" off  "." square  "R" start R  "L" square border W lake }\n}\n',
+        encoding="utf-8")
+    state = carcdsl.load(tmp_path / "lakes.carc").new_game(2, seed=1)
+    board, _, key = render_board(state, show_open=False, key=True).partition("\nkey:")
+    assert "~X~" in board and "~#~" not in board
+    assert "~X~ lake printed at the edge" in key and "city printed" not in key
