@@ -24,9 +24,10 @@ def load(rules: str | Path = "base", variants: Sequence[str | Path] = (),
          relative_to: Path | None = None) -> Game:
     """Load, check and compile a rule set (a bundled name or a path) with its variants.
 
-    Raises RuleError with every diagnostic when the rules do not check.
+    Raises RuleError with every diagnostic when the rules do not check; the warnings are the
+    game's ``warnings``.
     """
     from .checker import load_checked
 
-    checked, _warnings, _sources = load_checked(rules, tuple(variants), relative_to)
-    return Game.from_rules(checked, str(rules), tuple(str(v) for v in variants))
+    checked, warnings, _sources = load_checked(rules, tuple(variants), relative_to)
+    return Game.from_rules(checked, str(rules), tuple(str(v) for v in variants), warnings)

@@ -332,15 +332,15 @@ _PLAY_WARNINGS = frozenset({"W105"})
 def _load_game(rules: str, variants: tuple[str, ...], lang: str):
     """The game to play, after the language is checked; a warning of ``_PLAY_WARNINGS`` is
     said on stderr, where ``check`` would say it."""
-    from .game import Game
+    from . import load
 
-    checked, warnings, _sources = load_checked(rules, variants)
-    _note_language(checked, lang)
-    words = Words(checked, lang)
-    for diag in warnings:
+    game = load(rules, variants)
+    _note_language(game.rules, lang)
+    words = Words(game.rules, lang)
+    for diag in game.warnings:
         if diag.code in _PLAY_WARNINGS:
             print(f"carcdsl: {_format(diag, None, words)}", file=sys.stderr)
-    return Game.from_rules(checked, rules, variants)
+    return game
 
 
 def _note_language(rules, lang: str, note: bool = True) -> None:

@@ -51,11 +51,14 @@ class Game:
     source: str = "base"
     """How records name the rule set (a bundled name or a path)."""
     variant_refs: tuple[str, ...] = ()
+    warnings: tuple = attrs.field(default=(), eq=False, repr=False)
+    """What the checker warned about the rule set (``Diagnostic``s); it loaded all the same."""
 
     @classmethod
     def from_rules(cls, rules: RuleSet, source: str | None = None,
-                   variant_refs: Sequence[str] = ()) -> Game:
-        return cls(rules, compile_rules(rules), source or rules.name, tuple(variant_refs))
+                   variant_refs: Sequence[str] = (), warnings: Sequence = ()) -> Game:
+        return cls(rules, compile_rules(rules), source or rules.name, tuple(variant_refs),
+                   tuple(warnings))
 
     @property
     def name(self) -> str:

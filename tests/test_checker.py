@@ -23,6 +23,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import carcdsl
 from carcdsl import catalog_nl
 from carcdsl.checker import check, load_checked
 from carcdsl.cli import main
@@ -976,3 +977,9 @@ def test_a_header_less_variant_given_on_the_command_line_is_e106(tmp_path):
     (tmp_path / "v.carc").write_text("extends base\n")
     _rules, found, _ = compose("base", (tmp_path / "v.carc",))
     assert [(d.code, d.loc.line, d.loc.column) for d in found] == [("E106", 1, 1)]
+
+
+def test_a_loaded_game_keeps_the_checkers_warnings():
+    game = carcdsl.load("maps-germany", ["incomplete-zero", "small-city-roads"])
+    assert [d.code for d in game.warnings] == ["W106"]
+    assert carcdsl.load("base").warnings == ()
