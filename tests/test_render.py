@@ -149,12 +149,16 @@ def test_two_path_kinds_look_different(tmp_path):
     assert ":" in board or "=" in board
 
 
+def _new_game(tmp_path, text: str):
+    """A two-player game of the rule file ``text`` (seed 1)."""
+    path = tmp_path / "t.carc"
+    path.write_text(text, encoding="utf-8")
+    return carcdsl.load(path).new_game(2, seed=1)
+
+
 def test_two_area_kinds_get_two_glyphs(tmp_path):
-    path = tmp_path / "lakes.carc"
-    path.write_text("rules lakes\nextends base\nfeature lake { geometry area }\n"
-                    "tile Y 3 lake N; road W-E\noverride game { tiles 75 }\n", encoding="utf-8")
-    game = carcdsl.load(path)
-    state = game.new_game(2, seed=1)
+    state = _new_game(tmp_path, "rules lakes\nextends base\nfeature lake { geometry area }\n"
+                      "tile Y 3 lake N; road W-E\noverride game { tiles 75 }\n")
     state.free_draw = True  # place a lake tile, whatever was drawn
     state.play(carcdsl.Placement("Y", (1, 0), 0))  # its road meets the start tile's
     board, _, key = render_board(state, show_open=False, key=True).partition("\nkey:")
@@ -163,10 +167,8 @@ def test_two_area_kinds_get_two_glyphs(tmp_path):
 
 
 def test_a_map_is_drawn_with_the_sea_all_round(tmp_path):
-    path = tmp_path / "small.carc"
-    path.write_text('rules small\nextends base\nboard {\n  map "..S." "...."\n'
-                    '  legend { "." square  "S" start Home }\n}\n', encoding="utf-8")
-    state = carcdsl.load(path).new_game(2, seed=1)
+    state = _new_game(tmp_path, 'rules small\nextends base\nboard {\n  map "..S." "...."\n'
+                      '  legend { "." square  "S" start Home }\n}\n')
     rows = [row[5:].split() for row in render_board(state, show_open=False).splitlines()[1:]]
     assert rows[0] == ["~~~"] * 6 and rows[-1] == ["~~~"] * 6
     assert all(row[0] == "~~~" and row[-1] == "~~~" for row in rows)
@@ -180,12 +182,10 @@ def test_an_empty_board_is_said_in_the_language():
 
 
 def test_a_printed_border_shows_its_kinds_glyph(tmp_path):
-    (tmp_path / "lakes.carc").write_text(
-        'rules lakes\nextends base\nfeature lake { geometry area }\n'
-        'board {\n  map "~~~" "LR." "~~~"\n'
-        '  legend { "~" off  "." square  "R" start R  "L" square border W lake }\n}\n',
-        encoding="utf-8")
-    state = carcdsl.load(tmp_path / "lakes.carc").new_game(2, seed=1)
+    state = _new_game(tmp_path, 'rules lakes\nextends base\nfeature lake { geometry area }\n'
+                      'board {\n  map "~~~" "LR." "~~~"\n'
+                      '  legend { "~" off  "." square  "R" start R  "L" square border W lake }'
+                      '\n}\n')
     board, _, key = render_board(state, show_open=False, key=True).partition("\nkey:")
     assert "~X~" in board and "~#~" not in board
     assert "~X~ lake printed at the edge" in key and "city printed" not in key
