@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import carcdsl  # noqa: E402
-from carcdsl.bots import BOTS, play_out  # noqa: E402
+from carcdsl.bots.builtin import BOTS, play_out  # noqa: E402
 
 CALIB = ROOT.parent / "shared" / "bench" / "calib.py"
 

@@ -27,8 +27,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from carcdsl.checker import check  # noqa: E402
-from carcdsl.compose import compose  # noqa: E402
+from carcdsl.check.checker import check  # noqa: E402
+from carcdsl.lang.compose import compose  # noqa: E402
 
 HEADER = """\
 rules big

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from .errors import CarcError, IllegalMoveError, RecordError, RuleError
-from .game import Game, ScoreEvent, State
-from .records import Discard, FollowerSpec, Placement, Record
+from carcdsl.engine.game import Game, ScoreEvent, State
+from carcdsl.errors import CarcError, IllegalMoveError, RecordError, RuleError
+from carcdsl.formats.record import Discard, FollowerSpec, Placement, Record
 
 __all__ = [
     "load", "Game", "State", "ScoreEvent", "Placement", "Discard", "FollowerSpec", "Record",
@@ -27,7 +27,7 @@ def load(rules: str | Path = "base", variants: Sequence[str | Path] = (),
     Raises RuleError with every diagnostic when the rules do not check; the warnings are the
     game's ``warnings``.
     """
-    from .checker import load_checked
+    from carcdsl.check.checker import load_checked
 
     checked, warnings, _sources = load_checked(rules, tuple(variants), relative_to)
     return Game.from_rules(checked, str(rules), tuple(str(v) for v in variants), warnings)

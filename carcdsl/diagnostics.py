@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 
 import attrs
 
-from .model import Loc
+from carcdsl.model.rules import Loc
 
 CODES: dict[str, str] = {
     # reading and syntax
@@ -114,7 +114,7 @@ class Diagnostic:
 
 def _make(severity: str, code: str, loc: Loc | None, form: str,
           args: dict[str, object]) -> Diagnostic:
-    from .i18n import english
+    from carcdsl.i18n.words import english
 
     key = f"{code}/{form}" if form else code
     # a tuple, or a Phrase or Reason (said in each language), stays as it is; the rest is text

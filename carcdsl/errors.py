@@ -61,7 +61,7 @@ class RecordError(CarcError):
            illegal: IllegalMoveError | None = None, **args: object) -> RecordError:
         """The error ``key`` of the catalogue, in English, filled from ``args``, after the
         places ``where`` (a file; an int: that move)."""
-        from .i18n import english
+        from carcdsl.i18n.words import english
 
         words = english()
         said = words.say_strictly("RECORDS", key, args)
@@ -71,7 +71,7 @@ class RecordError(CarcError):
     def within(self, *where: str | int, move_index: int | None = None) -> RecordError:
         """The same error, placed in ``where`` (a file, a move) first; ``move_index`` names
         the bad move when the error did not."""
-        from .i18n import english
+        from carcdsl.i18n.words import english
 
         message = ": ".join([*(english().place(p) for p in where), str(self)])
         index = self.move_index if self.move_index is not None else move_index

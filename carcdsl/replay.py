@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import load
-from .errors import IllegalMoveError, RecordError, RuleError
-from .game import Game, State
-from .records import Record
-from .tally import ScoreEvent, TokenEvent
+from carcdsl import load
+from carcdsl.engine.game import Game, State
+from carcdsl.engine.scoring import ScoreEvent, TokenEvent
+from carcdsl.errors import IllegalMoveError, RecordError, RuleError
+from carcdsl.formats.record import Record
 
 
 def game_for(record: Record) -> Game:
@@ -84,7 +84,7 @@ def tell(state: State, words) -> list[str]:
     the language of ``words`` (an ``i18n.Words``): every scoring and every movement of tokens
     after the set-up, in the order they happened (``move 3: ...``), and why the game ended
     before the final scoring."""
-    from .play import describe_end, describe_event, describe_token_event
+    from carcdsl.cli.play import describe_end, describe_event, describe_token_event
 
     move = words.phrase("move")
     end = state.end_reason

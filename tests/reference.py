@@ -7,9 +7,9 @@ never the engine's union-find.
 
 from __future__ import annotations
 
-from carcdsl import ports as P
-from carcdsl.compile import AREA, CENTRE, FIELD, PATH
-from carcdsl.game import STEP, State
+from carcdsl.compile.tiles import AREA, CENTRE, FIELD, PATH
+from carcdsl.engine.game import STEP, State
+from carcdsl.geometry import ports as P
 
 
 def is_open(state: State, square: int) -> bool:

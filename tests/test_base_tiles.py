@@ -15,9 +15,9 @@ from pathlib import Path
 import attrs
 import pytest
 
-from carcdsl import ports as P
-from carcdsl.compose import compose
-from carcdsl.model import RuleSet, Tile
+from carcdsl.geometry import ports as P
+from carcdsl.lang.compose import compose
+from carcdsl.model.rules import RuleSet, Tile
 
 DATA = Path(__file__).parent / "data"
 BASE_MD = (DATA / "base-tiles.md").read_text(encoding="utf-8")

@@ -24,16 +24,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import carcdsl
-from carcdsl import catalog_nl
-from carcdsl.checker import check, load_checked
-from carcdsl.cli import main
-from carcdsl.compose import compose, rules_dir
+from carcdsl.check.checker import check, load_checked
+from carcdsl.check.stats import format_stats, tile_stats
+from carcdsl.cli.main import main
 from carcdsl.diagnostics import CODES, Diagnostic, format_diagnostic, source_lines
 from carcdsl.errors import RuleError
-from carcdsl.fields import with_fields
-from carcdsl.i18n import Words, placeholders
-from carcdsl.model import FeatureKind, Game, Loc, RuleSet, Segment, Tile
-from carcdsl.stats import format_stats, tile_stats
+from carcdsl.i18n import catalog_nl
+from carcdsl.i18n.words import Words, placeholders
+from carcdsl.lang.compose import compose, rules_dir
+from carcdsl.model.fields import with_fields
+from carcdsl.model.rules import FeatureKind, Game, Loc, RuleSet, Segment, Tile
 
 KINDS = """\
 landmark village
@@ -665,7 +665,7 @@ def test_a_variant_may_replace_what_its_with_variant_set(tmp_path):
 
 
 def test_play_says_w105(capsys, tmp_path):
-    from carcdsl.cli import main
+    from carcdsl.cli.main import main
 
     (tmp_path / "rich.carc").write_text(RICH_FARMERS, encoding="utf-8")
     assert main(["play", "base", "--variant", str(tmp_path / "rich.carc"), "-q", "--seed",

@@ -10,8 +10,8 @@ import jsonschema
 import pytest
 
 import carcdsl
-from carcdsl.cli import main
-from carcdsl.records import load_record
+from carcdsl.cli.main import main
+from carcdsl.formats.record import load_record
 
 RECORDS = Path(__file__).parent / "data" / "records"
 SCHEMAS = Path(__file__).parent.parent / "carcdsl" / "schemas"
@@ -162,7 +162,7 @@ def test_an_unfinished_game_names_who_leads_not_a_winner(capsys):
 
 def test_play_json_has_winners_only_when_the_game_is_over():
     import carcdsl
-    from carcdsl.play import result_json
+    from carcdsl.cli.play import result_json
 
     state = carcdsl.load("base").new_game(["Ann", "Bob"], seed=1)
     assert result_json(state) == {"winners": [], "leaders": ["Ann", "Bob"]}
@@ -263,7 +263,7 @@ def _told(rules: str, seed: int, players: int, *variants: str):
     import io
 
     import carcdsl
-    from carcdsl.play import play_one
+    from carcdsl.cli.play import play_one
 
     game = carcdsl.load(rules, variants)
     out = io.StringIO()
@@ -336,7 +336,7 @@ def test_tokens_are_told_in_the_order_they_moved():
 def test_merging_puts_tokens_after_the_scorings_before_them():
     from types import SimpleNamespace as NS
 
-    from carcdsl.play import merged_events
+    from carcdsl.cli.play import merged_events
 
     score = [NS(move=2, when="complete"), NS(move=4, when="complete"), NS(move=4, when="final")]
     tokens = [NS(move=4, action="put", events_before=1),
@@ -372,7 +372,7 @@ def _first_move_with_a_port(rules: str, seed: int, ports=("E", "S", "ESE", "SSE"
 
 @pytest.mark.parametrize("lang", ["en", "nl"])
 def test_a_person_can_write_the_move_with_either_compass(capsys, monkeypatch, lang):
-    from carcdsl.catalog_nl import PORTS
+    from carcdsl.i18n.catalog_nl import PORTS
 
     move = _first_move_with_a_port("base", 2)
     dutch = {"city": "stad", "road": "weg", "field": "weide"}[move.follower.feature]
@@ -410,9 +410,9 @@ def test_a_person_sees_the_tokens(capsys, monkeypatch):
 
 
 def test_written_moves_are_matched_by_tile_square_rotation_and_spot():
-    from carcdsl.i18n import Words
-    from carcdsl.play import match_moves
-    from carcdsl.records import FollowerSpec, Placement
+    from carcdsl.cli.play import match_moves
+    from carcdsl.formats.record import FollowerSpec, Placement
+    from carcdsl.i18n.words import Words
 
     moves = [Placement("U", (1, 0), 90), Placement("U", (1, 0), 90, FollowerSpec("road", "E")),
              Placement("U", (1, 0), 270), Placement("V", (1, 0), 90),

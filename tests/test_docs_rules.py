@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from carcdsl.checker import check
-from carcdsl.compose import compose
+from carcdsl.check.checker import check
 from carcdsl.diagnostics import format_diagnostic
+from carcdsl.lang.compose import compose
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = ("README.md", "docs/language.md")

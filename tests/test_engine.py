@@ -11,12 +11,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import carcdsl
-from carcdsl.bots import random_bot
+from carcdsl.bots.builtin import random_bot
+from carcdsl.compile.expr import render
+from carcdsl.engine.game import to_key, to_xy
 from carcdsl.errors import IllegalMoveError, RecordError
-from carcdsl.game import to_key, to_xy
-from carcdsl.records import Discard, FollowerSpec, Placement, load_record, parse_record
+from carcdsl.formats.record import Discard, FollowerSpec, Placement, load_record, parse_record
 from carcdsl.replay import replay, to_output
-from carcdsl.scoring import render
 
 import reference
 
@@ -324,7 +324,7 @@ def test_a_negative_literal_in_a_breakdown(tmp_path):
     state = replay(parse_record(record))
     assert [(e.detail, e.points) for e in state.events] == [("2 tiles - 1", 1)]
     assert list(state.events[0].terms) == [("q", 2, "tiles", None, 1), ("c", -1)]
-    from carcdsl.i18n import Words
+    from carcdsl.i18n.words import Words
 
     dutch = Words(state.game.rules, "nl")
     assert render(state.events[0].terms, dutch.label, dutch.trigger) == "2 landtegels - 1"

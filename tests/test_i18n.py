@@ -14,22 +14,23 @@ import pytest
 from test_checker import BROKEN, diagnose
 
 import carcdsl
-import carcdsl.compose
-from carcdsl import catalog_en, catalog_nl, parser
-from carcdsl.checker import check
-from carcdsl.cli import main
-from carcdsl.compose import compose
-from carcdsl.diagnostics import CODES, Diagnostic, error, warning
-from carcdsl.errors import IllegalMoveError, RuleError
-from carcdsl.i18n import Words, placeholders
-from carcdsl.model import Loc
-from carcdsl.play import (
+import carcdsl.lang.compose
+from carcdsl.check.checker import check
+from carcdsl.cli.main import main
+from carcdsl.cli.play import (
     describe_end,
     describe_event,
     describe_setup,
     tell_first_player,
     token_setup,
 )
+from carcdsl.diagnostics import CODES, Diagnostic, error, warning
+from carcdsl.errors import IllegalMoveError, RuleError
+from carcdsl.i18n import catalog_en, catalog_nl
+from carcdsl.i18n.words import Words, placeholders
+from carcdsl.lang import parser
+from carcdsl.lang.compose import compose
+from carcdsl.model.rules import Loc
 
 RECORDS = Path(__file__).parent / "data" / "records"
 PACKAGE = Path(carcdsl.__file__).parent
@@ -114,7 +115,7 @@ def test_dutch_small_city_penalty(capsys):
 
 
 def test_trigger_scorings_are_told_from_their_terms():
-    from carcdsl.tally import ScoreEvent
+    from carcdsl.engine.scoring import ScoreEvent
 
     terms = (("t", "covers", "small-city"),)
     event = ScoreEvent(3, 0, "Ann", "small-city", "complete", -2, "covers a small-city",
@@ -242,7 +243,7 @@ def test_a_translation_reads_the_arguments_the_english_reads(table):
 def _calls(*names: str):
     """(where, the call) of every call of a function or method named ``names`` in the
     package."""
-    for path in sorted(PACKAGE.glob("*.py")):
+    for path in sorted(PACKAGE.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call):
                 func = node.func
@@ -279,13 +280,13 @@ def test_each_diagnostic_call_gives_its_template_exactly_its_arguments(where, ca
 
 
 def _base_json() -> dict:
-    from carcdsl.jsonform import ruleset_to_json
+    from carcdsl.lang.jsonform import ruleset_to_json
 
     return ruleset_to_json(carcdsl.load("base").rules)
 
 
 def _json_problems(change) -> list[Diagnostic]:
-    from carcdsl.jsonform import ruleset_from_json
+    from carcdsl.lang.jsonform import ruleset_from_json
 
     data = _base_json()
     change(data)
@@ -313,7 +314,7 @@ def _without_locs(**game) -> list[Diagnostic]:
 
 
 def _deep_files(tmp_path: Path) -> list[Diagnostic]:
-    from carcdsl.compose import MAX_DEPTH
+    from carcdsl.lang.compose import MAX_DEPTH
 
     for i in range(MAX_DEPTH + 2):
         (tmp_path / f"f{i}.carc").write_text(f'rules f{i}\nextends "f{i + 1}.carc"\n')
@@ -333,7 +334,7 @@ def _unreadable(tmp_path: Path, monkeypatch) -> list[Diagnostic]:
 def _schema_fallback() -> list[Diagnostic]:
     from jsonschema.exceptions import ValidationError
 
-    from carcdsl.jsonform import _diagnostics
+    from carcdsl.lang.jsonform import _diagnostics
 
     return _diagnostics(ValidationError("'' is too short", validator="minLength",
                                         validator_value=1, instance="", schema={},
@@ -342,8 +343,8 @@ def _schema_fallback() -> list[Diagnostic]:
 
 def _twice(tmp_path: Path, path: Path, first: Loc | None) -> list[Diagnostic]:
     """E104 as the loader says it when the first application has no line."""
-    from carcdsl.builder import Builder
-    from carcdsl.compose import Loader
+    from carcdsl.lang.builder import Builder
+    from carcdsl.lang.compose import Loader
 
     loader, builder = Loader(), Builder()
     resolved = path.resolve()
@@ -354,9 +355,9 @@ def _twice(tmp_path: Path, path: Path, first: Loc | None) -> list[Diagnostic]:
 
 def _redeclared_tile() -> list[Diagnostic]:
     """A tile declared again over one made in Python (no position to name)."""
-    from carcdsl.builder import Builder
-    from carcdsl.decls import TileDecl
-    from carcdsl.model import Segment, Tile
+    from carcdsl.lang.builder import Builder
+    from carcdsl.lang.decls import TileDecl
+    from carcdsl.model.rules import Segment, Tile
 
     builder = Builder.from_ruleset(carcdsl.load("base").rules)
     tile = Tile("A", 1, (Segment("monastery", ()),))
@@ -373,8 +374,8 @@ def _bad_player_range() -> list[Diagnostic]:
 
 def _not_built_on_it(tmp_path: Path) -> list[Diagnostic]:
     """A variant for another rule set, applied to a rule set that has no name yet."""
-    from carcdsl.builder import Builder
-    from carcdsl.compose import Loader, _fits, bundled_names
+    from carcdsl.lang.builder import Builder
+    from carcdsl.lang.compose import Loader, _fits, bundled_names
 
     path = bundled_names()["nuts-proposal"]
     loader = Loader()
@@ -392,7 +393,7 @@ SCENARIOS = {
         b"rules t\x00") else [],
     "E003/encoding": lambda tmp, mp: _found(tmp / "t.carc") if (tmp / "t.carc").write_bytes(
         b"rules t\n\xff") else [],
-    "E003/too-large": lambda tmp, mp: (mp.setattr("carcdsl.compose.MAX_FILE_BYTES", 3),
+    "E003/too-large": lambda tmp, mp: (mp.setattr("carcdsl.lang.compose.MAX_FILE_BYTES", 3),
                                        _found(_files(tmp, t="rules t\n")))[1],
     "E003/unreadable": _unreadable,
     "E004/directory": lambda tmp, mp: ((tmp / "sub").mkdir(),
@@ -421,7 +422,7 @@ SCENARIOS = {
     "E103/given": lambda tmp, mp: _found("base", ["pnp-demo"]),
     "E103/does-not-fit": lambda tmp, mp: _found("base", ["nuts-proposal"]),
     "E103/does-not-fit-here": lambda tmp, mp: _not_built_on_it(tmp),
-    "E104/rules": lambda tmp, mp: _twice(tmp, carcdsl.compose.bundled_names()["base"], None),
+    "E104/rules": lambda tmp, mp: _twice(tmp, carcdsl.lang.compose.bundled_names()["base"], None),
     "E104/variant": lambda tmp, mp: _found("base", ["farmers", "farmers"]),
     "E104/rules-at": lambda tmp, mp: _found(_files(
         tmp, t='rules t\nextends base\nextends "u.carc"\n', u="rules u\nextends base\n")),
@@ -445,7 +446,7 @@ SCENARIOS = {
 
 
 def _json_text(text: str) -> list[Diagnostic]:
-    from carcdsl.jsonform import ruleset_from_json_text
+    from carcdsl.lang.jsonform import ruleset_from_json_text
 
     with pytest.raises(RuleError) as info:
         ruleset_from_json_text(text, "broken.json")

@@ -16,11 +16,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from carcdsl.checker import check
-from carcdsl.compose import compose, rules_dir
+from carcdsl.check.checker import check
 from carcdsl.diagnostics import format_diagnostic
 from carcdsl.errors import RuleError
-from carcdsl.jsonform import (
+from carcdsl.lang.compose import compose, rules_dir
+from carcdsl.lang.jsonform import (
     FORMAT,
     json_path,
     ruleset_from_json,
@@ -28,8 +28,8 @@ from carcdsl.jsonform import (
     ruleset_schema,
     ruleset_to_json,
 )
-from carcdsl.model import RuleSet
-from carcdsl.parser import MAX_EXPR_DEPTH, parse_text
+from carcdsl.lang.parser import MAX_EXPR_DEPTH, parse_text
+from carcdsl.model.rules import RuleSet
 
 VARIANTS = sorted(p.stem for p in (rules_dir() / "variants").glob("*.carc"))
 

@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 
 import carcdsl
-from carcdsl.bots import random_bot
-from carcdsl.checker import check
-from carcdsl.compose import compose
+from carcdsl.bots.builtin import random_bot
+from carcdsl.check.checker import check
+from carcdsl.engine.game import to_key
 from carcdsl.errors import IllegalMoveError
-from carcdsl.game import to_key
-from carcdsl.records import Discard, Placement, load_record, parse_record
-from carcdsl.render import render_board
+from carcdsl.formats.record import Discard, Placement, load_record, parse_record
+from carcdsl.lang.compose import compose
 from carcdsl.replay import replay
+from carcdsl.view.text import render_board
 
 import reference
 

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 import carcdsl
-from carcdsl.cli import main
-from carcdsl.i18n import Words, json_reason, os_reason
-from carcdsl.play import format_summary
+from carcdsl.cli.main import main
+from carcdsl.cli.play import format_summary
+from carcdsl.i18n.words import Words, json_reason, os_reason
 
 RECORDS = Path(__file__).parent / "data" / "records"
 
@@ -139,7 +139,7 @@ def test_os_errors_are_said_by_errno():
 
 
 def test_every_system_error_has_its_translation():
-    from carcdsl import catalog_en, catalog_nl
+    from carcdsl.i18n import catalog_en, catalog_nl
 
     for table in ("OS_ERRORS", "JSON_ERRORS"):
         assert set(getattr(catalog_en, table)) == set(getattr(catalog_nl, table)), table
@@ -220,7 +220,7 @@ def test_nothing_scored_is_not_a_lead(capsys, tmp_path):
 def test_a_tie_is_level_not_a_lead():
     import io
 
-    from carcdsl.play import tell_result
+    from carcdsl.cli.play import tell_result
 
     state = carcdsl.load("base").new_game(["Ann", "Bob"], seed=1)
     state.scores[:] = [4, 4]

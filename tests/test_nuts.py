@@ -7,14 +7,14 @@ import random
 import pytest
 
 import carcdsl
-from carcdsl.bots import random_bot
-from carcdsl.checker import check
-from carcdsl.cli import main
-from carcdsl.compose import compose
+from carcdsl.bots.builtin import random_bot
+from carcdsl.check.checker import check
+from carcdsl.cli.main import main
+from carcdsl.engine.game import to_key
 from carcdsl.errors import IllegalMoveError, RecordError
-from carcdsl.game import to_key
-from carcdsl.i18n import Words
-from carcdsl.records import Discard, Placement, parse_record
+from carcdsl.formats.record import Discard, Placement, parse_record
+from carcdsl.i18n.words import Words
+from carcdsl.lang.compose import compose
 from carcdsl.replay import replay, tell, to_output
 
 

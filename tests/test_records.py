@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from carcdsl.errors import CarcError, RecordError
-from carcdsl.records import (
+from carcdsl.formats.record import (
     Discard,
     FollowerSpec,
     Placement,
@@ -319,7 +319,7 @@ def test_load_sets_base_dir_and_accepts_a_bom(tmp_path: Path) -> None:
 
 
 def test_too_large_file_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import carcdsl.records as records
+    import carcdsl.formats.record as records
 
     monkeypatch.setattr(records, "MAX_RECORD_BYTES", 100)
     path = tmp_path / "big.json"
@@ -381,7 +381,7 @@ def test_directories_sockets_and_block_devices_are_refused(tmp_path: Path,
         sock.bind(str(path))
         with pytest.raises(RecordError, match="into a socket"):
             dump_record(parse_record(SPEC), path)
-    import carcdsl.records as records
+    import carcdsl.formats.record as records
 
     monkeypatch.setattr(records, "_special", lambda target: "block")
     with pytest.raises(RecordError, match="onto a block device"):
@@ -390,7 +390,7 @@ def test_directories_sockets_and_block_devices_are_refused(tmp_path: Path,
 
 
 def test_play_checks_where_the_record_goes_before_playing(capsys, tmp_path: Path) -> None:
-    from carcdsl.cli import main
+    from carcdsl.cli.main import main
 
     code = main(["play", "base", "--seed", "1", "--record", str(tmp_path / "no" / "r.json")])
     out, err = capsys.readouterr()
@@ -401,7 +401,7 @@ def test_play_checks_where_the_record_goes_before_playing(capsys, tmp_path: Path
 
 def test_a_record_behind_a_link_names_rule_files_relative_to_the_real_file(tmp_path: Path,
                                                                            capsys) -> None:
-    from carcdsl.cli import main
+    from carcdsl.cli.main import main
 
     rules = Path(__file__).parent / "data" / "maps" / "corner.carc"
     (tmp_path / "real").mkdir()

@@ -4,9 +4,9 @@ words."""
 from __future__ import annotations
 
 import carcdsl
-from carcdsl.i18n import Words
-from carcdsl.render import big_city_labels, render_board
-from carcdsl.squares import to_key
+from carcdsl.geometry.squares import to_key
+from carcdsl.i18n.words import Words
+from carcdsl.view.text import big_city_labels, render_board
 
 
 def test_big_cities_get_labels_that_tell_them_apart():
@@ -77,7 +77,7 @@ def _marked(picture: str) -> set[tuple[int, int]]:
 
 
 def test_only_squares_where_the_drawn_tile_fits_are_marked():
-    from carcdsl.squares import to_xy
+    from carcdsl.geometry.squares import to_xy
 
     game = carcdsl.load("base")
     for seed in range(1, 30):

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from carcdsl.checker import check
-from carcdsl.compose import compose
+from carcdsl.check.checker import check
 from carcdsl.errors import RuleError
-from carcdsl.jsonform import ruleset_from_json, ruleset_to_json
+from carcdsl.lang.compose import compose
+from carcdsl.lang.jsonform import ruleset_from_json, ruleset_to_json
 
 
 def composed(tmp_path: Path, text: str, variants: tuple = ()):

@@ -10,12 +10,12 @@ import attrs
 import pytest
 
 import carcdsl
-from carcdsl.bots import random_bot
-from carcdsl.checker import check
-from carcdsl.compose import compose
+from carcdsl.bots.builtin import random_bot
+from carcdsl.check.checker import check
+from carcdsl.engine.game import to_key, to_xy
 from carcdsl.errors import IllegalMoveError, RecordError, RuleError
-from carcdsl.game import to_key, to_xy
-from carcdsl.records import Discard, Placement, load_record, parse_record
+from carcdsl.formats.record import Discard, Placement, load_record, parse_record
+from carcdsl.lang.compose import compose
 from carcdsl.replay import replay, to_output
 
 import reference
@@ -318,7 +318,7 @@ def test_trees_as_terminals_are_data():
 def test_each_move_of_a_hand_game_has_the_seat_that_made_it():
     """On a 3 × 3 table P2's last hand fits nowhere: moves 68 to 70 are P2's discards,
     made after P1's last placement (the log once labelled them with P1, to move next)."""
-    from carcdsl.play import play_one
+    from carcdsl.cli.play import play_one
 
     game = carcdsl.load("base", ["table-edge:width=3,height=3", "hand-of-three"])
     state = play_one(game, ["P1", "P2"], ["random"], 0)

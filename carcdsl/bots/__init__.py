@@ -1,0 +1,1 @@
+"""Bots: a function of a state that picks a move, seeded; the built-ins by name."""

@@ -1,0 +1,57 @@
+"""Bots: each picks a move for the player to move, using only what that player may see.
+
+Every random choice comes from the bot's own seeded generator.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from carcdsl.engine.game import State
+
+Bot = Callable[[State], tuple[int, int, int, int]]
+
+
+def random_bot(rng: random.Random) -> Bot:
+    """Uniform over all legal (placement, follower) moves (drawn without listing them)."""
+    sample = State.sample_move
+
+    def choose(state: State) -> tuple[int, int, int, int]:
+        move = sample(state, rng)
+        assert move is not None  # a live game's drawn tile always fits (else discarded)
+        return move
+    return choose
+
+
+def greedy_bot(rng: random.Random) -> Bot:
+    """The best immediate score difference (own points minus the best opponent's); ties are
+    broken at random by the seeded generator."""
+    def choose(state: State) -> tuple[int, int, int, int]:
+        me = state.current
+        best, best_moves = None, []
+        for move in state.iter_moves():
+            trial = state.clone()
+            trial.auto_discard = False
+            trial.apply_fast(*move)
+            others = [s for i, s in enumerate(trial.scores) if i != me]
+            value = trial.scores[me] - (max(others) if others else 0)
+            if best is None or value > best:
+                best, best_moves = value, [move]
+            elif value == best:
+                best_moves.append(move)
+        return best_moves[rng.randrange(len(best_moves))]
+    return choose
+
+
+BOTS: dict[str, Callable[[random.Random], Bot]] = {"random": random_bot, "greedy": greedy_bot}
+
+
+def play_out(state: State, bots: list[Bot]) -> State:
+    """Play the game to its end with one bot per seat."""
+    while not state.finished:
+        if state.out_of_tiles():
+            state.finish()
+            break
+        state.apply_fast(*bots[state.current](state))
+    return state

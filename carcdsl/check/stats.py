@@ -1,0 +1,125 @@
+"""Figures about a rule set's tiles: how many, of what, with how many pennants and sides; and
+about its map, when it has one.
+
+Counts are over physical tiles (a type with 4 copies counts 4 times, and the supply's ``sets``
+copies of the tile set count each) unless they say ``types``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from carcdsl.geometry import ports as P
+from carcdsl.model.rules import RuleSet, Tile
+
+if TYPE_CHECKING:
+    from carcdsl.i18n.words import Words
+
+
+def tile_stats(rules: RuleSet) -> dict:
+    """``tiles``, ``types``, ``pennants``, and per kind: ``centres``, ``sides``, ``segments``.
+
+    ``sides`` counts each side of each physical tile once, by what lies across it: an area
+    kind when an area covers the side, else a path kind when a path runs through its middle,
+    else the kind at its halves (a field), else ``-``.
+    """
+    geometry = {k.name: k.geometry for k in rules.kinds}
+    sets = rules.supply.sets if isinstance(rules.supply.sets, int) and rules.supply.sets > 0 else 1
+    centres: Counter[str] = Counter()
+    sides: Counter[str] = Counter()
+    segments: Counter[str] = Counter()
+    pennants = 0
+    for tile in rules.tiles:
+        n = max(tile.count, 0) * sets
+        for seg in tile.segments:
+            segments[seg.kind] += n
+            pennants += n * max(seg.pennants, 0)
+            if geometry.get(seg.kind) == "centre":
+                centres[seg.kind] += n
+        for kind in side_kinds(tile, geometry):
+            sides[kind] += n
+    return {
+        "tiles": sum(max(t.count, 0) for t in rules.tiles) * sets,
+        "sets": sets,
+        "types": len(rules.tiles),
+        "pennants": pennants,
+        "centres": dict(sorted(centres.items())),
+        "sides": dict(sorted(sides.items())),
+        "segments": dict(sorted(segments.items())),
+        "map": map_stats(rules),
+    }
+
+
+def map_stats(rules: RuleSet) -> tuple[tuple[str, int, str], ...]:
+    """A printed map at a glance, as (phrase key, figure, marker) rows: squares that take a
+    tile, big cities (printed squares by name) and their squares, start areas (and how many
+    get a tile at set-up), printed border segments, squares by marker (the marker is the
+    row's third item; ``""`` for the others). Empty without a map."""
+    squares = rules.board.squares
+    if not squares:
+        return ()
+    markers: Counter[str] = Counter(sq.marker for sq in squares if sq.marker)
+    return (
+        ("map-squares", sum(1 for sq in squares if sq.role != "printed"), ""),
+        ("big-cities", len({sq.name for sq in squares if sq.role == "printed"}), ""),
+        ("big-city-squares", sum(1 for sq in squares if sq.role == "printed"), ""),
+        ("start-areas", sum(1 for sq in squares if sq.role == "start"), ""),
+        ("start-areas-used", rules.board.start_areas, ""),
+        ("border-segments", sum(len(sq.borders) for sq in squares), ""),
+        *(("marker-squares", n, marker) for marker, n in sorted(markers.items())),
+    )
+
+
+def side_kinds(tile: Tile, geometry: dict[str, str]) -> list[str]:
+    """The kind each side N, E, S, W of ``tile`` shows (see tile_stats)."""
+    whole: dict[int, str] = {}
+    middle: dict[int, str] = {}
+    half: dict[int, str] = {}
+    for seg in tile.segments:
+        g = geometry.get(seg.kind)
+        for port in seg.ports:
+            if port not in P.INDEX:
+                continue
+            side = P.side_of(P.INDEX[port])
+            if g == "area" and P.is_side(port):
+                whole.setdefault(side, seg.kind)
+            elif g == "path" and P.is_side(port):
+                middle.setdefault(side, seg.kind)
+            elif not P.is_side(port):
+                half.setdefault(side, seg.kind)
+    return [whole.get(d) or middle.get(d) or half.get(d) or "-" for d in range(4)]
+
+
+def format_stats(stats: dict, words: Words | None = None) -> str:
+    """A small aligned table of ``tile_stats``, in the language of ``words`` (an
+    ``i18n.Words``; default English): the rule set's own words for its tiles, pennants and
+    kinds (``mushroom groups``, ``landtegels``, ``stad``), the tool's phrases for the rest,
+    kinds in the order of their names."""
+    if words is None:
+        from carcdsl.i18n.words import english
+
+        words = english()
+    say, word = words.phrase, words.word
+    sets = stats.get("sets", 1)
+    tiles = word("tile", 2)
+    rows: list[tuple[str, str]] = [
+        (tiles if sets == 1 else say("tiles-sets", tiles=tiles, n=sets),
+         words.number(stats["tiles"])),
+        (say("tile-types", tile=word("tile"), tiles=tiles), words.number(stats["types"])),
+        (word("pennant", 2), words.number(stats["pennants"])),
+    ]
+    for key in ("centres", "sides", "segments"):
+        if stats[key]:
+            rows.append((say(key), ""))
+            named = sorted((word(kind), n) for kind, n in stats[key].items())
+            rows.extend((f"  {name}", words.number(n)) for name, n in named)
+    board = stats.get("map") or ()
+    if board:
+        rows.append((say("map"), ""))
+        rows.extend((f"  {say(key, what=word(what) if what else what)}", words.number(n))
+                    for key, n, what in board)
+    label_width = max(len(label) for label, _ in rows)
+    number_width = max(len(value) for _, value in rows)
+    return "\n".join(f"{label:<{label_width}}  {value:>{number_width}}".rstrip()
+                     for label, value in rows)

@@ -1,0 +1,1 @@
+"""The command line: argument parsing, one function per command, terminal I/O."""

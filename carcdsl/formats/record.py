@@ -1,0 +1,522 @@
+"""Game records (``carcdsl-record/1``): the wire format, in and out, kept out of the engine.
+
+A record is one JSON object that replays a game exactly (see ``records.md`` in the spec and
+``schemas/record.schema.json``). Reading validates against the JSON Schema first and only then
+builds objects, field by field; every problem becomes one :class:`RecordError` whose message
+names the source and, for a move, its 0-based index::
+
+    game.json: move 3: 'rotation' must be one of 0, 90, 180, 270 (got 45)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import functools
+import json
+import os
+import re
+import secrets
+import stat
+from collections.abc import Callable, Iterable, Sequence
+from importlib.resources import files
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeAlias
+
+import attrs
+
+if TYPE_CHECKING:  # jsonschema is imported when a record is read, not when carcdsl starts
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+
+from carcdsl.errors import RecordError
+from carcdsl.geometry import ports as P
+from carcdsl.i18n.words import json_reason, os_reason
+from carcdsl.model.rules import as_tuple
+
+FORMAT = "carcdsl-record/1"
+"""The value of ``format`` in every record of this version."""
+
+MAX_RECORD_BYTES = 50 * 1024 * 1024
+"""Larger files are refused before parsing."""
+
+_FOLLOWER_AT = re.compile(
+    r"(?P<feature>[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*)(?::(?P<port>[A-Z]{1,3}))?")
+
+
+# --- the objects ------------------------------------------------------------------------------
+
+@attrs.frozen
+class FollowerSpec:
+    """Where the mover puts a follower on the tile just placed (``"city:S"``, ``"monastery"``)."""
+
+    feature: str
+    """The feature's name in the rule set (``city``, ``road``, ``field``, ``monastery``, …)."""
+    port: str | None = attrs.field(default=None,
+                                   validator=attrs.validators.optional(attrs.validators.in_(P.INDEX)))
+    """A side (``N``) or half-side (``NNE``) on the board, after rotation; None for the centre."""
+    kind: str | None = None
+    """The follower kind, where the rules define several; None for the default one."""
+
+    @classmethod
+    def parse(cls, text: str, kind: str | None = None) -> FollowerSpec:
+        """Read ``"feature"`` or ``"feature:PORT"``; raise RecordError otherwise."""
+        match = _FOLLOWER_AT.fullmatch(text) if isinstance(text, str) else None
+        if match is None or (match["port"] is not None and not P.is_port(match["port"])):
+            raise RecordError.of("follower", got=_show(text))
+        return cls(match["feature"], match["port"], kind)
+
+    @classmethod
+    def from_json(cls, data: str | dict[str, Any]) -> FollowerSpec:
+        """Build from the string form or the object form ``{"at": ..., "kind": ...}``."""
+        if isinstance(data, dict):
+            return cls.parse(data["at"], data.get("kind"))
+        return cls.parse(data)
+
+    def to_text(self) -> str:
+        """``feature:PORT``, or the bare feature name for the centre."""
+        return self.feature if self.port is None else f"{self.feature}:{self.port}"
+
+    def to_json(self) -> str | dict[str, str]:
+        """The string form, or the object form when a kind is named."""
+        if self.kind is None:
+            return self.to_text()
+        return {"at": self.to_text(), "kind": self.kind}
+
+
+@attrs.frozen
+class Placement:
+    """One move: a tile put on the board, maybe with a follower."""
+
+    tile: str | None
+    """The tile's name in the rule set; None: the next tile of the seeded draw."""
+    at: tuple[int, int] = attrs.field(converter=as_tuple)
+    """``(x, y)``: x grows to the east, y to the south; the start tile lies at ``(0, 0)``."""
+    rotation: int = attrs.field(validator=attrs.validators.in_(P.ROTATIONS))
+    """Degrees clockwise from the tile's orientation in the rule file."""
+    follower: FollowerSpec | None = None
+    """Where the mover puts a follower, if anywhere."""
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Placement:
+        """Build from a schema-valid placement object."""
+        follower = data.get("follower")
+        x, y = data["at"]
+        return cls(data.get("tile"), (int(x), int(y)), int(data["rotation"]),
+                   None if follower is None else FollowerSpec.from_json(follower))
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"tile", "at", "rotation", "follower"}`` in that order; absent parts omitted."""
+        out: dict[str, Any] = {} if self.tile is None else {"tile": self.tile}
+        out["at"] = list(self.at)
+        out["rotation"] = self.rotation
+        if self.follower is not None:
+            out["follower"] = self.follower.to_json()
+        return out
+
+
+@attrs.frozen
+class Discard:
+    """A drawn tile that fits nowhere; it leaves the game and the same player draws again."""
+
+    tile: str
+    """The name of the tile drawn."""
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Discard:
+        """Build from a schema-valid ``{"discard": TILE}``."""
+        return cls(data["discard"])
+
+    def to_json(self) -> dict[str, str]:
+        """``{"discard": TILE}``."""
+        return {"discard": self.tile}
+
+
+Move: TypeAlias = Placement | Discard
+
+
+def _to_players(value: int | Iterable[str]) -> tuple[str, ...]:
+    """A count N becomes ``("P1", …, "PN")``; names become a tuple."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return tuple(f"P{i}" for i in range(1, value + 1))
+    return tuple(value)  # type: ignore[arg-type]  # a bool is refused by the schema
+
+
+@attrs.frozen
+class Record:
+    """A whole game: the rules, the seats and every move, enough to replay it exactly."""
+
+    rules: str
+    """A bundled rule set by name, or a path to a rule file (relative to ``base_dir``)."""
+    variants: tuple[str, ...] = attrs.field(converter=as_tuple)
+    """Bundled variant names or paths, applied in this order."""
+    players: tuple[str, ...] = attrs.field(converter=_to_players)
+    """Names in seat order; seat 0 moves first. A count N gives ``P1`` … ``PN``."""
+    seed: int | None
+    """Seeds the shuffle of the supply; needed when some move names no tile."""
+    moves: tuple[Move, ...] = attrs.field(converter=as_tuple)
+    """Every move, in order."""
+    final: bool = False
+    """Run final scoring after the last move even though tiles remain."""
+    base_dir: str | None = None
+    """The directory of the record file, against which rule paths are resolved."""
+
+    def __attrs_post_init__(self) -> None:
+        if not self.players:
+            raise RecordError.of("players-empty")
+        if len(set(self.players)) != len(self.players):
+            raise RecordError.of("players-unique")
+        if self.seed is None:
+            for index, move in enumerate(self.moves):
+                if isinstance(move, Placement) and move.tile is None:
+                    raise RecordError.of("needs-seed", index, move_index=index)
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as the spec lays it out, keys in the spec's order."""
+        out: dict[str, Any] = {"format": FORMAT, "rules": self.rules,
+                               "variants": list(self.variants), "players": list(self.players)}
+        if self.seed is not None:
+            out["seed"] = self.seed
+        out["moves"] = [move.to_json() for move in self.moves]
+        out["final"] = self.final
+        return out
+
+    def to_text(self) -> str:
+        """JSON with 2-space indentation, one move per line, ending with a newline."""
+        try:
+            return _layout(self.to_json(), ensure_ascii=False)
+        except UnicodeEncodeError:  # a lone surrogate cannot be UTF-8: escape everything
+            return _layout(self.to_json(), ensure_ascii=True)
+
+
+def _layout(data: dict[str, Any], ensure_ascii: bool) -> str:
+    def dumps(value: object) -> str:
+        return json.dumps(value, ensure_ascii=ensure_ascii)
+
+    lines = []
+    for key, value in data.items():
+        if key == "moves" and value:
+            moves = ",\n".join(f"    {dumps(move)}" for move in value)
+            lines.append(f"  {dumps(key)}: [\n{moves}\n  ]")
+        else:
+            lines.append(f"  {dumps(key)}: {dumps(value)}")
+    text = "{\n" + ",\n".join(lines) + "\n}\n"
+    text.encode("utf-8")  # raises UnicodeEncodeError on a lone surrogate
+    return text
+
+
+# --- reading ----------------------------------------------------------------------------------
+
+@functools.cache
+def _validator() -> Draft202012Validator:
+    schema = json.loads(files("carcdsl.schemas").joinpath("record.schema.json")
+                        .read_text(encoding="utf-8"))
+    from jsonschema import Draft202012Validator
+
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+def record_schema() -> dict[str, Any]:
+    """The JSON Schema of ``carcdsl-record/1`` (loaded once)."""
+    return _validator().schema
+
+
+def parse_record(data: object, source: str = "<record>") -> Record:
+    """Build a Record from decoded JSON, validating it against the schema first.
+
+    Raises RecordError with one message naming ``source`` and, for a bad move, its index.
+    """
+    try:
+        error = _first_best(_validator().iter_errors(data))
+    except RecursionError:
+        raise RecordError.of("nested", source) from None
+    if error is not None:
+        raise describe_error(error).within(source)
+    try:
+        return _build(data)  # type: ignore[arg-type]  # the schema guarantees a dict
+    except RecordError as exc:
+        raise exc.within(source) from None
+
+
+def _first_best(errors: Iterable[ValidationError]) -> ValidationError | None:
+    """jsonschema's ``best_match``, except that of equally relevant errors the first in the
+    document wins (``best_match`` breaks ties by the larger path: ``players[1]`` over
+    ``players[0]``, the last bad move over the first)."""
+    from collections import deque
+
+    from jsonschema.exceptions import best_match, relevance
+
+    def key(error: ValidationError) -> tuple:
+        return tuple(v for v in relevance(error) if not isinstance(v, deque))
+
+    return best_match(errors, key=key)
+
+
+def _build(data: dict[str, Any]) -> Record:
+    moves = []
+    for index, move in enumerate(data["moves"]):
+        try:
+            build = Discard.from_json if "discard" in move else Placement.from_json
+            moves.append(build(move))
+        except RecordError as exc:
+            raise exc.within(index, move_index=index) from None
+    return Record(data["rules"], data.get("variants", ()), _players_from_json(data["players"]),
+                  _int_or_none(data.get("seed")), moves, data.get("final", False))
+
+
+def _players_from_json(value: int | float | list[str]) -> int | list[str]:
+    # JSON Schema counts 2.0 as an integer; the model wants a real int.
+    return value if isinstance(value, list) else int(value)
+
+
+def _int_or_none(value: float | None) -> int | None:
+    return None if value is None else int(value)
+
+
+def load_record(path: str | os.PathLike[str]) -> Record:
+    """Read, decode, validate and build the record in the file at ``path``.
+
+    Every failure (unreadable, too large, not UTF-8, not JSON, not a record) is a RecordError
+    naming the path. ``base_dir`` is set to the file's directory.
+    """
+    source = str(path)
+    data = _decode_json(_read_text(Path(path), source), source)
+    record = parse_record(data, source)
+    return attrs.evolve(record, base_dir=str(record_home(path)))
+
+
+def record_home(path: str | os.PathLike[str]) -> Path:
+    """The directory a record's rule paths are relative to: the real file's, a symbolic
+    link followed (the file is the same whichever link leads to it); a FIFO's or a device's
+    own, as given."""
+    if _special(Path(path)) is not None:
+        return Path(os.path.abspath(path)).parent
+    return Path(os.path.realpath(path)).parent
+
+
+def _read_text(path: Path, source: str) -> str:
+    try:
+        with path.open("rb") as f:
+            raw = f.read(MAX_RECORD_BYTES + 1)
+    except OSError as exc:
+        raise RecordError.of("unreadable", source, reason=os_reason(exc)) from None
+    if len(raw) > MAX_RECORD_BYTES:
+        raise RecordError.of("too-large", source, most=MAX_RECORD_BYTES)
+    if b"\0" in raw:
+        raise RecordError.of("binary", source)
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise RecordError.of("encoding", source, offset=exc.start) from None
+
+
+def _decode_json(text: str, source: str) -> object:
+    def no_constants(name: str) -> object:
+        raise RecordError.of("constant", source, name=name)
+
+    def no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        seen: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in seen:
+                raise RecordError.of("duplicate-key", source, key=repr(key))
+            seen[key] = value
+        return seen
+
+    try:
+        return json.loads(text, parse_constant=no_constants, object_pairs_hook=no_duplicates)
+    except json.JSONDecodeError as exc:
+        raise RecordError.of("json", source, line=exc.lineno, column=exc.colno,
+                             reason=json_reason(exc)) from None
+    except RecursionError:
+        raise RecordError.of("json-nested", source) from None
+
+
+# --- writing ----------------------------------------------------------------------------------
+
+def dump_record(record: Record, path: str | os.PathLike[str]) -> None:
+    """Write ``record`` to ``path``. A regular file (new, or one a symbolic link leads to) is
+    written atomically: a new file renamed over the old, which stays whole if anything fails.
+    A FIFO or a character device (``/dev/stdout``) is written into, as a shell redirection
+    would; nothing else (a directory, a block device, a socket) is ever replaced."""
+    check_record_path(path)
+    data = record.to_text().encode("utf-8")
+    if _special(Path(path)) is not None:  # a FIFO or a terminal, maybe behind a link
+        _write_through(Path(path), data, str(path))
+        return
+    target = Path(os.path.realpath(path))  # a link is followed, never replaced
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    try:
+        _write_new_file(tmp, data, _existing_mode(target))
+        os.replace(tmp, target)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise RecordError.of("unwritable", str(path), reason=os_reason(exc)) from None
+
+
+def check_record_path(path: str | os.PathLike[str]) -> None:
+    """Raise RecordError when a record could never be written to ``path`` (a directory, a
+    block device, a socket, a missing directory), before a game is played to fill it."""
+    source = str(path)
+    target = Path(os.path.realpath(path))
+    kind = _special(Path(path))
+    if kind == "directory" or source.endswith(os.sep):
+        raise RecordError.of("unwritable", source,
+                             reason=os_reason(OSError(errno.EISDIR, "Is a directory")))
+    if kind in ("block", "socket"):
+        raise RecordError.of(f"unwritable-{'device' if kind == 'block' else 'socket'}",
+                             source)
+    if kind is None and not target.parent.is_dir():
+        code = errno.ENOENT if not target.parent.exists() else errno.ENOTDIR
+        raise RecordError.of("unwritable", source,
+                             reason=os_reason(OSError(code, os.strerror(code))))
+
+
+def _special(target: Path) -> str | None:
+    """What ``target`` is, links followed, when it exists and is not a regular file:
+    ``directory``, ``fifo``, ``char``, ``block``, ``socket`` (None: a regular file, or
+    nothing yet)."""
+    try:
+        mode = target.stat().st_mode
+    except OSError:
+        return None
+    for kind, test in (("directory", stat.S_ISDIR), ("fifo", stat.S_ISFIFO),
+                       ("char", stat.S_ISCHR), ("block", stat.S_ISBLK),
+                       ("socket", stat.S_ISSOCK)):
+        if test(mode):
+            return kind
+    return None
+
+
+def _write_through(target: Path, data: bytes, source: str) -> None:
+    """Write into a FIFO or a character device as it is (it cannot be replaced, and a
+    rename would destroy it)."""
+    try:
+        fd = os.open(target, os.O_WRONLY)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+    except OSError as exc:
+        raise RecordError.of("unwritable", source, reason=os_reason(exc)) from None
+
+
+def _write_new_file(path: Path, data: bytes, mode: int | None) -> None:
+    # O_EXCL: never clobber someone else's file; 0o666 lets the umask decide, as open() does.
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    with os.fdopen(fd, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    if mode is not None:
+        os.chmod(path, mode)
+
+
+def _existing_mode(target: Path) -> int | None:
+    """The mode of the file being replaced, kept for the new one; None if there is none."""
+    try:
+        return target.stat().st_mode & 0o7777
+    except OSError:
+        return None
+
+
+# --- messages ---------------------------------------------------------------------------------
+
+_EXPECTED: dict[tuple[tuple[str | int, ...], str], str] = {
+    ((), "type"): "object",
+    (("players",), "type"): "players",
+    (("follower",), "type"): "follower",
+    (("at",), "type"): "at",
+    (("at",), "minItems"): "at",
+    (("at",), "maxItems"): "at",
+}
+"""Messages (``expected/...``) for paths (inside a move, or the record) where the schema's own
+word misleads."""
+
+
+def _move_index(error: ValidationError) -> int | None:
+    path = list(error.absolute_path)
+    if len(path) >= 2 and path[0] == "moves" and isinstance(path[1], int):
+        return path[1]
+    return None
+
+
+def _dotted(path: Sequence[str | int]) -> str:
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text
+
+
+def describe_error(error: ValidationError) -> RecordError:
+    """The RecordError for people about a schema error: where (``move 3: 'rotation'``) and
+    what."""
+    from carcdsl.i18n.words import Phrase
+
+    index = _move_index(error)
+    path = tuple(error.absolute_path)
+    if index is not None:
+        path = path[2:]
+    subject: object = (repr(_dotted(path)) if path else
+                       Phrase("a-move") if index is not None else Phrase("a-record"))
+    key, args = _explain(error, subject, path)
+    where: tuple[int, ...] = () if index is None else (index,)
+    return RecordError.of(key, *where, move_index=index, **args)  # type: ignore[arg-type]
+
+
+def _explain(error: ValidationError, subject: object,
+             path: tuple[str | int, ...]) -> tuple[str, dict[str, object]]:
+    """The key and arguments of a schema error's message (``catalog_*.RECORDS``)."""
+    kind, value, got = error.validator, error.validator_value, _show(error.instance)
+    expected = _EXPECTED.get((path, kind))
+    if expected is not None:
+        return f"expected/{expected}", {"subject": subject, "got": got}
+    if kind == "required":
+        missing = [key for key in value if key not in error.instance]
+        return "missing-key", {"subject": subject, "key": repr(missing[0])}
+    if kind == "additionalProperties":
+        return _explain_unknown_keys(error, subject, path)
+    explain = _SIMPLE.get(kind)
+    if explain is None:
+        return "schema", {"subject": subject, "reason": error.message}
+    key, args = explain(error, got)
+    return key, {"subject": subject, **args}
+
+
+def _explain_unknown_keys(error: ValidationError, subject: object,
+                          path: tuple[str | int, ...]) -> tuple[str, dict[str, object]]:
+    allowed = list(error.schema.get("properties", {}))
+    unknown = sorted(key for key in error.instance if key not in allowed)
+    if "discard" in allowed and len(allowed) == 1:
+        return "unknown-key-discard", {"key": repr(unknown[0])}
+    args: dict[str, object] = {"key": repr(unknown[0]), "allowed": ", ".join(map(repr, allowed))}
+    return ("unknown-key", args) if not path else ("unknown-key-in", {**args, "subject": subject})
+
+
+_SIMPLE: dict[str, Callable[[ValidationError, str], tuple[str, dict[str, object]]]] = {
+    "type": lambda e, got: ("type", {"types": _types(e.validator_value), "got": got}),
+    "enum": lambda e, got: ("enum", {"values": ", ".join(map(_show, e.validator_value)),
+                                     "got": got}),
+    "const": lambda e, got: ("const", {"value": _show(e.validator_value), "got": got}),
+    "minLength": lambda e, got: ("empty", {}),
+    "minItems": lambda e, got: ("empty", {}),
+    "maxItems": lambda e, got: ("max-items", {"most": e.validator_value}),
+    "minimum": lambda e, got: ("minimum", {"least": e.validator_value, "got": got}),
+    "maximum": lambda e, got: ("maximum", {"most": e.validator_value, "got": got}),
+    "uniqueItems": lambda e, got: ("unique", {"got": got}),
+    "pattern": lambda e, got: ("pattern", {"got": got}),
+}
+"""The key and arguments of a message per schema keyword, given the error and the bad value
+shown."""
+
+
+def _types(value: str | list[str]) -> tuple[str, ...]:
+    return (value,) if isinstance(value, str) else tuple(value)
+
+
+def _show(value: object, limit: int = 60) -> str:
+    """A short JSON rendering of a bad value for a message."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"

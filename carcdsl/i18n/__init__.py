@@ -1,0 +1,1 @@
+"""Words in a player's language: ``Words`` and the catalogues (one module per language)."""

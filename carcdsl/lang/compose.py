@@ -1,0 +1,517 @@
+"""Finding rule files, reading them safely, and composing them into one RuleSet.
+
+A rule set is built in order: the files a file ``extends`` (depth first), then the file's own
+declarations, then each variant with its own ``extends``. New names must be new; changes to
+existing names must say ``override``. Every problem becomes a Diagnostic.
+
+Each file is applied at most once (a second time is E104). When any file cannot be found, read
+or parsed, the composition stops short of a rule set: what is missing would only make follow-on
+errors (an override of a tile the broken file declares, a rule set without a start tile).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from pathlib import Path
+
+import attrs
+
+from carcdsl.diagnostics import Diagnostic, error, suggest, warning
+from carcdsl.errors import RuleError
+from carcdsl.lang.builder import Builder
+from carcdsl.lang.decls import ParamDecl, Ref, RuleFile
+from carcdsl.lang.parser import parse_text
+from carcdsl.lang.syntax import normalise_newlines
+from carcdsl.model import rules as m
+
+MAX_FILE_BYTES = 20_000_000
+MAX_DEPTH = 32
+SUFFIXES = (".carc", ".json")
+
+_PAIR = r"\s*[^\W\d][\w-]*\s*=[^,=]*"
+_VARIANT_ARGS = re.compile(rf"^(?P<target>.+?):(?P<args>{_PAIR}(?:,{_PAIR})*)$")
+_LOOKS_LIKE_ARGS = re.compile(r"^(?P<target>[^:=]+?):(?P<args>.*)$")
+
+
+def split_variant_ref(text: str) -> tuple[str, dict[str, int | str]]:
+    """``table-edge:width=11,height=7`` -> ("table-edge", {"width": 11, "height": 7})."""
+    target, params, _problems = parse_ref(text)
+    return target, params
+
+
+def parse_ref(text: str) -> tuple[str, dict[str, int | str], list[Diagnostic]]:
+    """A rule set or variant as the command line and records name it, with parameters:
+    ``maps-germany:areas=3``, ``table-edge:width=11, height=7``. A key given twice, or
+    parameters that cannot be read, are E130."""
+    match = _VARIANT_ARGS.match(text)
+    if match is None:
+        loose = _LOOKS_LIKE_ARGS.match(text)
+        if loose is not None and not Path(text).exists() and (
+                loose["target"] in bundled_names() or Path(loose["target"]).is_file()):
+            return loose["target"], {}, [error("E130", None, "reference", text=text)]
+        return text, {}, []
+    params: dict[str, int | str] = {}
+    problems = []
+    for pair in match["args"].split(","):
+        key, _, value = pair.partition("=")
+        key, value = key.strip(), value.strip()
+        if key in params:
+            problems.append(error("E130", None, "twice", target=match["target"], key=key,
+                                  first=params[key], second=value))
+            continue
+        params[key] = int(value) if re.fullmatch(r"-?\d{1,18}", value) else value
+    return match["target"], params, problems
+
+
+def rules_dir() -> Path:
+    """The bundled rule sets: from the source tree in a checkout, else from the installed
+    package (where the wheel puts ``rules/`` inside ``carcdsl/``)."""
+    package = Path(__file__).resolve().parents[1]
+    for candidate in (package.parent / "rules", package / "rules"):
+        if (candidate / "base.carc").is_file():
+            return candidate
+    return package / "rules"
+
+
+def bundled_names() -> dict[str, Path]:
+    """Every bundled rule set and variant by name."""
+    root = rules_dir()
+    found: dict[str, Path] = {}
+    for folder in (root, root / "variants"):
+        for suffix in SUFFIXES:
+            for path in sorted(folder.glob(f"*{suffix}")):
+                found.setdefault(path.stem, path)
+    return found
+
+
+def resolve(target: str, relative_to: Path | None = None, is_path: bool | None = None) -> Path:
+    """A bundled name or a path (relative to ``relative_to``) -> an existing file path.
+
+    Raises RuleError (E004) when nothing matches.
+    """
+    if not target.strip():
+        raise RuleError("an empty name", (error("E004", None, "empty"),))
+    names = bundled_names()
+    looks_like_path = is_path if is_path is not None else (
+        "/" in target or "\\" in target or target.endswith(SUFFIXES))
+    if not looks_like_path and target in names:
+        return names[target]
+    base = relative_to if relative_to is not None else Path.cwd()
+    candidate = Path(target) if Path(target).is_absolute() else base / target
+    if candidate.is_file():
+        return candidate
+    if candidate.is_dir():
+        raise RuleError(f"{target} is a directory",
+                        (error("E004", None, "directory", target=target),))
+    if candidate.exists():  # a device, a pipe: reading it could block or never end
+        raise RuleError(f"{target} is not a regular file",
+                        (error("E004", None, "not-a-file", target=target),))
+    if not looks_like_path:
+        said = error("E004", None, target=target, hint=suggest(target, names))
+        raise RuleError(said.message, (said,))
+    raise RuleError(f"no such file: {target}", (error("E004", None, "no-file", target=target),))
+
+
+def read_source(path: Path, shown: str) -> str:
+    """The text of a rule file; unreadable, binary, non-UTF-8 or huge files become E003."""
+    def fail(form: str, loc: m.Loc | None = None, **args: object) -> RuleError:
+        said = error("E003", loc or m.Loc(shown), form, **args)
+        return RuleError(said.message, (said,))
+
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise fail("too-large", size=size, most=MAX_FILE_BYTES)
+        data = path.read_bytes()
+    except OSError as exc:
+        from carcdsl.i18n.words import os_reason
+
+        raise fail("unreadable", reason=os_reason(exc)) from None
+    if b"\x00" in data:
+        raise fail("binary")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        line_start = data.rfind(b"\n", 0, exc.start) + 1
+        column = len(data[line_start:exc.start].decode("utf-8", "replace")) + 1
+        raise fail("encoding", m.Loc(shown, line, column),
+                   byte=f"{data[exc.start]:#04x}") from None
+    return normalise_newlines(text)
+
+
+def display_name(path: Path) -> str:
+    """Paths in messages: relative to the working directory when inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+@attrs.define
+class Loader:
+    """Reads and parses rule files once each, remembering their text for messages, and
+    applies them to a builder, each at most once."""
+
+    sources: dict[str, str] = attrs.Factory(dict)
+    failed: bool = False
+    """A file could not be found, read or parsed: the rule set would be incomplete."""
+    _stack: list[Path] = attrs.Factory(list)
+    _applied: dict[Path, m.Loc | None] = attrs.Factory(dict)
+    _parsed: dict[Path, object] = attrs.Factory(dict)
+    set_by: dict[tuple[str, str], tuple[str, Path]] = attrs.Factory(dict)
+    """(kind, property) -> the variant given on its own (``--variant``, a record's list)
+    that set it last, and its file."""
+
+    def load_file(self, path: Path) -> RuleFile | m.RuleSet:
+        """The parsed file (read once); RuleError when it cannot be read or parsed."""
+        key = path.resolve()
+        if key not in self._parsed:
+            try:
+                self._parsed[key] = self._read(path)
+            except RuleError as exc:
+                self._parsed[key] = exc
+        found = self._parsed[key]
+        if isinstance(found, RuleError):
+            raise found
+        return found  # type: ignore[return-value]
+
+    def _read(self, path: Path) -> RuleFile | m.RuleSet:
+        shown = display_name(path)
+        text = read_source(path, shown)
+        self.sources[shown] = text
+        if path.suffix == ".json":
+            from carcdsl.lang.jsonform import ruleset_from_json_text
+            return ruleset_from_json_text(text, shown)
+        return parse_text(text, shown)
+
+    def start_over(self) -> None:
+        """A new rule set: nothing applied yet."""
+        self._applied.clear()
+
+    def fail(self, builder: Builder, diagnostics) -> None:
+        builder.diagnostics.extend(diagnostics)
+        self.failed = True
+
+    def apply(self, builder: Builder, path: Path, ref_loc: m.Loc | None = None,
+              role: str | None = None, args: dict | None = None) -> RuleFile | None:
+        """Apply one file (and what it extends) to ``builder``; None if it was not applied.
+
+        With ``role``, a file of the other role is only returned, not applied.
+        """
+        resolved = path.resolve()
+        if resolved in self._stack:
+            chain = " -> ".join(display_name(p) for p in [*self._stack, resolved])
+            self.fail(builder, [error("E005", ref_loc, chain=chain)])
+            return None
+        if len(self._stack) >= MAX_DEPTH:
+            self.fail(builder, [error("E006", ref_loc, "extends", most=MAX_DEPTH)])
+            return None
+        try:
+            loaded = self.load_file(path)
+        except RuleError as exc:
+            self.fail(builder, [attrs.evolve(d, loc=ref_loc) if d.key == "E103/record"
+                                and ref_loc is not None else d for d in exc.diagnostics])
+            return None
+        if isinstance(loaded, m.RuleSet):
+            if self._twice(builder, resolved, path, ref_loc):
+                return None
+            builder.replace_with(loaded, m.Loc(display_name(path)))
+            builder.lineage.add(resolved)
+            return RuleFile(display_name(path), "rules", loaded.name)
+        if role is not None and loaded.role != role:
+            return loaded
+        if self._twice(builder, resolved, path, ref_loc, loaded):
+            return None
+        if loaded.header_loc is None:  # a rule set or a variant says which it is
+            start = m.Loc(display_name(path), 1, 1)
+            said = (error("E106", start, "empty") if loaded.is_empty
+                    else error("E106", start))
+            self.fail(builder, [*loaded.problems, said])
+            return None
+        builder.diagnostics.extend(loaded.problems)
+        if loaded.role == "rules":
+            builder.lineage.add(resolved)
+            builder.loc = builder.loc or loaded.header_loc
+        self._stack.append(resolved)
+        try:
+            for ref in loaded.extends:
+                self._apply_ref(builder, ref, path.parent, loaded.role)
+            params = self._params(builder, loaded, args or {}, ref_loc)
+            inherited = len(self._stack) > 1
+            for decl in loaded.decls:
+                builder.apply(decl, params, inherited)
+        finally:
+            self._stack.pop()
+        return loaded
+
+    def _twice(self, builder: Builder, resolved: Path, path: Path, ref_loc: m.Loc | None,
+               loaded: RuleFile | None = None) -> bool:
+        """E104 when ``path`` is already part of the rule set."""
+        if resolved not in self._applied:
+            self._applied[resolved] = ref_loc
+            return False
+        first = self._applied[resolved]
+        name = (loaded.name if loaded is not None and loaded.name else None) or path.stem
+        form = "variant" if loaded is not None and loaded.role == "variant" else "rules"
+        if first is None or not first.line:
+            builder.problem("E104", ref_loc, form, name=name)
+        elif ref_loc is not None and ref_loc.file == first.file:
+            builder.problem("E104", ref_loc, f"{form}-line", name=name, line=first.line)
+        else:
+            builder.problem("E104", ref_loc, f"{form}-at", name=name, first=first)
+        return True
+
+    def _params(self, builder: Builder, loaded: RuleFile, args: dict, ref_loc) -> dict:
+        """The file's parameters: defaults, then the values given with the file's name."""
+        decls = {d.name: d for d in loaded.decls if isinstance(d, ParamDecl)}
+        params = {name: d.default for name, d in decls.items()}
+        who = loaded.name or loaded.path
+        for key, value in args.items():
+            decl = decls.get(key)
+            if decl is None:
+                hint = suggest(key, params)
+                where = ref_loc or loaded.header_loc or m.Loc(loaded.path)
+                if params and not hint:
+                    builder.problem("E130", where, "unknown-known", target=who, key=key,
+                                    known=", ".join(params))
+                else:
+                    builder.problem("E130", where, "unknown", target=who, key=key, hint=hint)
+                continue
+            why = decl.why_not(value)
+            if why is not None:
+                form, args = why
+                builder.problem("E130", ref_loc or decl.loc, form, key=key, value=value,
+                                target=who, **args)
+            else:
+                params[key] = value
+        return params
+
+    def _apply_ref(self, builder: Builder, ref: Ref, folder: Path, role: str) -> None:
+        """``extends REF`` in a file of ``role``: a rule set extends rule sets, a variant
+        variants."""
+        try:
+            target = resolve(ref.target, folder, ref.is_path)
+        except RuleError as exc:
+            self.fail(builder, [attrs.evolve(d, loc=ref.loc) for d in exc.diagnostics])
+            return
+        if role == "variant":
+            with contextlib.suppress(RuleError):  # ``apply`` reports it
+                extended = self.load_file(target)
+                if isinstance(extended, RuleFile) and extended.role == "variant":
+                    _check_with(self, builder, extended, target)
+        loaded = self.apply(builder, target, ref.loc, role=role)
+        if loaded is not None and loaded.role != role:
+            if role == "variant" and loaded.is_empty:
+                self.fail(builder, [error("E103", ref.loc, "empty", target=ref.target)])
+            else:
+                self.fail(builder, [_wrong_role(ref.target, loaded.role, ref.loc)])
+
+    def apply_with(self, builder: Builder, variant: RuleFile, path: Path,
+                   chain: tuple[Path, ...]) -> None:
+        """The variants ``variant`` is applied with (``with A, B``), each after its own, in
+        order and once each; a cycle is E005."""
+        for ref in variant.applies_with:
+            try:
+                target = resolve(ref.target, path.parent, ref.is_path)
+            except RuleError as exc:
+                self.fail(builder, [attrs.evolve(d, loc=ref.loc) for d in exc.diagnostics])
+                continue
+            resolved = target.resolve()
+            if resolved in chain:
+                shown = " -> ".join(display_name(p) for p in (*chain, resolved))
+                cycle = (error("E005", ref.loc, "self") if resolved == chain[-1]
+                         else error("E005", ref.loc, "with", chain=shown))
+                self.fail(builder, [cycle])
+                continue
+            if resolved in self._applied:
+                continue  # two variants with the same one: it is applied once
+            try:
+                dep = self.load_file(target)
+            except RuleError as exc:
+                self.fail(builder, exc.diagnostics)
+                continue
+            if isinstance(dep, RuleFile) and dep.role == "variant":
+                self.apply_with(builder, dep, target, (*chain, resolved))
+                applied = self.apply(builder, target, ref.loc, role="variant")
+                if applied is not None:
+                    builder.variants.append(applied.name or target.stem)
+            elif isinstance(dep, RuleFile) and dep.is_empty:
+                self.fail(builder, [error("E103", ref.loc, "empty", target=ref.target)])
+            else:
+                self.fail(builder, [error("E103", ref.loc, "with-rules", target=ref.target)])
+
+
+def _wrong_role(target: str, role: str, loc: m.Loc | None) -> Diagnostic:
+    return error("E103", loc, "variant" if role == "variant" else "rules", target=target)
+
+
+def compose(rules: str | Path, variants: tuple[str | Path, ...] | list = (),
+            relative_to: Path | None = None) -> tuple[m.RuleSet | None, list[Diagnostic], dict]:
+    """Compose a rule set and its variants. Returns (rule set or None, diagnostics, sources).
+
+    ``rules`` may carry parameters (``maps-germany:areas=3``), as variants do. The rule set
+    is None when a file could not be found, read or parsed (its diagnostics say why; follow-on
+    problems are left out).
+    """
+    loader = Loader()
+    builder = Builder()
+    target, args, problems = parse_ref(str(rules)) if not isinstance(rules, Path) \
+        else (str(rules), {}, [])
+    try:
+        path = resolve(target, relative_to, isinstance(rules, Path) or None)
+    except RuleError as exc:
+        return None, [*problems, *exc.diagnostics], loader.sources
+    builder.diagnostics.extend(problems)
+    first = loader.apply(builder, path, role="rules", args=args)
+    if first is not None and first.role == "variant":
+        builder = _variant_alone(loader, first, path, args)
+        builder.diagnostics[:0] = problems  # the parameters' own problems, kept
+    elif first is not None:
+        builder.name = first.name or path.stem
+    for variant in variants:
+        _apply_variant(loader, builder, variant, relative_to)
+    if loader.failed:
+        return None, [d for d in builder.diagnostics if d.code != "E102"], loader.sources
+    return builder.build(), builder.diagnostics, loader.sources
+
+
+def _variant_alone(loader: Loader, first: RuleFile, path: Path, args: dict) -> Builder:
+    """A variant checked alone is applied to the rule set it is `for` (default: base), after
+    the variants it is `with`."""
+    base_ref = first.applies_to or Ref("base", False, first.header_loc)
+    builder = Builder()
+    builder.diagnostics.extend(first.problems)
+    loader.start_over()
+    loader._apply_ref(builder, base_ref, path.parent, "rules")
+    loader.apply_with(builder, first, path, (path.resolve(),))
+    applied = loader.apply(builder, path, role="variant", args=args)
+    if applied is not None:
+        builder.variants.append(first.name or path.stem)
+    builder.name = base_ref.target if not base_ref.is_path else Path(base_ref.target).stem
+    builder.diagnostics = [d for d in builder.diagnostics if d not in first.problems] \
+        + list(first.problems)
+    return builder
+
+
+def _apply_variant(loader: Loader, builder: Builder, variant, relative_to) -> None:
+    target, args, problems = parse_ref(str(variant))
+    builder.diagnostics.extend(problems)
+    try:
+        path = resolve(target, relative_to, isinstance(variant, Path) or None)
+    except RuleError as exc:
+        loader.fail(builder, exc.diagnostics)
+        return
+    try:
+        loaded = loader.load_file(path)
+    except RuleError as exc:
+        loader.fail(builder, exc.diagnostics)
+        return
+    if isinstance(loaded, RuleFile) and loaded.is_empty:
+        builder.problem("E103", m.Loc(display_name(path)), "empty", target=target)
+        loader.failed = True
+        return
+    if isinstance(loaded, RuleFile) and loaded.header_loc is None:
+        builder.problem("E106", m.Loc(display_name(path), 1, 1))
+        loader.failed = True
+        return
+    if isinstance(loaded, m.RuleSet) or loaded.role != "variant":
+        name = target if isinstance(loaded, m.RuleSet) else (loaded.name or target)
+        builder.problem("E103", None if isinstance(loaded, m.RuleSet) else loaded.header_loc,
+                        "given", target=name, given=variant)
+        loader.failed = True
+        return
+    for_path = _for_path(loaded, path)
+    foreign = for_path is not None and for_path not in builder.lineage
+    if foreign and not _fits(loader, builder, path, loaded, args):
+        return
+    _check_with(loader, builder, loaded, path)
+    before = _kind_setters(builder)
+    applied = loader.apply(builder, path, None, role="variant", args=args)
+    if applied is not None:
+        name = applied.name or path.stem
+        _check_replaced(loader, builder, before, (name, path.resolve()), loaded)
+        builder.variants.append(name)
+
+
+def _kind_setters(builder: Builder) -> dict[tuple[str, str], m.Loc | None]:
+    """(kind, property) -> where it was written last."""
+    return {(kind, prop): at for kind, (_, locs, _) in builder.kinds.items()
+            for prop, at in locs.items()}
+
+
+def _check_replaced(loader: Loader, builder: Builder, before: dict, variant: tuple[str, Path],
+                    loaded: RuleFile) -> None:
+    """W106 where a variant replaces a feature rule that an earlier variant set, unless it
+    is written `with` that one (``incomplete-zero`` then ``small-city-roads``: the roads'
+    final scoring of the second replaces the zero of the first)."""
+    withs = set()
+    for ref in loaded.applies_with:
+        with contextlib.suppress(RuleError):
+            withs.add(resolve(ref.target, variant[1].parent, ref.is_path).resolve())
+    for key, at in _kind_setters(builder).items():
+        if at is before.get(key, at) and key in before:
+            continue  # not changed by this variant
+        earlier = loader.set_by.get(key)
+        if earlier is not None and earlier[1] != variant[1] and earlier[1] not in withs:
+            kind, prop = key
+            builder.diagnostics.append(warning(
+                "W106", at, name=variant[0], prop=_RULE_WORDS.get(prop, prop), kind=kind,
+                earlier=earlier[0]))
+        loader.set_by[key] = variant
+
+
+_RULE_WORDS = {"complete": "score complete", "final": "score final", "terminals": "ends at",
+               "role": "follower"}
+"""How a feature property is written in a rule file."""
+
+
+def _check_with(loader: Loader, builder: Builder, variant: RuleFile, path: Path) -> None:
+    """A variant written `with` others (applied with ``--variant``, or extended by another
+    variant) expects them applied before it: W105 for each one that is not. It is still
+    applied (a rule set may itself give what they would, such as a bounded board), and the
+    checks of what it needs say the rest."""
+    for ref in variant.applies_with:
+        try:
+            needed = resolve(ref.target, path.parent, ref.is_path).resolve()
+        except RuleError:
+            continue  # checked alone, the variant reports it
+        if needed not in loader._applied:
+            builder.diagnostics.append(warning("W105", ref.loc, name=variant.name or path.stem,
+                                               needs=ref.target))
+
+
+def _for_path(variant: RuleFile, path: Path) -> Path | None:
+    """The rule set a variant is written for, as a resolved path (None: cannot tell)."""
+    ref = variant.applies_to or Ref("base", False, None)
+    try:
+        return resolve(ref.target, path.parent, ref.is_path).resolve()
+    except RuleError:
+        return None
+
+
+def _fits(loader: Loader, builder: Builder, path: Path, variant: RuleFile, args: dict) -> bool:
+    """A variant written for another rule set may still fit (a bag changes only the supply):
+    try it; when its own lines do not fit, one E103 says why instead of each follow-on."""
+    from carcdsl.check.checker import check
+
+    trial = builder.snapshot()
+    probe = Loader(loader.sources, False, [], dict(loader._applied), loader._parsed)
+    probe.apply(trial, path, None, role="variant", args=args)
+    shown = display_name(path)
+    found = trial.diagnostics[len(builder.diagnostics):]
+    if not probe.failed:
+        found += check(trial.build())
+    if not any(d.is_error and d.loc is not None and d.loc.file == shown for d in found):
+        return True
+    ref = variant.applies_to or Ref("base", False, None)
+    name = variant.name or path.stem
+    if builder.name:
+        builder.problem("E103", variant.header_loc, "does-not-fit", variant=name,
+                        target=ref.target, rules=builder.name)
+    else:
+        builder.problem("E103", variant.header_loc, "does-not-fit-here", variant=name,
+                        target=ref.target)
+    loader.failed = True
+    return False

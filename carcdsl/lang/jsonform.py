@@ -1,0 +1,558 @@
+"""The JSON form of a rule set (``carcdsl-rules/1``): export, and the second front end.
+
+The JSON form is a fully composed rule set, every tile with all its segments; its shape is
+``schemas/ruleset.schema.json``. Reading validates against that schema first, collecting every
+problem as an E007 diagnostic that names its JSON path (``$.tiles[3].segments[1]``), and only then
+builds model objects field by field. Tiles whose fields are ``derived`` get them derived again,
+so a rule set read back from JSON equals the one composed from text. Keys added to the layout
+later (tokens, names, open points, notes; a game's follower supplies by player count, follower,
+score marker and titles in other languages; a kind's follower role) may be left out and then
+take the model's defaults, so JSON written before them still loads; export always writes them.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections.abc import Iterable
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+from carcdsl.diagnostics import Diagnostic, error, suggest
+from carcdsl.errors import RuleError
+from carcdsl.lang.builder import supply_key
+from carcdsl.lang.syntax import MAX_DIGITS, MAX_EXPR_DEPTH
+from carcdsl.model import rules as m
+from carcdsl.model.fields import with_fields
+
+if TYPE_CHECKING:  # jsonschema is imported when JSON is read, not when carcdsl starts
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+
+FORMAT = "carcdsl-rules/1"
+RECORD_FORMAT = "carcdsl-record/1"
+"""A game record's format: given where a rule set belongs, it is told apart (E103)."""
+
+
+@functools.cache
+def _validator() -> Draft202012Validator:
+    text = resources.files("carcdsl.schemas").joinpath("ruleset.schema.json") \
+        .read_text(encoding="utf-8")
+    schema = json.loads(text)
+    from jsonschema import Draft202012Validator
+
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+def ruleset_schema() -> dict[str, Any]:
+    """The JSON Schema of ``carcdsl-rules/1`` (loaded once)."""
+    return _validator().schema
+
+
+# --- export ---------------------------------------------------------------------------------
+
+def ruleset_to_json(rules: m.RuleSet) -> dict[str, Any]:
+    """The JSON form of a composed rule set: plain dicts, lists, strings, numbers and bools."""
+    return {
+        "format": FORMAT,
+        "name": rules.name,
+        "variants": list(rules.variants),
+        "game": _game_to_json(rules.game),
+        "board": _board_to_json(rules.board),
+        "supply": _supply_to_json(rules.supply),
+        "turn": _turn_to_json(rules.turn),
+        "triggers": [_trigger_to_json(t) for t in rules.triggers],
+        "landmarks": list(rules.landmarks),
+        "kinds": [_kind_to_json(k) for k in rules.kinds],
+        "tiles": [_tile_to_json(t) for t in rules.tiles],
+        "tokens": [_token_to_json(t) for t in rules.tokens],
+        "names": [{"language": lang,
+                   "words": [{"word": w, "singular": s, "plural": p} for w, s, p in entries]}
+                  for lang, entries in rules.names],
+        "open_points": list(rules.open_points),
+        "notes": [{"language": lang, "text": text} for lang, text in rules.notes],
+    }
+
+
+def _game_to_json(game: m.Game) -> dict[str, Any]:
+    return {"title": game.title, "players": list(game.players), "followers": game.followers,
+            "total_tiles": game.total_tiles, "start": game.start, "end": game.end,
+            "followers_by_players": [{"players": [low, high], "followers": count}
+                                     for low, high, count in game.followers_by_players],
+            "follower": game.follower, "score_marker": game.score_marker,
+            "titles": [{"language": lang, "title": title} for lang, title in game.titles]}
+
+
+def _board_to_json(board: m.Board) -> dict[str, Any]:
+    bounds = list(board.bounds) if board.bounds is not None else None
+    return {"bounds": bounds, "edge_closes": board.edge_closes,
+            "edge_neighbours": board.edge_neighbours,
+            "squares": [_square_to_json(sq) for sq in board.squares],
+            "start_areas": board.start_areas}
+
+
+def _square_to_json(sq: m.Square) -> dict[str, Any]:
+    return {"x": sq.x, "y": sq.y, "role": sq.role, "name": sq.name, "marker": sq.marker,
+            "kind": sq.kind, "pennants": sq.pennants,
+            "borders": [{"side": b.side, "kind": b.kind, "pennants": b.pennants, "name": b.name}
+                        for b in sq.borders]}
+
+
+def _supply_to_json(supply: m.Supply) -> dict[str, Any]:
+    return {"draw": supply.draw, "start": supply.start, "hand": supply.hand,
+            "hand_visibility": supply.hand_visibility, "sets": supply.sets}
+
+
+def _turn_to_json(turn: m.Turn) -> dict[str, Any]:
+    return {"first_player": turn.first_player, "first_player_kind": turn.first_player_kind}
+
+
+def _trigger_to_json(trigger: m.Trigger) -> dict[str, Any]:
+    return {"condition": trigger.condition, "arg": trigger.arg,
+            "actions": [_action_to_json(action, value) for action, value in trigger.actions]}
+
+
+def _action_to_json(action: str, value: Any) -> dict[str, Any]:
+    if action == "put":
+        count, token, kind = value
+        return {"action": action, "count": count, "token": token, "kind": kind}
+    return {"action": action, "points": value}
+
+
+def _token_to_json(token: m.Token) -> dict[str, Any]:
+    return {"name": token.name, "supply": token.supply, "each_player": token.each_player,
+            "start_sides": token.start_sides, "collected": token.collected,
+            "final_points": token.final_points}
+
+
+def _kind_to_json(kind: m.FeatureKind) -> dict[str, Any]:
+    return {
+        "name": kind.name,
+        "geometry": kind.geometry,
+        "followers": kind.followers,
+        "pennants": kind.pennants,
+        "terminals": list(kind.terminals),
+        "complete": expr_to_json(kind.complete) if kind.complete is not None else None,
+        "final": expr_to_json(kind.final) if kind.final is not None else None,
+        "scorers": kind.scorers,
+        "role": kind.role,
+    }
+
+
+def _tile_to_json(tile: m.Tile) -> dict[str, Any]:
+    return {
+        "name": tile.name,
+        "count": tile.count,
+        "fields": "derived" if tile.fields_derived else "explicit",
+        "segments": [_segment_to_json(s) for s in tile.segments],
+    }
+
+
+def _segment_to_json(seg: m.Segment) -> dict[str, Any]:
+    return {"kind": seg.kind, "ports": list(seg.ports), "pennants": seg.pennants,
+            "ends": list(seg.ends), "touches": list(seg.touches)}
+
+
+def expr_to_json(expr: m.Expr) -> dict[str, Any]:
+    """``2 * tiles`` -> ``{"scale": 2, "term": {"quantity": "tiles"}}``."""
+    if isinstance(expr, m.Const):
+        return {"const": expr.value}
+    if isinstance(expr, m.Quantity):
+        return {"quantity": expr.name} | ({"of": expr.arg} if expr.arg is not None else {})
+    if isinstance(expr, m.Scaled):
+        return {"scale": expr.factor, "term": expr_to_json(expr.term)}
+    if isinstance(expr, m.Sum):
+        return {"sum": [expr_to_json(t) for t in expr.terms]}
+    if isinstance(expr, m.Cond):
+        test = {"op": expr.test.op, "left": expr_to_json(expr.test.left),
+                "right": expr_to_json(expr.test.right)}
+        return {"if": test, "then": expr_to_json(expr.yes), "else": expr_to_json(expr.no)}
+    raise TypeError(f"not a scoring expression: {expr!r}")
+
+
+# --- import ---------------------------------------------------------------------------------
+
+class _LongNumber(Exception):
+    def __init__(self, digits: str):
+        super().__init__(digits)
+        self.digits = digits
+
+
+def _parse_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise _LongNumber(digits)
+    return int(digits)
+
+
+def ruleset_from_json_text(text: str, source: str) -> m.RuleSet:
+    """Decode JSON text and build the rule set; bad JSON is E007 at its line and column, a
+    number too long to mean anything E008 at its own."""
+    try:
+        data = json.loads(text, parse_int=_parse_int)
+    except json.JSONDecodeError as exc:
+        from carcdsl.i18n.words import json_reason
+
+        diag = error("E007", m.Loc(source, exc.lineno, exc.colno), reason=json_reason(exc))
+        raise RuleError(f"{source}: not valid JSON", (diag,)) from None
+    except _LongNumber as exc:
+        pos = max(text.find(exc.digits), 0)
+        line = text.count("\n", 0, pos) + 1
+        column = pos - (text.rfind("\n", 0, pos) + 1) + 1
+        digits = len(exc.digits.lstrip("-"))
+        diag = error("E008", m.Loc(source, line, column), "json", digits=digits,
+                     most=MAX_DIGITS)
+        raise RuleError(f"{source}: a number too long", (diag,)) from None
+    except RecursionError:
+        raise _too_deep(source) from None
+    return ruleset_from_json(data, source)
+
+
+def ruleset_from_json(data: object, source: str = "<json>") -> m.RuleSet:
+    """Build a RuleSet from decoded JSON, validating it against the schema first.
+
+    Raises RuleError with one E007 diagnostic per schema violation, each naming its JSON path,
+    E006 for a scoring expression nested deeper than the language allows, and E101 for a name
+    given twice in one list (two tiles B: which one would count?).
+    """
+    if isinstance(data, dict) and data.get("format") == RECORD_FORMAT:
+        said = error("E103", m.Loc(source), "record", target=source)
+        raise RuleError(said.message, (said,))
+    deep = _too_deep_expressions(data, source)
+    if deep:
+        raise RuleError(f"{source}: a scoring expression nested too deeply", tuple(deep))
+    try:
+        problems = [d for e in _sorted(_validator().iter_errors(data))
+                    for d in _diagnostics(e, source)]
+    except RecursionError:
+        raise _too_deep(source) from None
+    problems = problems or _declared_twice(data, source)  # type: ignore[arg-type]
+    if problems:
+        summary = problems[0].message if len(problems) == 1 else \
+            f"{len(problems)} problems in the JSON rule set"
+        raise RuleError(f"{source}: {summary}", tuple(problems))
+    try:
+        return _build(data, source)  # type: ignore[arg-type]  # the schema: a dict
+    except RecursionError:
+        raise _too_deep(source) from None
+
+
+def _declared_twice(data: dict[str, Any], source: str) -> list[Diagnostic]:
+    """E101 at each tile, kind, token, landmark, language, named word or map square given a
+    second time in its list, naming the first (as the language says E101 for a tile declared
+    twice)."""
+    board = data.get("board") or {}
+    lists: list[tuple[str, list, Any]] = [
+        ("$.kinds", data["kinds"], lambda item: item["name"]),
+        ("$.tiles", data["tiles"], lambda item: item["name"]),
+        ("$.tokens", data.get("tokens", []), lambda item: item["name"]),
+        ("$.landmarks", data["landmarks"], lambda item: item),
+        ("$.names", data.get("names", []), lambda item: item["language"]),
+        ("$.game.titles", data["game"].get("titles", []), lambda item: item["language"]),
+        ("$.board.squares", board.get("squares", []),
+         lambda item: f"({_int(item['x'])}, {_int(item['y'])})"),
+    ]
+    lists += [(f"$.names[{i}].words", n["words"], lambda item: item["word"])
+              for i, n in enumerate(data.get("names", []))]
+    found = []
+    for where, items, name_of in lists:
+        first: dict[str, int] = {}
+        for i, item in enumerate(items):
+            name = name_of(item)
+            if name in first:
+                found.append(error("E101", _at(source, f"{where}[{i}]"), "json", name=name,
+                                   list=where, first=f"{where}[{first[name]}]"))
+            else:
+                first[name] = i
+    return found
+
+
+def _too_deep(source: str) -> RuleError:
+    return RuleError(f"{source}: nested too deeply",
+                     (error("E006", m.Loc(source), "json"),))
+
+
+def _too_deep_expressions(data: object, source: str) -> list[Diagnostic]:
+    """E006 for each scoring expression nested more than MAX_EXPR_DEPTH deep (an object is
+    one level, as an expression node of the text is), found without recursion."""
+    kinds = data.get("kinds") if isinstance(data, dict) else None
+    found = []
+    for i, kind in enumerate(kinds if isinstance(kinds, list) else ()):
+        for when in ("complete", "final"):
+            expr = kind.get(when) if isinstance(kind, dict) else None
+            stack: list[tuple[object, int]] = [(expr, 0)]
+            while stack:
+                value, depth = stack.pop()
+                if isinstance(value, dict):
+                    depth += 1
+                    children = value.values()
+                elif isinstance(value, list):
+                    children = value  # type: ignore[assignment]
+                else:
+                    continue
+                if depth > MAX_EXPR_DEPTH:
+                    found.append(error("E006", _at(source, f"$.kinds[{i}].{when}"),
+                                       "expression", most=MAX_EXPR_DEPTH))
+                    break
+                stack.extend((child, depth) for child in children)
+    return found
+
+
+def _at(source: str, path: str) -> m.Loc:
+    return m.Loc(source, path=path)
+
+
+def _build(data: dict[str, Any], source: str) -> m.RuleSet:
+    kinds = tuple(_kind_from_json(k, _at(source, f"$.kinds[{i}]"))
+                  for i, k in enumerate(data["kinds"]))
+    geometries = {k.name: k.geometry for k in kinds}
+    names = data.get("names", ())
+    names_locs = []
+    for i, n in enumerate(names):
+        names_locs.append((n["language"], None, _at(source, f"$.names[{i}]")))
+        names_locs += [(n["language"], w["word"], _at(source, f"$.names[{i}].words[{j}]"))
+                       for j, w in enumerate(n["words"])]
+    return m.RuleSet(
+        name=data["name"],
+        game=_game_from_json(data["game"], _at(source, "$.game"), _at(source, "$.tiles")),
+        kinds=kinds,
+        tiles=tuple(_tile_from_json(t, geometries, _at(source, f"$.tiles[{i}]"))
+                    for i, t in enumerate(data["tiles"])),
+        landmarks=tuple(data["landmarks"]),
+        variants=tuple(data["variants"]),
+        board=_board_from_json(data.get("board"), _at(source, "$.board")),
+        supply=_supply_from_json(data.get("supply"), _at(source, "$.supply")),
+        turn=_turn_from_json(data.get("turn"), _at(source, "$.turn")),
+        triggers=tuple(_trigger_from_json(t, _at(source, f"$.triggers[{i}]"))
+                       for i, t in enumerate(data.get("triggers", ()))),
+        tokens=tuple(_token_from_json(t, _at(source, f"$.tokens[{i}]"))
+                     for i, t in enumerate(data.get("tokens", ()))),
+        names=tuple((n["language"], tuple((w["word"], w["singular"], w["plural"])
+                                          for w in n["words"]))
+                    for n in names),
+        names_locs=tuple(names_locs),
+        open_points=tuple(data.get("open_points", ())),
+        notes=tuple((n["language"], n["text"]) for n in data.get("notes", ())),
+        landmark_locs=tuple((name, _at(source, f"$.landmarks[{i}]"))
+                            for i, name in enumerate(data["landmarks"])),
+        loc=_at(source, "$"),
+    )
+
+
+def _int(value: int | float) -> int:
+    # JSON Schema counts 2.0 as an integer; the model wants a real int.
+    return int(value)
+
+
+def _field_locs(obj: dict[str, Any], loc: m.Loc) -> tuple[tuple[str, m.Loc], ...]:
+    """Where each property of a JSON object is: ``$.game.players``."""
+    return tuple((key, _at(loc.file, f"{loc.path}.{key}")) for key in obj)
+
+
+def _game_from_json(g: dict[str, Any], loc: m.Loc, tiles: m.Loc) -> m.Game:
+    """The game; its ``field_locs`` also say where the tiles are (``tiles``: ``$.tiles``), for
+    problems of the tile counts as a whole."""
+    low, high = g["players"]
+    total = g["total_tiles"]
+    supplies = tuple((_int(f["players"][0]), _int(f["players"][1]), _int(f["followers"]))
+                     for f in g.get("followers_by_players", ()))
+    supply_locs = tuple(
+        (supply_key(entry), _at(loc.file, f"{loc.path}.followers_by_players[{i}]"))
+        for i, entry in enumerate(supplies))
+    return m.Game(title=g["title"], players=(_int(low), _int(high)),
+                  followers=_int(g["followers"]),
+                  total_tiles=_int(total) if total is not None else None,
+                  start=g["start"], end=g["end"], followers_by_players=supplies,
+                  follower=g.get("follower"), score_marker=g.get("score_marker"),
+                  titles=tuple((t["language"], t["title"]) for t in g.get("titles", ())),
+                  loc=loc,
+                  field_locs=_field_locs(g, loc) + supply_locs + (("tiles", tiles),))
+
+
+def _board_from_json(b: dict[str, Any] | None, loc: m.Loc) -> m.Board:
+    if b is None:
+        return m.Board()
+    bounds = b["bounds"]
+    return m.Board(bounds=(_int(bounds[0]), _int(bounds[1])) if bounds is not None else None,
+                   edge_closes=b["edge_closes"], edge_neighbours=b["edge_neighbours"],
+                   squares=tuple(_square_from_json(sq, _at(loc.file, f"{loc.path}.squares[{i}]"))
+                                 for i, sq in enumerate(b["squares"])),
+                   start_areas=_int(b["start_areas"]), loc=loc,
+                   field_locs=_field_locs({k: v for k, v in b.items() if k != "edge_neighbours"
+                                           or v != "absent"}, loc))
+
+
+def _square_from_json(sq: dict[str, Any], loc: m.Loc) -> m.Square:
+    borders = tuple(m.Border(b["side"], b["kind"], _int(b["pennants"]), b["name"])
+                    for b in sq["borders"])
+    return m.Square(_int(sq["x"]), _int(sq["y"]), sq["role"], sq["name"], sq["marker"],
+                    sq["kind"], _int(sq["pennants"]), borders, loc=loc)
+
+
+def _supply_from_json(s: dict[str, Any] | None, loc: m.Loc) -> m.Supply:
+    if s is None:
+        return m.Supply()
+    return m.Supply(draw=s["draw"], start=s["start"], hand=_int(s["hand"]),
+                    hand_visibility=s["hand_visibility"], sets=_int(s["sets"]), loc=loc,
+                    field_locs=_field_locs(s, loc))
+
+
+def _turn_from_json(t: dict[str, Any] | None, loc: m.Loc) -> m.Turn:
+    if t is None:
+        return m.Turn()
+    return m.Turn(first_player=t["first_player"], first_player_kind=t["first_player_kind"],
+                  loc=loc, field_locs=_field_locs(t, loc))
+
+
+def _trigger_from_json(t: dict[str, Any], loc: m.Loc) -> m.Trigger:
+    return m.Trigger(t["condition"], t["arg"], tuple(_action_from_json(a) for a in t["actions"]),
+                     loc=loc)
+
+
+def _action_from_json(a: dict[str, Any]) -> tuple[str, Any]:
+    if a["action"] == "put":
+        return ("put", (_int(a["count"]), a["token"], a["kind"]))
+    return (a["action"], _int(a["points"]) if a["points"] is not None else None)
+
+
+def _token_from_json(t: dict[str, Any], loc: m.Loc) -> m.Token:
+    return m.Token(t["name"], supply=_int(t["supply"]), each_player=_int(t["each_player"]),
+                   start_sides=_int(t["start_sides"]), collected=t["collected"],
+                   final_points=_int(t["final_points"]), loc=loc,
+                   field_locs=_field_locs(t, loc))
+
+
+def _kind_from_json(k: dict[str, Any], loc: m.Loc) -> m.FeatureKind:
+    def expr(when: str) -> m.Expr | None:
+        value = k[when]
+        return None if value is None else expr_from_json(value, _at(loc.file,
+                                                                    f"{loc.path}.{when}"))
+
+    return m.FeatureKind(
+        name=k["name"], geometry=k["geometry"], followers=k["followers"],
+        pennants=k["pennants"], terminals=tuple(k["terminals"]),
+        complete=expr("complete"), final=expr("final"),
+        scorers=k["scorers"], role=k.get("role"), loc=loc, field_locs=_field_locs(k, loc))
+
+
+def _tile_from_json(t: dict[str, Any], geometries: dict[str, str], loc: m.Loc) -> m.Tile:
+    segments = tuple(_segment_from_json(s, _at(loc.file, f"{loc.path}.segments[{i}]"))
+                     for i, s in enumerate(t["segments"]))
+    if t["fields"] == "explicit":
+        return m.Tile(t["name"], _int(t["count"]), segments, False, loc=loc)
+    field_kinds = [k for k, g in geometries.items() if g == "field"]
+    if len(field_kinds) == 1:
+        # derived fields are derived again, exactly as composing the text would
+        segments = tuple(s for s in segments if s.kind != field_kinds[0])
+    return with_fields(m.Tile(t["name"], _int(t["count"]), segments, True, loc=loc), geometries)
+
+
+def _segment_from_json(s: dict[str, Any], loc: m.Loc) -> m.Segment:
+    return m.Segment(kind=s["kind"], ports=tuple(s["ports"]), pennants=_int(s["pennants"]),
+                     ends=tuple(s["ends"]), touches=tuple(s["touches"]), loc=loc)
+
+
+def expr_from_json(value: dict[str, Any], loc: m.Loc | None = None) -> m.Expr:
+    """A schema-valid JSON expression -> model expression; with ``loc`` carrying a JSON path,
+    each node gets its own (``$.kinds[0].complete.sum[1].term``)."""
+    def at(suffix: str) -> m.Loc | None:
+        if loc is None or loc.path is None:
+            return loc
+        return _at(loc.file, loc.path + suffix)
+
+    if "const" in value:
+        return m.Const(_int(value["const"]), loc=loc)
+    if "quantity" in value:
+        return m.Quantity(value["quantity"], value.get("of"), loc=loc)
+    if "scale" in value:
+        return m.Scaled(_int(value["scale"]), expr_from_json(value["term"], at(".term")), loc=loc)
+    if "sum" in value:
+        return m.Sum(tuple(expr_from_json(t, at(f".sum[{i}]")) for i, t in enumerate(value["sum"])),
+                     loc=loc)
+    test = value["if"]
+    compare = m.Compare(test["op"], expr_from_json(test["left"], at(".if.left")),
+                        expr_from_json(test["right"], at(".if.right")), loc=at(".if"))
+    return m.Cond(compare, expr_from_json(value["then"], at(".then")),
+                  expr_from_json(value["else"], at(".else")), loc=loc)
+
+
+# --- schema errors as diagnostics -----------------------------------------------------------
+
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+
+def json_path(parts: Iterable[object]) -> str:
+    """``["tiles", 3, "segments", 1]`` -> ``$.tiles[3].segments[1]``."""
+    out = "$"
+    for part in parts:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif isinstance(part, str) and _IDENTIFIER.match(part):
+            out += f".{part}"
+        else:
+            out += f"[{json.dumps(str(part))}]"
+    return out
+
+
+def _sorted(errors: Iterable[ValidationError]) -> list[ValidationError]:
+    def key(err: ValidationError) -> tuple:
+        return tuple((0, p, "") if isinstance(p, int) else (1, 0, str(p))
+                     for p in err.absolute_path)
+    return sorted(errors, key=key)
+
+
+def _diagnostics(err: ValidationError, source: str) -> list[Diagnostic]:
+    """A person's wording of one schema error: one E007, or one per unknown key."""
+    loc, path = m.Loc(source), json_path(err.absolute_path)
+    value, schema = err.instance, err.schema if isinstance(err.schema, dict) else {}
+    if err.validator == "required":
+        present = value if isinstance(value, dict) else {}
+        for key in err.validator_value:
+            if key not in present and err.message == f"{key!r} is a required property":
+                return [error("E007", loc, "missing-key", path=path, key=json.dumps(key))]
+    elif err.validator == "additionalProperties" and isinstance(value, dict):
+        known = schema.get("properties", {})
+        extra = [str(k) for k in value if k not in known]
+        return [error("E007", loc, "unknown-key", path=path, key=json.dumps(k),
+                      hint=suggest(k, known)) for k in extra]
+    elif err.validator == "type":
+        wanted = err.validator_value
+        wanted = (wanted,) if isinstance(wanted, str) else tuple(wanted)
+        return [error("E007", loc, "type", path=path, expected=wanted, got=_describe(value))]
+    elif err.validator == "pattern":
+        return [error("E007", loc, "pattern", path=path, value=_short(value))]
+    elif err.validator in ("const", "enum"):
+        allowed = [err.validator_value] if err.validator == "const" else err.validator_value
+        return [error("E007", loc, "values", path=path, value=_short(value),
+                      allowed=tuple(json.dumps(a) for a in allowed))]
+    elif err.validator in ("minItems", "maxItems") and isinstance(value, list):
+        size = schema.get("minItems")
+        if size is not None and size == schema.get("maxItems"):
+            return [error("E007", loc, "items", path=path, size=size, count=len(value))]
+    elif err.validator in ("anyOf", "oneOf") and "description" in schema:
+        return [error("E007", loc, "description", path=path, value=_short(value),
+                      description=schema["description"])]
+    return [error("E007", loc, "schema", path=path, reason=err.message)]
+
+
+def _describe(value: object) -> tuple[str, str]:
+    """A bad value as a message says it (``{got:json}``): its JSON type and its text."""
+    if value is None:
+        return ("null", "null")
+    if isinstance(value, bool):
+        return ("boolean", "true" if value else "false")
+    if isinstance(value, dict):
+        return ("object", "")
+    if isinstance(value, list):
+        return ("array", "")
+    if isinstance(value, str):
+        return ("string", _short(value))
+    return ("number", _short(value))
+
+
+def _short(value: object, limit: int = 60) -> str:
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -1,0 +1,488 @@
+"""Syntax: the grammar, and what a person reads when a rule file does not follow it.
+
+Loading the Lark grammar (LALR, positions kept); syntax errors as Diagnostics with file:line:col
+and the expected tokens in plain words; reading on after an error so that every syntax error of
+a file is reported; numbers too long to mean anything (E008) and scoring expressions nested too
+deeply (E006). ``parser`` turns a tree that parsed into declarations; this module never sees
+one that did not.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import re
+from pathlib import Path
+
+from lark import Lark, Token, Tree
+from lark.exceptions import (
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+)
+
+from carcdsl.diagnostics import Diagnostic, error, suggest
+from carcdsl.geometry import ports as P
+from carcdsl.model import rules as m
+
+GRAMMAR_FILE = "carc.lark"
+MAX_DIGITS = 18
+"""Numbers in a rule file have at most this many digits; longer ones are E008."""
+MAX_EXPR_DEPTH = 32
+"""Scoring expressions nest at most this deep (expression nodes on a path), in the text and in
+the JSON form alike (E006); real ones nest a handful of levels."""
+MAX_SYNTAX_ERRORS = 100
+"""Syntax errors reported per file; after that, the rest of the file is not read."""
+
+
+# Tokens in the words a rule author uses.
+_TOKEN_WORDS = {
+    "NAME": "a name",
+    "INT": "a number",
+    "STRING": 'a quoted string ("...")',
+    "BOOL": "yes or no",
+    "WHEN": "complete or final",
+    "CMP": "a comparison (<, <=, ==, ...)",
+    "LBRACE": "'{'",
+    "RBRACE": "'}'",
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "SEMICOLON": "';'",
+    "COMMA": "','",
+    "PLUS": "'+'",
+    "STAR": "'*'",
+    "EQUAL": "'='",
+    "__ANON_0": "'..'",
+    "$END": "the end of the file",
+}
+_TOKEN_CLASSES = frozenset({"NAME", "INT", "STRING", "BOOL", "WHEN", "CMP", "$END"})
+"""Tokens a message names by their class (``catalog_*.TOKENS``: a name, a number)."""
+# What closes an open construct comes first in the expected list: it is what is most often
+# missing, and a cut list must never hide it.
+_CLOSERS = ("RBRACE", "RPAR")
+_SHOWN_EXPECTED = 10
+_EXPR_RULES = frozenset({"sum", "scaled", "scaled_after", "const", "quantity", "quantity_of",
+                         "compare", "cond"})
+_LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1}}}")
+_STRING_COMMENT_OR_NUMBER = re.compile(
+    rf'"[^"\n]*"|#[^\n]*|(?<![\w-])(-?\d{{{MAX_DIGITS + 1},}})')
+
+
+def grammar_text() -> str:
+    """The grammar, from the source tree when run from a checkout, else from the package."""
+    package = Path(__file__).resolve().parents[1]
+    for candidate in (package.parent / "grammars", package / "grammars"):
+        if (candidate / GRAMMAR_FILE).is_file():
+            return (candidate / GRAMMAR_FILE).read_text(encoding="utf-8")
+    raise FileNotFoundError(f"the grammar {GRAMMAR_FILE} is not installed")
+
+
+@functools.cache
+def grammar() -> Lark:
+    """The parser of the rule language, built once."""
+    return Lark(grammar_text(), parser="lalr", propagate_positions=True, maybe_placeholders=True,
+                cache=True)
+
+
+@functools.cache
+def _declaration_keywords() -> dict[str, str]:
+    """Terminal -> keyword of every word that starts a declaration (what the grammar accepts
+    at the start of a file): where reading resumes after a syntax error."""
+    parser = grammar()
+    words = {}
+    for term in parser.parse_interactive("").accepts():
+        try:
+            pattern = parser.get_terminal(term).pattern
+        except KeyError:
+            continue
+        if pattern.type == "str":
+            words[term] = pattern.value
+    return words
+
+
+@functools.cache
+def _declaration_start() -> re.Pattern[str]:
+    words = sorted(_declaration_keywords().values(), key=len, reverse=True)
+    return re.compile(rf"^(?:{'|'.join(map(re.escape, words))})(?![\w-])", re.M)
+
+
+def normalise_newlines(text: str) -> str:
+    """CRLF and lone CR become LF: the parser and the messages count lines the same way."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text
+
+
+class Lines:
+    """Character offset -> (line, column), 1-based, lines split at LF only (as Lark does)."""
+
+    def __init__(self, text: str):
+        self.starts = [0] + [found.end() for found in re.finditer("\n", text)]
+
+    def loc(self, path: str, pos: int) -> m.Loc:
+        line = bisect.bisect_right(self.starts, pos)
+        return m.Loc(path, line, pos - self.starts[line - 1] + 1)
+
+
+def _word(term: str, parser: Lark) -> str:
+    if term in _TOKEN_WORDS:
+        return _TOKEN_WORDS[term]
+    try:
+        pattern = parser.get_terminal(term).pattern
+    except KeyError:
+        return term
+    if pattern.type == "str":
+        return f"'{pattern.value}'"
+    return term.lower()
+
+
+def _expected(names: set[str], parser: Lark) -> tuple[str, ...]:
+    """The expected tokens, as a message says them (``{expected:tokens}``): closing brackets
+    first, then punctuation and keywords (``'{'``, ``'tile'``), then classes of tokens
+    (``NAME``, ``INT``: a name, a number); cut after a few, the last item saying how many
+    more (``+12``)."""
+    def item(term: str) -> str:
+        return term if term in _TOKEN_CLASSES else _word(term, parser)
+
+    def rank(term: str) -> tuple[int, str]:
+        word = _word(term, parser)
+        if term in _CLOSERS:
+            return (0, str(_CLOSERS.index(term)))
+        if word.startswith("'") and not word[1:2].isalpha():
+            return (1, word)
+        return (2 if word.startswith("'") else 3, word)
+
+    items = list(dict.fromkeys(item(t) for t in sorted(names, key=rank)))
+    if len(items) > _SHOWN_EXPECTED:
+        more = len(items) - _SHOWN_EXPECTED + 1
+        items = items[: _SHOWN_EXPECTED - 1] + [f"+{more}"]
+    return tuple(items)
+
+
+def _keyword_hint(token: Token, expected: set[str], parser: Lark) -> str:
+    """The keyword a misspelt one (``feture``) was meant to be, else ``""``."""
+    keywords = []
+    for term in expected:
+        word = _word(term, parser)
+        if word.startswith("'") and word[1:2].isalpha():
+            keywords.append(word.strip("'"))
+    return suggest(str(token), keywords) if keywords else ""
+
+
+_TOKEN_FORMS = {"NAME": "name", "INT": "number", "STRING": "string"}
+
+
+def _acceptable(exc: UnexpectedInput) -> set[str]:
+    """The tokens the parser could take where it stopped: asked of the LALR state it is in
+    (Lark's ``accepts``), not the state's lookahead set, which LALR merges with other places
+    (`','` after a header, `')'` and `'else'` after a scoring expression in a block)."""
+    interactive = getattr(exc, "interactive_parser", None)
+    if interactive is not None:
+        try:
+            return set(interactive.accepts())
+        except Exception:  # the broader set still helps
+            pass
+    return set(getattr(exc, "expected", None) or ())
+
+
+def _syntax_diagnostic(exc: UnexpectedInput, loc: m.Loc, parser: Lark,
+                       segment: bool | None = None) -> Diagnostic:
+    """The diagnostic of a syntax error. ``segment``: whether a name the parser refuses
+    looks like a tile's next segment (True: ports follow it; None: it follows words on its
+    line; False: it starts a line)."""
+    if isinstance(exc, UnexpectedCharacters):
+        char = exc.char if exc.char.isprintable() else repr(exc.char)
+        return error("E002", loc, char=char)
+    expected = _acceptable(exc)
+    if isinstance(exc, UnexpectedEOF) or exc.token.type == "$END":  # type: ignore[attr-defined]
+        return error("E001", loc, "end", expected=_expected(expected, parser))
+    assert isinstance(exc, UnexpectedToken)
+    token = exc.token
+    hint = ""
+    if str(token)[:1].isalpha():  # a misspelt keyword, or a keyword of another place
+        hint = _keyword_hint(token, expected, parser)
+    declaration = not hint or hint in _declaration_keywords().values()
+    if token.type == "NAME" and "SEMICOLON" in expected and declaration and (
+            segment or segment is None or not hint):
+        # `tile Y 1 city N road W-E`: a segment without the ';' before it, rather than a
+        # misspelt declaration keyword ('board'); a modifier (`pennnat`), or a word that
+        # starts a line without ports after it (`feture lake`, `  remov tile A`), keeps
+        # its hint
+        return error("E001", loc, "name-semicolon", token=str(token),
+                     expected=_expected(expected, parser))
+    return error("E001", loc, _TOKEN_FORMS.get(token.type, ""), token=str(token), hint=hint,
+                 expected=_expected(expected, parser))
+
+
+_WORD_CHAR = re.compile(r"\w")
+
+
+@functools.cache
+def _word_terminals() -> frozenset[str]:
+    """The terminals that are words (``tile``, ``remove``; ``complete|final``)."""
+    found = set()
+    for term in grammar().terminals:
+        pattern = term.pattern
+        if (pattern.type == "str" and pattern.value.isalpha()
+                or pattern.type == "re" and re.fullmatch(r"\(\?:[a-z|]+\)", pattern.value)):
+            found.add(term.name)
+    return frozenset(found)
+
+
+def parse_tree(text: str, path: str) -> tuple[Tree, list[Diagnostic]]:
+    """Parse ``text``; raises Lark's UnexpectedInput on a syntax error. A keyword with a
+    letter right after it is read as the keyword and a name (``remove tiles`` as ``remove
+    tile s``, ``startD`` as ``start D``) and may even parse: each such word is an E001 too
+    (and is said before the first syntax error, when there is one: ``GluedWords``)."""
+    parser = grammar()
+    words = _word_terminals()
+    interactive = parser.parse_interactive(text)
+    glued: list[Diagnostic] = []
+    lines = None
+    try:
+        for token in interactive.iter_parse():  # each token before the parser takes it
+            end = token.end_pos
+            if (token.type in words and end is not None and end < len(text)
+                    and (text[end].isalpha() or text[end] == "_")
+                    and len(glued) < MAX_SYNTAX_ERRORS):
+                lines = lines or Lines(text)
+                found = _glued_word(text, 0, end, parser, (lines, path),
+                                    expected=set(interactive.accepts()))
+                if found is not None:
+                    glued.append(found)
+        return interactive.feed_eof(), glued
+    except UnexpectedInput:
+        # raised again by a plain parse, whose error (the end of the file, say) has its place
+        try:
+            return parser.parse(text), glued
+        except UnexpectedInput as exc:
+            if not glued:
+                raise
+            raise GluedWords(exc, glued) from None
+
+
+class GluedWords(Exception):
+    """A syntax error (``error``) after glued keywords that parsed (``glued``)."""
+
+    def __init__(self, error: UnexpectedInput, glued: list[Diagnostic]):
+        super().__init__(str(error))
+        self.error, self.glued = error, glued
+
+
+def _glued_word(text: str, offset: int, pos: int, parser: Lark,
+                where: tuple[Lines, str], expected: set[str] | None = None
+                ) -> Diagnostic | None:
+    """A keyword with letters after it (``completed``, ``turnn``) is read as the keyword and
+    then a name, and the name is what the parser refuses. Said as the whole word, at its
+    start, with what was expected there (``expected``, else read by parsing the text before
+    it, which began at ``offset``); None when the error at ``pos`` is not such."""
+    if pos <= offset or pos >= len(text) or not (_WORD_CHAR.match(text, pos - 1)
+                                                and _WORD_CHAR.match(text, pos)):
+        return None
+    start, end = pos - 1, pos
+    while start > offset and _WORD_CHAR.match(text, start - 1):
+        start -= 1
+    while end < len(text) and _WORD_CHAR.match(text, end):
+        end += 1
+    if not text[start:pos].isalpha():  # `9x9` is a number and a name, not one word
+        return None
+    if expected is None:
+        try:
+            interactive = parser.parse_interactive(text[offset:start])
+            interactive.exhaust_lexer()
+            expected = set(interactive.accepts())
+        except (UnexpectedInput, RecursionError):  # then the plain message says it
+            return None
+    word = text[start:end]
+    keywords = [text[start:pos]]
+    for term in expected:
+        shown = _word(term, parser)
+        if shown.startswith("'") and shown[1:2].isalpha():
+            keywords.append(shown.strip("'"))
+    lines, path = where
+    return error("E001", lines.loc(path, start), "name", token=word,
+                 hint=suggest(word, keywords), expected=_expected(expected, parser))
+
+
+_NEXT_WORD = re.compile(r"\w+[ \t]+([\w+-]+)")
+
+
+def _looks_like_segment(text: str, pos: int) -> bool | None:
+    """Whether the word at ``pos`` reads as a tile's segment: True when ports follow it
+    (``road W-E``), None when other words come before it on its line, False when it starts
+    its line and no ports follow (``feture lake {``)."""
+    after = _NEXT_WORD.match(text, pos)
+    if after is not None and all(P.is_port(p) for p in re.split(r"[+-]", after.group(1))):
+        return True
+    return None if text[text.rfind("\n", 0, pos) + 1:pos].strip() else False
+
+
+def _error_pos(exc: UnexpectedInput, length: int) -> int:
+    """Where in the parsed text an error is (a character offset)."""
+    if isinstance(exc, UnexpectedToken):
+        pos = exc.token.start_pos
+        return pos if isinstance(pos, int) and pos >= 0 else length
+    if isinstance(exc, UnexpectedCharacters) and exc.pos_in_stream is not None:
+        return exc.pos_in_stream
+    return length
+
+
+class _Resumes:
+    """Where reading may resume after a syntax error, found in one pass over the text.
+
+    - a line starting with a declaration's keyword (``tile``, ``override``);
+    - a line starting at column 1 with a misspelt keyword (``overrid game { ... }``), outside
+      any block and not continuing the line before (one ending in ``;`` ``,`` ``+`` ...):
+      it gets its own error, with "did you mean";
+    - after the ``}`` that closes the declaration an error is in, when it closes before the
+      next declaration: the rest of the line and what follows are read again.
+
+    Braces are counted per declaration (from one keyword line to the next, strings and
+    comments left out), so a block missing its ``}`` upsets only its own declaration.
+    """
+
+    _EVENTS = re.compile(r'"[^"\n]*"|#[^\n]*|(?P<brace>[{}])|^(?P<word>[^\W\d][\w-]*)', re.M)
+    _CONTINUED = (";", ",", "+", "*", "=", "(", ":", "->", "..")
+    _CODE = re.compile(r'("[^"\n]*")|#[^\n]*')
+    _MOST_WORDS = 1000
+    """Lines starting with a word that are asked whether it is a misspelt keyword, at most:
+    megabytes of garbage must not cost seconds."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.starts = [found.start() for found in _declaration_start().finditer(text)]
+        self.closes: list[int] = []
+        self.words: list[tuple[int, str]] = []
+        """Lines starting at column 1 with a word, outside any block, not a keyword's."""
+        self._asked: dict[int, bool] = {}
+        self._depth_at: list[int] = []
+        self._depth: list[int] = []
+        starts = set(self.starts)
+        depth = 0
+        for found in self._EVENTS.finditer(text):
+            pos = found.start()
+            if pos in starts:
+                depth = 0
+            elif found.group("brace") == "{":
+                depth += 1
+            elif found.group("brace") == "}":
+                if depth == 1:
+                    self.closes.append(pos + 1)
+                depth = max(depth - 1, 0)
+            elif found.group("word") and depth == 0:
+                self.words.append((pos, found.group("word")))
+                continue
+            else:
+                continue
+            self._depth_at.append(pos + 1)
+            self._depth.append(depth)
+
+    def _misspelt(self, i: int) -> bool:
+        """Whether word line ``i`` starts a declaration with a misspelt keyword."""
+        pos, word = self.words[i]
+        if pos not in self._asked:
+            if len(self._asked) >= self._MOST_WORDS:
+                return False
+            before = self._CODE.sub(lambda kept: kept.group(1) or "",
+                                    self.text[max(pos - 400, 0):pos])
+            self._asked[pos] = not before.rstrip().endswith(self._CONTINUED) and bool(
+                suggest(word, _declaration_keywords().values()))
+        return self._asked[pos]
+
+    def depth(self, pos: int) -> int:
+        """Open braces of the declaration at ``pos``, just before it."""
+        i = bisect.bisect_left(self._depth_at, pos + 1)
+        return self._depth[i - 1] if i else 0
+
+    def after(self, pos: int) -> int | None:
+        """The first place after ``pos`` where reading may resume, or None."""
+        found = []
+        i = bisect.bisect_right(self.starts, pos)
+        if i < len(self.starts):
+            found.append(self.starts[i])
+        if self.depth(pos) > 0:
+            i = bisect.bisect_right(self.closes, pos)
+            if i < len(self.closes):
+                found.append(self.closes[i])
+        first = min(found) if found else None
+        i = bisect.bisect_right(self.words, (pos, "\U0010ffff"))
+        while i < len(self.words) and (first is None or self.words[i][0] < first):
+            if self._misspelt(i):
+                return self.words[i][0]
+            i += 1
+        return first
+
+
+def syntax_errors(text: str, path: str, parser: Lark, exc: UnexpectedInput) -> list[Diagnostic]:
+    """Every syntax error of a file: after each, reading resumes at the next declaration (see
+    ``_Resumes``), or at the offending token itself when it starts one: a block missing its
+    '}' is then one error, not two."""
+    lines = Lines(text)
+    resumes = _Resumes(text)
+    keywords = _declaration_keywords()
+    found: list[Diagnostic] = []
+    offset = 0
+    while True:
+        pos = offset + _error_pos(exc, len(text) - offset)
+        glued = (_glued_word(text, offset, pos, parser, (lines, path))
+                 if isinstance(exc, UnexpectedToken) else None)
+        found.append(glued or _syntax_diagnostic(exc, lines.loc(path, pos), parser,
+                                                 _looks_like_segment(text, pos)))
+        if len(found) >= MAX_SYNTAX_ERRORS:
+            break
+        if isinstance(exc, UnexpectedToken) and exc.token.type in keywords and pos > offset:
+            resume = pos
+        else:
+            after = resumes.after(pos)
+            if after is None:
+                break
+            resume = after
+        offset = resume
+        try:
+            parser.parse(text[offset:])
+            break
+        except UnexpectedInput as again:
+            exc = again
+    return found
+
+
+def long_numbers(text: str, path: str) -> list[Diagnostic]:
+    """E008 for every number with more than MAX_DIGITS digits (outside strings and comments)."""
+    if _LONG_NUMBER.search(text) is None:
+        return []
+    lines = Lines(text)
+    found = []
+    for match in _STRING_COMMENT_OR_NUMBER.finditer(text):
+        if match.group(1):
+            digits = len(match.group(1).lstrip("-"))
+            found.append(error("E008", lines.loc(path, match.start(1)), digits=digits,
+                               most=MAX_DIGITS))
+    return found
+
+
+def too_deep(tree: Tree, path: str) -> list[Diagnostic]:
+    """E006 where a scoring expression nests more than MAX_EXPR_DEPTH deep (once per
+    expression), found without recursion before the recursive transformer runs."""
+    found = []
+    reported: set[int] = set()
+    stack: list[tuple[Tree, int, int]] = [(tree, 0, 0)]
+    while stack:
+        node, depth, root = stack.pop()
+        if node.data in _EXPR_RULES:
+            depth += 1
+            root = root or id(node)
+            if depth > MAX_EXPR_DEPTH:
+                if root not in reported:
+                    reported.add(root)
+                    meta = node.meta
+                    found.append(error(
+                        "E006", m.Loc(path, getattr(meta, "line", 1), getattr(meta, "column", 1)),
+                        "expression", most=MAX_EXPR_DEPTH))
+                continue
+        stack.extend((child, depth, root) for child in node.children if isinstance(child, Tree))
+    return found
+
+
+def deep_fallback(path: str) -> Diagnostic:
+    return error("E006", m.Loc(path, 1, 1))

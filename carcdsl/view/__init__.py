@@ -1,0 +1,1 @@
+"""What people read and see: score breakdowns, sentences about a game, the terminal board."""
