@@ -10,8 +10,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from carcdsl.engine.game import Game, ScoreEvent, State
+from carcdsl.engine.moves import Discard, FollowerSpec, Placement
 from carcdsl.errors import CarcError, IllegalMoveError, RecordError, RuleError
-from carcdsl.formats.record import Discard, FollowerSpec, Placement, Record
+from carcdsl.formats.record import Record
 
 __all__ = [
     "load", "Game", "State", "ScoreEvent", "Placement", "Discard", "FollowerSpec", "Record",

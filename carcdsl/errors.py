@@ -6,6 +6,7 @@ to word them (a key or rule code, and structured arguments): see ``i18n``.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 
 
@@ -77,3 +78,12 @@ class RecordError(CarcError):
         index = self.move_index if self.move_index is not None else move_index
         return RecordError(message, index, key=self.key, details=self.details,
                            where=(*where, *self.where), illegal=self.illegal)
+
+
+def show_value(value: object, limit: int = 60) -> str:
+    """A bad value as a message quotes it: its JSON rendering, cut to ``limit`` characters."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -15,8 +15,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from carcdsl import load
+from carcdsl.engine.events import ScoreEvent, TokenEvent
 from carcdsl.engine.game import Game, State
-from carcdsl.engine.scoring import ScoreEvent, TokenEvent
 from carcdsl.errors import IllegalMoveError, RecordError, RuleError
 from carcdsl.formats.record import Record
 

@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import carcdsl  # noqa: E402
-from carcdsl.formats.record import Placement  # noqa: E402
+from carcdsl.engine.moves import Placement  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "data" / "perft.json"
 FORMAT = "carcdsl-perft/1"

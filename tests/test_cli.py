@@ -411,7 +411,7 @@ def test_a_person_sees_the_tokens(capsys, monkeypatch):
 
 def test_written_moves_are_matched_by_tile_square_rotation_and_spot():
     from carcdsl.cli.play import match_moves
-    from carcdsl.formats.record import FollowerSpec, Placement
+    from carcdsl.engine.moves import FollowerSpec, Placement
     from carcdsl.i18n.words import Words
 
     moves = [Placement("U", (1, 0), 90), Placement("U", (1, 0), 90, FollowerSpec("road", "E")),

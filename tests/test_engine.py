@@ -14,8 +14,9 @@ import carcdsl
 from carcdsl.bots.builtin import random_bot
 from carcdsl.compile.expr import render
 from carcdsl.engine.game import to_key, to_xy
+from carcdsl.engine.moves import Discard, FollowerSpec, Placement
 from carcdsl.errors import IllegalMoveError, RecordError
-from carcdsl.formats.record import Discard, FollowerSpec, Placement, load_record, parse_record
+from carcdsl.formats.record import load_record, parse_record
 from carcdsl.replay import replay, to_output
 
 import reference

@@ -11,8 +11,9 @@ import carcdsl
 from carcdsl.bots.builtin import random_bot
 from carcdsl.check.checker import check
 from carcdsl.engine.game import to_key
+from carcdsl.engine.moves import Discard, Placement
 from carcdsl.errors import IllegalMoveError
-from carcdsl.formats.record import Discard, Placement, load_record, parse_record
+from carcdsl.formats.record import load_record, parse_record
 from carcdsl.lang.compose import compose
 from carcdsl.replay import replay
 from carcdsl.view.text import render_board

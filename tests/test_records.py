@@ -15,16 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
+from carcdsl.engine.moves import Discard, FollowerSpec, Placement
 from carcdsl.errors import CarcError, RecordError
-from carcdsl.formats.record import (
-    Discard,
-    FollowerSpec,
-    Placement,
-    Record,
-    dump_record,
-    load_record,
-    parse_record,
-)
+from carcdsl.formats.record import Record, dump_record, load_record, parse_record
 
 SPEC_TEXT = """\
 {

@@ -13,8 +13,9 @@ import carcdsl
 from carcdsl.bots.builtin import random_bot
 from carcdsl.check.checker import check
 from carcdsl.engine.game import to_key, to_xy
+from carcdsl.engine.moves import Discard, Placement
 from carcdsl.errors import IllegalMoveError, RecordError, RuleError
-from carcdsl.formats.record import Discard, Placement, load_record, parse_record
+from carcdsl.formats.record import load_record, parse_record
 from carcdsl.lang.compose import compose
 from carcdsl.replay import replay, to_output
 

@@ -20,8 +20,8 @@ from typing import TextIO
 from carcdsl.bots.builtin import BOTS, Bot, play_out
 from carcdsl.compile.expr import render
 from carcdsl.engine.game import Game, ScoreEvent, State, to_xy
+from carcdsl.engine.moves import Discard, Placement
 from carcdsl.errors import CarcError
-from carcdsl.formats.record import Discard, Placement
 from carcdsl.i18n.words import Words
 from carcdsl.model.rules import RuleSet
 from carcdsl.view.text import render_board

@@ -29,11 +29,13 @@ from typing import cast
 import attrs
 
 from carcdsl.compile.tiles import Tables, compile_rules
+from carcdsl.engine.events import DrawOff, EndReason, ScoreEvent, TokenEvent
 from carcdsl.engine.legality import Legality
-from carcdsl.engine.scoring import EndReason, ScoreEvent, Tally, TokenEvent
-from carcdsl.engine.turn import DrawOff, Modes, below
+from carcdsl.engine.moves import Discard, FollowerSpec, Placement
+from carcdsl.engine.scoring import Tally
+from carcdsl.engine.turn import Modes, below
 from carcdsl.errors import IllegalMoveError
-from carcdsl.formats.record import Discard, FollowerSpec, Placement, Record
+from carcdsl.formats.record import Record
 from carcdsl.geometry import ports as P
 from carcdsl.geometry.squares import AROUND, STEP, to_key, to_xy
 from carcdsl.model.rules import RuleSet

@@ -9,10 +9,10 @@ as it was. The fast path (``iter_moves``, ``apply_fast``) does not come through 
 from __future__ import annotations
 
 from carcdsl.compile.tiles import CENTRE
-from carcdsl.engine.scoring import ScoreEvent
+from carcdsl.engine.events import ScoreEvent
+from carcdsl.engine.moves import Discard, FollowerSpec, Placement
 from carcdsl.engine.shape import StateShape
 from carcdsl.errors import IllegalMoveError
-from carcdsl.formats.record import Discard, FollowerSpec, Placement
 from carcdsl.geometry import ports as P
 from carcdsl.geometry.squares import SPAN, on_board, to_key
 

@@ -8,111 +8,11 @@ scorers here, and held tokens score at the end.
 
 from __future__ import annotations
 
-import attrs
-
 from carcdsl.compile.expr import detail
 from carcdsl.compile.tiles import CENTRE
+from carcdsl.engine.events import EndReason, ScoreEvent, TokenEvent
 from carcdsl.engine.shape import StateShape
 from carcdsl.geometry.squares import AROUND, NEAR, STEP, to_xy
-
-
-@attrs.frozen
-class ScoreEvent:
-    move: int
-    """Index of the move after which it was scored (the last move for final scoring)."""
-    seat: int
-    player: str
-    feature: str
-    when: str  # "complete" | "final"
-    points: int
-    detail: str
-    at: tuple[int, int] = (0, 0)
-    """A square of the feature (for showing it)."""
-    terms: tuple = attrs.field(default=(), eq=False, repr=False)
-    """The breakdown as data, to be told in another language (``scoring.render``)."""
-
-    def to_json(self) -> dict:
-        return {"move": self.move, "player": self.player, "feature": self.feature,
-                "when": self.when, "points": self.points, "detail": self.detail}
-
-
-@attrs.frozen
-class TokenEvent:
-    """Tokens moving (``State.token_events``), in the order they moved."""
-
-    move: int
-    """Index of the move that moved them; -1 for the set-up."""
-    token: str
-    """The token kind's name in the rule set (``nut``)."""
-    count: int
-    action: str
-    """``put`` (from the supply onto a feature: set-up, or an ``on place`` rule), ``given``
-    (from the supply to a player at set-up), ``collected`` (from a scored feature to one of
-    its scorers) or ``held`` (what a player holds when the game ends)."""
-    seat: int | None = None
-    """Who received or holds them (``given``, ``collected``, ``held``)."""
-    player: str | None = None
-    feature: str | None = None
-    """The feature kind they were put on or collected from."""
-    at: tuple[int, int] | None = None
-    """A square of that feature: where they were put, or a square of the scored feature."""
-    events_before: int = 0
-    """How many scoring events (``State.events``) came before these tokens moved: tokens an
-    ``on place`` rule puts come before the placement's scoring, tokens collected right after
-    the scoring of their feature, and at the end the collections of final scoring before the
-    tokens' own final points. Merging the two lists by it tells everything in true order."""
-
-    def to_json(self) -> dict:
-        out = {"move": self.move, "token": self.token, "count": self.count,
-               "action": self.action}
-        if self.player is not None:
-            out["player"] = self.player
-        if self.feature is not None:
-            out["feature"] = self.feature
-        if self.at is not None:
-            out["at"] = list(self.at)
-        out["events_before"] = self.events_before
-        return out
-
-
-END_REASONS = ("supply-empty", "tile-unplaceable", "stopped")
-
-
-@attrs.frozen
-class EndReason:
-    """Why and after which move the game ended (``State.end_reason``)."""
-
-    why: str
-    """``supply-empty``: no tile left to play (the supply and every hand are empty; in a bag
-    game the tiles set aside leave the game); ``tile-unplaceable``: under ``end
-    tile-unplaceable``, ``tile`` fits nowhere for ``player``; ``stopped``: final scoring was
-    asked for with tiles left (a record's ``"final": true``, or ``State.finish``)."""
-    move: int
-    """Index of the last move (-1: before the first)."""
-    player: str | None = None
-    """The player to move when the game ended."""
-    tile: str | None = None
-    """``tile-unplaceable``: the tile that fits nowhere."""
-    left: tuple[str, ...] = ()
-    """Tiles never played, in supply order (set-aside tiles of a bag game included)."""
-    events_before: int = 0
-    """How many scoring events (``State.events``) came before the end: the final scoring's
-    are those from here on."""
-    tokens_before: int = 0
-    """How many token events (``State.token_events``) came before the end: the final
-    scoring's collections and what players hold are those from here on."""
-
-    def say(self, words) -> str:
-        """Why the game ended, in the language of ``words`` (an ``i18n.Words``)."""
-        return words.end(self.why, self.tile, self.player, len(self.left))
-
-    def to_text(self) -> str:
-        if self.why == "tile-unplaceable":
-            return f"tile {self.tile} fits nowhere for {self.player}: the game ends"
-        if self.why == "supply-empty":
-            text = "no tile left to play: the game ends"
-            return text + (f" ({len(self.left)} set aside leave the game)" if self.left else "")
-        return f"final scoring with {len(self.left)} tiles left"
 
 
 class Tally(StateShape):

@@ -12,10 +12,9 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from carcdsl.compile.tiles import Tables
+    from carcdsl.engine.events import DrawOff, EndReason, ScoreEvent, TokenEvent
     from carcdsl.engine.game import Game
-    from carcdsl.engine.scoring import EndReason, ScoreEvent, TokenEvent
-    from carcdsl.engine.turn import DrawOff
-    from carcdsl.formats.record import Discard, Placement
+    from carcdsl.engine.moves import Discard, Placement
     from carcdsl.model.rules import Trigger
 
 

@@ -9,28 +9,11 @@ from __future__ import annotations
 
 import random
 
-import attrs
-
 from carcdsl.compile.expr import render
-from carcdsl.engine.scoring import ScoreEvent, TokenEvent
+from carcdsl.engine.events import DrawOff, ScoreEvent, TokenEvent
 from carcdsl.engine.shape import StateShape
 from carcdsl.geometry import ports as P
 from carcdsl.geometry.squares import STEP, to_xy
-
-
-@attrs.frozen
-class DrawOff:
-    """How the draw-off for the first player went (``State.draw_off``)."""
-
-    kind: str | None
-    """The feature kind whose sides were counted (``road``)."""
-    rounds: tuple[tuple[tuple[str, str, int], ...], ...]
-    """Per round, per contender in the seat order given: (player, tile drawn, sides showing
-    ``kind``). The first round has every player; each later one the tied of the one before."""
-    winner: str
-    """Who starts: seat 0 from then on."""
-    decided: bool = True
-    """False when no draw could break the tie: the first of the tied in seat order starts."""
 
 
 def below(rng: random.Random, n: int) -> int:
