@@ -9,14 +9,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from carcdsl.engine.game import Game, ScoreEvent, State
+from carcdsl.engine.events import ScoreEvent
+from carcdsl.engine.game import Game
 from carcdsl.engine.moves import Discard, FollowerSpec, Placement
+from carcdsl.engine.state import State
 from carcdsl.errors import CarcError, IllegalMoveError, RecordError, RuleError
-from carcdsl.formats.record import Record
+from carcdsl.formats.record import Record, record_of
 
 __all__ = [
     "load", "Game", "State", "ScoreEvent", "Placement", "Discard", "FollowerSpec", "Record",
-    "CarcError", "RuleError", "RecordError", "IllegalMoveError",
+    "CarcError", "RuleError", "RecordError", "IllegalMoveError", "record_of",
 ]
 __version__ = "0.1.0"
 

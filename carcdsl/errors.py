@@ -25,13 +25,17 @@ class RuleError(CarcError):
 class IllegalMoveError(CarcError):
     """A move breaks a rule; the state is left unchanged. ``rule`` names the rule, ``form``
     which of its messages this is (``board``: ``span``, ``big-city``, ...; ``""`` for the
-    plain one); ``details`` are the message's arguments (``at``, ``tile``, ``player`` ...)."""
+    plain one); ``details`` are the message's arguments (``at``, ``tile``, ``player`` ...).
+    The message is the catalogue's (``ILLEGAL``), in English here and in any language
+    through ``say``."""
 
-    def __init__(self, message: str, rule: str = "", form: str = "", **details: object):
-        super().__init__(message)
+    def __init__(self, rule: str, form: str = "", /, **details: object):
         self.rule = rule
         self.form = form
         self.details: dict[str, object] = details
+        from carcdsl.i18n.words import english
+
+        super().__init__(english().illegal(self))
 
     def say(self, words) -> str:
         """The message in the language of ``words`` (an ``i18n.Words``)."""

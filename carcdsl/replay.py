@@ -16,7 +16,8 @@ from pathlib import Path
 
 from carcdsl import load
 from carcdsl.engine.events import ScoreEvent, TokenEvent
-from carcdsl.engine.game import Game, State
+from carcdsl.engine.game import Game
+from carcdsl.engine.state import State
 from carcdsl.errors import IllegalMoveError, RecordError, RuleError
 from carcdsl.formats.record import Record
 
@@ -50,8 +51,7 @@ def replay(record: Record, game: Game | None = None) -> State:
             if state.finished:
                 reason = state.end_reason
                 assert reason is not None  # a finished game says why
-                raise IllegalMoveError(f"the game is already over ({reason.to_text()})",
-                                       "game-over", "already", end=reason)
+                raise IllegalMoveError("game-over", "already", end=reason)
             state.play(move)
         except IllegalMoveError as exc:
             raise RecordError.of("illegal-move", index=index, move=_compact(move.to_json()),
@@ -66,17 +66,6 @@ def _compact(data: dict) -> str:
     import json
 
     return json.dumps(data, ensure_ascii=False, separators=(", ", ": "))
-
-
-def to_output(state: State) -> dict:
-    """The spec's ``replay --json`` shape; when the rule set has tokens, ``tokens`` too: every
-    movement of tokens (``TokenEvent.to_json``), set-up included, in order (each with
-    ``events_before``, the number of ``events`` that came before it)."""
-    out = {"players": list(state.players), "scores": list(state.scores),
-           "finished": state.finished, "events": [e.to_json() for e in state.events]}
-    if state.game.rules.tokens:
-        out["tokens"] = [e.to_json() for e in state.token_events]
-    return out
 
 
 def tell(state: State, words) -> list[str]:

@@ -74,8 +74,8 @@ def measure(state) -> dict:
         return {"drawn": None, "scores": list(state.scores),
                 "supply_followers": list(state.supply_followers)}
     tb = state.tables
-    drawn = state.supply[-1]
-    by_type = {tb.type_names[t]: placements(state, t) for t in sorted(set(state.supply))}
+    drawn = state.supply.pile[-1]
+    by_type = {tb.type_names[t]: placements(state, t) for t in sorted(set(state.supply.pile))}
     found = {
         "drawn": state.drawn,
         "placements": placements(state),

@@ -7,9 +7,12 @@ never the engine's union-find.
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from carcdsl.compile.tiles import AREA, CENTRE, FIELD, PATH
-from carcdsl.engine.game import STEP, State
+from carcdsl.engine.state import State
 from carcdsl.geometry import ports as P
+from carcdsl.geometry.squares import STEP
 
 
 def is_open(state: State, square: int) -> bool:
@@ -67,7 +70,7 @@ def features(state: State) -> list[dict]:
                 never = seg.open_ends - len(seg.ports)
                 open_ends += sides_open + never
         followers = [0] * len(state.players)
-        for seat, node, _ in state.meeples:
+        for seat, node, _ in state.features.pieces:
             if node in group:
                 followers[seat] += 1
         result.append({
@@ -85,16 +88,16 @@ def features(state: State) -> list[dict]:
 def assert_matches(state: State) -> None:
     """The engine's incremental features equal the from-scratch ones."""
     for f in features(state):
-        roots = {state.find(n) for n in f["nodes"]}
+        roots = {state.features.root[n] for n in f["nodes"]}
         assert len(roots) == 1, f"one feature split over roots {roots}"
         root = roots.pop()
-        assert state.kind[root] == f["kind"]
+        assert state.features.kind[root] == f["kind"]
         if f["geometry"] != CENTRE:
             assert state.feature_tiles(root) == f["tiles"]
-        assert state.pennants[root] == f["pennants"]
+        assert state.features.pennants[root] == f["pennants"]
         if f["geometry"] in (AREA, PATH):
-            assert state.open_ends[root] == f["open"], (state.open_ends[root], f)
-        engine_followers = state.followers[root] or (0,) * len(state.players)
+            assert state.features.open_ends[root] == f["open"], (state.features.open_ends[root], f)
+        engine_followers = state.features.followers[root] or (0,) * len(state.players)
         assert tuple(engine_followers) == f["followers"]
     # every node of a feature with FIELD geometry is a field
     assert all(f["geometry"] != FIELD or f["open"] == 0 for f in features(state))
@@ -105,11 +108,8 @@ def free_spots(state: State, key: int, o: int) -> set[int]:
     has no follower anywhere, from scratch: the tile is put on a copy of the board (no
     scoring, no follower) and the features are flood-filled again."""
 
-    class Board:
-        pass
-
-    trial = Board()
-    trial.tables, trial.players, trial.meeples = state.tables, state.players, state.meeples
+    trial = SimpleNamespace(tables=state.tables, players=state.players,
+                            features=SimpleNamespace(pieces=state.features.pieces))
     base = 1 + max((b + len(state.tables.segments[oo]) for oo, b in state.board.values()),
                    default=0)
     trial.board = {**state.board, key: (o, base)}

@@ -349,14 +349,14 @@ def test_merging_puts_tokens_after_the_scorings_before_them():
 def test_a_bags_set_aside_tile_is_not_told_as_discarded():
     for seed in range(1, 40):
         state, lines = _told("base", seed, 2, "bag", "table-edge:width=3,height=3")
-        if state.aside_moves:
+        if state.supply.aside_moves:
             break
-    assert state.aside_moves
+    assert state.supply.aside_moves
     told = {int(m[1]): line for line in lines if (m := NUMBERED.match(line))}
-    for i in state.aside_moves:
+    for i in state.supply.aside_moves:
         assert told[i].endswith("fits nowhere: set aside, back into the bag after the next "
                                 "placement")
-    gone = [i for i, m in enumerate(state.moves) if i not in state.aside_moves
+    gone = [i for i, m in enumerate(state.moves) if i not in state.supply.aside_moves
             and not hasattr(m, "at")]
     assert all(told[i].endswith("fits nowhere: discarded") for i in gone)
 

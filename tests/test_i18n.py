@@ -115,11 +115,10 @@ def test_dutch_small_city_penalty(capsys):
 
 
 def test_trigger_scorings_are_told_from_their_terms():
-    from carcdsl.engine.scoring import ScoreEvent
+    from carcdsl.engine.events import ScoreEvent
 
     terms = (("t", "covers", "small-city"),)
-    event = ScoreEvent(3, 0, "Ann", "small-city", "complete", -2, "covers a small-city",
-                       (0, 0), terms)
+    event = ScoreEvent(3, 0, "Ann", "small-city", "complete", -2, (0, 0), terms)
     words = Words(carcdsl.load("maps-germany").rules, "nl")
     assert describe_event(event, words) == "Ann: kleine stad, bedekt een kleine stad = -2"
     assert describe_event(event) == "Ann: small city, covers a small city = -2"
@@ -566,13 +565,13 @@ def test_check_stats_in_dutch(capsys):
 def test_illegal_moves_by_rule_code():
     words = Words(carcdsl.load("base").rules, "nl")
     said = [words.illegal(e) for e in (
-        IllegalMoveError("English", "adjacent", at="[3, 4]"),
-        IllegalMoveError("English", "feature-occupied", feature="road", port="N"),
-        IllegalMoveError("English", "drawn-tile", "place", player="P1", drawn="U", tile="V"),
-        IllegalMoveError("English", "follower-kind", "role", kind="monk", feature="road",
+        IllegalMoveError("adjacent", at="[3, 4]"),
+        IllegalMoveError("feature-occupied", feature="road", port="N"),
+        IllegalMoveError("drawn-tile", "place", player="P1", drawn="U", tile="V"),
+        IllegalMoveError("follower-kind", "role", kind="monk", feature="road",
                          role="highwayman"),
-        IllegalMoveError("English", "unknown-tile", tile="Z9"),
-        IllegalMoveError("English", "game-over", "already",
+        IllegalMoveError("unknown-tile", tile="Z9"),
+        IllegalMoveError("game-over", "already",
                          end=SimpleNamespace(say=lambda w: w.end("supply-empty", None, None, 0))),
     )]
     assert said == [
@@ -583,9 +582,10 @@ def test_illegal_moves_by_rule_code():
         "onbekende landtegel 'Z9'",
         "het spel is al afgelopen (geen landtegel meer om te spelen: het spel is afgelopen)",
     ]
-    assert words.illegal(IllegalMoveError("something new", "no-such-rule")) == "something new"
-    # details of another shape: English, never a half-filled template
-    assert words.illegal(IllegalMoveError("English", "adjacent", square="[3, 4]")) == "English"
+    # a code no catalogue knows is said as the code
+    assert words.illegal(IllegalMoveError("no-such-rule")) == "no-such-rule"
+    # details of another shape: the code, never a half-filled template
+    assert words.illegal(IllegalMoveError("adjacent", square="[3, 4]")) == "adjacent"
 
 
 ILLEGAL_CALLS = list(_calls("IllegalMoveError"))
@@ -593,8 +593,8 @@ ILLEGAL_CALLS = list(_calls("IllegalMoveError"))
 
 @pytest.mark.parametrize("where,call", ILLEGAL_CALLS, ids=[w for w, _ in ILLEGAL_CALLS])
 def test_each_illegal_move_has_a_dutch_message_with_its_details(where, call):
-    rule = _literal(call.args[1])
-    form = _literal(call.args[2]) if len(call.args) > 2 else ""
+    rule = _literal(call.args[0])
+    form = _literal(call.args[1]) if len(call.args) > 1 else ""
     assert rule is not None and form is not None
     key = f"{rule}/{form}" if form else rule
     assert key in catalog_nl.ILLEGAL
@@ -602,7 +602,7 @@ def test_each_illegal_move_has_a_dutch_message_with_its_details(where, call):
 
 
 def test_every_engine_rule_code_has_a_dutch_message():
-    raised = {_literal(call.args[1]) for _, call in ILLEGAL_CALLS}
+    raised = {_literal(call.args[0]) for _, call in ILLEGAL_CALLS}
     assert raised <= {key.split("/")[0] for key in catalog_nl.ILLEGAL}
     assert {key.split("/")[0] for key in catalog_nl.ILLEGAL} == raised
 
@@ -617,13 +617,13 @@ def test_the_end_reason_is_told():
     game = carcdsl.load("base")
     state = game.new_game(2, seed=1)
     words = Words(game.rules, "nl")
-    state.end_reason = SimpleNamespace(why="tile-unplaceable", tile="X", player="P2",
+    state.log.end_reason = SimpleNamespace(why="tile-unplaceable", tile="X", player="P2",
                                        left=("X", "U"))
     assert describe_end(state, words) == ("landtegel X past nergens voor P2: het spel is "
                                           "afgelopen")
-    state.end_reason = SimpleNamespace(why="stopped", tile=None, player="P1", left=("U",) * 3)
+    state.log.end_reason = SimpleNamespace(why="stopped", tile=None, player="P1", left=("U",) * 3)
     assert describe_end(state, Words(game.rules)) == "final scoring with 3 tiles left"
-    state.end_reason = SimpleNamespace(why="new-reason", tile=None, player=None, left=())
+    state.log.end_reason = SimpleNamespace(why="new-reason", tile=None, player=None, left=())
     assert "new-reason" in describe_end(state, words)
 
 
@@ -632,7 +632,7 @@ def test_token_events_are_told():
     state = game.new_game(2, seed=1)
     words = Words(game.rules)
     assert token_setup(state, words)[0].startswith("4 nuts put")  # read, or reported
-    state.token_events = [
+    state.log.token_events = [
         SimpleNamespace(move=-1, token="nut", count=1, action="put", seat=None, player=None,
                         feature="forest", at=(0, 0)),
         SimpleNamespace(move=-1, token="nut", count=1, action="given", seat=0, player="P1",
@@ -644,7 +644,7 @@ def test_token_events_are_told():
 def test_the_draw_off_is_told(capsys):
     game = carcdsl.load("base", ["first-player-most-roads"])
     state = game.new_game(["Ann", "Bob"], seed=3)
-    state.draw_off = SimpleNamespace(kind="road", winner="Bob",
+    state.log.draw_off = SimpleNamespace(kind="road", winner="Bob",
                                      rounds=((("Ann", "U", 2), ("Bob", "X", 4)),))
     import sys
 

@@ -10,10 +10,11 @@ import pytest
 import carcdsl
 from carcdsl.bots.builtin import random_bot
 from carcdsl.check.checker import check
-from carcdsl.engine.game import to_key
 from carcdsl.engine.moves import Discard, Placement
 from carcdsl.errors import IllegalMoveError
-from carcdsl.formats.record import load_record, parse_record
+from carcdsl.formats.record import load_record, parse_record, record_of
+from carcdsl.geometry.squares import to_key
+from carcdsl.i18n.breakdown import detail
 from carcdsl.lang.compose import compose
 from carcdsl.replay import replay
 from carcdsl.view.text import render_board
@@ -46,7 +47,8 @@ def test_worked_examples(name):
     state = replay(load_record(RECORDS / f"{name}.json"))
     scores, events = GOLDEN[name]
     assert state.scores == scores
-    assert [(e.player, e.feature, e.when, e.points, e.detail) for e in state.events] == events
+    assert [(e.player, e.feature, e.when, e.points, detail(e.points, e.terms))
+            for e in state.events] == events
 
 
 def test_without_the_small_city_variant_the_second_move_is_bobs():
@@ -91,7 +93,7 @@ def test_tiles_go_only_on_printed_squares_next_to_tiles():
     game = carcdsl.load("maps-germany")
     state = game.new_game(["Ann", "Bob"], seed=1)
     board = game.tables.board
-    assert all(board.allows(key) for key in state.open)
+    assert all(board.allows(key) for key in state.grid.open)
     # the second start area got a random tile before the first turn
     assert len(state.board) == len(board.printed) + 2
     with pytest.raises(IllegalMoveError) as info:
@@ -103,10 +105,10 @@ def test_a_big_city_opens_its_sides_only_once_reached():
     game = carcdsl.load("tests/data/maps/berlin.carc")
     state = game.new_game(["Ann", "Bob"], seed=1, auto_discard=False)
     berlin_neighbours = {to_key(1, -3), to_key(1, -2)}  # west of Berlin, not near a tile
-    assert not berlin_neighbours & set(state.open)
+    assert not berlin_neighbours & set(state.grid.open)
     state.play(Placement("E", (0, -1), 180))
     state.play(Placement("E", (1, -1), 90))  # reaches Berlin
-    assert to_key(1, -2) in state.open and to_key(2, -3) in state.open
+    assert to_key(1, -2) in state.grid.open and to_key(2, -3) in state.grid.open
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 5])
@@ -121,7 +123,7 @@ def test_full_games_on_the_map(seats):
     real = [k for k in state.board if board.allows(k)]
     discarded = sum(isinstance(m, Discard) for m in state.moves)
     assert len(real) + discarded == 72
-    again = replay(parse_record(state.to_record().to_json()))
+    again = replay(parse_record(record_of(state).to_json()))
     assert again.scores == state.scores and again.events == state.events
     picture = render_board(state, show_open=False)
     assert "~" in picture  # off the map is drawn
@@ -131,7 +133,7 @@ def test_three_start_areas_and_two_sets():
     game = carcdsl.load("maps-germany", ["tests/data/maps/more.carc"])
     state = game.new_game(2, seed=4)
     assert len(state.board) == len(game.tables.board.printed) + 3
-    assert len(state.supply) == 2 * 72 - 3
+    assert len(state.supply.pile) == 2 * 72 - 3
 
 
 def _composed(tmp_path: Path, text: str, variants: tuple[str, ...] = ()):

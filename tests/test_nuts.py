@@ -10,13 +10,13 @@ import carcdsl
 from carcdsl.bots.builtin import random_bot
 from carcdsl.check.checker import check
 from carcdsl.cli.main import main
-from carcdsl.engine.game import to_key
 from carcdsl.engine.moves import Discard, Placement
 from carcdsl.errors import IllegalMoveError, RecordError
-from carcdsl.formats.record import parse_record
+from carcdsl.formats.record import parse_record, record_of, replay_output
+from carcdsl.geometry.squares import to_key
 from carcdsl.i18n.words import Words
 from carcdsl.lang.compose import compose
-from carcdsl.replay import replay, tell, to_output
+from carcdsl.replay import replay, tell
 
 
 def run(capsys, *argv):
@@ -50,10 +50,10 @@ def test_squirrels_by_player_count(seats, squirrels):
 def test_nut_tokens_at_set_up():
     game = carcdsl.load("nuts")
     state = game.new_game(4, seed=1)
-    assert state.held == [[1, 1, 1, 1]]
-    on_start = sum(sum(v) for v in state.token_on.values())
+    assert state.tokens.held == [[1, 1, 1, 1]]
+    on_start = sum(sum(v) for v in state.features.tokens.values())
     assert on_start == 4  # one on each side of the start tile
-    assert state.token_supply == [80 - 4 - 4]
+    assert state.tokens.supply == [80 - 4 - 4]
 
 
 def test_the_game_ends_when_a_tile_cannot_be_placed():
@@ -66,14 +66,14 @@ def test_the_game_ends_when_a_tile_cannot_be_placed():
             state.apply_fast(*bot(state))
         discards = [m for m in state.moves if isinstance(m, Discard)]
         reason = state.end_reason
-        if state.supply:  # a drawn tile fits nowhere: it is the last move, and ends the game
+        if state.supply.pile:  # a drawn tile fits nowhere: it is the last move, and ends the game
             ended_early += 1
             assert discards == [state.moves[-1]] and reason.why == "tile-unplaceable"
             assert reason.tile == discards[0].tile and reason.move == len(state.moves) - 1
             assert reason.player == state.player
         else:
             assert discards == [] and reason.why == "supply-empty"
-        again = replay(parse_record(state.to_record().to_json()))
+        again = replay(parse_record(record_of(state).to_json()))
         assert again.scores == state.scores and again.finished
         assert again.events == state.events and again.end_reason == reason
     assert ended_early  # some games end with tiles left, when a drawn tile fits nowhere
@@ -106,25 +106,26 @@ def test_the_proposal_moves_nuts_and_scores_them(seats):
     bot = random_bot(random.Random(seats))
     while not state.finished:
         state.apply_fast(*bot(state))
-    on_board = sum(sum(v) for v in state.token_on.values())
-    held = sum(state.held[0])
-    assert on_board + held + state.token_supply[0] == 80  # nuts are conserved
+    on_board = sum(sum(v) for v in state.features.tokens.values())
+    held = sum(state.tokens.held[0])
+    assert on_board + held + state.tokens.supply[0] == 80  # nuts are conserved
     nut_events = [e for e in state.events if e.feature == "nut"]
     assert sum(e.points for e in nut_events) == held  # 1 point per nut held
     assert held > seats  # scorers collected nuts beyond the one each got at set-up
     # the token events tell every movement: what was put out, who got what
     moved = state.token_events
-    assert sum(e.count for e in moved if e.action in ("put", "given")) == 80 - state.token_supply[0]
+    put = sum(e.count for e in moved if e.action in ("put", "given"))
+    assert put == 80 - state.tokens.supply[0]
     got = [0] * seats
     for e in moved:
         if e.action in ("given", "collected"):
             got[e.seat] += e.count
-    assert got == state.held[0]
+    assert got == state.tokens.held[0]
     assert [(e.seat, e.count) for e in moved if e.action == "held"] == [
-        (seat, n) for seat, n in enumerate(state.held[0]) if n]
+        (seat, n) for seat, n in enumerate(state.tokens.held[0]) if n]
     assert [e.move for e in moved] == sorted(e.move for e in moved)
     assert_token_events_in_true_order(state)
-    again = replay(parse_record(state.to_record().to_json()))
+    again = replay(parse_record(record_of(state).to_json()))
     assert again.token_events == moved
 
 
@@ -137,7 +138,7 @@ def test_replay_shows_token_movements():
               "moves": [{"tile": "E", "at": [0, -1], "rotation": 180,
                          "follower": "forest:S"}]}
     state = replay(parse_record(record))
-    out = to_output(state)
+    out = replay_output(state)
     assert out["tokens"] == [e.to_json() for e in state.token_events]
     assert [t["action"] for t in out["tokens"]] == ["put"] * 4 + ["given"] * 2 + [
         "put", "collected", "held", "held"]
@@ -148,7 +149,7 @@ def test_replay_shows_token_movements():
         "  final scoring with 71 tiles left",
         "  move 0: Ann: nut (final scoring), 3 nuts = 3",
         "  move 0: Bob: nut (final scoring), 1 nut = 1"]
-    assert "tokens" not in to_output(replay(parse_record({**record, "rules": "base",
+    assert "tokens" not in replay_output(replay(parse_record({**record, "rules": "base",
                                                           "variants": [], "moves": []})))
 
 
@@ -159,7 +160,7 @@ def test_replay_tells_collections_of_the_final_scoring_after_the_end():
     while not state.finished:
         state.apply_fast(*bot(state))
     assert_token_events_in_true_order(state)
-    lines = tell(replay(parse_record(state.to_record().to_json()), game),
+    lines = tell(replay(parse_record(record_of(state).to_json()), game),
                  Words(game.rules))
     end = lines.index("  no tile left to play: the game ends")
     assert any("takes" in line for line in lines[end:])
@@ -197,7 +198,7 @@ def test_a_forest_tile_gets_a_nut_and_its_scorer_takes_it():
     # the start tile's forest (north) has one nut from set-up; Ann closes it with E's forest
     # and takes it: her placed tile shows a forest, so a second nut lands on it first
     state.play(Placement("E", (0, -1), 180, carcdsl.FollowerSpec("forest", "S")))
-    assert state.held[0] == [1 + 2, 1]
+    assert state.tokens.held[0] == [1 + 2, 1]
     assert to_key(0, -1) in state.board
     told = [(e.move, e.action, e.count, e.player, e.feature, e.at) for e in state.token_events]
     assert told == [

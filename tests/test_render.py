@@ -44,7 +44,7 @@ def test_the_key_is_in_the_chosen_language():
 def test_the_key_names_whose_followers_the_digits_are():
     game = carcdsl.load("base")
     state = game.new_game(["Ann", "Bob"], seed=5)
-    while not state.meeples:
+    while not state.features.pieces:
         state.play(next(m for m in state.legal_moves() if m.follower) if state.legal_moves()
                    else state.legal_moves()[0])
     picture = render_board(state, show_open=True, key=True)
@@ -85,9 +85,9 @@ def test_only_squares_where_the_drawn_tile_fits_are_marked():
         for _ in range(12):
             state.apply_fast(*next(state.iter_moves()))
         fits = {to_xy(key) for _, key, _, _ in state.iter_moves()}
-        if len(fits) < len(state.open):
+        if len(fits) < len(state.grid.open):
             break
-    assert len(fits) < len(state.open)  # some open square takes no rotation of this tile
+    assert len(fits) < len(state.grid.open)  # some open square takes no rotation of this tile
     picture = render_board(state, key=True)
     assert _marked(picture) == fits
     assert "+ the drawn tile fits here" in picture

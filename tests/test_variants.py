@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from pathlib import Path
@@ -12,12 +13,13 @@ import pytest
 import carcdsl
 from carcdsl.bots.builtin import random_bot
 from carcdsl.check.checker import check
-from carcdsl.engine.game import to_key, to_xy
 from carcdsl.engine.moves import Discard, Placement
 from carcdsl.errors import IllegalMoveError, RecordError, RuleError
-from carcdsl.formats.record import load_record, parse_record
+from carcdsl.formats.record import load_record, parse_record, record_of, replay_output
+from carcdsl.geometry.squares import to_key, to_xy
+from carcdsl.i18n.breakdown import detail
 from carcdsl.lang.compose import compose
-from carcdsl.replay import replay, to_output
+from carcdsl.replay import replay
 
 import reference
 
@@ -35,13 +37,17 @@ def with_variants(path: Path, variants: list[str]):
 
 
 def snapshot(state):
-    return {k: (dict(v) if isinstance(v, dict) else
-                [x[:] if isinstance(x, list) else x for x in v] if isinstance(v, list) else v)
-            for k, v in vars(state).items()}
+    """Every component's data, deep-copied (a generator as its state)."""
+    def plain(value):
+        return value.getstate() if isinstance(value, random.Random) else copy.deepcopy(value)
+    return {(part, name): plain(getattr(getattr(state, part), name))
+            for part in ("grid", "features", "supply", "seats", "tokens", "log")
+            for name in type(getattr(state, part)).__slots__}
 
 
 def events(state):
-    return [(e.player, e.feature, e.when, e.points, e.detail) for e in state.events]
+    return [(e.player, e.feature, e.when, e.points, detail(e.points, e.terms))
+            for e in state.events]
 
 
 @pytest.mark.parametrize("name", VARIANTS)
@@ -95,7 +101,7 @@ def test_incomplete_zero():
 def test_table_edge_limits_the_play_area():
     game = carcdsl.load("base", ["table-edge:width=3,height=3"])
     state = game.new_game(["Ann", "Bob"], seed=1)
-    assert set(map(to_xy, state.open)) == {(1, 0), (-1, 0), (0, 1), (0, -1)}
+    assert set(map(to_xy, state.grid.open)) == {(1, 0), (-1, 0), (0, 1), (0, -1)}
     before = len(state.moves)
     with pytest.raises(IllegalMoveError) as info:
         state.play(Placement(state.drawn, (2, 0), 0))
@@ -132,10 +138,10 @@ def test_fill_hole_gives_another_turn():
     record = RECORDS / "variants" / "fill-hole.json"
     state = replay(load_record(record))
     # move 6 (Ann) fills the hole at (0, 1): move 7 is Ann's again, move 8 Bob's
-    assert [seat for seat, _, _ in state.meeples] == [0, 0]
+    assert [seat for seat, _, _ in state.features.pieces] == [0, 0]
     assert state.current == 0
     plain = with_variants(record, [])
-    assert [seat for seat, _, _ in plain.meeples] == [0, 1]
+    assert [seat for seat, _, _ in plain.features.pieces] == [0, 1]
 
 
 def test_an_extra_turn_never_gives_another():
@@ -163,11 +169,11 @@ def test_three_tile_hands_play_to_the_end(seats):
         assert move[0] in hand  # bots play from their own hand
         state.apply_fast(*move)
         reference.assert_matches(state)
-    assert not state.supply and not any(state.hands)
+    assert not state.supply.pile and not any(state.hands)
     placed = len(state.board)
     discarded = sum(isinstance(m, Discard) for m in state.moves)
     assert placed + discarded == 72
-    again = replay(parse_record(state.to_record().to_json()))
+    again = replay(parse_record(record_of(state).to_json()))
     assert again.scores == state.scores and again.events == state.events
 
 
@@ -202,15 +208,15 @@ def test_bag_games_end_and_unplaceable_tiles_come_back():
             state.apply_fast(*bot(state))
         placed = len(state.board)
         # every tile that left the game was unplaceable when the bag ran out
-        assert placed + len(state.aside) == 72
-        again = replay(parse_record(state.to_record().to_json()))
+        assert placed + len(state.supply.aside) == 72
+        again = replay(parse_record(record_of(state).to_json()))
         assert again.scores == state.scores
 
 
 def test_bag_with_the_start_tile_placed():
     game = carcdsl.load("base", ["bag:start=placed"])
     state = game.new_game(2, seed=3)
-    assert to_key(0, 0) in state.board and len(state.supply) == 71
+    assert to_key(0, 0) in state.board and len(state.supply.pile) == 71
 
 
 def test_first_player_by_most_roads():
@@ -226,7 +232,7 @@ def test_first_player_by_most_roads():
             ["A", "B", "C", "D"][j] for j in state.seating]
         first = draw.rounds[0]
         assert [p for p, _, _ in first] == ["A", "B", "C", "D"]
-        assert len(state.supply) == 71  # the tiles went back
+        assert len(state.supply.pile) == 71  # the tiles went back
     assert game.new_game(4, seed=9).players == game.new_game(4, seed=9).players
 
 
@@ -261,7 +267,7 @@ def test_the_draw_off_draws_different_tiles_and_the_tied_draw_again(tmp_path):
         assert state.players[0] == next(p for p, tile, _ in last if tile == "X")
         assert [road for _, _, road in rounds[0]].count(4) == 2
         winners.add(state.players[0])
-        assert sorted(game.tables.type_names[t] for t in state.supply) == ["U", "X", "X"]
+        assert sorted(game.tables.type_names[t] for t in state.supply.pile) == ["U", "X", "X"]
     assert len(winners) == 3
 
 
@@ -288,11 +294,11 @@ def test_the_draw_off_is_not_run_again_when_a_record_is_replayed():
     for seed in range(6):
         state = game.new_game(["Ann", "Bob", "Cy"], seed=seed)
         plain = carcdsl.load("base", ["bag"]).new_game(["Ann", "Bob", "Cy"], seed=seed)
-        assert state.supply == plain.supply  # the draw-off has its own generator
+        assert state.supply.pile == plain.supply.pile  # the draw-off has its own generator
         bot = random_bot(random.Random(seed))
         while not state.finished:
             state.apply_fast(*bot(state))
-        record = state.to_record()
+        record = record_of(state)
         assert record.players == state.players and record.players[0] == state.draw_off.winner
         again = replay(parse_record(record.to_json()))
         assert again.draw_off is None and again.players == state.players
@@ -326,7 +332,7 @@ def test_each_move_of_a_hand_game_has_the_seat_that_made_it():
     assert len(state.move_seats) == len(state.moves) == 71
     assert all(isinstance(m, Discard) for m in state.moves[68:])
     assert state.move_seats[68:] == [1, 1, 1] and state.move_seats[67] == 0
-    again = replay(parse_record(state.to_record().to_json()), game)
+    again = replay(parse_record(record_of(state).to_json()), game)
     assert again.move_seats == state.move_seats
 
 
@@ -348,9 +354,9 @@ def test_bag_discards_are_set_aside_in_play():
     while not state.finished:
         copy = state.clone()
         state.apply_fast(*bot(state))
-        assert copy.aside_moves == state.aside_moves[:len(copy.aside_moves)]
+        assert copy.supply.aside_moves == state.supply.aside_moves[:len(copy.supply.aside_moves)]
     discards = [i for i, m in enumerate(state.moves) if isinstance(m, Discard)]
-    assert discards and state.aside_moves == discards
+    assert discards and state.supply.aside_moves == discards
     assert len(state.move_seats) == len(state.moves)
 
 
@@ -364,7 +370,7 @@ def test_hand_games_replay_with_the_same_turns():
         bot = random_bot(random.Random(seed))
         while not state.finished:
             state.apply_fast(*bot(state))
-        again = replay(parse_record(state.to_record().to_json()))
+        again = replay(parse_record(record_of(state).to_json()))
         assert again.scores == state.scores and again.events == state.events
         assert again.finished and again.current == state.current
 
@@ -379,8 +385,8 @@ def test_bag_and_hands_keep_unplaceable_tiles_in_the_game():
         while not state.finished:
             state.apply_fast(*bot(state))
             held = sum(map(len, state.hands))
-            assert len(state.board) + len(state.supply) + held + len(state.aside) == 72
-        assert len(state.board) == 9 and len(state.aside) == 72 - 9
+            assert len(state.board) + len(state.supply.pile) + held + len(state.supply.aside) == 72
+        assert len(state.board) == 9 and len(state.supply.aside) == 72 - 9
 
 
 # --- records written by hand ---------------------------------------------------------------
@@ -393,7 +399,7 @@ def test_a_hand_of_three_game_played_to_its_end():
                              ("Bob", "road", "final", 5, "5 tiles"),
                              ("Bob", "city", "final", 1, "1 tile")]
     assert state.scores == [4, 6] and state.finished
-    assert state.supply == [] and state.hands == [[], []]
+    assert state.supply.pile == [] and state.hands == [[], []]
     assert state.end_reason.why == "supply-empty"
     assert state.supply_followers == [7, 7]  # every follower back after final scoring
 
@@ -406,7 +412,7 @@ def test_a_hand_of_three_record_without_a_seed():
     assert events(state) == [("Ann", "road", "complete", 3, "3 tiles"),
                              ("Bob", "monastery", "final", 5, "1 + 4 neighbours")]
     assert state.scores == [3, 5]
-    assert not state.hands_known
+    assert not state.supply.hands_known
     names = state.tables.type_names
     assert [[names[t] for t in hand] for hand in state.hands] == [["B", "C", "D"],
                                                                   ["B", "D", "D"]]
@@ -429,8 +435,8 @@ def test_without_a_seed_a_hand_move_may_name_any_tile_in_play():
     data["moves"][1] = {"tile": "C", "at": [0, -1], "rotation": 0}
     state = replay(parse_record(data))
     names = state.tables.type_names
-    assert [len(hand) for hand in state.hands] == [3, 3] and len(state.supply) == 71 - 10
-    in_play = sorted(names[t] for t in state.supply + state.hands[0] + state.hands[1])
+    assert [len(hand) for hand in state.hands] == [3, 3] and len(state.supply.pile) == 71 - 10
+    in_play = sorted(names[t] for t in state.supply.pile + state.hands[0] + state.hands[1])
     assert "C" not in in_play and in_play.count("B") == 4 - 2 + 1  # Bob's B still in play
     # C has one copy: a second C is in no hand and not in the supply
     data["moves"].insert(2, {"tile": "C", "at": [0, -2], "rotation": 0})
@@ -452,8 +458,9 @@ def test_without_a_seed_the_hand_swap_keeps_sizes_when_the_supply_is_empty():
     game = carcdsl.load("base", ["hand-of-three"])
     state = game.new_game(["Ann", "Bob"], replaying=True)
     names, index = game.tables.type_names, game.tables.type_index
-    state.supply.clear()
-    state.hands = [[index("V"), index("V"), index("U")], [index("E"), index("W"), index("B")]]
+    state.supply.pile.clear()
+    state.supply.hands = [[index("V"), index("V"), index("U")],
+                          [index("E"), index("W"), index("B")]]
     before = snapshot(state)
     with pytest.raises(IllegalMoveError) as info:  # K: in no hand, and the supply is empty
         state.play(Placement("K", (1, 0), 0))
@@ -480,7 +487,7 @@ def test_without_a_seed_a_discard_is_accepted_when_its_tile_fits_nowhere():
 def test_with_a_seed_hands_are_dealt_by_it_and_checked():
     game = carcdsl.load("base", ["hand-of-three"])
     dealt = game.new_game(["Ann", "Bob"], seed=5, replaying=True)
-    assert dealt.hands_known
+    assert dealt.supply.hands_known
     names = game.tables.type_names
     ann = [names[t] for t in dealt.hands[0]]
     absent = next(n for n in names if n not in ann and n != "D")
@@ -495,9 +502,9 @@ def test_a_bag_record_where_an_unplaceable_tile_comes_back():
     record = RECORDS / "variants" / "bag-returns.json"
     state = replay(load_record(record))
     assert events(state) == [("Bob", "road", "complete", 2, "2 tiles")]
-    assert state.aside == [] and len(state.supply) == 72 - 3
+    assert state.supply.aside == [] and len(state.supply.pile) == 72 - 3
     # the discard was set aside (back into the bag), not taken out of the game; by Ann
-    assert state.aside_moves == [0] and state.move_seats == [0, 0, 1]
+    assert state.supply.aside_moves == [0] and state.move_seats == [0, 0, 1]
     # without the bag the crossroads (the only one) left the game
     with pytest.raises(RecordError, match="move 2 .*no tile X left"):
         with_variants(record, ["table-edge:width=1,height=5"])
@@ -506,9 +513,9 @@ def test_a_bag_record_where_an_unplaceable_tile_comes_back():
 def test_a_table_edge_record_where_the_edge_makes_a_tile_unplaceable():
     record = RECORDS / "variants" / "table-edge-discard.json"
     state = replay(load_record(record))
-    assert [seat for seat, _, _ in state.meeples] == [0]  # Ann drew again
+    assert [seat for seat, _, _ in state.features.pieces] == [0]  # Ann drew again
     assert isinstance(state.moves[0], Discard) and state.current == 1
-    assert state.aside_moves == [] and state.move_seats == [0, 0]  # it left the game
+    assert state.supply.aside_moves == [] and state.move_seats == [0, 0]  # it left the game
     # on an endless table the crossroads fits east of the start tile
     with pytest.raises(RecordError, match=r"move 0 .*fits on the board.*discard-only"):
         with_variants(record, [])
@@ -560,16 +567,17 @@ def test_every_combination_replays_to_the_same_game(rules, variants):
             seat = state.current
             state.apply_fast(*bot(state))
             assert state.current == seat or not state.in_extra
-        record = parse_record(json.loads(json.dumps(state.to_record().to_json())))
+        record = parse_record(json.loads(json.dumps(record_of(state).to_json())))
         again = replay(record, game)
-        assert to_output(again) == to_output(state)
+        assert replay_output(again) == replay_output(state)
         assert again.events == state.events and again.token_events == state.token_events
         assert again.end_reason == state.end_reason and again.moves == state.moves
-        assert again.move_seats == state.move_seats and again.aside_moves == state.aside_moves
+        assert again.move_seats == state.move_seats
+        assert again.supply.aside_moves == state.supply.aside_moves
         assert len(state.move_seats) == len(state.moves)
         if game.rules.supply.draw != "bag":  # every tile is played, discarded or left
             fresh = game.new_game(seats, seed=seed, replaying=True)
-            dealt = len(fresh.supply) + sum(map(len, fresh.hands or []))
+            dealt = len(fresh.supply.pile) + sum(map(len, fresh.hands or []))
             assert len(state.moves) + len(state.end_reason.left) == dealt
 
 
@@ -579,7 +587,7 @@ def test_an_extra_turn_forfeited_with_an_empty_hand_passes_the_turn():
     path = RECORDS / "variants" / "forfeited-extra-turn.json"
     record = load_record(path)
     state = replay(record)
-    assert [seat for seat, _, _ in state.meeples] == [0, 1]  # moves 21 and 22: Ann, Bob
+    assert [seat for seat, _, _ in state.features.pieces] == [0, 1]  # moves 21 and 22: Ann, Bob
     assert [len(hand) for hand in state.hands] == [0, 1, 0] and state.current == 1
     after = replay(attrs.evolve(record, moves=record.moves[:20]))
     assert after.current == 0 and not after.in_extra  # Cy's extra turn is forfeited

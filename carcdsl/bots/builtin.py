@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from carcdsl.engine.game import State
+from carcdsl.engine.state import State
 
 Bot = Callable[[State], tuple[int, int, int, int]]
 

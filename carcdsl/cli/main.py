@@ -22,6 +22,7 @@ import attrs
 from carcdsl.check.checker import check, gc_paused, load_checked
 from carcdsl.diagnostics import format_diagnostic, unique
 from carcdsl.errors import CarcError, RuleError
+from carcdsl.formats.record import record_of, replay_output
 from carcdsl.i18n.words import Words
 from carcdsl.lang.compose import compose, display_name, resolve
 from carcdsl.model.rules import Loc
@@ -449,7 +450,6 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     from carcdsl.cli.play import BOT_NAMES, format_summary, play_many, play_one, result_json
     from carcdsl.formats.record import check_record_path, dump_record
-    from carcdsl.replay import to_output
 
     for kind in args.bot:
         if kind not in BOT_NAMES:
@@ -481,9 +481,9 @@ def cmd_play(args: argparse.Namespace) -> int:
                   f"{words.phrase('seed')} {seed}", file=out)
         state = play_one(game, names, bots, seed, out, args.lang)
         if args.record:
-            dump_record(_relative_to(state.to_record(), Path(args.record)), args.record)
+            dump_record(_relative_to(record_of(state), Path(args.record)), args.record)
         if args.json:
-            print_json({**to_output(state), **result_json(state), "seed": seed}, indent=2)
+            print_json({**replay_output(state), **result_json(state), "seed": seed}, indent=2)
         elif args.quiet:
             print(f"{words.phrase('seed')} {seed}: "
                   + " ".join(f"{n}={s}" for n, s in zip(state.players, state.scores)))
@@ -515,7 +515,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from carcdsl.cli.play import describe_setup, tell_result
     from carcdsl.errors import RecordError
     from carcdsl.formats.record import load_record
-    from carcdsl.replay import game_for, replay, tell, to_output
+    from carcdsl.replay import game_for, replay, tell
     from carcdsl.view.text import render_board
 
     record = load_record(args.record)
@@ -532,7 +532,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             raise exc.within(args.record) from None
         raise CarcError(words.record(exc.within(args.record))) from None
     if args.json:
-        print_json(to_output(state))
+        print_json(replay_output(state))
         return 0
     print(f"{title_of(game.rules, words)}: {', '.join(state.players)}")
     print(f"{words.phrase('replayed', n=len(state.moves))}; "

@@ -18,10 +18,13 @@ from collections.abc import Callable, Iterable
 from typing import TextIO
 
 from carcdsl.bots.builtin import BOTS, Bot, play_out
-from carcdsl.compile.expr import render
-from carcdsl.engine.game import Game, ScoreEvent, State, to_xy
+from carcdsl.engine.events import ScoreEvent
+from carcdsl.engine.game import Game
 from carcdsl.engine.moves import Discard, Placement
+from carcdsl.engine.state import State
 from carcdsl.errors import CarcError
+from carcdsl.geometry.squares import to_xy
+from carcdsl.i18n.breakdown import render
 from carcdsl.i18n.words import Words
 from carcdsl.model.rules import RuleSet
 from carcdsl.view.text import render_board
@@ -59,7 +62,7 @@ def describe_event(event: ScoreEvent, words: Words | None = None) -> str:
     """``Ann: city, 3 tiles × 2 + 1 pennant × 2 = 8`` (in the language of ``words``)."""
     w = words or Words(None)
     when = "" if event.when == "complete" else f" ({w.phrase('final')})"
-    told = render(event.terms, w.label, w.trigger) if event.terms else event.detail
+    told = render(event.terms, w.label, w.trigger) if event.terms else str(event.points)
     return f"{event.player}: {w.word(event.feature)}{when}, {told} = {event.points}"
 
 
@@ -145,7 +148,7 @@ def end_reason(state: State) -> tuple[str, str | None, str | None, int]:
     reported = getattr(state, "end_reason", None)
     if reported is not None:
         return (reported.why, reported.tile, reported.player, len(reported.left))
-    left = len(state.supply) + sum(map(len, state.hands or ()))
+    left = len(state.supply.pile) + sum(map(len, state.hands or ()))
     if state.out_of_tiles():
         return "supply-empty", None, None, 0
     if state.game.rules.game.end == "tile-unplaceable":
@@ -208,7 +211,7 @@ def human_bot(read: Callable[[str], str] | None = None, out: TextIO | None = Non
         print(f"\n{w.phrase('to-move', player=state.player, tiles=what)}; "
               f"{w.phrase('scores')} {scores}; "
               f"{w.phrase('left', n=left, followers=w.word(w.follower, left))}", file=out_)
-        placements = [state._to_placement(*move) for move in moves]
+        placements = [state.to_placement(*move) for move in moves]
         for i, move in enumerate(placements):
             print(f"  {i:3}  {describe_move(move, w, rules)}", file=out_)
         while True:
@@ -273,7 +276,7 @@ def match_moves(answer: str, moves: list[Placement], words: Words) -> list[int]:
 
 def _first_square(state: State, root: int) -> tuple[int, int]:
     """The square of a feature's first tile: where a person looks for it."""
-    return to_xy(state.node_key[min(state.members[root] or (root,))])
+    return to_xy(state.features.node_key[min(state.features.members_of(root))])
 
 
 def _is_int(text: str) -> bool:
@@ -286,19 +289,19 @@ def token_status(state: State, words: Words) -> list[str]:
     told = []
     tables = state.tables
     for i, tok in enumerate(state.game.rules.tokens):
-        lying = sorted((_first_square(state, root), tables.kinds[state.kind[root]].name,
-                        counts[i]) for root, counts in state.token_on.items() if counts[i])
+        lying = sorted((_first_square(state, root), tables.kinds[state.features.kind[root]].name,
+                        counts[i]) for root, counts in state.features.tokens.items() if counts[i])
         if lying:
             where = "; ".join(words.phrase("token-at", count=n, feature=words.word(kind),
                                            at=f"({x}, {y})") for (x, y), kind, n in lying)
             told.append(words.phrase("tokens-on", tokens=words.word(tok.name, 2),
                                      where=where))
         held = [words.phrase("holds", player=name, count=n, token=words.word(tok.name, n))
-                for name, n in zip(state.players, state.held[i]) if n]
+                for name, n in zip(state.players, state.tokens.held[i]) if n]
         if held:
             told.append(", ".join(held))
         told.append(words.phrase("tokens-left", tokens=words.word(tok.name, 2),
-                                 n=state.token_supply[i]))
+                                 n=state.tokens.supply[i]))
     return told
 
 
@@ -357,7 +360,7 @@ class _Teller:
         news = merged_events(state, self.events, self.tokens)
         self.events, self.tokens = len(state.events), len(state.token_events)
         end = state.end_reason
-        aside = {i for i in state.aside_moves if i >= self.moves}
+        aside = {i for i in state.supply.aside_moves if i >= self.moves}
         k = 0
         for i in range(self.moves, len(moves)):
             move = moves[i]
@@ -434,7 +437,7 @@ def tell_result(state: State, words: Words, out: TextIO) -> None:
     """Scores, tokens held, and the winner(s) — or, in a game not finished, who leads."""
     for name, score in zip(state.players, state.scores):
         print(f"  {name:>12}: {score}", file=out)
-    for tok, held in zip(state.game.rules.tokens, state.held):
+    for tok, held in zip(state.game.rules.tokens, state.tokens.held):
         for name, count in zip(state.players, held):
             if count:
                 print("  " + words.phrase("holds", player=name, count=count,

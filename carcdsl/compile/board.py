@@ -11,75 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
+from carcdsl.compile.tables import AREA, FIELD, PATH, BoardTables, LocalSegment, PrintedTile
 from carcdsl.geometry import ports as P
+from carcdsl.geometry.squares import to_key
 from carcdsl.model import rules as m
-
-AREA, PATH, CENTRE, FIELD = range(4)  # as in compile
-SHIFT = 20
-
-
-def key_of(x: int, y: int) -> int:
-    return x + (y << SHIFT)
-
-
-@attrs.frozen
-class PrintedTile:
-    """An oriented tile made from the map, in the layout of ``compile``'s lists."""
-
-    segments: tuple
-    seg_at: tuple[int, ...]
-    links: tuple
-    side_keys: tuple[tuple | None, ...]
-    """Per side: the (left half, middle, right half) kinds, or None for a side that asks
-    nothing of its neighbour."""
-
-
-@attrs.frozen
-class BoardTables:
-    limited: bool = False
-    """Whether some squares are off the board."""
-    bounds: tuple[int, int, int, int] | None = None
-    """(min x, max x, min y, max y) of a bounded table."""
-    squares: frozenset = frozenset()
-    """A map's squares that take tiles."""
-    map_keys: frozenset = frozenset()
-    """Every square of a map, printed ones included."""
-    edge_closes: bool = False
-    edge_filled: bool = False
-    """Centre features: off-board squares count as filled neighbours (reading A)."""
-    printed: tuple[tuple[int, int, int], ...] = ()
-    """(key, printed tile index, group) placed before the first turn; group -1: no group."""
-    groups: tuple[tuple[int, ...], ...] = ()
-    """Big cities: the squares of each (a tile next to one of them opens them all)."""
-    starts: tuple[int, ...] = (0,)
-    """Start areas that get a tile before the first turn, the origin first."""
-    markers: dict = attrs.field(factory=dict)
-    """Marker name -> frozenset of square keys."""
-    group_of: dict = attrs.field(factory=dict)
-    """Printed big-city square -> its group."""
-    labels: dict = attrs.field(factory=dict)
-    """Printed squares and squares with markers -> their names (for drawing the board)."""
-
-    def allows(self, key: int) -> bool:
-        """Whether a tile may ever go on square ``key``."""
-        if not self.limited:
-            return True
-        if self.bounds is not None:
-            x0, x1, y0, y1 = self.bounds
-            y = (key + (1 << (SHIFT - 1))) >> SHIFT
-            x = key - (y << SHIFT)
-            return x0 <= x <= x1 and y0 <= y <= y1
-        return key in self.squares
-
-    def exists(self, key: int) -> bool:
-        """Whether square ``key`` is part of the board (printed squares included)."""
-        if not self.limited:
-            return True
-        if self.bounds is not None:
-            return self.allows(key)
-        return key in self.map_keys
 
 
 def compile_board(rules: m.RuleSet, kind_index: dict[str, int], field_kind: int | None
@@ -102,7 +37,7 @@ def _map(rules, board: m.Board, kind_index, field_kind, edge) -> tuple[BoardTabl
     markers: dict[str, set[int]] = {}
     squares, map_keys = set(), set()
     for sq in board.squares:
-        key = key_of(sq.x, sq.y)
+        key = to_key(sq.x, sq.y)
         map_keys.add(key)
         if sq.marker:
             markers.setdefault(sq.marker, set()).add(key)
@@ -117,26 +52,24 @@ def _map(rules, board: m.Board, kind_index, field_kind, edge) -> tuple[BoardTabl
         squares.add(key)
         for border in sq.borders:
             d = P.SIDES.index(border.side)
-            dx, dy = ((0, -1), (1, 0), (0, 1), (-1, 0))[d]
+            dx, dy = P.DELTA[d]
             geometry = AREA if rules.feature_kind(border.kind).geometry == "area" else PATH
-            printed.append((key_of(sq.x + dx, sq.y + dy), len(printed_tiles), -1))
+            printed.append((to_key(sq.x + dx, sq.y + dy), len(printed_tiles), -1))
             printed_tiles.append(_border(kind_index[border.kind], geometry, border.pennants,
                                          (d + 2) % 4, field_kind))
-    starts = [key_of(sq.x, sq.y) for sq in board.squares if sq.role == "start"]
+    starts = [to_key(sq.x, sq.y) for sq in board.squares if sq.role == "start"]
     tables = BoardTables(
         limited=True, squares=frozenset(squares), map_keys=frozenset(map_keys),
         printed=tuple(printed), groups=tuple(tuple(g) for g in groups),
         starts=tuple(starts[:max(1, board.start_areas)]),
         markers={name: frozenset(keys) for name, keys in markers.items()},
         group_of={key: g for key, _, g in printed if g >= 0},
-        labels={key_of(sq.x, sq.y): sq.name for sq in board.squares if sq.name}, **edge)
+        labels={to_key(sq.x, sq.y): sq.name for sq in board.squares if sq.name}, **edge)
     return tables, printed_tiles
 
 
 def _segment(kind: int, geometry: int, pennants: int, open_ends: int, ports: tuple[int, ...]):
-    from carcdsl.compile.tiles import LocalSegment
-
-    return LocalSegment(kind, geometry, pennants, open_ends, ports, (), "")
+    return LocalSegment(kind, geometry, pennants, open_ends, ports, (), None)
 
 
 def _big_city(kind: int, pennants: int) -> PrintedTile:

@@ -8,6 +8,9 @@ import attrs
 
 @attrs.frozen
 class ScoreEvent:
+    """Points scored: a feature completed or scored at the end, an ``on place`` rule, or
+    tokens held at the end. The breakdown is data (``terms``); ``i18n.breakdown`` words it."""
+
     move: int
     """Index of the move after which it was scored (the last move for final scoring)."""
     seat: int
@@ -15,15 +18,11 @@ class ScoreEvent:
     feature: str
     when: str  # "complete" | "final"
     points: int
-    detail: str
     at: tuple[int, int] = (0, 0)
     """A square of the feature (for showing it)."""
     terms: tuple = attrs.field(default=(), eq=False, repr=False)
-    """The breakdown as data, to be told in another language (``scoring.render``)."""
-
-    def to_json(self) -> dict:
-        return {"move": self.move, "player": self.player, "feature": self.feature,
-                "when": self.when, "points": self.points, "detail": self.detail}
+    """The breakdown as data: ``("c", value)``, ``("q", count, quantity, arg, factor)``,
+    ``("g", terms, factor)``, ``("t", condition, arg)``."""
 
 
 @attrs.frozen
@@ -96,15 +95,6 @@ class EndReason:
         """Why the game ended, in the language of ``words`` (an ``i18n.Words``)."""
         return words.end(self.why, self.tile, self.player, len(self.left))
 
-    def to_text(self) -> str:
-        if self.why == "tile-unplaceable":
-            return f"tile {self.tile} fits nowhere for {self.player}: the game ends"
-        if self.why == "supply-empty":
-            text = "no tile left to play: the game ends"
-            return text + (f" ({len(self.left)} set aside leave the game)" if self.left else "")
-        return f"final scoring with {len(self.left)} tiles left"
-
-
 
 @attrs.frozen
 class DrawOff:
@@ -119,3 +109,40 @@ class DrawOff:
     """Who starts: seat 0 from then on."""
     decided: bool = True
     """False when no draw could break the tie: the first of the tied in seat order starts."""
+
+
+class Log:
+    """What happened so far: moves, the seat that made each, scorings, movements of tokens,
+    how the first player was drawn and how the game ended."""
+
+    __slots__ = ("moves", "shown", "move_seats", "events", "token_events", "draw_off",
+                 "end_reason", "finished")
+
+    def __init__(self) -> None:
+        self.moves: list = []
+        """Placement/Discard objects, or a fast move's tuple until someone looks
+        (``State.moves``)."""
+        self.shown = 0
+        """``moves[:shown]`` are Placement/Discard objects."""
+        self.move_seats: list[int] = []
+        """The seat that made each move (those before the first turn included)."""
+        self.events: list[ScoreEvent] = []
+        self.token_events: list[TokenEvent] = []
+        """Every movement of tokens, in order; kept apart from ``events``, the scoring."""
+        self.draw_off: DrawOff | None = None
+        self.end_reason: EndReason | None = None
+        self.finished = False
+
+    def copy(self) -> Log:
+        new = Log.__new__(Log)
+        new.moves, new.shown, new.move_seats = self.moves[:], self.shown, self.move_seats[:]
+        new.events, new.token_events = self.events[:], self.token_events[:]
+        new.draw_off, new.end_reason, new.finished = self.draw_off, self.end_reason, self.finished
+        return new
+
+    def __getstate__(self) -> tuple:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __setstate__(self, state: tuple) -> None:
+        for name, value in zip(self.__slots__, state):
+            setattr(self, name, value)

@@ -1,198 +1,179 @@
 """Scoring: features completed by a placement, centre features once surrounded, final
-scoring, and the quantities scoring expressions measure on a feature.
-
-``Tally`` is a mixin of ``game.State``: methods only, no state of its own; they read and
-change the state's attributes (see ``State.__init__``). Tokens on a scored feature go to its
-scorers here, and held tokens score at the end.
-"""
+scoring, and the quantities scoring programs measure on a feature. Tokens on a scored
+feature go to its scorers here, and held tokens score at the end."""
 
 from __future__ import annotations
 
-from carcdsl.compile.expr import detail
-from carcdsl.compile.tiles import CENTRE
+from carcdsl.compile.expr import (
+    COMPLETED,
+    FOLLOWERS,
+    MARKERS,
+    NEIGHBOURS,
+    PENNANTS,
+    TILES,
+    Measure,
+    evaluate,
+)
+from carcdsl.compile.tables import CENTRE
 from carcdsl.engine.events import EndReason, ScoreEvent, TokenEvent
-from carcdsl.engine.shape import StateShape
-from carcdsl.geometry.squares import AROUND, NEAR, STEP, to_xy
+from carcdsl.engine.parts import Parts
+from carcdsl.geometry.squares import NEAR, STEP, to_xy
 
 
-class Tally(StateShape):
-    """Scoring completed features and final scoring (mixed into ``State``)."""
+def score_completed(p: Parts, o: int, key: int, base: int, index: int) -> None:
+    """Score what placing oriented tile ``o`` on ``key`` (first node ``base``) completed."""
+    features = p.features
+    root, open_ends, followers = features.root, features.open_ends, features.followers
+    for i in p.tables.fast.closable[o]:
+        r = root[base + i]
+        # scoring returns the followers, so a feature met twice scores once
+        if not open_ends[r] and followers[r]:
+            score(p, r, "complete", index)
+    if p.grid.watched:
+        _score_centres(p, key, index)
 
-    def _collect_tokens(self, root: int, winners: list[int], index: int) -> None:
-        """Tokens on a scored feature go to its scorers, one at a time in turn order from
-        the player to move; kinds not collected stay."""
-        on = self.token_on.get(root)
-        if not on:
-            return
-        n = len(self.players)
-        order = sorted(winners, key=lambda seat: (seat - self.current) % n)
-        for i, tok in enumerate(self.game.rules.tokens):
-            if tok.collected and on[i]:
-                got = dict.fromkeys(order, 0)
-                for k in range(on[i]):
-                    got[order[k % len(order)]] += 1
-                on[i] = 0
-                feature = self.tables.kinds[self.kind[root]].name
-                at = to_xy(min(self.feature_tiles(root)))
-                for seat, count in got.items():
-                    if count:
-                        self.held[i][seat] += count
-                        self.token_events.append(TokenEvent(
-                            index, tok.name, count, "collected", seat, self.players[seat],
-                            feature, at, len(self.events)))
 
-    def _score_completed(self, o: int, key: int, base: int, index: int) -> None:
-        root, open_ends, followers = self.root, self.open_ends, self.followers
-        for i in self.tables.fast.closable[o]:
-            r = root[base + i]
-            # scoring returns the followers, so a feature met twice scores once
-            if not open_ends[r] and followers[r]:
-                self._score(r, "complete", index)
-        if self.watched:
-            self._score_centres(key, index)
+def _score_centres(p: Parts, key: int, index: int) -> None:
+    """Centre features with followers on and around ``key`` that are now surrounded, in
+    the order of ``NEAR``."""
+    board, followers = p.grid, p.features.followers
+    near = sorted((NEAR[k - key], k) for k in board.watched if k - key in NEAR)
+    for _, k in near:
+        if board.surrounded(p.tables, k):
+            for node in board.watched.pop(k):
+                if followers[node]:
+                    score(p, node, "complete", index)
 
-    def _score_centres(self, key: int, index: int) -> None:
-        """Centre features with followers on and around ``key`` that are now surrounded, in
-        the order of ``NEAR``."""
-        followers = self.followers
-        near = sorted((NEAR[k - key], k) for k in self.watched if k - key in NEAR)
-        for _, k in near:
-            if self._surrounded(k):
-                for node in self.watched.pop(k):
-                    if followers[node]:
-                        self._score(node, "complete", index)
 
-    def _surrounded(self, key: int) -> bool:
-        """All 8 squares around ``key`` filled; with an edge that closes, squares off the
-        board need no tile."""
-        board = self.board
-        if not self._limited or not self.tables.board.edge_closes:
-            return all(key + off in board for off in AROUND)
-        exists = self.tables.board.exists
-        return all(key + off in board or not exists(key + off) for off in AROUND)
+def _measure(p: Parts, root: int) -> Measure:
+    features, tb = p.features, p.tables
 
-    def _tile_count(self, root: int) -> int:
-        if self.tables.kinds[self.kind[root]].geometry == CENTRE:
-            return 1 + self._neighbours(root)
-        node_key = self.node_key
-        return len({node_key[n] for n in self._members(root)})
+    def measure(code: int, arg: object) -> int:
+        if code == TILES:
+            if tb.kinds[features.kind[root]].geometry == CENTRE:
+                return 1 + p.grid.neighbours(tb, features.node_key[root])
+            node_key = features.node_key
+            return len({node_key[n] for n in features.members_of(root)})
+        if code == PENNANTS:
+            return features.pennants[root]
+        if code == NEIGHBOURS:
+            return p.grid.neighbours(tb, features.node_key[root])
+        if code == FOLLOWERS:
+            return sum(features.followers[root] or ())
+        if code == COMPLETED:
+            return _completed(p, root, arg)
+        if code == MARKERS:
+            return _markers(p, root, arg)
+        raise ValueError(f"unknown quantity {code}")
+    return measure
 
-    def _completed(self, root: int, kind_name: str | None) -> int:
-        """How many different completed features of ``kind_name`` the feature touches (a
-        field's cities): each member's ``touches`` are segments of its own tile."""
-        tb, node_key, board, this = self.tables, self.node_key, self.board, self.root
-        found = set()
-        for n in self._members(root):
-            o, base = board[node_key[n]]
-            for j in tb.segments[o][n - base].touches:
-                r = this[base + j]
-                if tb.kinds[self.kind[r]].name == kind_name and self.open_ends[r] == 0:
-                    found.add(r)
-        return len(found)
 
-    def _measure(self, root: int):
-        def measure(name: str, arg: str | None) -> int:
-            if name == "tiles":
-                return self._tile_count(root)
-            if name == "pennants":
-                return self.pennants[root]
-            if name == "neighbours":
-                return self._neighbours(root)
-            if name == "followers":
-                return sum(self.followers[root] or ())
-            if name == "completed":
-                return self._completed(root, arg)
-            if name == "markers":
-                return self._markers(root, arg)
-            raise ValueError(f"unknown quantity {name}")
-        return measure
+def _completed(p: Parts, root: int, kind: object) -> int:
+    """How many different completed features of kind index ``kind`` the feature touches (a
+    field's cities): each member's ``touches`` are segments of its own tile."""
+    tb, features, tiles = p.tables, p.features, p.grid.tiles
+    this, node_key, kinds, open_ends = features.root, features.node_key, features.kind, \
+        features.open_ends
+    found = set()
+    for n in features.members_of(root):
+        o, base = tiles[node_key[n]]
+        for j in tb.segments[o][n - base].touches:
+            r = this[base + j]
+            if kinds[r] == kind and open_ends[r] == 0:
+                found.add(r)
+    return len(found)
 
-    def _neighbours(self, root: int) -> int:
-        """Filled squares around a centre feature. On a limited board printed squares count,
-        squares off the board count only when the edge counts as filled (reading A)."""
-        key, board = self.node_key[root], self.board
-        if not self._limited:
-            return sum(1 for off in AROUND if key + off in board)
-        tb = self.tables.board
-        filled = sum(1 for off in AROUND if key + off in board and tb.exists(key + off))
-        if tb.edge_closes and tb.edge_filled:
-            filled += sum(1 for off in AROUND if not tb.exists(key + off))
-        return filled
 
-    def _markers(self, root: int, marker: str | None) -> int:
-        """Uncovered squares with ``marker`` next to the feature's tiles."""
-        marked, board = self.tables.board.markers.get(marker, frozenset()), self.board
-        near = {k + step for k in self.feature_tiles(root) for step in STEP}
-        return len({k for k in near & marked if k not in board})
+def _markers(p: Parts, root: int, marker: object) -> int:
+    """Uncovered squares with ``marker`` next to the feature's tiles."""
+    marked, tiles = p.tables.board.markers.get(marker, frozenset()), p.grid.tiles
+    near = {k + step for k in p.features.tiles_of(root) for step in STEP}
+    return len({k for k in near & marked if k not in tiles})
 
-    def _score(self, root: int, when: str, index: int) -> None:
-        kind = self.tables.kinds[self.kind[root]]
-        scorer = kind.complete if when == "complete" else kind.final
-        counts = self.followers[root] or ()
-        if scorer is not None and counts:
-            points, terms = scorer(self._measure(root))
-            best = max(counts)
-            winners = [seat for seat, c in enumerate(counts) if c == best]
-            if points:
-                text = detail(points, terms)
-                at = to_xy(min(self.feature_tiles(root)))
-                for seat in winners:
-                    self.scores[seat] += points
-                    self.events.append(ScoreEvent(index, seat, self.players[seat],
-                                                  kind.name, when, points, text, at, tuple(terms)))
-            if self.token_on:
-                self._collect_tokens(root, winners, index)
-        self._return_followers(root)
 
-    def _return_followers(self, root: int) -> None:
-        keep = []
-        for meeple in self.meeples:
-            if self.root[meeple[1]] == root:
-                self.supply_followers[meeple[0]] += 1
-            else:
-                keep.append(meeple)
-        self.meeples = keep
-        self.followers[root] = None
+def score(p: Parts, root: int, when: str, index: int) -> None:
+    """Score the feature of ``root`` (``complete`` or ``final``) for the most followers on
+    it, hand its tokens to them, and return its followers."""
+    features = p.features
+    kind = p.tables.kinds[features.kind[root]]
+    program = kind.complete if when == "complete" else kind.final
+    counts = features.followers[root] or ()
+    if program is not None and counts:
+        points, terms = evaluate(program, _measure(p, root))
+        best = max(counts)
+        winners = [seat for seat, c in enumerate(counts) if c == best]
+        if points:
+            at = to_xy(min(features.tiles_of(root)))
+            seats, events = p.seats, p.log.events
+            for seat in winners:
+                seats.scores[seat] += points
+                events.append(ScoreEvent(index, seat, seats.players[seat], kind.name, when,
+                                         points, at, tuple(terms)))
+        if features.tokens:
+            _collect_tokens(p, root, winners, index)
+    for seat in features.release(root):
+        p.seats.followers[seat] += 1
 
-    def _finish(self, why: str | None = None, tile: str | None = None) -> None:
-        """Final scoring of every feature that still has followers; the game is over.
-        ``why`` (an ``EndReason.why``) defaults to ``supply-empty`` when no tile is left to
-        play, else ``stopped``."""
-        if self.finished:
-            return
-        index = len(self._moves) - 1
-        if why is None:
-            why = "supply-empty" if self._out_of_tiles() else "stopped"
-        names = self.tables.type_names
-        left = [*self.supply[::-1], *(t for hand in self.hands or () for t in hand), *self.aside]
-        self.end_reason = EndReason(why, index, self.players[self.current], tile,
-                                    tuple(names[t] for t in left), len(self.events),
-                                    len(self.token_events))
-        roots = []
-        for _, node, _ in self.meeples:
-            root = self.root[node]
-            if root not in roots:
-                roots.append(root)
-        for root in roots:
-            self._score(root, "final", index)
-        for i, tok in enumerate(self.game.rules.tokens):
-            for seat, held in enumerate(self.held[i]):
-                if held:
-                    self.token_events.append(TokenEvent(index, tok.name, held, "held", seat,
-                                                        self.players[seat],
-                                                        events_before=len(self.events)))
-            if tok.final_points:
-                for seat, held in enumerate(self.held[i]):
-                    if held:
-                        points = held * tok.final_points
-                        self.scores[seat] += points
-                        terms = (("q", held, "tokens", tok.name, tok.final_points),)
-                        self.events.append(ScoreEvent(
-                            index, seat, self.players[seat], tok.name, "final", points,
-                            detail(points, terms), (0, 0), terms))
-        self.finished = True
 
-    def finish(self) -> None:
-        """End the game now and run final scoring (a record's ``"final": true``); see
-        ``end_reason``."""
-        self._finish()
+def _collect_tokens(p: Parts, root: int, winners: list[int], index: int) -> None:
+    """Tokens on a scored feature go to its scorers, one at a time in turn order from
+    the player to move; kinds not collected stay."""
+    features, seats = p.features, p.seats
+    on = features.tokens.get(root)
+    if not on:
+        return
+    n = len(seats.players)
+    order = sorted(winners, key=lambda seat: (seat - seats.current) % n)
+    for i, tok in enumerate(p.tables.modes.tokens):
+        if tok.collected and on[i]:
+            got = dict.fromkeys(order, 0)
+            for k in range(on[i]):
+                got[order[k % len(order)]] += 1
+            on[i] = 0
+            feature = p.tables.kinds[features.kind[root]].name
+            at = to_xy(min(features.tiles_of(root)))
+            for seat, count in got.items():
+                if count:
+                    p.tokens.held[i][seat] += count
+                    p.log.token_events.append(TokenEvent(
+                        index, tok.name, count, "collected", seat, seats.players[seat],
+                        feature, at, len(p.log.events)))
+
+
+def finish(p: Parts, why: str | None = None, tile: str | None = None) -> None:
+    """Final scoring of every feature that still has followers; the game is over.
+    ``why`` (an ``EndReason.why``) defaults to ``supply-empty`` when no tile is left to
+    play, else ``stopped``."""
+    log = p.log
+    if log.finished:
+        return
+    index = len(log.moves) - 1
+    if why is None:
+        why = "supply-empty" if p.supply.is_empty() else "stopped"
+    names = p.tables.type_names
+    log.end_reason = EndReason(why, index, p.seats.players[p.seats.current], tile,
+                               tuple(names[t] for t in p.supply.left()), len(log.events),
+                               len(log.token_events))
+    for root in p.features.occupied_roots():
+        score(p, root, "final", index)
+    _score_held_tokens(p, index)
+    log.finished = True
+
+
+def _score_held_tokens(p: Parts, index: int) -> None:
+    seats, log = p.seats, p.log
+    for i, tok in enumerate(p.tables.modes.tokens):
+        held = p.tokens.held[i]
+        for seat, count in enumerate(held):
+            if count:
+                log.token_events.append(TokenEvent(index, tok.name, count, "held", seat,
+                                                   seats.players[seat],
+                                                   events_before=len(log.events)))
+        if tok.final_points:
+            for seat, count in enumerate(held):
+                if count:
+                    points = count * tok.final_points
+                    seats.scores[seat] += points
+                    terms = (("q", count, "tokens", tok.name, tok.final_points),)
+                    log.events.append(ScoreEvent(index, seat, seats.players[seat], tok.name,
+                                                 "final", points, (0, 0), terms))

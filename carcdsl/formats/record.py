@@ -24,12 +24,16 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+if TYPE_CHECKING:
+    from carcdsl.engine.events import ScoreEvent
+    from carcdsl.engine.state import State
 if TYPE_CHECKING:  # jsonschema is imported when a record is read, not when carcdsl starts
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import ValidationError
 
 from carcdsl.engine.moves import Discard, Move, Placement
 from carcdsl.errors import RecordError, show_value
+from carcdsl.i18n.breakdown import detail
 from carcdsl.i18n.words import json_reason, os_reason
 from carcdsl.model.rules import as_tuple
 
@@ -415,3 +419,33 @@ shown."""
 
 def _types(value: str | list[str]) -> tuple[str, ...]:
     return (value,) if isinstance(value, str) else tuple(value)
+
+
+# --- games as records and as replay output --------------------------------------------------
+
+def record_of(state: State) -> Record:
+    """The record of ``state``'s game so far (``final`` when it ended with tiles left)."""
+    game = state.game
+    return Record(game.source, game.variant_refs, state.players, state.seed,
+                  tuple(state.moves), state.finished and bool(state.supply.pile), None)
+
+
+def event_json(event: ScoreEvent) -> dict[str, Any]:
+    """A scoring as the spec's ``replay --json`` lists it; ``detail`` is the English
+    breakdown."""
+    return {"move": event.move, "player": event.player, "feature": event.feature,
+            "when": event.when, "points": event.points, "detail": detail(event.points,
+                                                                         event.terms)}
+
+
+def replay_output(state: State) -> dict[str, Any]:
+    """The spec's ``replay --json`` shape; when the rule set has tokens, ``tokens`` too: every
+    movement of tokens (``TokenEvent.to_json``), set-up included, in order (each with
+    ``events_before``, the number of ``events`` that came before it)."""
+    out: dict[str, Any] = {"players": list(state.players), "scores": list(state.scores),
+                           "finished": state.finished,
+                           "events": [event_json(e) for e in state.events]}
+    if state.tables.modes.tokens:
+        out["tokens"] = [e.to_json() for e in state.token_events]
+    return out
+

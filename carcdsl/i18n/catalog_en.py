@@ -3,8 +3,8 @@
 The source catalogue: every other language's catalogue (``catalog_nl``) has the same keys,
 and each of its templates reads exactly the same arguments (the tests hold them to it). The
 checker's messages are rendered from here (``diagnostics.error``), so the English a user reads
-and the arguments a translation gets cannot drift apart. Illegal moves are worded where the
-engine raises them; other languages word them by rule code (``ILLEGAL`` there).
+and the arguments a translation gets cannot drift apart. Illegal moves are worded here by the
+engine's rule code and form (``ILLEGAL``): the engine raises data, never English.
 
 A template's fields (see ``i18n.fill``): ``{name}`` an argument as given (a tuple joined with
 ", "); ``{hint}`` the did-you-mean clause of a suggestion (nothing without one); ``{x:word}``
@@ -437,6 +437,54 @@ DIAGNOSTICS: dict[str, str] = {
 """Checker diagnostics by key: the code, then ``/`` and the form when a code has several."""
 
 _PORTS = "N, E, S, W, NNE, ENE, ESE, SSE, SSW, WSW, WNW, NNW"
+
+ILLEGAL: dict[str, str] = {
+    "game-over": "the game is over",
+    "game-over/already": "the game is already over ({end})",
+    "players/range": "{rules} is for {low} to {high} players, not {count}",
+    "players/unique": "player names must be unique",
+    "players/hands": "a hand of {hand} for {count} players needs {need} {rule:tiles}; the "
+                     "supply has {tiles} (at most {each} each for {count} players)",
+    "discard-only-unplaceable": "{rule:tile} {tile} fits on the board and cannot be discarded",
+    "discard-only-unplaceable/hand": "a {rule:tile} in {player}'s hand fits on the board: no "
+                                     "tile of the hand may be discarded",
+    "hand": "{player} holds {tiles}; a move must name one of those tiles, not {tile}",
+    "hand/empty": "{player} holds nothing; a move must name one of those tiles, not {tile}",
+    "hand/none": "{player} holds {tiles}; a move must name one of those tiles, not none",
+    "hand/empty-none": "{player} holds nothing; a move must name one of those tiles, not none",
+    "supply": "no {rule:tile} left to draw",
+    "supply/tile": "no {rule:tile} {tile} left in the supply",
+    "supply/in-play": "no {rule:tile} {tile} left in play (in the supply or a hand)",
+    "unknown-tile": "unknown {rule:tile} '{tile}'",
+    "rotation": "rotation {rotation} is not 0, 90, 180 or 270",
+    "square-taken": "square {at} already has a {rule:tile}",
+    "board": "square {at} is off the board",
+    "board/span": "square {at} is off the board (x and y lie between {low} and {high})",
+    "board/big-city": "square {at} is a printed big city: no {rule:tile} goes there",
+    "board/named-big-city": "square {at} is a printed big city ({name:word}): no {rule:tile} "
+                            "goes there",
+    "board/not-on-map": "square {at} is not a square of the map",
+    "drawn-tile/place": "{player} drew {drawn}: a move must place that {rule:tile}, not {tile}",
+    "drawn-tile/discard": "{player} drew {drawn}: a move must discard that {rule:tile}, not "
+                          "{tile}",
+    "adjacent": "square {at} is not next to a placed {rule:tile}",
+    "sides-match": "{rule:tile} {tile} at {at} rotated {rotation} does not match its neighbour "
+                   "on side {sides}",
+    "follower-supply": "{player} has no {rule:follower} left in the supply",
+    "feature-occupied": "the {feature:word} at {port} already has a {rule:follower}",
+    "feature-occupied/centre": "the {feature:word} at the centre already has a {rule:follower}",
+    "follower-kind": "{rule:followers} may not stand on a {feature:word}",
+    "follower-kind/role": "a {kind:word} does not stand on a {feature:word} (a {role:word} does)",
+    "follower-kind/no-role": "a {kind:word} does not stand on a {feature:word}",
+    "follower-kind/unknown": "unknown {rule:follower} kind '{kind}'; this rule set has one kind "
+                             "of {rule:follower} ({known:roles})",
+    "follower-kind/none": "unknown {rule:follower} kind '{kind}'; this rule set has one kind of "
+                          "{rule:follower} (none: name no kind)",
+    "follower-spot": "the {rule:tile} has no {feature:word} to put a {rule:follower} on",
+    "follower-spot/port": "the {rule:tile} has no {feature:word}:{port} to put a "
+                          "{rule:follower} on",
+}
+"""Illegal moves by the engine's rule code (``IllegalMoveError.rule``) and form."""
 
 RECORDS: dict[str, str] = {
     # reading the file

@@ -515,7 +515,7 @@ ILLEGAL: dict[str, str] = {
                           "wel)",
     "follower-kind/no-role": "een {kind:word} staat niet op een {feature:word}",
     "follower-kind/unknown": "onbekende soort {rule:follower} '{kind}'; deze regelset heeft "
-                             "één soort {rule:follower} ({known})",
+                             "één soort {rule:follower} ({known:roles})",
     "follower-kind/none": "onbekende soort {rule:follower} '{kind}'; deze regelset heeft "
                           "één soort {rule:follower} (geen: noem geen soort)",
     "follower-spot": "de {rule:tile} heeft geen {feature:word} om een {rule:follower} op te "

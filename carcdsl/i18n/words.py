@@ -29,10 +29,10 @@ import re
 import string
 from collections.abc import Mapping
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from carcdsl.compile.expr import plural
 from carcdsl.errors import CarcError
+from carcdsl.i18n.breakdown import plural
 
 if TYPE_CHECKING:
     from carcdsl.diagnostics import Diagnostic
@@ -304,6 +304,11 @@ class Words:
             return value
         if hasattr(value, "say"):  # a message inside a message, said in this language
             return value.say(self)
+        if spec == "roles":  # follower kinds: (role, kind), or (the game's word, None)
+            return ", ".join(self.word(str(role)) if kind is None else
+                             self.phrase("role-on", role=self.word(str(role)),
+                                         kind=self.word(str(kind)))
+                             for role, kind in cast("tuple[tuple[str, str | None], ...]", value))
         items = tuple(v.say(self) if hasattr(v, "say") else str(v)
                       for v in (value if isinstance(value, tuple) else (value,)))
         if not spec:
@@ -395,8 +400,11 @@ class Words:
     def illegal(self, exc: IllegalMoveError) -> str:
         """An IllegalMoveError in this language, by its rule code and form; else its English
         text."""
-        key = exc.rule + (f"/{exc.form}" if getattr(exc, "form", "") else "")
-        return self.say("ILLEGAL", key, getattr(exc, "details", {})) or str(exc)
+        key = exc.rule + (f"/{exc.form}" if exc.form else "")
+        said = self.say("ILLEGAL", key, exc.details)
+        if said is None and self.lang != DEFAULT:
+            said = english().say("ILLEGAL", key, exc.details)
+        return said if said is not None else key
 
     def record(self, exc: RecordError) -> str:
         """A record error in this language: its place (the file, ``move 3``), then the

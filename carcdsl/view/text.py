@@ -16,8 +16,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from carcdsl.compile.tiles import AREA, CENTRE, FIELD, PATH
-from carcdsl.engine.game import State, to_key, to_xy
+from carcdsl.engine.state import State
 from carcdsl.geometry import ports as P
+from carcdsl.geometry.squares import to_key, to_xy
 
 if TYPE_CHECKING:
     from carcdsl.i18n.words import Words
@@ -126,7 +127,7 @@ def _tile_cells(state: State, key: int, used: set, look: dict) -> Cells:
             used.add(("ends",))
     elif area_glyph:
         cells[1][1] = area_glyph
-    for seat, node, k in state.meeples:
+    for seat, node, k in state.features.pieces:
         if k != key:
             continue
         seg = segs[node - base]

@@ -1,0 +1,129 @@
+"""Legal moves: iterating, sampling and naming them.
+
+A fast move is a tuple of small ints ``(tile type, square key, rotation 0..3, local segment
+of the follower or -1)``; ``encode``/``decode`` turn it into one int (an action code) for bots
+and search. The hot loop only indexes tables made by ``compile``.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_right
+from collections.abc import Iterator
+from itertools import accumulate
+
+from carcdsl.engine.moves import FollowerSpec, Placement
+from carcdsl.engine.parts import Parts
+from carcdsl.engine.supply import below
+from carcdsl.geometry.squares import to_xy
+
+FastMove = tuple[int, int, int, int]
+
+
+def can_place(p: Parts, t: int) -> bool:
+    """Whether tile type ``t`` fits on some open square in some rotation."""
+    return any(map(p.tables.fast.by_type[t], p.grid.fitting.values()))
+
+
+def free_spots(p: Parts, t: int, key: int, r: int) -> list[int]:
+    """Local segments of tile ``t`` placed on ``key`` in rotation ``r`` that a follower may
+    go on (an empty feature), for the player to move."""
+    tb = p.tables
+    if not p.seats.followers[p.seats.current] or not tb.spots[4 * t + r]:
+        return []
+    return list(tb.free_spots(4 * t + r, p.grid.occupied(tb, p.features, key)))
+
+
+def iter_moves(p: Parts, t: int | None = None) -> Iterator[FastMove]:
+    """Fast legal moves of the player to move (for tile type ``t``, or every tile it may
+    play)."""
+    supply = p.supply
+    if t is None:
+        if p.log.finished:
+            return
+        if supply.hands is not None:
+            for t in dict.fromkeys(supply.hands[p.seats.current]):
+                yield from iter_moves(p, t)
+            return
+        if not supply.pile:
+            return
+        t = supply.pile[-1]
+    tb = p.tables
+    followers = p.seats.followers[p.seats.current] and tb.fast.spot_count[t]
+    spots = tb.free_spots
+    board, features = p.grid, p.features
+    for key, entry in board.fitting.items():
+        rotations = entry[t]
+        if not rotations:
+            continue
+        occupied = board.occupied(tb, features, key) if followers else 0
+        for r in rotations:
+            yield t, key, r, -1
+            if followers:
+                for i in spots(4 * t + r, occupied):
+                    yield t, key, r, i
+
+
+def sample_move(p: Parts, rng: random.Random) -> FastMove | None:
+    """A legal move drawn uniformly from all (placement, follower) moves, like
+    ``rng.choice(list(iter_moves(p)))`` but without listing them; None if there is none.
+
+    Every placement of the drawn tile offers the same number of choices (no follower, or
+    one of its spots: ``width``), so a uniform (placement, choice) pair is drawn and drawn
+    again while its spot turns out to be taken: what is accepted is uniform over legal
+    moves. ``ends`` are the running counts of placements per open square: the pick's
+    square is the first whose count exceeds it, and its rotation the pick's offset there.
+    """
+    supply = p.supply
+    if supply.hands is not None:
+        moves = list(iter_moves(p))
+        return moves[below(rng, len(moves))] if moves else None
+    if not supply.pile or p.log.finished:
+        return None
+    t = supply.pile[-1]
+    tb = p.tables
+    fast = tb.fast
+    fitting = p.grid.fitting
+    # per open square, the rotations of t that fit, and the placements up to it, at C speed
+    rotations = list(map(fast.by_type[t], fitting.values()))
+    ends = list(accumulate(map(len, rotations)))
+    if not ends or not ends[-1]:
+        return None
+    width = 1 + fast.spot_count[t] if p.seats.followers[p.seats.current] else 1
+    keys, spots = list(fitting), tb.spots
+    while True:
+        pick, choice = divmod(below(rng, ends[-1] * width), width)
+        i = bisect_right(ends, pick)
+        here = rotations[i]
+        r = here[pick - ends[i] + len(here)]
+        if not choice:
+            return t, keys[i], r, -1
+        spot = spots[4 * t + r][choice - 1]
+        if spot in tb.free_spots(4 * t + r, p.grid.occupied(tb, p.features, keys[i])):
+            return t, keys[i], r, spot
+
+
+def to_placement(p: Parts, t: int, key: int, r: int, spot: int) -> Placement:
+    """A fast move as a Placement (names as records write them)."""
+    tb = p.tables
+    follower = None
+    if spot >= 0:
+        seg = tb.segments[4 * t + r][spot]
+        follower = FollowerSpec(tb.kinds[seg.kind].name, seg.port, None)
+    return Placement(tb.type_names[t], to_xy(key), 90 * r, follower)
+
+
+_SPOTS, _TYPES = 1 << 6, 1 << 16
+
+
+def encode(move: FastMove) -> int:
+    """A fast move as one int (an action code): square key and rotation, tile type and
+    follower spot packed (negative for squares north of the start); ``decode`` inverts it."""
+    t, key, r, spot = move
+    return ((key << 2 | r) * _TYPES + t) * _SPOTS + spot + 1
+
+
+def decode(code: int) -> FastMove:
+    rest, spot = divmod(code, _SPOTS)
+    rest, t = divmod(rest, _TYPES)
+    return t, rest >> 2, rest & 3, spot - 1

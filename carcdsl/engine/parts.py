@@ -1,0 +1,98 @@
+"""The parts of one game in progress: the compiled tables and the components that each own
+their data. ``State`` is the facade over them; the rule logic (``movegen``, ``legality``,
+``scoring``, ``effects``, ``play``) takes a ``Parts`` and changes the components it names."""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from carcdsl.compile.tables import Tables
+from carcdsl.engine.events import Log
+from carcdsl.engine.features import Features
+from carcdsl.engine.grid import Grid
+from carcdsl.engine.supply import Supply
+from carcdsl.engine.turn import Seats
+from carcdsl.model.rules import RuleSet
+
+
+class Tokens:
+    """Tokens not on the board: the supply of each kind and what each player holds (tokens
+    lying on features are the features' own, ``Features.tokens``)."""
+
+    __slots__ = ("supply", "held")
+
+    def __init__(self, supply: list[int], held: list[list[int]]):
+        self.supply = supply
+        """Per token kind, tokens not yet put out."""
+        self.held = held
+        """Per token kind, per seat: the tokens a player holds."""
+
+    def copy(self) -> Tokens:
+        if not self.supply:
+            return self
+        return Tokens(self.supply[:], [h[:] for h in self.held])
+
+    def __getstate__(self) -> tuple:
+        return self.supply, self.held
+
+    def __setstate__(self, state: tuple) -> None:
+        self.supply, self.held = state
+
+
+class GameInfo(Protocol):
+    """What a game tells its states: the tables, and how records name its rules."""
+
+    @property
+    def tables(self) -> Tables: ...
+
+    @property
+    def source(self) -> str: ...
+
+    @property
+    def variant_refs(self) -> tuple[str, ...]: ...
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set as checked, for front ends and views; the engine reads ``tables``."""
+
+
+class Parts:
+    """The tables, the components, and how moves are taken (``auto_discard``)."""
+
+    __slots__ = ("game", "tables", "grid", "features", "supply", "seats", "tokens", "log",
+                 "seed", "auto_discard", "free_draw")
+
+    game: GameInfo
+    tables: Tables
+    grid: Grid
+    features: Features
+    supply: Supply
+    seats: Seats
+    tokens: Tokens
+    log: Log
+    seed: int | None
+    auto_discard: bool
+    """A live game: the engine draws, and discards a drawn tile that fits nowhere."""
+    free_draw: bool
+    """A move may name any tile left in the supply (the caller draws, as a record does);
+    else it must place the drawn tile."""
+
+    def copy_parts(self, new: Parts) -> None:
+        """Fill ``new`` with copies of these parts (tables and settings shared)."""
+        new.game, new.tables, new.seed = self.game, self.tables, self.seed
+        new.auto_discard, new.free_draw = self.auto_discard, self.free_draw
+        new.grid, new.features = self.grid.copy(), self.features.copy()
+        new.supply, new.seats = self.supply.copy(), self.seats.copy()
+        new.tokens, new.log = self.tokens.copy(), self.log.copy()
+
+    def __getstate__(self) -> tuple:
+        return tuple(getattr(self, name) for name in Parts.__slots__)
+
+    def __setstate__(self, state: tuple) -> None:
+        for name, value in zip(Parts.__slots__, state):
+            setattr(self, name, value)
+
+    @property
+    def rng(self) -> random.Random | None:
+        return self.supply.rng

@@ -1,0 +1,413 @@
+"""``State``: one game in progress, the facade over its components (``parts``).
+
+The turn, as ``apply`` runs it: the tile leaves the supply → it is placed and joined
+(``Grid``, ``Features``) → ``on place`` rules act (``effects``) → completed features score
+(``scoring``) → a bag's set-aside tiles go back → the turn passes (``Seats``) → the game ends,
+or (a live game) tiles that fit nowhere are discarded until one fits.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from typing import cast
+
+from carcdsl.compile.tables import Tables
+from carcdsl.engine import legality, movegen, scoring
+from carcdsl.engine.effects import fire_triggers, put_tokens
+from carcdsl.engine.events import DrawOff, EndReason, Log, ScoreEvent, TokenEvent
+from carcdsl.engine.features import Features
+from carcdsl.engine.grid import Grid
+from carcdsl.engine.moves import Discard, Placement
+from carcdsl.engine.parts import GameInfo, Parts, Tokens
+from carcdsl.engine.supply import Supply
+from carcdsl.engine.turn import Seats
+from carcdsl.errors import IllegalMoveError
+from carcdsl.geometry import ports as P
+
+FastMove = movegen.FastMove
+
+
+class State(Parts):
+    """One game in progress. Mutable; ``clone`` copies it for search, and it pickles."""
+
+    __slots__ = ()
+
+    def __init__(self, game: GameInfo, players: tuple[str, ...], seed: int | None,
+                 auto_discard: bool = True, replaying: bool = False):
+        tb = game.tables
+        modes = tb.modes
+        n = len(players)
+        self.game, self.tables, self.seed = game, tb, seed
+        self.auto_discard = auto_discard and not replaying
+        self.free_draw = not self.auto_discard
+        rng = random.Random(seed) if seed is not None else None
+        pile = list(tb.fast.supply)
+        if not modes.start_placed and tb.start_type is not None:
+            pile.append(tb.start_type)
+        if rng is not None:
+            rng.shuffle(pile)
+        pile.reverse()  # drawn from the end
+        self.supply = Supply(pile, rng, modes.bag)
+        self.supply.hands_known = not replaying or seed is not None
+        self.grid, self.features = Grid(tb), Features(n)
+        self.seats, self.log = Seats(players, modes.followers[n]), Log()
+        self.tokens = Tokens([k.supply - k.each_player * n for k in modes.tokens],
+                             [[k.each_player] * n for k in modes.tokens])
+        self._set_up(replaying)
+
+    def _set_up(self, replaying: bool) -> None:
+        """Printed tiles and the start tile(s), the first player, tokens, hands; then the
+        first tile is drawn (and discarded while it fits nowhere)."""
+        tb, modes, n = self.tables, self.tables.modes, len(self.seats.players)
+        for key, i, _ in tb.board.printed:
+            self.grid.place(tb, self.features, tb.printed_from + i, key, printed=True)
+        if modes.start_placed and tb.start_type is not None:
+            self._place_start()
+        if modes.draw_off and self.seed is not None and not replaying:
+            self.log.draw_off = self.seats.seat_by_draw_off(tb, self.supply.pile, self.seed)
+        for kind in modes.tokens:
+            for seat in range(n) if kind.each_player else ():
+                self.log.token_events.append(TokenEvent(
+                    -1, kind.name, kind.each_player, "given", seat, self.seats.players[seat],
+                    events_before=len(self.log.events)))
+        if modes.hand:
+            self.supply.deal(n, modes.hand)
+        self._after_move()
+
+    def _place_start(self) -> None:
+        """The start tile at the origin (tokens on its sides), then further start areas."""
+        tb, start = self.tables, self.tables.start_type
+        assert start is not None
+        base = self.grid.place(tb, self.features, 4 * start, tb.board.starts[0])
+        for i, kind in enumerate(tb.modes.tokens):
+            for d in range(4) if kind.start_sides else ():
+                local = tb.seg_at[4 * start][P.middle(d)]
+                local = local if local >= 0 else tb.seg_at[4 * start][3 * d]
+                if local >= 0:
+                    put_tokens(self, i, kind.start_sides, base + local, -1)
+        for key in tb.board.starts[1:]:
+            self._set_up_start_area(key)
+
+    def _set_up_start_area(self, key: int) -> None:
+        """A further start area: the next tile of the supply that fits there, in its first
+        fitting rotation (a map's set-up, before the first turn)."""
+        entry = self.grid.open_start_area(self.tables, key)
+        pile = self.supply.pile
+        for i in range(len(pile) - 1, -1, -1):
+            t = pile[i]
+            if entry[t]:
+                del pile[i]
+                self.grid.place(self.tables, self.features, 4 * t + entry[t][0], key)
+                return
+
+    # --- reading the state -------------------------------------------------------------
+    @property
+    def player(self) -> str:
+        """The player to move."""
+        return self.seats.players[self.seats.current]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Names in seat order, which is turn order: after a draw-off, the winner first."""
+        return self.seats.players
+
+    @property
+    def current(self) -> int:
+        """The seat to move."""
+        return self.seats.current
+
+    @property
+    def scores(self) -> list[int]:
+        return self.seats.scores
+
+    @property
+    def seating(self) -> tuple[int, ...]:
+        """Seat -> the index of that player in the ``players`` given (a draw-off turns it)."""
+        return self.seats.seating
+
+    @property
+    def in_extra(self) -> bool:
+        return self.seats.in_extra
+
+    @property
+    def supply_followers(self) -> list[int]:
+        """Per seat, followers still in supply."""
+        return self.seats.followers
+
+    @property
+    def drawn(self) -> str | None:
+        """The tile the current player has drawn (the next in the supply); None when players
+        hold hands (see ``hand``)."""
+        if self.supply.hands is not None:
+            return None
+        pile = self.supply.pile
+        return self.tables.type_names[pile[-1]] if pile else None
+
+    @property
+    def hand(self) -> list[str]:
+        """The tiles the current player holds (with hands; else the drawn tile)."""
+        hands = self.supply.hands
+        if hands is None:
+            drawn = self.drawn
+            return [drawn] if drawn is not None else []
+        return [self.tables.type_names[t] for t in hands[self.seats.current]]
+
+    @property
+    def hands(self) -> list[list[int]] | None:
+        return self.supply.hands
+
+    @property
+    def board(self) -> dict[int, tuple[int, int]]:
+        """Placed tiles: square key -> (oriented tile, its first node id)."""
+        return self.grid.tiles
+
+    @property
+    def finished(self) -> bool:
+        return self.log.finished
+
+    @property
+    def is_over(self) -> bool:
+        return self.log.finished
+
+    @property
+    def events(self) -> list[ScoreEvent]:
+        """Every scoring so far, in order."""
+        return self.log.events
+
+    @property
+    def token_events(self) -> list[TokenEvent]:
+        """Every movement of tokens, in order (kept apart from ``events``, the scoring)."""
+        return self.log.token_events
+
+    @property
+    def end_reason(self) -> EndReason | None:
+        """Why and after which move the game ended; None while it goes on."""
+        return self.log.end_reason
+
+    @property
+    def draw_off(self) -> DrawOff | None:
+        """How the draw-off for the first player went, when the rules have one."""
+        return self.log.draw_off
+
+    @property
+    def move_seats(self) -> list[int]:
+        """The seat that made each move of ``moves`` (placements and discards, those before
+        the first turn included): always as long as ``moves``."""
+        return self.log.move_seats
+
+    @property
+    def moves(self) -> list[Placement | Discard]:
+        """Every move so far, placements and discards. Fast play stores a move as a small
+        tuple; it becomes a Placement here, the first time someone looks."""
+        log = self.log
+        moves = log.moves
+        for i in range(log.shown, len(moves)):
+            move = moves[i]
+            if isinstance(move, tuple):
+                moves[i] = movegen.to_placement(self, *move)
+        log.shown = len(moves)
+        return cast("list[Placement | Discard]", moves)  # no tuple is left
+
+    def out_of_tiles(self) -> bool:
+        """No tile left to play: the supply and every hand are empty."""
+        return self.supply.is_empty()
+
+    def winners(self) -> list[str]:
+        best = max(self.scores)
+        return [p for p, s in zip(self.players, self.scores) if s == best]
+
+    def feature_tiles(self, node: int) -> frozenset[int]:
+        """The squares (keys) of the feature ``node`` belongs to."""
+        return self.features.tiles_of(node)
+
+    # --- moves ---------------------------------------------------------------------------
+    def can_place(self, t: int) -> bool:
+        return movegen.can_place(self, t)
+
+    def free_spots(self, t: int, key: int, r: int) -> list[int]:
+        """Local segments of the placed tile a follower may go on (an empty feature)."""
+        return movegen.free_spots(self, t, key, r)
+
+    def iter_moves(self, t: int | None = None) -> Iterator[FastMove]:
+        """Fast legal moves: (tile type, key, rotation, local segment or -1)."""
+        return movegen.iter_moves(self, t)
+
+    def sample_move(self, rng: random.Random) -> FastMove | None:
+        """A legal move drawn uniformly from all (placement, follower) moves."""
+        return movegen.sample_move(self, rng)
+
+    def legal_moves(self) -> list[Placement]:
+        """Every legal (placement, follower) move for the drawn tile."""
+        return [movegen.to_placement(self, *move) for move in self.iter_moves()]
+
+    def to_placement(self, t: int, key: int, r: int, spot: int) -> Placement:
+        """A fast move as the Placement a record writes."""
+        return movegen.to_placement(self, t, key, r, spot)
+
+    def legal_actions(self) -> list[int]:
+        """Every legal move as an action code (``movegen.encode``)."""
+        return [movegen.encode(move) for move in self.iter_moves()]
+
+    def apply_action(self, code: int) -> None:
+        """Play the legal move with action code ``code`` (see ``legal_actions``)."""
+        self.apply_fast(*movegen.decode(code))
+
+    # --- changing the state --------------------------------------------------------------
+    def play(self, move: Placement | Discard) -> list[ScoreEvent]:
+        """Play a move (a placement or a discard); raises IllegalMoveError naming the rule
+        broken, leaving the state exactly as it was. Returns the scoring it caused.
+
+        In a live game (``auto_discard``) a move places or discards the drawn tile; when the
+        caller draws (replaying a record) it may name any tile left in the supply. With
+        hands, a move names a tile of the mover's hand; when the hands are not known (a
+        record replayed without a seed) it may name any tile still in play, and the mover is
+        taken to have held it (``Supply.hold``)."""
+        if self.log.finished:
+            raise IllegalMoveError("game-over")
+        before = len(self.log.events)
+        if isinstance(move, Discard):
+            t = legality.check_discard(self, move)
+            self.supply.hold(self.seats.current, t)
+            self._discard(t, move)
+        else:
+            t = legality.take(self, move.tile)
+            key, r, spot = legality.check_placement(self, t, move)
+            self.supply.hold(self.seats.current, t)
+            self._apply(t, key, r, spot, move)
+        return self.log.events[before:]
+
+    def apply_fast(self, t: int, key: int, r: int, spot: int) -> None:
+        """Play a move from ``iter_moves`` without checking it again (bots, search)."""
+        self._apply(t, key, r, spot, None)
+
+    def _apply(self, t: int, key: int, r: int, spot: int, move: Placement | None) -> None:
+        supply, seats, log = self.supply, self.seats, self.log
+        if supply.hands is not None:
+            supply.hands[seats.current].remove(t)
+        else:
+            supply.remove(t)
+        log.moves.append(move if move is not None else (t, key, r, spot))
+        log.move_seats.append(seats.current)
+        index = len(log.moves) - 1
+        o = 4 * t + r
+        base = self.grid.place(self.tables, self.features, o, key)
+        if spot >= 0:
+            self._put_follower(o, key, base + spot, spot)
+        # placement triggers act at once (a nut onto the tile, a penalty), before scoring
+        extra = fire_triggers(self, o, key, index) if self.tables.modes.triggers else False
+        scoring.score_completed(self, o, key, base, index)
+        if supply.aside:
+            supply.return_aside(len(log.moves))
+        seats.end_turn(extra, supply)
+        self._after_move()
+
+    def _put_follower(self, o: int, key: int, node: int, spot: int) -> None:
+        seat = self.seats.current
+        self.features.put_follower(seat, node, key)
+        self.seats.followers[seat] -= 1
+        fast = self.tables.fast
+        if spot in fast.centre_spots[o]:
+            base = node - spot
+            self.grid.watched[key] = tuple(base + i for i in self.tables.centres[o])
+
+    def _after_move(self) -> None:
+        """End the game when no tile is left; a live game discards what fits nowhere."""
+        if self.supply.is_empty():
+            scoring.finish(self)
+        elif self.auto_discard:
+            self._discard_unplaceable()
+
+    def _discard(self, t: int, move: Discard | None = None) -> None:
+        """The tile fits nowhere: it leaves the game (bag: goes aside, back into the bag after
+        the next placement; hand: leaves the hand, which is refilled once empty, and passes
+        the turn when the supply is empty too). Under ``end tile-unplaceable`` the game
+        ends."""
+        supply, seats, log = self.supply, self.seats, self.log
+        ends = self.tables.modes.end_unplaceable
+        hand = supply.hands[seats.current] if supply.hands is not None else None
+        if hand is not None:
+            hand.remove(t)
+        else:
+            supply.remove(t)
+        if supply.bag and not ends:
+            supply.set_aside(t, len(log.moves))
+        log.moves.append(move or Discard(self.tables.type_names[t]))
+        log.move_seats.append(seats.current)
+        if ends:
+            scoring.finish(self, "tile-unplaceable", self.tables.type_names[t])
+            return
+        if hand is not None and not hand:
+            supply.refill(seats.current)
+            if not hand:
+                seats.pass_turn(supply)
+        if supply.is_empty():
+            scoring.finish(self)
+
+    def _discard_unplaceable(self) -> None:
+        supply, log = self.supply, self.log
+        if supply.hands is not None:
+            self._discard_unplaceable_hand()
+            return
+        pile, fitting, by_type = supply.pile, self.grid.fitting, self.tables.fast.by_type
+        while pile and not log.finished:
+            if any(map(by_type[pile[-1]], fitting.values())):  # can_place, inlined
+                return
+            self._discard(pile[-1])
+
+    def _discard_unplaceable_hand(self) -> None:
+        """No tile of the hand fits: every tile of it is discarded (in hand order) and a new
+        hand drawn; with an empty supply the turn passes instead."""
+        hands = self.supply.hands
+        assert hands is not None
+        while not self.log.finished:
+            hand = hands[self.seats.current]
+            if not hand or any(map(self.can_place, hand)):
+                return
+            for t in list(hand):
+                self._discard(t)
+                if self.log.finished:
+                    return
+
+    def finish(self) -> None:
+        """End the game now and run final scoring (a record's ``"final": true``); see
+        ``end_reason``."""
+        scoring.finish(self)
+
+    # --- copies ----------------------------------------------------------------------------
+    def clone(self) -> State:
+        new = State.__new__(State)
+        self.copy_parts(new)
+        return new
+
+    def __reduce__(self) -> tuple:
+        return _restore, (self.__getstate__(),)
+
+
+def _restore(state: tuple) -> State:
+    new = State.__new__(State)
+    new.__setstate__(state)
+    return new
+
+
+def check_players(tables: Tables, count: int, rules_name: str) -> None:
+    """Refuse a player count outside the rule set's range, or one whose hands the supply
+    cannot deal in full."""
+    modes = tables.modes
+    low, high = modes.players
+    if not low <= count <= high:
+        raise IllegalMoveError("players", "range", rules=rules_name, low=low, high=high,
+                               count=count)
+    hand = modes.hand
+    if hand:
+        tiles = len(tables.fast.supply) + (not modes.start_placed)
+        if hand * count > tiles:
+            raise IllegalMoveError("players", "hands", hand=hand, count=count,
+                                   need=hand * count, tiles=tiles, each=tiles // count)
+
+
+def seat_names(players: Sequence[str] | int) -> tuple[str, ...]:
+    """Names for a player count (``P1``, ``P2`` ...), or the names given."""
+    if isinstance(players, int):
+        return tuple(f"P{i + 1}" for i in range(players))
+    return tuple(players)

@@ -1,0 +1,127 @@
+"""The supply: the draw pile (a stack or a bag), hands, and tiles set aside.
+
+The pile is shuffled once by the game's generator and drawn from its end. A bag's tiles that
+fit nowhere are set aside and go back in at random places after the next placement.
+"""
+
+from __future__ import annotations
+
+import random
+
+
+def below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)``, exactly as uniform, without its three Python-level calls
+    (the bag, and ``State.sample_move``)."""
+    bits = n.bit_length()
+    j = rng.getrandbits(bits)
+    while j >= n:
+        j = rng.getrandbits(bits)
+    return j
+
+
+class Supply:
+    """Tiles not yet played: the pile, hands, and a bag's set-aside tiles."""
+
+    __slots__ = ("pile", "hands", "hand_size", "hands_known", "aside", "aside_moves", "rng",
+                 "bag")
+
+    def __init__(self, pile: list[int], rng: random.Random | None, bag: bool):
+        self.pile = pile
+        """Tile types still to draw; the next is the last."""
+        self.hands: list[list[int]] | None = None
+        """Per seat, the tiles held (None: a tile is drawn each turn)."""
+        self.hand_size = 0
+        self.hands_known = True
+        """Whether the hands dealt are the players' real hands. A record replayed without a
+        seed does not say them: a move may name any tile still in play."""
+        self.aside: list[int] = []
+        """Bag: tiles that fit nowhere, back into the bag after the next placement."""
+        self.aside_moves: list[int] = []
+        """Bag: the indices in the move list of the discards whose tile was set aside."""
+        self.rng = rng
+        """The game's own generator: the shuffle, then bag returns."""
+        self.bag = bag
+
+    def copy(self) -> Supply:
+        new = Supply.__new__(Supply)
+        new.pile, new.hand_size, new.hands_known = self.pile[:], self.hand_size, self.hands_known
+        new.hands = [hand[:] for hand in self.hands] if self.hands is not None else None
+        new.aside, new.bag = self.aside[:], self.bag
+        new.aside_moves = self.aside_moves[:] if self.bag else self.aside_moves
+        new.rng = self.rng
+        if self.bag and self.rng is not None:  # only the bag draws from it after set-up
+            new.rng = random.Random()
+            new.rng.setstate(self.rng.getstate())
+        return new
+
+    def __getstate__(self) -> tuple:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __setstate__(self, state: tuple) -> None:
+        for name, value in zip(self.__slots__, state):
+            setattr(self, name, value)
+
+    def deal(self, seats: int, size: int) -> None:
+        """Hands of ``size`` tiles, dealt seat by seat."""
+        self.hand_size = size
+        self.hands = [[] for _ in range(seats)]
+        for seat in range(seats):
+            self.refill(seat)
+
+    def refill(self, seat: int) -> None:
+        assert self.hands is not None  # only rule sets with hands refill them
+        hand, size, pile = self.hands[seat], self.hand_size, self.pile
+        while len(hand) < size and pile:
+            hand.append(pile.pop())
+
+    def remove(self, t: int) -> None:
+        """Take tile type ``t`` from the pile: the drawn tile, or (a replayed record) the
+        last copy of it."""
+        pile = self.pile
+        if pile[-1] == t:
+            pile.pop()
+        else:
+            del pile[len(pile) - 1 - pile[::-1].index(t)]
+
+    def is_empty(self) -> bool:
+        """No tile left to play: the pile and every hand are empty."""
+        if self.pile:
+            return False
+        return self.hands is None or not any(self.hands)
+
+    def in_play(self, t: int) -> bool:
+        """Whether tile type ``t`` is in the pile or in some hand."""
+        return t in self.pile or any(t in hand for hand in self.hands or ())
+
+    def hold(self, seat: int, t: int) -> None:
+        """Hands not known: ``seat`` is taken to hold tile ``t``, which is still in play.
+        When the hand dealt lacks it, ``t`` changes places with the first tile of that hand:
+        it comes from the pile when a copy is left there, else from the hand that holds it.
+        Hand sizes, the pile's size and the tiles in play stay as they were."""
+        if self.hands is None or self.hands_known:
+            return
+        hand = self.hands[seat]
+        if t in hand:
+            return
+        pile = self.pile
+        if t in pile:
+            pile[len(pile) - 1 - pile[::-1].index(t)] = hand[0]
+        else:
+            holder = next(h for h in self.hands if t in h)
+            holder[holder.index(t)] = hand[0]
+        hand[0] = t
+
+    def set_aside(self, t: int, move_index: int) -> None:
+        self.aside.append(t)
+        self.aside_moves.append(move_index)
+
+    def return_aside(self, moves: int) -> None:
+        """Bag: the tiles set aside go back into the bag at random places."""
+        rng = self.rng or random.Random(moves)
+        for t in self.aside:
+            self.pile.insert(below(rng, len(self.pile) + 1), t)
+        self.aside = []
+
+    def left(self) -> list[int]:
+        """Tiles never played: the pile in draw order, the hands, the tiles set aside."""
+        return [*self.pile[::-1], *(t for hand in self.hands or () for t in hand), *self.aside]

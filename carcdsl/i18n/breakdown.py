@@ -1,0 +1,85 @@
+"""A score breakdown as people read it: ``3 tiles × 2 + 1 pennant × 2``.
+
+The engine keeps a scoring's breakdown as data (terms: ``("c", value)``, ``("q", count,
+quantity, arg, factor)``, ``("g", terms, factor)``, and ``("t", condition, arg)`` for an ``on
+place`` rule); this module words it, in English by default or through a ``Words``'
+``label`` and ``trigger``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+_SINGULAR = {"tiles": "tile", "pennants": "pennant", "neighbours": "neighbour",
+             "followers": "follower"}
+
+
+def plural(word: str) -> str:
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+def label(name: str, arg: str | None, count: int) -> str:
+    """``3 tiles``, ``1 pennant``, ``2 completed cities``."""
+    if name == "completed":
+        noun = f"completed {arg if count == 1 else plural(arg or '')}"
+    elif name in ("markers", "tokens"):
+        noun = (arg or "") if count == 1 else plural(arg or "")
+    else:
+        noun = _SINGULAR.get(name, name) if count == 1 else name
+    return f"{count} {noun}"
+
+
+Label = Callable[[str, "str | None", int], str]
+Trigger = Callable[[str, "str | None"], str]
+
+
+def trigger(condition: str, arg: str | None) -> str:
+    """What an ``on place`` rule saw: ``covers a small-city``, ``fills a hole``, ``shows a
+    forest``."""
+    if condition == "surrounded":
+        return "fills a hole"
+    return f"{'covers' if condition == 'covers' else 'shows'} a {arg}"
+
+
+def render(terms, labeller: Label = label, triggered: Trigger = trigger) -> str:
+    """``3 tiles × 2 + 1 pennant × 2``: the breakdown, with quantities named by ``labeller``
+    and ``on place`` rules (the term ("t", condition, arg)) by ``triggered``. A negative
+    term after the first is subtracted: ``2 tiles - 1``, ``3 tiles - 1 pennant × 2``."""
+    text = ""
+    for i, term in enumerate(terms):
+        minus = i > 0 and _negative(term)
+        part = _render_term(_negated(term) if minus else term, labeller, triggered)
+        text += part if not i else f" - {part}" if minus else f" + {part}"
+    return text
+
+
+def _negative(term) -> bool:
+    """A constant below zero, or a quantity or group scaled by a factor below zero."""
+    return term[0] == "c" and term[1] < 0 or term[0] in ("q", "g") and term[-1] < 0
+
+
+def _negated(term):
+    if term[0] == "c":
+        return ("c", -term[1])
+    return (*term[:-1], -term[-1])
+
+
+def _render_term(term, labeller: Label, triggered: Trigger) -> str:
+    if term[0] == "c":
+        return str(term[1])
+    if term[0] == "q":
+        _, count, name, arg, factor = term
+        text = labeller(name, arg, count)
+        return text if factor == 1 else f"{text} × {factor}"
+    if term[0] == "t":
+        return triggered(term[1], term[2])
+    inner = render(term[1], labeller, triggered)
+    if len(term[1]) > 1:
+        inner = f"({inner})"
+    return inner if term[2] == 1 else f"{inner} × {term[2]}"
+
+
+def detail(points: int, terms) -> str:
+    return render(terms) if terms else str(points)
