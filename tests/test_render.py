@@ -159,7 +159,7 @@ def _new_game(tmp_path, text: str):
 def test_two_area_kinds_get_two_glyphs(tmp_path):
     state = _new_game(tmp_path, "rules lakes\nextends base\nfeature lake { geometry area }\n"
                       "tile Y 3 lake N; road W-E\noverride game { tiles 75 }\n")
-    state.free_draw = True  # place a lake tile, whatever was drawn
+    state.auto_discard = False  # the caller draws: place a lake tile, whatever was drawn
     state.play(carcdsl.Placement("Y", (1, 0), 0))  # its road meets the start tile's
     board, _, key = render_board(state, show_open=False, key=True).partition("\nkey:")
     assert "X lake" in key and "# city" in key

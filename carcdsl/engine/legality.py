@@ -17,9 +17,8 @@ from carcdsl.geometry import ports as P
 from carcdsl.geometry.squares import SPAN, on_board, to_key
 
 
-def check_discard(p: Parts, move: Discard) -> int:
-    """The tile type a discard names, if it may be discarded."""
-    t = take(p, move.tile)
+def check_discard(p: Parts, t: int, move: Discard) -> None:
+    """Whether tile type ``t``, which the discard names, may be discarded."""
     check_drawn(p, t, "discard")
     supply, player = p.supply, p.seats.players[p.seats.current]
     if (supply.hands is not None and supply.hands_known
@@ -27,7 +26,6 @@ def check_discard(p: Parts, move: Discard) -> int:
         raise IllegalMoveError("discard-only-unplaceable", "hand", player=player)
     if can_place(p, t):
         raise IllegalMoveError("discard-only-unplaceable", tile=move.tile)
-    return t
 
 
 def take(p: Parts, name: str | None) -> int:
@@ -73,7 +71,7 @@ def _not_in_hand(p: Parts, name: str | None) -> IllegalMoveError:
 def check_drawn(p: Parts, t: int, what: str) -> None:
     """A live game: the move must place (or discard) the tile the player drew."""
     pile = p.supply.pile
-    if p.free_draw or p.supply.hands is not None or t == pile[-1]:
+    if p.supply.hands is not None or t == pile[-1]:
         return
     names, player = p.tables.type_names, p.seats.players[p.seats.current]
     if what == "discard":

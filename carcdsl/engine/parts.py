@@ -61,7 +61,7 @@ class Parts:
     """The tables, the components, and how moves are taken (``auto_discard``)."""
 
     __slots__ = ("game", "tables", "grid", "features", "supply", "seats", "tokens", "log",
-                 "seed", "auto_discard", "free_draw")
+                 "seed", "auto_discard")
 
     game: GameInfo
     tables: Tables
@@ -73,15 +73,13 @@ class Parts:
     log: Log
     seed: int | None
     auto_discard: bool
-    """A live game: the engine draws, and discards a drawn tile that fits nowhere."""
-    free_draw: bool
-    """A move may name any tile left in the supply (the caller draws, as a record does);
-    else it must place the drawn tile."""
+    """A live game: the engine draws, and discards a drawn tile that fits nowhere. Else the
+    caller draws (a record, a test): a move's tile is the outcome of the draw before it."""
 
     def copy_parts(self, new: Parts) -> None:
         """Fill ``new`` with copies of these parts (tables and settings shared)."""
         new.game, new.tables, new.seed = self.game, self.tables, self.seed
-        new.auto_discard, new.free_draw = self.auto_discard, self.free_draw
+        new.auto_discard = self.auto_discard
         new.grid, new.features = self.grid.copy(), self.features.copy()
         new.supply, new.seats = self.supply.copy(), self.seats.copy()
         new.tokens, new.log = self.tokens.copy(), self.log.copy()

@@ -40,7 +40,6 @@ class State(Parts):
         n = len(players)
         self.game, self.tables, self.seed = game, tb, seed
         self.auto_discard = auto_discard and not replaying
-        self.free_draw = not self.auto_discard
         rng = random.Random(seed) if seed is not None else None
         pile = list(tb.fast.supply)
         if not modes.start_placed and tb.start_type is not None:
@@ -258,24 +257,53 @@ class State(Parts):
         """Play a move (a placement or a discard); raises IllegalMoveError naming the rule
         broken, leaving the state exactly as it was. Returns the scoring it caused.
 
-        In a live game (``auto_discard``) a move places or discards the drawn tile; when the
-        caller draws (replaying a record) it may name any tile left in the supply. With
-        hands, a move names a tile of the mover's hand; when the hands are not known (a
-        record replayed without a seed) it may name any tile still in play, and the mover is
-        taken to have held it (``Supply.hold``)."""
+        In a live game (``auto_discard``) a move places or discards the drawn tile. When the
+        caller draws (a record), the tile a move names is the outcome of the draw before it
+        (``draw``): any tile left in the supply. With hands, a move names a tile of the
+        mover's hand; when the hands are not known (a record replayed without a seed) it may
+        name any tile still in play, and the mover is taken to have held it
+        (``Supply.hold``)."""
         if self.log.finished:
             raise IllegalMoveError("game-over")
         before = len(self.log.events)
+        t = legality.take(self, move.tile)
+        drawn = self._caller_draws(move.tile, t)
+        try:
+            if isinstance(move, Discard):
+                legality.check_discard(self, t, move)
+            else:
+                key, r, spot = legality.check_placement(self, t, move)
+        except IllegalMoveError:
+            if drawn is not None:
+                self.supply.undraw(drawn)
+            raise
+        self.supply.hold(self.seats.current, t)
         if isinstance(move, Discard):
-            t = legality.check_discard(self, move)
-            self.supply.hold(self.seats.current, t)
             self._discard(t, move)
         else:
-            t = legality.take(self, move.tile)
-            key, r, spot = legality.check_placement(self, t, move)
-            self.supply.hold(self.seats.current, t)
             self._apply(t, key, r, spot, move)
         return self.log.events[before:]
+
+    def _caller_draws(self, name: str | None, t: int) -> int | None:
+        """When the caller draws, a move naming a tile draws it first; returns where it was
+        (None: nothing drawn)."""
+        if self.auto_discard or name is None or self.supply.hands is not None:
+            return None
+        return self.supply.draw(t)
+
+    def draw(self, tile: str) -> None:
+        """The chance step, decided by the caller: ``tile`` (left in the supply) is the next
+        tile drawn (determinising a search, setting up a position). Not with hands."""
+        if self.supply.hands is not None:
+            raise IllegalMoveError("hand", "none", player=self.player, tiles=", ".join(self.hand))
+        self.supply.draw(legality.take(self, tile))
+
+    def chance_outcomes(self) -> list[tuple[str, float]]:
+        """What the next draw may bring: (tile, probability) for each tile type left in the
+        pile, in rule-file order."""
+        counts, total = self.supply.chances(), len(self.supply.pile)
+        names = self.tables.type_names
+        return [(names[t], counts[t] / total) for t in sorted(counts)]
 
     def apply_fast(self, t: int, key: int, r: int, spot: int) -> None:
         """Play a move from ``iter_moves`` without checking it again (bots, search)."""

@@ -83,6 +83,26 @@ class Supply:
         else:
             del pile[len(pile) - 1 - pile[::-1].index(t)]
 
+    def draw(self, t: int) -> int:
+        """The chance step of a draw, decided by the caller: the last copy of tile type ``t``
+        becomes the next tile drawn, the rest keeping their order. Returns where it was, for
+        ``undraw``."""
+        pile = self.pile
+        i = len(pile) - 1 - pile[::-1].index(t)
+        pile.append(pile.pop(i))
+        return i
+
+    def undraw(self, i: int) -> None:
+        """Put the drawn tile back where ``draw`` took it from."""
+        self.pile.insert(i, self.pile.pop())
+
+    def chances(self) -> dict[int, int]:
+        """Tile type -> copies in the pile: what the next draw may bring, and how likely."""
+        counts: dict[int, int] = {}
+        for t in self.pile:
+            counts[t] = counts.get(t, 0) + 1
+        return counts
+
     def is_empty(self) -> bool:
         """No tile left to play: the pile and every hand are empty."""
         if self.pile:
