@@ -10,13 +10,14 @@ import carcdsl
 from carcdsl.bots.builtin import random_bot
 from carcdsl.check.checker import check
 from carcdsl.cli.main import main
+from carcdsl.cli.tell import tell
 from carcdsl.engine.game import to_key
 from carcdsl.engine.moves import Discard, Placement
 from carcdsl.errors import IllegalMoveError, RecordError
 from carcdsl.formats.record import parse_record
 from carcdsl.i18n.words import Words
 from carcdsl.lang.compose import compose
-from carcdsl.replay import replay, tell, to_output
+from carcdsl.replay import replay, to_output
 
 
 def run(capsys, *argv):

@@ -447,13 +447,16 @@ def cmd_play(args: argparse.Namespace) -> int:
     """``carcdsl play RULES [...]``: one game told turn by turn, or many summed up."""
     import random
 
-    from carcdsl.cli.play import BOT_NAMES, format_summary, play_many, play_one, result_json
+    from carcdsl.bots import BOTS
+    from carcdsl.cli.tell import play_one
     from carcdsl.formats.record import check_record_path, dump_record
     from carcdsl.replay import to_output
+    from carcdsl.sim.local import play_many, result_json
+    from carcdsl.view.describe import format_summary
 
     for kind in args.bot:
-        if kind not in BOT_NAMES:
-            raise Said("unknown-bot", kind=kind, kinds=", ".join(BOT_NAMES))
+        if kind not in BOTS:
+            raise Said("unknown-bot", kind=kind, kinds=", ".join(BOTS))
     if args.games < 1:
         raise Said("games-at-least")
     if args.record is not None and not args.record:
@@ -512,10 +515,11 @@ def _translated(words: Words) -> Iterator[None]:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """``carcdsl replay RECORD [--json]``: replay a record, checking every move."""
-    from carcdsl.cli.play import describe_setup, tell_result
+    from carcdsl.cli.tell import tell, tell_result
     from carcdsl.errors import RecordError
     from carcdsl.formats.record import load_record
-    from carcdsl.replay import game_for, replay, tell, to_output
+    from carcdsl.replay import game_for, replay, to_output
+    from carcdsl.view.describe import describe_setup
     from carcdsl.view.text import render_board
 
     record = load_record(args.record)
