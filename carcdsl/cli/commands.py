@@ -1,7 +1,8 @@
 """One thin function per subcommand: ``cmd_check``, ``cmd_export``, ``cmd_play``,
 ``cmd_replay``, ``cmd_explain``; each takes the parsed arguments and returns the exit status.
 
-``cmd_check`` keeps the body it had in ``cli/main.py``.
+``cmd_check`` keeps the body it had in ``cli/main.py`` (less its first line, an import now at
+the top).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import attrs
 from carcdsl import load
 from carcdsl.bots import BOTS
 from carcdsl.check.checker import check, gc_paused, load_checked
+from carcdsl.check.stats import tile_stats
 from carcdsl.cli.output import Said, _format, print_json, translated
 from carcdsl.cli.tell import play_one, tell, tell_result
 from carcdsl.diagnostics import format_diagnostic, unique
@@ -28,7 +30,7 @@ from carcdsl.lang.jsonform import ruleset_to_json
 from carcdsl.model.rules import Loc, RuleSet
 from carcdsl.replay import game_for, replay, to_output
 from carcdsl.sim.local import play_many, player_names, result_json
-from carcdsl.view.describe import describe_setup, format_summary
+from carcdsl.view.describe import describe_setup, format_stats, format_summary
 from carcdsl.view.text import render_board
 
 _PLAY_WARNINGS = frozenset({"W105"})
@@ -66,8 +68,6 @@ def _label(target: str, variants: Sequence[str]) -> str:
 
 def cmd_check(args: argparse.Namespace) -> int:
     """``carcdsl check FILE... [--variant V ...] [--strict] [--stats]``."""
-    from carcdsl.check.stats import format_stats, tile_stats
-
     status, noted = 0, False
     said: set[tuple] = set()  # a problem of a file two targets share is printed once a run
     for target in args.files:
@@ -219,8 +219,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_explain(args: argparse.Namespace) -> int:
     """``carcdsl explain FILE``: what the rule set leaves open, its notes, its figures (the
     headings and figures in the language of ``--lang``; the author's texts as written)."""
-    from carcdsl.check.stats import format_stats, tile_stats
-
     rules, warnings, sources = load_checked(args.file, tuple(args.variant))
     _note_language(rules, args.lang)
     words = Words(rules, args.lang)

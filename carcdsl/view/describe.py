@@ -10,7 +10,7 @@ from __future__ import annotations
 from carcdsl.compile.expr import render
 from carcdsl.engine.game import ScoreEvent, State, to_xy
 from carcdsl.engine.moves import Discard, Placement
-from carcdsl.i18n.words import Words
+from carcdsl.i18n.words import Words, english
 from carcdsl.model.rules import RuleSet
 from carcdsl.view.internals import tokens_on_features
 
@@ -259,3 +259,36 @@ def format_summary(summary: dict, words: Words | None = None) -> str:
     lines.append(f"  {w.number(summary['games_per_second'], 1)} {w.phrase('games-per-s')} "
                  f"({w.number(summary['seconds'], 3)} s)")
     return "\n".join(lines)
+
+
+# --- a rule set's figures ------------------------------------------------------------------
+def format_stats(stats: dict, words: Words | None = None) -> str:
+    """A small aligned table of ``tile_stats``, in the language of ``words`` (an
+    ``i18n.Words``; default English): the rule set's own words for its tiles, pennants and
+    kinds (``mushroom groups``, ``landtegels``, ``stad``), the tool's phrases for the rest,
+    kinds in the order of their names."""
+    if words is None:
+        words = english()
+    say, word = words.phrase, words.word
+    sets = stats.get("sets", 1)
+    tiles = word("tile", 2)
+    rows: list[tuple[str, str]] = [
+        (tiles if sets == 1 else say("tiles-sets", tiles=tiles, n=sets),
+         words.number(stats["tiles"])),
+        (say("tile-types", tile=word("tile"), tiles=tiles), words.number(stats["types"])),
+        (word("pennant", 2), words.number(stats["pennants"])),
+    ]
+    for key in ("centres", "sides", "segments"):
+        if stats[key]:
+            rows.append((say(key), ""))
+            named = sorted((word(kind), n) for kind, n in stats[key].items())
+            rows.extend((f"  {name}", words.number(n)) for name, n in named)
+    board = stats.get("map") or ()
+    if board:
+        rows.append((say("map"), ""))
+        rows.extend((f"  {say(key, what=word(what) if what else what)}", words.number(n))
+                    for key, n, what in board)
+    label_width = max(len(label) for label, _ in rows)
+    number_width = max(len(value) for _, value in rows)
+    return "\n".join(f"{label:<{label_width}}  {value:>{number_width}}".rstrip()
+                     for label, value in rows)
