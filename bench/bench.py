@@ -28,7 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import carcdsl  # noqa: E402
-from carcdsl.bots.builtin import BOTS, play_out  # noqa: E402
+from carcdsl.bots import BOTS  # noqa: E402
+from carcdsl.sim.local import play_out  # noqa: E402
 
 CALIB = ROOT.parent / "shared" / "bench" / "calib.py"
 

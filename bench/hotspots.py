@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import carcdsl  # noqa: E402
-from carcdsl.cli.play import play_many  # noqa: E402
+from carcdsl.sim.local import play_many  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -15,7 +15,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from carcdsl import load
-from carcdsl.engine.events import ScoreEvent, TokenEvent
 from carcdsl.engine.game import Game
 from carcdsl.engine.state import State
 from carcdsl.errors import IllegalMoveError, RecordError, RuleError
@@ -66,38 +65,3 @@ def _compact(data: dict) -> str:
     import json
 
     return json.dumps(data, ensure_ascii=False, separators=(", ", ": "))
-
-
-def tell(state: State, words) -> list[str]:
-    """The lines ``carcdsl replay`` prints for people between the set-up and the board, in
-    the language of ``words`` (an ``i18n.Words``): every scoring and every movement of tokens
-    after the set-up, in the order they happened (``move 3: ...``), and why the game ended
-    before the final scoring."""
-    from carcdsl.cli.play import describe_end, describe_event, describe_token_event
-
-    move = words.phrase("move")
-    end = state.end_reason
-    lines: list[str] = []
-    told_end = False
-
-    def tell_end() -> None:
-        nonlocal told_end
-        if not told_end:
-            told_end = True
-            lines.append(f"  {describe_end(state, words)}")
-
-    # (events before it, 0 for a token event: it comes first, index in its list, event)
-    told: list[tuple[int, int, int, ScoreEvent | TokenEvent]] = [
-        (e.events_before, 0, i, e) for i, e in enumerate(state.token_events) if e.move >= 0]
-    told += [(i, 1, i, e) for i, e in enumerate(state.events)]
-    for _, _, i, event in sorted(told, key=lambda x: x[:3]):
-        scoring = isinstance(event, ScoreEvent)
-        if end is not None and i >= (end.events_before if scoring else end.tokens_before):
-            tell_end()
-        text = (describe_event(event, words) if isinstance(event, ScoreEvent)
-                else describe_token_event(event, words))
-        if text:
-            lines.append(f"  {move} {event.move}: {text}")
-    if state.finished:
-        tell_end()
-    return lines

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 import carcdsl
 from carcdsl.check.checker import check, load_checked
-from carcdsl.check.stats import format_stats, tile_stats
+from carcdsl.check.stats import tile_stats
 from carcdsl.cli.main import main
 from carcdsl.diagnostics import CODES, Diagnostic, format_diagnostic, source_lines
 from carcdsl.errors import RuleError
@@ -34,6 +34,7 @@ from carcdsl.i18n.words import Words, placeholders
 from carcdsl.lang.compose import compose, rules_dir
 from carcdsl.model.fields import with_fields
 from carcdsl.model.rules import FeatureKind, Game, Loc, RuleSet, Segment, Tile
+from carcdsl.view.describe import format_stats
 
 KINDS = """\
 landmark village

@@ -162,7 +162,7 @@ def test_an_unfinished_game_names_who_leads_not_a_winner(capsys):
 
 def test_play_json_has_winners_only_when_the_game_is_over():
     import carcdsl
-    from carcdsl.cli.play import result_json
+    from carcdsl.sim.local import result_json
 
     state = carcdsl.load("base").new_game(["Ann", "Bob"], seed=1)
     assert result_json(state) == {"winners": [], "leaders": ["Ann", "Bob"]}
@@ -263,7 +263,7 @@ def _told(rules: str, seed: int, players: int, *variants: str):
     import io
 
     import carcdsl
-    from carcdsl.cli.play import play_one
+    from carcdsl.cli.tell import play_one
 
     game = carcdsl.load(rules, variants)
     out = io.StringIO()
@@ -336,7 +336,7 @@ def test_tokens_are_told_in_the_order_they_moved():
 def test_merging_puts_tokens_after_the_scorings_before_them():
     from types import SimpleNamespace as NS
 
-    from carcdsl.cli.play import merged_events
+    from carcdsl.view.describe import merged_events
 
     score = [NS(move=2, when="complete"), NS(move=4, when="complete"), NS(move=4, when="final")]
     tokens = [NS(move=4, action="put", events_before=1),
@@ -410,7 +410,7 @@ def test_a_person_sees_the_tokens(capsys, monkeypatch):
 
 
 def test_written_moves_are_matched_by_tile_square_rotation_and_spot():
-    from carcdsl.cli.play import match_moves
+    from carcdsl.cli.human import match_moves
     from carcdsl.engine.moves import FollowerSpec, Placement
     from carcdsl.i18n.words import Words
 

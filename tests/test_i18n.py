@@ -17,13 +17,7 @@ import carcdsl
 import carcdsl.lang.compose
 from carcdsl.check.checker import check
 from carcdsl.cli.main import main
-from carcdsl.cli.play import (
-    describe_end,
-    describe_event,
-    describe_setup,
-    tell_first_player,
-    token_setup,
-)
+from carcdsl.cli.tell import tell_first_player
 from carcdsl.diagnostics import CODES, Diagnostic, error, warning
 from carcdsl.errors import IllegalMoveError, RuleError
 from carcdsl.i18n import catalog_en, catalog_nl
@@ -31,6 +25,7 @@ from carcdsl.i18n.words import Words, placeholders
 from carcdsl.lang import parser
 from carcdsl.lang.compose import compose
 from carcdsl.model.rules import Loc
+from carcdsl.view.describe import describe_end, describe_event, describe_setup, token_setup
 
 RECORDS = Path(__file__).parent / "data" / "records"
 PACKAGE = Path(carcdsl.__file__).parent

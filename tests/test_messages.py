@@ -13,8 +13,8 @@ import pytest
 
 import carcdsl
 from carcdsl.cli.main import main
-from carcdsl.cli.play import format_summary
 from carcdsl.i18n.words import Words, json_reason, os_reason
+from carcdsl.view.describe import format_summary
 
 RECORDS = Path(__file__).parent / "data" / "records"
 
@@ -220,7 +220,7 @@ def test_nothing_scored_is_not_a_lead(capsys, tmp_path):
 def test_a_tie_is_level_not_a_lead():
     import io
 
-    from carcdsl.cli.play import tell_result
+    from carcdsl.cli.tell import tell_result
 
     state = carcdsl.load("base").new_game(["Ann", "Bob"], seed=1)
     state.scores[:] = [4, 4]

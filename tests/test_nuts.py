@@ -10,13 +10,14 @@ import carcdsl
 from carcdsl.bots.builtin import random_bot
 from carcdsl.check.checker import check
 from carcdsl.cli.main import main
+from carcdsl.cli.tell import tell
 from carcdsl.engine.moves import Discard, Placement
 from carcdsl.errors import IllegalMoveError, RecordError
 from carcdsl.formats.record import parse_record, record_of, replay_output
 from carcdsl.geometry.squares import to_key
 from carcdsl.i18n.words import Words
 from carcdsl.lang.compose import compose
-from carcdsl.replay import replay, tell
+from carcdsl.replay import replay
 
 
 def run(capsys, *argv):

@@ -325,7 +325,7 @@ def test_trees_as_terminals_are_data():
 def test_each_move_of_a_hand_game_has_the_seat_that_made_it():
     """On a 3 × 3 table P2's last hand fits nowhere: moves 68 to 70 are P2's discards,
     made after P1's last placement (the log once labelled them with P1, to move next)."""
-    from carcdsl.cli.play import play_one
+    from carcdsl.cli.tell import play_one
 
     game = carcdsl.load("base", ["table-edge:width=3,height=3", "hand-of-three"])
     state = play_one(game, ["P1", "P2"], ["random"], 0)

@@ -1,6 +1,7 @@
-"""Bots: each picks a move for the player to move, using only what that player may see.
+"""The built-in bots: each picks a move for the player to move, using only what that player may
+see. Every random choice comes from the bot's own seeded generator.
 
-Every random choice comes from the bot's own seeded generator.
+Options ``make_bots`` hands every seat (a person's ``words``) are ignored.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from carcdsl.engine.state import State
 Bot = Callable[[State], tuple[int, int, int, int]]
 
 
-def random_bot(rng: random.Random) -> Bot:
+def random_bot(rng: random.Random, **_options: object) -> Bot:
     """Uniform over all legal (placement, follower) moves (drawn without listing them)."""
     sample = State.sample_move
 
@@ -24,7 +25,7 @@ def random_bot(rng: random.Random) -> Bot:
     return choose
 
 
-def greedy_bot(rng: random.Random) -> Bot:
+def greedy_bot(rng: random.Random, **_options: object) -> Bot:
     """The best immediate score difference (own points minus the best opponent's); ties are
     broken at random by the seeded generator."""
     def choose(state: State) -> tuple[int, int, int, int]:
@@ -42,16 +43,3 @@ def greedy_bot(rng: random.Random) -> Bot:
                 best_moves.append(move)
         return best_moves[rng.randrange(len(best_moves))]
     return choose
-
-
-BOTS: dict[str, Callable[[random.Random], Bot]] = {"random": random_bot, "greedy": greedy_bot}
-
-
-def play_out(state: State, bots: list[Bot]) -> State:
-    """Play the game to its end with one bot per seat."""
-    while not state.finished:
-        if state.out_of_tiles():
-            state.finish()
-            break
-        state.apply_fast(*bots[state.current](state))
-    return state

@@ -8,13 +8,9 @@ copies of the tile set count each) unless they say ``types``.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from carcdsl.geometry import ports as P
 from carcdsl.model.rules import RuleSet, Tile
-
-if TYPE_CHECKING:
-    from carcdsl.i18n.words import Words
 
 
 def tile_stats(rules: RuleSet) -> dict:
@@ -89,37 +85,3 @@ def side_kinds(tile: Tile, geometry: dict[str, str]) -> list[str]:
             elif not P.is_side(port):
                 half.setdefault(side, seg.kind)
     return [whole.get(d) or middle.get(d) or half.get(d) or "-" for d in range(4)]
-
-
-def format_stats(stats: dict, words: Words | None = None) -> str:
-    """A small aligned table of ``tile_stats``, in the language of ``words`` (an
-    ``i18n.Words``; default English): the rule set's own words for its tiles, pennants and
-    kinds (``mushroom groups``, ``landtegels``, ``stad``), the tool's phrases for the rest,
-    kinds in the order of their names."""
-    if words is None:
-        from carcdsl.i18n.words import english
-
-        words = english()
-    say, word = words.phrase, words.word
-    sets = stats.get("sets", 1)
-    tiles = word("tile", 2)
-    rows: list[tuple[str, str]] = [
-        (tiles if sets == 1 else say("tiles-sets", tiles=tiles, n=sets),
-         words.number(stats["tiles"])),
-        (say("tile-types", tile=word("tile"), tiles=tiles), words.number(stats["types"])),
-        (word("pennant", 2), words.number(stats["pennants"])),
-    ]
-    for key in ("centres", "sides", "segments"):
-        if stats[key]:
-            rows.append((say(key), ""))
-            named = sorted((word(kind), n) for kind, n in stats[key].items())
-            rows.extend((f"  {name}", words.number(n)) for name, n in named)
-    board = stats.get("map") or ()
-    if board:
-        rows.append((say("map"), ""))
-        rows.extend((f"  {say(key, what=word(what) if what else what)}", words.number(n))
-                    for key, n, what in board)
-    label_width = max(len(label) for label, _ in rows)
-    number_width = max(len(value) for _, value in rows)
-    return "\n".join(f"{label:<{label_width}}  {value:>{number_width}}".rstrip()
-                     for label, value in rows)

@@ -1,4 +1,5 @@
-"""The ``carcdsl`` command: one small function per subcommand, and ``build_parser``.
+"""The ``carcdsl`` command: the command line read (``build_parser``), ``--lang`` found, the
+subcommand run (``cli.commands``).
 
 Every failure a user can cause ends as one message on stderr and exit status 1, never a
 Python traceback or argparse's usage text; an interrupted run exits with 130. Messages are in
@@ -8,42 +9,24 @@ the language of ``--lang`` (the command line's own complaints too: ``Said``).
 from __future__ import annotations
 
 import argparse
-import contextlib
-import json
 import os
 import re
 import sys
-from collections.abc import Iterator, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 from typing import NoReturn
 
-import attrs
-
-from carcdsl.check.checker import check, gc_paused, load_checked
-from carcdsl.diagnostics import format_diagnostic, unique
+from carcdsl import __version__
+from carcdsl.cli.commands import cmd_check, cmd_explain, cmd_export, cmd_play, cmd_replay
+from carcdsl.cli.output import (
+    Said,
+    _print_rule_error,
+    output_failed,
+    said,
+    say_error,
+    tolerant_stdout,
+)
 from carcdsl.errors import CarcError, RuleError
-from carcdsl.formats.record import record_of, replay_output
-from carcdsl.i18n.words import Words
-from carcdsl.lang.compose import compose, display_name, resolve
-from carcdsl.model.rules import Loc
-
-
-class Said(CarcError):
-    """A complaint of the command line's own: a phrase of the catalogue by its key, said in
-    the user's language (``str`` is the English)."""
-
-    def __init__(self, key: str, prog: str = "", **values: object):
-        from carcdsl.i18n.words import english
-
-        super().__init__(english().phrase(key, **values))
-        self.key, self.prog, self.values = key, prog, values
-
-    def say(self, words: Words) -> str:
-        said = words.phrase(self.key, **self.values)
-        if self.prog:  # a usage error: where to read more
-            said = f"{said} ({words.phrase('usage-help', prog=self.prog)})"
-        return said
-
+from carcdsl.i18n.words import Words, is_language_code
 
 COMMANDS = ("check", "export", "play", "replay", "explain")
 
@@ -102,7 +85,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--lang", dest="top_lang", metavar="LANG",
                         help="the language of the output, for every command (as after it)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for add in (_add_check, _add_export, _add_play, _add_replay, _add_explain):
+        add(commands)
+    return parser
 
+
+def _add_check(commands) -> None:
     p = commands.add_parser("check", help="check rule files and report every problem",
                             description="Check each rule file (a path or a bundled name such as "
                             "'base') with the given variants applied.")
@@ -113,6 +101,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_lang_option(p)
     p.set_defaults(run=cmd_check)
 
+
+def _add_export(commands) -> None:
     p = commands.add_parser("export", help="print a checked rule set as JSON",
                             description="Check a rule set and print it, composed, as JSON.")
     p.add_argument("file", metavar="FILE", help="a rule file or bundled rule set")
@@ -120,6 +110,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_lang_option(p)  # the JSON has no language; its messages do
     p.set_defaults(run=cmd_export)
 
+
+def _add_play(commands) -> None:
     p = commands.add_parser("play", help="play games with bots or people",
                             description="Play one game told turn by turn, or many summed up.")
     p.add_argument("rules", metavar="RULES", help="a rule file or bundled rule set")
@@ -137,6 +129,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_lang_option(p)
     p.set_defaults(run=cmd_play)
 
+
+def _add_replay(commands) -> None:
     p = commands.add_parser("replay", help="replay a game record, checking every move",
                             description="Replay a record (carcdsl-record/1) and print the "
                             "scores and every scoring event.")
@@ -147,6 +141,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_lang_option(p)
     p.set_defaults(run=cmd_replay)
 
+
+def _add_explain(commands) -> None:
     p = commands.add_parser("explain", help="what a rule set leaves open, and its notes",
                             description="List the open points and the author's notes of a "
                             "rule set, with its figures.")
@@ -154,12 +150,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_variant_option(p)
     _add_lang_option(p)
     p.set_defaults(run=cmd_explain)
-    return parser
 
 
 def _version() -> str:
-    from carcdsl import __version__
-
     return __version__
 
 
@@ -177,8 +170,6 @@ def _add_variant_option(parser: argparse.ArgumentParser) -> None:
 def _lang_in(argv: Sequence[str]) -> str:
     """The language asked for, read before the command line is understood (so that a
     complaint about it is said in that language); English when there is none to read."""
-    from carcdsl.i18n.words import is_language_code
-
     lang = "en"
     for i, arg in enumerate(argv):
         if arg == "--":
@@ -191,10 +182,17 @@ def _lang_in(argv: Sequence[str]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from carcdsl.i18n.words import is_language_code
-
-    _tolerant_stdout()
+    tolerant_stdout()
     argv = list(sys.argv[1:] if argv is None else argv)
+    args = _parse(argv)
+    if isinstance(args, int):  # --help, --version, or a usage error: said already
+        return args
+    return _run(args)
+
+
+def _parse(argv: list[str]) -> argparse.Namespace | int:
+    """The arguments, with ``lang`` settled; or the exit status when there is nothing to
+    run."""
     parser = build_parser()
     try:
         args, extra = parser.parse_known_args(argv)
@@ -211,371 +209,38 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             sys.stdout.flush()
         except OSError as error:
-            return _output_failed(error, _lang_in(argv))
+            return output_failed(error, _lang_in(argv))
         return code
     except OSError as exc:  # --help or --version could not be written
-        return _output_failed(exc, _lang_in(argv))
+        return output_failed(exc, _lang_in(argv))
     except Said as exc:
         print(f"{exc.prog or 'carcdsl'}: {exc.say(Words(None, _lang_in(argv)))}",
               file=sys.stderr)
         return 1
+    return args
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run the command; every error it raises becomes one message and an exit status."""
     try:
         code = args.run(args)
         sys.stdout.flush()  # here, so that a failed write is said like any other error
         return code
     except KeyboardInterrupt:
-        print(f"carcdsl: {_said('interrupted', args.lang)}",
+        print(f"carcdsl: {said('interrupted', args.lang)}",
               file=sys.stderr)
         return 130
     except RuleError as exc:
         _print_rule_error(exc, args.lang)
         return 1
     except CarcError as exc:
-        print(f"carcdsl: {_say_error(exc, args.lang)}", file=sys.stderr)
+        print(f"carcdsl: {say_error(exc, args.lang)}", file=sys.stderr)
         return 1
     except BrokenPipeError:  # e.g. `carcdsl export base | head`: stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     except OSError as exc:  # the output cannot be written (a full disk, /dev/full)
-        return _output_failed(exc, args.lang)
+        return output_failed(exc, args.lang)
     except Exception as exc:  # a bug: still one line, not a traceback
         print(f"carcdsl: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 2
-
-
-def _output_failed(exc: OSError, lang: str) -> int:
-    """The output cannot be written: one line on stderr, exit status 1."""
-    from carcdsl.i18n.words import os_reason
-
-    reason = os_reason(exc).say(Words(None, lang))
-    print(f"carcdsl: {_said('output-failed', lang, reason=reason)}", file=sys.stderr)
-    with contextlib.suppress(OSError):  # what is left in the buffer is lost
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    return 1
-
-
-def _tolerant_stdout() -> None:
-    """Text for people never fails on a terminal that cannot show a character (``×``, ``·``,
-    a name): it shows ``?`` instead. JSON does not go through this (see ``print_json``)."""
-    with contextlib.suppress(AttributeError, ValueError):  # not a stream we may reconfigure
-        sys.stdout.reconfigure(errors="replace")  # type: ignore[union-attr]
-
-
-def print_json(data: object, indent: int | None = None) -> None:
-    """JSON on stdout in UTF-8 whatever the locale says (RFC 8259: JSON exchanged between
-    systems is UTF-8), so that its bytes depend on nothing but the data."""
-    text = json.dumps(data, ensure_ascii=False, indent=indent) + "\n"
-    buffer = getattr(sys.stdout, "buffer", None)
-    if buffer is None:  # a plain text stream (an embedding, a test): it takes str
-        sys.stdout.write(text)
-        return
-    sys.stdout.flush()
-    buffer.write(text.encode("utf-8"))
-    buffer.flush()
-
-
-def _said(key: str, lang: str, **values: object) -> str:
-    """A phrase of the tool in language ``lang``."""
-    return Words(None, lang).phrase(key, **values)
-
-
-def _print_rule_error(exc: RuleError, lang: str = "en") -> None:
-    """Rules that do not load: each problem once, where it is, then how many there are (a
-    lone problem with no place to show is the one line ``carcdsl: error[E004]: ...``)."""
-    sources = getattr(exc, "sources", None)
-    words = Words(getattr(exc, "rules", None), lang)
-    found = unique(exc.diagnostics)
-    if not found:
-        print(f"carcdsl: {exc}", file=sys.stderr)
-        return
-    if len(found) == 1 and found[0].loc is None:
-        print(f"carcdsl: {_format(found[0], sources, words)}", file=sys.stderr)
-        return
-    for diag in found:
-        print(_format(diag, sources, words), file=sys.stderr)
-    errors = sum(d.is_error for d in found)
-    said = words.phrase('errors', n=errors)
-    if len(found) > errors:
-        said += f", {words.phrase('warnings', n=len(found) - errors)}"
-    target = getattr(exc, "target", None)
-    print(f"carcdsl: {target}: {said}" if target else f"carcdsl: {said}", file=sys.stderr)
-
-
-def _format(diag, sources, words: Words) -> str:
-    """A diagnostic in the language of ``words`` (its code picks the catalogue entry)."""
-    if words.lang == "en":
-        return format_diagnostic(diag, sources)
-    message = words.diagnostic(diag)
-    return format_diagnostic(diag, sources, words.phrase(diag.severity), message)
-
-
-def _say_error(exc: CarcError, lang: str) -> str:
-    """A user's error in language ``lang``: an illegal move by its rule code, a record's
-    error by its key (commands that know the rule set translate with its words first); the
-    command line's own complaints by their phrase."""
-    from carcdsl.errors import IllegalMoveError, RecordError
-
-    if isinstance(exc, Said):
-        return exc.say(Words(None, lang))
-    if lang == "en":
-        return str(exc)
-    if isinstance(exc, IllegalMoveError):
-        return Words(None, lang).illegal(exc)
-    if isinstance(exc, RecordError):
-        return Words(None, lang).record(exc)
-    return str(exc)
-
-
-_PLAY_WARNINGS = frozenset({"W105"})
-"""Warnings ``play`` says too: how the variants were combined changes the game played."""
-
-
-def _load_game(rules: str, variants: tuple[str, ...], lang: str):
-    """The game to play, after the language is checked; a warning of ``_PLAY_WARNINGS`` is
-    said on stderr, where ``check`` would say it."""
-    from carcdsl import load
-
-    game = load(rules, variants)
-    _note_language(game.rules, lang)
-    words = Words(game.rules, lang)
-    for diag in game.warnings:
-        if diag.code in _PLAY_WARNINGS:
-            print(f"carcdsl: {_format(diag, None, words)}", file=sys.stderr)
-    return game
-
-
-def _note_language(rules, lang: str, note: bool = True) -> None:
-    """Refuse a language nobody speaks; say so when the tool's phrases stay English."""
-    from carcdsl.i18n.words import check_language, has_phrases
-
-    check_language(rules, lang)
-    if note and not has_phrases(lang):
-        print(f"carcdsl: note: carcdsl has no phrases in '{lang}': the rule set's words are "
-              f"in '{lang}', carcdsl's own words in English", file=sys.stderr)
-
-
-def _label(target: str, variants: Sequence[str]) -> str:
-    """How a summary line names what was checked: the file as shown in messages."""
-    try:
-        shown = display_name(resolve(target))
-    except CarcError:
-        shown = target
-    return shown + "".join(f" + {v}" for v in variants)
-
-
-def cmd_check(args: argparse.Namespace) -> int:
-    """``carcdsl check FILE... [--variant V ...] [--strict] [--stats]``."""
-    from carcdsl.check.stats import format_stats, tile_stats
-
-    status, noted = 0, False
-    said: set[tuple] = set()  # a problem of a file two targets share is printed once a run
-    for target in args.files:
-        with gc_paused():
-            rules, found, sources = compose(target, tuple(args.variant))
-            if rules is not None:
-                found = [*found, *check(rules, args.lang)]
-        shown = _label(target, ())
-        found = unique(d if d.loc is not None else attrs.evolve(d, loc=Loc(shown))
-                       for d in found)
-        if rules is not None:
-            _note_language(rules, args.lang, note=not noted)
-            noted = True
-        words = Words(rules, args.lang)
-        for diag in found:
-            seen = (diag.code, diag.loc, diag.message)
-            if seen not in said:
-                said.add(seen)
-                print(_format(diag, sources, words))
-        errors = sum(d.is_error for d in found)
-        warnings = len(found) - errors
-        label = _label(target, args.variant)
-        if rules is None and not errors:  # cannot happen; never call that clean
-            errors = 1
-        if not found:
-            print(f"{label}: {words.phrase('ok')}")
-        else:
-            print(f"{label}: {words.phrase('errors', n=errors)}, "
-                  f"{words.phrase('warnings', n=warnings)}")
-        failed = errors > 0 or (args.strict and warnings > 0)
-        if failed:
-            status = 1
-        elif args.stats and rules is not None:
-            print(format_stats(tile_stats(rules), words))
-    return status
-
-
-def cmd_export(args: argparse.Namespace) -> int:
-    """``carcdsl export FILE [--variant V ...]``: the composed, checked rule set as JSON."""
-    rules, warnings, sources = load_checked(args.file, tuple(args.variant))
-    from carcdsl.lang.jsonform import ruleset_to_json
-
-    for diag in warnings:
-        print(format_diagnostic(diag, sources), file=sys.stderr)
-    print_json(ruleset_to_json(rules), indent=2)
-    return 0
-
-
-def _seats(args: argparse.Namespace, game) -> list[str]:
-    if args.names is not None:
-        names = [n.strip() for n in args.names.split(",")]
-        if any(not n for n in names) or len(set(names)) != len(names):
-            raise Said("names-bad")
-        return names
-    count = args.players if args.players is not None else max(2, game.rules.game.players[0])
-    game.check_players(count)
-    return [f"P{i + 1}" for i in range(count)]
-
-
-def _relative_to(record, path: Path):
-    """A record names rule files relative to itself (the spec; to the real file, when
-    ``path`` is a link): rewrite paths given on the command line, which are relative to the
-    working directory."""
-    from carcdsl.formats.record import record_home
-    from carcdsl.lang.compose import SUFFIXES, bundled_names
-
-    def rebase(ref: str) -> str:
-        target, sep, params = ref.partition(":")
-        if target in bundled_names() or not target.endswith(SUFFIXES):
-            return ref
-        rel = os.path.relpath(Path(target).resolve(), record_home(path))
-        return rel + sep + params
-
-    return attrs.evolve(record, rules=rebase(record.rules),
-                        variants=tuple(rebase(v) for v in record.variants))
-
-
-def cmd_play(args: argparse.Namespace) -> int:
-    """``carcdsl play RULES [...]``: one game told turn by turn, or many summed up."""
-    import random
-
-    from carcdsl.cli.play import BOT_NAMES, format_summary, play_many, play_one, result_json
-    from carcdsl.formats.record import check_record_path, dump_record
-
-    for kind in args.bot:
-        if kind not in BOT_NAMES:
-            raise Said("unknown-bot", kind=kind, kinds=", ".join(BOT_NAMES))
-    if args.games < 1:
-        raise Said("games-at-least")
-    if args.record is not None and not args.record:
-        raise Said("record-empty")
-    if args.record and args.games != 1:
-        raise Said("record-one-game")
-    if "human" in args.bot and args.games != 1:
-        raise Said("human-one-game")
-    if args.record:  # before the game is played, not after
-        check_record_path(args.record)
-    game = _load_game(args.rules, tuple(args.variant), args.lang)
-    words = Words(game.rules, args.lang)
-    with _translated(words):
-        names = _seats(args, game)
-        game.check_players(len(names))
-    if len(args.bot) > len(names):
-        raise Said("too-many-bots", kinds=len(args.bot), n=len(names))
-    # a seed chosen here is printed in every mode, so that any game can be played again
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    bots = list(args.bot) or ["random"]
-    if args.games == 1:
-        out = None if (args.quiet or args.json) else sys.stdout
-        if out is not None:
-            print(f"{title_of(game.rules, words)}: {', '.join(names)}; "
-                  f"{words.phrase('seed')} {seed}", file=out)
-        state = play_one(game, names, bots, seed, out, args.lang)
-        if args.record:
-            dump_record(_relative_to(record_of(state), Path(args.record)), args.record)
-        if args.json:
-            print_json({**replay_output(state), **result_json(state), "seed": seed}, indent=2)
-        elif args.quiet:
-            print(f"{words.phrase('seed')} {seed}: "
-                  + " ".join(f"{n}={s}" for n, s in zip(state.players, state.scores)))
-        return 0
-    progress = not args.quiet and not args.json and sys.stderr.isatty()
-    summary = play_many(game, names, bots, seed, args.games, progress)
-    if args.json:
-        print_json(summary, indent=2)
-    else:
-        print(format_summary(summary, words))
-    return 0
-
-
-@contextlib.contextmanager
-def _translated(words: Words) -> Iterator[None]:
-    """An illegal move (a bad player count, say) told in the language of ``words``."""
-    from carcdsl.errors import IllegalMoveError
-
-    try:
-        yield
-    except IllegalMoveError as exc:
-        if words.lang == "en":
-            raise
-        raise CarcError(words.illegal(exc)) from None
-
-
-def cmd_replay(args: argparse.Namespace) -> int:
-    """``carcdsl replay RECORD [--json]``: replay a record, checking every move."""
-    from carcdsl.cli.play import describe_setup, tell_result
-    from carcdsl.errors import RecordError
-    from carcdsl.formats.record import load_record
-    from carcdsl.replay import game_for, replay, tell
-    from carcdsl.view.text import render_board
-
-    record = load_record(args.record)
-    try:
-        game = game_for(record)
-    except RecordError as exc:
-        raise exc.within(args.record) from None
-    _note_language(game.rules, args.lang)
-    words = Words(game.rules, args.lang)
-    try:
-        state = replay(record, game)
-    except RecordError as exc:
-        if args.lang == "en":
-            raise exc.within(args.record) from None
-        raise CarcError(words.record(exc.within(args.record))) from None
-    if args.json:
-        print_json(replay_output(state))
-        return 0
-    print(f"{title_of(game.rules, words)}: {', '.join(state.players)}")
-    print(f"{words.phrase('replayed', n=len(state.moves))}; "
-          f"{words.phrase('final-ran' if state.finished else 'not-finished')}")
-    setup = describe_setup(state, words)
-    if setup:
-        print(f"  {setup}")
-    for line in tell(state, words):
-        print(line)
-    if args.board:
-        print(render_board(state, show_open=False, words=words, key=True))
-    tell_result(state, words, sys.stdout)
-    return 0
-
-
-def cmd_explain(args: argparse.Namespace) -> int:
-    """``carcdsl explain FILE``: what the rule set leaves open, its notes, its figures (the
-    headings and figures in the language of ``--lang``; the author's texts as written)."""
-    from carcdsl.check.stats import format_stats, tile_stats
-
-    rules, warnings, sources = load_checked(args.file, tuple(args.variant))
-    _note_language(rules, args.lang)
-    words = Words(rules, args.lang)
-    print(f"{title_of(rules, words)} ({rules.name}"
-          f"{''.join(' + ' + v for v in rules.variants)})")
-    if rules.open_points:
-        print(f"\n{words.phrase('open-points', n=len(rules.open_points))}")
-        for i, text in enumerate(rules.open_points, 1):
-            print(f"  {i}. {text}")
-    else:
-        print(f"\n{words.phrase('no-open-points')}")
-    for lang, text in rules.notes:
-        print(f"\n{words.phrase('note', lang=lang)}: {text}")
-    if warnings:
-        print(f"\n{words.phrase('warnings-heading', n=len(warnings))}:")
-        for diag in warnings:
-            print("  " + _format(diag, sources, words).replace("\n", "\n  "))
-    print()
-    print(format_stats(tile_stats(rules), words))
-    return 0
-
-
-def title_of(rules, words: Words) -> str:
-    """The rule set's title in the language of ``words`` where it gives one (``names nl {
-    title "..." }``), else its own title, else its name."""
-    return rules.game.title_in(words.lang) or rules.name

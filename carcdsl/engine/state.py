@@ -24,6 +24,7 @@ from carcdsl.engine.supply import Supply
 from carcdsl.engine.turn import Seats
 from carcdsl.errors import IllegalMoveError
 from carcdsl.geometry import ports as P
+from carcdsl.geometry.squares import to_xy
 
 FastMove = movegen.FastMove
 
@@ -219,6 +220,24 @@ class State(Parts):
     def feature_tiles(self, node: int) -> frozenset[int]:
         """The squares (keys) of the feature ``node`` belongs to."""
         return self.features.tiles_of(node)
+
+    def tokens_on_features(self) -> list[tuple[tuple[int, int], str, list[int]]]:
+        """The features with tokens on them, in the order they got their first: (the square
+        of the feature's first tile, where a person looks for it; its kind's name; tokens of
+        each kind lying on it)."""
+        features, kinds = self.features, self.tables.kinds
+        return [(to_xy(features.node_key[min(features.members_of(root))]),
+                 kinds[features.kind[root]].name, counts)
+                for root, counts in features.tokens.items()]
+
+    def followers_by_square(self) -> dict[int, list[tuple[int, int]]]:
+        """Square -> the followers standing on its tile, in the order they were placed:
+        (seat, index of the segment in the placed tile's ``Tables.segments`` entry)."""
+        placed: dict[int, list[tuple[int, int]]] = {}
+        tiles = self.grid.tiles
+        for seat, node, key in self.features.pieces:
+            placed.setdefault(key, []).append((seat, node - tiles[key][1]))
+        return placed
 
     # --- moves ---------------------------------------------------------------------------
     def can_place(self, t: int) -> bool:

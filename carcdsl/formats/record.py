@@ -203,6 +203,25 @@ def record_home(path: str | os.PathLike[str]) -> Path:
     return Path(os.path.realpath(path)).parent
 
 
+def rebase_rule_paths(record: Record, path: str | os.PathLike[str]) -> Record:
+    """``record`` to be saved at ``path``, its rule files named relative to that record (the
+    spec; to the real file, when ``path`` is a link) instead of the working directory, as a
+    command line gives them. Bundled names, and references that are no rule file path, stay
+    as they are."""
+    # here, not at the top: importing carcdsl does not load the rule language
+    from carcdsl.lang.compose import SUFFIXES, bundled_names
+
+    def rebase(ref: str) -> str:
+        target, sep, params = ref.partition(":")
+        if target in bundled_names() or not target.endswith(SUFFIXES):
+            return ref
+        rel = os.path.relpath(Path(target).resolve(), record_home(path))
+        return rel + sep + params
+
+    return attrs.evolve(record, rules=rebase(record.rules),
+                        variants=tuple(rebase(v) for v in record.variants))
+
+
 def _read_text(path: Path, source: str) -> str:
     try:
         with path.open("rb") as f:

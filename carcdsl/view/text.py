@@ -77,13 +77,29 @@ def _landmark_ends(state: State) -> dict[int, str | None]:
     return ends
 
 
-def _tile_cells(state: State, key: int, used: set, look: dict) -> Cells:
-    tb = state.tables
-    o, base = state.board[key]
+def _tile_cells(state: State, key: int, used: set, look: dict,
+                followers: list[tuple[int, int]]) -> Cells:
+    """The 3x3 cells of the placed tile on square ``key``: its fields, areas and paths at
+    their ring positions, a glyph in the middle, the ``followers`` standing on it (seat,
+    segment index) as seat digits. Adds what it draws to ``used`` (for the key)."""
+    o, _ = state.board[key]
     cells = [[" "] * 3 for _ in range(3)]
-    segs = tb.segments[o]
+    segs = state.tables.segments[o]
     paths = [s for s in segs if s.geometry == PATH]
-    glyphs, areas = look["paths"], look["areas"]
+    _draw_fields(cells, segs, used)
+    area_glyph = _draw_areas(cells, segs, used, look["areas"])
+    _draw_paths(cells, paths, used, look["paths"])
+    cells[1][1] = _middle(segs, paths, area_glyph, o // 4, used, look) or cells[1][1]
+    for seat, index in followers:
+        seg = segs[index]
+        r, c = (1, 1) if seg.geometry == CENTRE or not seg.ports else _CELL[seg.ports[0]]
+        cells[r][c] = str(seat + 1)
+        used.add(("followers",))
+    return cells
+
+
+def _draw_fields(cells: Cells, segs, used: set) -> None:
+    """``.`` at the ring positions of fields that nothing else covers yet."""
     for s in segs:
         if s.geometry == FIELD:
             used.add(("geometry", FIELD))
@@ -91,6 +107,10 @@ def _tile_cells(state: State, key: int, used: set, look: dict) -> Cells:
                 r, c = _CELL[pos]
                 if cells[r][c] == " ":
                     cells[r][c] = "."
+
+
+def _draw_areas(cells: Cells, segs, used: set, areas: dict[int, str]) -> str:
+    """Each area's glyph along the whole of the sides it covers; the first area's glyph."""
     area_glyph = ""
     for s in segs:
         if s.geometry == AREA:
@@ -100,41 +120,43 @@ def _tile_cells(state: State, key: int, used: set, look: dict) -> Cells:
                 for q in P.side_positions(P.side_of(pos)):
                     r, c = _CELL[q]
                     cells[r][c] = areas.get(s.kind, "#")
+    return area_glyph
+
+
+def _draw_paths(cells: Cells, paths, used: set, glyphs: dict) -> None:
+    """Each path's glyph at its ring positions, upright on the north and south sides."""
     for s in paths:
         across, upright, _ = glyphs.get(s.kind, _PATH_GLYPHS[0])
         used.add(("path", s.kind))
         for pos in s.ports:
             r, c = _CELL[pos]
             cells[r][c] = upright if P.side_of(pos) in (0, 2) else across
+
+
+def _middle(segs, paths, area_glyph: str, tile_type: int, used: set,
+            look: dict) -> str | None:
+    """The middle cell: a centre feature; else a path running through (straight or bent);
+    else where the paths end (a landmark, the area, or ``o``); else the area; None: blank."""
+    glyphs = look["paths"]
     through = [s for s in paths if len(s.ports) == 2]
     centre = next((s.kind for s in segs if s.geometry == CENTRE), None)
     if centre is not None:
-        cells[1][1] = look["centres"].get(centre, "@")
         used.add(("centre", centre))
-    elif through:
+        return look["centres"].get(centre, "@")
+    if through:
         across, upright, bend = glyphs.get(through[0].kind, _PATH_GLYPHS[0])
         sides = {P.side_of(p) for p in through[0].ports}
-        cells[1][1] = upright if sides == {0, 2} else across if sides == {1, 3} else bend
-    elif paths:
-        landmark = look["ends"].get(o // 4)
+        return upright if sides == {0, 2} else across if sides == {1, 3} else bend
+    if paths:
+        landmark = look["ends"].get(tile_type)
         if landmark is not None:
-            cells[1][1] = look["landmarks"].get(landmark, "o")
             used.add(("landmark", landmark))
-        elif area_glyph:  # the path ends at the area (a road into a city)
-            cells[1][1] = area_glyph
-        else:
-            cells[1][1] = "o"
-            used.add(("ends",))
-    elif area_glyph:
-        cells[1][1] = area_glyph
-    for seat, node, k in state.features.pieces:
-        if k != key:
-            continue
-        seg = segs[node - base]
-        r, c = (1, 1) if seg.geometry == CENTRE or not seg.ports else _CELL[seg.ports[0]]
-        cells[r][c] = str(seat + 1)
-        used.add(("followers",))
-    return cells
+            return look["landmarks"].get(landmark, "o")
+        if area_glyph:  # the path ends at the area (a road into a city)
+            return area_glyph
+        used.add(("ends",))
+        return "o"
+    return area_glyph or None
 
 
 def big_city_names(state: State, words: Words | None = None) -> dict[int, str]:
@@ -239,6 +261,7 @@ def render_board(state: State, show_open: bool = True, words: Words | None = Non
     used: set = set()
     labels = big_city_labels(state, words)
     look = _look(state)
+    followers = state.followers_by_square()
     xs = [to_xy(k)[0] for k in squares]
     ys = [to_xy(k)[1] for k in squares]
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
@@ -250,7 +273,7 @@ def render_board(state: State, show_open: bool = True, words: Words | None = Non
             if k in state.board:
                 printed = state.board[k][0] >= state.tables.printed_from
                 cells = (_printed_cells(state, k, labels, used, look) if printed
-                         else _tile_cells(state, k, used, look))
+                         else _tile_cells(state, k, used, look, followers.get(k, [])))
             else:
                 cells = _empty_cells(state, k, fits, used)
             for r in range(3):
@@ -270,11 +293,17 @@ def board_key(state: State, used: set, labels: dict[int, str],
         from carcdsl.i18n.words import Words
 
         words = Words(state.game.rules)
-    rules, w = state.game.rules, words
+    look = look or _look(state)
+    entries = [*_kind_entries(state, used, words, look), *_square_entries(state, used, words),
+               *_map_entries(state, used, labels, words)]
+    return _wrap(f"{words.phrase('key')}:", entries)
+
+
+def _kind_entries(state: State, used: set, w: Words, look: dict) -> list[str | None]:
+    """Areas, paths and centres by glyph; fields; landmarks; where paths end."""
     by_geometry: dict[int, list[str]] = {}
     for kind in state.tables.kinds:
         by_geometry.setdefault(kind.geometry, []).append(w.word(kind.name))
-    look = look or _look(state)
     entries: list[str | None] = []
     for what, table, default in (("area", "areas", "#"), ("path", "paths", _PATH_GLYPHS[0]),
                                  ("centre", "centres", "@")):
@@ -286,11 +315,17 @@ def board_key(state: State, used: set, labels: dict[int, str],
         entries += [f"{g} {', '.join(names)}" for g, names in by_glyph.items()]
     if ("geometry", FIELD) in used:
         entries.append(f". {', '.join(by_geometry.get(FIELD, ['?']))}")
-    for name in rules.landmarks:
+    for name in state.game.rules.landmarks:
         if ("landmark", name) in used:
             entries.append(f"{look['landmarks'].get(name, 'o')} {w.word(name)}")
     if ("ends",) in used:
         entries.append(f"o {w.phrase('path-ends')}")
+    return entries
+
+
+def _square_entries(state: State, used: set, w: Words) -> list[str | None]:
+    """Followers, where the tile fits, empty squares, markers, start areas, off the board."""
+    entries: list[str | None] = []
     if ("followers",) in used:
         seats = len(state.players)
         digits = "1" if seats == 1 else f"1-{seats}"
@@ -308,6 +343,13 @@ def board_key(state: State, used: set, labels: dict[int, str],
         entries.append(f"^ {w.phrase('start-area')}")
     if ("off",) in used:
         entries.append(f"~ {w.phrase('off-board')}")
+    return entries
+
+
+def _map_entries(state: State, used: set, labels: dict[int, str],
+                 w: Words) -> list[str | None]:
+    """A printed map's border segments, then its big cities on a line of their own."""
+    entries: list[str | None] = []
     borders = sorted({(t[1], t[2]) for t in used if t[0] == "border"},
                      key=lambda b: (b[0] != "=", b))  # paths first, as before
     if borders:
@@ -320,7 +362,7 @@ def board_key(state: State, used: set, labels: dict[int, str],
         names = big_city_names(state, w)
         told = [f"{label} {names[g]}" for label, g in cities]
         entries += [None, f"{w.phrase('big-cities')}: {told[0]}", *told[1:]]
-    return _wrap(f"{w.phrase('key')}:", entries)
+    return entries
 
 
 def _wrap(title: str, entries: list[str | None]) -> list[str]:

@@ -1,0 +1,254 @@
+"""One thin function per subcommand: ``cmd_check``, ``cmd_export``, ``cmd_play``,
+``cmd_replay``, ``cmd_explain``; each takes the parsed arguments and returns the exit status.
+
+``cmd_check`` keeps the body it had in ``cli/main.py`` (less its first line, an import now at
+the top).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Sequence
+
+import attrs
+
+from carcdsl import load
+from carcdsl.bots import BOTS
+from carcdsl.check.checker import check, gc_paused, load_checked
+from carcdsl.check.stats import tile_stats
+from carcdsl.cli.output import Said, _format, print_json, translated
+from carcdsl.cli.tell import play_one, tell, tell_result
+from carcdsl.diagnostics import format_diagnostic, unique
+from carcdsl.engine.game import Game
+from carcdsl.errors import CarcError, RecordError
+from carcdsl.formats.record import (
+    check_record_path,
+    dump_record,
+    load_record,
+    rebase_rule_paths,
+    record_of,
+    replay_output,
+)
+from carcdsl.i18n.words import Words, check_language, has_phrases
+from carcdsl.lang.compose import compose, display_name, resolve
+from carcdsl.lang.jsonform import ruleset_to_json
+from carcdsl.model.rules import Loc, RuleSet
+from carcdsl.replay import game_for, replay
+from carcdsl.sim.local import play_many, player_names, result_json
+from carcdsl.view.describe import describe_setup, format_stats, format_summary
+from carcdsl.view.text import render_board
+
+_PLAY_WARNINGS = frozenset({"W105"})
+"""Warnings ``play`` says too: how the variants were combined changes the game played."""
+
+
+def _load_game(rules: str, variants: tuple[str, ...], lang: str) -> Game:
+    """The game to play, after the language is checked; a warning of ``_PLAY_WARNINGS`` is
+    said on stderr, where ``check`` would say it."""
+    game = load(rules, variants)
+    _note_language(game.rules, lang)
+    words = Words(game.rules, lang)
+    for diag in game.warnings:
+        if diag.code in _PLAY_WARNINGS:
+            print(f"carcdsl: {_format(diag, None, words)}", file=sys.stderr)
+    return game
+
+
+def _note_language(rules: RuleSet, lang: str, note: bool = True) -> None:
+    """Refuse a language nobody speaks; say so when the tool's phrases stay English."""
+    check_language(rules, lang)
+    if note and not has_phrases(lang):
+        print(f"carcdsl: note: carcdsl has no phrases in '{lang}': the rule set's words are "
+              f"in '{lang}', carcdsl's own words in English", file=sys.stderr)
+
+
+def _label(target: str, variants: Sequence[str]) -> str:
+    """How a summary line names what was checked: the file as shown in messages."""
+    try:
+        shown = display_name(resolve(target))
+    except CarcError:
+        shown = target
+    return shown + "".join(f" + {v}" for v in variants)
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    """``carcdsl check FILE... [--variant V ...] [--strict] [--stats]``."""
+    status, noted = 0, False
+    said: set[tuple] = set()  # a problem of a file two targets share is printed once a run
+    for target in args.files:
+        with gc_paused():
+            rules, found, sources = compose(target, tuple(args.variant))
+            if rules is not None:
+                found = [*found, *check(rules, args.lang)]
+        shown = _label(target, ())
+        found = unique(d if d.loc is not None else attrs.evolve(d, loc=Loc(shown))
+                       for d in found)
+        if rules is not None:
+            _note_language(rules, args.lang, note=not noted)
+            noted = True
+        words = Words(rules, args.lang)
+        for diag in found:
+            seen = (diag.code, diag.loc, diag.message)
+            if seen not in said:
+                said.add(seen)
+                print(_format(diag, sources, words))
+        errors = sum(d.is_error for d in found)
+        warnings = len(found) - errors
+        label = _label(target, args.variant)
+        if rules is None and not errors:  # cannot happen; never call that clean
+            errors = 1
+        if not found:
+            print(f"{label}: {words.phrase('ok')}")
+        else:
+            print(f"{label}: {words.phrase('errors', n=errors)}, "
+                  f"{words.phrase('warnings', n=warnings)}")
+        failed = errors > 0 or (args.strict and warnings > 0)
+        if failed:
+            status = 1
+        elif args.stats and rules is not None:
+            print(format_stats(tile_stats(rules), words))
+    return status
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """``carcdsl export FILE [--variant V ...]``: the composed, checked rule set as JSON."""
+    rules, warnings, sources = load_checked(args.file, tuple(args.variant))
+    for diag in warnings:
+        print(format_diagnostic(diag, sources), file=sys.stderr)
+    print_json(ruleset_to_json(rules), indent=2)
+    return 0
+
+
+def _seats(args: argparse.Namespace, game: Game) -> list[str]:
+    """The players' names: ``--names`` as given, else ``P1``, ``P2``, ... (``--players``, or
+    the default count)."""
+    if args.names is not None:
+        names = [n.strip() for n in args.names.split(",")]
+        if any(not n for n in names) or len(set(names)) != len(names):
+            raise Said("names-bad")
+        return names
+    return player_names(game, args.players)
+
+
+def _check_play_options(args: argparse.Namespace) -> None:
+    """Refuse a combination of ``play`` options that cannot work, before loading anything."""
+    for kind in args.bot:
+        if kind not in BOTS:
+            raise Said("unknown-bot", kind=kind, kinds=", ".join(BOTS))
+    if args.games < 1:
+        raise Said("games-at-least")
+    if args.record is not None and not args.record:
+        raise Said("record-empty")
+    if args.record and args.games != 1:
+        raise Said("record-one-game")
+    if "human" in args.bot and args.games != 1:
+        raise Said("human-one-game")
+    if args.record:  # before the game is played, not after
+        check_record_path(args.record)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """``carcdsl play RULES [...]``: one game told turn by turn, or many summed up."""
+    _check_play_options(args)
+    game = _load_game(args.rules, tuple(args.variant), args.lang)
+    words = Words(game.rules, args.lang)
+    with translated(words):
+        names = _seats(args, game)
+        game.check_players(len(names))
+    if len(args.bot) > len(names):
+        raise Said("too-many-bots", kinds=len(args.bot), n=len(names))
+    # a seed chosen here is printed in every mode, so that any game can be played again
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    bots = list(args.bot) or ["random"]
+    if args.games == 1:
+        return _play_one(args, game, words, names, bots, seed)
+    progress = not args.quiet and not args.json and sys.stderr.isatty()
+    summary = play_many(game, names, bots, seed, args.games, progress)
+    if args.json:
+        print_json(summary, indent=2)
+    else:
+        print(format_summary(summary, words))
+    return 0
+
+
+def _play_one(args: argparse.Namespace, game: Game, words: Words, names: list[str],
+              bots: list[str], seed: int) -> int:
+    """``play`` with one game: told, or only its result (``--quiet``, ``--json``)."""
+    out = None if (args.quiet or args.json) else sys.stdout
+    if out is not None:
+        print(f"{title_of(game.rules, words)}: {', '.join(names)}; "
+              f"{words.phrase('seed')} {seed}", file=out)
+    state = play_one(game, names, bots, seed, out, args.lang)
+    if args.record:
+        dump_record(rebase_rule_paths(record_of(state), args.record), args.record)
+    if args.json:
+        print_json({**replay_output(state), **result_json(state), "seed": seed}, indent=2)
+    elif args.quiet:
+        print(f"{words.phrase('seed')} {seed}: "
+              + " ".join(f"{n}={s}" for n, s in zip(state.players, state.scores)))
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """``carcdsl replay RECORD [--json]``: replay a record, checking every move."""
+    record = load_record(args.record)
+    try:
+        game = game_for(record)
+    except RecordError as exc:
+        raise exc.within(args.record) from None
+    _note_language(game.rules, args.lang)
+    words = Words(game.rules, args.lang)
+    try:
+        state = replay(record, game)
+    except RecordError as exc:
+        if args.lang == "en":
+            raise exc.within(args.record) from None
+        raise CarcError(words.record(exc.within(args.record))) from None
+    if args.json:
+        print_json(replay_output(state))
+        return 0
+    print(f"{title_of(game.rules, words)}: {', '.join(state.players)}")
+    print(f"{words.phrase('replayed', n=len(state.moves))}; "
+          f"{words.phrase('final-ran' if state.finished else 'not-finished')}")
+    setup = describe_setup(state, words)
+    if setup:
+        print(f"  {setup}")
+    for line in tell(state, words):
+        print(line)
+    if args.board:
+        print(render_board(state, show_open=False, words=words, key=True))
+    tell_result(state, words, sys.stdout)
+    return 0
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    """``carcdsl explain FILE``: what the rule set leaves open, its notes, its figures (the
+    headings and figures in the language of ``--lang``; the author's texts as written)."""
+    rules, warnings, sources = load_checked(args.file, tuple(args.variant))
+    _note_language(rules, args.lang)
+    words = Words(rules, args.lang)
+    print(f"{title_of(rules, words)} ({rules.name}"
+          f"{''.join(' + ' + v for v in rules.variants)})")
+    if rules.open_points:
+        print(f"\n{words.phrase('open-points', n=len(rules.open_points))}")
+        for i, text in enumerate(rules.open_points, 1):
+            print(f"  {i}. {text}")
+    else:
+        print(f"\n{words.phrase('no-open-points')}")
+    for lang, text in rules.notes:
+        print(f"\n{words.phrase('note', lang=lang)}: {text}")
+    if warnings:
+        print(f"\n{words.phrase('warnings-heading', n=len(warnings))}:")
+        for diag in warnings:
+            print("  " + _format(diag, sources, words).replace("\n", "\n  "))
+    print()
+    print(format_stats(tile_stats(rules), words))
+    return 0
+
+
+def title_of(rules: RuleSet, words: Words) -> str:
+    """The rule set's title in the language of ``words`` where it gives one (``names nl {
+    title "..." }``), else its own title, else its name."""
+    return rules.game.title_in(words.lang) or rules.name

@@ -1,0 +1,132 @@
+"""A person's seat at the terminal: the board and what the person may see, then the numbered
+legal moves; the answer is a number or the move written out (``1 0 90 city:E``; in Dutch
+``1 0 90 stad:O`` works too). Registered as the bot kind ``human``.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable
+from typing import TextIO
+
+from carcdsl.bots import Bot, register
+from carcdsl.engine.moves import Placement
+from carcdsl.engine.state import State
+from carcdsl.errors import CarcError
+from carcdsl.i18n.words import Words
+from carcdsl.view.describe import (
+    describe_move,
+    describe_open_hands,
+    describe_turn,
+    token_status,
+)
+from carcdsl.view.text import render_board
+
+Move = tuple[int, int, int, int]
+
+
+def human_bot(read: Callable[[str], str] | None = None, out: TextIO | None = None,
+              words: Words | None = None) -> Bot:
+    """A person at the terminal, choosing among the numbered legal moves: by number, or by
+    writing the move (``1 0 90 city:E``; in Dutch ``1 0 90 stad:O`` works too)."""
+    shown_key = ""
+
+    def choose(state: State) -> Move:
+        nonlocal shown_key
+        out_ = out or sys.stdout
+        w = words or Words(state.game.rules)
+        moves = list(state.iter_moves())
+        shown_key = _show(state, moves, w, out_, shown_key)
+        placements = [state.to_placement(*move) for move in moves]
+        for i, move in enumerate(placements):
+            print(f"  {i:3}  {describe_move(move, w, state.game.rules)}", file=out_)
+        return moves[_ask(placements, w, read or input, out_)]
+    return choose
+
+
+def _show(state: State, moves: list[Move], w: Words, out: TextIO, shown_key: str) -> str:
+    """The board (its key once, till it grows), the tokens, open hands and whose turn it is;
+    returns the key shown."""
+    picture = render_board(state, words=w, key=True,
+                           fits=frozenset(key for _, key, _, _ in moves))
+    board, _, key = picture.partition(f"\n{w.phrase('key')}:")
+    print(board if key == shown_key else picture, file=out)
+    for line in [*token_status(state, w), *describe_open_hands(state, w)]:
+        print("  " + line, file=out)
+    print(f"\n{describe_turn(state, w)}", file=out)
+    return key
+
+
+def _ask(placements: list[Placement], w: Words, ask: Callable[[str], str],
+         out: TextIO) -> int:
+    """Ask till the answer names one move; its index. End of input or ``q`` stops the game."""
+    while True:
+        try:
+            answer = ask(w.phrase("ask", last=len(placements) - 1)).strip()
+        except EOFError:
+            raise CarcError(w.phrase("no-input")) from None
+        if answer.lower() in ("q", "quit", "stop"):
+            raise CarcError(w.phrase("abandoned"))
+        if answer.isdigit() and int(answer) < len(placements):
+            return int(answer)
+        found = match_moves(answer, placements, w)
+        if len(found) == 1:
+            return found[0]
+        if found:
+            numbers = ", ".join(map(str, found[:12])) + (", ..." if len(found) > 12 else "")
+            print("  " + w.phrase("which-move", answer=answer, n=len(found),
+                                  numbers=numbers), file=out)
+        else:
+            print("  " + w.phrase("not-a-move", answer=answer), file=out)
+
+
+def match_moves(answer: str, moves: list[Placement], words: Words) -> list[int]:
+    """The moves (their indexes) a person's ``[TILE] X Y [ROTATION] [FEATURE[:PORT]]``
+    names: no feature means no follower, no rotation any; features and ports in the words
+    of ``words`` or of the rule set (``stad:O`` and ``city:E`` alike)."""
+    parts = answer.replace(",", " ").replace("°", " ").split()
+    tile = parts.pop(0) if parts and not _is_int(parts[0]) else None
+    if len(parts) < 2 or not _is_int(parts[0]) or not _is_int(parts[1]):
+        return []
+    at = (int(parts[0]), int(parts[1]))
+    rest = parts[2:]
+    rotation = int(rest.pop(0)) if rest and _is_int(rest[0]) else None
+    if len(rest) > 1:
+        return []
+    spot = None
+    if rest:
+        feature, _, port_text = rest[0].partition(":")
+        port = words.read_port(port_text) if port_text else None
+        if port_text and port is None:
+            return []
+        spot = (feature.casefold(), port)
+    found = []
+    for i, move in enumerate(moves):
+        if move.at != at or (rotation is not None and move.rotation != rotation):
+            continue
+        if tile is not None and (move.tile or "").casefold() != tile.casefold():
+            continue
+        follower = move.follower
+        if spot is None:
+            if follower is None:
+                found.append(i)
+            continue
+        if follower is None:
+            continue
+        names = {follower.feature.casefold(), words.word(follower.feature).casefold()}
+        if spot[0] in names and (spot[1] is None or spot[1] == follower.port):
+            found.append(i)
+    return found
+
+
+def _is_int(text: str) -> bool:
+    return text.lstrip("-+").isdigit()
+
+
+def _human_seat(rng: random.Random, words: Words | None = None, **_options: object) -> Bot:
+    """The ``human`` kind of seat: a person at this terminal (``rng`` unused)."""
+    return human_bot(words=words)
+
+
+register("human", _human_seat)

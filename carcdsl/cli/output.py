@@ -1,0 +1,122 @@
+"""What the command line says: diagnostics and errors in the language of ``--lang`` on stderr,
+JSON on stdout.
+
+``_print_rule_error`` and ``_format`` keep the names and bodies they had in ``cli/main.py``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+from collections.abc import Iterator
+
+from carcdsl.diagnostics import format_diagnostic, unique
+from carcdsl.errors import CarcError, IllegalMoveError, RecordError, RuleError
+from carcdsl.i18n.words import Words, english, os_reason
+
+
+class Said(CarcError):
+    """A complaint of the command line's own: a phrase of the catalogue by its key, said in
+    the user's language (``str`` is the English)."""
+
+    def __init__(self, key: str, prog: str = "", **values: object):
+        super().__init__(english().phrase(key, **values))
+        self.key, self.prog, self.values = key, prog, values
+
+    def say(self, words: Words) -> str:
+        said = words.phrase(self.key, **self.values)
+        if self.prog:  # a usage error: where to read more
+            said = f"{said} ({words.phrase('usage-help', prog=self.prog)})"
+        return said
+
+
+def tolerant_stdout() -> None:
+    """Text for people never fails on a terminal that cannot show a character (``×``, ``·``,
+    a name): it shows ``?`` instead. JSON does not go through this (see ``print_json``)."""
+    with contextlib.suppress(AttributeError, ValueError):  # not a stream we may reconfigure
+        sys.stdout.reconfigure(errors="replace")  # type: ignore[union-attr]
+
+
+def print_json(data: object, indent: int | None = None) -> None:
+    """JSON on stdout in UTF-8 whatever the locale says (RFC 8259: JSON exchanged between
+    systems is UTF-8), so that its bytes depend on nothing but the data."""
+    text = json.dumps(data, ensure_ascii=False, indent=indent) + "\n"
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:  # a plain text stream (an embedding, a test): it takes str
+        sys.stdout.write(text)
+        return
+    sys.stdout.flush()
+    buffer.write(text.encode("utf-8"))
+    buffer.flush()
+
+
+def said(key: str, lang: str, **values: object) -> str:
+    """A phrase of the tool in language ``lang``."""
+    return Words(None, lang).phrase(key, **values)
+
+
+def output_failed(exc: OSError, lang: str) -> int:
+    """The output cannot be written: one line on stderr, exit status 1."""
+    reason = os_reason(exc).say(Words(None, lang))
+    print(f"carcdsl: {said('output-failed', lang, reason=reason)}", file=sys.stderr)
+    with contextlib.suppress(OSError):  # what is left in the buffer is lost
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 1
+
+
+def say_error(exc: CarcError, lang: str) -> str:
+    """A user's error in language ``lang``: an illegal move by its rule code, a record's
+    error by its key (commands that know the rule set translate with its words first); the
+    command line's own complaints by their phrase."""
+    if isinstance(exc, Said):
+        return exc.say(Words(None, lang))
+    if lang == "en":
+        return str(exc)
+    if isinstance(exc, IllegalMoveError):
+        return Words(None, lang).illegal(exc)
+    if isinstance(exc, RecordError):
+        return Words(None, lang).record(exc)
+    return str(exc)
+
+
+@contextlib.contextmanager
+def translated(words: Words) -> Iterator[None]:
+    """An illegal move (a bad player count, say) told in the language of ``words``."""
+    try:
+        yield
+    except IllegalMoveError as exc:
+        if words.lang == "en":
+            raise
+        raise CarcError(words.illegal(exc)) from None
+
+
+def _print_rule_error(exc: RuleError, lang: str = "en") -> None:
+    """Rules that do not load: each problem once, where it is, then how many there are (a
+    lone problem with no place to show is the one line ``carcdsl: error[E004]: ...``)."""
+    sources = getattr(exc, "sources", None)
+    words = Words(getattr(exc, "rules", None), lang)
+    found = unique(exc.diagnostics)
+    if not found:
+        print(f"carcdsl: {exc}", file=sys.stderr)
+        return
+    if len(found) == 1 and found[0].loc is None:
+        print(f"carcdsl: {_format(found[0], sources, words)}", file=sys.stderr)
+        return
+    for diag in found:
+        print(_format(diag, sources, words), file=sys.stderr)
+    errors = sum(d.is_error for d in found)
+    said = words.phrase('errors', n=errors)
+    if len(found) > errors:
+        said += f", {words.phrase('warnings', n=len(found) - errors)}"
+    target = getattr(exc, "target", None)
+    print(f"carcdsl: {target}: {said}" if target else f"carcdsl: {said}", file=sys.stderr)
+
+
+def _format(diag, sources, words: Words) -> str:
+    """A diagnostic in the language of ``words`` (its code picks the catalogue entry)."""
+    if words.lang == "en":
+        return format_diagnostic(diag, sources)
+    message = words.diagnostic(diag)
+    return format_diagnostic(diag, sources, words.phrase(diag.severity), message)

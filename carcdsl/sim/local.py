@@ -1,0 +1,84 @@
+"""Games played silently in this process: one to its end, or many summed up.
+
+Every random choice is seeded: the game's tile draw by the game seed, each bot by its own
+generator derived from the game seed and its seat. Nothing here prints or needs ``Words``.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Iterable
+
+from carcdsl.bots import Bot, make_bots
+from carcdsl.engine.game import Game
+from carcdsl.engine.state import State
+
+
+def player_names(game: Game, count: int | None = None) -> list[str]:
+    """``P1``, ``P2``, ... for ``count`` players (default: the fewest the rules allow, and at
+    least two); raises IllegalMoveError when the rules do not allow that many."""
+    if count is None:
+        count = max(2, game.rules.game.players[0])
+    game.check_players(count)
+    return [f"P{i + 1}" for i in range(count)]
+
+
+def seat_bots(state: State, bot_kinds: list[str], seed: int, **options: object) -> list[Bot]:
+    """One bot per seat of a new game (``make_bots``); a draw-off may have turned the seats:
+    the bots follow their players."""
+    bots = make_bots(bot_kinds, len(state.players), seed, **options)
+    return [bots[i] for i in state.seating]
+
+
+def play_out(state: State, bots: list[Bot]) -> State:
+    """Play the game to its end with one bot per seat."""
+    while not state.finished:
+        if state.out_of_tiles():
+            state.finish()
+            break
+        state.apply_fast(*bots[state.current](state))
+    return state
+
+
+def play_game(game: Game, names: list[str], bot_kinds: list[str], seed: int) -> State:
+    """Play one game to its end, by the fast loop (which never builds move objects)."""
+    state = game.new_game(names, seed)
+    return play_out(state, seat_bots(state, bot_kinds, seed))
+
+
+def result_json(state: State) -> dict:
+    """``winners`` of a finished game; ``leaders`` (and no winners) of one that is not."""
+    if state.finished:
+        return {"winners": state.winners()}
+    return {"winners": [], "leaders": state.winners()}
+
+
+def play_many(game: Game, names: list[str], bot_kinds: list[str], seed: int, games: int,
+              progress: bool = False) -> dict:
+    """Play ``games`` games (seeds seed, seed+1, ...) and sum them up; ``progress``: a
+    progress bar on stderr."""
+    totals = [0] * len(names)
+    wins = [0.0] * len(names)
+    started = time.perf_counter()
+    seeds: Iterable[int] = range(seed, seed + games)
+    if progress:
+        from tqdm import tqdm
+
+        seeds = tqdm(seeds, unit="game", file=sys.stderr, leave=False)
+    for s in seeds:
+        state = play_game(game, names, bot_kinds, s)
+        best = max(state.scores)
+        winners = [i for i, v in enumerate(state.scores) if v == best]
+        for i, v in enumerate(state.scores):
+            totals[i] += v
+        for i in winners:
+            wins[i] += 1 / len(winners)
+    elapsed = time.perf_counter() - started
+    return {
+        "rules": game.source, "variants": list(game.variant_refs), "games": games,
+        "seed": seed, "bots": bot_kinds or ["random"],
+        "players": names, "mean_scores": [round(t / games, 2) for t in totals],
+        "win_rates": [round(w / games, 4) for w in wins],
+        "seconds": round(elapsed, 3), "games_per_second": round(games / elapsed, 1),
+    }

@@ -1,0 +1,295 @@
+"""Sentences about a game for people: moves, scorings, token movements, the set-up, the
+first player's draw-off, why it ended, what a player sees before moving, the result, and
+``play --games N`` and ``check --stats`` summed up.
+
+Everything here returns text, in the language of a ``Words``; nothing prints or asks.
+"""
+
+from __future__ import annotations
+
+from carcdsl.engine.events import ScoreEvent
+from carcdsl.engine.moves import Discard, Placement
+from carcdsl.engine.state import State
+from carcdsl.geometry.squares import to_xy
+from carcdsl.i18n.breakdown import render
+from carcdsl.i18n.words import Words, english
+from carcdsl.model.rules import RuleSet
+
+
+def describe_move(move: Placement, words: Words | None = None,
+                  rules: RuleSet | None = None) -> str:
+    """``U at (1, 0) rotated 90, highwayman on road:E`` (in the language of ``words``:
+    ``U op (1, 0) 90° gedraaid, struikrover op weg:O``)."""
+    w = words or Words(rules)
+    text = (f"{move.tile} {w.phrase('at')} ({move.at[0]}, {move.at[1]}) "
+            f"{w.phrase('rotated', degrees=move.rotation)}")
+    if move.follower is not None:
+        kind = rules.kind(move.follower.feature) if rules is not None else None
+        piece = (kind.role if kind is not None and kind.role else
+                 rules.game.follower if rules is not None and rules.game.follower else
+                 "follower")
+        where = w.word(move.follower.feature)
+        if move.follower.port:
+            where += f":{w.port(move.follower.port)}"
+        text += f", {w.word(piece)} {w.phrase('on')} {where}"
+    return text
+
+
+def describe_discard(move: Discard, words: Words, aside: bool = False) -> str:
+    """``tile X fits nowhere: discarded``; ``aside``: a bag's tile set aside, to go back
+    into the bag after the next placement."""
+    said = words.phrase("set-aside" if aside else "discarded")
+    return f"{words.word('tile')} {move.tile} {said}"
+
+
+def describe_event(event: ScoreEvent, words: Words | None = None) -> str:
+    """``Ann: city, 3 tiles × 2 + 1 pennant × 2 = 8`` (in the language of ``words``)."""
+    w = words or Words(None)
+    when = "" if event.when == "complete" else f" ({w.phrase('final')})"
+    told = render(event.terms, w.label, w.trigger) if event.terms else str(event.points)
+    return f"{event.player}: {w.word(event.feature)}{when}, {told} = {event.points}"
+
+
+def describe_setup(state: State, words: Words) -> str | None:
+    """What lies on the board before the first turn: ``set-up: start tile D at (0, 0); tile
+    J at (4, 6) rotated 90 (Erfurt)``; None when nothing does. Read from the start squares,
+    which never change, so it works on a finished game too."""
+    tb = state.tables
+    start_placed = state.game.rules.supply.start == "placed" and tb.start_type is not None
+    parts = []
+    for i, key in enumerate(tb.board.starts):
+        if key not in state.board or not start_placed:
+            continue
+        o = state.board[key][0]
+        what = words.word("start-tile" if i == 0 else "tile")
+        x, y = to_xy(key)
+        text = f"{what} {tb.type_names[o // 4]} {words.phrase('at')} ({x}, {y})"
+        if o % 4:
+            text += f" {words.phrase('rotated', degrees=90 * (o % 4))}"
+        name = tb.board.labels.get(key)
+        if name:
+            text += f" ({words.word(name)})"
+        parts.append(text)
+    parts += token_setup(state, words)
+    count = state.game.rules.game.followers_for(len(state.players))
+    parts.append(words.phrase("followers-each", n=count, followers=words.word(words.follower,
+                                                                               count)))
+    return f"{words.phrase('setup')}: {'; '.join(parts)}"
+
+
+# --- tokens ------------------------------------------------------------------------------
+def describe_token_event(event, words: Words) -> str | None:
+    """One of the engine's ``State.token_events`` (``put``, ``given``, ``collected``); None
+    for ``held`` (the result tells what players hold)."""
+    token = words.word(event.token, event.count)
+    feature = words.word(event.feature) if event.feature else ""
+    at = f"({event.at[0]}, {event.at[1]})" if event.at else ""
+    if event.action == "put":
+        if not feature:
+            return words.phrase("put-tokens", count=event.count, token=token)
+        return words.phrase("token-put", count=event.count, token=token, feature=feature,
+                            at=at)
+    if event.action == "given":
+        return words.phrase("token-given", player=event.player, count=event.count, token=token)
+    if event.action == "collected":
+        return words.phrase("collects", player=event.player, count=event.count, token=token)
+    return None
+
+
+def _set_up_tokens(events: list, words: Words) -> list[str]:
+    """The set-up's token events, those put on one square told as one (``4 nuts put on the
+    forest, path, grassland at (0, 0)``)."""
+    told: list[str] = []
+    put: dict[tuple, list] = {}
+    for event in events:
+        if event.action == "put" and event.feature and event.at:
+            put.setdefault((event.token, event.at), []).append(event)
+            continue
+        text = describe_token_event(event, words)
+        if text:
+            told.append(text)
+    lines = []
+    for (token, at), group in put.items():
+        count = sum(e.count for e in group)
+        features = ", ".join(dict.fromkeys(words.word(e.feature) for e in group))
+        lines.append(words.phrase("token-put", count=count, token=words.word(token, count),
+                                  feature=features, at=f"({at[0]}, {at[1]})"))
+    return lines + told
+
+
+def token_setup(state: State, words: Words) -> list[str]:
+    """Tokens put out before the first turn (``4 nuts put on the forest, path at (0, 0)``,
+    ``P1 gets 1 nut``)."""
+    return _set_up_tokens([e for e in state.token_events if e.move < 0], words)
+
+
+# --- the end, the first player, the result -------------------------------------------------
+def end_reason(state: State) -> tuple[str, str | None, str | None, int]:
+    """Why a game ended (the engine's ``State.end_reason``): (``supply-empty`` |
+    ``tile-unplaceable`` | ``stopped`` | a later code of the engine's, the tile that fits
+    nowhere, the player it fits nowhere for, how many tiles are left)."""
+    reported = state.end_reason
+    assert reported is not None  # told only once the game ends
+    return (reported.why, reported.tile, reported.player, len(reported.left))
+
+
+def describe_end(state: State, words: Words) -> str:
+    """``no tile left to play: the game ends``, ``tile X fits nowhere for P2: ...``."""
+    return words.end(*end_reason(state))
+
+
+def describe_first_player(state: State, words: Words) -> list[str]:
+    """Who starts, when the rules draw for it: each round's draws (``State.draw_off``:
+    ``kind``, ``rounds`` of (player, tile, sides), ``winner``), then the winner; nothing when
+    the rules do not draw."""
+    if state.game.rules.turn.first_player != "draw":
+        return []
+    draw_off = state.draw_off
+    if draw_off is None:
+        return [words.phrase("draw-off", player=state.player)]
+    kind = words.word(draw_off.kind) if draw_off.kind else "?"
+    lines = []
+    for i, draws in enumerate(draw_off.rounds, 1):
+        told = ", ".join(f"{player} {tile} ({sides})" for player, tile, sides in draws)
+        lines.append(f"{words.phrase('draw-round', n=i, kind=kind)}: {told}")
+    lines.append(words.phrase("draw-off", player=draw_off.winner))
+    return lines
+
+
+def describe_result(state: State, words: Words) -> list[str]:
+    """Scores, tokens held, and the winner(s) — or, in a game not finished, who leads."""
+    lines = [f"{name:>12}: {score}" for name, score in zip(state.players, state.scores)]
+    for tok, held in zip(state.game.rules.tokens, state.tokens.held):
+        for name, count in zip(state.players, held):
+            if count:
+                lines.append(words.phrase("holds", player=name, count=count,
+                                          token=words.word(tok.name, count)))
+    best = state.winners()
+    if state.finished:
+        key = "winner" if len(best) == 1 else "winners"
+        lines.append(f"{words.phrase(key)}: {', '.join(best)}")
+        return lines
+    if len(best) < len(state.players):
+        standing = f"{words.phrase('leading')}: {', '.join(best)}"
+    elif max(state.scores) == 0:
+        standing = words.phrase("no-points")
+    else:
+        standing = words.phrase("level", points=max(state.scores))
+    lines.append(f"{words.phrase('not-finished')}; {standing}")
+    return lines
+
+
+# --- what a person sees before moving -------------------------------------------------------
+def token_status(state: State, words: Words) -> list[str]:
+    """Tokens as a person sees them before moving: those lying on the board (how many, on
+    which feature, where), what each player holds, what is left in the supply."""
+    told = []
+    on_features = state.tokens_on_features()
+    for i, tok in enumerate(state.game.rules.tokens):
+        lying = sorted((square, kind, counts[i]) for square, kind, counts in on_features
+                       if counts[i])
+        if lying:
+            where = "; ".join(words.phrase("token-at", count=n, feature=words.word(kind),
+                                           at=f"({x}, {y})") for (x, y), kind, n in lying)
+            told.append(words.phrase("tokens-on", tokens=words.word(tok.name, 2),
+                                     where=where))
+        held = [words.phrase("holds", player=name, count=n, token=words.word(tok.name, n))
+                for name, n in zip(state.players, state.tokens.held[i]) if n]
+        if held:
+            told.append(", ".join(held))
+        told.append(words.phrase("tokens-left", tokens=words.word(tok.name, 2),
+                                 n=state.tokens.supply[i]))
+    return told
+
+
+def describe_open_hands(state: State, words: Words) -> list[str]:
+    """With open hands, what every other player holds (``P2 holds A, U``)."""
+    if state.hands is None or state.game.rules.supply.hand_visibility != "open":
+        return []
+    lines = []
+    for seat, name in enumerate(state.players):
+        if seat != state.current:
+            hand = ", ".join(state.tables.type_names[t] for t in state.hands[seat])
+            lines.append(words.phrase("holds-tiles", player=name,
+                                      tiles=hand or words.phrase("nothing")))
+    return lines
+
+
+def describe_turn(state: State, words: Words) -> str:
+    """``P1 to move with tile N; scores P1 0, P2 0; meeples left: 7``."""
+    tiles = state.hand
+    what = f"{words.word('tile', len(tiles))} {', '.join(tiles)}"
+    scores = ", ".join(f"{p} {s}" for p, s in zip(state.players, state.scores))
+    left = state.supply_followers[state.current]
+    return (f"{words.phrase('to-move', player=state.player, tiles=what)}; "
+            f"{words.phrase('scores')} {scores}; "
+            f"{words.phrase('left', n=left, followers=words.word(words.follower, left))}")
+
+
+# --- a game's news in order ---------------------------------------------------------------
+def merged_events(state: State, events_from: int = 0, tokens_from: int = 0) -> list:
+    """The scorings (``state.events[events_from:]``) and token movements
+    (``state.token_events[tokens_from:]``) in the order they happened: a token event comes
+    right after the scorings that came before it (``TokenEvent.events_before``)."""
+    events = state.events
+    told: list = []
+    i = events_from
+    for token in state.token_events[tokens_from:]:
+        while i < min(token.events_before, len(events)):
+            told.append(events[i])
+            i += 1
+        told.append(token)
+    told += events[i:]
+    return told
+
+
+# --- many games ----------------------------------------------------------------------------
+def format_summary(summary: dict, words: Words | None = None) -> str:
+    """``play --games N`` summed up for people, numbers as the language writes them
+    (``29.67``, ``66.7%``; in Dutch ``29,67``, ``66,7%``)."""
+    w = words or Words(None)
+    bots = ", ".join(w.bot(kind) for kind in summary["bots"])
+    lines = [w.phrase("games-of", n=w.number(summary["games"]), rules=summary["rules"])
+             + (f" + {', '.join(summary['variants'])}" if summary["variants"] else "")
+             + f", {w.phrase('bots')} {bots}, {w.phrase('seeds')} "
+             f"{summary['seed']}..{summary['seed'] + summary['games'] - 1}",
+             f"  {w.phrase('seat'):>12}  {w.phrase('mean'):>10}  {w.phrase('win-rate'):>8}"]
+    for name, mean, rate in zip(summary["players"], summary["mean_scores"],
+                                summary["win_rates"]):
+        lines.append(f"  {name:>12}  {w.number(mean, 2):>10}  {w.percent(rate):>8}")
+    lines.append(f"  {w.number(summary['games_per_second'], 1)} {w.phrase('games-per-s')} "
+                 f"({w.number(summary['seconds'], 3)} s)")
+    return "\n".join(lines)
+
+
+# --- a rule set's figures ------------------------------------------------------------------
+def format_stats(stats: dict, words: Words | None = None) -> str:
+    """A small aligned table of ``tile_stats``, in the language of ``words`` (an
+    ``i18n.Words``; default English): the rule set's own words for its tiles, pennants and
+    kinds (``mushroom groups``, ``landtegels``, ``stad``), the tool's phrases for the rest,
+    kinds in the order of their names."""
+    if words is None:
+        words = english()
+    say, word = words.phrase, words.word
+    sets = stats.get("sets", 1)
+    tiles = word("tile", 2)
+    rows: list[tuple[str, str]] = [
+        (tiles if sets == 1 else say("tiles-sets", tiles=tiles, n=sets),
+         words.number(stats["tiles"])),
+        (say("tile-types", tile=word("tile"), tiles=tiles), words.number(stats["types"])),
+        (word("pennant", 2), words.number(stats["pennants"])),
+    ]
+    for key in ("centres", "sides", "segments"):
+        if stats[key]:
+            rows.append((say(key), ""))
+            named = sorted((word(kind), n) for kind, n in stats[key].items())
+            rows.extend((f"  {name}", words.number(n)) for name, n in named)
+    board = stats.get("map") or ()
+    if board:
+        rows.append((say("map"), ""))
+        rows.extend((f"  {say(key, what=word(what) if what else what)}", words.number(n))
+                    for key, n, what in board)
+    label_width = max(len(label) for label, _ in rows)
+    number_width = max(len(value) for _, value in rows)
+    return "\n".join(f"{label:<{label_width}}  {value:>{number_width}}".rstrip()
+                     for label, value in rows)
