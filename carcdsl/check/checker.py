@@ -24,7 +24,6 @@ from carcdsl.check.tiles import TileChecks
 from carcdsl.diagnostics import Diagnostic, error, suggest, unique, warning
 from carcdsl.errors import RuleError
 from carcdsl.geometry import ports as P
-from carcdsl.lang.builder import supply_key
 from carcdsl.lang.compose import compose
 from carcdsl.model.rules import (
     BOARD_EDGE_NEIGHBOURS,
@@ -43,6 +42,7 @@ from carcdsl.model.rules import (
     RuleSet,
     Scaled,
     Sum,
+    supply_key,
 )
 
 DEFAULT_LANGUAGE = "en"

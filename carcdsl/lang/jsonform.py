@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any
 
 from carcdsl.diagnostics import Diagnostic, error, suggest
 from carcdsl.errors import RuleError
-from carcdsl.lang.builder import supply_key
 from carcdsl.lang.syntax import MAX_DIGITS, MAX_EXPR_DEPTH
 from carcdsl.model import rules as m
 from carcdsl.model.fields import with_fields
@@ -358,7 +357,7 @@ def _game_from_json(g: dict[str, Any], loc: m.Loc, tiles: m.Loc) -> m.Game:
     supplies = tuple((_int(f["players"][0]), _int(f["players"][1]), _int(f["followers"]))
                      for f in g.get("followers_by_players", ()))
     supply_locs = tuple(
-        (supply_key(entry), _at(loc.file, f"{loc.path}.followers_by_players[{i}]"))
+        (m.supply_key(entry), _at(loc.file, f"{loc.path}.followers_by_players[{i}]"))
         for i, entry in enumerate(supplies))
     return m.Game(title=g["title"], players=(_int(low), _int(high)),
                   followers=_int(g["followers"]),

@@ -189,6 +189,12 @@ class Tile:
     loc: Loc | None = _loc_field()
 
 
+def supply_key(entry: tuple[int, int, int]) -> str:
+    """The ``field_locs`` key of one follower supply by player count (where it was written)."""
+    low, high, count = entry
+    return f"followers_for:{low}:{high}:{count}"
+
+
 @attrs.frozen
 class Game(_Located):
     """The game as a whole: who plays, with what, and when it ends."""
