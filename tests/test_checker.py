@@ -31,7 +31,8 @@ from carcdsl.diagnostics import CODES, Diagnostic, format_diagnostic, source_lin
 from carcdsl.errors import RuleError
 from carcdsl.i18n import catalog_nl
 from carcdsl.i18n.words import Words, placeholders
-from carcdsl.lang.compose import compose, rules_dir
+from carcdsl.lang.compose import compose
+from carcdsl.lang.sources import rules_dir
 from carcdsl.model.fields import with_fields
 from carcdsl.model.rules import FeatureKind, Game, Loc, RuleSet, Segment, Tile
 

@@ -14,7 +14,7 @@ import pytest
 from test_checker import BROKEN, diagnose
 
 import carcdsl
-import carcdsl.lang.compose
+import carcdsl.lang.sources
 from carcdsl.check.checker import check
 from carcdsl.cli.main import main
 from carcdsl.cli.play import (
@@ -375,7 +375,8 @@ def _bad_player_range() -> list[Diagnostic]:
 def _not_built_on_it(tmp_path: Path) -> list[Diagnostic]:
     """A variant for another rule set, applied to a rule set that has no name yet."""
     from carcdsl.lang.builder import Builder
-    from carcdsl.lang.compose import Loader, _fits, bundled_names
+    from carcdsl.lang.compose import Loader, _fits
+    from carcdsl.lang.sources import bundled_names
 
     path = bundled_names()["nuts-proposal"]
     loader = Loader()
@@ -393,7 +394,7 @@ SCENARIOS = {
         b"rules t\x00") else [],
     "E003/encoding": lambda tmp, mp: _found(tmp / "t.carc") if (tmp / "t.carc").write_bytes(
         b"rules t\n\xff") else [],
-    "E003/too-large": lambda tmp, mp: (mp.setattr("carcdsl.lang.compose.MAX_FILE_BYTES", 3),
+    "E003/too-large": lambda tmp, mp: (mp.setattr("carcdsl.lang.sources.MAX_FILE_BYTES", 3),
                                        _found(_files(tmp, t="rules t\n")))[1],
     "E003/unreadable": _unreadable,
     "E004/directory": lambda tmp, mp: ((tmp / "sub").mkdir(),
@@ -422,7 +423,7 @@ SCENARIOS = {
     "E103/given": lambda tmp, mp: _found("base", ["pnp-demo"]),
     "E103/does-not-fit": lambda tmp, mp: _found("base", ["nuts-proposal"]),
     "E103/does-not-fit-here": lambda tmp, mp: _not_built_on_it(tmp),
-    "E104/rules": lambda tmp, mp: _twice(tmp, carcdsl.lang.compose.bundled_names()["base"], None),
+    "E104/rules": lambda tmp, mp: _twice(tmp, carcdsl.lang.sources.bundled_names()["base"], None),
     "E104/variant": lambda tmp, mp: _found("base", ["farmers", "farmers"]),
     "E104/rules-at": lambda tmp, mp: _found(_files(
         tmp, t='rules t\nextends base\nextends "u.carc"\n', u="rules u\nextends base\n")),

@@ -19,7 +19,7 @@ from jsonschema import Draft202012Validator
 from carcdsl.check.checker import check
 from carcdsl.diagnostics import format_diagnostic
 from carcdsl.errors import RuleError
-from carcdsl.lang.compose import compose, rules_dir
+from carcdsl.lang.compose import compose
 from carcdsl.lang.jsonform import (
     FORMAT,
     json_path,
@@ -29,6 +29,7 @@ from carcdsl.lang.jsonform import (
     ruleset_to_json,
 )
 from carcdsl.lang.parser import MAX_EXPR_DEPTH, parse_text
+from carcdsl.lang.sources import rules_dir
 from carcdsl.model.rules import RuleSet
 
 VARIANTS = sorted(p.stem for p in (rules_dir() / "variants").glob("*.carc"))

@@ -23,7 +23,8 @@ from carcdsl.check.checker import check, gc_paused, load_checked
 from carcdsl.diagnostics import format_diagnostic, unique
 from carcdsl.errors import CarcError, RuleError
 from carcdsl.i18n.words import Words
-from carcdsl.lang.compose import compose, display_name, resolve
+from carcdsl.lang.compose import compose
+from carcdsl.lang.sources import display_name, resolve
 from carcdsl.model.rules import Loc
 
 
@@ -430,7 +431,7 @@ def _relative_to(record, path: Path):
     ``path`` is a link): rewrite paths given on the command line, which are relative to the
     working directory."""
     from carcdsl.formats.record import record_home
-    from carcdsl.lang.compose import SUFFIXES, bundled_names
+    from carcdsl.lang.sources import SUFFIXES, bundled_names
 
     def rebase(ref: str) -> str:
         target, sep, params = ref.partition(":")
