@@ -6,29 +6,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from pathlib import Path
-
 from carcdsl.engine.game import Game, ScoreEvent, State
 from carcdsl.engine.moves import Discard, FollowerSpec, Placement
 from carcdsl.errors import CarcError, IllegalMoveError, RecordError, RuleError
 from carcdsl.formats.record import Record
+from carcdsl.pipeline import load
 
 __all__ = [
     "load", "Game", "State", "ScoreEvent", "Placement", "Discard", "FollowerSpec", "Record",
     "CarcError", "RuleError", "RecordError", "IllegalMoveError",
 ]
 __version__ = "0.1.0"
-
-
-def load(rules: str | Path = "base", variants: Sequence[str | Path] = (),
-         relative_to: Path | None = None) -> Game:
-    """Load, check and compile a rule set (a bundled name or a path) with its variants.
-
-    Raises RuleError with every diagnostic when the rules do not check; the warnings are the
-    game's ``warnings``.
-    """
-    from carcdsl.check.checker import load_checked
-
-    checked, warnings, _sources = load_checked(rules, tuple(variants), relative_to)
-    return Game.from_rules(checked, str(rules), tuple(str(v) for v in variants), warnings)

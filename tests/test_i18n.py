@@ -29,8 +29,8 @@ from carcdsl.errors import IllegalMoveError, RuleError
 from carcdsl.i18n import catalog_en, catalog_nl
 from carcdsl.i18n.words import Words, placeholders
 from carcdsl.lang import parser
-from carcdsl.lang.compose import compose
 from carcdsl.model.rules import Loc
+from carcdsl.pipeline import compose
 
 RECORDS = Path(__file__).parent / "data" / "records"
 PACKAGE = Path(carcdsl.__file__).parent

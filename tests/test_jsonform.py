@@ -19,7 +19,6 @@ from jsonschema import Draft202012Validator
 from carcdsl.check.checker import check
 from carcdsl.diagnostics import format_diagnostic
 from carcdsl.errors import RuleError
-from carcdsl.lang.compose import compose
 from carcdsl.lang.jsonform import (
     FORMAT,
     json_path,
@@ -31,6 +30,7 @@ from carcdsl.lang.jsonform import (
 from carcdsl.lang.parser import MAX_EXPR_DEPTH, parse_text
 from carcdsl.lang.sources import rules_dir
 from carcdsl.model.rules import RuleSet
+from carcdsl.pipeline import compose
 
 VARIANTS = sorted(p.stem for p in (rules_dir() / "variants").glob("*.carc"))
 

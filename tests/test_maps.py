@@ -14,7 +14,7 @@ from carcdsl.engine.game import to_key
 from carcdsl.engine.moves import Discard, Placement
 from carcdsl.errors import IllegalMoveError
 from carcdsl.formats.record import load_record, parse_record
-from carcdsl.lang.compose import compose
+from carcdsl.pipeline import compose
 from carcdsl.replay import replay
 from carcdsl.view.text import render_board
 

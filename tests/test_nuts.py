@@ -15,7 +15,7 @@ from carcdsl.engine.moves import Discard, Placement
 from carcdsl.errors import IllegalMoveError, RecordError
 from carcdsl.formats.record import parse_record
 from carcdsl.i18n.words import Words
-from carcdsl.lang.compose import compose
+from carcdsl.pipeline import compose
 from carcdsl.replay import replay, tell, to_output
 
 

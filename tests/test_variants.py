@@ -16,7 +16,7 @@ from carcdsl.engine.game import to_key, to_xy
 from carcdsl.engine.moves import Discard, Placement
 from carcdsl.errors import IllegalMoveError, RecordError, RuleError
 from carcdsl.formats.record import load_record, parse_record
-from carcdsl.lang.compose import compose
+from carcdsl.pipeline import compose
 from carcdsl.replay import replay, to_output
 
 import reference

@@ -19,13 +19,12 @@ from typing import NoReturn
 
 import attrs
 
-from carcdsl.check.checker import check, gc_paused, load_checked
 from carcdsl.diagnostics import format_diagnostic, unique
 from carcdsl.errors import CarcError, RuleError
 from carcdsl.i18n.words import Words
-from carcdsl.lang.compose import compose
 from carcdsl.lang.sources import display_name, resolve
 from carcdsl.model.rules import Loc
+from carcdsl.pipeline import check_files, load_checked
 
 
 class Said(CarcError):
@@ -370,10 +369,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     status, noted = 0, False
     said: set[tuple] = set()  # a problem of a file two targets share is printed once a run
     for target in args.files:
-        with gc_paused():
-            rules, found, sources = compose(target, tuple(args.variant))
-            if rules is not None:
-                found = [*found, *check(rules, args.lang)]
+        rules, found, sources = check_files(target, args.variant, lang=args.lang)
         shown = _label(target, ())
         found = unique(d if d.loc is not None else attrs.evolve(d, loc=Loc(shown))
                        for d in found)

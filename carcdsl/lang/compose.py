@@ -12,6 +12,7 @@ errors (an override of a tile the broken file declares, a rule set without a sta
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import attrs
@@ -25,6 +26,15 @@ from carcdsl.lang.sources import display_name, parse_ref, read_source, resolve
 from carcdsl.model import rules as m
 
 MAX_DEPTH = 32
+
+Check = Callable[[m.RuleSet], Iterable[Diagnostic]]
+"""The checks of meaning (``check.checker.check``), handed in: a variant written for another
+rule set is tried on a copy, and kept only when its own lines check."""
+
+
+def _composition_only(rules: m.RuleSet) -> list[Diagnostic]:
+    """No checks of meaning: a trial fails only by what composing it says."""
+    return []
 
 
 @attrs.define
@@ -41,6 +51,8 @@ class Loader:
     set_by: dict[tuple[str, str], tuple[str, Path]] = attrs.Factory(dict)
     """(kind, property) -> the variant given on its own (``--variant``, a record's list)
     that set it last, and its file."""
+    check: Check = attrs.field(default=_composition_only, kw_only=True)
+    """What a trial of a variant for another rule set is checked with (see ``Check``)."""
 
     def load_file(self, path: Path) -> RuleFile | m.RuleSet:
         """The parsed file (read once); RuleError when it cannot be read or parsed."""
@@ -75,7 +87,8 @@ class Loader:
     def trial(self) -> Loader:
         """A loader to try a file with: it shares the files read and the texts shown, but
         what it applies and whether it fails are its own."""
-        return Loader(self.sources, False, [], dict(self._applied), self._parsed)
+        return Loader(self.sources, False, [], dict(self._applied), self._parsed,
+                      check=self.check)
 
     def fail(self, builder: Builder, diagnostics) -> None:
         builder.diagnostics.extend(diagnostics)
@@ -235,14 +248,17 @@ def _wrong_role(target: str, role: str, loc: m.Loc | None) -> Diagnostic:
 
 
 def compose(rules: str | Path, variants: tuple[str | Path, ...] | list = (),
-            relative_to: Path | None = None) -> tuple[m.RuleSet | None, list[Diagnostic], dict]:
+            relative_to: Path | None = None, *,
+            check: Check) -> tuple[m.RuleSet | None, list[Diagnostic], dict]:
     """Compose a rule set and its variants. Returns (rule set or None, diagnostics, sources).
+    ``check`` judges a variant written for another rule set (see ``Check``);
+    ``pipeline.compose`` hands in the checker.
 
     ``rules`` may carry parameters (``maps-germany:areas=3``), as variants do. The rule set
     is None when a file could not be found, read or parsed (its diagnostics say why; follow-on
     problems are left out).
     """
-    loader = Loader()
+    loader = Loader(check=check)
     builder = Builder()
     target, args, problems = parse_ref(str(rules)) if not isinstance(rules, Path) \
         else (str(rules), {}, [])
@@ -381,15 +397,13 @@ def _for_path(variant: RuleFile, path: Path) -> Path | None:
 def _fits(loader: Loader, builder: Builder, path: Path, variant: RuleFile, args: dict) -> bool:
     """A variant written for another rule set may still fit (a bag changes only the supply):
     try it; when its own lines do not fit, one E103 says why instead of each follow-on."""
-    from carcdsl.check.checker import check
-
     trial = builder.snapshot()
     probe = loader.trial()
     probe.apply(trial, path, None, role="variant", args=args)
     shown = display_name(path)
     found = trial.diagnostics[len(builder.diagnostics):]
     if not probe.failed:
-        found += check(trial.build())
+        found += loader.check(trial.build())
     if not any(d.is_error and d.loc is not None and d.loc.file == shown for d in found):
         return True
     ref = variant.applies_to or Ref("base", False, None)
