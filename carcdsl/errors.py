@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from carcdsl.model.rules import RuleSet
 
 
 class CarcError(Exception):
@@ -15,11 +19,21 @@ class CarcError(Exception):
 
 
 class RuleError(CarcError):
-    """A rule file (text or JSON) is malformed or makes no sense; carries diagnostics."""
+    """A rule file (text or JSON) is malformed or makes no sense; carries diagnostics.
 
-    def __init__(self, message: str, diagnostics: tuple = ()):
+    When a whole rule set fails to load, it also carries what a message in another language
+    needs: ``sources`` (the text of each file read, by the name messages show), ``target``
+    (the rule set as it was asked for) and ``rules`` (the rule set as far as it came, or
+    None)."""
+
+    def __init__(self, message: str, diagnostics: tuple = (), *,
+                 sources: Mapping[str, str] | None = None, target: str | None = None,
+                 rules: RuleSet | None = None):
         super().__init__(message)
         self.diagnostics = tuple(diagnostics)
+        self.sources = dict(sources) if sources is not None else None
+        self.target = target
+        self.rules = rules
 
 
 class IllegalMoveError(CarcError):

@@ -77,12 +77,9 @@ def load_checked(
             summary += f", {_plural(warnings, 'warning')}"
         if errors:
             summary += f"; first: {errors[0].message}"
-        exc = RuleError(summary, tuple(found))
-        exc.sources = dict(sources)  # type: ignore[attr-defined]
-        # for a summary in another language, in the words of the rule set as far as it came
-        exc.target = str(rules)  # type: ignore[attr-defined]
-        exc.rules = composed  # type: ignore[attr-defined]
-        raise exc
+        # the rule set as far as it came: a summary in another language uses its words
+        raise RuleError(summary, tuple(found), sources=sources, target=str(rules),
+                        rules=composed)
     return composed, found, dict(sources)
 
 
