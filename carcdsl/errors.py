@@ -10,6 +10,8 @@ import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from carcdsl.i18n.words import english
+
 if TYPE_CHECKING:
     from carcdsl.model.rules import RuleSet
 
@@ -76,8 +78,6 @@ class RecordError(CarcError):
            illegal: IllegalMoveError | None = None, **args: object) -> RecordError:
         """The error ``key`` of the catalogue, in English, filled from ``args``, after the
         places ``where`` (a file; an int: that move)."""
-        from carcdsl.i18n.words import english
-
         words = english()
         said = words.say_strictly("RECORDS", key, args)
         message = ": ".join([*(words.place(p) for p in where), said])
@@ -86,8 +86,6 @@ class RecordError(CarcError):
     def within(self, *where: str | int, move_index: int | None = None) -> RecordError:
         """The same error, placed in ``where`` (a file, a move) first; ``move_index`` names
         the bad move when the error did not."""
-        from carcdsl.i18n.words import english
-
         message = ": ".join([*(english().place(p) for p in where), str(self)])
         index = self.move_index if self.move_index is not None else move_index
         return RecordError(message, index, key=self.key, details=self.details,

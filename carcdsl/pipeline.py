@@ -15,7 +15,8 @@ from pathlib import Path
 from carcdsl.check.checker import check
 from carcdsl.diagnostics import Diagnostic, unique
 from carcdsl.engine.game import Game
-from carcdsl.errors import RuleError
+from carcdsl.errors import CarcError, RuleError
+from carcdsl.i18n.words import languages, plural
 from carcdsl.lang import compose as _compose
 from carcdsl.model.rules import RuleSet
 
@@ -84,7 +85,15 @@ def load_checked(
 
 
 def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+    return f"{n} {word if n == 1 else plural(word)}"
+
+
+def check_language(rules: RuleSet | None, lang: str) -> None:
+    """Raise CarcError unless the tool or the rule set speaks ``lang``."""
+    known = languages(rules)
+    if lang not in known:
+        whose = f"{rules.name} has no names in it" if rules is not None else "unknown"
+        raise CarcError(f"--lang {lang}: {whose}; choose from {', '.join(known)}")
 
 
 def load(rules: str | Path = "base", variants: Sequence[str | Path] = (),

@@ -8,13 +8,10 @@ copies of the tile set count each) unless they say ``types``.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from carcdsl.geometry import ports as P
+from carcdsl.i18n.words import Words, english
 from carcdsl.model.rules import RuleSet, Tile
-
-if TYPE_CHECKING:
-    from carcdsl.i18n.words import Words
 
 
 def tile_stats(rules: RuleSet) -> dict:
@@ -97,8 +94,6 @@ def format_stats(stats: dict, words: Words | None = None) -> str:
     kinds (``mushroom groups``, ``landtegels``, ``stad``), the tool's phrases for the rest,
     kinds in the order of their names."""
     if words is None:
-        from carcdsl.i18n.words import english
-
         words = english()
     say, word = words.phrase, words.word
     sets = stats.get("sets", 1)

@@ -24,7 +24,7 @@ from carcdsl.errors import CarcError, RuleError
 from carcdsl.i18n.words import Words
 from carcdsl.lang.sources import display_name, resolve
 from carcdsl.model.rules import Loc
-from carcdsl.pipeline import check_files, load_checked
+from carcdsl.pipeline import check_files, check_language, load_checked
 
 
 class Said(CarcError):
@@ -345,7 +345,7 @@ def _load_game(rules: str, variants: tuple[str, ...], lang: str):
 
 def _note_language(rules, lang: str, note: bool = True) -> None:
     """Refuse a language nobody speaks; say so when the tool's phrases stay English."""
-    from carcdsl.i18n.words import check_language, has_phrases
+    from carcdsl.i18n.words import has_phrases
 
     check_language(rules, lang)
     if note and not has_phrases(lang):

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from carcdsl.diagnostics import Diagnostic, error, suggest
 from carcdsl.errors import RuleError
+from carcdsl.i18n.words import json_reason
 from carcdsl.lang.syntax import MAX_DIGITS, MAX_EXPR_DEPTH
 from carcdsl.model import rules as m
 from carcdsl.model.fields import with_fields
@@ -191,8 +192,6 @@ def ruleset_from_json_text(text: str, source: str) -> m.RuleSet:
     try:
         data = json.loads(text, parse_int=_parse_int)
     except json.JSONDecodeError as exc:
-        from carcdsl.i18n.words import json_reason
-
         diag = error("E007", m.Loc(source, exc.lineno, exc.colno), reason=json_reason(exc))
         raise RuleError(f"{source}: not valid JSON", (diag,)) from None
     except _LongNumber as exc:
