@@ -92,10 +92,11 @@ class RecordError(CarcError):
                            where=(*where, *self.where), illegal=self.illegal)
 
 
-def show_value(value: object, limit: int = 60) -> str:
-    """A bad value as a message quotes it: its JSON rendering, cut to ``limit`` characters."""
+def show_value(value: object, limit: int = 60, cut: str = "…") -> str:
+    """A bad value as a message quotes it: its JSON rendering, cut to ``limit`` characters
+    (the last of them ``cut``)."""
     try:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError, RecursionError):
         text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return text if len(text) <= limit else text[: limit - len(cut)] + cut

@@ -12,13 +12,11 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import functools
 import json
 import os
 import secrets
 import stat
 from collections.abc import Callable, Iterable, Sequence
-from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +30,7 @@ from carcdsl.engine.moves import Discard, Move, Placement
 from carcdsl.errors import RecordError, show_value
 from carcdsl.i18n.words import json_reason, os_reason
 from carcdsl.model.rules import as_tuple
+from carcdsl.schemas import validator
 
 FORMAT = "carcdsl-record/1"
 """The value of ``format`` in every record of this version."""
@@ -111,19 +110,8 @@ def _layout(data: dict[str, Any], ensure_ascii: bool) -> str:
 
 # --- reading ----------------------------------------------------------------------------------
 
-@functools.cache
 def _validator() -> Draft202012Validator:
-    schema = json.loads(files("carcdsl.schemas").joinpath("record.schema.json")
-                        .read_text(encoding="utf-8"))
-    from jsonschema import Draft202012Validator
-
-    Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(schema)
-
-
-def record_schema() -> dict[str, Any]:
-    """The JSON Schema of ``carcdsl-record/1`` (loaded once)."""
-    return _validator().schema
+    return validator("record")
 
 
 def parse_record(data: object, source: str = "<record>") -> Record:
