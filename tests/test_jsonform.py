@@ -27,8 +27,9 @@ from carcdsl.lang.jsonform import (
     ruleset_schema,
     ruleset_to_json,
 )
-from carcdsl.lang.parser import MAX_EXPR_DEPTH, parse_text
+from carcdsl.lang.parser import parse_text
 from carcdsl.lang.sources import rules_dir
+from carcdsl.lang.syntax import MAX_EXPR_DEPTH
 from carcdsl.model.rules import RuleSet
 from carcdsl.pipeline import compose
 

@@ -16,8 +16,7 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
-from carcdsl.check.tiles import MAX_TILE_COUNT as MAX_TILE_COUNT
-from carcdsl.check.tiles import TileChecks
+from carcdsl.check.tiles import MAX_TILE_COUNT, TileChecks
 from carcdsl.diagnostics import Diagnostic, error, suggest, unique, warning
 from carcdsl.geometry import ports as P
 from carcdsl.model.rules import (

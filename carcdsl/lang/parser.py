@@ -30,8 +30,6 @@ from carcdsl.lang.decls import (
     TileDecl,
     TokenDecl,
 )
-from carcdsl.lang.syntax import MAX_DIGITS as MAX_DIGITS  # the limits, as they were imported before
-from carcdsl.lang.syntax import MAX_EXPR_DEPTH as MAX_EXPR_DEPTH
 from carcdsl.lang.syntax import (
     GluedWords,
     grammar,
