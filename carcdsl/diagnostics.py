@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 import attrs
 
 from carcdsl.i18n.words import english
-from carcdsl.model.rules import Loc
+from carcdsl.model.base import Loc
 
 CODES: dict[str, str] = {
     # reading and syntax

@@ -16,7 +16,8 @@ import attrs
 import pytest
 
 from carcdsl.geometry import ports as P
-from carcdsl.model.rules import RuleSet, Tile
+from carcdsl.model.rules import RuleSet
+from carcdsl.model.tiles import Tile
 from carcdsl.pipeline import compose
 
 DATA = Path(__file__).parent / "data"

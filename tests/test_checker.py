@@ -32,8 +32,10 @@ from carcdsl.errors import RuleError
 from carcdsl.i18n import catalog_nl
 from carcdsl.i18n.words import Words, placeholders
 from carcdsl.lang.sources import rules_dir
+from carcdsl.model.base import Loc
 from carcdsl.model.fields import with_fields
-from carcdsl.model.rules import FeatureKind, Game, Loc, RuleSet, Segment, Tile
+from carcdsl.model.rules import Game, RuleSet
+from carcdsl.model.tiles import FeatureKind, Segment, Tile
 from carcdsl.pipeline import compose, load_checked
 
 KINDS = """\

@@ -29,7 +29,7 @@ from carcdsl.errors import IllegalMoveError, RuleError
 from carcdsl.i18n import catalog_en, catalog_nl
 from carcdsl.i18n.words import Words, placeholders
 from carcdsl.lang import parser
-from carcdsl.model.rules import Loc
+from carcdsl.model.base import Loc
 from carcdsl.pipeline import compose
 
 RECORDS = Path(__file__).parent / "data" / "records"
@@ -357,7 +357,7 @@ def _redeclared_tile() -> list[Diagnostic]:
     """A tile declared again over one made in Python (no position to name)."""
     from carcdsl.lang.builder import Builder
     from carcdsl.lang.decls import TileDecl
-    from carcdsl.model.rules import Segment, Tile
+    from carcdsl.model.tiles import Segment, Tile
 
     builder = Builder.from_ruleset(carcdsl.load("base").rules)
     tile = Tile("A", 1, (Segment("monastery", ()),))

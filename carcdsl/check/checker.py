@@ -19,25 +19,19 @@ import attrs
 from carcdsl.check.tiles import MAX_TILE_COUNT, TileChecks
 from carcdsl.diagnostics import Diagnostic, error, suggest, unique, warning
 from carcdsl.geometry import ports as P
+from carcdsl.model.base import Loc
+from carcdsl.model.expr import QUANTITIES, Compare, Cond, Quantity, Scaled, Sum
 from carcdsl.model.rules import (
     BOARD_EDGE_NEIGHBOURS,
     DRAW_MODES,
     END_CONDITIONS,
     FIRST_PLAYER,
-    GEOMETRIES,
     HAND_VISIBILITY,
-    QUANTITIES,
     START_MODES,
-    Compare,
-    Cond,
-    FeatureKind,
-    Loc,
-    Quantity,
     RuleSet,
-    Scaled,
-    Sum,
     supply_key,
 )
+from carcdsl.model.tiles import GEOMETRIES, FeatureKind
 
 DEFAULT_LANGUAGE = "en"
 """The language of a rule set's own words: names given for it rename, none are missing."""

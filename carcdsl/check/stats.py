@@ -11,7 +11,8 @@ from collections import Counter
 
 from carcdsl.geometry import ports as P
 from carcdsl.i18n.words import Words, english
-from carcdsl.model.rules import RuleSet, Tile
+from carcdsl.model.rules import RuleSet
+from carcdsl.model.tiles import Tile
 
 
 def tile_stats(rules: RuleSet) -> dict:

@@ -23,7 +23,7 @@ from carcdsl.diagnostics import format_diagnostic, unique
 from carcdsl.errors import CarcError, RuleError
 from carcdsl.i18n.words import Words
 from carcdsl.lang.sources import display_name, resolve
-from carcdsl.model.rules import Loc
+from carcdsl.model.base import Loc
 from carcdsl.pipeline import check_files, check_language, load_checked
 
 

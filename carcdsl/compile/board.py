@@ -13,8 +13,8 @@ from typing import Any
 
 import attrs
 
+import carcdsl.model as m
 from carcdsl.geometry import ports as P
-from carcdsl.model import rules as m
 
 AREA, PATH, CENTRE, FIELD = range(4)  # as in compile
 SHIFT = 20

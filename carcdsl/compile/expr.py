@@ -10,7 +10,7 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
-from carcdsl.model import rules as m
+import carcdsl.model as m
 
 Measure = Callable[[str, "str | None"], int]
 Term = tuple[Any, ...]

@@ -16,10 +16,10 @@ import operator
 
 import attrs
 
+import carcdsl.model as m
 from carcdsl.compile.board import BoardTables, compile_board
 from carcdsl.compile.expr import Scorer, compile_expr
 from carcdsl.geometry import ports as P
-from carcdsl.model import rules as m
 
 AREA, PATH, CENTRE, FIELD = range(4)
 GEOMETRY_CODE = {"area": AREA, "path": PATH, "centre": CENTRE, "field": FIELD}

@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # jsonschema is imported when a record is read, not when carc
 from carcdsl.engine.moves import Discard, Move, Placement
 from carcdsl.errors import RecordError, show_value
 from carcdsl.i18n.words import json_reason, os_reason
-from carcdsl.model.rules import as_tuple
+from carcdsl.model.base import as_tuple
 from carcdsl.schemas import validator
 
 FORMAT = "carcdsl-record/1"

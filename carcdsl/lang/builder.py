@@ -11,6 +11,7 @@ import copy
 
 import attrs
 
+import carcdsl.model as m
 from carcdsl.diagnostics import error, suggest
 from carcdsl.lang.decls import (
     BlockDecl,
@@ -26,7 +27,6 @@ from carcdsl.lang.decls import (
     TokenDecl,
 )
 from carcdsl.lang.maps import squares_from_map
-from carcdsl.model import rules as m
 from carcdsl.model.fields import with_fields
 
 _KIND_PROPS = {"geometry", "followers", "pennants", "terminals", "complete", "final", "scorers",

@@ -17,13 +17,13 @@ from pathlib import Path
 
 import attrs
 
+import carcdsl.model as m
 from carcdsl.diagnostics import Diagnostic, error, suggest, warning
 from carcdsl.errors import RuleError
 from carcdsl.lang.builder import Builder
 from carcdsl.lang.decls import ParamDecl, Ref, RuleFile
 from carcdsl.lang.parser import parse_text
 from carcdsl.lang.sources import display_name, parse_ref, read_source, resolve
-from carcdsl.model import rules as m
 
 MAX_DEPTH = 32
 

@@ -17,11 +17,11 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+import carcdsl.model as m
 from carcdsl.diagnostics import Diagnostic, error, suggest
 from carcdsl.errors import RuleError, show_value
 from carcdsl.i18n.words import json_reason
 from carcdsl.lang.syntax import MAX_DIGITS, MAX_EXPR_DEPTH
-from carcdsl.model import rules as m
 from carcdsl.model.fields import with_fields
 from carcdsl.schemas import validator
 

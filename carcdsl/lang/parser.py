@@ -12,6 +12,7 @@ import attrs
 from lark import Token, Transformer, v_args
 from lark.exceptions import UnexpectedInput, VisitError
 
+import carcdsl.model as m
 from carcdsl.diagnostics import Diagnostic, error, unique
 from carcdsl.errors import RuleError
 from carcdsl.lang.decls import (
@@ -40,7 +41,6 @@ from carcdsl.lang.syntax import (
     too_deep,
 )
 from carcdsl.lang.syntax import deep_fallback as _deep_fallback
-from carcdsl.model import rules as m
 
 
 def parse_text(text: str, path: str = "<text>") -> RuleFile:

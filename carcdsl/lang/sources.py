@@ -10,11 +10,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import carcdsl.model as m
 from carcdsl.diagnostics import Diagnostic, error, suggest
 from carcdsl.errors import RuleError
 from carcdsl.i18n.words import os_reason
 from carcdsl.lang.syntax import normalise_newlines
-from carcdsl.model import rules as m
 
 MAX_FILE_BYTES = 20_000_000
 SUFFIXES = (".carc", ".json")
