@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from carcdsl.check.checker import check  # noqa: E402
-from carcdsl.lang.compose import compose  # noqa: E402
+from carcdsl.pipeline import compose  # noqa: E402
 
 HEADER = """\
 rules big

@@ -13,7 +13,8 @@ from collections.abc import Iterable, Mapping
 
 import attrs
 
-from carcdsl.model.rules import Loc
+from carcdsl.i18n.words import english
+from carcdsl.model.base import Loc
 
 CODES: dict[str, str] = {
     # reading and syntax
@@ -114,8 +115,6 @@ class Diagnostic:
 
 def _make(severity: str, code: str, loc: Loc | None, form: str,
           args: dict[str, object]) -> Diagnostic:
-    from carcdsl.i18n.words import english
-
     key = f"{code}/{form}" if form else code
     # a tuple, or a Phrase or Reason (said in each language), stays as it is; the rest is text
     values = {k: v if isinstance(v, tuple) or hasattr(v, "say") else str(v)

@@ -8,6 +8,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from carcdsl.i18n.words import english
+
+if TYPE_CHECKING:
+    from carcdsl.model.rules import RuleSet
 
 
 class CarcError(Exception):
@@ -15,11 +21,21 @@ class CarcError(Exception):
 
 
 class RuleError(CarcError):
-    """A rule file (text or JSON) is malformed or makes no sense; carries diagnostics."""
+    """A rule file (text or JSON) is malformed or makes no sense; carries diagnostics.
 
-    def __init__(self, message: str, diagnostics: tuple = ()):
+    When a whole rule set fails to load, it also carries what a message in another language
+    needs: ``sources`` (the text of each file read, by the name messages show), ``target``
+    (the rule set as it was asked for) and ``rules`` (the rule set as far as it came, or
+    None)."""
+
+    def __init__(self, message: str, diagnostics: tuple = (), *,
+                 sources: Mapping[str, str] | None = None, target: str | None = None,
+                 rules: RuleSet | None = None):
         super().__init__(message)
         self.diagnostics = tuple(diagnostics)
+        self.sources = dict(sources) if sources is not None else None
+        self.target = target
+        self.rules = rules
 
 
 class IllegalMoveError(CarcError):
@@ -66,8 +82,6 @@ class RecordError(CarcError):
            illegal: IllegalMoveError | None = None, **args: object) -> RecordError:
         """The error ``key`` of the catalogue, in English, filled from ``args``, after the
         places ``where`` (a file; an int: that move)."""
-        from carcdsl.i18n.words import english
-
         words = english()
         said = words.say_strictly("RECORDS", key, args)
         message = ": ".join([*(words.place(p) for p in where), said])
@@ -76,18 +90,17 @@ class RecordError(CarcError):
     def within(self, *where: str | int, move_index: int | None = None) -> RecordError:
         """The same error, placed in ``where`` (a file, a move) first; ``move_index`` names
         the bad move when the error did not."""
-        from carcdsl.i18n.words import english
-
         message = ": ".join([*(english().place(p) for p in where), str(self)])
         index = self.move_index if self.move_index is not None else move_index
         return RecordError(message, index, key=self.key, details=self.details,
                            where=(*where, *self.where), illegal=self.illegal)
 
 
-def show_value(value: object, limit: int = 60) -> str:
-    """A bad value as a message quotes it: its JSON rendering, cut to ``limit`` characters."""
+def show_value(value: object, limit: int = 60, cut: str = "…") -> str:
+    """A bad value as a message quotes it: its JSON rendering, cut to ``limit`` characters
+    (the last of them ``cut``)."""
     try:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError, RecursionError):
         text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return text if len(text) <= limit else text[: limit - len(cut)] + cut

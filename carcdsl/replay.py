@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from carcdsl import load
 from carcdsl.engine.game import Game
 from carcdsl.engine.state import State
 from carcdsl.errors import IllegalMoveError, RecordError, RuleError
 from carcdsl.formats.record import Record
+from carcdsl.pipeline import load
 
 
 def game_for(record: Record) -> Game:

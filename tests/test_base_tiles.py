@@ -16,8 +16,9 @@ import attrs
 import pytest
 
 from carcdsl.geometry import ports as P
-from carcdsl.lang.compose import compose
-from carcdsl.model.rules import RuleSet, Tile
+from carcdsl.model.rules import RuleSet
+from carcdsl.model.tiles import Tile
+from carcdsl.pipeline import compose
 
 DATA = Path(__file__).parent / "data"
 BASE_MD = (DATA / "base-tiles.md").read_text(encoding="utf-8")

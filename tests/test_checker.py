@@ -24,16 +24,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import carcdsl
-from carcdsl.check.checker import check, load_checked
+from carcdsl.check.checker import check
 from carcdsl.check.stats import tile_stats
 from carcdsl.cli.main import main
 from carcdsl.diagnostics import CODES, Diagnostic, format_diagnostic, source_lines
 from carcdsl.errors import RuleError
 from carcdsl.i18n import catalog_nl
 from carcdsl.i18n.words import Words, placeholders
-from carcdsl.lang.compose import compose, rules_dir
+from carcdsl.lang.sources import rules_dir
+from carcdsl.model.base import Loc
 from carcdsl.model.fields import with_fields
-from carcdsl.model.rules import FeatureKind, Game, Loc, RuleSet, Segment, Tile
+from carcdsl.model.rules import Game, RuleSet
+from carcdsl.model.tiles import FeatureKind, Segment, Tile
+from carcdsl.pipeline import compose, load_checked
 from carcdsl.view.describe import format_stats
 
 KINDS = """\

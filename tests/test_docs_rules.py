@@ -14,7 +14,7 @@ import pytest
 
 from carcdsl.check.checker import check
 from carcdsl.diagnostics import format_diagnostic
-from carcdsl.lang.compose import compose
+from carcdsl.pipeline import compose
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = ("README.md", "docs/language.md")

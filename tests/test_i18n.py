@@ -14,7 +14,7 @@ import pytest
 from test_checker import BROKEN, diagnose
 
 import carcdsl
-import carcdsl.lang.compose
+import carcdsl.lang.sources
 from carcdsl.check.checker import check
 from carcdsl.cli.main import main
 from carcdsl.cli.tell import tell_first_player
@@ -23,8 +23,8 @@ from carcdsl.errors import IllegalMoveError, RuleError
 from carcdsl.i18n import catalog_en, catalog_nl
 from carcdsl.i18n.words import Words, placeholders
 from carcdsl.lang import parser
-from carcdsl.lang.compose import compose
-from carcdsl.model.rules import Loc
+from carcdsl.model.base import Loc
+from carcdsl.pipeline import compose
 from carcdsl.view.describe import describe_end, describe_event, describe_setup, token_setup
 
 RECORDS = Path(__file__).parent / "data" / "records"
@@ -351,7 +351,7 @@ def _redeclared_tile() -> list[Diagnostic]:
     """A tile declared again over one made in Python (no position to name)."""
     from carcdsl.lang.builder import Builder
     from carcdsl.lang.decls import TileDecl
-    from carcdsl.model.rules import Segment, Tile
+    from carcdsl.model.tiles import Segment, Tile
 
     builder = Builder.from_ruleset(carcdsl.load("base").rules)
     tile = Tile("A", 1, (Segment("monastery", ()),))
@@ -369,7 +369,8 @@ def _bad_player_range() -> list[Diagnostic]:
 def _not_built_on_it(tmp_path: Path) -> list[Diagnostic]:
     """A variant for another rule set, applied to a rule set that has no name yet."""
     from carcdsl.lang.builder import Builder
-    from carcdsl.lang.compose import Loader, _fits, bundled_names
+    from carcdsl.lang.compose import Loader, _fits
+    from carcdsl.lang.sources import bundled_names
 
     path = bundled_names()["nuts-proposal"]
     loader = Loader()
@@ -387,7 +388,7 @@ SCENARIOS = {
         b"rules t\x00") else [],
     "E003/encoding": lambda tmp, mp: _found(tmp / "t.carc") if (tmp / "t.carc").write_bytes(
         b"rules t\n\xff") else [],
-    "E003/too-large": lambda tmp, mp: (mp.setattr("carcdsl.lang.compose.MAX_FILE_BYTES", 3),
+    "E003/too-large": lambda tmp, mp: (mp.setattr("carcdsl.lang.sources.MAX_FILE_BYTES", 3),
                                        _found(_files(tmp, t="rules t\n")))[1],
     "E003/unreadable": _unreadable,
     "E004/directory": lambda tmp, mp: ((tmp / "sub").mkdir(),
@@ -416,7 +417,7 @@ SCENARIOS = {
     "E103/given": lambda tmp, mp: _found("base", ["pnp-demo"]),
     "E103/does-not-fit": lambda tmp, mp: _found("base", ["nuts-proposal"]),
     "E103/does-not-fit-here": lambda tmp, mp: _not_built_on_it(tmp),
-    "E104/rules": lambda tmp, mp: _twice(tmp, carcdsl.lang.compose.bundled_names()["base"], None),
+    "E104/rules": lambda tmp, mp: _twice(tmp, carcdsl.lang.sources.bundled_names()["base"], None),
     "E104/variant": lambda tmp, mp: _found("base", ["farmers", "farmers"]),
     "E104/rules-at": lambda tmp, mp: _found(_files(
         tmp, t='rules t\nextends base\nextends "u.carc"\n', u="rules u\nextends base\n")),

@@ -19,7 +19,6 @@ from jsonschema import Draft202012Validator
 from carcdsl.check.checker import check
 from carcdsl.diagnostics import format_diagnostic
 from carcdsl.errors import RuleError
-from carcdsl.lang.compose import compose, rules_dir
 from carcdsl.lang.jsonform import (
     FORMAT,
     json_path,
@@ -28,8 +27,11 @@ from carcdsl.lang.jsonform import (
     ruleset_schema,
     ruleset_to_json,
 )
-from carcdsl.lang.parser import MAX_EXPR_DEPTH, parse_text
+from carcdsl.lang.parser import parse_text
+from carcdsl.lang.sources import rules_dir
+from carcdsl.lang.syntax import MAX_EXPR_DEPTH
 from carcdsl.model.rules import RuleSet
+from carcdsl.pipeline import compose
 
 VARIANTS = sorted(p.stem for p in (rules_dir() / "variants").glob("*.carc"))
 

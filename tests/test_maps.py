@@ -15,7 +15,7 @@ from carcdsl.errors import IllegalMoveError
 from carcdsl.formats.record import load_record, parse_record, record_of
 from carcdsl.geometry.squares import to_key
 from carcdsl.i18n.breakdown import detail
-from carcdsl.lang.compose import compose
+from carcdsl.pipeline import compose
 from carcdsl.replay import replay
 from carcdsl.view.text import render_board
 

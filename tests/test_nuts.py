@@ -16,7 +16,7 @@ from carcdsl.errors import IllegalMoveError, RecordError
 from carcdsl.formats.record import parse_record, record_of, replay_output
 from carcdsl.geometry.squares import to_key
 from carcdsl.i18n.words import Words
-from carcdsl.lang.compose import compose
+from carcdsl.pipeline import compose
 from carcdsl.replay import replay
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from carcdsl.lang.compose import compose
+from carcdsl.pipeline import compose
 
 
 def syntax_errors(tmp_path: Path, text: str) -> list[tuple[int, int, str]]:

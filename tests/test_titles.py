@@ -8,8 +8,8 @@ import pytest
 
 from carcdsl.check.checker import check
 from carcdsl.errors import RuleError
-from carcdsl.lang.compose import compose
 from carcdsl.lang.jsonform import ruleset_from_json, ruleset_to_json
+from carcdsl.pipeline import compose
 
 
 def composed(tmp_path: Path, text: str, variants: tuple = ()):

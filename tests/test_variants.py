@@ -18,7 +18,7 @@ from carcdsl.errors import IllegalMoveError, RecordError, RuleError
 from carcdsl.formats.record import load_record, parse_record, record_of, replay_output
 from carcdsl.geometry.squares import to_key, to_xy
 from carcdsl.i18n.breakdown import detail
-from carcdsl.lang.compose import compose
+from carcdsl.pipeline import compose
 from carcdsl.replay import replay
 
 import reference

@@ -12,38 +12,26 @@ duplicate-tile warnings look signatures up in dicts instead of comparing tiles p
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
-from pathlib import Path
 
 import attrs
 
-from carcdsl.check.tiles import MAX_TILE_COUNT as MAX_TILE_COUNT
-from carcdsl.check.tiles import TileChecks
+from carcdsl.check.tiles import MAX_TILE_COUNT, TileChecks
 from carcdsl.diagnostics import Diagnostic, error, suggest, unique, warning
-from carcdsl.errors import RuleError
 from carcdsl.geometry import ports as P
-from carcdsl.lang.builder import supply_key
-from carcdsl.lang.compose import compose
+from carcdsl.model.base import Loc
+from carcdsl.model.expr import QUANTITIES, Compare, Cond, Quantity, Scaled, Sum
 from carcdsl.model.rules import (
     BOARD_EDGE_NEIGHBOURS,
     DRAW_MODES,
     END_CONDITIONS,
     FIRST_PLAYER,
-    GEOMETRIES,
     HAND_VISIBILITY,
-    QUANTITIES,
     START_MODES,
-    Compare,
-    Cond,
-    FeatureKind,
-    Loc,
-    Quantity,
     RuleSet,
-    Scaled,
-    Sum,
+    supply_key,
 )
+from carcdsl.model.tiles import GEOMETRIES, FeatureKind
 
 DEFAULT_LANGUAGE = "en"
 """The language of a rule set's own words: names given for it rename, none are missing."""
@@ -62,58 +50,8 @@ def check(rules: RuleSet, lang: str | None = None) -> list[Diagnostic]:
     return unique(checker.out)
 
 
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """Composing and checking make many small objects and no garbage cycles: with the
-    collector paused, the time stays linear in the number of tile types (measured by
-    bench/check_scaling.py: 12-15x for 10x the types with it running, ~10x paused)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
-def load_checked(
-    rules: str | Path, variants: Iterable[str | Path] = (), relative_to: Path | None = None,
-) -> tuple[RuleSet, list[Diagnostic], dict[str, str]]:
-    """Compose ``rules`` with ``variants`` and check the result.
-
-    Returns (rule set, warnings, sources). Raises RuleError carrying every diagnostic (sorted,
-    duplicates removed) and, as ``.sources``, the text of each file read, when anything is an
-    error.
-    """
-    with gc_paused():
-        composed, diagnostics, sources = compose(rules, tuple(variants), relative_to)
-        found = list(diagnostics)
-        if composed is not None:
-            found.extend(check(composed))
-    found = unique(found)
-    errors = [d for d in found if d.is_error]
-    if composed is None or errors:
-        warnings = len(found) - len(errors)
-        summary = f"{rules}: {_plural(len(errors), 'error')}"
-        if warnings:
-            summary += f", {_plural(warnings, 'warning')}"
-        if errors:
-            summary += f"; first: {errors[0].message}"
-        exc = RuleError(summary, tuple(found))
-        exc.sources = dict(sources)  # type: ignore[attr-defined]
-        # for a summary in another language, in the words of the rule set as far as it came
-        exc.target = str(rules)  # type: ignore[attr-defined]
-        exc.rules = composed  # type: ignore[attr-defined]
-        raise exc
-    return composed, found, dict(sources)
-
-
 def _span(low: int, high: int) -> str:
     return str(low) if low == high else f"{low}..{high}"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def iter_quantities(expr: object) -> Iterator[Quantity]:

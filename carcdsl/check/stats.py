@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections import Counter
 
 from carcdsl.geometry import ports as P
-from carcdsl.model.rules import RuleSet, Tile
+from carcdsl.model.rules import RuleSet
+from carcdsl.model.tiles import Tile
 
 
 def tile_stats(rules: RuleSet) -> dict:

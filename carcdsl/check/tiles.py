@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 import attrs
 
 from carcdsl.geometry import ports as P
-from carcdsl.model.rules import FeatureKind, Loc, Segment, Tile
+from carcdsl.model.base import Loc
+from carcdsl.model.tiles import FeatureKind, Segment, Tile
 
 if TYPE_CHECKING:
     from carcdsl.diagnostics import Diagnostic

@@ -14,9 +14,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from carcdsl import load
 from carcdsl.bots import BOTS
-from carcdsl.check.checker import check, gc_paused, load_checked
 from carcdsl.check.stats import tile_stats
 from carcdsl.cli.output import Said, _format, print_json, translated
 from carcdsl.cli.tell import play_one, tell, tell_result
@@ -31,10 +29,12 @@ from carcdsl.formats.record import (
     record_of,
     replay_output,
 )
-from carcdsl.i18n.words import Words, check_language, has_phrases
-from carcdsl.lang.compose import compose, display_name, resolve
+from carcdsl.i18n.words import Words, has_phrases
 from carcdsl.lang.jsonform import ruleset_to_json
-from carcdsl.model.rules import Loc, RuleSet
+from carcdsl.lang.sources import display_name, resolve
+from carcdsl.model.base import Loc
+from carcdsl.model.rules import RuleSet
+from carcdsl.pipeline import check_files, check_language, load, load_checked
 from carcdsl.replay import game_for, replay
 from carcdsl.sim.local import play_many, player_names, result_json
 from carcdsl.view.describe import describe_setup, format_stats, format_summary
@@ -78,10 +78,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     status, noted = 0, False
     said: set[tuple] = set()  # a problem of a file two targets share is printed once a run
     for target in args.files:
-        with gc_paused():
-            rules, found, sources = compose(target, tuple(args.variant))
-            if rules is not None:
-                found = [*found, *check(rules, args.lang)]
+        rules, found, sources = check_files(target, args.variant, lang=args.lang)
         shown = _label(target, ())
         found = unique(d if d.loc is not None else attrs.evolve(d, loc=Loc(shown))
                        for d in found)

@@ -95,8 +95,8 @@ def translated(words: Words) -> Iterator[None]:
 def _print_rule_error(exc: RuleError, lang: str = "en") -> None:
     """Rules that do not load: each problem once, where it is, then how many there are (a
     lone problem with no place to show is the one line ``carcdsl: error[E004]: ...``)."""
-    sources = getattr(exc, "sources", None)
-    words = Words(getattr(exc, "rules", None), lang)
+    sources = exc.sources
+    words = Words(exc.rules, lang)
     found = unique(exc.diagnostics)
     if not found:
         print(f"carcdsl: {exc}", file=sys.stderr)
@@ -110,7 +110,7 @@ def _print_rule_error(exc: RuleError, lang: str = "en") -> None:
     said = words.phrase('errors', n=errors)
     if len(found) > errors:
         said += f", {words.phrase('warnings', n=len(found) - errors)}"
-    target = getattr(exc, "target", None)
+    target = exc.target
     print(f"carcdsl: {target}: {said}" if target else f"carcdsl: {said}", file=sys.stderr)
 
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import carcdsl.model as m
 from carcdsl.compile.tables import AREA, FIELD, PATH, BoardTables, LocalSegment, PrintedTile
 from carcdsl.geometry import ports as P
 from carcdsl.geometry.squares import to_key
-from carcdsl.model import rules as m
 
 
 def compile_board(rules: m.RuleSet, kind_index: dict[str, int], field_kind: int | None

@@ -21,7 +21,7 @@ import operator
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from carcdsl.model import rules as m
+import carcdsl.model as m
 
 CONST, QUANTITY, SCALED, SUM, COND = range(5)
 TILES, PENNANTS, NEIGHBOURS, FOLLOWERS, COMPLETED, MARKERS = range(6)

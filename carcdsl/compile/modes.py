@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 import attrs
 
-from carcdsl.model import rules as m
+import carcdsl.model as m
 
 SURROUNDED, COVERS, SHOWS = range(3)
 CONDITIONS = {"surrounded": SURROUNDED, "covers": COVERS, "shows": SHOWS}

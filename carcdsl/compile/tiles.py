@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import operator
 
+import carcdsl.model as m
 from carcdsl.compile.board import compile_board
 from carcdsl.compile.expr import compile_expr
 from carcdsl.compile.modes import compile_modes
@@ -27,7 +28,6 @@ from carcdsl.compile.tables import (
     Tables,
 )
 from carcdsl.geometry import ports as P
-from carcdsl.model import rules as m
 
 
 def _kinds(rules: m.RuleSet) -> tuple[Kind, ...]:

@@ -13,7 +13,7 @@ import attrs
 
 from carcdsl.errors import RecordError, show_value
 from carcdsl.geometry import ports as P
-from carcdsl.model.rules import as_tuple
+from carcdsl.model.base import as_tuple
 
 _FOLLOWER_AT = re.compile(
     r"(?P<feature>[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*)(?::(?P<port>[A-Z]{1,3}))?")

@@ -12,13 +12,11 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import functools
 import json
 import os
 import secrets
 import stat
 from collections.abc import Callable, Iterable, Sequence
-from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -35,7 +33,8 @@ from carcdsl.engine.moves import Discard, Move, Placement
 from carcdsl.errors import RecordError, show_value
 from carcdsl.i18n.breakdown import detail
 from carcdsl.i18n.words import json_reason, os_reason
-from carcdsl.model.rules import as_tuple
+from carcdsl.model.base import as_tuple
+from carcdsl.schemas import validator
 
 FORMAT = "carcdsl-record/1"
 """The value of ``format`` in every record of this version."""
@@ -115,19 +114,8 @@ def _layout(data: dict[str, Any], ensure_ascii: bool) -> str:
 
 # --- reading ----------------------------------------------------------------------------------
 
-@functools.cache
 def _validator() -> Draft202012Validator:
-    schema = json.loads(files("carcdsl.schemas").joinpath("record.schema.json")
-                        .read_text(encoding="utf-8"))
-    from jsonschema import Draft202012Validator
-
-    Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(schema)
-
-
-def record_schema() -> dict[str, Any]:
-    """The JSON Schema of ``carcdsl-record/1`` (loaded once)."""
-    return _validator().schema
+    return validator("record")
 
 
 def parse_record(data: object, source: str = "<record>") -> Record:
@@ -209,7 +197,7 @@ def rebase_rule_paths(record: Record, path: str | os.PathLike[str]) -> Record:
     command line gives them. Bundled names, and references that are no rule file path, stay
     as they are."""
     # here, not at the top: importing carcdsl does not load the rule language
-    from carcdsl.lang.compose import SUFFIXES, bundled_names
+    from carcdsl.lang.sources import SUFFIXES, bundled_names
 
     def rebase(ref: str) -> str:
         target, sep, params = ref.partition(":")

@@ -10,14 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from carcdsl.i18n.words import plural
+
 _SINGULAR = {"tiles": "tile", "pennants": "pennant", "neighbours": "neighbour",
              "followers": "follower"}
-
-
-def plural(word: str) -> str:
-    if word.endswith("y") and word[-2:-1] not in "aeiou":
-        return word[:-1] + "ies"
-    return word + "s"
 
 
 def label(name: str, arg: str | None, count: int) -> str:

@@ -29,14 +29,11 @@ import re
 import string
 from collections.abc import Mapping
 from types import ModuleType
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Protocol, cast
 
-from carcdsl.errors import CarcError
-from carcdsl.i18n.breakdown import plural
+from carcdsl.geometry.ports import is_port
 
 if TYPE_CHECKING:
-    from carcdsl.diagnostics import Diagnostic
-    from carcdsl.errors import IllegalMoveError, RecordError
     from carcdsl.model.rules import RuleSet
 
 DEFAULT = "en"
@@ -76,17 +73,45 @@ def languages(rules: RuleSet | None) -> list[str]:
     return list(dict.fromkeys([DEFAULT, *CATALOGS, *declared]))
 
 
-def check_language(rules: RuleSet | None, lang: str) -> None:
-    """Raise CarcError unless the tool or the rule set speaks ``lang``."""
-    known = languages(rules)
-    if lang not in known:
-        whose = f"{rules.name} has no names in it" if rules is not None else "unknown"
-        raise CarcError(f"--lang {lang}: {whose}; choose from {', '.join(known)}")
-
-
 def has_phrases(lang: str) -> bool:
     """Whether the tool has its own phrases in ``lang`` (else they are English)."""
     return lang in CATALOGS
+
+
+def plural(word: str) -> str:
+    """An English noun's plural: ``city`` -> ``cities``, ``road`` -> ``roads``."""
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+# --- what messages are said from (``diagnostics``, ``errors``: which import this module) -----
+
+class _Diagnostic(Protocol):
+    """A checker diagnostic: its template's key, its arguments and its English message."""
+
+    @property
+    def key(self) -> str: ...
+    @property
+    def args(self) -> Mapping[str, object]: ...
+    @property
+    def message(self) -> str: ...
+
+
+class _Illegal(Protocol):
+    """An IllegalMoveError: its rule code, the form of its message and the arguments."""
+
+    rule: str
+    form: str
+    details: dict[str, object]
+
+
+class _RecordProblem(Protocol):
+    """A RecordError: its key, the arguments and where it is (files, moves)."""
+
+    key: str
+    details: dict[str, object]
+    where: tuple[str | int, ...]
 
 
 # --- templates ------------------------------------------------------------------------------
@@ -224,8 +249,6 @@ class Words:
     def read_port(self, text: str) -> str | None:
         """A port typed by a person, in this language or the spec's English; None if it is
         neither."""
-        from carcdsl.geometry.ports import is_port
-
         upper = text.upper()
         for port, local in self._table("PORTS").items():
             if local == upper:
@@ -393,11 +416,11 @@ class Words:
                              f"{sorted(wanted)}")
         return fill(template, args, self)
 
-    def diagnostic(self, diag: Diagnostic) -> str:
+    def diagnostic(self, diag: _Diagnostic) -> str:
         """A checker message in this language, where the catalogue has its key."""
         return self.say("DIAGNOSTICS", diag.key, diag.args) or diag.message
 
-    def illegal(self, exc: IllegalMoveError) -> str:
+    def illegal(self, exc: _Illegal) -> str:
         """An IllegalMoveError in this language, by its rule code and form; else its English
         text."""
         key = exc.rule + (f"/{exc.form}" if exc.form else "")
@@ -406,10 +429,10 @@ class Words:
             said = english().say("ILLEGAL", key, exc.details)
         return said if said is not None else key
 
-    def record(self, exc: RecordError) -> str:
+    def record(self, exc: _RecordProblem) -> str:
         """A record error in this language: its place (the file, ``move 3``), then the
         message by its key; else its English text."""
-        said = self.say("RECORDS", getattr(exc, "key", ""), getattr(exc, "details", {}))
+        said = self.say("RECORDS", exc.key, exc.details)
         if said is None:
             return str(exc)
         return ": ".join([*(self.place(p) for p in exc.where), said])

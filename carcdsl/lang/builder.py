@@ -11,6 +11,7 @@ import copy
 
 import attrs
 
+import carcdsl.model as m
 from carcdsl.diagnostics import error, suggest
 from carcdsl.lang.decls import (
     BlockDecl,
@@ -26,7 +27,6 @@ from carcdsl.lang.decls import (
     TokenDecl,
 )
 from carcdsl.lang.maps import squares_from_map
-from carcdsl.model import rules as m
 from carcdsl.model.fields import with_fields
 
 _KIND_PROPS = {"geometry", "followers", "pennants", "terminals", "complete", "final", "scorers",
@@ -35,12 +35,6 @@ _BLOCKS = {"board": m.Board, "supply": m.Supply, "turn": m.Turn}
 _NUMERIC = {"bounds", "hand", "sets", "start_areas"}
 _UNRESOLVED = object()
 _MAP_EDGE = {"edge_closes": "`edge closes`", "edge_neighbours": "`edge neighbours`"}
-
-
-def supply_key(entry: tuple[int, int, int]) -> str:
-    """The ``field_locs`` key of one follower supply by player count (where it was written)."""
-    low, high, count = entry
-    return f"followers_for:{low}:{high}:{count}"
 
 
 def _carve(table: list, low: int, high: int) -> list:
@@ -221,8 +215,8 @@ class Builder:
                     low, high, _count = prop.value
                     table = _carve(table, low, high)
             table.extend(prop.value for prop in fresh)
-            locs = {supply_key(e): self.game_locs.get(supply_key(e)) for e in table}
-            locs.update((supply_key(prop.value), prop.loc) for prop in fresh)
+            locs = {m.supply_key(e): self.game_locs.get(m.supply_key(e)) for e in table}
+            locs.update((m.supply_key(prop.value), prop.loc) for prop in fresh)
             self._set_supplies(table, locs)
             self.game_locs["followers_by_players"] = fresh[0].loc
 

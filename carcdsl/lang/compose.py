@@ -1,4 +1,4 @@
-"""Finding rule files, reading them safely, and composing them into one RuleSet.
+"""Composing rule files into one RuleSet (finding and reading them: ``sources``).
 
 A rule set is built in order: the files a file ``extends`` (depth first), then the file's own
 declarations, then each variant with its own ``extends``. New names must be new; changes to
@@ -12,141 +12,29 @@ errors (an override of a tile the broken file declares, a rule set without a sta
 from __future__ import annotations
 
 import contextlib
-import re
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import attrs
 
+import carcdsl.model as m
 from carcdsl.diagnostics import Diagnostic, error, suggest, warning
 from carcdsl.errors import RuleError
 from carcdsl.lang.builder import Builder
 from carcdsl.lang.decls import ParamDecl, Ref, RuleFile
 from carcdsl.lang.parser import parse_text
-from carcdsl.lang.syntax import normalise_newlines
-from carcdsl.model import rules as m
+from carcdsl.lang.sources import display_name, parse_ref, read_source, resolve
 
-MAX_FILE_BYTES = 20_000_000
 MAX_DEPTH = 32
-SUFFIXES = (".carc", ".json")
 
-_PAIR = r"\s*[^\W\d][\w-]*\s*=[^,=]*"
-_VARIANT_ARGS = re.compile(rf"^(?P<target>.+?):(?P<args>{_PAIR}(?:,{_PAIR})*)$")
-_LOOKS_LIKE_ARGS = re.compile(r"^(?P<target>[^:=]+?):(?P<args>.*)$")
-
-
-def split_variant_ref(text: str) -> tuple[str, dict[str, int | str]]:
-    """``table-edge:width=11,height=7`` -> ("table-edge", {"width": 11, "height": 7})."""
-    target, params, _problems = parse_ref(text)
-    return target, params
+Check = Callable[[m.RuleSet], Iterable[Diagnostic]]
+"""The checks of meaning (``check.checker.check``), handed in: a variant written for another
+rule set is tried on a copy, and kept only when its own lines check."""
 
 
-def parse_ref(text: str) -> tuple[str, dict[str, int | str], list[Diagnostic]]:
-    """A rule set or variant as the command line and records name it, with parameters:
-    ``maps-germany:areas=3``, ``table-edge:width=11, height=7``. A key given twice, or
-    parameters that cannot be read, are E130."""
-    match = _VARIANT_ARGS.match(text)
-    if match is None:
-        loose = _LOOKS_LIKE_ARGS.match(text)
-        if loose is not None and not Path(text).exists() and (
-                loose["target"] in bundled_names() or Path(loose["target"]).is_file()):
-            return loose["target"], {}, [error("E130", None, "reference", text=text)]
-        return text, {}, []
-    params: dict[str, int | str] = {}
-    problems = []
-    for pair in match["args"].split(","):
-        key, _, value = pair.partition("=")
-        key, value = key.strip(), value.strip()
-        if key in params:
-            problems.append(error("E130", None, "twice", target=match["target"], key=key,
-                                  first=params[key], second=value))
-            continue
-        params[key] = int(value) if re.fullmatch(r"-?\d{1,18}", value) else value
-    return match["target"], params, problems
-
-
-def rules_dir() -> Path:
-    """The bundled rule sets: from the source tree in a checkout, else from the installed
-    package (where the wheel puts ``rules/`` inside ``carcdsl/``)."""
-    package = Path(__file__).resolve().parents[1]
-    for candidate in (package.parent / "rules", package / "rules"):
-        if (candidate / "base.carc").is_file():
-            return candidate
-    return package / "rules"
-
-
-def bundled_names() -> dict[str, Path]:
-    """Every bundled rule set and variant by name."""
-    root = rules_dir()
-    found: dict[str, Path] = {}
-    for folder in (root, root / "variants"):
-        for suffix in SUFFIXES:
-            for path in sorted(folder.glob(f"*{suffix}")):
-                found.setdefault(path.stem, path)
-    return found
-
-
-def resolve(target: str, relative_to: Path | None = None, is_path: bool | None = None) -> Path:
-    """A bundled name or a path (relative to ``relative_to``) -> an existing file path.
-
-    Raises RuleError (E004) when nothing matches.
-    """
-    if not target.strip():
-        raise RuleError("an empty name", (error("E004", None, "empty"),))
-    names = bundled_names()
-    looks_like_path = is_path if is_path is not None else (
-        "/" in target or "\\" in target or target.endswith(SUFFIXES))
-    if not looks_like_path and target in names:
-        return names[target]
-    base = relative_to if relative_to is not None else Path.cwd()
-    candidate = Path(target) if Path(target).is_absolute() else base / target
-    if candidate.is_file():
-        return candidate
-    if candidate.is_dir():
-        raise RuleError(f"{target} is a directory",
-                        (error("E004", None, "directory", target=target),))
-    if candidate.exists():  # a device, a pipe: reading it could block or never end
-        raise RuleError(f"{target} is not a regular file",
-                        (error("E004", None, "not-a-file", target=target),))
-    if not looks_like_path:
-        said = error("E004", None, target=target, hint=suggest(target, names))
-        raise RuleError(said.message, (said,))
-    raise RuleError(f"no such file: {target}", (error("E004", None, "no-file", target=target),))
-
-
-def read_source(path: Path, shown: str) -> str:
-    """The text of a rule file; unreadable, binary, non-UTF-8 or huge files become E003."""
-    def fail(form: str, loc: m.Loc | None = None, **args: object) -> RuleError:
-        said = error("E003", loc or m.Loc(shown), form, **args)
-        return RuleError(said.message, (said,))
-
-    try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise fail("too-large", size=size, most=MAX_FILE_BYTES)
-        data = path.read_bytes()
-    except OSError as exc:
-        from carcdsl.i18n.words import os_reason
-
-        raise fail("unreadable", reason=os_reason(exc)) from None
-    if b"\x00" in data:
-        raise fail("binary")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        line_start = data.rfind(b"\n", 0, exc.start) + 1
-        column = len(data[line_start:exc.start].decode("utf-8", "replace")) + 1
-        raise fail("encoding", m.Loc(shown, line, column),
-                   byte=f"{data[exc.start]:#04x}") from None
-    return normalise_newlines(text)
-
-
-def display_name(path: Path) -> str:
-    """Paths in messages: relative to the working directory when inside it."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
+def _composition_only(rules: m.RuleSet) -> list[Diagnostic]:
+    """No checks of meaning: a trial fails only by what composing it says."""
+    return []
 
 
 @attrs.define
@@ -163,6 +51,8 @@ class Loader:
     set_by: dict[tuple[str, str], tuple[str, Path]] = attrs.Factory(dict)
     """(kind, property) -> the variant given on its own (``--variant``, a record's list)
     that set it last, and its file."""
+    check: Check = attrs.field(default=_composition_only, kw_only=True)
+    """What a trial of a variant for another rule set is checked with (see ``Check``)."""
 
     def load_file(self, path: Path) -> RuleFile | m.RuleSet:
         """The parsed file (read once); RuleError when it cannot be read or parsed."""
@@ -189,6 +79,16 @@ class Loader:
     def start_over(self) -> None:
         """A new rule set: nothing applied yet."""
         self._applied.clear()
+
+    def is_applied(self, resolved: Path) -> bool:
+        """Whether the file at ``resolved`` (a resolved path) is part of the rule set."""
+        return resolved in self._applied
+
+    def trial(self) -> Loader:
+        """A loader to try a file with: it shares the files read and the texts shown, but
+        what it applies and whether it fails are its own."""
+        return Loader(self.sources, False, [], dict(self._applied), self._parsed,
+                      check=self.check)
 
     def fail(self, builder: Builder, diagnostics) -> None:
         builder.diagnostics.extend(diagnostics)
@@ -237,7 +137,7 @@ class Loader:
         self._stack.append(resolved)
         try:
             for ref in loaded.extends:
-                self._apply_ref(builder, ref, path.parent, loaded.role)
+                self.apply_ref(builder, ref, path.parent, loaded.role)
             params = self._params(builder, loaded, args or {}, ref_loc)
             inherited = len(self._stack) > 1
             for decl in loaded.decls:
@@ -288,7 +188,7 @@ class Loader:
                 params[key] = value
         return params
 
-    def _apply_ref(self, builder: Builder, ref: Ref, folder: Path, role: str) -> None:
+    def apply_ref(self, builder: Builder, ref: Ref, folder: Path, role: str) -> None:
         """``extends REF`` in a file of ``role``: a rule set extends rule sets, a variant
         variants."""
         try:
@@ -348,14 +248,17 @@ def _wrong_role(target: str, role: str, loc: m.Loc | None) -> Diagnostic:
 
 
 def compose(rules: str | Path, variants: tuple[str | Path, ...] | list = (),
-            relative_to: Path | None = None) -> tuple[m.RuleSet | None, list[Diagnostic], dict]:
+            relative_to: Path | None = None, *,
+            check: Check) -> tuple[m.RuleSet | None, list[Diagnostic], dict]:
     """Compose a rule set and its variants. Returns (rule set or None, diagnostics, sources).
+    ``check`` judges a variant written for another rule set (see ``Check``);
+    ``pipeline.compose`` hands in the checker.
 
     ``rules`` may carry parameters (``maps-germany:areas=3``), as variants do. The rule set
     is None when a file could not be found, read or parsed (its diagnostics say why; follow-on
     problems are left out).
     """
-    loader = Loader()
+    loader = Loader(check=check)
     builder = Builder()
     target, args, problems = parse_ref(str(rules)) if not isinstance(rules, Path) \
         else (str(rules), {}, [])
@@ -384,7 +287,7 @@ def _variant_alone(loader: Loader, first: RuleFile, path: Path, args: dict) -> B
     builder = Builder()
     builder.diagnostics.extend(first.problems)
     loader.start_over()
-    loader._apply_ref(builder, base_ref, path.parent, "rules")
+    loader.apply_ref(builder, base_ref, path.parent, "rules")
     loader.apply_with(builder, first, path, (path.resolve(),))
     applied = loader.apply(builder, path, role="variant", args=args)
     if applied is not None:
@@ -477,7 +380,7 @@ def _check_with(loader: Loader, builder: Builder, variant: RuleFile, path: Path)
             needed = resolve(ref.target, path.parent, ref.is_path).resolve()
         except RuleError:
             continue  # checked alone, the variant reports it
-        if needed not in loader._applied:
+        if not loader.is_applied(needed):
             builder.diagnostics.append(warning("W105", ref.loc, name=variant.name or path.stem,
                                                needs=ref.target))
 
@@ -494,15 +397,13 @@ def _for_path(variant: RuleFile, path: Path) -> Path | None:
 def _fits(loader: Loader, builder: Builder, path: Path, variant: RuleFile, args: dict) -> bool:
     """A variant written for another rule set may still fit (a bag changes only the supply):
     try it; when its own lines do not fit, one E103 says why instead of each follow-on."""
-    from carcdsl.check.checker import check
-
     trial = builder.snapshot()
-    probe = Loader(loader.sources, False, [], dict(loader._applied), loader._parsed)
+    probe = loader.trial()
     probe.apply(trial, path, None, role="variant", args=args)
     shown = display_name(path)
     found = trial.diagnostics[len(builder.diagnostics):]
     if not probe.failed:
-        found += check(trial.build())
+        found += loader.check(trial.build())
     if not any(d.is_error and d.loc is not None and d.loc.file == shown for d in found):
         return True
     ref = variant.applies_to or Ref("base", False, None)

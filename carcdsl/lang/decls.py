@@ -10,7 +10,9 @@ from typing import Any, Union
 
 import attrs
 
-from carcdsl.model.rules import Loc, Tile, Trigger, as_tuple
+from carcdsl.model.base import Loc, as_tuple
+from carcdsl.model.rules import Trigger
+from carcdsl.model.tiles import Tile
 
 
 @attrs.frozen

@@ -12,22 +12,20 @@ take the model's defaults, so JSON written before them still loads; export alway
 
 from __future__ import annotations
 
-import functools
 import json
 import re
 from collections.abc import Iterable
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+import carcdsl.model as m
 from carcdsl.diagnostics import Diagnostic, error, suggest
-from carcdsl.errors import RuleError
-from carcdsl.lang.builder import supply_key
+from carcdsl.errors import RuleError, show_value
+from carcdsl.i18n.words import json_reason
 from carcdsl.lang.syntax import MAX_DIGITS, MAX_EXPR_DEPTH
-from carcdsl.model import rules as m
 from carcdsl.model.fields import with_fields
+from carcdsl.schemas import validator
 
 if TYPE_CHECKING:  # jsonschema is imported when JSON is read, not when carcdsl starts
-    from jsonschema import Draft202012Validator
     from jsonschema.exceptions import ValidationError
 
 FORMAT = "carcdsl-rules/1"
@@ -35,20 +33,9 @@ RECORD_FORMAT = "carcdsl-record/1"
 """A game record's format: given where a rule set belongs, it is told apart (E103)."""
 
 
-@functools.cache
-def _validator() -> Draft202012Validator:
-    text = resources.files("carcdsl.schemas").joinpath("ruleset.schema.json") \
-        .read_text(encoding="utf-8")
-    schema = json.loads(text)
-    from jsonschema import Draft202012Validator
-
-    Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(schema)
-
-
 def ruleset_schema() -> dict[str, Any]:
     """The JSON Schema of ``carcdsl-rules/1`` (loaded once)."""
-    return _validator().schema
+    return validator("ruleset").schema
 
 
 # --- export ---------------------------------------------------------------------------------
@@ -192,8 +179,6 @@ def ruleset_from_json_text(text: str, source: str) -> m.RuleSet:
     try:
         data = json.loads(text, parse_int=_parse_int)
     except json.JSONDecodeError as exc:
-        from carcdsl.i18n.words import json_reason
-
         diag = error("E007", m.Loc(source, exc.lineno, exc.colno), reason=json_reason(exc))
         raise RuleError(f"{source}: not valid JSON", (diag,)) from None
     except _LongNumber as exc:
@@ -223,7 +208,7 @@ def ruleset_from_json(data: object, source: str = "<json>") -> m.RuleSet:
     if deep:
         raise RuleError(f"{source}: a scoring expression nested too deeply", tuple(deep))
     try:
-        problems = [d for e in _sorted(_validator().iter_errors(data))
+        problems = [d for e in _sorted(validator("ruleset").iter_errors(data))
                     for d in _diagnostics(e, source)]
     except RecursionError:
         raise _too_deep(source) from None
@@ -358,7 +343,7 @@ def _game_from_json(g: dict[str, Any], loc: m.Loc, tiles: m.Loc) -> m.Game:
     supplies = tuple((_int(f["players"][0]), _int(f["players"][1]), _int(f["followers"]))
                      for f in g.get("followers_by_players", ()))
     supply_locs = tuple(
-        (supply_key(entry), _at(loc.file, f"{loc.path}.followers_by_players[{i}]"))
+        (m.supply_key(entry), _at(loc.file, f"{loc.path}.followers_by_players[{i}]"))
         for i, entry in enumerate(supplies))
     return m.Game(title=g["title"], players=(_int(low), _int(high)),
                   followers=_int(g["followers"]),
@@ -520,17 +505,17 @@ def _diagnostics(err: ValidationError, source: str) -> list[Diagnostic]:
         wanted = (wanted,) if isinstance(wanted, str) else tuple(wanted)
         return [error("E007", loc, "type", path=path, expected=wanted, got=_describe(value))]
     elif err.validator == "pattern":
-        return [error("E007", loc, "pattern", path=path, value=_short(value))]
+        return [error("E007", loc, "pattern", path=path, value=show_value(value, cut="..."))]
     elif err.validator in ("const", "enum"):
         allowed = [err.validator_value] if err.validator == "const" else err.validator_value
-        return [error("E007", loc, "values", path=path, value=_short(value),
+        return [error("E007", loc, "values", path=path, value=show_value(value, cut="..."),
                       allowed=tuple(json.dumps(a) for a in allowed))]
     elif err.validator in ("minItems", "maxItems") and isinstance(value, list):
         size = schema.get("minItems")
         if size is not None and size == schema.get("maxItems"):
             return [error("E007", loc, "items", path=path, size=size, count=len(value))]
     elif err.validator in ("anyOf", "oneOf") and "description" in schema:
-        return [error("E007", loc, "description", path=path, value=_short(value),
+        return [error("E007", loc, "description", path=path, value=show_value(value, cut="..."),
                       description=schema["description"])]
     return [error("E007", loc, "schema", path=path, reason=err.message)]
 
@@ -546,13 +531,5 @@ def _describe(value: object) -> tuple[str, str]:
     if isinstance(value, list):
         return ("array", "")
     if isinstance(value, str):
-        return ("string", _short(value))
-    return ("number", _short(value))
-
-
-def _short(value: object, limit: int = 60) -> str:
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError, RecursionError):
-        text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+        return ("string", show_value(value, cut="..."))
+    return ("number", show_value(value, cut="..."))

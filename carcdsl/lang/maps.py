@@ -11,7 +11,8 @@ from collections import deque
 
 from carcdsl.diagnostics import Diagnostic, error, warning
 from carcdsl.geometry import ports as P
-from carcdsl.model.rules import Loc, Square
+from carcdsl.model.base import Loc
+from carcdsl.model.rules import Square
 
 _DELTA = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 

@@ -12,6 +12,7 @@ import attrs
 from lark import Token, Transformer, v_args
 from lark.exceptions import UnexpectedInput, VisitError
 
+import carcdsl.model as m
 from carcdsl.diagnostics import Diagnostic, error, unique
 from carcdsl.errors import RuleError
 from carcdsl.lang.decls import (
@@ -30,8 +31,6 @@ from carcdsl.lang.decls import (
     TileDecl,
     TokenDecl,
 )
-from carcdsl.lang.syntax import MAX_DIGITS as MAX_DIGITS  # the limits, as they were imported before
-from carcdsl.lang.syntax import MAX_EXPR_DEPTH as MAX_EXPR_DEPTH
 from carcdsl.lang.syntax import (
     GluedWords,
     grammar,
@@ -42,7 +41,6 @@ from carcdsl.lang.syntax import (
     too_deep,
 )
 from carcdsl.lang.syntax import deep_fallback as _deep_fallback
-from carcdsl.model import rules as m
 
 
 def parse_text(text: str, path: str = "<text>") -> RuleFile:

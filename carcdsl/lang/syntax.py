@@ -22,9 +22,9 @@ from lark.exceptions import (
     UnexpectedToken,
 )
 
+import carcdsl.model as m
 from carcdsl.diagnostics import Diagnostic, error, suggest
 from carcdsl.geometry import ports as P
-from carcdsl.model import rules as m
 
 GRAMMAR_FILE = "carc.lark"
 MAX_DIGITS = 18

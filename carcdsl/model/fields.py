@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from carcdsl.geometry import ports as P
-from carcdsl.model.rules import Segment, Tile
+from carcdsl.model.tiles import Segment, Tile
 
 
 def _positions(seg: Segment, geometry: str) -> set[int]:

@@ -8,189 +8,24 @@ report every problem with its location instead of stopping at the first.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, Union
-
 import attrs
 
-GEOMETRIES: tuple[str, ...] = ("area", "path", "centre", "field")
-"""Geometries the engine understands.
-
-- ``area``: covers whole sides (a city); complete when no side is left open.
-- ``path``: runs through side middles and ends at terminals or loops (a road).
-- ``centre``: sits in the tile centre and is scored over its 3x3 block (a monastery).
-- ``field``: made of half-sides, bounded by the other segments (a field); never completes.
-"""
+from carcdsl.model.base import Loc, Located, as_tuple, loc_field
+from carcdsl.model.tiles import FeatureKind, Tile
 
 END_CONDITIONS: tuple[str, ...] = ("supply-empty", "tile-unplaceable")
 """``supply-empty``: the game ends after the turn that places the last tile.
 ``tile-unplaceable``: the game also ends as soon as a drawn tile cannot be placed."""
 
 
-def as_tuple(value: Iterable[Any] | None) -> tuple[Any, ...]:
-    """attrs converter: any iterable (None: none) to a tuple, so that rule objects are
-    immutable whatever their builders passed."""
-    return tuple(value) if value is not None else ()
+def supply_key(entry: tuple[int, int, int]) -> str:
+    """The ``field_locs`` key of one follower supply by player count (where it was written)."""
+    low, high, count = entry
+    return f"followers_for:{low}:{high}:{count}"
 
 
 @attrs.frozen
-class Loc:
-    """Where something was written: a file and a 1-based line and column, or (in a JSON rule
-    set) the JSON path of the object, ``$.tiles[3].segments[1]``."""
-
-    file: str
-    line: int = 0
-    column: int = 0
-    path: str | None = None
-
-    def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}" if self.line else self.file
-
-
-def _loc_field() -> Loc | None:
-    """A location is carried along for messages but never part of an object's value."""
-    return attrs.field(default=None, eq=False, repr=False, kw_only=True)
-
-
-class _Located:
-    """Objects whose properties each remember where they were written (``field_locs``)."""
-
-    def loc_of(self, prop: str) -> Loc | None:
-        """Where property ``prop`` was written; the object's own location otherwise."""
-        return dict(self.field_locs).get(prop, self.loc)  # type: ignore[attr-defined]
-
-
-# --- scoring expressions -------------------------------------------------------------------
-
-QUANTITIES: dict[str, str] = {
-    "tiles": "the number of distinct tiles (and printed squares) the feature covers",
-    "pennants": "the pennants (coats of arms) on the feature's segments",
-    "neighbours": "the filled squares among the 8 around a centre feature",
-    "completed": "completed(KIND): distinct completed features of KIND this feature touches",
-    "followers": "the followers standing on the feature",
-    "markers": "markers(M): uncovered map squares with marker M next to the feature's tiles",
-}
-"""Quantities a scoring expression may use; the engine knows how to count each one."""
-
-
-@attrs.frozen
-class Const:
-    value: int
-    loc: Loc | None = _loc_field()
-
-
-@attrs.frozen
-class Quantity:
-    """A count the engine measures on the feature being scored, e.g. ``tiles``."""
-
-    name: str
-    arg: str | None = None
-    loc: Loc | None = _loc_field()
-
-
-@attrs.frozen
-class Scaled:
-    """``factor * quantity`` (or ``quantity * factor``)."""
-
-    factor: int
-    term: Expr
-    loc: Loc | None = _loc_field()
-
-
-@attrs.frozen
-class Sum:
-    terms: tuple[Expr, ...] = attrs.field(converter=as_tuple)
-    loc: Loc | None = _loc_field()
-
-
-@attrs.frozen
-class Compare:
-    op: str  # one of < <= > >= == !=
-    left: Expr
-    right: Expr
-    loc: Loc | None = _loc_field()
-
-
-@attrs.frozen
-class Cond:
-    """``if test then yes else no``."""
-
-    test: Compare
-    yes: Expr
-    no: Expr
-    loc: Loc | None = _loc_field()
-
-
-Expr = Union[Const, Quantity, Scaled, Sum, Cond]
-
-
-# --- rule objects --------------------------------------------------------------------------
-
-
-@attrs.frozen
-class FeatureKind(_Located):
-    """A kind of feature (road, city, ...), declared by the rule set, never by Python."""
-
-    name: str
-    geometry: str
-    """One of GEOMETRIES."""
-    followers: bool = False
-    """Whether a follower may be put on a segment of this kind."""
-    pennants: bool = False
-    """Whether segments of this kind may carry pennants."""
-    terminals: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
-    """Path kinds: the landmarks and kinds at which a path ends (closed ends)."""
-    complete: Expr | None = None
-    """Points when the feature is completed during play; None: not scored then."""
-    final: Expr | None = None
-    """Points at final scoring for an incomplete feature with followers; None: nothing."""
-    scorers: str = "majority"
-    """Who scores: ``majority`` (the players with the most followers; ties all score)."""
-    role: str | None = None
-    """What a follower on it is called (``highwayman``, ``knight``)."""
-    loc: Loc | None = _loc_field()
-    field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
-    """Where each property was written (for messages about a single property)."""
-
-
-
-@attrs.frozen
-class Segment:
-    """One feature segment of a tile, in the tile's canonical orientation."""
-
-    kind: str
-    ports: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
-    """Sides (``N``), or half-sides (``NNE``) for field segments; empty for centre segments."""
-    pennants: int = 0
-    ends: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
-    """Path segments: the terminals (landmark or kind names) the path ends at on this tile."""
-    touches: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
-    """Field segments: one port of each area segment the field touches."""
-    loc: Loc | None = _loc_field()
-    port_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False,
-                                                         kw_only=True, converter=as_tuple)
-    """Where each port of ``ports`` and ``touches`` is written (empty when not known), for
-    messages."""
-
-    def port_loc(self, port: str) -> Loc | None:
-        """Where ``port`` is written in the segment, else the segment's own place."""
-        return next((at for name, at in self.port_locs if name == port), self.loc)
-
-
-@attrs.frozen
-class Tile:
-    """A tile type: written once, in one canonical orientation."""
-
-    name: str
-    count: int
-    segments: tuple[Segment, ...] = attrs.field(default=(), converter=as_tuple)
-    fields_derived: bool = attrs.field(default=True, eq=False)
-    """True when the field segments were computed from the other segments."""
-    loc: Loc | None = _loc_field()
-
-
-@attrs.frozen
-class Game(_Located):
+class Game(Located):
     """The game as a whole: who plays, with what, and when it ends."""
 
     title: str = ""
@@ -211,7 +46,7 @@ class Game(_Located):
     titles: tuple[tuple[str, str], ...] = attrs.field(
         default=(), converter=lambda v: tuple(tuple(x) for x in v or ()))
     """(language, title): the title in other languages (``names nl { title "..." }``)."""
-    loc: Loc | None = _loc_field()
+    loc: Loc | None = loc_field()
     field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
     """Where each property was written (for messages about a single property)."""
 
@@ -258,11 +93,11 @@ class Square:
     """``printed`` squares: the area kind printed on them."""
     pennants: int = 0
     borders: tuple[Border, ...] = attrs.field(default=(), converter=as_tuple)
-    loc: Loc | None = _loc_field()
+    loc: Loc | None = loc_field()
 
 
 @attrs.frozen
-class Board(_Located):
+class Board(Located):
     """Where tiles may go. Without bounds the table is endless."""
 
     bounds: tuple[int, int] | None = attrs.field(
@@ -279,7 +114,7 @@ class Board(_Located):
     """Map: how many start areas (in legend order) get a tile before the first turn: the start
     tile on the first, a random tile on each other. Unless the rule files say, 2, or 1 on a
     map with one start square."""
-    loc: Loc | None = _loc_field()
+    loc: Loc | None = loc_field()
     field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
 
 
@@ -296,7 +131,7 @@ class Board(_Located):
 
 
 @attrs.frozen
-class Supply(_Located):
+class Supply(Located):
     """How tiles are drawn."""
 
     draw: str = "stack"
@@ -311,20 +146,20 @@ class Supply(_Located):
     """``open`` or ``hidden``: whether other players see a hand."""
     sets: int = 1
     """Copies of the whole tile set in the supply (the start tile is taken from the first)."""
-    loc: Loc | None = _loc_field()
+    loc: Loc | None = loc_field()
     field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
 
 
 
 @attrs.frozen
-class Turn(_Located):
+class Turn(Located):
     """Turn order."""
 
     first_player: str = "seat0"
     """``seat0``, or ``draw``: each player draws a tile, the most sides showing
     ``first_player_kind`` starts, ties draw again, the tiles go back."""
     first_player_kind: str | None = None
-    loc: Loc | None = _loc_field()
+    loc: Loc | None = loc_field()
     field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
 
 
@@ -338,7 +173,7 @@ TRIGGER_ACTIONS: tuple[str, ...] = ("extra-turn", "score", "put")
 
 
 @attrs.frozen
-class Token(_Located):
+class Token(Located):
     """Tokens (``nut``): a supply, where they are put at set-up, who holds them."""
 
     name: str
@@ -351,12 +186,12 @@ class Token(_Located):
     """Tokens on a scored feature go to its scorers (shared out in turn order)."""
     final_points: int = 0
     """Points per token a player holds at the end."""
-    loc: Loc | None = _loc_field()
+    loc: Loc | None = loc_field()
     field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
 
 
 @attrs.frozen
-class Trigger(_Located):
+class Trigger(Located):
     """``on place CONDITION: ACTION, ...``: what happens when a tile is placed."""
 
     condition: str
@@ -366,7 +201,7 @@ class Trigger(_Located):
     actions: tuple[tuple, ...] = attrs.field(default=(), converter=as_tuple)
     """(``extra-turn``, None), (``score``, points for the placer) or
     (``put``, (count, token, kind)): tokens onto the placed tile's segment of that kind."""
-    loc: Loc | None = _loc_field()
+    loc: Loc | None = loc_field()
     field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False,
                                                           kw_only=True)
     """``arg``; ``token:I`` and ``kind:I`` for the I-th action (a ``put``)."""
@@ -407,7 +242,7 @@ class RuleSet:
     landmark_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False,
                                                              converter=as_tuple)
     """Where each landmark was declared."""
-    loc: Loc | None = _loc_field()
+    loc: Loc | None = loc_field()
     """Where the rule set starts: the header of its first file."""
 
     def kind(self, name: str) -> FeatureKind | None:

@@ -1,0 +1,131 @@
+"""Finding rule files and reading them safely.
+
+A rule set or variant is named by a bundled name (``base``, ``farmers``) or a path, with
+parameters after a colon (``maps-germany:areas=3``). Every problem is a RuleError carrying its
+Diagnostic.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import carcdsl.model as m
+from carcdsl.diagnostics import Diagnostic, error, suggest
+from carcdsl.errors import RuleError
+from carcdsl.i18n.words import os_reason
+from carcdsl.lang.syntax import normalise_newlines
+
+MAX_FILE_BYTES = 20_000_000
+SUFFIXES = (".carc", ".json")
+
+_PAIR = r"\s*[^\W\d][\w-]*\s*=[^,=]*"
+_VARIANT_ARGS = re.compile(rf"^(?P<target>.+?):(?P<args>{_PAIR}(?:,{_PAIR})*)$")
+_LOOKS_LIKE_ARGS = re.compile(r"^(?P<target>[^:=]+?):(?P<args>.*)$")
+
+
+def parse_ref(text: str) -> tuple[str, dict[str, int | str], list[Diagnostic]]:
+    """A rule set or variant as the command line and records name it, with parameters:
+    ``maps-germany:areas=3``, ``table-edge:width=11, height=7``. A key given twice, or
+    parameters that cannot be read, are E130."""
+    match = _VARIANT_ARGS.match(text)
+    if match is None:
+        loose = _LOOKS_LIKE_ARGS.match(text)
+        if loose is not None and not Path(text).exists() and (
+                loose["target"] in bundled_names() or Path(loose["target"]).is_file()):
+            return loose["target"], {}, [error("E130", None, "reference", text=text)]
+        return text, {}, []
+    params: dict[str, int | str] = {}
+    problems = []
+    for pair in match["args"].split(","):
+        key, _, value = pair.partition("=")
+        key, value = key.strip(), value.strip()
+        if key in params:
+            problems.append(error("E130", None, "twice", target=match["target"], key=key,
+                                  first=params[key], second=value))
+            continue
+        params[key] = int(value) if re.fullmatch(r"-?\d{1,18}", value) else value
+    return match["target"], params, problems
+
+
+def rules_dir() -> Path:
+    """The bundled rule sets: from the source tree in a checkout, else from the installed
+    package (where the wheel puts ``rules/`` inside ``carcdsl/``)."""
+    package = Path(__file__).resolve().parents[1]
+    for candidate in (package.parent / "rules", package / "rules"):
+        if (candidate / "base.carc").is_file():
+            return candidate
+    return package / "rules"
+
+
+def bundled_names() -> dict[str, Path]:
+    """Every bundled rule set and variant by name."""
+    root = rules_dir()
+    found: dict[str, Path] = {}
+    for folder in (root, root / "variants"):
+        for suffix in SUFFIXES:
+            for path in sorted(folder.glob(f"*{suffix}")):
+                found.setdefault(path.stem, path)
+    return found
+
+
+def resolve(target: str, relative_to: Path | None = None, is_path: bool | None = None) -> Path:
+    """A bundled name or a path (relative to ``relative_to``) -> an existing file path.
+
+    Raises RuleError (E004) when nothing matches.
+    """
+    if not target.strip():
+        raise RuleError("an empty name", (error("E004", None, "empty"),))
+    names = bundled_names()
+    looks_like_path = is_path if is_path is not None else (
+        "/" in target or "\\" in target or target.endswith(SUFFIXES))
+    if not looks_like_path and target in names:
+        return names[target]
+    base = relative_to if relative_to is not None else Path.cwd()
+    candidate = Path(target) if Path(target).is_absolute() else base / target
+    if candidate.is_file():
+        return candidate
+    if candidate.is_dir():
+        raise RuleError(f"{target} is a directory",
+                        (error("E004", None, "directory", target=target),))
+    if candidate.exists():  # a device, a pipe: reading it could block or never end
+        raise RuleError(f"{target} is not a regular file",
+                        (error("E004", None, "not-a-file", target=target),))
+    if not looks_like_path:
+        said = error("E004", None, target=target, hint=suggest(target, names))
+        raise RuleError(said.message, (said,))
+    raise RuleError(f"no such file: {target}", (error("E004", None, "no-file", target=target),))
+
+
+def read_source(path: Path, shown: str) -> str:
+    """The text of a rule file; unreadable, binary, non-UTF-8 or huge files become E003."""
+    def fail(form: str, loc: m.Loc | None = None, **args: object) -> RuleError:
+        said = error("E003", loc or m.Loc(shown), form, **args)
+        return RuleError(said.message, (said,))
+
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise fail("too-large", size=size, most=MAX_FILE_BYTES)
+        data = path.read_bytes()
+    except OSError as exc:
+        raise fail("unreadable", reason=os_reason(exc)) from None
+    if b"\x00" in data:
+        raise fail("binary")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        line_start = data.rfind(b"\n", 0, exc.start) + 1
+        column = len(data[line_start:exc.start].decode("utf-8", "replace")) + 1
+        raise fail("encoding", m.Loc(shown, line, column),
+                   byte=f"{data[exc.start]:#04x}") from None
+    return normalise_newlines(text)
+
+
+def display_name(path: Path) -> str:
+    """Paths in messages: relative to the working directory when inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)

@@ -1,0 +1,71 @@
+"""Scoring expressions as the rule model holds them: constants, quantities the engine
+measures, sums, scaled terms and conditions."""
+
+from __future__ import annotations
+
+from typing import Union
+
+import attrs
+
+from carcdsl.model.base import Loc, as_tuple, loc_field
+
+QUANTITIES: dict[str, str] = {
+    "tiles": "the number of distinct tiles (and printed squares) the feature covers",
+    "pennants": "the pennants (coats of arms) on the feature's segments",
+    "neighbours": "the filled squares among the 8 around a centre feature",
+    "completed": "completed(KIND): distinct completed features of KIND this feature touches",
+    "followers": "the followers standing on the feature",
+    "markers": "markers(M): uncovered map squares with marker M next to the feature's tiles",
+}
+"""Quantities a scoring expression may use; the engine knows how to count each one."""
+
+
+@attrs.frozen
+class Const:
+    value: int
+    loc: Loc | None = loc_field()
+
+
+@attrs.frozen
+class Quantity:
+    """A count the engine measures on the feature being scored, e.g. ``tiles``."""
+
+    name: str
+    arg: str | None = None
+    loc: Loc | None = loc_field()
+
+
+@attrs.frozen
+class Scaled:
+    """``factor * quantity`` (or ``quantity * factor``)."""
+
+    factor: int
+    term: Expr
+    loc: Loc | None = loc_field()
+
+
+@attrs.frozen
+class Sum:
+    terms: tuple[Expr, ...] = attrs.field(converter=as_tuple)
+    loc: Loc | None = loc_field()
+
+
+@attrs.frozen
+class Compare:
+    op: str  # one of < <= > >= == !=
+    left: Expr
+    right: Expr
+    loc: Loc | None = loc_field()
+
+
+@attrs.frozen
+class Cond:
+    """``if test then yes else no``."""
+
+    test: Compare
+    yes: Expr
+    no: Expr
+    loc: Loc | None = loc_field()
+
+
+Expr = Union[Const, Quantity, Scaled, Sum, Cond]
