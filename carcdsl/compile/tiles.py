@@ -25,6 +25,7 @@ from carcdsl.compile.tables import (
     FastTables,
     Kind,
     LocalSegment,
+    PrintedTile,
     Tables,
 )
 from carcdsl.geometry import ports as P
@@ -108,80 +109,114 @@ def _look(segments: list[LocalSegment]) -> frozenset:
     return frozenset((s.kind, s.ports, s.pennants, s.open_ends) for s in segments)
 
 
-def compile_rules(rules: m.RuleSet) -> Tables:
-    """Compile a checked rule set. The rule set must have passed the checker."""
-    kinds = _kinds(rules)
-    kind_index = {k.name: k.index for k in kinds}
-    sig_ids: dict[tuple, int] = {}
-    sigs, segments, seg_at, links, spots, centres, canonical, distinct = ([] for _ in range(8))
-    for t, tile in enumerate(rules.tiles):
+class _Oriented:
+    """The per-oriented-tile lists ``Tables`` is made of, filled tile type by tile type and
+    then with the map's printed tiles; side signatures get ids as they are first seen."""
+
+    def __init__(self) -> None:
+        self.sig_ids: dict[tuple, int] = {}
+        self.sigs: list[tuple[int, ...]] = []
+        self.segments: list[tuple[LocalSegment, ...]] = []
+        self.seg_at: list[tuple[int, ...]] = []
+        self.links: list[tuple] = []
+        self.spots: list[tuple[int, ...]] = []
+        self.centres: list[tuple[int, ...]] = []
+        self.canonical: list[int] = []
+        self.distinct: list[tuple[int, ...]] = []
+        self.neutral: set[tuple[int, int]] = set()
+        """(printed tile, side) pairs that ask nothing of the square across."""
+
+    def sig(self, key: tuple) -> int:
+        return self.sig_ids.setdefault(key, len(self.sig_ids))
+
+    def add_type(self, t: int, tile: m.Tile, rules: m.RuleSet, kinds: tuple[Kind, ...],
+                 kind_index: dict[str, int]) -> None:
+        """Tile type ``t`` in its four rotations; rotations that look the same as an
+        earlier one are not ``distinct``."""
         looks: dict[frozenset, int] = {}
         rotations = []
         for r in range(4):
             local, at = _orient(tile, rules, kind_index, 90 * r)
-            side_sigs = []
-            for d in range(4):
-                key = tuple(local[at[q]].kind if at[q] >= 0 else -1 for q in P.side_positions(d))
-                side_sigs.append(sig_ids.setdefault(key, len(sig_ids)))
-            sigs.append(tuple(side_sigs))
-            segments.append(tuple(local))
-            seg_at.append(tuple(at))
-            side_links = []
-            for d in range(4):
-                here = []
-                for q in P.side_positions(d):
-                    i = at[q]
-                    if i < 0:
-                        continue
-                    g = local[i].geometry
-                    if g == FIELD and len(P.RING[q]) == 3 or g in (AREA, PATH) and q == P.middle(d):
-                        here.append((i, P.facing(q), g in (AREA, PATH)))
-                side_links.append(tuple(here))
-            links.append(tuple(side_links))
-            spots.append(tuple(i for i, s in enumerate(local) if kinds[s.kind].followers))
-            centres.append(tuple(i for i, s in enumerate(local) if s.geometry == CENTRE))
-            look = _look(local)
-            first = looks.setdefault(look, r)
-            canonical.append(4 * t + first)
+            self.sigs.append(tuple(
+                self.sig(tuple(local[at[q]].kind if at[q] >= 0 else -1
+                               for q in P.side_positions(d))) for d in range(4)))
+            self.segments.append(tuple(local))
+            self.seg_at.append(tuple(at))
+            self.links.append(tuple(_side_links(local, at, d) for d in range(4)))
+            self.spots.append(tuple(i for i, s in enumerate(local) if kinds[s.kind].followers))
+            self.centres.append(tuple(i for i, s in enumerate(local) if s.geometry == CENTRE))
+            first = looks.setdefault(_look(local), r)
+            self.canonical.append(4 * t + first)
             if first == r:
                 rotations.append(r)
-        distinct.append(tuple(rotations))
-    printed_from = len(sigs)
-    field_kinds = [k.index for k in kinds if k.geometry == FIELD]
-    board, printed = compile_board(rules, kind_index,
-                                   field_kinds[0] if len(field_kinds) == 1 else None)
-    neutral = set()
-    for pt in printed:
-        o = len(sigs)
+        self.distinct.append(tuple(rotations))
+
+    def add_printed(self, pt: PrintedTile) -> None:
+        o = len(self.sigs)
         side_sigs = []
         for d, side_key in enumerate(pt.side_keys):
             if side_key is None:
-                neutral.add((o, d))
+                self.neutral.add((o, d))
                 side_key = (-1, -1, -1)
-            side_sigs.append(sig_ids.setdefault(side_key, len(sig_ids)))
-        sigs.append(tuple(side_sigs))
-        segments.append(pt.segments)
-        seg_at.append(pt.seg_at)
-        links.append(pt.links)
-        spots.append(())
-        centres.append(())
-        canonical.append(o)
-    for key in list(sig_ids):
-        sig_ids.setdefault(tuple(reversed(key)), len(sig_ids))
-    reverse = [0] * len(sig_ids)
-    for key, i in sig_ids.items():
-        reverse[i] = sig_ids[tuple(reversed(key))]
-    start = rules.game.start
+            side_sigs.append(self.sig(side_key))
+        self.sigs.append(tuple(side_sigs))
+        self.segments.append(pt.segments)
+        self.seg_at.append(pt.seg_at)
+        self.links.append(pt.links)
+        self.spots.append(())
+        self.centres.append(())
+        self.canonical.append(o)
+
+    def reverse(self) -> list[int]:
+        """Per signature id, the signature a neighbour must show on the facing side."""
+        for key in list(self.sig_ids):
+            self.sig(tuple(reversed(key)))
+        reverse = [0] * len(self.sig_ids)
+        for key, i in self.sig_ids.items():
+            reverse[i] = self.sig_ids[tuple(reversed(key))]
+        return reverse
+
+
+def _side_links(local: list[LocalSegment], at: list[int], d: int) -> tuple:
+    """(local segment, facing position, counts as an open end) of each link across side
+    ``d``: an area's or path's side middle, a field's half-sides."""
+    here = []
+    for q in P.side_positions(d):
+        i = at[q]
+        if i < 0:
+            continue
+        g = local[i].geometry
+        if g == FIELD and len(P.RING[q]) == 3 or g in (AREA, PATH) and q == P.middle(d):
+            here.append((i, P.facing(q), g in (AREA, PATH)))
+    return tuple(here)
+
+
+def compile_rules(rules: m.RuleSet) -> Tables:
+    """Compile a checked rule set. The rule set must have passed the checker."""
+    kinds = _kinds(rules)
+    kind_index = {k.name: k.index for k in kinds}
+    out = _Oriented()
+    for t, tile in enumerate(rules.tiles):
+        out.add_type(t, tile, rules, kinds, kind_index)
+    printed_from = len(out.sigs)
+    field_kinds = [k.index for k in kinds if k.geometry == FIELD]
+    board, printed = compile_board(rules, kind_index,
+                                   field_kinds[0] if len(field_kinds) == 1 else None)
+    for pt in printed:
+        out.add_printed(pt)
+    reverse = out.reverse()
     type_counts = tuple(t.count for t in rules.tiles)
-    start_type = next((i for i, t in enumerate(rules.tiles) if t.name == start), None)
+    start_type = next((i for i, t in enumerate(rules.tiles) if t.name == rules.game.start),
+                      None)
     sets = rules.supply.sets if isinstance(rules.supply.sets, int) else 1
-    fast = _fast_tables(sigs, reverse, segments, links, spots, type_counts, start_type,
-                        neutral, sets)
+    fast = _fast_tables(out.sigs, reverse, out.segments, out.links, out.spots, type_counts,
+                        start_type, out.neutral, sets)
     return Tables(
         kinds, tuple(t.name for t in rules.tiles), type_counts, start_type,
-        tuple(sigs), tuple(reverse), tuple(segments), tuple(seg_at), tuple(links),
-        tuple(spots), tuple(centres), tuple(canonical), tuple(distinct), fast,
-        board, printed_from, compile_modes(rules, kind_index), kind_index)
+        tuple(out.sigs), tuple(reverse), tuple(out.segments), tuple(out.seg_at),
+        tuple(out.links), tuple(out.spots), tuple(out.centres), tuple(out.canonical),
+        tuple(out.distinct), fast, board, printed_from, compile_modes(rules, kind_index),
+        kind_index)
 
 
 def _fast_tables(sigs, reverse, segments, links, spots, type_counts, start_type,

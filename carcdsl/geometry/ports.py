@@ -57,10 +57,6 @@ def rotate_pos(pos: int, rotation: int) -> int:
     return (pos + 3 * (rotation // 90)) % 12
 
 
-def rotate_port(name: str, rotation: int) -> str:
-    return RING[rotate_pos(INDEX[name], rotation)]
-
-
 def facing(pos: int) -> int:
     """The position on the neighbouring tile that touches ``pos`` across the shared side.
 

@@ -14,8 +14,6 @@ from carcdsl.geometry import ports as P
 from carcdsl.model.base import Loc
 from carcdsl.model.rules import Square
 
-_DELTA = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
-
 
 def squares_from_map(rows: tuple, legend: tuple, where: Loc | None
                      ) -> tuple[tuple[Square, ...], list[Diagnostic]]:
@@ -94,7 +92,7 @@ def _unreachable(squares: list[Square]) -> list[Diagnostic]:
     seen = {(sq.x, sq.y) for sq in todo}
     while todo:
         sq = todo.popleft()
-        for dx, dy in _DELTA.values():
+        for dx, dy in P.DELTA.values():
             other = at.get((sq.x + dx, sq.y + dy))
             if other is None or (other.x, other.y) in seen:
                 continue
@@ -130,7 +128,7 @@ def _check_borders(squares: list[Square]) -> list[Diagnostic]:
             if border.side not in P.SIDES:
                 problems.append(error("E133", sq.loc, "border-side", side=border.side))
                 continue
-            dx, dy = _DELTA[border.side]
+            dx, dy = P.DELTA[P.SIDES.index(border.side)]
             beyond = (sq.x + dx, sq.y + dy)
             if beyond in taken:
                 problems.append(error("E133", sq.loc, "border-faces", side=border.side,

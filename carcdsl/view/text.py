@@ -248,7 +248,7 @@ def render_board(state: State, show_open: bool = True, words: Words | None = Non
     edge = state.tables.board
     if edge.bounds is not None:
         x0, x1, y0, y1 = edge.bounds
-        squares += [x0 + (y0 << 20), x1 + (y1 << 20)]
+        squares += [to_key(x0, y0), to_key(x1, y1)]
     squares += list(edge.map_keys)
     if edge.squares:  # a ring of off-map squares around the squares that take tiles
         sx = [to_xy(k)[0] for k in edge.squares]
@@ -269,7 +269,7 @@ def render_board(state: State, show_open: bool = True, words: Words | None = Non
     for y in range(y0, y1 + 1):
         rows: list[list[str]] = [[] for _ in range(3)]
         for x in range(x0, x1 + 1):
-            k = x + (y << 20)
+            k = to_key(x, y)
             if k in state.board:
                 printed = state.board[k][0] >= state.tables.printed_from
                 cells = (_printed_cells(state, k, labels, used, look) if printed
