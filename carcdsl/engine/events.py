@@ -140,9 +140,3 @@ class Log:
         new.draw_off, new.end_reason, new.finished = self.draw_off, self.end_reason, self.finished
         return new
 
-    def __getstate__(self) -> tuple:
-        return tuple(getattr(self, name) for name in self.__slots__)
-
-    def __setstate__(self, state: tuple) -> None:
-        for name, value in zip(self.__slots__, state):
-            setattr(self, name, value)

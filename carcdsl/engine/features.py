@@ -46,12 +46,6 @@ class Features:
         new.tokens = {k: v[:] for k, v in self.tokens.items()} if self.tokens else {}
         return new
 
-    def __getstate__(self) -> tuple:
-        return tuple(getattr(self, name) for name in self.__slots__)
-
-    def __setstate__(self, state: tuple) -> None:
-        for name, value in zip(self.__slots__, state):
-            setattr(self, name, value)
 
     def add_tile(self, fast: FastTables, o: int, key: int) -> int:
         """New nodes for the segments of oriented tile ``o`` on square ``key``; returns the

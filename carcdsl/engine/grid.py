@@ -40,12 +40,6 @@ class Grid:
         new.reached, new.watched = set(self.reached), self.watched.copy()
         return new
 
-    def __getstate__(self) -> tuple:
-        return tuple(getattr(self, name) for name in self.__slots__)
-
-    def __setstate__(self, state: tuple) -> None:
-        for name, value in zip(self.__slots__, state):
-            setattr(self, name, value)
 
     def place(self, tb: Tables, features: Features, o: int, key: int,
               printed: bool = False) -> int:

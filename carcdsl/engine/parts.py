@@ -33,11 +33,6 @@ class Tokens:
             return self
         return Tokens(self.supply[:], [h[:] for h in self.held])
 
-    def __getstate__(self) -> tuple:
-        return self.supply, self.held
-
-    def __setstate__(self, state: tuple) -> None:
-        self.supply, self.held = state
 
 
 class GameInfo(Protocol):
@@ -84,12 +79,6 @@ class Parts:
         new.supply, new.seats = self.supply.copy(), self.seats.copy()
         new.tokens, new.log = self.tokens.copy(), self.log.copy()
 
-    def __getstate__(self) -> tuple:
-        return tuple(getattr(self, name) for name in Parts.__slots__)
-
-    def __setstate__(self, state: tuple) -> None:
-        for name, value in zip(Parts.__slots__, state):
-            setattr(self, name, value)
 
     @property
     def rng(self) -> random.Random | None:

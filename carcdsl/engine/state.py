@@ -427,15 +427,6 @@ class State(Parts):
         self.copy_parts(new)
         return new
 
-    def __reduce__(self) -> tuple:
-        return _restore, (self.__getstate__(),)
-
-
-def _restore(state: tuple) -> State:
-    new = State.__new__(State)
-    new.__setstate__(state)
-    return new
-
 
 def check_players(tables: Tables, count: int, rules_name: str) -> None:
     """Refuse a player count outside the rule set's range, or one whose hands the supply

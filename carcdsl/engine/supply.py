@@ -54,12 +54,6 @@ class Supply:
             new.rng.setstate(self.rng.getstate())
         return new
 
-    def __getstate__(self) -> tuple:
-        return tuple(getattr(self, name) for name in self.__slots__)
-
-    def __setstate__(self, state: tuple) -> None:
-        for name, value in zip(self.__slots__, state):
-            setattr(self, name, value)
 
     def deal(self, seats: int, size: int) -> None:
         """Hands of ``size`` tiles, dealt seat by seat."""

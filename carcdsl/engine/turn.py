@@ -34,12 +34,6 @@ class Seats:
         new.in_extra, new.scores, new.followers = self.in_extra, self.scores[:], self.followers[:]
         return new
 
-    def __getstate__(self) -> tuple:
-        return tuple(getattr(self, name) for name in self.__slots__)
-
-    def __setstate__(self, state: tuple) -> None:
-        for name, value in zip(self.__slots__, state):
-            setattr(self, name, value)
 
     def end_turn(self, extra: bool, supply: Supply) -> None:
         """Pass the turn, unless it earned an extra turn (at most one in a row). With hands,

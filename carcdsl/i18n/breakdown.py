@@ -1,4 +1,6 @@
-"""A score breakdown as people read it: ``3 tiles × 2 + 1 pennant × 2``.
+"""A score breakdown as records and JSON give it: ``3 tiles × 2 + 1 pennant × 2``, with the
+rule set's own names (records never change language; ``Words.label`` and ``Words.trigger``
+word the same terms in a player's language).
 
 The engine keeps a scoring's breakdown as data (terms: ``("c", value)``, ``("q", count,
 quantity, arg, factor)``, ``("g", terms, factor)``, and ``("t", condition, arg)`` for an ``on
@@ -10,10 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from carcdsl.i18n.words import plural
-
-_SINGULAR = {"tiles": "tile", "pennants": "pennant", "neighbours": "neighbour",
-             "followers": "follower"}
+from carcdsl.i18n.words import SINGULAR, plural
 
 
 def label(name: str, arg: str | None, count: int) -> str:
@@ -23,7 +22,7 @@ def label(name: str, arg: str | None, count: int) -> str:
     elif name in ("markers", "tokens"):
         noun = (arg or "") if count == 1 else plural(arg or "")
     else:
-        noun = _SINGULAR.get(name, name) if count == 1 else name
+        noun = SINGULAR.get(name, name) if count == 1 else name
     return f"{count} {noun}"
 
 

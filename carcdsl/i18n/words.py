@@ -78,6 +78,11 @@ def has_phrases(lang: str) -> bool:
     return lang in CATALOGS
 
 
+SINGULAR = {"tiles": "tile", "pennants": "pennant", "neighbours": "neighbour",
+            "followers": "follower"}
+"""Quantities of scoring expressions, named in the plural, -> the singular."""
+
+
 def plural(word: str) -> str:
     """An English noun's plural: ``city`` -> ``cities``, ``road`` -> ``roads``."""
     if word.endswith("y") and word[-2:-1] not in "aeiou":
@@ -299,9 +304,7 @@ class Words:
             return f"{count} {self.phrase('completed')} {self.word(arg or '', count)}"
         if name in ("markers", "tokens"):
             return f"{count} {self.word(arg or '', count)}"
-        singular = {"tiles": "tile", "pennants": "pennant", "neighbours": "neighbour",
-                    "followers": "follower"}.get(name, name)
-        return f"{count} {self.word(singular, count)}"
+        return f"{count} {self.word(SINGULAR.get(name, name), count)}"
 
     def trigger(self, condition: str, arg: str | None) -> str:
         """A trigger's scoring (``covers a small-city``: condition ``covers``, argument
