@@ -401,7 +401,7 @@ def test_printed_squares_say_what_they_are():
     state = game.new_game(["Ann", "Bob"], seed=1, auto_discard=False)
     board = game.tables.board
     before = snapshot(state)
-    with pytest.raises(IllegalMoveError, match=r"\[-6, 1\] is a printed big city \(Hamburg\)"):
+    with pytest.raises(IllegalMoveError, match=r"\[-6, 1\] is a printed city \(Hamburg\)"):
         state.play(Placement(state.drawn, (-6, 1), 0))
     border = next(key for key, _, group in board.printed if group < 0)
     with pytest.raises(IllegalMoveError, match="is not a square of the map") as info:

@@ -44,7 +44,7 @@ class Grid:
     def place(self, tb: Tables, features: Features, o: int, key: int,
               printed: bool = False) -> int:
         """Put oriented tile ``o`` on square ``key`` and join it to its neighbours; returns
-        its first node id. A printed tile (a map's big city or border segment) makes no square
+        its first node id. A printed tile (a map's printed area or border segment) makes no square
         open by itself."""
         base = features.add_tile(tb.fast, o, key)
         self.tiles[key] = (o, base)
@@ -96,7 +96,7 @@ class Grid:
                     open_ends[a] -= 2
 
     def _reach(self, tb: Tables, key: int) -> None:
-        """A tile reached printed square ``key``: if it is a big city, the squares around all
+        """A tile reached printed square ``key``: if it is a printed area, the squares around all
         of its squares are open from now on."""
         group = tb.board.group_of.get(key)
         if group is None or group in self.reached:

@@ -124,16 +124,17 @@ def _feature_taken(spec: FollowerSpec) -> IllegalMoveError:
 
 
 def _check_printed(p: Parts, key: int, at: str) -> None:
-    """A map prints some squares: a printed area (a big city), or a border segment off the
-    map."""
+    """A map prints some squares: a printed area (a map's big city), or a border segment
+    off the map."""
     tb = p.tables
-    if p.grid.tiles[key][0] < tb.printed_from:
+    o = p.grid.tiles[key][0]
+    if o < tb.printed_from:
         return
     if key in tb.board.group_of:
-        name = tb.board.labels.get(key)
+        name, kind = tb.board.labels.get(key), tb.kinds[tb.segments[o][0].kind].name
         if name:
-            raise IllegalMoveError("board", "named-big-city", at=at, name=name)
-        raise IllegalMoveError("board", "big-city", at=at)
+            raise IllegalMoveError("board", "named-printed", at=at, kind=kind, name=name)
+        raise IllegalMoveError("board", "printed", at=at, kind=kind)
     raise IllegalMoveError("board", "not-on-map", at=at)
 
 

@@ -460,9 +460,9 @@ ILLEGAL: dict[str, str] = {
     "square-taken": "square {at} already has a {rule:tile}",
     "board": "square {at} is off the board",
     "board/span": "square {at} is off the board (x and y lie between {low} and {high})",
-    "board/big-city": "square {at} is a printed big city: no {rule:tile} goes there",
-    "board/named-big-city": "square {at} is a printed big city ({name:word}): no {rule:tile} "
-                            "goes there",
+    "board/printed": "square {at} is a printed {kind:word}: no {rule:tile} goes there",
+    "board/named-printed": "square {at} is a printed {kind:word} ({name:word}): no {rule:tile} "
+                           "goes there",
     "board/not-on-map": "square {at} is not a square of the map",
     "drawn-tile/place": "{player} drew {drawn}: a move must place that {rule:tile}, not {tile}",
     "drawn-tile/discard": "{player} drew {drawn}: a move must discard that {rule:tile}, not "

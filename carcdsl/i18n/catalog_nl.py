@@ -496,9 +496,9 @@ ILLEGAL: dict[str, str] = {
     "square-taken": "op vak {at} ligt al een {rule:tile}",
     "board": "vak {at} ligt buiten het bord",
     "board/span": "vak {at} ligt buiten het bord (x en y liggen tussen {low} en {high})",
-    "board/big-city": "vak {at} is een gedrukte grote stad: daar komt geen {rule:tile}",
-    "board/named-big-city": "vak {at} is een gedrukte grote stad ({name:word}): daar komt geen "
-                            "{rule:tile}",
+    "board/printed": "vak {at} is een gedrukte {kind:word}: daar komt geen {rule:tile}",
+    "board/named-printed": "vak {at} is een gedrukte {kind:word} ({name:word}): daar komt "
+                           "geen {rule:tile}",
     "board/not-on-map": "vak {at} ligt niet op de kaart",
     "drawn-tile/place": "{player} trok {drawn}: een zet moet die {rule:tile} aanleggen, niet "
                         "{tile}",

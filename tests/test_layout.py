@@ -1,0 +1,49 @@
+"""The layout holds: the engine and the compiler name no word of any bundled rule set, and
+the engine imports nothing but tables, its own parts and errors (import-linter, in CI, holds
+the rest of the layering)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import carcdsl
+from carcdsl.compile.tables import GEOMETRY_CODE
+from carcdsl.lang.sources import bundled_names
+
+PACKAGE = Path(carcdsl.__file__).parent
+
+
+def _string_literals(path: Path) -> set[str]:
+    """String constants of a module, docstrings left out."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef))
+                  and node.body and isinstance(node.body[0], ast.Expr)
+                  and isinstance(node.body[0].value, ast.Constant)}
+    return {node.value for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and id(node) not in docstrings}
+
+
+def _rule_words() -> set[str]:
+    """Every kind, role, landmark, token, marker and follower name of the bundled rule sets."""
+    words: set[str] = set()
+    for name in ("base", "pnp-demo", "maps-germany", "nuts"):
+        rules = carcdsl.load(name).rules
+        words |= {k.name for k in rules.kinds} | {k.role for k in rules.kinds if k.role}
+        words |= set(rules.landmarks) | {t.name for t in rules.tokens}
+        words |= {sq.marker for sq in rules.board.squares if sq.marker}
+        words.add(rules.game.follower or "")
+    assert {"city", "road", "monastery", "field", "meeple", "nut"} <= words
+    assert set(bundled_names())  # the names were really read
+    # geometry names are the engine's own vocabulary, even where a rule set names a kind so
+    # (the spin-off's "path", the base game's "field")
+    return words - {""} - set(GEOMETRY_CODE)
+
+
+def test_the_engine_and_the_compiler_name_no_rule_word():
+    words = _rule_words()
+    for folder in ("engine", "compile"):
+        for path in sorted((PACKAGE / folder).glob("*.py")):
+            assert not _string_literals(path) & words, path.name
