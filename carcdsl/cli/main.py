@@ -25,10 +25,11 @@ from carcdsl.cli.output import (
     say_error,
     tolerant_stdout,
 )
+from carcdsl.cli.simulate import add_simulate
 from carcdsl.errors import CarcError, RuleError
 from carcdsl.i18n.words import Words, is_language_code
 
-COMMANDS = ("check", "export", "play", "replay", "explain")
+COMMANDS = ("check", "export", "play", "replay", "explain", "simulate")
 
 _ARGPARSE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern), key) for pattern, key in (
@@ -85,7 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--lang", dest="top_lang", metavar="LANG",
                         help="the language of the output, for every command (as after it)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for add in (_add_check, _add_export, _add_play, _add_replay, _add_explain):
+    for add in (_add_check, _add_export, _add_play, _add_replay, _add_explain, add_simulate):
         add(commands)
     return parser
 

@@ -1,1 +1,24 @@
-"""Many games without a word said: playing out, summing up (``local``: in this process)."""
+"""Many games without a word said: playing out and summing up.
+
+``local``: one game or many in this process (``play``'s loop). The simulation library
+(``carcdsl simulate``; docs/simulation.md), for a notebook as much as for the command:
+
+>>> from carcdsl.sim import Config, simulate, summarize
+>>> sim = simulate(Config("base", ("farmers",), players=3), games=20, seed=1, jobs=1)
+>>> len(sim.rows), sim.rows[0].seed
+(20, 1)
+>>> summarize(sim)["win_rate"][0]["value"] >= 0
+True
+
+``rows``: one game -> a ``GameRow``; rows -> CSV/Parquet. ``run``: many games on any
+``concurrent.futures.Executor`` (a process pool by default; ``dask.dask_executor`` for a Dask
+cluster). ``metrics``: rows -> metrics with 95% intervals; two runs compared on the same
+seeds. ``report``: the HTML report (matplotlib).
+"""
+
+from carcdsl.sim.metrics import Estimate, compare, summarize, wilson
+from carcdsl.sim.rows import GameRow, play_row, play_rows, write_csv, write_parquet
+from carcdsl.sim.run import Config, Simulation, simulate
+
+__all__ = ["Config", "Estimate", "GameRow", "Simulation", "compare", "play_row", "play_rows",
+           "simulate", "summarize", "wilson", "write_csv", "write_parquet"]

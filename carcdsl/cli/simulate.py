@@ -1,0 +1,210 @@
+"""``carcdsl simulate``: many games on every core (or a Dask cluster) summed up in the metrics
+game designers use, or several configurations compared on the same seeds.
+
+The command reads its options, runs ``sim.run.simulate`` per configuration with a progress
+bar, and prints ``view.simulation``'s report (or ``--json``); ``--csv``/``--parquet`` write
+the per-game rows and ``--html`` the report with plots. Ctrl-C stops the run: what was
+played is reported, and the exit status is 130.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib.util
+import os
+import shlex
+import sys
+from collections.abc import Iterator
+from concurrent.futures import Executor
+from pathlib import Path
+
+from carcdsl.bots import BOTS
+from carcdsl.cli.output import Said, print_json
+from carcdsl.errors import CarcError
+from carcdsl.pipeline import load
+from carcdsl.sim.metrics import compare, summarize
+from carcdsl.sim.rows import write_csv, write_parquet
+from carcdsl.sim.run import Config, Simulation, simulate
+from carcdsl.view.simulation import format_comparison, format_simulation
+
+EXTRAS = {"matplotlib": "sim", "pyarrow": "sim", "distributed": "dask"}
+"""An optional module -> the extra that installs it."""
+
+
+def add_simulate(commands) -> None:
+    """Register ``simulate`` with the command line's subparsers."""
+    p = commands.add_parser(
+        "simulate", help="many games summed up: win rates, balance, points by kind",
+        description="Play many games with bots on every core (or a Dask cluster) and report "
+        "win rates with 95%% intervals and the metrics of docs/simulation.md; --compare "
+        "other configurations on the same seeds.")
+    p.add_argument("rules", metavar="RULES", help="a rule file or bundled rule set")
+    p.add_argument("--variant", "-v", action="append", default=[], metavar="V",
+                   help="apply a variant (a path or bundled name); may be repeated")
+    p.add_argument("--players", "-n", type=int, metavar="N", help="number of players")
+    p.add_argument("--bot", action="append", default=[], metavar="KIND",
+                   help="random or greedy, per seat in order; the last fills the rest")
+    p.add_argument("--games", type=int, default=1000, metavar="N",
+                   help="games per configuration (default 1000)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    p.add_argument("--compare", action="append", default=[], metavar="'RULES [-v V] [--bot B]'",
+                   help="another configuration to play on the same seeds; may be repeated")
+    p.add_argument("--jobs", "-j", type=int, metavar="J",
+                   help=f"worker processes (default: every core, {os.cpu_count()})")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="run on a Dask cluster (tcp://host:port) instead of local processes")
+    p.add_argument("--branching", action="store_true",
+                   help="count every legal move of every turn (slower)")
+    p.add_argument("--json", action="store_true", help="print the metrics as JSON")
+    p.add_argument("--html", metavar="FILE", help="write the report with plots as HTML")
+    p.add_argument("--csv", metavar="FILE", help="write one row per game as CSV")
+    p.add_argument("--parquet", metavar="FILE", help="write one row per game as Parquet")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    p.set_defaults(run=cmd_simulate)
+
+
+def parse_config(spec: str, players: int) -> Config:
+    """A ``--compare`` value: ``RULES [--variant V ...] [--bot KIND ...]``."""
+    try:
+        words = shlex.split(spec)
+    except ValueError as exc:
+        raise CarcError(f"--compare {spec!r}: {exc}") from None
+    rules: str | None = None
+    variants: list[str] = []
+    bots: list[str] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if word in ("--variant", "-v", "--bot") and i + 1 < len(words):
+            (bots if word == "--bot" else variants).append(words[i + 1])
+            i += 2
+            continue
+        if word.startswith("-") or rules is not None:
+            raise CarcError(f"--compare {spec!r}: expected 'RULES [--variant V ...] "
+                            f"[--bot KIND ...]', not {word!r}")
+        rules = word
+        i += 1
+    if rules is None:
+        raise CarcError(f"--compare {spec!r}: no rule set named")
+    for kind in bots:
+        _check_bot(kind)
+    return Config(rules, tuple(variants), players, tuple(bots or ["random"]))
+
+
+def _check_options(args: argparse.Namespace) -> None:
+    """Refuse what cannot work before anything is played."""
+    for kind in args.bot:
+        _check_bot(kind)
+    if args.games < 1:
+        raise Said("games-at-least")
+    if args.jobs is not None and args.jobs < 1:
+        raise CarcError("--jobs must be at least 1")
+    if args.players is not None and args.players < 1:
+        raise CarcError("--players must be at least 1")
+    needed = (["matplotlib"] if args.html else []) + (["pyarrow"] if args.parquet else []) \
+        + (["distributed"] if args.scheduler else [])
+    for module in needed:
+        if importlib.util.find_spec(module) is None:
+            raise CarcError(f"{_option_for(module, args)} needs {module}: "
+                            f"pip install 'carcdsl[{EXTRAS[module]}]'")
+    for path in (args.html, args.csv, args.parquet):
+        if path is not None and not Path(path).resolve().parent.is_dir():
+            raise CarcError(f"cannot write {path}: no such directory")
+
+
+def _check_bot(kind: str) -> None:
+    if kind not in BOTS:
+        raise Said("unknown-bot", kind=kind, kinds=", ".join(BOTS))
+    if kind == "human":
+        raise CarcError("simulate plays bots only: --bot human cannot sit in")
+
+
+def _option_for(module: str, args: argparse.Namespace) -> str:
+    if module == "distributed":
+        return "--scheduler"
+    return "--html" if module == "matplotlib" and args.html else "--parquet"
+
+
+@contextlib.contextmanager
+def _executor(args: argparse.Namespace) -> Iterator[tuple[Executor | None, int | None]]:
+    """The Dask cluster's executor for ``--scheduler``; else none (``simulate`` makes its
+    process pool, or plays here for ``--jobs 1``)."""
+    if args.scheduler is None:
+        yield None, None
+        return
+    from carcdsl.sim.dask import dask_executor
+
+    try:
+        context = dask_executor(args.scheduler)
+        executor, workers = context.__enter__()
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise CarcError(f"cannot reach the Dask scheduler at {args.scheduler}: {exc}") from None
+    try:
+        yield executor, workers
+    finally:
+        context.__exit__(None, None, None)
+
+
+def _progress(args: argparse.Namespace, label: str):
+    """A progress bar with games/s on a terminal (stderr); None elsewhere."""
+    if args.quiet or args.json or not sys.stderr.isatty():
+        return None
+    from tqdm import tqdm
+
+    return tqdm(total=args.games, unit="game", desc=label, file=sys.stderr, leave=False)
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """``carcdsl simulate RULES [...]``: run every configuration, then report."""
+    _check_options(args)
+    game = load(args.rules, tuple(args.variant))
+    players = args.players if args.players is not None else max(2, game.rules.game.players[0])
+    game.check_players(players)
+    configs = [Config(args.rules, tuple(args.variant), players, tuple(args.bot or ["random"]))]
+    configs += [parse_config(spec, players) for spec in args.compare]
+    games = [game] + [config.load() for config in configs[1:]]
+    sims: list[Simulation] = []
+    with _executor(args) as (executor, workers):
+        for config, loaded in zip(configs, games):
+            bar = _progress(args, config.label)
+            try:
+                sim = simulate(config, args.games, args.seed, jobs=args.jobs,
+                               executor=executor, workers=workers, branching=args.branching,
+                               game=loaded, progress=bar.update if bar else None)
+            finally:
+                if bar is not None:
+                    bar.close()
+            sims.append(sim)
+            if sim.interrupted:
+                break
+    interrupted = sims[-1].interrupted
+    summaries = [summarize(sim) for sim in sims]
+    comparisons = [compare(sims[0], sim) for sim in sims[1:]]
+    _write_files(args, sims, summaries, comparisons)
+    if args.json:
+        print_json({"runs": summaries, "comparisons": comparisons}, indent=2)
+    elif comparisons:
+        print(format_comparison(summaries, comparisons))
+    else:
+        print(format_simulation(summaries[0]))
+    if interrupted:
+        print("carcdsl: interrupted: the report covers the games played so far",
+              file=sys.stderr)
+        return 130
+    return 0
+
+
+def _write_files(args: argparse.Namespace, sims: list[Simulation], summaries: list[dict],
+                 comparisons: list[dict]) -> None:
+    several = len(sims) > 1
+    records = [record for sim in sims
+               for record in sim.records(sim.label if several else None)]
+    if args.csv:
+        write_csv(records, args.csv)
+    if args.parquet:
+        write_parquet(records, args.parquet)
+    if args.html:
+        from carcdsl.sim.report import html_report
+
+        Path(args.html).write_text(html_report(sims, summaries, comparisons), encoding="utf-8")

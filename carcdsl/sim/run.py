@@ -1,0 +1,162 @@
+"""Many games played to rows, on every core or any ``concurrent.futures.Executor``.
+
+``simulate`` splits the seeds into chunks, sends each chunk with the game to the executor
+(a process pool of ``jobs`` workers by default; ``sim.dask.dask_executor`` for a Dask
+cluster: one code path), and gathers the rows in seed order. A game's row depends on its
+seed alone, so the rows are the same whatever the number of workers or the chunking.
+
+Ctrl-C stops the run: what is pending is cancelled, and the rows of the chunks already done
+come back (``Simulation.interrupted``).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import FIRST_COMPLETED as _FIRST
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, wait
+
+import attrs
+
+from carcdsl.engine.game import Game
+from carcdsl.pipeline import load
+from carcdsl.sim.rows import GameRow, play_rows, to_records
+
+
+def _strings(values: Iterable[str]) -> tuple[str, ...]:
+    return tuple(values)
+
+
+@attrs.frozen
+class Config:
+    """What to simulate: a rule set with its variants (and parameters), seats and bots."""
+
+    rules: str = "base"
+    """A bundled rule set or a path, with parameters if any (``maps-germany:areas=3``)."""
+    variants: tuple[str, ...] = attrs.field(default=(), converter=_strings)
+    players: int = 2
+    bots: tuple[str, ...] = attrs.field(default=("random",), converter=_strings)
+    """Kinds of bot per seat in order; the last fills the remaining seats."""
+
+    @property
+    def label(self) -> str:
+        """``base + farmers``; ``(greedy, random)`` when the bots are not all random."""
+        text = self.rules + "".join(f" + {v}" for v in self.variants)
+        if set(self.bots) != {"random"}:
+            text += f" ({', '.join(self.bots)})"
+        return text
+
+    def load(self) -> Game:
+        """The game (composed, checked, compiled); raises the pipeline's errors."""
+        game = load(self.rules, self.variants)
+        game.check_players(self.players)
+        return game
+
+
+@attrs.frozen
+class Simulation:
+    """The rows of a run and what they are rows of."""
+
+    config: Config
+    seed: int
+    """Games were played with seeds ``seed``, ``seed + 1``, ..."""
+    games: int
+    """Games asked for (``len(rows)`` is fewer when the run was interrupted)."""
+    rows: tuple[GameRow, ...]
+    """In seed order."""
+    type_names: tuple[str, ...]
+    """The rule set's tile types, in the order of ``GameRow.placed``."""
+    supply: dict[str, int]
+    """Tile type -> copies in the supply (the start tile not counted)."""
+    seconds: float = attrs.field(default=0.0, eq=False)
+    interrupted: bool = False
+
+    @property
+    def label(self) -> str:
+        return self.config.label
+
+    def records(self, config: str | None = None) -> list[dict]:
+        """Per-game rows as flat records (``rows.to_record``)."""
+        return to_records(self.rows, self.type_names, config)
+
+
+ProgressCallback = Callable[[int], None]
+"""Called with the number of games just finished."""
+
+
+def chunk_seeds(seed: int, games: int, chunks: int) -> list[range]:
+    """``games`` seeds from ``seed`` in about ``chunks`` ranges of at most 500."""
+    size = max(1, min(500, -(-games // max(1, chunks))))
+    return [range(s, min(s + size, seed + games)) for s in range(seed, seed + games, size)]
+
+
+def simulate(config: Config, games: int, seed: int = 1, *, jobs: int | None = None,
+             executor: Executor | None = None, workers: int | None = None,
+             branching: bool = False, game: Game | None = None,
+             progress: ProgressCallback | None = None) -> Simulation:
+    """Play ``games`` games of ``config`` (seeds ``seed``..) and return their rows.
+
+    ``executor``: where chunks run (any ``concurrent.futures.Executor``; ``workers`` says
+    how many run at once, for the chunking). Without one: ``jobs`` processes (default: every
+    core), or this process when ``jobs`` is 1. ``game``: the loaded game of ``config``, if
+    the caller has it. ``branching``: count every legal move (``rows.play_row``).
+    """
+    game = game if game is not None else config.load()
+    jobs = jobs or os.cpu_count() or 1
+    started = time.perf_counter()
+    chunks = chunk_seeds(seed, games, 16 * (workers or jobs))
+    rows: list[GameRow] = []
+    interrupted = False
+    args = (config.players, config.bots, branching)
+    try:
+        if executor is not None:
+            interrupted = _gather(executor, game, args, chunks, rows, progress)
+        elif jobs == 1:
+            for seeds in chunks:
+                rows.extend(play_rows(game, *args[:2], seeds, branching))
+                if progress:
+                    progress(len(seeds))
+        else:
+            pool = ProcessPoolExecutor(jobs, initializer=_ignore_sigint)
+            try:
+                interrupted = _gather(pool, game, args, chunks, rows, progress)
+            finally:
+                pool.shutdown(wait=not interrupted, cancel_futures=True)
+    except KeyboardInterrupt:
+        interrupted = True
+    rows.sort(key=lambda row: row.seed)
+    names = game.tables.type_names
+    supply = Counter(names[t] for t in game.tables.fast.supply)
+    return Simulation(config, seed, games, tuple(rows), tuple(names),
+                      {name: supply[name] for name in names if supply[name]},
+                      time.perf_counter() - started, interrupted)
+
+
+def _gather(executor: Executor, game: Game, args: tuple, chunks: Sequence[range],
+            rows: list[GameRow], progress: ProgressCallback | None) -> bool:
+    """Run every chunk on ``executor``, adding rows as chunks finish; True when Ctrl-C
+    stopped it (pending chunks cancelled, finished ones kept)."""
+    players, bots, branching = args
+    pending: set[Future] = {executor.submit(play_rows, game, players, bots, seeds, branching)
+                            for seeds in chunks}
+    try:
+        while pending:
+            done, pending = wait(pending, return_when=_FIRST)
+            for future in done:
+                chunk = future.result()
+                rows.extend(chunk)
+                if progress:
+                    progress(len(chunk))
+    except KeyboardInterrupt:
+        for future in pending:
+            future.cancel()
+        return True
+    return False
+
+
+def _ignore_sigint() -> None:
+    """In a worker: Ctrl-C is the parent's to handle (it cancels the work and reports)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
