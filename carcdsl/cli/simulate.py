@@ -61,6 +61,8 @@ def add_simulate(commands) -> None:
     p.add_argument("--csv", metavar="FILE", help="write one row per game as CSV")
     p.add_argument("--parquet", metavar="FILE", help="write one row per game as Parquet")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    p.add_argument("--lang", metavar="LANG",
+                   help="the language of messages (the report itself is in English)")
     p.set_defaults(run=cmd_simulate)
 
 

@@ -155,7 +155,8 @@ def sentence(comparison: dict, key: str) -> str | None:
     else:
         name = f"the {name}"
     verb = "raises" if d["value"] > 0 else "lowers"
-    size = (f"{abs(100 * d['value']):.1f} ± {100 * (d['high'] - d['low']) / 2:.1f} points"
+    size = (f"{abs(100 * d['value']):.1f} ± {100 * (d['high'] - d['low']) / 2:.1f} "
+            "percentage points"
             if rate else f"{abs(d['value']):.2f} ± {(d['high'] - d['low']) / 2:.2f}")
     return f"{comparison['other']} {verb} {name} by {size} (from {_value(d['base'], rate)})"
 
@@ -186,15 +187,18 @@ def format_comparison(summaries: list[dict], comparisons: list[dict]) -> str:
                      if d else f"{'–':>{max(width, 10)}}{'':>26}")
         lines.append(line)
     lines.append("  * significant: the 95% interval of the paired difference leaves out 0")
-    told = [said for c in comparisons for key in _headlines(c)
-            if (said := sentence(c, key)) is not None]
-    lines += [""] + (told or ["No difference in win rates, balance, drawishness or "
-                              "duration is significant at 95%."])
+    lines.append("")
+    for c in comparisons:
+        told = [said for key in ("win_rate.1", "balance", "drawishness", "duration")
+                if (said := sentence(c, key)) is not None]
+        lines += told or [f"{c['other']}: no difference in the first seat's win rate, "
+                          "balance, drawishness or duration is significant at 95%."]
+        moved = sorted(((key, d) for key, d in c["differences"].items()
+                        if key.startswith("points.") and key != "points.total"
+                        and d["significant"]), key=lambda item: -abs(item[1]["value"]))
+        if moved:
+            lines.append(f"{c['other']} moves points per game: " + ", ".join(
+                f"{quantity_name(key)[0].replace(' points', '')} {d['value']:+.2f} ± "
+                f"{(d['high'] - d['low']) / 2:.2f}"
+                for key, d in moved))
     return "\n".join(lines)
-
-
-def _headlines(comparison: dict) -> list[str]:
-    keys = comparison["differences"]
-    return ([k for k in keys if k.startswith("win_rate.")][:1]
-            + [k for k in ("balance", "drawishness", "duration") if k in keys]
-            + [k for k in keys if k.startswith("points.") and k != "points.total"])
