@@ -80,7 +80,7 @@ def format_simulation(summary: dict) -> str:
             lines.append(f"  {name:<23}{estimate(metrics[key], key in RATES):<28}{what}")
     edge = metrics["first_seat_edge"]
     lines.append(f"  {'':<23}first seat's edge over a fair share "
-                 f"({percent(1 / summary['players'])}): {_points(edge)} points")
+                 f"({percent(1 / summary['players'])}): {_points(edge)} percentage points")
     lines += ["", "  points per game      in game            at the end"]
     for kind in _kinds(summary["points"]):
         cells = []
