@@ -88,8 +88,9 @@ ProgressCallback = Callable[[int], None]
 
 
 def chunk_seeds(seed: int, games: int, chunks: int) -> list[range]:
-    """``games`` seeds from ``seed`` in about ``chunks`` ranges of at most 500."""
-    size = max(1, min(500, -(-games // max(1, chunks))))
+    """``games`` seeds from ``seed`` in about ``chunks`` ranges of at most 200 (small enough
+    that the last ones leave no worker idle for long, or lose much to Ctrl-C)."""
+    size = max(1, min(200, -(-games // max(1, chunks))))
     return [range(s, min(s + size, seed + games)) for s in range(seed, seed + games, size)]
 
 
@@ -107,7 +108,7 @@ def simulate(config: Config, games: int, seed: int = 1, *, jobs: int | None = No
     game = game if game is not None else config.load()
     jobs = jobs or os.cpu_count() or 1
     started = time.perf_counter()
-    chunks = chunk_seeds(seed, games, 16 * (workers or jobs))
+    chunks = chunk_seeds(seed, games, 32 * (workers or jobs))
     rows: list[GameRow] = []
     interrupted = False
     args = (config.players, config.bots, branching)

@@ -48,7 +48,9 @@ def seeds_of(summary: dict) -> str:
 
 
 def heading(summary: dict) -> str:
-    bots = ", ".join(summary["bots"])
+    kinds, k = summary["bots"], summary["players"]
+    bots = ", ".join(kinds[min(i, len(kinds) - 1)] for i in range(k)) \
+        if len(set(kinds)) > 1 else kinds[0]
     speed = summary.get("games_per_second")
     line = (f"{summary['label']}: {summary['games']:,} games, {summary['players']} players "
             f"({bots}), seeds {seeds_of(summary)}")
