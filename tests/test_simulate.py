@@ -250,3 +250,26 @@ def test_json_has_no_nan(known, capsys):
     assert code == 0
     data = json.loads(out, parse_constant=lambda c: math.nan if False else pytest.fail(c))
     assert data["runs"][0]["metrics"]["decisiveness"]["value"] is None
+
+
+@pytest.mark.parametrize("option, module, extra", [
+    ("--html", "matplotlib", "sim"), ("--parquet", "pyarrow", "sim"),
+    ("--scheduler", "distributed", "dask"),
+])
+def test_a_missing_extra_is_one_message(capsys, monkeypatch, tmp_path, option, module, extra):
+    import carcdsl.cli.simulate as command
+
+    real = command.importlib.util.find_spec
+    monkeypatch.setattr(command.importlib.util, "find_spec",
+                        lambda name, *a: None if name == module else real(name, *a))
+    value = "tcp://127.0.0.1:1" if option == "--scheduler" else str(tmp_path / "out")
+    code, out, err = run(capsys, "simulate", "base", "--games", "3", option, value)
+    assert code == 1 and out == ""
+    assert err == f"carcdsl: {option} needs {module}: pip install 'carcdsl[{extra}]'\n"
+
+
+def test_compare_takes_variant_parameters_and_bots(capsys):
+    code, out, err = run(capsys, "simulate", "base", "--games", "6", "--jobs", "1", "--lang",
+                         "nl", "--compare", "base -v table-edge:width=7,height=7 --bot greedy")
+    assert code == 0, err
+    assert "base + table-edge:width=7,height=7 (greedy)" in out
