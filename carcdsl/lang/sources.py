@@ -8,6 +8,9 @@ Diagnostic.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 import carcdsl.model as m
@@ -97,8 +100,25 @@ def resolve(target: str, relative_to: Path | None = None, is_path: bool | None =
     raise RuleError(f"no such file: {target}", (error("E004", None, "no-file", target=target),))
 
 
+_UNSAVED: ContextVar[Mapping[Path, str] | None] = ContextVar("unsaved", default=None)
+
+
+@contextmanager
+def unsaved_texts(texts: Mapping[Path, str]) -> Iterator[None]:
+    """Inside, reading one of these files gives its text here instead of the disk's: an
+    editor's unsaved buffers are checked as they are, the files they extend from disk."""
+    token = _UNSAVED.set({path.resolve(): text for path, text in texts.items()})
+    try:
+        yield
+    finally:
+        _UNSAVED.reset(token)
+
+
 def read_source(path: Path, shown: str) -> str:
     """The text of a rule file; unreadable, binary, non-UTF-8 or huge files become E003."""
+    unsaved = _UNSAVED.get()
+    if unsaved and path.resolve() in unsaved:
+        return normalise_newlines(unsaved[path.resolve()])
     def fail(form: str, loc: m.Loc | None = None, **args: object) -> RuleError:
         said = error("E003", loc or m.Loc(shown), form, **args)
         return RuleError(said.message, (said,))
