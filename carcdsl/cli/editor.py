@@ -1,9 +1,11 @@
-"""The commands for rule authors' editors: ``carcdsl fmt``."""
+"""The commands for rule authors' editors: ``carcdsl fmt`` and ``carcdsl lsp``."""
 
 from __future__ import annotations
 
 import argparse
 import difflib
+import importlib.util
+import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,6 +14,9 @@ from carcdsl.diagnostics import format_diagnostic
 from carcdsl.errors import RuleError
 from carcdsl.lang.format import format_text
 from carcdsl.lang.sources import display_name, read_source
+
+LSP_MISSING = ("carcdsl lsp: the language server needs pygls: "
+               "pip install 'carcdsl[lsp]'")
 
 
 def add_fmt(commands) -> None:
@@ -23,6 +28,12 @@ def add_fmt(commands) -> None:
                    help="change nothing; show a diff and exit 1 when a file is not formatted")
     p.add_argument("--diff", action="store_true", help="change nothing; show a diff")
     p.set_defaults(run=cmd_fmt)
+
+
+def add_lsp(commands) -> None:
+    p = commands.add_parser("lsp", help="run the language server on stdio (for editors)",
+                            description="A language server for rule files, on stdin/stdout.")
+    p.set_defaults(run=cmd_lsp)
 
 
 def _rule_files(names: list[str]) -> Iterator[Path]:
@@ -61,3 +72,13 @@ def cmd_fmt(args: argparse.Namespace) -> int:
             path.write_text(formatted, encoding="utf-8", newline="\n")
             print(f"formatted {shown}", file=sys.stderr)
     return status
+
+
+def cmd_lsp(args: argparse.Namespace) -> int:
+    if importlib.util.find_spec("pygls") is None:
+        print(LSP_MISSING, file=sys.stderr)
+        return 1
+    from carcdsl.lsp.server import serve
+    serve()
+    sys.stdout = open(os.devnull, "w")  # noqa: SIM115 -- the server closed stdout on exit
+    return 0

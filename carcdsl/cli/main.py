@@ -17,7 +17,7 @@ from typing import NoReturn
 
 from carcdsl import __version__
 from carcdsl.cli.commands import cmd_check, cmd_explain, cmd_export, cmd_play, cmd_replay
-from carcdsl.cli.editor import add_fmt
+from carcdsl.cli.editor import add_fmt, add_lsp
 from carcdsl.cli.output import (
     Said,
     _print_rule_error,
@@ -86,7 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--lang", dest="top_lang", metavar="LANG",
                         help="the language of the output, for every command (as after it)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for add in (_add_check, _add_export, _add_play, _add_replay, _add_explain, add_fmt):
+    for add in (_add_check, _add_export, _add_play, _add_replay, _add_explain, add_fmt, add_lsp):
         add(commands)
     return parser
 
