@@ -150,3 +150,18 @@ def test_fmt_says_a_syntax_error(tmp_path, capsys):
     assert main(["fmt", str(broken)]) == 1
     assert "error[E001]" in capsys.readouterr().err
     assert broken.read_text(encoding="utf-8") == "rules r\ngame { players }\n"
+
+
+def test_the_textmate_grammar_knows_every_keyword():
+    """editors/vscode/syntaxes: the highlighting names each keyword the grammar has."""
+    import json
+
+    from carcdsl.lang.syntax import grammar
+    path = ROOT / "editors" / "vscode" / "syntaxes" / "carc.tmLanguage.json"
+    tm = json.loads(path.read_text(encoding="utf-8"))
+    pattern = re.compile(tm["repository"]["keyword"]["match"])
+    words = {t.pattern.value for t in grammar().terminals
+             if t.pattern.type == "str" and t.pattern.value[:1].isalpha()}
+    assert words and all(pattern.fullmatch(word) for word in words)
+    for rule in tm["repository"].values():
+        re.compile(rule["match"])  # Python reads the Oniguruma patterns used here
