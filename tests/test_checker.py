@@ -648,7 +648,7 @@ def test_a_variant_applied_without_its_with_is_w105(tmp_path, variants, warned):
 
 @pytest.mark.parametrize(("variants", "warned"), [
     (("incomplete-zero", "small-city-roads"), ("small-city-roads.carc", 9, "incomplete-zero")),
-    (("small-city-roads", "incomplete-zero"), ("incomplete-zero.carc", 10, "small-city-roads")),
+    (("small-city-roads", "incomplete-zero"), ("incomplete-zero.carc", 11, "small-city-roads")),
     (("small-city-penalty", "small-city-roads"), None),  # different rules: nothing replaced
 ])
 def test_a_variant_replacing_what_an_earlier_one_set_is_w106(variants, warned):

@@ -44,6 +44,12 @@ def test_a_bundled_file_keeps_its_meaning_and_comments(path):
     assert meaning(path, formatted) == meaning(path)
 
 
+@pytest.mark.parametrize("path", BUNDLED, ids=lambda p: str(p.relative_to(ROOT)))
+def test_bundled_files_are_formatted(path):
+    text = path.read_text(encoding="utf-8")
+    assert format_text(text) == text, f"run: carcdsl fmt {path.relative_to(ROOT)}"
+
+
 def test_the_layout():
     text = ('rules  r   extends base # the base game\n\n\n\ngame{players 2 .. 5\n'
             'followers   7 # seven\n tiles 3 start  A}\n'
