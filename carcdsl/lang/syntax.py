@@ -101,6 +101,30 @@ def _declaration_keywords() -> dict[str, str]:
     return words
 
 
+def declaration_keywords() -> frozenset[str]:
+    """The words that start a declaration (``rules``, ``tile``, ``override``)."""
+    return frozenset(_declaration_keywords().values())
+
+
+_FIRST_WORD = re.compile(r"[^\s#]+")
+
+
+def first_word(text: str) -> str | None:
+    """The first word of a file, blank lines and comments skipped (None: there is none):
+    what tells rule text from any other file (``compose.Loader``)."""
+    pos = 0
+    while pos < len(text):
+        end = text.find("\n", pos)
+        end = len(text) if end < 0 else end
+        line = text[pos:end].strip()
+        if line and not line.startswith("#"):
+            found = _FIRST_WORD.match(line)
+            word = found.group() if found is not None else line
+            return re.split(r"[^\w-]", word, maxsplit=1)[0] or word
+        pos = end + 1
+    return None
+
+
 @functools.cache
 def _declaration_start() -> re.Pattern[str]:
     words = sorted(_declaration_keywords().values(), key=len, reverse=True)

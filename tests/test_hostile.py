@@ -1,0 +1,137 @@
+"""Hostile rule files: reading outside the folder the user pointed at, files that are not rule
+files, names too long, huge inputs (issue 19, "Trust")."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from carcdsl.cli.main import main
+from carcdsl.pipeline import compose
+
+SECRET = "s3cret-line: do not show me"
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def outside(tmp_path: Path) -> Path:
+    """A file outside the project folder, with a line nobody may see."""
+    folder = tmp_path / "outside"
+    folder.mkdir()
+    (folder / "secret.carc").write_text(f"rules secret\n{SECRET}\n")
+    return folder / "secret.carc"
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    folder = tmp_path / "project"
+    folder.mkdir()
+    return folder
+
+
+@pytest.mark.parametrize("line", ['extends "{path}"', 'extends "../outside/secret.carc"'])
+def test_extends_outside_the_folder_is_refused_at_its_place(capsys, project, outside, line):
+    (project / "t.carc").write_text("rules t\n" + line.format(path=outside) + "\n")
+    code, out, err = run(capsys, "check", str(project / "t.carc"))
+    assert code == 1 and "Traceback" not in out + err
+    assert SECRET not in out + err and "secret:" not in out
+    assert "t.carc:2:9: error[E004]:" in out and "is outside the folders" in out
+    assert "1 error" in out
+
+
+def test_with_outside_the_folder_is_refused(capsys, project, outside):
+    (project / "v.carc").write_text(f'variant v for base\nwith "{outside}"\n')
+    code, out, _ = run(capsys, "check", str(project / "v.carc"))
+    assert code == 1 and SECRET not in out
+    assert "v.carc:2:6: error[E004]:" in out
+
+
+def test_a_variant_for_a_rule_set_outside_is_refused(capsys, project, outside):
+    (project / "v.carc").write_text(f'variant v for "{outside}"\n')
+    code, out, _ = run(capsys, "check", str(project / "v.carc"))
+    assert code == 1 and SECRET not in out and "error[E004]" in out
+
+
+def test_a_symbolic_link_out_of_the_folder_is_refused(capsys, project, outside):
+    (project / "link.carc").symlink_to(outside)
+    (project / "t.carc").write_text('rules t\nextends "link.carc"\n')
+    code, out, _ = run(capsys, "check", str(project / "t.carc"))
+    assert code == 1 and SECRET not in out and "is outside the folders" in out
+
+
+def test_allow_path_lets_a_folder_in(capsys, project, outside):
+    (project / "t.carc").write_text('rules t\nextends "../outside/secret.carc"\n')
+    _rules, found, _ = compose(project / "t.carc", allow=[outside.parent])
+    assert "E004" not in {d.code for d in found}
+    assert any(d.loc and d.loc.file.endswith("secret.carc") for d in found)  # it was read
+    for command in ("check", "export", "explain", "play"):
+        code, out, err = run(capsys, command, str(project / "t.carc"), "--allow-path",
+                              str(outside.parent))
+        assert code == 1 and "E004" not in out + err, command
+
+
+def test_allow_path_must_be_a_folder(capsys, project):
+    (project / "t.carc").write_text("rules t\nextends base\n")
+    code, out, err = run(capsys, "check", str(project / "t.carc"), "--allow-path",
+                         str(project / "nowhere"))
+    assert code == 1 and "--allow-path" in out and "not a folder" in out
+
+
+def test_files_below_the_folder_and_bundled_names_are_read(project):
+    (project / "sub").mkdir()
+    (project / "sub" / "u.carc").write_text("rules u\nextends base\n")
+    (project / "t.carc").write_text('rules t\nextends "sub/u.carc"\n')
+    rules, found, _ = compose(project / "t.carc")
+    assert rules is not None and not [d for d in found if d.is_error]
+
+
+def test_a_file_that_is_not_rule_text_is_never_quoted(capsys, project):
+    (project / "notes.carc").write_text(f"{SECRET}\ntile is a word here\n")
+    (project / "t.carc").write_text('rules t\nextends "notes.carc"\n')
+    code, out, _ = run(capsys, "check", str(project / "t.carc"))
+    assert code == 1 and SECRET not in out and "s3cret" not in out
+    assert "notes.carc:1:1: error[E106]: not a rule file" in out
+    assert "\n    " not in out  # no source line, no caret
+
+
+def test_a_header_less_file_shows_positions_not_lines(capsys, project):
+    (project / "t.carc").write_text("extends base\ntile Q 1 citty N\n")
+    code, out, _ = run(capsys, "check", str(project / "t.carc"))
+    assert code == 1 and "error[E106]" in out
+    assert "citty" not in out and "extends base" not in out
+
+
+def test_a_rule_file_is_still_quoted(capsys, project):
+    (project / "t.carc").write_text("# a comment\nrules t\nextends base\ntile Q 1 citty N\n")
+    code, out, _ = run(capsys, "check", str(project / "t.carc"))
+    assert code == 1 and "    tile Q 1 citty N\n" in out
+
+
+@pytest.mark.parametrize("how", ["file", "variant", "extends"])
+def test_a_name_too_long_for_the_file_system_is_said(capsys, project, how):
+    name = "n" * 300
+    if how == "extends":
+        (project / "t.carc").write_text(f'rules t\nextends "{name}.carc"\n')
+        argv = ["check", str(project / "t.carc")]
+    elif how == "variant":
+        argv = ["check", "base", "--variant", name]
+    else:
+        argv = ["check", name]
+    code, out, err = run(capsys, *argv)
+    assert code == 1 and "Traceback" not in out + err
+    assert "cannot write the output" not in err
+    assert "cannot be looked up: file name too long" in out
+
+
+def test_a_fifo_is_not_read(capsys, project):
+    os.mkfifo(project / "pipe.carc")
+    (project / "t.carc").write_text('rules t\nextends "pipe.carc"\n')
+    code, out, _ = run(capsys, "check", str(project / "t.carc"))
+    assert code == 1 and "not a regular file" in out
