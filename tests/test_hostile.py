@@ -135,3 +135,112 @@ def test_a_fifo_is_not_read(capsys, project):
     (project / "t.carc").write_text('rules t\nextends "pipe.carc"\n')
     code, out, _ = run(capsys, "check", str(project / "t.carc"))
     assert code == 1 and "not a regular file" in out
+
+
+# --- the parser cache -------------------------------------------------------------------------
+
+
+class _Planted:
+    """A pickle that, loaded, leaves a mark: proof that a planted file was read."""
+
+    def __init__(self, mark: Path):
+        self.mark = mark
+
+    def __reduce__(self):
+        return (open, (str(self.mark), "w"))
+
+
+@pytest.fixture
+def fresh_grammar(tmp_path, monkeypatch):
+    """grammar() built again, with the user's cache in ``tmp_path/cache`` and the shared
+    temporary folder in ``tmp_path/shared``."""
+    import tempfile
+
+    from carcdsl.lang import syntax
+
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(shared))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    syntax.grammar.cache_clear()
+    yield syntax
+    syntax.grammar.cache_clear()
+
+
+def _plant(folder: Path, syntax, mark: Path, mode: int = 0o600) -> Path:
+    import pickle
+
+    folder.mkdir(parents=True, exist_ok=True)
+    fresh = syntax.grammar()  # the name the cache uses
+    syntax.grammar.cache_clear()
+    (name,) = [p.name for p in folder.glob("grammar-*.lark")] or ["grammar-x.lark"]
+    planted = folder / name
+    planted.write_bytes(pickle.dumps(_Planted(mark)))
+    planted.chmod(mode)
+    assert fresh is not None
+    return planted
+
+
+def test_the_parser_cache_is_private_and_not_in_the_shared_temp_folder(fresh_grammar, tmp_path):
+    syntax = fresh_grammar
+    parser = syntax.grammar()
+    assert parser.parse("rules t\n") is not None
+    assert list((tmp_path / "shared").iterdir()) == []  # nothing in tempfile.gettempdir()
+    folder = tmp_path / "cache" / "carcdsl"
+    assert folder.stat().st_mode & 0o777 == 0o700
+    (cached,) = folder.iterdir()
+    assert cached.stat().st_mode & 0o777 == 0o600
+    syntax.grammar.cache_clear()
+    again = syntax.grammar()  # read back from the cache, and it works
+    assert again.parse("rules t\ntile A 1 city N\n") is not None
+
+
+def test_a_cache_folder_others_may_write_is_never_read(fresh_grammar, tmp_path):
+    syntax = fresh_grammar
+    folder = tmp_path / "cache" / "carcdsl"
+    mark = tmp_path / "ran"
+    _plant(folder, syntax, mark)
+    folder.chmod(0o777)
+    assert syntax.grammar().parse("rules t\n") is not None
+    assert not mark.exists()
+
+
+def test_a_cache_file_others_may_write_is_never_read(fresh_grammar, tmp_path):
+    syntax = fresh_grammar
+    mark = tmp_path / "ran"
+    _plant(tmp_path / "cache" / "carcdsl", syntax, mark, mode=0o666)
+    assert syntax.grammar().parse("rules t\n") is not None
+    assert not mark.exists()
+
+
+def test_a_cache_folder_that_is_a_symbolic_link_is_never_read(fresh_grammar, tmp_path):
+    syntax = fresh_grammar
+    elsewhere = tmp_path / "elsewhere"
+    mark = tmp_path / "ran"
+    _plant(elsewhere, syntax, mark)
+    elsewhere.chmod(0o700)
+    (tmp_path / "cache").mkdir(exist_ok=True)
+    import shutil
+    shutil.rmtree(tmp_path / "cache" / "carcdsl", ignore_errors=True)
+    (tmp_path / "cache" / "carcdsl").symlink_to(elsewhere)
+    assert syntax.grammar().parse("rules t\n") is not None
+    assert not mark.exists()
+
+
+def test_a_planted_lark_cache_in_the_shared_temp_folder_is_never_read(fresh_grammar, tmp_path,
+                                                                      monkeypatch):
+    """Lark's own cache=True reads /tmp/.lark_cache_*; with it off, a file planted under
+    every name it could use is never opened."""
+    import builtins
+
+    syntax = fresh_grammar
+    monkeypatch.setenv("XDG_CACHE_HOME", "not-absolute")  # no private cache either
+    opened = []
+    real_open = builtins.open
+
+    def spy(file, *args, **kwargs):
+        opened.append(str(file))
+        return real_open(file, *args, **kwargs)
+    monkeypatch.setattr(builtins, "open", spy)
+    assert syntax.grammar().parse("rules t\n") is not None
+    assert not [f for f in opened if ".lark" in f or str(tmp_path / "shared") in f]
