@@ -244,3 +244,49 @@ def test_a_planted_lark_cache_in_the_shared_temp_folder_is_never_read(fresh_gram
     monkeypatch.setattr(builtins, "open", spy)
     assert syntax.grammar().parse("rules t\n") is not None
     assert not [f for f in opened if ".lark" in f or str(tmp_path / "shared") in f]
+
+
+# --- numbers: the JSON form refuses what the text form refuses --------------------------------
+
+
+def _base_json() -> dict:
+    import carcdsl
+    from carcdsl.lang.jsonform import ruleset_to_json
+
+    return ruleset_to_json(carcdsl.load("base").rules)
+
+
+@pytest.mark.parametrize(("where", "value", "path", "digits"), [
+    (("board", "start_areas"), "1e308", "$.board.start_areas", 309),
+    (("tiles", 0, "count"), "1e300", "$.tiles[0].count", 301),
+    (("game", "followers"), "-1e18", "$.game.followers", 19),
+])
+def test_a_long_number_written_as_a_float_is_e008_at_its_path(tmp_path, where, value, path,
+                                                               digits):
+    import json
+
+    from carcdsl.errors import RuleError
+    from carcdsl.lang.jsonform import ruleset_from_json_text
+
+    data = _base_json()
+    target = data
+    for key in where[:-1]:
+        target = target[key]
+    target[where[-1]] = "@@"
+    text = json.dumps(data).replace('"@@"', value)
+    with pytest.raises(RuleError) as info:
+        ruleset_from_json_text(text, "big.json")
+    (diag,) = info.value.diagnostics
+    assert (diag.code, diag.loc.path, diag.args["digits"]) == ("E008", path, str(digits))
+
+
+def test_a_long_number_handed_in_from_python_is_e008():
+    from carcdsl.errors import RuleError
+    from carcdsl.lang.jsonform import ruleset_from_json
+
+    data = _base_json()
+    data["supply"]["sets"] = 10 ** 30
+    with pytest.raises(RuleError) as info:
+        ruleset_from_json(data, "x.json")
+    assert [(d.code, d.loc.path) for d in info.value.diagnostics] == [("E008", "$.supply.sets")]
+
