@@ -290,3 +290,34 @@ def test_a_long_number_handed_in_from_python_is_e008():
         ruleset_from_json(data, "x.json")
     assert [(d.code, d.loc.path) for d in info.value.diagnostics] == [("E008", "$.supply.sets")]
 
+
+
+# --- time and memory ----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def hang_guard():
+    """Fails a test that runs longer than a minute (a hang, not a slow machine)."""
+    import signal
+
+    def stop(*_):
+        raise TimeoutError("hang guard: more than 60 s")
+    before = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(60)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, before)
+
+
+def test_carets_on_one_huge_line_cost_a_window_each_not_the_line(hang_guard):
+    """Each caret under a 4 MB line used to copy the whole line (tabs made spaces) before
+    cutting its 160-character window: 50,000 problems on it took minutes."""
+    from carcdsl.diagnostics import Diagnostic, format_diagnostic
+    from carcdsl.model.base import Loc
+
+    line = "\tx" * 2_000_000
+    sources = {"t.carc": "rules t\n" + line + "\n"}
+    said = [format_diagnostic(Diagnostic("E001", "m", Loc("t.carc", 2, 1 + 80 * i)), sources)
+            for i in range(50_000)]
+    assert all(len(text) < 400 for text in said)
+    assert said[3].splitlines()[1].strip() == "x " * 80 or "\t" not in said[3]
