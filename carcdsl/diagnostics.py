@@ -175,12 +175,13 @@ def format_diagnostic(diag: Diagnostic, sources: Mapping[str, str] | None = None
     if source is not None and diag.loc and diag.loc.line > 0:
         lines = source_lines(source)
         if diag.loc.line <= len(lines):
-            line = lines[diag.loc.line - 1].replace("\t", " ")
+            line = lines[diag.loc.line - 1]
             if len(line) > MAX_SHOWN_LINE:  # a megabyte of garbage on one line stays readable
-                start = max(0, diag.loc.column - 80)
-                line = line[start : start + 160]
+                start = max(0, diag.loc.column - 80)  # (cut first: each caret costs 160
+                line = line[start : start + 160]       # characters, not the whole line)
                 col = diag.loc.column - start
             else:
                 col = diag.loc.column
+            line = line.replace("\t", " ")
             text += f"\n    {line}\n    {' ' * max(col - 1, 0)}^"
     return text

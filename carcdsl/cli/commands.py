@@ -44,10 +44,11 @@ _PLAY_WARNINGS = frozenset({"W105"})
 """Warnings ``play`` says too: how the variants were combined changes the game played."""
 
 
-def _load_game(rules: str, variants: tuple[str, ...], lang: str) -> Game:
+def _load_game(rules: str, variants: tuple[str, ...], lang: str,
+               allow: Sequence[str] = ()) -> Game:
     """The game to play, after the language is checked; a warning of ``_PLAY_WARNINGS`` is
     said on stderr, where ``check`` would say it."""
-    game = load(rules, variants)
+    game = load(rules, variants, allow=allow)
     _note_language(game.rules, lang)
     words = Words(game.rules, lang)
     for diag in game.warnings:
@@ -78,7 +79,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     status, noted = 0, False
     said: set[tuple] = set()  # a problem of a file two targets share is printed once a run
     for target in args.files:
-        rules, found, sources = check_files(target, args.variant, lang=args.lang)
+        rules, found, sources = check_files(target, args.variant, lang=args.lang,
+                                            allow=args.allow_path)
         shown = _label(target, ())
         found = unique(d if d.loc is not None else attrs.evolve(d, loc=Loc(shown))
                        for d in found)
@@ -111,7 +113,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     """``carcdsl export FILE [--variant V ...]``: the composed, checked rule set as JSON."""
-    rules, warnings, sources = load_checked(args.file, tuple(args.variant))
+    rules, warnings, sources = load_checked(args.file, tuple(args.variant),
+                                            allow=args.allow_path)
     for diag in warnings:
         print(format_diagnostic(diag, sources), file=sys.stderr)
     print_json(ruleset_to_json(rules), indent=2)
@@ -149,7 +152,7 @@ def _check_play_options(args: argparse.Namespace) -> None:
 def cmd_play(args: argparse.Namespace) -> int:
     """``carcdsl play RULES [...]``: one game told turn by turn, or many summed up."""
     _check_play_options(args)
-    game = _load_game(args.rules, tuple(args.variant), args.lang)
+    game = _load_game(args.rules, tuple(args.variant), args.lang, args.allow_path)
     words = Words(game.rules, args.lang)
     with translated(words):
         names = _seats(args, game)
@@ -223,7 +226,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_explain(args: argparse.Namespace) -> int:
     """``carcdsl explain FILE``: what the rule set leaves open, its notes, its figures (the
     headings and figures in the language of ``--lang``; the author's texts as written)."""
-    rules, warnings, sources = load_checked(args.file, tuple(args.variant))
+    rules, warnings, sources = load_checked(args.file, tuple(args.variant),
+                                            allow=args.allow_path)
     _note_language(rules, args.lang)
     words = Words(rules, args.lang)
     print(f"{title_of(rules, words)} ({rules.name}"

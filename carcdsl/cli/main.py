@@ -97,6 +97,7 @@ def _add_check(commands) -> None:
                             "'base') with the given variants applied.")
     p.add_argument("files", nargs="+", metavar="FILE", help="a rule file or bundled rule set")
     _add_variant_option(p)
+    _add_allow_option(p)
     p.add_argument("--strict", action="store_true", help="fail on warnings too")
     p.add_argument("--stats", action="store_true", help="print tile figures after a clean check")
     _add_lang_option(p)
@@ -108,6 +109,7 @@ def _add_export(commands) -> None:
                             description="Check a rule set and print it, composed, as JSON.")
     p.add_argument("file", metavar="FILE", help="a rule file or bundled rule set")
     _add_variant_option(p)
+    _add_allow_option(p)
     _add_lang_option(p)  # the JSON has no language; its messages do
     p.set_defaults(run=cmd_export)
 
@@ -117,6 +119,7 @@ def _add_play(commands) -> None:
                             description="Play one game told turn by turn, or many summed up.")
     p.add_argument("rules", metavar="RULES", help="a rule file or bundled rule set")
     _add_variant_option(p)
+    _add_allow_option(p)
     seats = p.add_mutually_exclusive_group()
     seats.add_argument("--players", "-n", type=int, metavar="N", help="number of players")
     seats.add_argument("--names", metavar="A,B,...", help="player names, in turn order")
@@ -149,6 +152,7 @@ def _add_explain(commands) -> None:
                             "rule set, with its figures.")
     p.add_argument("file", metavar="FILE", help="a rule file or bundled rule set")
     _add_variant_option(p)
+    _add_allow_option(p)
     _add_lang_option(p)
     p.set_defaults(run=cmd_explain)
 
@@ -161,6 +165,12 @@ def _add_lang_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", metavar="LANG",
                         help="the language of the output: en, nl, or any language the rule "
                         "set gives names in (the tool's own phrases then stay English)")
+
+
+def _add_allow_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--allow-path", action="append", default=[], metavar="DIR",
+                        help="let rule files read (extends, with) from DIR too; by default "
+                        "only from the folders of the files given and the bundled rules")
 
 
 def _add_variant_option(parser: argparse.ArgumentParser) -> None:

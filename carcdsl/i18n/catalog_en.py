@@ -166,6 +166,11 @@ DIAGNOSTICS: dict[str, str] = {
     "E004/not-a-file": "'{target}' is not a regular file (a device or a pipe), not a rule file",
     "E004/directory": "'{target}' is a directory, not a rule file",
     "E004/no-file": "no such file: {target}",
+    "E004/outside": "'{target}' is outside the folders rule files may read from ({folders}); "
+                    "to read it, give its folder with --allow-path DIR",
+    "E004/allow-path": "--allow-path {folder}: not a folder",
+    "E004/bad-path": "the path {target} cannot be looked up: {reason} (a name or a path "
+                     "longer than the file system allows?)",
     "E005": "`extends` cycle: {chain}",
     "E005/self": "a variant is not applied with itself",
     "E005/with": "`with` cycle: {chain}",
@@ -237,6 +242,8 @@ DIAGNOSTICS: dict[str, str] = {
             "RULES` (a variant)",
     "E106/empty": "the file is empty: a rule file starts with `rules NAME` (a rule set) or "
                   "`variant NAME for RULES` (a variant)",
+    "E106/not-rules": "not a rule file: it does not start with a declaration (`rules NAME`, "
+                      "`variant NAME for RULES`), so it is not read and none of it is shown",
     "W106": "variant '{name}' replaces `{prop}` of {kind}, which variant '{earlier}' set: the "
             "variant given last wins, and '{earlier}' no longer applies to it",
     "W105": "variant '{name}' is written to follow '{needs}' (`with {needs}`), which is not "

@@ -176,6 +176,11 @@ DIAGNOSTICS: dict[str, str] = {
                        "regelbestand",
     "E004/directory": "'{target}' is een map, geen regelbestand",
     "E004/no-file": "bestand bestaat niet: {target}",
+    "E004/outside": "'{target}' ligt buiten de mappen waaruit regelbestanden mogen lezen "
+                    "({folders}); geef de map met --allow-path MAP om het te lezen",
+    "E004/allow-path": "--allow-path {folder}: geen map",
+    "E004/bad-path": "het pad {target} kan niet worden opgezocht: {reason} (een naam of pad "
+                     "langer dan het bestandssysteem toestaat?)",
     "E005": "kringloop van `extends`: {chain}",
     "E005/self": "een variant wordt niet met zichzelf toegepast",
     "E005/with": "kringloop van `with`: {chain}",
@@ -248,6 +253,9 @@ DIAGNOSTICS: dict[str, str] = {
             "for REGELS` (een variant)",
     "E106/empty": "het bestand is leeg: een regelbestand begint met `rules NAAM` (een regelset) of "
                   "`variant NAAM for REGELS` (een variant)",
+    "E106/not-rules": "geen regelbestand: het begint niet met een declaratie (`rules NAAM`, "
+                      "`variant NAAM for REGELS`), dus het wordt niet gelezen en er wordt niets "
+                      "van getoond",
     "W106": "variant '{name}' vervangt `{prop}` van {kind}, dat variant '{earlier}' had gezet: "
             "de laatst gegeven variant wint, en '{earlier}' geldt daar niet meer",
     "W105": "variant '{name}' hoort na '{needs}' te komen (`with {needs}`), maar die is er niet "
