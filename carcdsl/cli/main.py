@@ -119,8 +119,9 @@ def _add_play(commands) -> None:
     seats = p.add_mutually_exclusive_group()
     seats.add_argument("--players", "-n", type=int, metavar="N", help="number of players")
     seats.add_argument("--names", metavar="A,B,...", help="player names, in turn order")
-    p.add_argument("--bot", action="append", default=[], metavar="KIND",
-                   help="random, greedy or human, per seat in order; the last fills the rest")
+    p.add_argument("--bot", action="extend", type=_bot_kinds, default=[], metavar="KIND",
+                   help="random, greedy or human, per seat in order (repeated, or a comma "
+                   "list: greedy,random); the last fills the rest")
     p.add_argument("--seed", type=int, help="seed of the first game (default: random, printed)")
     p.add_argument("--games", type=int, default=1, metavar="N", help="games to play")
     p.add_argument("--record", metavar="FILE", help="save the game's record (one game only)")
@@ -150,6 +151,11 @@ def _add_explain(commands) -> None:
     _add_variant_option(p)
     _add_lang_option(p)
     p.set_defaults(run=cmd_explain)
+
+
+def _bot_kinds(text: str) -> list[str]:
+    """``--bot greedy,random`` is ``--bot greedy --bot random``."""
+    return [kind.strip() for kind in text.split(",")]
 
 
 def _version() -> str:
