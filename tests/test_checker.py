@@ -83,6 +83,8 @@ BROKEN = [
     ("E001 missing number", "rules t\ngame {\n  followers\n}\n", "E001", 4, 1),
     ("E001 missing segment", "rules t\ntile A 1 ;\n", "E001", 2, 10),
     ("E002 stray character", "rules t\ntile A 1 city N @\n", "E002", 2, 17),
+    ("E002 a minus between terms", extending("override feature city { score final = tiles - 1 }"),
+     "E002", 3, 45),
     # a keyword with letters after it is one word, at its start
     ("E001 glued keyword", extending("override feature city { score completed = tiles }"),
      "E001", 3, 31),

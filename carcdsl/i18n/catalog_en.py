@@ -157,6 +157,8 @@ DIAGNOSTICS: dict[str, str] = {
     "E001/string": "unexpected quoted string '{token:short}'{hint}; expected {expected:tokens}",
     "E001/end": "unexpected end of file; expected {expected:tokens}",
     "E002": "unexpected character '{char}'",
+    "E002/minus": "unexpected character '-': there is no subtraction; write `a + -1 * b` "
+                  "for `a - b`, and a negative number with the '-' against it (`-2`)",
     "E003/too-large": "file too large ({size:n} bytes; at most {most:n})",
     "E003/unreadable": "cannot read the file: {reason}",
     "E003/binary": "this is a binary file, not a rule file",

@@ -165,6 +165,9 @@ DIAGNOSTICS: dict[str, str] = {
                    "'{token:short}'{hint}; verwacht: {expected:tokens}",
     "E001/end": "syntaxfout: onverwacht einde van het bestand; verwacht: {expected:tokens}",
     "E002": "syntaxfout: onverwacht teken '{char}'",
+    "E002/minus": "syntaxfout: onverwacht teken '-': aftrekken bestaat niet; schrijf "
+                  "`a + -1 * b` voor `a - b`, en een negatief getal met de '-' eraan vast "
+                  "(`-2`)",
     "E003/too-large": "bestand te groot ({size:n} bytes; hooguit {most:n})",
     "E003/unreadable": "kan het bestand niet lezen: {reason}",
     "E003/binary": "dit is een binair bestand, geen regelbestand",
