@@ -51,3 +51,30 @@ def test_a_minus_says_how_to_subtract(tmp_path, capsys):
                     "override feature city { score final = tiles + -1 * pennants + -1 }\n")
     code, out, _ = run(capsys, "check", str(path))
     assert code == 0, out
+
+
+def test_the_benchmark_says_when_the_ratio_lacks_its_calibration(tmp_path, capsys,
+                                                                  monkeypatch):
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "bench" / "bench.py"
+    spec = importlib.util.spec_from_file_location("bench_under_test", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    monkeypatch.setattr(bench, "CALIB", tmp_path / "calib.py")
+    assert bench.main(["--games", "1", "--samples", "20", "--cli-games", "0",
+                       "--playouts", "0", "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["ratio"] is None
+    assert "calib.py not found" in err and "ratios need it" in err
+
+
+def test_skipped_tests_say_why_in_the_default_output():
+    import tomllib
+    from pathlib import Path
+
+    pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
+    options = tomllib.loads(pyproject.read_text())["tool"]["pytest"]["ini_options"]
+    assert "-rs" in options["addopts"].split()
