@@ -34,6 +34,7 @@ CODES: dict[str, str] = {
     "E106": "a rule file without a header (`rules NAME` or `variant NAME for RULES`)",
     "W106": "a variant replacing a feature rule that an earlier variant set",
     "W105": "a variant applied without the variants it is written `with` before it",
+    "W107": "a variant's `with` variants applied first, as it needs them",
     # names
     "E110": "unknown feature kind",
     "E111": "unknown path terminal",

@@ -40,7 +40,7 @@ from carcdsl.sim.local import play_many, player_names, result_json
 from carcdsl.view.describe import describe_setup, format_stats, format_summary
 from carcdsl.view.text import render_board
 
-_PLAY_WARNINGS = frozenset({"W105"})
+_PLAY_WARNINGS = frozenset({"W105", "W107"})
 """Warnings ``play`` says too: how the variants were combined changes the game played."""
 
 

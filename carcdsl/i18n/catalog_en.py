@@ -241,6 +241,7 @@ DIAGNOSTICS: dict[str, str] = {
                   "`variant NAME for RULES` (a variant)",
     "W106": "variant '{name}' replaces `{prop}` of {kind}, which variant '{earlier}' set: the "
             "variant given last wins, and '{earlier}' no longer applies to it",
+    "W107": "applying '{needs}' first, as variant '{name}' needs it (`with {needs}`)",
     "W105": "variant '{name}' is written to follow '{needs}' (`with {needs}`), which is not "
             "applied before it: give it first (`--variant {needs} --variant {name}`)",
     # --- names ---

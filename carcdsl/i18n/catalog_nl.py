@@ -253,6 +253,7 @@ DIAGNOSTICS: dict[str, str] = {
                   "`variant NAAM for REGELS` (een variant)",
     "W106": "variant '{name}' vervangt `{prop}` van {kind}, dat variant '{earlier}' had gezet: "
             "de laatst gegeven variant wint, en '{earlier}' geldt daar niet meer",
+    "W107": "eerst '{needs}' toegepast, want variant '{name}' heeft die nodig (`with {needs}`)",
     "W105": "variant '{name}' hoort na '{needs}' te komen (`with {needs}`), maar die is er niet "
             "eerder op toegepast: geef die eerst (`--variant {needs} --variant {name}`)",
     # --- namen ---
