@@ -49,6 +49,7 @@ PHRASES: dict[str, str] = {
     "nothing": "nothing", "ask": "move (0-{last}, or x y [rotation] [feature:PORT]; q to "
                                 "quit): ",
     "not-a-move": "'{answer}' is not a move number nor a move of the list",
+    "moves-at": "{n} moves at ({x}, {y}); answer with a number or more of the move:",
     "which-move": "'{answer}' fits {n} moves: {numbers}",
     "tokens-left": "{tokens} in the supply: {n}", "abandoned": "the game was abandoned",
     "no-input": "no more input: the game was abandoned",

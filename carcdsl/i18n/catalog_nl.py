@@ -41,6 +41,7 @@ PHRASES: dict[str, str] = {
     "nothing": "niets", "ask": "zet (0-{last}, of x y [draaiing] [soort:POORT]; q om te "
                                "stoppen): ",
     "not-a-move": "'{answer}' is geen zetnummer en geen zet uit de lijst",
+    "moves-at": "{n} zetten op ({x}, {y}); antwoord met een nummer of meer van de zet:",
     "which-move": "'{answer}' past bij {n} zetten: {numbers}",
     "tokens-left": "{tokens} in de voorraad: {n}", "abandoned": "het spel is afgebroken",
     "no-input": "geen invoer meer: het spel is afgebroken",
