@@ -78,3 +78,74 @@ def test_skipped_tests_say_why_in_the_default_output():
     pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
     options = tomllib.loads(pyproject.read_text())["tool"]["pytest"]["ini_options"]
     assert "-rs" in options["addopts"].split()
+
+
+def test_a_person_may_name_a_follower_by_its_role():
+    import carcdsl
+    from carcdsl.cli.human import match_moves
+    from carcdsl.engine.moves import FollowerSpec, Placement
+    from carcdsl.i18n.words import Words
+
+    rules = carcdsl.load("base").rules
+    moves = [Placement("U", (1, 0), 90), Placement("U", (1, 0), 90, FollowerSpec("road", "E"))]
+    assert match_moves("1 0 90 highwayman", moves, Words(rules), rules) == [1]
+    assert match_moves("1 0 90 road:E", moves, Words(rules), rules) == [1]
+    assert match_moves("1 0 90 struikrover:O", moves, Words(rules, "nl"), rules) == [1]
+    assert match_moves("1 0 90 knight", moves, Words(rules), rules) == []
+
+
+def test_a_square_alone_lists_the_moves_there(capsys, monkeypatch):
+    import carcdsl
+
+    state = carcdsl.load("base").new_game(2, seed=2)
+    squares = [move.at for move in state.legal_moves()]
+    square = max(set(squares), key=squares.count)  # the square with the most moves
+    answers = iter([f"{square[0]} {square[1]}", "q"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    code, out, _ = run(capsys, "play", "base", "--bot", "human", "--seed", "2")
+    assert code == 1  # quit after the list: nothing was played
+    assert f"{squares.count(square)} moves at ({square[0]}, {square[1]})" in out
+    assert "  0. P1: " not in out
+
+
+def test_the_package_face_shows_the_public_api_only():
+    import carcdsl
+
+    assert set(dir(carcdsl)) == {*carcdsl.__all__, "__version__"}
+    assert carcdsl.load and carcdsl.Game  # still there, of course
+
+
+def _public_members(cls: type):
+    """Public methods and properties of ``cls`` that carcdsl defines (its own or its
+    carcdsl bases'), with where they are defined."""
+    import inspect
+
+    for name in dir(cls):
+        if name.startswith("_"):
+            continue
+        for owner in cls.__mro__:
+            if name in vars(owner):
+                break
+        else:
+            continue
+        if not owner.__module__.startswith("carcdsl"):
+            continue
+        value = inspect.getattr_static(owner, name)
+        func = value.fget if isinstance(value, property) else getattr(value, "__func__", value)
+        if inspect.isfunction(func):
+            yield f"{owner.__qualname__}.{name}", func
+
+
+def test_every_public_method_of_the_public_classes_says_what_it_does():
+    import inspect
+
+    import carcdsl
+
+    classes = [getattr(carcdsl, name) for name in carcdsl.__all__
+               if inspect.isclass(getattr(carcdsl, name))]
+    assert {"Game", "State", "Placement", "Record", "IllegalMoveError"} <= \
+        {cls.__name__ for cls in classes}
+    missing = sorted({name for cls in classes for name, func in _public_members(cls)
+                      if not (func.__doc__ or "").strip()})
+    assert missing == []
+    assert all((cls.__doc__ or "").strip() for cls in classes)
