@@ -149,3 +149,37 @@ def test_every_public_method_of_the_public_classes_says_what_it_does():
                       if not (func.__doc__ or "").strip()})
     assert missing == []
     assert all((cls.__doc__ or "").strip() for cls in classes)
+
+
+def _installed_layout(tmp_path, monkeypatch):
+    """The bundled files as `pip install .` lays them out: a copy inside a package folder
+    that is not the checkout's rules/ (site-packages/carcdsl/rules)."""
+    import shutil
+    from pathlib import Path
+
+    rules = tmp_path / "site-packages" / "carcdsl" / "rules"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "rules", rules)
+    monkeypatch.setattr("carcdsl.lang.sources.rules_dir", lambda: rules)
+    return rules
+
+
+def test_installed_bundled_files_are_named_by_their_bundled_name(tmp_path, monkeypatch,
+                                                                 capsys):
+    rules = _installed_layout(tmp_path, monkeypatch)
+    path = rules / "variants" / "farmers.carc"
+    path.write_text(path.read_text() + "feature lake { geometry area }\n")  # W303
+    code, out, _ = run(capsys, "check", "base", "--variant", "farmers")
+    assert code == 0
+    assert out.startswith("farmers:") and "warning[W303]" in out
+    assert "site-packages" not in out
+    assert out.splitlines()[-1] == "base + farmers: 0 errors, 1 warning"
+    code, out, _ = run(capsys, "explain", "base", "--variant", "farmers")
+    assert code == 0 and "site-packages" not in out and "farmers:" in out
+    code, _, err = run(capsys, "play", "base", "--variant", "border-closes", "-q",
+                       "--seed", "1")
+    assert code == 0 and err.startswith("carcdsl: border-closes:15:")
+
+
+def test_checkout_bundled_files_keep_their_paths(capsys):
+    code, out, _ = run(capsys, "check", "base", "--variant", "border-closes")
+    assert "rules/variants/border-closes.carc:15:" in out
