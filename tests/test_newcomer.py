@@ -183,3 +183,30 @@ def test_installed_bundled_files_are_named_by_their_bundled_name(tmp_path, monke
 def test_checkout_bundled_files_keep_their_paths(capsys):
     code, out, _ = run(capsys, "check", "base", "--variant", "border-closes")
     assert "rules/variants/border-closes.carc:15:" in out
+
+
+def test_list_names_every_bundled_file_with_its_parameters(capsys):
+    code, out, _ = run(capsys, "list")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].split() == ["base", "rule", "set"]
+    assert "rule set  areas=2 (2..3)  sets=1 (1..10)" in lines[1]
+    assert lines[1].startswith("maps-germany ")
+    assert any(line.split("  ")[0].strip() == "border-closes"
+               and "with table-edge" in line and "reading=filled" in line for line in lines)
+    assert any(line.startswith("table-edge ") and "width=9  height=9" in line
+               for line in lines)
+    assert len(lines) == 17  # 4 rule sets, 13 variants
+    code, out, _ = run(capsys, "list", "--lang", "nl")
+    assert code == 0 and "variant voor base" in out
+
+
+def test_explain_says_what_a_rule_set_is(capsys):
+    code, out, _ = run(capsys, "explain", "base", "--variant", "farmers")
+    assert code == 0
+    assert "2–5 players, 7 followers each; 72 tiles of 24 types, the start tile D" in out
+    assert ("city (area, followers may stand on it): scores 2 * tiles + 2 * pennants when "
+            "completed, tiles + pennants at the end") in out
+    assert "field (field, followers may stand on it): scores nothing when completed, " \
+        "3 * completed(city) at the end" in out
+    assert "variants applied: farmers" in out

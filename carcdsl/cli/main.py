@@ -16,7 +16,14 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from carcdsl import __version__
-from carcdsl.cli.commands import cmd_check, cmd_explain, cmd_export, cmd_play, cmd_replay
+from carcdsl.cli.commands import (
+    cmd_check,
+    cmd_explain,
+    cmd_export,
+    cmd_list,
+    cmd_play,
+    cmd_replay,
+)
 from carcdsl.cli.output import (
     Said,
     _print_rule_error,
@@ -28,7 +35,7 @@ from carcdsl.cli.output import (
 from carcdsl.errors import CarcError, RuleError
 from carcdsl.i18n.words import Words, is_language_code
 
-COMMANDS = ("check", "export", "play", "replay", "explain")
+COMMANDS = ("check", "export", "play", "replay", "explain", "list")
 
 _ARGPARSE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern), key) for pattern, key in (
@@ -85,7 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--lang", dest="top_lang", metavar="LANG",
                         help="the language of the output, for every command (as after it)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for add in (_add_check, _add_export, _add_play, _add_replay, _add_explain):
+    for add in (_add_check, _add_export, _add_play, _add_replay, _add_explain, _add_list):
         add(commands)
     return parser
 
@@ -156,6 +163,14 @@ def _add_explain(commands) -> None:
 def _bot_kinds(text: str) -> list[str]:
     """``--bot greedy,random`` is ``--bot greedy --bot random``."""
     return [kind.strip() for kind in text.split(",")]
+
+
+def _add_list(commands) -> None:
+    p = commands.add_parser("list", help="the bundled rule sets and variants",
+                            description="List the bundled rule sets and variants, one line "
+                            "each, with their parameters and defaults.")
+    _add_lang_option(p)
+    p.set_defaults(run=cmd_list)
 
 
 def _version() -> str:

@@ -50,6 +50,16 @@ PHRASES: dict[str, str] = {
                                 "quit): ",
     "not-a-move": "'{answer}' is not a move number nor a move of the list",
     "moves-at": "{n} moves at ({x}, {y}); answer with a number or more of the move:",
+    "about-game": "{low}–{high} players, {followers} followers each; {tiles} tiles of {types} "
+                  "types, the start tile {start} at (0, 0)",
+    "about-kind": "{kind} ({geometry}): scores {complete} when completed, {final} at the end",
+    "about-kind-followers": "{kind} ({geometry}, followers may stand on it): scores {complete} "
+                            "when completed, {final} at the end",
+    "about-nothing": "nothing",
+    "about-variants": "variants applied: {names}",
+    "list-rules": "rule set",
+    "list-variant-for": "variant for {rules}",
+    "list-with": "with {names}",
     "which-move": "'{answer}' fits {n} moves: {numbers}",
     "tokens-left": "{tokens} in the supply: {n}", "abandoned": "the game was abandoned",
     "no-input": "no more input: the game was abandoned",

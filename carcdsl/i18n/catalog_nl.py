@@ -42,6 +42,16 @@ PHRASES: dict[str, str] = {
                                "stoppen): ",
     "not-a-move": "'{answer}' is geen zetnummer en geen zet uit de lijst",
     "moves-at": "{n} zetten op ({x}, {y}); antwoord met een nummer of meer van de zet:",
+    "about-game": "{low}–{high} spelers, elk {followers} volgelingen; {tiles} tegels van {types} "
+                  "soorten, de starttegel {start} op (0, 0)",
+    "about-kind": "{kind} ({geometry}): levert {complete} op als die af is, {final} aan het eind",
+    "about-kind-followers": "{kind} ({geometry}, volgelingen mogen erop): levert {complete} op "
+                            "als die af is, {final} aan het eind",
+    "about-nothing": "niets",
+    "about-variants": "toegepaste varianten: {names}",
+    "list-rules": "regelset",
+    "list-variant-for": "variant voor {rules}",
+    "list-with": "met {names}",
     "which-move": "'{answer}' past bij {n} zetten: {numbers}",
     "tokens-left": "{tokens} in de voorraad: {n}", "abandoned": "het spel is afgebroken",
     "no-input": "geen invoer meer: het spel is afgebroken",
