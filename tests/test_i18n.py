@@ -403,7 +403,9 @@ SCENARIOS = {
     "E005/with": lambda tmp, mp: _found(_files(tmp, a='variant a for base with "b.carc"\n',
                                                b='variant b for base with "a.carc"\n')),
     "W106": lambda tmp, mp: _found("maps-germany", ["incomplete-zero", "small-city-roads"]),
-    "W105": lambda tmp, mp: _found("base", [_files(tmp, v="variant v for base with farmers\n")]),
+    "W107": lambda tmp, mp: _found("base", [_files(tmp, v="variant v for base with farmers\n")]),
+    "W105": lambda tmp, mp: _found(_files(tmp, u='variant u for base\nextends "v.carc"\n',
+                                          v="variant v for base with farmers\n")),
     "E006": lambda tmp, mp: [parser._deep_fallback("t.carc")],
     "E006/extends": lambda tmp, mp: _deep_files(tmp),
     # the JSON form

@@ -30,17 +30,25 @@ from carcdsl.formats.record import (
     replay_output,
 )
 from carcdsl.i18n.words import Words, has_phrases
+from carcdsl.lang.compose import Loader
+from carcdsl.lang.decls import ParamDecl, RuleFile
 from carcdsl.lang.jsonform import ruleset_to_json
-from carcdsl.lang.sources import display_name, resolve
+from carcdsl.lang.sources import bundled_names, display_name, resolve
 from carcdsl.model.base import Loc
 from carcdsl.model.rules import RuleSet
 from carcdsl.pipeline import check_files, check_language, load, load_checked
 from carcdsl.replay import game_for, replay
 from carcdsl.sim.local import play_many, player_names, result_json
-from carcdsl.view.describe import describe_setup, format_stats, format_summary
+from carcdsl.view.describe import (
+    describe_bundled,
+    describe_rules,
+    describe_setup,
+    format_stats,
+    format_summary,
+)
 from carcdsl.view.text import render_board
 
-_PLAY_WARNINGS = frozenset({"W105"})
+_PLAY_WARNINGS = frozenset({"W105", "W107"})
 """Warnings ``play`` says too: how the variants were combined changes the game played."""
 
 
@@ -232,6 +240,8 @@ def cmd_explain(args: argparse.Namespace) -> int:
     words = Words(rules, args.lang)
     print(f"{title_of(rules, words)} ({rules.name}"
           f"{''.join(' + ' + v for v in rules.variants)})")
+    for line in describe_rules(rules, words):
+        print(f"  {line}")
     if rules.open_points:
         print(f"\n{words.phrase('open-points', n=len(rules.open_points))}")
         for i, text in enumerate(rules.open_points, 1):
@@ -246,6 +256,26 @@ def cmd_explain(args: argparse.Namespace) -> int:
             print("  " + _format(diag, sources, words).replace("\n", "\n  "))
     print()
     print(format_stats(tile_stats(rules), words))
+    return 0
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    """``carcdsl list``: the bundled rule sets, then the variants, one line each, with their
+    parameters and defaults."""
+    words = Words(None, args.lang)
+    loader = Loader()
+    found = []
+    for name, path in bundled_names().items():
+        loaded = loader.load_file(path)  # a bundled file that cannot be read is a bug
+        if isinstance(loaded, RuleFile):
+            found.append((loaded.role != "rules", name, loaded))
+    for _variant, name, loaded in sorted(found, key=lambda f: f[:2]):
+        params = tuple((d.name, d.default, d.allowed) for d in loaded.decls
+                       if isinstance(d, ParamDecl))
+        print(describe_bundled(
+            name, loaded.role, loaded.applies_to.target if loaded.applies_to else None,
+            tuple(ref.target for ref in loaded.applies_with), params, words,
+            max(len(f[1]) for f in found)))
     return 0
 
 

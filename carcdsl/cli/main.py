@@ -16,7 +16,14 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from carcdsl import __version__
-from carcdsl.cli.commands import cmd_check, cmd_explain, cmd_export, cmd_play, cmd_replay
+from carcdsl.cli.commands import (
+    cmd_check,
+    cmd_explain,
+    cmd_export,
+    cmd_list,
+    cmd_play,
+    cmd_replay,
+)
 from carcdsl.cli.editor import add_fmt, add_lsp
 from carcdsl.cli.output import (
     Said,
@@ -29,7 +36,7 @@ from carcdsl.cli.output import (
 from carcdsl.errors import CarcError, RuleError
 from carcdsl.i18n.words import Words, is_language_code
 
-COMMANDS = ("check", "export", "play", "replay", "explain")
+COMMANDS = ("check", "export", "play", "replay", "explain", "list")
 
 _ARGPARSE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern), key) for pattern, key in (
@@ -86,7 +93,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--lang", dest="top_lang", metavar="LANG",
                         help="the language of the output, for every command (as after it)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for add in (_add_check, _add_export, _add_play, _add_replay, _add_explain, add_fmt, add_lsp):
+    for add in (_add_check, _add_export, _add_play, _add_replay, _add_explain, _add_list, add_fmt,
+                add_lsp):
         add(commands)
     return parser
 
@@ -123,8 +131,9 @@ def _add_play(commands) -> None:
     seats = p.add_mutually_exclusive_group()
     seats.add_argument("--players", "-n", type=int, metavar="N", help="number of players")
     seats.add_argument("--names", metavar="A,B,...", help="player names, in turn order")
-    p.add_argument("--bot", action="append", default=[], metavar="KIND",
-                   help="random, greedy or human, per seat in order; the last fills the rest")
+    p.add_argument("--bot", action="extend", type=_bot_kinds, default=[], metavar="KIND",
+                   help="random, greedy or human, per seat in order (repeated, or a comma "
+                   "list: greedy,random); the last fills the rest")
     p.add_argument("--seed", type=int, help="seed of the first game (default: random, printed)")
     p.add_argument("--games", type=int, default=1, metavar="N", help="games to play")
     p.add_argument("--record", metavar="FILE", help="save the game's record (one game only)")
@@ -155,6 +164,19 @@ def _add_explain(commands) -> None:
     _add_allow_option(p)
     _add_lang_option(p)
     p.set_defaults(run=cmd_explain)
+
+
+def _bot_kinds(text: str) -> list[str]:
+    """``--bot greedy,random`` is ``--bot greedy --bot random``."""
+    return [kind.strip() for kind in text.split(",")]
+
+
+def _add_list(commands) -> None:
+    p = commands.add_parser("list", help="the bundled rule sets and variants",
+                            description="List the bundled rule sets and variants, one line "
+                            "each, with their parameters and defaults.")
+    _add_lang_option(p)
+    p.set_defaults(run=cmd_list)
 
 
 def _version() -> str:

@@ -49,6 +49,17 @@ PHRASES: dict[str, str] = {
     "nothing": "nothing", "ask": "move (0-{last}, or x y [rotation] [feature:PORT]; q to "
                                 "quit): ",
     "not-a-move": "'{answer}' is not a move number nor a move of the list",
+    "moves-at": "{n} moves at ({x}, {y}); answer with a number or more of the move:",
+    "about-game": "{low}–{high} players, {followers} followers each; {tiles} tiles of {types} "
+                  "types, the start tile {start} at (0, 0)",
+    "about-kind": "{kind} ({geometry}): scores {complete} when completed, {final} at the end",
+    "about-kind-followers": "{kind} ({geometry}, followers may stand on it): scores {complete} "
+                            "when completed, {final} at the end",
+    "about-nothing": "nothing",
+    "about-variants": "variants applied: {names}",
+    "list-rules": "rule set",
+    "list-variant-for": "variant for {rules}",
+    "list-with": "with {names}",
     "which-move": "'{answer}' fits {n} moves: {numbers}",
     "tokens-left": "{tokens} in the supply: {n}", "abandoned": "the game was abandoned",
     "no-input": "no more input: the game was abandoned",
@@ -157,6 +168,8 @@ DIAGNOSTICS: dict[str, str] = {
     "E001/string": "unexpected quoted string '{token:short}'{hint}; expected {expected:tokens}",
     "E001/end": "unexpected end of file; expected {expected:tokens}",
     "E002": "unexpected character '{char}'",
+    "E002/minus": "unexpected character '-': there is no subtraction; write `a + -1 * b` "
+                  "for `a - b`, and a negative number with the '-' against it (`-2`)",
     "E003/too-large": "file too large ({size:n} bytes; at most {most:n})",
     "E003/unreadable": "cannot read the file: {reason}",
     "E003/binary": "this is a binary file, not a rule file",
@@ -246,6 +259,7 @@ DIAGNOSTICS: dict[str, str] = {
                       "`variant NAME for RULES`), so it is not read and none of it is shown",
     "W106": "variant '{name}' replaces `{prop}` of {kind}, which variant '{earlier}' set: the "
             "variant given last wins, and '{earlier}' no longer applies to it",
+    "W107": "applying '{needs}' first, as variant '{name}' needs it (`with {needs}`)",
     "W105": "variant '{name}' is written to follow '{needs}' (`with {needs}`), which is not "
             "applied before it: give it first (`--variant {needs} --variant {name}`)",
     # --- names ---

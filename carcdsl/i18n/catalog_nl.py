@@ -41,6 +41,17 @@ PHRASES: dict[str, str] = {
     "nothing": "niets", "ask": "zet (0-{last}, of x y [draaiing] [soort:POORT]; q om te "
                                "stoppen): ",
     "not-a-move": "'{answer}' is geen zetnummer en geen zet uit de lijst",
+    "moves-at": "{n} zetten op ({x}, {y}); antwoord met een nummer of meer van de zet:",
+    "about-game": "{low}–{high} spelers, elk {followers} volgelingen; {tiles} tegels van {types} "
+                  "soorten, de starttegel {start} op (0, 0)",
+    "about-kind": "{kind} ({geometry}): levert {complete} op als die af is, {final} aan het eind",
+    "about-kind-followers": "{kind} ({geometry}, volgelingen mogen erop): levert {complete} op "
+                            "als die af is, {final} aan het eind",
+    "about-nothing": "niets",
+    "about-variants": "toegepaste varianten: {names}",
+    "list-rules": "regelset",
+    "list-variant-for": "variant voor {rules}",
+    "list-with": "met {names}",
     "which-move": "'{answer}' past bij {n} zetten: {numbers}",
     "tokens-left": "{tokens} in de voorraad: {n}", "abandoned": "het spel is afgebroken",
     "no-input": "geen invoer meer: het spel is afgebroken",
@@ -165,6 +176,9 @@ DIAGNOSTICS: dict[str, str] = {
                    "'{token:short}'{hint}; verwacht: {expected:tokens}",
     "E001/end": "syntaxfout: onverwacht einde van het bestand; verwacht: {expected:tokens}",
     "E002": "syntaxfout: onverwacht teken '{char}'",
+    "E002/minus": "syntaxfout: onverwacht teken '-': aftrekken bestaat niet; schrijf "
+                  "`a + -1 * b` voor `a - b`, en een negatief getal met de '-' eraan vast "
+                  "(`-2`)",
     "E003/too-large": "bestand te groot ({size:n} bytes; hooguit {most:n})",
     "E003/unreadable": "kan het bestand niet lezen: {reason}",
     "E003/binary": "dit is een binair bestand, geen regelbestand",
@@ -258,6 +272,7 @@ DIAGNOSTICS: dict[str, str] = {
                       "van getoond",
     "W106": "variant '{name}' vervangt `{prop}` van {kind}, dat variant '{earlier}' had gezet: "
             "de laatst gegeven variant wint, en '{earlier}' geldt daar niet meer",
+    "W107": "eerst '{needs}' toegepast, want variant '{name}' heeft die nodig (`with {needs}`)",
     "W105": "variant '{name}' hoort na '{needs}' te komen (`with {needs}`), maar die is er niet "
             "eerder op toegepast: geef die eerst (`--variant {needs} --variant {name}`)",
     # --- namen ---

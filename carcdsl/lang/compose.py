@@ -52,6 +52,9 @@ class Loader:
     set_by: dict[tuple[str, str], tuple[str, Path]] = attrs.Factory(dict)
     """(kind, property) -> the variant given on its own (``--variant``, a record's list)
     that set it last, and its file."""
+    pulled: set[Path] = attrs.Factory(set)
+    """Variants applied because a variant given on its own is written ``with`` them
+    (resolved paths): given again later, they are not applied twice."""
     check: Check = attrs.field(default=_composition_only, kw_only=True)
     """What a trial of a variant for another rule set is checked with (see ``Check``)."""
     roots: list[Path] = attrs.field(factory=list, kw_only=True)
@@ -332,7 +335,10 @@ def _variant_alone(loader: Loader, first: RuleFile, path: Path, args: dict) -> B
     return builder
 
 
-def _apply_variant(loader: Loader, builder: Builder, variant, relative_to) -> None:
+def _apply_variant(loader: Loader, builder: Builder, variant, relative_to,
+                   chain: tuple[Path, ...] = ()) -> None:
+    """Apply one variant given on its own (``--variant``, a record's list, or one another
+    such variant is written ``with``: ``chain``, the variants that need it)."""
     target, args, problems = parse_ref(str(variant))
     builder.diagnostics.extend(problems)
     try:
@@ -341,6 +347,8 @@ def _apply_variant(loader: Loader, builder: Builder, variant, relative_to) -> No
         loader.fail(builder, exc.diagnostics)
         return
     loader.add_root(path.parent)
+    if path.resolve() in loader.pulled and not chain:
+        return  # applied already, before the variant that needs it (W107 said so)
     try:
         loaded = loader.load_file(path)
     except RuleError as exc:
@@ -364,13 +372,32 @@ def _apply_variant(loader: Loader, builder: Builder, variant, relative_to) -> No
     foreign = for_path is not None and for_path not in builder.lineage
     if foreign and not _fits(loader, builder, path, loaded, args):
         return
-    _check_with(loader, builder, loaded, path)
+    _apply_needed(loader, builder, loaded, path, chain)
     before = _kind_setters(builder)
     applied = loader.apply(builder, path, None, role="variant", args=args)
     if applied is not None:
         name = applied.name or path.stem
         _check_replaced(loader, builder, before, (name, path.resolve()), loaded)
         builder.variants.append(name)
+
+
+def _apply_needed(loader: Loader, builder: Builder, variant: RuleFile, path: Path,
+                  chain: tuple[Path, ...]) -> None:
+    """The variants ``variant`` is written ``with`` that are not applied yet are applied
+    first, in order, each saying so (W107): ``--variant rich-farmers`` alone plays with
+    farmers, as its author wrote. A cycle is left to the variant's own check (E005)."""
+    chain = (*chain, path.resolve())
+    for ref in variant.applies_with:
+        try:
+            needed = resolve(ref.target, path.parent, ref.is_path)
+        except RuleError:
+            continue  # checked alone, the variant reports it
+        if loader.is_applied(needed.resolve()) or needed.resolve() in chain:
+            continue
+        builder.diagnostics.append(warning("W107", ref.loc, name=variant.name or path.stem,
+                                           needs=ref.target))
+        loader.pulled.add(needed.resolve())
+        _apply_variant(loader, builder, needed, None, chain)
 
 
 def _kind_setters(builder: Builder) -> dict[tuple[str, str], m.Loc | None]:

@@ -167,8 +167,25 @@ def read_source(path: Path, shown: str) -> str:
 
 
 def display_name(path: Path) -> str:
-    """Paths in messages: relative to the working directory when inside it."""
+    """Paths in messages: an installed bundled file by its bundled name (``base``, not a
+    path into site-packages); else relative to the working directory when inside it."""
+    bundled = _installed_name(path)
+    if bundled is not None:
+        return bundled
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(path)
+
+
+def _installed_name(path: Path) -> str | None:
+    """The bundled name of ``path`` when the bundled files are not a checkout's ``rules/``
+    (an author edits those, and their paths say where): installed ones, by name only."""
+    root = rules_dir()
+    if root == Path(__file__).resolve().parents[2] / "rules":
+        return None
+    resolved = path.resolve()
+    for name, bundled in bundled_names().items():
+        if bundled.resolve() == resolved:
+            return name
+    return None

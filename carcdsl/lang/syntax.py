@@ -301,6 +301,8 @@ def _syntax_diagnostic(exc: UnexpectedInput, loc: m.Loc, parser: Lark,
     looks like a tile's next segment (True: ports follow it; None: it follows words on its
     line; False: it starts a line)."""
     if isinstance(exc, UnexpectedCharacters):
+        if exc.char == "-":  # `tiles - 1`: no binary minus (yet)
+            return error("E002", loc, "minus")
         char = exc.char if exc.char.isprintable() else repr(exc.char)
         return error("E002", loc, char=char)
     expected = _acceptable(exc)
