@@ -17,7 +17,7 @@ from pathlib import Path
 from carcdsl.engine.game import Game
 from carcdsl.engine.state import State
 from carcdsl.errors import IllegalMoveError, RecordError, RuleError
-from carcdsl.formats.record import Record
+from carcdsl.formats.record import Record, compact
 from carcdsl.pipeline import load
 
 
@@ -53,15 +53,10 @@ def replay(record: Record, game: Game | None = None) -> State:
                 raise IllegalMoveError("game-over", "already", end=reason)
             state.play(move)
         except IllegalMoveError as exc:
-            raise RecordError.of("illegal-move", index=index, move=_compact(move.to_json()),
+            raise RecordError.of("illegal-move", index=index, move=compact(move.to_json()),
                                  reason=exc, code=exc.rule, move_index=index,
                                  illegal=exc) from None
     if record.final and not state.finished:
         state.finish()
     return state
 
-
-def _compact(data: dict) -> str:
-    import json
-
-    return json.dumps(data, ensure_ascii=False, separators=(", ", ": "))

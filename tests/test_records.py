@@ -18,6 +18,7 @@ from jsonschema import Draft202012Validator
 from carcdsl.engine.moves import Discard, FollowerSpec, Placement
 from carcdsl.errors import CarcError, RecordError
 from carcdsl.formats.record import Record, dump_record, load_record, parse_record
+from carcdsl.geometry.squares import SPAN
 
 SPEC_TEXT = """\
 {
@@ -229,7 +230,8 @@ NAMES = st.text(min_size=1, max_size=6)
 FOLLOWERS = st.builds(FollowerSpec, st.sampled_from(["city", "road", "field", "monastery"]),
                       st.sampled_from([None, "N", "E", "S", "W", "NNE", "WSW"]),
                       st.none() | NAMES)
-PLACEMENTS = st.builds(Placement, NAMES, st.tuples(st.integers(), st.integers()),
+SQUARE = st.integers(-SPAN, SPAN)  # beyond: off the board, refused when a Placement is made
+PLACEMENTS = st.builds(Placement, NAMES, st.tuples(SQUARE, SQUARE),
                        st.sampled_from([0, 90, 180, 270]), st.none() | FOLLOWERS)
 RECORDS = st.builds(Record, NAMES, st.lists(NAMES, max_size=3),
                     st.lists(NAMES, min_size=1, max_size=5, unique=True),

@@ -29,8 +29,8 @@ if TYPE_CHECKING:  # jsonschema is imported when a record is read, not when carc
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import ValidationError
 
-from carcdsl.engine.moves import Discard, Move, Placement
-from carcdsl.errors import RecordError, show_value
+from carcdsl.engine.moves import Discard, Move, Placement, show_number
+from carcdsl.errors import IllegalMoveError, RecordError, show_value
 from carcdsl.i18n.breakdown import detail
 from carcdsl.i18n.words import json_reason, os_reason
 from carcdsl.model.base import as_tuple
@@ -157,8 +157,25 @@ def _build(data: dict[str, Any]) -> Record:
             moves.append(build(move))
         except RecordError as exc:
             raise exc.within(index, move_index=index) from None
+        except IllegalMoveError as exc:  # a square beyond the board (Placement refuses it)
+            raise RecordError.of("illegal-move", index=index, move=compact(move),
+                                 reason=exc, code=exc.rule, move_index=index,
+                                 illegal=exc) from None
     return Record(data["rules"], data.get("variants", ()), _players_from_json(data["players"]),
                   _int_or_none(data.get("seed")), moves, data.get("final", False))
+
+
+def compact(data: object) -> str:
+    """A move as an error quotes it: one line of JSON, a number of more than 30 digits by
+    its size (``~10^4000``), so that one message never runs to pages."""
+    if isinstance(data, dict):
+        return "{" + ", ".join(f"{json.dumps(k, ensure_ascii=False)}: {compact(v)}"
+                               for k, v in data.items()) + "}"
+    if isinstance(data, list):
+        return "[" + ", ".join(map(compact, data)) + "]"
+    if isinstance(data, int) and not isinstance(data, bool):
+        return show_number(data)
+    return json.dumps(data, ensure_ascii=False)
 
 
 def _players_from_json(value: int | float | list[str]) -> int | list[str]:

@@ -471,6 +471,8 @@ DIAGNOSTICS: dict[str, str] = {
                   "voorraad heeft er {tiles}: zulke spellen kunnen niet beginnen",
 }
 
+_PORTS = "N, E, S, W, NNE, ENE, ESE, SSE, SSW, WSW, WNW, NNW"
+
 ILLEGAL: dict[str, str] = {
     "game-over": "het spel is al afgelopen",
     "game-over/already": "het spel is al afgelopen ({end})",
@@ -493,6 +495,18 @@ ILLEGAL: dict[str, str] = {
                       "hand)",
     "unknown-tile": "onbekende {rule:tile} '{tile}'",
     "rotation": "draaiing {rotation} is niet 0, 90, 180 of 270",
+    "move/at": "het vak van een zet moet [x, y] zijn, twee gehele getallen (niet {got})",
+    "move/rotation": "de draaiing van een zet moet het gehele getal 0, 90, 180 of 270 zijn "
+                     "(niet {got})",
+    "move/tile": "de {rule:tile} van een zet moet een niet-lege tekst zijn (niet {got})",
+    "move/feature": "het gebied van een {rule:follower} moet een niet-lege tekst zijn "
+                    "(niet {got})",
+    "move/kind": "de soort van een {rule:follower} moet een niet-lege tekst of niets zijn "
+                 "(niet {got})",
+    "move/port": "de kant van een {rule:follower} moet een van " + _PORTS + " of niets zijn "
+                 "(niet {got})",
+    "move/follower": "de {rule:follower} van een zet moet een FollowerSpec of niets zijn "
+                     "(niet {got})",
     "square-taken": "op vak {at} ligt al een {rule:tile}",
     "board": "vak {at} ligt buiten het bord",
     "board/span": "vak {at} ligt buiten het bord (x en y liggen tussen {low} en {high})",
@@ -524,8 +538,6 @@ ILLEGAL: dict[str, str] = {
                           "{rule:follower} op te zetten",
 }
 """Illegal moves by the engine's rule code (``IllegalMoveError.rule``) and form."""
-
-_PORTS = "N, E, S, W, NNE, ENE, ESE, SSE, SSW, WSW, WNW, NNW"
 
 RECORDS: dict[str, str] = {
     "unreadable": "kan het verslag niet lezen: {reason}",
