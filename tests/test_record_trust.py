@@ -61,3 +61,54 @@ def test_what_the_api_accepts_is_a_record_that_loads(base):
     state.play(state.legal_moves()[0])
     again = replay(parse_record(record_of(state).to_json()))
     assert again.moves == state.moves
+
+
+# --- 4. numbers in records ---------------------------------------------------------------------
+
+def _record_text(tmp_path, body: str) -> str:
+    path = tmp_path / "game.json"
+    path.write_text('{"format": "carcdsl-record/1", "rules": "base", "players": 2, ' + body + "}",
+                    encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize(("body", "said"), [
+    ('"seed": ' + "9" * 4301 + ', "moves": []', "game.json: 'seed' is a number of 4301 digits"),
+    ('"seed": 1, "moves": [{"tile": "U", "at": [1, 0], "rotation": 90}, '
+     '{"tile": "E", "at": [2, -' + "1" * 5000 + '], "rotation": 0}]',
+     "game.json: move 1: 'at[1]' is a number of 5000 digits"),
+    ('"seed": 1, "moves": [{"tile": "U", "at": [1, 0], "rotation": ' + "9" * 4400 + "}]",
+     "game.json: move 0: 'rotation' is a number of 4400 digits"),
+    ('"seed": ' + "9" * 30 + ', "moves": []', "game.json: 'seed' must be at most "
+     "9223372036854775807 (got " + "9" * 30 + ")"),
+    ('"seed": -1e300, "moves": []', "game.json: 'seed' must be at least -9223372036854775808"),
+])
+def test_a_number_out_of_range_is_a_record_error_at_its_place(tmp_path, capsys, monkeypatch,
+                                                              body, said):
+    from carcdsl.cli.main import main
+
+    _record_text(tmp_path, body)
+    monkeypatch.chdir(tmp_path)
+    assert main(["replay", "game.json"]) == 1
+    out, err = capsys.readouterr()
+    assert err.startswith("carcdsl: " + said) and err.count("\n") == 1, err
+    assert "internal error" not in err and len(err) < 300
+
+
+def test_a_seed_beyond_the_range_is_refused_by_the_api_and_by_play(capsys):
+    from carcdsl.cli.main import main
+    from carcdsl.errors import RecordError
+    from carcdsl.formats.record import SEED_MAX, Record
+
+    assert Record("base", (), ("A", "B"), SEED_MAX, ()).seed == SEED_MAX
+    for seed in (SEED_MAX + 1, 10**5000, True, 1.0):
+        with pytest.raises(RecordError, match=r"'seed' must be a whole number"):
+            Record("base", (), ("A", "B"), seed, ())
+    with pytest.raises(RecordError, match=r"^<record>: 'seed' is a number of 5001 digits"):
+        parse_record({"format": "carcdsl-record/1", "rules": "base", "players": 2,
+                      "seed": 10**5000, "moves": []})
+    with pytest.raises(RecordError, match=r"'seed' must be at most \d+ \(got ~10\^40\)"):
+        parse_record({"format": "carcdsl-record/1", "rules": "base", "players": 2,
+                      "seed": 10**40, "moves": []})
+    assert main(["play", "base", "--seed", str(SEED_MAX + 1), "--quiet"]) == 1
+    assert "--seed must be a whole number from" in capsys.readouterr().err

@@ -17,7 +17,14 @@ from jsonschema import Draft202012Validator
 
 from carcdsl.engine.moves import Discard, FollowerSpec, Placement
 from carcdsl.errors import CarcError, RecordError
-from carcdsl.formats.record import Record, dump_record, load_record, parse_record
+from carcdsl.formats.record import (
+    SEED_MAX,
+    SEED_MIN,
+    Record,
+    dump_record,
+    load_record,
+    parse_record,
+)
 from carcdsl.geometry.squares import SPAN
 
 SPEC_TEXT = """\
@@ -235,7 +242,7 @@ PLACEMENTS = st.builds(Placement, NAMES, st.tuples(SQUARE, SQUARE),
                        st.sampled_from([0, 90, 180, 270]), st.none() | FOLLOWERS)
 RECORDS = st.builds(Record, NAMES, st.lists(NAMES, max_size=3),
                     st.lists(NAMES, min_size=1, max_size=5, unique=True),
-                    st.none() | st.integers(),
+                    st.none() | st.integers(SEED_MIN, SEED_MAX),
                     st.lists(PLACEMENTS | st.builds(Discard, NAMES), max_size=6), st.booleans())
 
 

@@ -22,6 +22,8 @@ from carcdsl.diagnostics import format_diagnostic, unique
 from carcdsl.engine.game import Game
 from carcdsl.errors import CarcError, RecordError
 from carcdsl.formats.record import (
+    SEED_MAX,
+    SEED_MIN,
     check_record_path,
     dump_record,
     load_record,
@@ -136,6 +138,8 @@ def _check_play_options(args: argparse.Namespace) -> None:
             raise Said("unknown-bot", kind=kind, kinds=", ".join(BOTS))
     if args.games < 1:
         raise Said("games-at-least")
+    if args.seed is not None and not SEED_MIN <= args.seed <= SEED_MAX:
+        raise Said("seed-range", least=SEED_MIN, most=SEED_MAX)
     if args.record is not None and not args.record:
         raise Said("record-empty")
     if args.record and args.games != 1:

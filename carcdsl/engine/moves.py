@@ -15,7 +15,7 @@ from typing import Any, TypeAlias
 
 import attrs
 
-from carcdsl.errors import IllegalMoveError, RecordError, show_value
+from carcdsl.errors import IllegalMoveError, RecordError, show_number, show_value
 from carcdsl.geometry import ports as P
 from carcdsl.geometry.squares import SPAN
 from carcdsl.model.base import as_tuple
@@ -28,14 +28,6 @@ _FOLLOWER_AT = re.compile(
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def show_number(value: int) -> str:
-    """An int as a message shows it; one of more than 30 digits by its size (``~10^4000``:
-    Python's ``str`` refuses more than 4,300 digits, and a message should fit a line)."""
-    if abs(value) < 10**30:
-        return str(value)
-    return f"{'-' if value < 0 else ''}~10^{int(abs(value).bit_length() * 0.30103)}"
 
 
 def _to_at(value: Any) -> tuple[int, int]:

@@ -29,8 +29,8 @@ if TYPE_CHECKING:  # jsonschema is imported when a record is read, not when carc
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import ValidationError
 
-from carcdsl.engine.moves import Discard, Move, Placement, show_number
-from carcdsl.errors import IllegalMoveError, RecordError, show_value
+from carcdsl.engine.moves import Discard, Move, Placement
+from carcdsl.errors import IllegalMoveError, RecordError, show_number, show_value
 from carcdsl.i18n.breakdown import detail
 from carcdsl.i18n.words import json_reason, os_reason
 from carcdsl.model.base import as_tuple
@@ -41,6 +41,10 @@ FORMAT = "carcdsl-record/1"
 
 MAX_RECORD_BYTES = 50 * 1024 * 1024
 """Larger files are refused before parsing."""
+
+SEED_MIN, SEED_MAX = -(2**63), 2**63 - 1
+"""The seeds a record holds: a signed 64-bit integer, which JSON readers of other languages
+can hold too (the schema's ``seed`` says the same)."""
 
 def _to_players(value: int | Iterable[str]) -> tuple[str, ...]:
     """A count N becomes ``("P1", …, "PN")``; names become a tuple."""
@@ -73,6 +77,11 @@ class Record:
             raise RecordError.of("players-empty")
         if len(set(self.players)) != len(self.players):
             raise RecordError.of("players-unique")
+        seed = self.seed
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
+                                 or not SEED_MIN <= seed <= SEED_MAX):
+            raise RecordError.of("seed-range", least=SEED_MIN, most=SEED_MAX,
+                                 got=compact(self.seed))
         if self.seed is None:
             for index, move in enumerate(self.moves):
                 if isinstance(move, Placement) and move.tile is None:
@@ -124,9 +133,12 @@ def parse_record(data: object, source: str = "<record>") -> Record:
     Raises RecordError with one message naming ``source`` and, for a bad move, its index.
     """
     try:
+        _refuse_long_numbers(data)  # jsonschema's messages would fail to write them
         error = _first_best(_validator().iter_errors(data))
     except RecursionError:
         raise RecordError.of("nested", source) from None
+    except RecordError as exc:
+        raise exc.within(source) from None
     if error is not None:
         raise describe_error(error).within(source)
     try:
@@ -256,12 +268,59 @@ def _decode_json(text: str, source: str) -> object:
         return seen
 
     try:
-        return json.loads(text, parse_constant=no_constants, object_pairs_hook=no_duplicates)
+        data = json.loads(text, parse_constant=no_constants, object_pairs_hook=no_duplicates,
+                          parse_int=_read_int)
     except json.JSONDecodeError as exc:
         raise RecordError.of("json", source, line=exc.lineno, column=exc.colno,
                              reason=json_reason(exc)) from None
     except RecursionError:
         raise RecordError.of("json-nested", source) from None
+    return data
+
+
+class _LongNumber(str):
+    """An integer of more digits than Python reads (4,300: ``sys.get_int_max_str_digits``),
+    kept as its text till its place in the record is known."""
+
+
+def _read_int(text: str) -> int | _LongNumber:
+    try:
+        return int(text)
+    except ValueError:
+        return _LongNumber(text)
+
+
+def _digits(value: object) -> int | None:
+    """How many digits ``value`` has when it is a number too long for Python to read or
+    write (more than ``sys.get_int_max_str_digits``); None for anything else."""
+    if isinstance(value, _LongNumber):
+        return len(value.lstrip("-"))
+    if isinstance(value, int) and value.bit_length() > 10_000:  # a record built in Python
+        try:
+            str(value)
+        except ValueError:
+            return int(abs(value).bit_length() * 0.30103) + 1
+    return None
+
+
+def _refuse_long_numbers(data: object) -> None:
+    """A RecordError at the place of the first number too long to read (``move 3:
+    'at[0]'``, ``'seed'``), in document order; none when there is none."""
+    stack: list[tuple[tuple[str | int, ...], object]] = [((), data)]
+    while stack:
+        path, value = stack.pop()
+        digits = _digits(value)
+        if digits is not None:
+            index = (path[1] if len(path) >= 2 and path[0] == "moves"
+                     and isinstance(path[1], int) else None)
+            where = () if index is None else (index,)
+            subject = repr(_dotted(path[2:] if index is not None else path))
+            raise RecordError.of("number-too-long", *where, move_index=index,
+                                 subject=subject, digits=digits)
+        if isinstance(value, dict):
+            stack.extend(((*path, k), v) for k, v in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend(((*path, i), v) for i, v in reversed(list(enumerate(value))))
 
 
 # --- writing ----------------------------------------------------------------------------------

@@ -83,6 +83,8 @@ PHRASES: dict[str, str] = {
     "too-many-bots": "{kinds} --bot kinds for {n} seat{s}: give at most one per seat",
     "games-at-least": "--games must be at least 1",
     "record-one-game": "--record saves one game: use it with --games 1",
+    "seed-range": "--seed must be a whole number from {least} to {most}, as a record holds "
+                  "it",
     "record-empty": "--record needs a file name",
     "human-one-game": "a human seat plays one game at a time: use --games 1",
     "usage-no-command": "no command given; choose from {commands}",
@@ -534,6 +536,9 @@ RECORDS: dict[str, str] = {
     "players-empty": "'players' must name at least one player",
     "players-unique": "'players' names must be unique",
     "needs-seed": "names no tile, so the record needs a 'seed'",
+    "seed-range": "'seed' must be a whole number from {least} to {most} (got {got})",
+    "number-too-long": "{subject} is a number of {digits} digits, more than any number in a "
+                       "record may have",
     # replaying it
     "rules": "the record's rules do not load: {problem}",
     "illegal": "{reason}",

@@ -71,6 +71,8 @@ PHRASES: dict[str, str] = {
     "too-many-bots": "{kinds} keer --bot voor {n} speler{s}: geef er hooguit één per speler",
     "games-at-least": "--games moet minstens 1 zijn",
     "record-one-game": "--record bewaart één spel: gebruik het met --games 1",
+    "seed-range": "--seed moet een geheel getal van {least} tot {most} zijn, zoals een "
+                  "verslag het bewaart",
     "record-empty": "--record vraagt een bestandsnaam",
     "human-one-game": "een menselijke speler speelt één spel tegelijk: gebruik --games 1",
     "usage-no-command": "geen opdracht gegeven; kies uit {commands}",
@@ -578,6 +580,9 @@ RECORDS: dict[str, str] = {
     "players-empty": "'players' moet minstens één speler noemen",
     "players-unique": "de namen in 'players' moeten verschillend zijn",
     "needs-seed": "noemt geen tegel, dus het verslag heeft een 'seed' nodig",
+    "seed-range": "'seed' moet een geheel getal van {least} tot {most} zijn (niet {got})",
+    "number-too-long": "{subject} is een getal van {digits} cijfers, meer dan enig getal in "
+                       "een verslag mag hebben",
     "rules": "de regels van het verslag laden niet: {problem}",
     "illegal": "{reason}",
     "illegal-move": "zet {index} {move}: {reason} [regel: {code}]",
