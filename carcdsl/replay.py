@@ -17,12 +17,14 @@ from pathlib import Path
 from carcdsl.engine.game import Game
 from carcdsl.engine.state import State
 from carcdsl.errors import IllegalMoveError, RecordError, RuleError
-from carcdsl.formats.record import Record, compact
+from carcdsl.formats.record import Record, check_rule_paths, compact
 from carcdsl.pipeline import load
 
 
 def game_for(record: Record) -> Game:
-    """Load the record's rules and variants (paths relative to the record's folder)."""
+    """Load the record's rules and variants (paths relative to the record's folder, and
+    inside it: ``check_rule_paths``, before any file is read)."""
+    check_rule_paths(record)
     base = Path(record.base_dir) if record.base_dir else None
     try:
         return load(record.rules, record.variants, relative_to=base)

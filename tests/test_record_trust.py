@@ -4,6 +4,9 @@ folder, the rules digest, and a game in progress that survives a quit or a close
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 import carcdsl
@@ -112,3 +115,100 @@ def test_a_seed_beyond_the_range_is_refused_by_the_api_and_by_play(capsys):
                       "seed": 10**40, "moves": []})
     assert main(["play", "base", "--seed", str(SEED_MAX + 1), "--quiet"]) == 1
     assert "--seed must be a whole number from" in capsys.readouterr().err
+
+
+# --- 5. record paths stay in the record's folder ------------------------------------------------
+
+SECRET = "secret-line-that-must-never-be-quoted"
+
+
+def _outside_setup(tmp_path):
+    """tmp_path/outside.carc (not a rule file: it holds a secret), tmp_path/game/ the record's
+    folder with a rule file, a subfolder and a link that leads out."""
+    (tmp_path / "outside.carc").write_text(SECRET + "\n", encoding="utf-8")
+    folder = tmp_path / "game"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "sub" / "minus.carc").write_text(
+        "variant minus for base\noverride feature road { score final = tiles + -1 }\n",
+        encoding="utf-8")
+    (folder / "link.carc").symlink_to(tmp_path / "outside.carc")
+    (folder / "sublink").symlink_to(tmp_path)
+    return folder
+
+
+def _write(folder, rules="base", variants=()):
+    path = folder / "game.json"
+    path.write_text(json.dumps({"format": "carcdsl-record/1", "rules": rules,
+                                "variants": list(variants), "players": 2, "moves": []}),
+                    encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("rules", "variants", "said"), [
+    ("/etc/passwd", (), "'rules' must be a bundled name or a path relative to the record's "
+                        "folder, not an absolute path (got \"/etc/passwd\")"),
+    ("../outside.carc", (), "'rules' leads out of the record's folder (got \"../outside.carc\")"),
+    ("sub/../../outside.carc", (), "'rules' leads out of the record's folder"),
+    ("link.carc", (), "'rules' leads out of the record's folder (got \"link.carc\")"),
+    ("sublink/outside.carc", (), "'rules' leads out of the record's folder"),
+    ("base", ("farmers", "../outside.carc"), "'variants[1]' leads out of the record's folder"),
+    ("base", ("/etc/passwd:x=1",), "'variants[0]' must be a bundled name or a path relative"),
+    ("../outside.carc:width=3", (), "'rules' leads out of the record's folder"),
+])
+def test_a_record_names_no_file_outside_its_folder(tmp_path, capsys, rules, variants, said):
+    from carcdsl.cli.main import main
+
+    record = _write(_outside_setup(tmp_path), rules, variants)
+    for lang in ("en", "nl"):
+        assert main(["replay", str(record), "--lang", lang]) == 1
+        out, err = capsys.readouterr()
+        assert err.count("\n") == 1 and SECRET not in err and "root:" not in err, err
+        if lang == "en":
+            assert err.startswith(f"carcdsl: {record}: {said}"), err
+        else:
+            assert "map van het verslag" in err, err
+
+
+@pytest.mark.parametrize(("rules", "variants"), [
+    ("base", ("farmers", "sub/minus.carc")), ("maps-germany:areas=3", ()),
+    ("base", ("sub/../sub/minus.carc",)), ("base", ("./sub/minus.carc",)),
+])
+def test_bundled_names_and_files_below_the_record_replay(tmp_path, rules, variants):
+    from carcdsl.formats.record import load_record
+
+    record = _write(_outside_setup(tmp_path), rules, variants)
+    assert replay(load_record(record)).moves == []
+
+
+def test_a_record_built_in_python_names_files_below_the_working_directory(tmp_path,
+                                                                          monkeypatch):
+    from carcdsl.errors import RecordError
+
+    folder = _outside_setup(tmp_path)
+    monkeypatch.chdir(folder)
+    data = {"format": "carcdsl-record/1", "rules": "base", "players": 2, "moves": []}
+    assert replay(parse_record({**data, "variants": ["sub/minus.carc"]})).moves == []
+    for outside, said in ((str(tmp_path / "outside.carc"), "must be a bundled name"),
+                          ("../outside.carc", "leads out")):
+        with pytest.raises(RecordError, match=rf"'variants\[0\]' {said}") as info:
+            replay(parse_record({**data, "variants": [outside]}))
+        assert SECRET not in str(info.value)
+
+
+def test_play_refuses_a_record_that_could_not_name_its_rules_before_playing(tmp_path, capsys):
+    from carcdsl.cli.main import main
+
+    folder = _outside_setup(tmp_path)
+    record = folder / "sub" / "game.json"
+    rules = tmp_path / "rules.carc"
+    rules.write_bytes((Path(__file__).parent / "data" / "maps" / "corner.carc").read_bytes())
+    assert main(["play", str(rules), "--seed", "2", "--record", str(record)]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and not record.exists()
+    assert err == (f"carcdsl: {record}: 'rules' leads out of the record's folder (got "
+                   "\"../../rules.carc\"): a record names bundled rule sets and files in its "
+                   "own folder or below it\n")
+    # the same game recorded next to the rules, or above them: written, and it replays
+    for place in (tmp_path / "game.json", tmp_path / "rules-game.json"):
+        assert main(["play", str(rules), "--seed", "2", "-q", "--record", str(place)]) == 0
+        assert main(["replay", str(place), "--json"]) == 0

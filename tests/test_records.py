@@ -405,8 +405,10 @@ def test_a_record_behind_a_link_names_rule_files_relative_to_the_real_file(tmp_p
                                                                            capsys) -> None:
     from carcdsl.cli.main import main
 
-    rules = Path(__file__).parent / "data" / "maps" / "corner.carc"
-    (tmp_path / "real").mkdir()
+    # a record names files in its folder or below (issue 19): the rules lie under the real one
+    (tmp_path / "real" / "maps").mkdir(parents=True)
+    rules = tmp_path / "real" / "maps" / "corner.carc"
+    rules.write_bytes((Path(__file__).parent / "data" / "maps" / "corner.carc").read_bytes())
     (tmp_path / "links" / "deeper").mkdir(parents=True)
     link = tmp_path / "links" / "deeper" / "game.json"
     link.symlink_to(tmp_path / "real" / "game.json")

@@ -24,10 +24,13 @@ from carcdsl.errors import CarcError, RecordError
 from carcdsl.formats.record import (
     SEED_MAX,
     SEED_MIN,
+    Record,
     check_record_path,
+    check_rule_paths,
     dump_record,
     load_record,
     rebase_rule_paths,
+    record_home,
     record_of,
     replay_output,
 )
@@ -148,6 +151,18 @@ def _check_play_options(args: argparse.Namespace) -> None:
         raise Said("human-one-game")
     if args.record:  # before the game is played, not after
         check_record_path(args.record)
+        _check_record_rules(args.rules, args.variant, args.record)
+
+
+def _check_record_rules(rules: str, variants: Sequence[str], path: str) -> None:
+    """Refuse a record at ``path`` that could not name its rule files: a record names only
+    bundled rule sets and files in its own folder or below (``check_rule_paths``), so that
+    a record written by play replays from where it is written."""
+    draft = Record(rules, tuple(variants), ("P1",), None, ())
+    try:
+        check_rule_paths(rebase_rule_paths(draft, path), record_home(path))
+    except RecordError as exc:
+        raise exc.within(path) from None
 
 
 def cmd_play(args: argparse.Namespace) -> int:

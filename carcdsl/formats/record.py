@@ -239,6 +239,40 @@ def rebase_rule_paths(record: Record, path: str | os.PathLike[str]) -> Record:
                         variants=tuple(rebase(v) for v in record.variants))
 
 
+def check_rule_paths(record: Record, home: str | os.PathLike[str] | None = None) -> None:
+    """Raise RecordError unless every rule file ``record`` names (``rules``, ``variants``) is
+    a bundled name or a path inside the record's folder ``home`` (default: its ``base_dir``,
+    else the working directory): no absolute path, no ``..`` out of it, no symbolic link
+    leading out of it. The message quotes the reference, never what the file holds."""
+    base = os.path.realpath(home if home is not None else record.base_dir or os.getcwd())
+    for subject, ref in [("rules", record.rules),
+                         *((f"variants[{i}]", v) for i, v in enumerate(record.variants))]:
+        problem = _outside(ref, base)
+        if problem is not None:
+            raise RecordError.of(problem, subject=repr(subject), got=show_value(ref))
+
+
+def _outside(ref: str, base: str) -> str | None:
+    """Why ``ref`` (with or without parameters after a colon) may name a file outside
+    ``base``: ``path-absolute`` or ``path-outside``; None when it cannot."""
+    # here, not at the top: importing carcdsl does not load the rule language
+    from carcdsl.lang.sources import SUFFIXES, bundled_names
+
+    names = bundled_names()
+    # the file is the reference up to some colon, or all of it (``lang.sources.parse_ref``):
+    # every reading must stay inside
+    for target in [ref, *(ref[:i] for i, c in enumerate(ref) if c == ":")]:
+        path_like = "/" in target or "\\" in target or target.endswith(SUFFIXES)
+        if not target or (target in names and not path_like):
+            continue
+        if os.path.isabs(target):
+            return "path-absolute"
+        real = os.path.realpath(os.path.join(base, target))
+        if os.path.commonpath([real, base]) != base:
+            return "path-outside"
+    return None
+
+
 def _read_text(path: Path, source: str) -> str:
     try:
         with path.open("rb") as f:

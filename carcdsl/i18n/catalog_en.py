@@ -540,6 +540,10 @@ RECORDS: dict[str, str] = {
     "number-too-long": "{subject} is a number of {digits} digits, more than any number in a "
                        "record may have",
     # replaying it
+    "path-absolute": "{subject} must be a bundled name or a path relative to the record's "
+                     "folder, not an absolute path (got {got})",
+    "path-outside": "{subject} leads out of the record's folder (got {got}): a record names "
+                    "bundled rule sets and files in its own folder or below it",
     "rules": "the record's rules do not load: {problem}",
     "illegal": "{reason}",
     "illegal-move": "move {index} {move}: {reason} [rule: {code}]",

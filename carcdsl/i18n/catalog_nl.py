@@ -583,6 +583,10 @@ RECORDS: dict[str, str] = {
     "seed-range": "'seed' moet een geheel getal van {least} tot {most} zijn (niet {got})",
     "number-too-long": "{subject} is een getal van {digits} cijfers, meer dan enig getal in "
                        "een verslag mag hebben",
+    "path-absolute": "{subject} moet een meegeleverde naam zijn of een pad ten opzichte van de "
+                     "map van het verslag, geen absoluut pad (niet {got})",
+    "path-outside": "{subject} leidt uit de map van het verslag (niet {got}): een verslag "
+                    "noemt meegeleverde regels en bestanden in zijn eigen map of daaronder",
     "rules": "de regels van het verslag laden niet: {problem}",
     "illegal": "{reason}",
     "illegal-move": "zet {index} {move}: {reason} [regel: {code}]",
