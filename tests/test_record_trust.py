@@ -212,3 +212,79 @@ def test_play_refuses_a_record_that_could_not_name_its_rules_before_playing(tmp_
     for place in (tmp_path / "game.json", tmp_path / "rules-game.json"):
         assert main(["play", str(rules), "--seed", "2", "-q", "--record", str(place)]) == 0
         assert main(["replay", str(place), "--json"]) == 0
+
+
+# --- 1. the rules digest -----------------------------------------------------------------------
+
+def _base_copy(folder: Path, change: tuple[str, str] | None = None) -> Path:
+    from carcdsl.lang.sources import bundled_names
+
+    text = bundled_names()["base"].read_text(encoding="utf-8")
+    if change is not None:
+        assert change[0] in text
+        text = text.replace(change[0], change[1], 1)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "mybase.carc"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_the_digest_is_of_what_the_rules_say_not_where_or_how_they_are_written(tmp_path):
+    from carcdsl.formats.record import rules_digest
+
+    bundled = rules_digest(carcdsl.load("base", ["farmers"]).rules)
+    assert bundled.startswith("sha256:") and len(bundled) == 7 + 64
+    # elsewhere, with a comment and blank lines added: the same rules, the same digest
+    copy = _base_copy(tmp_path / "a" / "b", ("\nlandmark village\n",
+                                            "\n# a comment\n\n\nlandmark   village  \n"))
+    assert rules_digest(carcdsl.load(str(copy), ["farmers"]).rules) == bundled
+    # rules, variants and parameters each change it
+    changed = _base_copy(tmp_path / "c", ("score complete = 2 * tiles + 2 * pennants",
+                                          "score complete = 2 * tiles + 3 * pennants"))
+    assert rules_digest(carcdsl.load(str(changed), ["farmers"]).rules) != bundled
+    assert rules_digest(carcdsl.load("base").rules) != bundled
+    assert (rules_digest(carcdsl.load("base", ["table-edge:width=5"]).rules)
+            != rules_digest(carcdsl.load("base", ["table-edge:width=7"]).rules))
+
+
+def test_a_record_carries_the_digest_and_replays_only_against_the_same_rules(tmp_path,
+                                                                            capsys):
+    from carcdsl.cli.main import main
+    from carcdsl.formats.record import rules_digest
+
+    rules = _base_copy(tmp_path)
+    record = tmp_path / "game.json"
+    assert main(["play", str(rules), "--seed", "3", "-q", "--record", str(record)]) == 0
+    written = json.loads(record.read_text(encoding="utf-8"))
+    recorded = written["rules_digest"]
+    assert recorded == rules_digest(carcdsl.load(str(rules)).rules)
+    assert list(written)[-1] == "rules_digest"  # after the spec's keys
+    assert main(["replay", str(record), "--json"]) == 0
+    capsys.readouterr()
+    # one score changed in the rule file: the record no longer replays, and says why
+    _base_copy(tmp_path, ("score complete = 2 * tiles + 2 * pennants",
+                          "score complete = 2 * tiles + 3 * pennants"))
+    now = rules_digest(carcdsl.load(str(rules)).rules)
+    assert main(["replay", str(record)]) == 1
+    err = capsys.readouterr().err
+    assert err == (f"carcdsl: {record}: the rules have changed since the record was written: "
+                   f"it was played with rules {recorded}, they load now as {now}\n")
+    assert main(["replay", str(record), "--lang", "nl"]) == 1
+    assert recorded in capsys.readouterr().err
+    # without the digest it replays as before
+    del written["rules_digest"]
+    record.write_text(json.dumps(written), encoding="utf-8")
+    assert main(["replay", str(record), "--json"]) == 0
+
+
+def test_record_of_includes_the_digest_and_the_schema_checks_its_form(base):
+    from carcdsl.errors import RecordError
+    from carcdsl.formats.record import rules_digest
+
+    state = base.new_game(["Ann", "Bob"], seed=7)
+    state.play(state.legal_moves()[0])
+    record = carcdsl.record_of(state)
+    assert record.rules_digest == rules_digest(base.rules)
+    assert parse_record(record.to_json()) == record
+    with pytest.raises(RecordError, match=r"'rules_digest' must be \"sha256:\" and 64 hex"):
+        parse_record({**record.to_json(), "rules_digest": "md5:abc"})

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
 import json
 import os
 import secrets
@@ -25,6 +26,7 @@ import attrs
 if TYPE_CHECKING:
     from carcdsl.engine.events import ScoreEvent
     from carcdsl.engine.state import State
+    from carcdsl.model.rules import RuleSet
 if TYPE_CHECKING:  # jsonschema is imported when a record is read, not when carcdsl starts
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import ValidationError
@@ -71,6 +73,9 @@ class Record:
     """Run final scoring after the last move even though tiles remain."""
     base_dir: str | None = None
     """The directory of the record file, against which rule paths are resolved."""
+    rules_digest: str | None = None
+    """``sha256:<hex>`` of the composed rule set the game was played with (``rules_digest``);
+    None: not known (a hand-written record), and not checked on replay."""
 
     def __attrs_post_init__(self) -> None:
         if not self.players:
@@ -95,6 +100,8 @@ class Record:
             out["seed"] = self.seed
         out["moves"] = [move.to_json() for move in self.moves]
         out["final"] = self.final
+        if self.rules_digest is not None:
+            out["rules_digest"] = self.rules_digest
         return out
 
     def to_text(self) -> str:
@@ -174,7 +181,8 @@ def _build(data: dict[str, Any]) -> Record:
                                  reason=exc, code=exc.rule, move_index=index,
                                  illegal=exc) from None
     return Record(data["rules"], data.get("variants", ()), _players_from_json(data["players"]),
-                  _int_or_none(data.get("seed")), moves, data.get("final", False))
+                  _int_or_none(data.get("seed")), moves, data.get("final", False),
+                  rules_digest=data.get("rules_digest"))
 
 
 def compact(data: object) -> str:
@@ -453,6 +461,7 @@ _EXPECTED: dict[tuple[tuple[str | int, ...], str], str] = {
     (("at",), "type"): "at",
     (("at",), "minItems"): "at",
     (("at",), "maxItems"): "at",
+    (("rules_digest",), "pattern"): "digest",
 }
 """Messages (``expected/...``) for paths (inside a move, or the record) where the schema's own
 word misleads."""
@@ -541,10 +550,46 @@ def _types(value: str | list[str]) -> tuple[str, ...]:
 # --- games as records and as replay output --------------------------------------------------
 
 def record_of(state: State) -> Record:
-    """The record of ``state``'s game so far (``final`` when it ended with tiles left)."""
+    """The record of ``state``'s game so far (``final`` when it ended with tiles left), with
+    the digest of its rules."""
     game = state.game
     return Record(game.source, game.variant_refs, state.players, state.seed,
-                  tuple(state.moves), state.finished and bool(state.supply.pile), None)
+                  tuple(state.moves), state.finished and bool(state.supply.pile), None,
+                  rules_digest(game.rules))
+
+
+_DIGESTS: dict[int, tuple[RuleSet, str]] = {}
+"""Digests of the rule sets seen last, by identity (a game records many states)."""
+
+
+def rules_digest(rules: RuleSet) -> str:
+    """``sha256:<hex>`` of the composed rule set (rules, variants and parameters applied): the
+    SHA-256 of its JSON form (``carcdsl-rules/1``, ``lang.jsonform.ruleset_to_json``) written
+    canonically: keys sorted, no spaces, UTF-8. The JSON form holds no file path, comment or
+    layout, so the digest depends on what the rules say, not on where or how they are
+    written; the one definition of the digest records carry."""
+    cached = _DIGESTS.get(id(rules))
+    if cached is not None and cached[0] is rules:
+        return cached[1]
+    from carcdsl.lang.jsonform import ruleset_to_json  # the rule language, when needed
+
+    text = json.dumps(ruleset_to_json(rules), sort_keys=True, separators=(",", ":"),
+                      ensure_ascii=False, allow_nan=False)
+    digest = "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+    if len(_DIGESTS) >= 8:
+        _DIGESTS.clear()
+    _DIGESTS[id(rules)] = (rules, digest)
+    return digest
+
+
+def check_rules_digest(record: Record, rules: RuleSet) -> None:
+    """Raise RecordError when ``record`` carries a digest other than that of ``rules`` (the
+    rules as they load now), naming both; a record without one is not checked."""
+    if record.rules_digest is None:
+        return
+    now = rules_digest(rules)
+    if now != record.rules_digest:
+        raise RecordError.of("rules-digest", recorded=record.rules_digest, now=now)
 
 
 def event_json(event: ScoreEvent) -> dict[str, Any]:

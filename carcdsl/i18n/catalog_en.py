@@ -515,6 +515,7 @@ RECORDS: dict[str, str] = {
     "expected/follower": "{subject} must be a string like \"city:S\" or an object "
                          "{{\"at\": \"city:S\", \"kind\": ...}} (got {got})",
     "expected/at": "{subject} must be [x, y], two integers (got {got})",
+    "expected/digest": "{subject} must be \"sha256:\" and 64 hexadecimal digits (got {got})",
     "missing-key": "{subject} is missing the key {key}",
     "unknown-key": "unknown key {key} (expected {allowed})",
     "unknown-key-in": "unknown key {key} in {subject} (expected {allowed})",
@@ -545,6 +546,8 @@ RECORDS: dict[str, str] = {
     "path-outside": "{subject} leads out of the record's folder (got {got}): a record names "
                     "bundled rule sets and files in its own folder or below it",
     "rules": "the record's rules do not load: {problem}",
+    "rules-digest": "the rules have changed since the record was written: it was played with "
+                    "rules {recorded}, they load now as {now}",
     "illegal": "{reason}",
     "illegal-move": "move {index} {move}: {reason} [rule: {code}]",
 }

@@ -559,6 +559,7 @@ RECORDS: dict[str, str] = {
     "expected/follower": "{subject} moet een tekst als \"city:S\" zijn of een object "
                          "{{\"at\": \"city:S\", \"kind\": ...}} (niet {got})",
     "expected/at": "{subject} moet [x, y] zijn, twee gehele getallen (niet {got})",
+    "expected/digest": "{subject} moet \"sha256:\" met 64 hexadecimale cijfers zijn (niet {got})",
     "missing-key": "bij {subject} ontbreekt de sleutel {key}",
     "unknown-key": "onbekende sleutel {key} (verwacht: {allowed})",
     "unknown-key-in": "onbekende sleutel {key} in {subject} (verwacht: {allowed})",
@@ -588,6 +589,8 @@ RECORDS: dict[str, str] = {
     "path-outside": "{subject} leidt uit de map van het verslag (niet {got}): een verslag "
                     "noemt meegeleverde regels en bestanden in zijn eigen map of daaronder",
     "rules": "de regels van het verslag laden niet: {problem}",
+    "rules-digest": "de regels zijn veranderd sinds het verslag is geschreven: het is gespeeld "
+                    "met regels {recorded}, ze laden nu als {now}",
     "illegal": "{reason}",
     "illegal-move": "zet {index} {move}: {reason} [regel: {code}]",
 }
