@@ -4,6 +4,7 @@ folder, the rules digest, and a game in progress that survives a quit or a close
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -288,3 +289,131 @@ def test_record_of_includes_the_digest_and_the_schema_checks_its_form(base):
     assert parse_record(record.to_json()) == record
     with pytest.raises(RecordError, match=r"'rules_digest' must be \"sha256:\" and 64 hex"):
         parse_record({**record.to_json(), "rules_digest": "md5:abc"})
+
+
+# --- 2. a game in progress survives ------------------------------------------------------------
+
+def _answers(monkeypatch, *answers):
+    """The person at the terminal answers these, then (a str) types it forever or (an
+    exception) raises it."""
+    queue = list(answers)
+
+    def ask(prompt=""):
+        answer = queue.pop(0) if len(queue) > 1 else queue[0]
+        if isinstance(answer, BaseException):
+            raise answer
+        return answer
+    monkeypatch.setattr("builtins.input", ask)
+
+
+@pytest.mark.parametrize(("stop", "status", "said"), [
+    ("q", 1, "the game was abandoned"),
+    (EOFError(), 1, "no more input: the game was abandoned"),
+    (KeyboardInterrupt(), 130, "interrupted"),
+])
+def test_a_person_who_stops_leaves_the_game_so_far_in_the_record(tmp_path, capsys,
+                                                                 monkeypatch, stop, status,
+                                                                 said):
+    from carcdsl.cli.main import main
+    from carcdsl.formats.record import load_record
+
+    record = tmp_path / "g.json"
+    _answers(monkeypatch, "0", "0", stop)
+    assert main(["play", "base", "--bot", "human", "--bot", "random", "--seed", "4",
+                 "--record", str(record)]) == status
+    err = capsys.readouterr().err
+    assert err == (f"carcdsl: {said}; the game so far is saved in {record} (carcdsl play "
+                   f"--resume {record} goes on)\n")
+    saved = load_record(record)
+    assert len(saved.moves) >= 4 and saved.seed == 4 and saved.rules_digest is not None
+    assert not replay(saved).finished
+    assert [p.name for p in tmp_path.iterdir()] == ["g.json"]  # no temporary file left
+    # and it goes on: the same rules, players and seed; bots for every seat by default
+    assert main(["play", "--resume", str(record), "--quiet"]) == 0
+    done = load_record(record)
+    assert done.moves[:len(saved.moves)] == saved.moves and replay(done).finished
+
+
+class _ClosingOutput(io.StringIO):
+    """A stdout whose reader goes away after ``lines`` lines."""
+
+    def __init__(self, lines: int):
+        super().__init__()
+        self.left = lines
+
+    def write(self, text: str) -> int:
+        self.left -= text.count("\n")
+        if self.left < 0:
+            raise BrokenPipeError(32, "Broken pipe")
+        return super().write(text)
+
+
+def test_a_log_whose_reader_goes_away_leaves_the_game_so_far(tmp_path, capsys, monkeypatch):
+    from carcdsl.cli.main import main
+    from carcdsl.formats.record import load_record
+
+    record = tmp_path / "g.json"
+    monkeypatch.setattr("sys.stdout", _ClosingOutput(6))
+    assert main(["play", "base", "--seed", "5", "--record", str(record)]) == 1
+    err = capsys.readouterr().err
+    assert err == (f"carcdsl: the output was closed; the game so far is saved in {record} "
+                   f"(carcdsl play --resume {record} goes on)\n")
+    assert 1 <= len(load_record(record).moves) < 10
+
+
+def test_play_piped_into_head_saves_the_game_so_far(tmp_path):
+    import subprocess
+    import sys
+
+    record = tmp_path / "g.json"
+    with subprocess.Popen([sys.executable, "-m", "carcdsl", "play", "base", "--seed", "5",
+                           "--record", str(record)], stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE) as proc:
+        assert proc.stdout is not None and proc.stderr is not None
+        for _ in range(4):
+            proc.stdout.readline()
+        proc.stdout.close()  # `| head -4`
+        err = proc.stderr.read().decode()
+        assert proc.wait(timeout=60) == 1
+    assert "the output was closed; the game so far is saved in" in err
+    assert "Traceback" not in err and err.count("\n") == 1
+    saved = json.loads(record.read_text(encoding="utf-8"))
+    assert saved["seed"] == 5 and saved["moves"]
+
+
+def test_resume_writes_to_record_with_rule_paths_relative_to_it(tmp_path, capsys,
+                                                                monkeypatch):
+    from carcdsl.cli.main import main
+    from carcdsl.formats.record import load_record
+
+    rules = _base_copy(tmp_path / "rules")
+    first = tmp_path / "g.json"
+    _answers(monkeypatch, "q")
+    assert main(["play", str(rules), "--bot", "random", "--bot", "human", "--seed", "6",
+                 "--names", "Ann,Bob", "--record", str(first)]) == 1
+    assert json.loads(first.read_text(encoding="utf-8"))["rules"] == "rules/mybase.carc"
+    capsys.readouterr()
+    monkeypatch.chdir(tmp_path / "rules")  # elsewhere: the record's paths still hold
+    other = tmp_path / "rules" / "done.json"
+    assert main(["play", "--resume", str(first), "--bot", "greedy", "--record",
+                 str(other)]) == 0
+    out = capsys.readouterr().out
+    assert f"resumed from {other} after 1 moves" in out and "set-up" not in out
+    written = json.loads(other.read_text(encoding="utf-8"))
+    assert written["rules"] == "mybase.carc" and written["players"] == ["Ann", "Bob"]
+    assert replay(load_record(other)).finished
+    assert main(["play", "--resume", str(other)]) == 1
+    assert "is over: there is nothing to resume" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["play", "--resume", "g.json", "base"], "give no RULES"),
+    (["play", "--resume", "g.json", "--seed", "3"], "give no --seed"),
+    (["play", "--resume", "g.json", "--games", "3"], "give no --games"),
+    (["play"], "play needs RULES, or --resume RECORD"),
+])
+def test_resume_takes_its_rules_players_and_seed_from_the_record(capsys, argv, said):
+    from carcdsl.cli.main import main
+
+    assert main(argv) == 1
+    assert said in capsys.readouterr().err

@@ -228,11 +228,12 @@ def record_home(path: str | os.PathLike[str]) -> Path:
     return Path(os.path.realpath(path)).parent
 
 
-def rebase_rule_paths(record: Record, path: str | os.PathLike[str]) -> Record:
+def rebase_rule_paths(record: Record, path: str | os.PathLike[str],
+                      from_dir: str | os.PathLike[str] | None = None) -> Record:
     """``record`` to be saved at ``path``, its rule files named relative to that record (the
     spec; to the real file, when ``path`` is a link) instead of the working directory, as a
-    command line gives them. Bundled names, and references that are no rule file path, stay
-    as they are."""
+    command line gives them (or ``from_dir``: the folder of the record it was read from).
+    Bundled names, and references that are no rule file path, stay as they are."""
     # here, not at the top: importing carcdsl does not load the rule language
     from carcdsl.lang.sources import SUFFIXES, bundled_names
 
@@ -240,7 +241,7 @@ def rebase_rule_paths(record: Record, path: str | os.PathLike[str]) -> Record:
         target, sep, params = ref.partition(":")
         if target in bundled_names() or not target.endswith(SUFFIXES):
             return ref
-        rel = os.path.relpath(Path(target).resolve(), record_home(path))
+        rel = os.path.relpath(Path(from_dir or ".", target).resolve(), record_home(path))
         return rel + sep + params
 
     return attrs.evolve(record, rules=rebase(record.rules),

@@ -85,6 +85,15 @@ PHRASES: dict[str, str] = {
     "record-one-game": "--record saves one game: use it with --games 1",
     "seed-range": "--seed must be a whole number from {least} to {most}, as a record holds "
                   "it",
+    "saved-so-far": "{reason}; the game so far is saved in {file} (carcdsl play --resume "
+                    "{file} goes on)",
+    "output-closed": "the output was closed",
+    "resumed": "resumed from {file} after {n} moves",
+    "resume-alone": "--resume goes on with the rules, players and seed of its record: give "
+                    "no {option}",
+    "play-needs-rules": "play needs RULES, or --resume RECORD",
+    "resume-over": "the game in {file} is over: there is nothing to resume",
+    "resume-needs-seed": "{file} has no seed: only a game with a seed can go on",
     "record-empty": "--record needs a file name",
     "human-one-game": "a human seat plays one game at a time: use --games 1",
     "usage-no-command": "no command given; choose from {commands}",

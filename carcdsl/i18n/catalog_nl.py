@@ -73,6 +73,15 @@ PHRASES: dict[str, str] = {
     "record-one-game": "--record bewaart één spel: gebruik het met --games 1",
     "seed-range": "--seed moet een geheel getal van {least} tot {most} zijn, zoals een "
                   "verslag het bewaart",
+    "saved-so-far": "{reason}; het spel tot nu toe is bewaard in {file} (carcdsl play "
+                    "--resume {file} speelt verder)",
+    "output-closed": "de uitvoer is gesloten",
+    "resumed": "hervat vanuit {file} na {n} zetten",
+    "resume-alone": "--resume speelt verder met de regels, spelers en seed van het verslag: "
+                    "geef geen {option}",
+    "play-needs-rules": "play vraagt RULES, of --resume RECORD",
+    "resume-over": "het spel in {file} is afgelopen: er valt niets te hervatten",
+    "resume-needs-seed": "{file} heeft geen seed: alleen een spel met een seed kan verder",
     "record-empty": "--record vraagt een bestandsnaam",
     "human-one-game": "een menselijke speler speelt één spel tegelijk: gebruik --games 1",
     "usage-no-command": "geen opdracht gegeven; kies uit {commands}",
