@@ -27,6 +27,7 @@ from carcdsl.cli.commands import (
 from carcdsl.cli.editor import add_fmt, add_lsp
 from carcdsl.cli.output import (
     Said,
+    Stopped,
     _print_rule_error,
     output_failed,
     said,
@@ -125,9 +126,12 @@ def _add_export(commands) -> None:
 def _add_play(commands) -> None:
     p = commands.add_parser("play", help="play games with bots or people",
                             description="Play one game told turn by turn, or many summed up.")
-    p.add_argument("rules", metavar="RULES", help="a rule file or bundled rule set")
+    p.add_argument("rules", metavar="RULES", nargs="?",
+                   help="a rule file or bundled rule set (not with --resume)")
     _add_variant_option(p)
     _add_allow_option(p)
+    p.add_argument("--resume", metavar="RECORD",
+                   help="go on with the game of a record (its rules, players and seed)")
     seats = p.add_mutually_exclusive_group()
     seats.add_argument("--players", "-n", type=int, metavar="N", help="number of players")
     seats.add_argument("--names", metavar="A,B,...", help="player names, in turn order")
@@ -268,7 +272,7 @@ def _run(args: argparse.Namespace) -> int:
         return 1
     except CarcError as exc:
         print(f"carcdsl: {say_error(exc, args.lang)}", file=sys.stderr)
-        return 1
+        return exc.status if isinstance(exc, Stopped) else 1
     except BrokenPipeError:  # e.g. `carcdsl export base | head`: stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1

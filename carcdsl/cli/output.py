@@ -32,6 +32,15 @@ class Said(CarcError):
         return said
 
 
+class Stopped(Said):
+    """A game stopped part-way and saved so far: why (``reason``, worded already), where it
+    is saved, and the exit status (1; 130 for Ctrl-C, as any interrupted command)."""
+
+    def __init__(self, reason: str, file: str, status: int):
+        super().__init__("saved-so-far", reason=reason, file=file)
+        self.status = status
+
+
 def tolerant_stdout() -> None:
     """Text for people never fails on a terminal that cannot show a character (``×``, ``·``,
     a name): it shows ``?`` instead. JSON does not go through this (see ``print_json``)."""

@@ -423,6 +423,13 @@ class State(Parts):
                 if self.log.finished:
                     return
 
+    def go_live(self) -> None:
+        """A game replayed from its record goes on as a live one (``play --resume``): from
+        now on the engine draws, and discards a drawn tile that fits nowhere."""
+        self.auto_discard = True
+        if not self.log.finished:
+            self._after_move()
+
     def finish(self) -> None:
         """End the game now and run final scoring (a record's ``"final": true``); see
         ``end_reason``."""

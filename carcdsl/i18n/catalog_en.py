@@ -94,6 +94,17 @@ PHRASES: dict[str, str] = {
     "too-many-bots": "{kinds} --bot kinds for {n} seat{s}: give at most one per seat",
     "games-at-least": "--games must be at least 1",
     "record-one-game": "--record saves one game: use it with --games 1",
+    "seed-range": "--seed must be a whole number from {least} to {most}, as a record holds "
+                  "it",
+    "saved-so-far": "{reason}; the game so far is saved in {file} (carcdsl play --resume "
+                    "{file} goes on)",
+    "output-closed": "the output was closed",
+    "resumed": "resumed from {file} after {n} moves",
+    "resume-alone": "--resume goes on with the rules, players and seed of its record: give "
+                    "no {option}",
+    "play-needs-rules": "play needs RULES, or --resume RECORD",
+    "resume-over": "the game in {file} is over: there is nothing to resume",
+    "resume-needs-seed": "{file} has no seed: only a game with a seed can go on",
     "record-empty": "--record needs a file name",
     "human-one-game": "a human seat plays one game at a time: use --games 1",
     "usage-no-command": "no command given; choose from {commands}",
@@ -478,6 +489,13 @@ ILLEGAL: dict[str, str] = {
     "supply/in-play": "no {rule:tile} {tile} left in play (in the supply or a hand)",
     "unknown-tile": "unknown {rule:tile} '{tile}'",
     "rotation": "rotation {rotation} is not 0, 90, 180 or 270",
+    "move/at": "a move's square must be [x, y], two whole numbers (got {got})",
+    "move/rotation": "a move's rotation must be the whole number 0, 90, 180 or 270 (got {got})",
+    "move/tile": "a move's {rule:tile} must be named by a non-empty text (got {got})",
+    "move/feature": "a {rule:follower}'s feature must be named by a non-empty text (got {got})",
+    "move/kind": "a {rule:follower}'s kind must be a non-empty text or none (got {got})",
+    "move/port": "a {rule:follower}'s port must be one of " + _PORTS + " or none (got {got})",
+    "move/follower": "a move's {rule:follower} must be a FollowerSpec or none (got {got})",
     "square-taken": "square {at} already has a {rule:tile}",
     "board": "square {at} is off the board",
     "board/span": "square {at} is off the board (x and y lie between {low} and {high})",
@@ -527,6 +545,7 @@ RECORDS: dict[str, str] = {
     "expected/follower": "{subject} must be a string like \"city:S\" or an object "
                          "{{\"at\": \"city:S\", \"kind\": ...}} (got {got})",
     "expected/at": "{subject} must be [x, y], two integers (got {got})",
+    "expected/digest": "{subject} must be \"sha256:\" and 64 hexadecimal digits (got {got})",
     "missing-key": "{subject} is missing the key {key}",
     "unknown-key": "unknown key {key} (expected {allowed})",
     "unknown-key-in": "unknown key {key} in {subject} (expected {allowed})",
@@ -548,8 +567,17 @@ RECORDS: dict[str, str] = {
     "players-empty": "'players' must name at least one player",
     "players-unique": "'players' names must be unique",
     "needs-seed": "names no tile, so the record needs a 'seed'",
+    "seed-range": "'seed' must be a whole number from {least} to {most} (got {got})",
+    "number-too-long": "{subject} is a number of {digits} digits, more than any number in a "
+                       "record may have",
     # replaying it
+    "path-absolute": "{subject} must be a bundled name or a path relative to the record's "
+                     "folder, not an absolute path (got {got})",
+    "path-outside": "{subject} leads out of the record's folder (got {got}): a record names "
+                    "bundled rule sets and files in its own folder or below it",
     "rules": "the record's rules do not load: {problem}",
+    "rules-digest": "the rules have changed since the record was written: it was played with "
+                    "rules {recorded}, they load now as {now}",
     "illegal": "{reason}",
     "illegal-move": "move {index} {move}: {reason} [rule: {code}]",
 }

@@ -82,6 +82,17 @@ PHRASES: dict[str, str] = {
     "too-many-bots": "{kinds} keer --bot voor {n} speler{s}: geef er hooguit één per speler",
     "games-at-least": "--games moet minstens 1 zijn",
     "record-one-game": "--record bewaart één spel: gebruik het met --games 1",
+    "seed-range": "--seed moet een geheel getal van {least} tot {most} zijn, zoals een "
+                  "verslag het bewaart",
+    "saved-so-far": "{reason}; het spel tot nu toe is bewaard in {file} (carcdsl play "
+                    "--resume {file} speelt verder)",
+    "output-closed": "de uitvoer is gesloten",
+    "resumed": "hervat vanuit {file} na {n} zetten",
+    "resume-alone": "--resume speelt verder met de regels, spelers en seed van het verslag: "
+                    "geef geen {option}",
+    "play-needs-rules": "play vraagt RULES, of --resume RECORD",
+    "resume-over": "het spel in {file} is afgelopen: er valt niets te hervatten",
+    "resume-needs-seed": "{file} heeft geen seed: alleen een spel met een seed kan verder",
     "record-empty": "--record vraagt een bestandsnaam",
     "human-one-game": "een menselijke speler speelt één spel tegelijk: gebruik --games 1",
     "usage-no-command": "geen opdracht gegeven; kies uit {commands}",
@@ -494,6 +505,8 @@ DIAGNOSTICS: dict[str, str] = {
                   "voorraad heeft er {tiles}: zulke spellen kunnen niet beginnen",
 }
 
+_PORTS = "N, E, S, W, NNE, ENE, ESE, SSE, SSW, WSW, WNW, NNW"
+
 ILLEGAL: dict[str, str] = {
     "game-over": "het spel is al afgelopen",
     "game-over/already": "het spel is al afgelopen ({end})",
@@ -516,6 +529,18 @@ ILLEGAL: dict[str, str] = {
                       "hand)",
     "unknown-tile": "onbekende {rule:tile} '{tile}'",
     "rotation": "draaiing {rotation} is niet 0, 90, 180 of 270",
+    "move/at": "het vak van een zet moet [x, y] zijn, twee gehele getallen (niet {got})",
+    "move/rotation": "de draaiing van een zet moet het gehele getal 0, 90, 180 of 270 zijn "
+                     "(niet {got})",
+    "move/tile": "de {rule:tile} van een zet moet een niet-lege tekst zijn (niet {got})",
+    "move/feature": "het gebied van een {rule:follower} moet een niet-lege tekst zijn "
+                    "(niet {got})",
+    "move/kind": "de soort van een {rule:follower} moet een niet-lege tekst of niets zijn "
+                 "(niet {got})",
+    "move/port": "de kant van een {rule:follower} moet een van " + _PORTS + " of niets zijn "
+                 "(niet {got})",
+    "move/follower": "de {rule:follower} van een zet moet een FollowerSpec of niets zijn "
+                     "(niet {got})",
     "square-taken": "op vak {at} ligt al een {rule:tile}",
     "board": "vak {at} ligt buiten het bord",
     "board/span": "vak {at} ligt buiten het bord (x en y liggen tussen {low} en {high})",
@@ -548,8 +573,6 @@ ILLEGAL: dict[str, str] = {
 }
 """Illegal moves by the engine's rule code (``IllegalMoveError.rule``) and form."""
 
-_PORTS = "N, E, S, W, NNE, ENE, ESE, SSE, SSW, WSW, WNW, NNW"
-
 RECORDS: dict[str, str] = {
     "unreadable": "kan het verslag niet lezen: {reason}",
     "too-large": "te groot voor een verslag (meer dan {most} bytes)",
@@ -568,6 +591,7 @@ RECORDS: dict[str, str] = {
     "expected/follower": "{subject} moet een tekst als \"city:S\" zijn of een object "
                          "{{\"at\": \"city:S\", \"kind\": ...}} (niet {got})",
     "expected/at": "{subject} moet [x, y] zijn, twee gehele getallen (niet {got})",
+    "expected/digest": "{subject} moet \"sha256:\" met 64 hexadecimale cijfers zijn (niet {got})",
     "missing-key": "bij {subject} ontbreekt de sleutel {key}",
     "unknown-key": "onbekende sleutel {key} (verwacht: {allowed})",
     "unknown-key-in": "onbekende sleutel {key} in {subject} (verwacht: {allowed})",
@@ -589,7 +613,16 @@ RECORDS: dict[str, str] = {
     "players-empty": "'players' moet minstens één speler noemen",
     "players-unique": "de namen in 'players' moeten verschillend zijn",
     "needs-seed": "noemt geen tegel, dus het verslag heeft een 'seed' nodig",
+    "seed-range": "'seed' moet een geheel getal van {least} tot {most} zijn (niet {got})",
+    "number-too-long": "{subject} is een getal van {digits} cijfers, meer dan enig getal in "
+                       "een verslag mag hebben",
+    "path-absolute": "{subject} moet een meegeleverde naam zijn of een pad ten opzichte van de "
+                     "map van het verslag, geen absoluut pad (niet {got})",
+    "path-outside": "{subject} leidt uit de map van het verslag (niet {got}): een verslag "
+                    "noemt meegeleverde regels en bestanden in zijn eigen map of daaronder",
     "rules": "de regels van het verslag laden niet: {problem}",
+    "rules-digest": "de regels zijn veranderd sinds het verslag is geschreven: het is gespeeld "
+                    "met regels {recorded}, ze laden nu als {now}",
     "illegal": "{reason}",
     "illegal-move": "zet {index} {move}: {reason} [regel: {code}]",
 }
