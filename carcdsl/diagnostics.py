@@ -76,6 +76,7 @@ CODES: dict[str, str] = {
     "W306": "a word with no name in a language the rule set speaks",
     "W307": "a name given for a word the rule set does not have",
     "W308": "a setting that some allowed player counts cannot use",
+    "W309": "a kind whose `score complete` can never apply: it can never be completed",
 }
 
 

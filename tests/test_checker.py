@@ -229,6 +229,13 @@ BROKEN = [
      mini(extra="feature meadow { geometry field }", tiles=FIELD_TILE_W301), "W301", 9, 6),
     ("W302 same up to rotation", mini(tiles=TILE + "\ntile B 1 city S; road E-W"), "W302", 10, 6),
     ("W303 unused kind", mini(extra="feature castle { geometry area }"), "W303", 8, 9),
+    ("W309 a field scored when complete",
+     mini(extra="override feature field { score complete = tiles }"), "W309", 8, 26),
+    ("W309 a path of dead ends only",
+     mini(extra="landmark tree\nfeature trail { geometry path followers yes score complete = "
+                "tiles }", tiles=TILE + "\ntile B 1 trail N -> tree; city S"), "W309", 9, 45),
+    ("W309 a centre on a table too narrow",
+     extending("board { bounds 2 x 9 }"), "W309", 3, 9),
     ("W304 followers never scored",
      mini(extra="feature castle { geometry area followers yes }"), "W304", 8, 32),
     # --- found by the audits ---

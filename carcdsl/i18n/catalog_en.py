@@ -454,6 +454,15 @@ DIAGNOSTICS: dict[str, str] = {
     "W302/turned": "tile '{name}' is the same as tile '{other}' turned {degrees}°; give it a "
                    "count instead",
     "W303": "feature kind '{name}' is declared but no tile has one",
+    "W309/field": "'{name}' is a field, and fields are never completed: its `score complete` "
+                  "never applies (fields score at the end, `score final`)",
+    "W309/dead-ends": "every '{name}' on every tile has one port and no end at a landmark it "
+                      "ends at, so an end of every '{name}' stays open: it can never be "
+                      "completed, and its `score complete` never applies (end some at a "
+                      "landmark it ends at)",
+    "W309/board": "'{name}' is a centre, completed when the 8 squares around it are filled; on "
+                  "a table less than 3 squares wide or high whose edge does not close that "
+                  "never happens: its `score complete` never applies",
     "W304": "followers may stand on '{name}', but it has neither `score complete` nor `score "
             "final`: they would never score",
     "W305/legend": "the legend explains '{key}', but no square of the map shows it",

@@ -491,6 +491,15 @@ DIAGNOSTICS: dict[str, str] = {
     "W302/turned": "tegel '{name}' is dezelfde als tegel '{other}', {degrees}° gedraaid; geef "
                    "hem liever een aantal",
     "W303": "soort '{name}' is gedeclareerd, maar geen tegel heeft er een",
+    "W309/field": "'{name}' is een weide-achtige soort (field), en die worden nooit voltooid: "
+                  "`score complete` geldt nooit (ze tellen aan het eind, `score final`)",
+    "W309/dead-ends": "elke '{name}' op elke tegel heeft één poort en geen eind bij een "
+                      "landmark waar die soort eindigt, dus een eind van elke '{name}' blijft "
+                      "open: die wordt nooit voltooid, en `score complete` geldt nooit (laat er "
+                      "enkele eindigen bij een landmark waar de soort eindigt)",
+    "W309/board": "'{name}' is een midden (centre), voltooid als de 8 vakken eromheen gevuld "
+                  "zijn; op een tafel smaller of lager dan 3 vakken waarvan de rand niet sluit "
+                  "gebeurt dat nooit: `score complete` geldt nooit",
     "W304": "{rule:followers} mogen op '{name}' staan, maar die heeft `score complete` noch "
             "`score final`: ze zouden nooit punten krijgen",
     "W305/legend": "de legenda verklaart '{key}', maar geen vak van de kaart toont het",
