@@ -171,3 +171,19 @@ def test_the_textmate_grammar_knows_every_keyword():
     assert words and all(pattern.fullmatch(word) for word in words)
     for rule in tm["repository"].values():
         re.compile(rule["match"])  # Python reads the Oniguruma patterns used here
+
+
+def test_fmt_speaks_dutch_and_rewrites_through_a_link_keeping_the_mode(tmp_path, capsys):
+    real = tmp_path / "real.carc"
+    real.write_text("rules t\nextends base\ntile  Z   1  city N\n", encoding="utf-8")
+    real.chmod(0o640)
+    link = tmp_path / "link.carc"
+    link.symlink_to(real)
+    assert main(["fmt", "--check", "--lang", "nl", str(link)]) == 1
+    assert "is niet opgemaakt" in capsys.readouterr().err
+    assert main(["--lang", "nl", "fmt", str(link)]) == 0
+    assert "opgemaakt" in capsys.readouterr().err
+    assert link.is_symlink() and "tile  Z   1" not in real.read_text(encoding="utf-8")
+    assert main(["fmt", "--check", str(real)]) == 0
+    assert real.stat().st_mode & 0o777 == 0o640
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.carc", "real.carc"]

@@ -29,6 +29,7 @@ from carcdsl.cli.output import (
     Said,
     Stopped,
     _print_rule_error,
+    add_lang_option,
     output_failed,
     said,
     say_error,
@@ -109,7 +110,7 @@ def _add_check(commands) -> None:
     _add_allow_option(p)
     p.add_argument("--strict", action="store_true", help="fail on warnings too")
     p.add_argument("--stats", action="store_true", help="print tile figures after a clean check")
-    _add_lang_option(p)
+    add_lang_option(p)
     p.set_defaults(run=cmd_check)
 
 
@@ -119,7 +120,7 @@ def _add_export(commands) -> None:
     p.add_argument("file", metavar="FILE", help="a rule file or bundled rule set")
     _add_variant_option(p)
     _add_allow_option(p)
-    _add_lang_option(p)  # the JSON has no language; its messages do
+    add_lang_option(p)  # the JSON has no language; its messages do
     p.set_defaults(run=cmd_export)
 
 
@@ -143,7 +144,7 @@ def _add_play(commands) -> None:
     p.add_argument("--record", metavar="FILE", help="save the game's record (one game only)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--quiet", "-q", action="store_true", help="no turn log or progress bar")
-    _add_lang_option(p)
+    add_lang_option(p)
     p.set_defaults(run=cmd_play)
 
 
@@ -155,7 +156,7 @@ def _add_replay(commands) -> None:
     shown = p.add_mutually_exclusive_group()
     shown.add_argument("--json", action="store_true", help="print the spec's JSON output")
     shown.add_argument("--board", action="store_true", help="draw the final board")
-    _add_lang_option(p)
+    add_lang_option(p)
     p.set_defaults(run=cmd_replay)
 
 
@@ -166,7 +167,7 @@ def _add_explain(commands) -> None:
     p.add_argument("file", metavar="FILE", help="a rule file or bundled rule set")
     _add_variant_option(p)
     _add_allow_option(p)
-    _add_lang_option(p)
+    add_lang_option(p)
     p.set_defaults(run=cmd_explain)
 
 
@@ -179,18 +180,12 @@ def _add_list(commands) -> None:
     p = commands.add_parser("list", help="the bundled rule sets and variants",
                             description="List the bundled rule sets and variants, one line "
                             "each, with their parameters and defaults.")
-    _add_lang_option(p)
+    add_lang_option(p)
     p.set_defaults(run=cmd_list)
 
 
 def _version() -> str:
     return __version__
-
-
-def _add_lang_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--lang", metavar="LANG",
-                        help="the language of the output: en, nl, or any language the rule "
-                        "set gives names in (the tool's own phrases then stay English)")
 
 
 def _add_allow_option(parser: argparse.ArgumentParser) -> None:

@@ -6,6 +6,7 @@ JSON on stdout.
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import json
 import os
@@ -59,6 +60,13 @@ def print_json(data: object, indent: int | None = None) -> None:
     sys.stdout.flush()
     buffer.write(text.encode("utf-8"))
     buffer.flush()
+
+
+def add_lang_option(parser: argparse.ArgumentParser) -> None:
+    """``--lang`` after the command (``carcdsl --lang nl COMMAND`` works as well)."""
+    parser.add_argument("--lang", metavar="LANG",
+                        help="the language of the output: en, nl, or any language the rule "
+                        "set gives names in (the tool's own phrases then stay English)")
 
 
 def said(key: str, lang: str, **values: object) -> str:

@@ -19,6 +19,8 @@ JSON type names. Literal braces are doubled.
 from __future__ import annotations
 
 PHRASES: dict[str, str] = {
+    "fmt-unformatted": "{file} is not formatted", "fmt-formatted": "formatted {file}",
+    "lsp-missing": "the language server needs pygls: pip install 'carcdsl[lsp]'",
     "at": "at", "rotated": "rotated {degrees}", "on": "on", "discarded": "fits nowhere: discarded",
     "set-aside": "fits nowhere: set aside, back into the bag after the next placement",
     "final": "final scoring", "winner": "winner", "winners": "winners", "seed": "seed",

@@ -9,6 +9,8 @@ keywords (``feature``, ``geometry area``, ``override``) stay as they are written
 from __future__ import annotations
 
 PHRASES: dict[str, str] = {
+    "fmt-unformatted": "{file} is niet opgemaakt", "fmt-formatted": "{file} opgemaakt",
+    "lsp-missing": "de taalserver heeft pygls nodig: pip install 'carcdsl[lsp]'",
     "at": "op", "rotated": "{degrees}° gedraaid", "on": "op",
     "discarded": "past nergens: weggelegd",
     "set-aside": "past nergens: opzij gelegd, na de volgende aanleg terug in de zak",
