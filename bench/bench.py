@@ -129,6 +129,9 @@ def main(argv: list[str] | None = None) -> int:
         ["farmers"] if args.rules == "base" else [])
 
     calib_before = None if args.no_calib else calibrate(args.calib_seconds)
+    if calib_before is None and not args.no_calib:
+        print(f"bench: no calibration ({CALIB} not found): the ratios need it and are left "
+              "empty; the other figures depend on this machine's speed", file=sys.stderr)
     started = time.perf_counter()
     game = carcdsl.load(args.rules, variants)
     load_ms = 1000 * (time.perf_counter() - started)

@@ -19,3 +19,8 @@ __all__ = [
     "CarcError", "RuleError", "RecordError", "IllegalMoveError", "record_of",
 ]
 __version__ = "0.1.0"
+
+
+def __dir__() -> list[str]:
+    """The public API (``__all__``), not the submodules importing it loads."""
+    return sorted([*__all__, "__version__"])

@@ -34,6 +34,7 @@ CODES: dict[str, str] = {
     "E106": "a rule file without a header (`rules NAME` or `variant NAME for RULES`)",
     "W106": "a variant replacing a feature rule that an earlier variant set",
     "W105": "a variant applied without the variants it is written `with` before it",
+    "W107": "a variant's `with` variants applied first, as it needs them",
     # names
     "E110": "unknown feature kind",
     "E111": "unknown path terminal",
@@ -75,6 +76,7 @@ CODES: dict[str, str] = {
     "W306": "a word with no name in a language the rule set speaks",
     "W307": "a name given for a word the rule set does not have",
     "W308": "a setting that some allowed player counts cannot use",
+    "W309": "a kind whose `score complete` can never apply: it can never be completed",
 }
 
 
@@ -137,11 +139,42 @@ def warning(code: str, loc: Loc | None, form: str = "", /, **args: object) -> Di
 def suggest(word: str, candidates: Iterable[str]) -> str:
     """A candidate close to ``word`` (a diagnostic's ``hint``), else ``""``.
 
-    A candidate that differs only in case wins; the word itself is never suggested."""
+    A candidate that differs only in case wins; the word itself is never suggested. Any
+    other must be a real misspelling of it: at most one edit (a letter added, dropped,
+    changed, or two swapped) per three letters of ``word``, and at least one, so that
+    ``citty`` suggests ``city`` but ``lakes`` does not suggest ``markers``."""
     others = sorted({c for c in candidates if c != word})  # the same hint in every run
     folded = [c for c in others if c.casefold() == word.casefold()]
-    close = folded or difflib.get_close_matches(word, others, n=1, cutoff=0.6)
-    return close[0] if close else ""
+    if folded:
+        return folded[0]
+    most = max(1, len(word) // 3)
+    scored = []
+    for other in others:
+        distance = _edits(word.casefold(), other.casefold(), most)
+        if distance <= most:
+            ratio = difflib.SequenceMatcher(None, word, other).ratio()
+            scored.append((distance, -ratio, other))
+    return min(scored)[2] if scored else ""
+
+
+def _edits(a: str, b: str, most: int) -> int:
+    """The edits (insert, delete, substitute, swap two neighbours) that turn ``a`` into
+    ``b``; anything above ``most`` is said as ``most + 1``."""
+    if abs(len(a) - len(b)) > most:
+        return most + 1
+    before: list[int] = []
+    row = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        current = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = a[i - 1] != b[j - 1]
+            current[j] = min(row[j] + 1, current[j - 1] + 1, row[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                current[j] = min(current[j], before[j - 2] + 1)
+        before, row = row, current
+        if min(row) > most:
+            return most + 1
+    return min(row[-1], most + 1)
 
 
 def unique(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
@@ -175,12 +208,13 @@ def format_diagnostic(diag: Diagnostic, sources: Mapping[str, str] | None = None
     if source is not None and diag.loc and diag.loc.line > 0:
         lines = source_lines(source)
         if diag.loc.line <= len(lines):
-            line = lines[diag.loc.line - 1].replace("\t", " ")
+            line = lines[diag.loc.line - 1]
             if len(line) > MAX_SHOWN_LINE:  # a megabyte of garbage on one line stays readable
-                start = max(0, diag.loc.column - 80)
-                line = line[start : start + 160]
+                start = max(0, diag.loc.column - 80)  # (cut first: each caret costs 160
+                line = line[start : start + 160]       # characters, not the whole line)
                 col = diag.loc.column - start
             else:
                 col = diag.loc.column
+            line = line.replace("\t", " ")
             text += f"\n    {line}\n    {' ' * max(col - 1, 0)}^"
     return text

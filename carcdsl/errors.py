@@ -96,11 +96,24 @@ class RecordError(CarcError):
                            where=(*where, *self.where), illegal=self.illegal)
 
 
+def show_number(value: int) -> str:
+    """An int as a message shows it; one of more than 30 digits by its size (``~10^4000``:
+    Python's ``str`` refuses more than 4,300 digits, and a message should fit a line)."""
+    if abs(value) < 10**30:
+        return str(value)
+    return f"{'-' if value < 0 else ''}~10^{int(abs(value).bit_length() * 0.30103)}"
+
+
 def show_value(value: object, limit: int = 60, cut: str = "…") -> str:
     """A bad value as a message quotes it: its JSON rendering, cut to ``limit`` characters
-    (the last of them ``cut``)."""
+    (the last of them ``cut``); an int too long to write, by its size."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**30:
+        return show_number(value)
     try:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError, RecursionError):
-        text = repr(value)
+        try:
+            text = repr(value)
+        except ValueError:  # a list holding an int of more than 4,300 digits
+            text = f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[: limit - len(cut)] + cut

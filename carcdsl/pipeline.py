@@ -36,15 +36,18 @@ def gc_paused() -> Iterator[None]:
 
 
 def compose(rules: str | Path, variants: Iterable[str | Path] = (),
-            relative_to: Path | None = None,
+            relative_to: Path | None = None, allow: Iterable[str | Path] = (),
             ) -> tuple[RuleSet | None, list[Diagnostic], dict[str, str]]:
     """``lang.compose.compose`` with the checker handed in (to try a variant written for
-    another rule set): (rule set or None, diagnostics, sources)."""
-    return _compose.compose(rules, tuple(variants), relative_to, check=check)
+    another rule set): (rule set or None, diagnostics, sources). ``allow``: folders besides
+    those of the files named that a rule file's `extends` and `with` may read from."""
+    return _compose.compose(rules, tuple(variants), relative_to, check=check,
+                            allow=tuple(allow))
 
 
 def check_files(rules: str | Path, variants: Iterable[str | Path] = (),
                 relative_to: Path | None = None, lang: str | None = None,
+                allow: Iterable[str | Path] = (),
                 ) -> tuple[RuleSet | None, list[Diagnostic], dict[str, str]]:
     """Compose ``rules`` (a bundled name or a path) with ``variants`` and check the result.
 
@@ -53,7 +56,7 @@ def check_files(rules: str | Path, variants: Iterable[str | Path] = (),
     short. With ``lang``, the checker also says which words have no name in that language.
     """
     with gc_paused():
-        composed, found, sources = compose(rules, variants, relative_to)
+        composed, found, sources = compose(rules, variants, relative_to, allow)
         if composed is not None:
             found = [*found, *check(composed, lang)]
     return composed, found, sources
@@ -61,6 +64,7 @@ def check_files(rules: str | Path, variants: Iterable[str | Path] = (),
 
 def load_checked(
     rules: str | Path, variants: Iterable[str | Path] = (), relative_to: Path | None = None,
+    allow: Iterable[str | Path] = (),
 ) -> tuple[RuleSet, list[Diagnostic], dict[str, str]]:
     """Compose ``rules`` with ``variants`` and check the result.
 
@@ -68,7 +72,7 @@ def load_checked(
     duplicates removed), the text of each file read, the target and the rule set as far as it
     came, when anything is an error.
     """
-    composed, found, sources = check_files(rules, variants, relative_to)
+    composed, found, sources = check_files(rules, variants, relative_to, allow=allow)
     found = unique(found)
     errors = [d for d in found if d.is_error]
     if composed is None or errors:
@@ -97,11 +101,11 @@ def check_language(rules: RuleSet | None, lang: str) -> None:
 
 
 def load(rules: str | Path = "base", variants: Sequence[str | Path] = (),
-         relative_to: Path | None = None) -> Game:
+         relative_to: Path | None = None, allow: Iterable[str | Path] = ()) -> Game:
     """Load, check and compile a rule set (a bundled name or a path) with its variants.
 
     Raises RuleError with every diagnostic when the rules do not check; the warnings are the
     game's ``warnings``.
     """
-    checked, warnings, _sources = load_checked(rules, tuple(variants), relative_to)
+    checked, warnings, _sources = load_checked(rules, tuple(variants), relative_to, allow)
     return Game.from_rules(checked, str(rules), tuple(str(v) for v in variants), warnings)

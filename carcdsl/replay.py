@@ -17,20 +17,25 @@ from pathlib import Path
 from carcdsl.engine.game import Game
 from carcdsl.engine.state import State
 from carcdsl.errors import IllegalMoveError, RecordError, RuleError
-from carcdsl.formats.record import Record
+from carcdsl.formats.record import Record, check_rule_paths, check_rules_digest, compact
 from carcdsl.pipeline import load
 
 
 def game_for(record: Record) -> Game:
-    """Load the record's rules and variants (paths relative to the record's folder)."""
+    """Load the record's rules and variants (paths relative to the record's folder, and
+    inside it: ``check_rule_paths``, before any file is read); when the record carries a
+    ``rules_digest``, the rules must be those it was played with."""
+    check_rule_paths(record)
     base = Path(record.base_dir) if record.base_dir else None
     try:
-        return load(record.rules, record.variants, relative_to=base)
+        game = load(record.rules, record.variants, relative_to=base)
     except RuleError as exc:
         # the first error, not a warning that happens to come first in the file
         found = sorted(exc.diagnostics, key=lambda d: not getattr(d, "is_error", True))
         first = found[0] if found else str(exc)
         raise RecordError.of("rules", problem=first) from None
+    check_rules_digest(record, game.rules)
+    return game
 
 
 def replay(record: Record, game: Game | None = None) -> State:
@@ -53,15 +58,10 @@ def replay(record: Record, game: Game | None = None) -> State:
                 raise IllegalMoveError("game-over", "already", end=reason)
             state.play(move)
         except IllegalMoveError as exc:
-            raise RecordError.of("illegal-move", index=index, move=_compact(move.to_json()),
+            raise RecordError.of("illegal-move", index=index, move=compact(move.to_json()),
                                  reason=exc, code=exc.rule, move_index=index,
                                  illegal=exc) from None
     if record.final and not state.finished:
         state.finish()
     return state
 
-
-def _compact(data: dict) -> str:
-    import json
-
-    return json.dumps(data, ensure_ascii=False, separators=(", ", ": "))

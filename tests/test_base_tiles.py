@@ -375,5 +375,6 @@ def test_the_tables_are_the_shared_ones(name):
     where the shared ones exist, the copy must not have drifted from them."""
     shared = SHARED / name
     if not shared.is_file():
-        pytest.skip(f"no shared {name} here")
+        pytest.skip(f"{shared} not found: the shared tile tables sit beside the repository "
+                    f"(../shared); only there is tests/data/{name} compared with them")
     assert (DATA / name).read_bytes() == shared.read_bytes()

@@ -65,7 +65,7 @@ def extending(lines: str) -> str:
 def compose_text(tmp_path: Path, text: str, name: str = "t.carc"):
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
-    return compose(path)
+    return compose(path, allow=(BROKEN_FILES,))  # rows extend files of BROKEN_FILES
 
 
 def diagnose(tmp_path: Path, text: str) -> list[Diagnostic]:
@@ -83,6 +83,8 @@ BROKEN = [
     ("E001 missing number", "rules t\ngame {\n  followers\n}\n", "E001", 4, 1),
     ("E001 missing segment", "rules t\ntile A 1 ;\n", "E001", 2, 10),
     ("E002 stray character", "rules t\ntile A 1 city N @\n", "E002", 2, 17),
+    ("E002 a minus between terms", extending("override feature city { score final = tiles - 1 }"),
+     "E002", 3, 45),
     # a keyword with letters after it is one word, at its start
     ("E001 glued keyword", extending("override feature city { score completed = tiles }"),
      "E001", 3, 31),
@@ -227,6 +229,13 @@ BROKEN = [
      mini(extra="feature meadow { geometry field }", tiles=FIELD_TILE_W301), "W301", 9, 6),
     ("W302 same up to rotation", mini(tiles=TILE + "\ntile B 1 city S; road E-W"), "W302", 10, 6),
     ("W303 unused kind", mini(extra="feature castle { geometry area }"), "W303", 8, 9),
+    ("W309 a field scored when complete",
+     mini(extra="override feature field { score complete = tiles }"), "W309", 8, 26),
+    ("W309 a path of dead ends only",
+     mini(extra="landmark tree\nfeature trail { geometry path followers yes score complete = "
+                "tiles }", tiles=TILE + "\ntile B 1 trail N -> tree; city S"), "W309", 9, 45),
+    ("W309 a centre on a table too narrow",
+     extending("board { bounds 2 x 9 }"), "W309", 3, 9),
     ("W304 followers never scored",
      mini(extra="feature castle { geometry area followers yes }"), "W304", 8, 32),
     # --- found by the audits ---
@@ -547,7 +556,7 @@ def test_misspelt_keywords_get_a_hint(tmp_path, text, hint):
 
 
 def test_a_giant_token_is_shortened(tmp_path):
-    ((_code, _line, _col, message),) = syntax_errors(tmp_path, "x" * 100_000 + "\n")
+    ((_code, _line, _col, message),) = syntax_errors(tmp_path, "rules t\n" + "x" * 100_000 + "\n")
     assert len(message) < 400 and "(100,000 characters)" in message
 
 
@@ -630,25 +639,29 @@ RICH_FARMERS = ("variant rich-farmers for base with farmers\n"
 
 @pytest.mark.parametrize(("variants", "warned"), [
     (("farmers", "rich.carc"), []),
-    (("rich.carc",), [("W105", 1, 36)]),  # farmers missing: fields would score nothing at all
-    # farmers after it undoes it, and says so too
-    (("rich.carc", "farmers"), [("W105", 1, 36), ("W106", 9, 5)]),
+    # farmers missing: it is applied first, and that is said (fields would score nothing)
+    (("rich.carc",), [("W107", 1, 36)]),
+    # farmers after it: applied first all the same, and not again
+    (("rich.carc", "farmers"), [("W107", 1, 36)]),
 ])
-def test_a_variant_applied_without_its_with_is_w105(tmp_path, variants, warned):
+def test_a_variant_given_without_its_with_gets_it_first_w107(tmp_path, variants, warned):
     (tmp_path / "rich.carc").write_text(RICH_FARMERS, encoding="utf-8")
     paths = [tmp_path / v if v.endswith(".carc") else v for v in variants]
     rules, found, _ = compose("base", tuple(paths))
     assert rules is not None
     assert [(d.code, d.loc.line, d.loc.column) for d in found] == warned
+    assert rules.variants == ("farmers", "rich-farmers")
+    assert rules.feature_kind("field").followers  # farmers' own rule, which rich-farmers needs
     if warned:
-        assert "give it first (`--variant farmers --variant rich-farmers`)" in found[0].message
+        assert found[0].message == ("applying 'farmers' first, as variant 'rich-farmers' "
+                                    "needs it (`with farmers`)")
     _rules, alone, _ = compose(tmp_path / "rich.carc")  # checked alone, `with` applies it
     assert alone == []
 
 
 @pytest.mark.parametrize(("variants", "warned"), [
     (("incomplete-zero", "small-city-roads"), ("small-city-roads.carc", 9, "incomplete-zero")),
-    (("small-city-roads", "incomplete-zero"), ("incomplete-zero.carc", 10, "small-city-roads")),
+    (("small-city-roads", "incomplete-zero"), ("incomplete-zero.carc", 11, "small-city-roads")),
     (("small-city-penalty", "small-city-roads"), None),  # different rules: nothing replaced
 ])
 def test_a_variant_replacing_what_an_earlier_one_set_is_w106(variants, warned):
@@ -668,14 +681,14 @@ def test_a_variant_may_replace_what_its_with_variant_set(tmp_path):
     assert found == []
 
 
-def test_play_says_w105(capsys, tmp_path):
+def test_play_says_w107(capsys, tmp_path):
     from carcdsl.cli.main import main
 
     (tmp_path / "rich.carc").write_text(RICH_FARMERS, encoding="utf-8")
     assert main(["play", "base", "--variant", str(tmp_path / "rich.carc"), "-q", "--seed",
                  "1"]) == 0
     err = capsys.readouterr().err
-    assert err.startswith("carcdsl: ") and "warning[W105]" in err and err.count("\n") == 1
+    assert err.startswith("carcdsl: ") and "warning[W107]" in err and err.count("\n") == 1
 
 
 @pytest.mark.parametrize(("ref", "code", "words"), [

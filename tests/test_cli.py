@@ -112,10 +112,13 @@ def test_a_person_can_quit(capsys, monkeypatch):
 
 
 def test_a_record_names_rule_files_relative_to_itself(capsys, tmp_path, monkeypatch):
+    # a record names files in its folder or below (issue 19): the rules lie under it
     record = tmp_path / "deep" / "game.json"
-    record.parent.mkdir()
-    rules = str(Path(__file__).parent / "data" / "maps" / "corner.carc")
-    code, _, _ = run(capsys, "play", rules, "--seed", "2", "--quiet", "--record", str(record))
+    (record.parent / "maps").mkdir(parents=True)
+    rules = record.parent / "maps" / "corner.carc"
+    rules.write_bytes((Path(__file__).parent / "data" / "maps" / "corner.carc").read_bytes())
+    code, _, _ = run(capsys, "play", str(rules), "--seed", "2", "--quiet", "--record",
+                     str(record))
     assert code == 0
     written = json.loads(record.read_text())
     assert not Path(written["rules"]).is_absolute()

@@ -7,6 +7,7 @@ import json
 import random
 from pathlib import Path
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -325,10 +326,11 @@ def test_a_negative_literal_in_a_breakdown(tmp_path):
         "variant minus for base\noverride feature road { score final = tiles + -1 }\n",
         encoding="utf-8")
     record = {"format": "carcdsl-record/1", "rules": "base",
-              "variants": [str(tmp_path / "minus.carc")], "players": ["Ann", "Bob"],
+              "variants": ["minus.carc"], "players": ["Ann", "Bob"],
               "moves": [{"tile": "U", "at": [1, 0], "rotation": 90, "follower": "road:E"}],
               "final": True}
-    state = replay(parse_record(record))
+    # a record names files in its own folder (issue 19): the record's folder is tmp_path
+    state = replay(attrs.evolve(parse_record(record), base_dir=str(tmp_path)))
     assert [(detail(e.points, e.terms), e.points) for e in state.events] == [("2 tiles - 1", 1)]
     assert list(state.events[0].terms) == [("q", 2, "tiles", None, 1), ("c", -1)]
     from carcdsl.i18n.words import Words

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import re
 from pathlib import Path
 from types import SimpleNamespace
@@ -393,10 +394,18 @@ SCENARIOS = {
     "E003/unreadable": _unreadable,
     "E004/directory": lambda tmp, mp: ((tmp / "sub").mkdir(),
                                        _found(_files(tmp, t='rules t\nextends "sub"\n')))[1],
+    "E004/not-a-file": lambda tmp, mp: (os.mkfifo(tmp / "pipe.carc"), _found(
+        _files(tmp, t='rules t\nextends "pipe.carc"\n')))[1],
+    "E004/outside": lambda tmp, mp: _found(_files(tmp, t='rules t\nextends "/etc/passwd"\n')),
+    "E004/bad-path": lambda tmp, mp: _found(_files(tmp, t=f'rules t\nextends "{"a" * 300}"\n')),
+    "E004/allow-path": lambda tmp, mp: compose("base", allow=[tmp / "nowhere"])[1],
+    "E106/not-rules": lambda tmp, mp: _found(_files(tmp, t="root:x:0:0:root:/root:/bin/sh\n")),
     "E005/with": lambda tmp, mp: _found(_files(tmp, a='variant a for base with "b.carc"\n',
                                                b='variant b for base with "a.carc"\n')),
     "W106": lambda tmp, mp: _found("maps-germany", ["incomplete-zero", "small-city-roads"]),
-    "W105": lambda tmp, mp: _found("base", [_files(tmp, v="variant v for base with farmers\n")]),
+    "W107": lambda tmp, mp: _found("base", [_files(tmp, v="variant v for base with farmers\n")]),
+    "W105": lambda tmp, mp: _found(_files(tmp, u='variant u for base\nextends "v.carc"\n',
+                                          v="variant v for base with farmers\n")),
     "E006": lambda tmp, mp: [parser._deep_fallback("t.carc")],
     "E006/extends": lambda tmp, mp: _deep_files(tmp),
     # the JSON form

@@ -21,7 +21,7 @@ from carcdsl.view.text import render_board
 
 import reference
 
-RECORDS = Path(__file__).parent / "data" / "records" / "maps"
+RECORDS = Path(__file__).parent / "data" / "maps"  # next to their rule files
 
 GOLDEN = {
     # seed 003 examples: Berlin 6 tiles + 4 coats = 20; Denmark 4 + 2 coats = 8; a city of 3

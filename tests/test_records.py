@@ -17,7 +17,15 @@ from jsonschema import Draft202012Validator
 
 from carcdsl.engine.moves import Discard, FollowerSpec, Placement
 from carcdsl.errors import CarcError, RecordError
-from carcdsl.formats.record import Record, dump_record, load_record, parse_record
+from carcdsl.formats.record import (
+    SEED_MAX,
+    SEED_MIN,
+    Record,
+    dump_record,
+    load_record,
+    parse_record,
+)
+from carcdsl.geometry.squares import SPAN
 
 SPEC_TEXT = """\
 {
@@ -229,11 +237,12 @@ NAMES = st.text(min_size=1, max_size=6)
 FOLLOWERS = st.builds(FollowerSpec, st.sampled_from(["city", "road", "field", "monastery"]),
                       st.sampled_from([None, "N", "E", "S", "W", "NNE", "WSW"]),
                       st.none() | NAMES)
-PLACEMENTS = st.builds(Placement, NAMES, st.tuples(st.integers(), st.integers()),
+SQUARE = st.integers(-SPAN, SPAN)  # beyond: off the board, refused when a Placement is made
+PLACEMENTS = st.builds(Placement, NAMES, st.tuples(SQUARE, SQUARE),
                        st.sampled_from([0, 90, 180, 270]), st.none() | FOLLOWERS)
 RECORDS = st.builds(Record, NAMES, st.lists(NAMES, max_size=3),
                     st.lists(NAMES, min_size=1, max_size=5, unique=True),
-                    st.none() | st.integers(),
+                    st.none() | st.integers(SEED_MIN, SEED_MAX),
                     st.lists(PLACEMENTS | st.builds(Discard, NAMES), max_size=6), st.booleans())
 
 
@@ -396,8 +405,10 @@ def test_a_record_behind_a_link_names_rule_files_relative_to_the_real_file(tmp_p
                                                                            capsys) -> None:
     from carcdsl.cli.main import main
 
-    rules = Path(__file__).parent / "data" / "maps" / "corner.carc"
-    (tmp_path / "real").mkdir()
+    # a record names files in its folder or below (issue 19): the rules lie under the real one
+    (tmp_path / "real" / "maps").mkdir(parents=True)
+    rules = tmp_path / "real" / "maps" / "corner.carc"
+    rules.write_bytes((Path(__file__).parent / "data" / "maps" / "corner.carc").read_bytes())
     (tmp_path / "links" / "deeper").mkdir(parents=True)
     link = tmp_path / "links" / "deeper" / "game.json"
     link.symlink_to(tmp_path / "real" / "game.json")

@@ -73,8 +73,18 @@ def test_combinations_that_make_sense_load_and_play(variants):
     assert state.finished
 
 
+EDGE_ALONE = Path(__file__).parent / "data" / "broken" / "edge-alone.carc"
+"""A variant with an edge rule and no `with table-edge`: an endless table has no edge."""
+
+
+def test_border_closes_alone_gets_table_edge_first():
+    game = carcdsl.load("base", ["border-closes"])
+    assert game.rules.variants == ("table-edge", "border-closes")
+    assert [d.code for d in game.warnings] == ["W107"]
+
+
 @pytest.mark.parametrize("variants,code", [
-    (["border-closes"], "E131"),
+    ([EDGE_ALONE], "E131"),
     (["table-edge:size=7"], "E130"),
     (["table-edge:width=wide"], "E130"),
     (["border-closes:reading=maybe"], "E132"),
@@ -314,10 +324,10 @@ def test_tiny_city():
 
 
 def test_trees_as_terminals_are_data():
-    record = DATA / "examples" / "trees-road.json"
+    record = Path(__file__).parent.parent / "examples" / "trees-road.json"
     assert events(replay(load_record(record))) == [("Ann", "road", "complete", 3, "3 tiles")]
     data = load_record(record).to_json()
-    data["variants"] = ["../../../examples/trees-do-not-end-roads.carc"]
+    data["variants"] = ["trees-do-not-end-roads.carc"]
     state = replay(attrs.evolve(parse_record(data), base_dir=str(record.parent)))
     assert events(state) == []  # the road runs on past the tree: not complete
 

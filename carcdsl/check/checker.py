@@ -159,6 +159,37 @@ class _Checker(TileChecks):
         for kind in rules.kinds if rules.tiles else ():  # no tiles: E124 says enough
             if kind.name not in self.used:
                 self.warn("W303", kind.loc, name=kind.name)
+            else:
+                self.check_completable(kind)
+
+    def check_completable(self, kind: FeatureKind) -> None:
+        """W309: ``score complete`` of a kind that can never be completed.
+
+        - ``field``: fields never complete (they score at the end).
+        - ``dead-ends``: a path feature completes when all its ends are closed. A path
+          segment (with the segments of its tile it runs on with, through a landmark its
+          kind does not end at) that has one port and no end at a terminal keeps an end open
+          for ever; when every piece of the kind on every tile is such a dead end, no feature
+          of the kind ever completes.
+        - ``board``: a centre completes when the 8 squares around it are filled; on a
+          bounded table less than 3 squares wide or high whose edge does not close, that
+          never happens.
+        """
+        if kind.complete is None:
+            return
+        loc, name = kind.loc_of("complete"), kind.name
+        if kind.geometry == "field":
+            self.warn("W309", loc, "field", name=name)
+        elif kind.geometry == "path" and all(_dead_ends(tile, kind) for tile in self.rules.tiles
+                                             if any(s.kind == name for s in tile.segments)):
+            self.warn("W309", loc, "dead-ends", name=name)
+        elif kind.geometry == "centre":
+            board = self.rules.board
+            area = board.area() if board.bounds is not None else None
+            if area is not None and not board.edge_closes:
+                x0, x1, y0, y1 = area
+                if x1 - x0 < 2 or y1 - y0 < 2:  # said where the table is made that small
+                    self.warn("W309", board.loc_of("bounds"), "board", name=name)
 
     # --- feature kinds ------------------------------------------------------------------
     def check_kind(self, kind: FeatureKind) -> None:
@@ -528,3 +559,20 @@ class _Checker(TileChecks):
             self.error("E132", supply.loc_of("hand"), "hands", **args)
         else:
             self.warn("W308", supply.loc_of("hand"), "hands", **args)
+
+
+def _dead_ends(tile, kind: FeatureKind) -> bool:
+    """Whether every piece of ``kind`` on ``tile`` keeps an end open for ever: one port in
+    all, and no end at one of the kind's terminals (pieces meeting at a landmark the kind
+    does not end at run on as one, as the compiler joins them)."""
+    pieces: dict[object, list[int]] = {}  # piece -> [ports, closed ends]
+    for i, seg in enumerate(tile.segments):
+        if seg.kind != kind.name:
+            continue
+        stops = sum(1 for end in seg.ends if end in kind.terminals)
+        through = [end for end in seg.ends if end not in kind.terminals]
+        piece = pieces.setdefault(through[0] if through else i, [0, 0])
+        piece[0] += len(seg.ports)
+        piece[1] += stops
+    return all(ports < 2 and ports + closed < 2 for ports, closed in pieces.values())
+

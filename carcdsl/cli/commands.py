@@ -8,6 +8,8 @@ the top).
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import random
 import sys
 from collections.abc import Sequence
@@ -16,38 +18,53 @@ import attrs
 
 from carcdsl.bots import BOTS
 from carcdsl.check.stats import tile_stats
-from carcdsl.cli.output import Said, _format, print_json, translated
+from carcdsl.cli.output import Said, Stopped, _format, print_json, say_error, translated
 from carcdsl.cli.tell import play_one, tell, tell_result
 from carcdsl.diagnostics import format_diagnostic, unique
 from carcdsl.engine.game import Game
+from carcdsl.engine.state import State
 from carcdsl.errors import CarcError, RecordError
 from carcdsl.formats.record import (
+    SEED_MAX,
+    SEED_MIN,
+    Record,
     check_record_path,
+    check_rule_paths,
     dump_record,
     load_record,
     rebase_rule_paths,
+    record_home,
     record_of,
     replay_output,
 )
 from carcdsl.i18n.words import Words, has_phrases
+from carcdsl.lang.compose import Loader
+from carcdsl.lang.decls import ParamDecl, RuleFile
 from carcdsl.lang.jsonform import ruleset_to_json
-from carcdsl.lang.sources import display_name, resolve
+from carcdsl.lang.sources import bundled_names, display_name, resolve
 from carcdsl.model.base import Loc
 from carcdsl.model.rules import RuleSet
 from carcdsl.pipeline import check_files, check_language, load, load_checked
 from carcdsl.replay import game_for, replay
 from carcdsl.sim.local import play_many, player_names, result_json
-from carcdsl.view.describe import describe_setup, format_stats, format_summary
+from carcdsl.view.describe import (
+    describe_bundled,
+    describe_rules,
+    describe_setup,
+    format_stats,
+    format_summary,
+)
 from carcdsl.view.text import render_board
 
-_PLAY_WARNINGS = frozenset({"W105"})
+_PLAY_WARNINGS = frozenset({"W105", "W107"})
 """Warnings ``play`` says too: how the variants were combined changes the game played."""
 
 
-def _load_game(rules: str, variants: tuple[str, ...], lang: str) -> Game:
+def _load_game(rules: str, variants: tuple[str, ...], lang: str,
+               allow: Sequence[str] = ()) -> Game:
     """The game to play, after the language is checked; a warning of ``_PLAY_WARNINGS`` is
     said on stderr, where ``check`` would say it."""
-    game = load(rules, variants)
+    game = load(rules, variants, allow=allow)
     _note_language(game.rules, lang)
     words = Words(game.rules, lang)
     for diag in game.warnings:
@@ -78,7 +95,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     status, noted = 0, False
     said: set[tuple] = set()  # a problem of a file two targets share is printed once a run
     for target in args.files:
-        rules, found, sources = check_files(target, args.variant, lang=args.lang)
+        rules, found, sources = check_files(target, args.variant, lang=args.lang,
+                                            allow=args.allow_path)
         shown = _label(target, ())
         found = unique(d if d.loc is not None else attrs.evolve(d, loc=Loc(shown))
                        for d in found)
@@ -111,7 +129,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     """``carcdsl export FILE [--variant V ...]``: the composed, checked rule set as JSON."""
-    rules, warnings, sources = load_checked(args.file, tuple(args.variant))
+    rules, warnings, sources = load_checked(args.file, tuple(args.variant),
+                                            allow=args.allow_path)
     for diag in warnings:
         print(format_diagnostic(diag, sources), file=sys.stderr)
     print_json(ruleset_to_json(rules), indent=2)
@@ -131,25 +150,52 @@ def _seats(args: argparse.Namespace, game: Game) -> list[str]:
 
 def _check_play_options(args: argparse.Namespace) -> None:
     """Refuse a combination of ``play`` options that cannot work, before loading anything."""
+    if args.resume is not None:
+        given = [option for option, value in (
+            ("RULES", args.rules), ("--variant", args.variant), ("--players", args.players),
+            ("--names", args.names), ("--seed", args.seed),
+            ("--games", None if args.games == 1 else args.games)) if value]
+        if given:
+            raise Said("resume-alone", option=given[0])
+    elif args.rules is None:
+        raise Said("play-needs-rules")
     for kind in args.bot:
         if kind not in BOTS:
             raise Said("unknown-bot", kind=kind, kinds=", ".join(BOTS))
     if args.games < 1:
         raise Said("games-at-least")
+    if args.seed is not None and not SEED_MIN <= args.seed <= SEED_MAX:
+        raise Said("seed-range", least=SEED_MIN, most=SEED_MAX)
     if args.record is not None and not args.record:
         raise Said("record-empty")
     if args.record and args.games != 1:
         raise Said("record-one-game")
     if "human" in args.bot and args.games != 1:
         raise Said("human-one-game")
-    if args.record:  # before the game is played, not after
+    if args.record and args.resume is None:  # before the game is played, not after
         check_record_path(args.record)
+        _check_record_rules(args.rules, args.variant, args.record)
+
+
+def _check_record_rules(rules: str, variants: Sequence[str], path: str,
+                        from_dir: str | None = None) -> None:
+    """Refuse a record at ``path`` that could not name its rules: a record names only
+    bundled rule sets and files in its own folder or below (``check_rule_paths``), so that
+    a record written by play replays from where it is written."""
+    draft = Record(rules, tuple(variants), ("P1",), None, ())
+    try:
+        check_rule_paths(rebase_rule_paths(draft, path, from_dir), record_home(path))
+    except RecordError as exc:
+        raise exc.within(path) from None
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    """``carcdsl play RULES [...]``: one game told turn by turn, or many summed up."""
+    """``carcdsl play RULES [...]``: one game told turn by turn, or many summed up;
+    ``carcdsl play --resume RECORD [...]``: a game saved part-way goes on."""
     _check_play_options(args)
-    game = _load_game(args.rules, tuple(args.variant), args.lang)
+    if args.resume is not None:
+        return _resume(args)
+    game = _load_game(args.rules, tuple(args.variant), args.lang, args.allow_path)
     words = Words(game.rules, args.lang)
     with translated(words):
         names = _seats(args, game)
@@ -170,22 +216,81 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _resume(args: argparse.Namespace) -> int:
+    """``play --resume RECORD``: the record's game replayed, every move checked, then played
+    on by ``--bot`` seats (default random) and saved again (to ``--record``, default the
+    record itself)."""
+    path = args.resume
+    record = load_record(path)
+    try:
+        game = game_for(record)
+    except RecordError as exc:
+        raise exc.within(path) from None
+    _note_language(game.rules, args.lang)
+    words = Words(game.rules, args.lang)
+    if record.seed is None:
+        raise Said("resume-needs-seed", file=path)
+    try:
+        state = replay(record, game)
+    except RecordError as exc:
+        raise exc.within(path) from None
+    if state.finished:
+        raise Said("resume-over", file=path)
+    names = list(state.players)
+    if len(args.bot) > len(names):
+        raise Said("too-many-bots", kinds=len(args.bot), n=len(names))
+    target = args.record or path
+    check_record_path(target)
+    _check_record_rules(record.rules, record.variants, target, record.base_dir)
+    state.go_live()
+    return _play_one(args, game, words, names, list(args.bot) or ["random"], record.seed,
+                     state=state, saved=(target, record.base_dir))
+
+
 def _play_one(args: argparse.Namespace, game: Game, words: Words, names: list[str],
-              bots: list[str], seed: int) -> int:
-    """``play`` with one game: told, or only its result (``--quiet``, ``--json``)."""
+              bots: list[str], seed: int, state: State | None = None,
+              saved: tuple[str, str | None] | None = None) -> int:
+    """``play`` with one game: told, or only its result (``--quiet``, ``--json``). A game
+    that stops part-way (a person quits, Ctrl-C, the reader of the output goes away) is
+    saved so far when there is a record to write (``saved``: where, and the folder the
+    record's rule paths are relative to; default ``--record``, paths as given)."""
     out = None if (args.quiet or args.json) else sys.stdout
-    if out is not None:
+    target, home = saved if saved is not None else (args.record, None)
+    if state is None:
+        if out is not None:
+            print(f"{title_of(game.rules, words)}: {', '.join(names)}; "
+                  f"{words.phrase('seed')} {seed}", file=out)
+        state = game.new_game(names, seed)
+    elif out is not None:
         print(f"{title_of(game.rules, words)}: {', '.join(names)}; "
-              f"{words.phrase('seed')} {seed}", file=out)
-    state = play_one(game, names, bots, seed, out, args.lang)
-    if args.record:
-        dump_record(rebase_rule_paths(record_of(state), args.record), args.record)
+              f"{words.phrase('resumed', file=target, n=len(state.moves))}", file=out)
+    try:
+        play_one(game, names, bots, seed, out, args.lang, state=state,
+                 resumed=saved is not None)
+    except (KeyboardInterrupt, BrokenPipeError, CarcError) as exc:
+        if not target:
+            raise
+        _save(state, target, home)
+        if isinstance(exc, BrokenPipeError):
+            with contextlib.suppress(OSError):  # what is left in the buffer is lost
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            raise Stopped(words.phrase("output-closed"), target, 1) from None
+        if isinstance(exc, KeyboardInterrupt):
+            raise Stopped(words.phrase("interrupted"), target, 130) from None
+        raise Stopped(say_error(exc, args.lang), target, 1) from None
+    if target:
+        _save(state, target, home)
     if args.json:
         print_json({**replay_output(state), **result_json(state), "seed": seed}, indent=2)
     elif args.quiet:
         print(f"{words.phrase('seed')} {seed}: "
               + " ".join(f"{n}={s}" for n, s in zip(state.players, state.scores)))
     return 0
+
+
+def _save(state: State, target: str, home: str | None) -> None:
+    """The record of ``state``'s game so far, written atomically to ``target``."""
+    dump_record(rebase_rule_paths(record_of(state), target, home), target)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -223,11 +328,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_explain(args: argparse.Namespace) -> int:
     """``carcdsl explain FILE``: what the rule set leaves open, its notes, its figures (the
     headings and figures in the language of ``--lang``; the author's texts as written)."""
-    rules, warnings, sources = load_checked(args.file, tuple(args.variant))
+    rules, warnings, sources = load_checked(args.file, tuple(args.variant),
+                                            allow=args.allow_path)
     _note_language(rules, args.lang)
     words = Words(rules, args.lang)
     print(f"{title_of(rules, words)} ({rules.name}"
           f"{''.join(' + ' + v for v in rules.variants)})")
+    for line in describe_rules(rules, words):
+        print(f"  {line}")
     if rules.open_points:
         print(f"\n{words.phrase('open-points', n=len(rules.open_points))}")
         for i, text in enumerate(rules.open_points, 1):
@@ -242,6 +350,26 @@ def cmd_explain(args: argparse.Namespace) -> int:
             print("  " + _format(diag, sources, words).replace("\n", "\n  "))
     print()
     print(format_stats(tile_stats(rules), words))
+    return 0
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    """``carcdsl list``: the bundled rule sets, then the variants, one line each, with their
+    parameters and defaults."""
+    words = Words(None, args.lang)
+    loader = Loader()
+    found = []
+    for name, path in bundled_names().items():
+        loaded = loader.load_file(path)  # a bundled file that cannot be read is a bug
+        if isinstance(loaded, RuleFile):
+            found.append((loaded.role != "rules", name, loaded))
+    for _variant, name, loaded in sorted(found, key=lambda f: f[:2]):
+        params = tuple((d.name, d.default, d.allowed) for d in loaded.decls
+                       if isinstance(d, ParamDecl))
+        print(describe_bundled(
+            name, loaded.role, loaded.applies_to.target if loaded.applies_to else None,
+            tuple(ref.target for ref in loaded.applies_with), params, words,
+            max(len(f[1]) for f in found)))
     return 0
 
 

@@ -15,6 +15,7 @@ from carcdsl.engine.moves import Placement
 from carcdsl.engine.state import State
 from carcdsl.errors import CarcError
 from carcdsl.i18n.words import Words
+from carcdsl.model.rules import RuleSet
 from carcdsl.view.describe import (
     describe_move,
     describe_open_hands,
@@ -41,7 +42,7 @@ def human_bot(read: Callable[[str], str] | None = None, out: TextIO | None = Non
         placements = [state.to_placement(*move) for move in moves]
         for i, move in enumerate(placements):
             print(f"  {i:3}  {describe_move(move, w, state.game.rules)}", file=out_)
-        return moves[_ask(placements, w, read or input, out_)]
+        return moves[_ask(placements, w, read or input, out_, state.game.rules)]
     return choose
 
 
@@ -59,8 +60,9 @@ def _show(state: State, moves: list[Move], w: Words, out: TextIO, shown_key: str
 
 
 def _ask(placements: list[Placement], w: Words, ask: Callable[[str], str],
-         out: TextIO) -> int:
-    """Ask till the answer names one move; its index. End of input or ``q`` stops the game."""
+         out: TextIO, rules: RuleSet | None = None) -> int:
+    """Ask till the answer names one move; its index. End of input or ``q`` stops the game.
+    A square alone (``2 1``) lists the moves there, unless it has only one."""
     while True:
         try:
             answer = ask(w.phrase("ask", last=len(placements) - 1)).strip()
@@ -70,7 +72,18 @@ def _ask(placements: list[Placement], w: Words, ask: Callable[[str], str],
             raise CarcError(w.phrase("abandoned"))
         if answer.isdigit() and int(answer) < len(placements):
             return int(answer)
-        found = match_moves(answer, placements, w)
+        square = square_of(answer)
+        if square is not None:
+            there = [i for i, move in enumerate(placements) if move.at == square]
+            if len(there) == 1:
+                return there[0]
+            if there:
+                print("  " + w.phrase("moves-at", x=square[0], y=square[1], n=len(there)),
+                      file=out)
+                for i in there:
+                    print(f"  {i:3}  {describe_move(placements[i], w, rules)}", file=out)
+                continue
+        found = match_moves(answer, placements, w, rules)
         if len(found) == 1:
             return found[0]
         if found:
@@ -81,10 +94,20 @@ def _ask(placements: list[Placement], w: Words, ask: Callable[[str], str],
             print("  " + w.phrase("not-a-move", answer=answer), file=out)
 
 
-def match_moves(answer: str, moves: list[Placement], words: Words) -> list[int]:
+def square_of(answer: str) -> tuple[int, int] | None:
+    """The square an answer names and nothing else (``2 1``, ``2, -1``), else None."""
+    parts = answer.replace(",", " ").split()
+    if len(parts) == 2 and all(_is_int(p) for p in parts):
+        return int(parts[0]), int(parts[1])
+    return None
+
+
+def match_moves(answer: str, moves: list[Placement], words: Words,
+                rules: RuleSet | None = None) -> list[int]:
     """The moves (their indexes) a person's ``[TILE] X Y [ROTATION] [FEATURE[:PORT]]``
     names: no feature means no follower, no rotation any; features and ports in the words
-    of ``words`` or of the rule set (``stad:O`` and ``city:E`` alike)."""
+    of ``words`` or of the rule set (``stad:O`` and ``city:E`` alike); with ``rules``, a
+    follower's role names its kind too (``highwayman`` for ``road``)."""
     parts = answer.replace(",", " ").replace("°", " ").split()
     tile = parts.pop(0) if parts and not _is_int(parts[0]) else None
     if len(parts) < 2 or not _is_int(parts[0]) or not _is_int(parts[1]):
@@ -115,6 +138,9 @@ def match_moves(answer: str, moves: list[Placement], words: Words) -> list[int]:
         if follower is None:
             continue
         names = {follower.feature.casefold(), words.word(follower.feature).casefold()}
+        kind = rules.kind(follower.feature) if rules is not None else None
+        if kind is not None and kind.role:
+            names |= {kind.role.casefold(), words.word(kind.role).casefold()}
         if spot[0] in names and (spot[1] is None or spot[1] == follower.port):
             found.append(i)
     return found

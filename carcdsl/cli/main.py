@@ -16,10 +16,20 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from carcdsl import __version__
-from carcdsl.cli.commands import cmd_check, cmd_explain, cmd_export, cmd_play, cmd_replay
+from carcdsl.cli.commands import (
+    cmd_check,
+    cmd_explain,
+    cmd_export,
+    cmd_list,
+    cmd_play,
+    cmd_replay,
+)
+from carcdsl.cli.editor import add_fmt, add_lsp
 from carcdsl.cli.output import (
     Said,
+    Stopped,
     _print_rule_error,
+    add_lang_option,
     output_failed,
     said,
     say_error,
@@ -29,7 +39,7 @@ from carcdsl.cli.simulate import add_simulate
 from carcdsl.errors import CarcError, RuleError
 from carcdsl.i18n.words import Words, is_language_code
 
-COMMANDS = ("check", "export", "play", "replay", "explain", "simulate")
+COMMANDS = ("check", "export", "play", "replay", "explain", "list", "simulate")
 
 _ARGPARSE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern), key) for pattern, key in (
@@ -86,7 +96,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--lang", dest="top_lang", metavar="LANG",
                         help="the language of the output, for every command (as after it)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for add in (_add_check, _add_export, _add_play, _add_replay, _add_explain, add_simulate):
+    for add in (_add_check, _add_export, _add_play, _add_replay, _add_explain, _add_list, add_fmt,
+                add_lsp, add_simulate):
         add(commands)
     return parser
 
@@ -97,9 +108,10 @@ def _add_check(commands) -> None:
                             "'base') with the given variants applied.")
     p.add_argument("files", nargs="+", metavar="FILE", help="a rule file or bundled rule set")
     _add_variant_option(p)
+    _add_allow_option(p)
     p.add_argument("--strict", action="store_true", help="fail on warnings too")
     p.add_argument("--stats", action="store_true", help="print tile figures after a clean check")
-    _add_lang_option(p)
+    add_lang_option(p)
     p.set_defaults(run=cmd_check)
 
 
@@ -108,26 +120,32 @@ def _add_export(commands) -> None:
                             description="Check a rule set and print it, composed, as JSON.")
     p.add_argument("file", metavar="FILE", help="a rule file or bundled rule set")
     _add_variant_option(p)
-    _add_lang_option(p)  # the JSON has no language; its messages do
+    _add_allow_option(p)
+    add_lang_option(p)  # the JSON has no language; its messages do
     p.set_defaults(run=cmd_export)
 
 
 def _add_play(commands) -> None:
     p = commands.add_parser("play", help="play games with bots or people",
                             description="Play one game told turn by turn, or many summed up.")
-    p.add_argument("rules", metavar="RULES", help="a rule file or bundled rule set")
+    p.add_argument("rules", metavar="RULES", nargs="?",
+                   help="a rule file or bundled rule set (not with --resume)")
     _add_variant_option(p)
+    _add_allow_option(p)
+    p.add_argument("--resume", metavar="RECORD",
+                   help="go on with the game of a record (its rules, players and seed)")
     seats = p.add_mutually_exclusive_group()
     seats.add_argument("--players", "-n", type=int, metavar="N", help="number of players")
     seats.add_argument("--names", metavar="A,B,...", help="player names, in turn order")
-    p.add_argument("--bot", action="append", default=[], metavar="KIND",
-                   help="random, greedy or human, per seat in order; the last fills the rest")
+    p.add_argument("--bot", action="extend", type=_bot_kinds, default=[], metavar="KIND",
+                   help="random, greedy or human, per seat in order (repeated, or a comma "
+                   "list: greedy,random); the last fills the rest")
     p.add_argument("--seed", type=int, help="seed of the first game (default: random, printed)")
     p.add_argument("--games", type=int, default=1, metavar="N", help="games to play")
     p.add_argument("--record", metavar="FILE", help="save the game's record (one game only)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--quiet", "-q", action="store_true", help="no turn log or progress bar")
-    _add_lang_option(p)
+    add_lang_option(p)
     p.set_defaults(run=cmd_play)
 
 
@@ -139,7 +157,7 @@ def _add_replay(commands) -> None:
     shown = p.add_mutually_exclusive_group()
     shown.add_argument("--json", action="store_true", help="print the spec's JSON output")
     shown.add_argument("--board", action="store_true", help="draw the final board")
-    _add_lang_option(p)
+    add_lang_option(p)
     p.set_defaults(run=cmd_replay)
 
 
@@ -149,18 +167,32 @@ def _add_explain(commands) -> None:
                             "rule set, with its figures.")
     p.add_argument("file", metavar="FILE", help="a rule file or bundled rule set")
     _add_variant_option(p)
-    _add_lang_option(p)
+    _add_allow_option(p)
+    add_lang_option(p)
     p.set_defaults(run=cmd_explain)
+
+
+def _bot_kinds(text: str) -> list[str]:
+    """``--bot greedy,random`` is ``--bot greedy --bot random``."""
+    return [kind.strip() for kind in text.split(",")]
+
+
+def _add_list(commands) -> None:
+    p = commands.add_parser("list", help="the bundled rule sets and variants",
+                            description="List the bundled rule sets and variants, one line "
+                            "each, with their parameters and defaults.")
+    add_lang_option(p)
+    p.set_defaults(run=cmd_list)
 
 
 def _version() -> str:
     return __version__
 
 
-def _add_lang_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--lang", metavar="LANG",
-                        help="the language of the output: en, nl, or any language the rule "
-                        "set gives names in (the tool's own phrases then stay English)")
+def _add_allow_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--allow-path", action="append", default=[], metavar="DIR",
+                        help="let rule files read (extends, with) from DIR too; by default "
+                        "only from the folders of the files given and the bundled rules")
 
 
 def _add_variant_option(parser: argparse.ArgumentParser) -> None:
@@ -236,7 +268,7 @@ def _run(args: argparse.Namespace) -> int:
         return 1
     except CarcError as exc:
         print(f"carcdsl: {say_error(exc, args.lang)}", file=sys.stderr)
-        return 1
+        return exc.status if isinstance(exc, Stopped) else 1
     except BrokenPipeError:  # e.g. `carcdsl export base | head`: stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1

@@ -6,6 +6,7 @@ JSON on stdout.
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import json
 import os
@@ -32,6 +33,15 @@ class Said(CarcError):
         return said
 
 
+class Stopped(Said):
+    """A game stopped part-way and saved so far: why (``reason``, worded already), where it
+    is saved, and the exit status (1; 130 for Ctrl-C, as any interrupted command)."""
+
+    def __init__(self, reason: str, file: str, status: int):
+        super().__init__("saved-so-far", reason=reason, file=file)
+        self.status = status
+
+
 def tolerant_stdout() -> None:
     """Text for people never fails on a terminal that cannot show a character (``×``, ``·``,
     a name): it shows ``?`` instead. JSON does not go through this (see ``print_json``)."""
@@ -50,6 +60,13 @@ def print_json(data: object, indent: int | None = None) -> None:
     sys.stdout.flush()
     buffer.write(text.encode("utf-8"))
     buffer.flush()
+
+
+def add_lang_option(parser: argparse.ArgumentParser) -> None:
+    """``--lang`` after the command (``carcdsl --lang nl COMMAND`` works as well)."""
+    parser.add_argument("--lang", metavar="LANG",
+                        help="the language of the output: en, nl, or any language the rule "
+                        "set gives names in (the tool's own phrases then stay English)")
 
 
 def said(key: str, lang: str, **values: object) -> str:

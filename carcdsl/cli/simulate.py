@@ -43,8 +43,11 @@ def add_simulate(commands) -> None:
     p.add_argument("--variant", "-v", action="append", default=[], metavar="V",
                    help="apply a variant (a path or bundled name); may be repeated")
     p.add_argument("--players", "-n", type=int, metavar="N", help="number of players")
-    p.add_argument("--bot", action="append", default=[], metavar="KIND",
-                   help="random or greedy, per seat in order; the last fills the rest")
+    p.add_argument("--allow-path", action="append", default=[], metavar="DIR",
+                   help="let rule files read (extends, with) from DIR too")
+    p.add_argument("--bot", action="extend", type=_bot_kinds, default=[], metavar="KIND",
+                   help="random or greedy, per seat in order (repeated, or a comma list: "
+                   "greedy,random); the last fills the rest")
     p.add_argument("--games", type=int, default=1000, metavar="N",
                    help="games per configuration (default 1000)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
@@ -66,7 +69,12 @@ def add_simulate(commands) -> None:
     p.set_defaults(run=cmd_simulate)
 
 
-def parse_config(spec: str, players: int) -> Config:
+def _bot_kinds(text: str) -> list[str]:
+    """``--bot greedy,random`` is ``--bot greedy --bot random``."""
+    return [kind.strip() for kind in text.split(",")]
+
+
+def parse_config(spec: str, players: int, allow: tuple[str, ...] = ()) -> Config:
     """A ``--compare`` value: ``RULES [--variant V ...] [--bot KIND ...]``."""
     try:
         words = shlex.split(spec)
@@ -79,7 +87,10 @@ def parse_config(spec: str, players: int) -> Config:
     while i < len(words):
         word = words[i]
         if word in ("--variant", "-v", "--bot") and i + 1 < len(words):
-            (bots if word == "--bot" else variants).append(words[i + 1])
+            if word == "--bot":
+                bots.extend(_bot_kinds(words[i + 1]))
+            else:
+                variants.append(words[i + 1])
             i += 2
             continue
         if word.startswith("-") or rules is not None:
@@ -91,7 +102,7 @@ def parse_config(spec: str, players: int) -> Config:
         raise CarcError(f"--compare {spec!r}: no rule set named")
     for kind in bots:
         _check_bot(kind)
-    return Config(rules, tuple(variants), players, tuple(bots or ["random"]))
+    return Config(rules, tuple(variants), players, tuple(bots or ["random"]), allow)
 
 
 def _check_options(args: argparse.Namespace) -> None:
@@ -160,11 +171,13 @@ def _progress(args: argparse.Namespace, label: str):
 def cmd_simulate(args: argparse.Namespace) -> int:
     """``carcdsl simulate RULES [...]``: run every configuration, then report."""
     _check_options(args)
-    game = load(args.rules, tuple(args.variant))
+    allow = tuple(args.allow_path)
+    game = load(args.rules, tuple(args.variant), allow=allow)
     players = args.players if args.players is not None else max(2, game.rules.game.players[0])
     game.check_players(players)
-    configs = [Config(args.rules, tuple(args.variant), players, tuple(args.bot or ["random"]))]
-    configs += [parse_config(spec, players) for spec in args.compare]
+    configs = [Config(args.rules, tuple(args.variant), players, tuple(args.bot or ["random"]),
+                      allow)]
+    configs += [parse_config(spec, players, allow) for spec in args.compare]
     games = [game] + [config.load() for config in configs[1:]]
     sims: list[Simulation] = []
     with _executor(args) as (executor, workers):

@@ -97,19 +97,26 @@ class _Teller:
 
 
 def play_one(game: Game, names: list[str], bot_kinds: list[str], seed: int,
-             out: TextIO | None = None, lang: str = "en") -> State:
-    """Play one game; with ``out``, tell it turn by turn (in language ``lang``)."""
-    state = game.new_game(names, seed)
+             out: TextIO | None = None, lang: str = "en", state: State | None = None,
+             resumed: bool = False) -> State:
+    """Play one game; with ``out``, tell it turn by turn (in language ``lang``). ``state``:
+    the game to play on (made by the caller, who keeps it if play stops); ``resumed``: it
+    goes on from a record, its moves so far not told again."""
+    state = state if state is not None else game.new_game(names, seed)
     words = Words(game.rules, lang) if out is not None or "human" in bot_kinds else None
     bots = seat_bots(state, bot_kinds, seed, words=words)
     if out is None:  # nothing to tell: the fast loop, which never builds move objects
         return play_out(state, bots)
     assert words is not None
     teller = _Teller(state, words, out)
-    setup = describe_setup(state, words)
-    if setup:
-        print(f"     {setup}", file=out)
-    tell_first_player(state, words, out)
+    if resumed:
+        teller.moves, teller.events = len(state.moves), len(state.events)
+        teller.tokens = len(state.token_events)
+    else:
+        setup = describe_setup(state, words)
+        if setup:
+            print(f"     {setup}", file=out)
+        tell_first_player(state, words, out)
     teller.step()  # discards before the first turn
     while not state.finished:
         if state.out_of_tiles():

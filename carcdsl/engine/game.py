@@ -32,11 +32,14 @@ class Game:
     @classmethod
     def from_rules(cls, rules: RuleSet, source: str | None = None,
                    variant_refs: Sequence[str] = (), warnings: Sequence = ()) -> Game:
+        """A game of a checked rule set (compiled here); ``source`` and ``variant_refs`` name
+        it as records do, ``warnings`` are the checker's."""
         return cls(rules, compile_rules(rules), source or rules.name, tuple(variant_refs),
                    tuple(warnings))
 
     @property
     def name(self) -> str:
+        """The rule set's name (``base``)."""
         return self.rules.name
 
     def new_game(self, players: Sequence[str] | int = 2, seed: int | None = None,

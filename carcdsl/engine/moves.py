@@ -1,7 +1,11 @@
 """Moves: value objects for a tile placed (with a follower or not) and a tile discarded.
 
 Their JSON form is the one records use (``records.md``); a record reads and writes moves
-through ``from_json``/``to_json``, as python-chess reads a move from UCI.
+through ``from_json``/``to_json``, as python-chess reads a move from UCI. A move the format
+cannot hold (a square of floats or bools, a rotation of 90.0, a tile that is no name) is
+refused when it is made, with ``IllegalMoveError`` (rule ``move``), and so is a square beyond
+the squares the engine can represent (rule ``board``, as the engine says it): no state ever
+holds a move whose record would not load.
 """
 
 from __future__ import annotations
@@ -11,12 +15,72 @@ from typing import Any, TypeAlias
 
 import attrs
 
-from carcdsl.errors import RecordError, show_value
+from carcdsl.errors import IllegalMoveError, RecordError, show_number, show_value
 from carcdsl.geometry import ports as P
+from carcdsl.geometry.squares import SPAN
 from carcdsl.model.base import as_tuple
 
 _FOLLOWER_AT = re.compile(
     r"(?P<feature>[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*)(?::(?P<port>[A-Z]{1,3}))?")
+
+
+# --- what a move may hold: what a record can write and read back ----------------------------
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _to_at(value: Any) -> tuple[int, int]:
+    """``at`` as a tuple; a value that is no pair at all is refused as ``_check_at`` would."""
+    try:
+        return as_tuple(value)
+    except TypeError:
+        raise IllegalMoveError("move", "at", got=show_value(repr(value))) from None
+
+
+def _check_at(_instance: Any, _attribute: Any, at: Any) -> None:
+    """Two ints (not bools, not floats) within the squares the engine can represent; a
+    square beyond them is off the board (the engine's ``board``/``span``)."""
+    if len(at) != 2 or not all(map(_is_int, at)):
+        raise IllegalMoveError("move", "at", got=show_value(list(at)))
+    if not all(-SPAN <= c <= SPAN for c in at):
+        raise IllegalMoveError("board", "span", at=f"[{', '.join(map(show_number, at))}]",
+                               low=-SPAN, high=SPAN)
+
+
+def _check_rotation(_instance: Any, _attribute: Any, rotation: Any) -> None:
+    if not _is_int(rotation) or rotation not in P.ROTATIONS:
+        raise IllegalMoveError("move", "rotation", got=show_value(rotation))
+
+
+def _is_name(value: object) -> bool:
+    return isinstance(value, str) and bool(value)
+
+
+def _check_tile(_instance: Any, _attribute: Any, value: Any) -> None:
+    """A Discard's tile, or a Placement's (None there: the next tile of the seeded draw)."""
+    if not _is_name(value) and not (value is None and isinstance(_instance, Placement)):
+        raise IllegalMoveError("move", "tile", got=show_value(value))
+
+
+def _check_feature(_instance: Any, _attribute: Any, value: Any) -> None:
+    if not _is_name(value):
+        raise IllegalMoveError("move", "feature", got=show_value(value))
+
+
+def _check_kind(_instance: Any, _attribute: Any, value: Any) -> None:
+    if value is not None and not _is_name(value):
+        raise IllegalMoveError("move", "kind", got=show_value(value))
+
+
+def _check_follower(_instance: Any, _attribute: Any, value: Any) -> None:
+    if value is not None and not isinstance(value, FollowerSpec):
+        raise IllegalMoveError("move", "follower", got=show_value(repr(value)))
+
+
+def _check_port(_instance: Any, _attribute: Any, value: Any) -> None:
+    if value is not None and (not isinstance(value, str) or not P.is_port(value)):
+        raise IllegalMoveError("move", "port", got=show_value(value))
 
 
 # --- the objects ------------------------------------------------------------------------------
@@ -25,12 +89,11 @@ _FOLLOWER_AT = re.compile(
 class FollowerSpec:
     """Where the mover puts a follower on the tile just placed (``"city:S"``, ``"monastery"``)."""
 
-    feature: str
+    feature: str = attrs.field(validator=_check_feature)
     """The feature's name in the rule set (``city``, ``road``, ``field``, ``monastery``, …)."""
-    port: str | None = attrs.field(default=None,
-                                   validator=attrs.validators.optional(attrs.validators.in_(P.INDEX)))
+    port: str | None = attrs.field(default=None, validator=_check_port)
     """A side (``N``) or half-side (``NNE``) on the board, after rotation; None for the centre."""
-    kind: str | None = None
+    kind: str | None = attrs.field(default=None, validator=_check_kind)
     """The follower kind, where the rules define several; None for the default one."""
 
     @classmethod
@@ -63,13 +126,13 @@ class FollowerSpec:
 class Placement:
     """One move: a tile put on the board, maybe with a follower."""
 
-    tile: str | None
+    tile: str | None = attrs.field(validator=_check_tile)
     """The tile's name in the rule set; None: the next tile of the seeded draw."""
-    at: tuple[int, int] = attrs.field(converter=as_tuple)
+    at: tuple[int, int] = attrs.field(converter=_to_at, validator=_check_at)
     """``(x, y)``: x grows to the east, y to the south; the start tile lies at ``(0, 0)``."""
-    rotation: int = attrs.field(validator=attrs.validators.in_(P.ROTATIONS))
+    rotation: int = attrs.field(validator=_check_rotation)
     """Degrees clockwise from the tile's orientation in the rule file."""
-    follower: FollowerSpec | None = None
+    follower: FollowerSpec | None = attrs.field(default=None, validator=_check_follower)
     """Where the mover puts a follower, if anywhere."""
 
     @classmethod
@@ -94,7 +157,7 @@ class Placement:
 class Discard:
     """A drawn tile that fits nowhere; it leaves the game and the same player draws again."""
 
-    tile: str
+    tile: str = attrs.field(validator=_check_tile)
     """The name of the tile drawn."""
 
     @classmethod

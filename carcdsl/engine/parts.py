@@ -82,4 +82,6 @@ class Parts:
 
     @property
     def rng(self) -> random.Random | None:
+        """The game's own generator, from its seed (None: a game without a seed, whose draws
+        the caller or a record decides)."""
         return self.supply.rng

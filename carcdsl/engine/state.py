@@ -119,6 +119,7 @@ class State(Parts):
 
     @property
     def scores(self) -> list[int]:
+        """Each player's score so far, in turn order."""
         return self.seats.scores
 
     @property
@@ -128,6 +129,7 @@ class State(Parts):
 
     @property
     def in_extra(self) -> bool:
+        """Whether the player to move is taking an extra turn (``on place ...: extra turn``)."""
         return self.seats.in_extra
 
     @property
@@ -155,6 +157,7 @@ class State(Parts):
 
     @property
     def hands(self) -> list[list[int]] | None:
+        """The tiles each player holds (tile indexes), when the rule set deals hands; else None."""
         return self.supply.hands
 
     @property
@@ -164,10 +167,12 @@ class State(Parts):
 
     @property
     def finished(self) -> bool:
+        """Whether the game is over, final scoring done (the same as ``is_over``)."""
         return self.log.finished
 
     @property
     def is_over(self) -> bool:
+        """Whether the game is over, final scoring done."""
         return self.log.finished
 
     @property
@@ -214,6 +219,7 @@ class State(Parts):
         return self.supply.is_empty()
 
     def winners(self) -> list[str]:
+        """The players with the highest score (several when tied)."""
         best = max(self.scores)
         return [p for p, s in zip(self.players, self.scores) if s == best]
 
@@ -241,6 +247,7 @@ class State(Parts):
 
     # --- moves ---------------------------------------------------------------------------
     def can_place(self, t: int) -> bool:
+        """Whether tile type ``t`` (an index) fits on some open square in some rotation."""
         return movegen.can_place(self, t)
 
     def free_spots(self, t: int, key: int, r: int) -> list[int]:
@@ -416,6 +423,13 @@ class State(Parts):
                 if self.log.finished:
                     return
 
+    def go_live(self) -> None:
+        """A game replayed from its record goes on as a live one (``play --resume``): from
+        now on the engine draws, and discards a drawn tile that fits nowhere."""
+        self.auto_discard = True
+        if not self.log.finished:
+            self._after_move()
+
     def finish(self) -> None:
         """End the game now and run final scoring (a record's ``"final": true``); see
         ``end_reason``."""
@@ -423,6 +437,7 @@ class State(Parts):
 
     # --- copies ----------------------------------------------------------------------------
     def clone(self) -> State:
+        """An independent copy of the state, for search: playing on it leaves this one as it is."""
         new = State.__new__(State)
         self.copy_parts(new)
         return new

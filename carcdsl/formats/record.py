@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
 import json
 import os
 import secrets
@@ -25,12 +26,13 @@ import attrs
 if TYPE_CHECKING:
     from carcdsl.engine.events import ScoreEvent
     from carcdsl.engine.state import State
+    from carcdsl.model.rules import RuleSet
 if TYPE_CHECKING:  # jsonschema is imported when a record is read, not when carcdsl starts
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import ValidationError
 
 from carcdsl.engine.moves import Discard, Move, Placement
-from carcdsl.errors import RecordError, show_value
+from carcdsl.errors import IllegalMoveError, RecordError, show_number, show_value
 from carcdsl.i18n.breakdown import detail
 from carcdsl.i18n.words import json_reason, os_reason
 from carcdsl.model.base import as_tuple
@@ -41,6 +43,10 @@ FORMAT = "carcdsl-record/1"
 
 MAX_RECORD_BYTES = 50 * 1024 * 1024
 """Larger files are refused before parsing."""
+
+SEED_MIN, SEED_MAX = -(2**63), 2**63 - 1
+"""The seeds a record holds: a signed 64-bit integer, which JSON readers of other languages
+can hold too (the schema's ``seed`` says the same)."""
 
 def _to_players(value: int | Iterable[str]) -> tuple[str, ...]:
     """A count N becomes ``("P1", …, "PN")``; names become a tuple."""
@@ -67,12 +73,20 @@ class Record:
     """Run final scoring after the last move even though tiles remain."""
     base_dir: str | None = None
     """The directory of the record file, against which rule paths are resolved."""
+    rules_digest: str | None = None
+    """``sha256:<hex>`` of the composed rule set the game was played with (``rules_digest``);
+    None: not known (a hand-written record), and not checked on replay."""
 
     def __attrs_post_init__(self) -> None:
         if not self.players:
             raise RecordError.of("players-empty")
         if len(set(self.players)) != len(self.players):
             raise RecordError.of("players-unique")
+        seed = self.seed
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
+                                 or not SEED_MIN <= seed <= SEED_MAX):
+            raise RecordError.of("seed-range", least=SEED_MIN, most=SEED_MAX,
+                                 got=compact(self.seed))
         if self.seed is None:
             for index, move in enumerate(self.moves):
                 if isinstance(move, Placement) and move.tile is None:
@@ -86,6 +100,8 @@ class Record:
             out["seed"] = self.seed
         out["moves"] = [move.to_json() for move in self.moves]
         out["final"] = self.final
+        if self.rules_digest is not None:
+            out["rules_digest"] = self.rules_digest
         return out
 
     def to_text(self) -> str:
@@ -124,9 +140,12 @@ def parse_record(data: object, source: str = "<record>") -> Record:
     Raises RecordError with one message naming ``source`` and, for a bad move, its index.
     """
     try:
+        _refuse_long_numbers(data)  # jsonschema's messages would fail to write them
         error = _first_best(_validator().iter_errors(data))
     except RecursionError:
         raise RecordError.of("nested", source) from None
+    except RecordError as exc:
+        raise exc.within(source) from None
     if error is not None:
         raise describe_error(error).within(source)
     try:
@@ -157,8 +176,26 @@ def _build(data: dict[str, Any]) -> Record:
             moves.append(build(move))
         except RecordError as exc:
             raise exc.within(index, move_index=index) from None
+        except IllegalMoveError as exc:  # a square beyond the board (Placement refuses it)
+            raise RecordError.of("illegal-move", index=index, move=compact(move),
+                                 reason=exc, code=exc.rule, move_index=index,
+                                 illegal=exc) from None
     return Record(data["rules"], data.get("variants", ()), _players_from_json(data["players"]),
-                  _int_or_none(data.get("seed")), moves, data.get("final", False))
+                  _int_or_none(data.get("seed")), moves, data.get("final", False),
+                  rules_digest=data.get("rules_digest"))
+
+
+def compact(data: object) -> str:
+    """A move as an error quotes it: one line of JSON, a number of more than 30 digits by
+    its size (``~10^4000``), so that one message never runs to pages."""
+    if isinstance(data, dict):
+        return "{" + ", ".join(f"{json.dumps(k, ensure_ascii=False)}: {compact(v)}"
+                               for k, v in data.items()) + "}"
+    if isinstance(data, list):
+        return "[" + ", ".join(map(compact, data)) + "]"
+    if isinstance(data, int) and not isinstance(data, bool):
+        return show_number(data)
+    return json.dumps(data, ensure_ascii=False)
 
 
 def _players_from_json(value: int | float | list[str]) -> int | list[str]:
@@ -191,11 +228,12 @@ def record_home(path: str | os.PathLike[str]) -> Path:
     return Path(os.path.realpath(path)).parent
 
 
-def rebase_rule_paths(record: Record, path: str | os.PathLike[str]) -> Record:
+def rebase_rule_paths(record: Record, path: str | os.PathLike[str],
+                      from_dir: str | os.PathLike[str] | None = None) -> Record:
     """``record`` to be saved at ``path``, its rule files named relative to that record (the
     spec; to the real file, when ``path`` is a link) instead of the working directory, as a
-    command line gives them. Bundled names, and references that are no rule file path, stay
-    as they are."""
+    command line gives them (or ``from_dir``: the folder of the record it was read from).
+    Bundled names, and references that are no rule file path, stay as they are."""
     # here, not at the top: importing carcdsl does not load the rule language
     from carcdsl.lang.sources import SUFFIXES, bundled_names
 
@@ -203,11 +241,45 @@ def rebase_rule_paths(record: Record, path: str | os.PathLike[str]) -> Record:
         target, sep, params = ref.partition(":")
         if target in bundled_names() or not target.endswith(SUFFIXES):
             return ref
-        rel = os.path.relpath(Path(target).resolve(), record_home(path))
+        rel = os.path.relpath(Path(from_dir or ".", target).resolve(), record_home(path))
         return rel + sep + params
 
     return attrs.evolve(record, rules=rebase(record.rules),
                         variants=tuple(rebase(v) for v in record.variants))
+
+
+def check_rule_paths(record: Record, home: str | os.PathLike[str] | None = None) -> None:
+    """Raise RecordError unless every rule file ``record`` names (``rules``, ``variants``) is
+    a bundled name or a path inside the record's folder ``home`` (default: its ``base_dir``,
+    else the working directory): no absolute path, no ``..`` out of it, no symbolic link
+    leading out of it. The message quotes the reference, never what the file holds."""
+    base = os.path.realpath(home if home is not None else record.base_dir or os.getcwd())
+    for subject, ref in [("rules", record.rules),
+                         *((f"variants[{i}]", v) for i, v in enumerate(record.variants))]:
+        problem = _outside(ref, base)
+        if problem is not None:
+            raise RecordError.of(problem, subject=repr(subject), got=show_value(ref))
+
+
+def _outside(ref: str, base: str) -> str | None:
+    """Why ``ref`` (with or without parameters after a colon) may name a file outside
+    ``base``: ``path-absolute`` or ``path-outside``; None when it cannot."""
+    # here, not at the top: importing carcdsl does not load the rule language
+    from carcdsl.lang.sources import SUFFIXES, bundled_names
+
+    names = bundled_names()
+    # the file is the reference up to some colon, or all of it (``lang.sources.parse_ref``):
+    # every reading must stay inside
+    for target in [ref, *(ref[:i] for i, c in enumerate(ref) if c == ":")]:
+        path_like = "/" in target or "\\" in target or target.endswith(SUFFIXES)
+        if not target or (target in names and not path_like):
+            continue
+        if os.path.isabs(target):
+            return "path-absolute"
+        real = os.path.realpath(os.path.join(base, target))
+        if os.path.commonpath([real, base]) != base:
+            return "path-outside"
+    return None
 
 
 def _read_text(path: Path, source: str) -> str:
@@ -239,12 +311,59 @@ def _decode_json(text: str, source: str) -> object:
         return seen
 
     try:
-        return json.loads(text, parse_constant=no_constants, object_pairs_hook=no_duplicates)
+        data = json.loads(text, parse_constant=no_constants, object_pairs_hook=no_duplicates,
+                          parse_int=_read_int)
     except json.JSONDecodeError as exc:
         raise RecordError.of("json", source, line=exc.lineno, column=exc.colno,
                              reason=json_reason(exc)) from None
     except RecursionError:
         raise RecordError.of("json-nested", source) from None
+    return data
+
+
+class _LongNumber(str):
+    """An integer of more digits than Python reads (4,300: ``sys.get_int_max_str_digits``),
+    kept as its text till its place in the record is known."""
+
+
+def _read_int(text: str) -> int | _LongNumber:
+    try:
+        return int(text)
+    except ValueError:
+        return _LongNumber(text)
+
+
+def _digits(value: object) -> int | None:
+    """How many digits ``value`` has when it is a number too long for Python to read or
+    write (more than ``sys.get_int_max_str_digits``); None for anything else."""
+    if isinstance(value, _LongNumber):
+        return len(value.lstrip("-"))
+    if isinstance(value, int) and value.bit_length() > 10_000:  # a record built in Python
+        try:
+            str(value)
+        except ValueError:
+            return int(abs(value).bit_length() * 0.30103) + 1
+    return None
+
+
+def _refuse_long_numbers(data: object) -> None:
+    """A RecordError at the place of the first number too long to read (``move 3:
+    'at[0]'``, ``'seed'``), in document order; none when there is none."""
+    stack: list[tuple[tuple[str | int, ...], object]] = [((), data)]
+    while stack:
+        path, value = stack.pop()
+        digits = _digits(value)
+        if digits is not None:
+            index = (path[1] if len(path) >= 2 and path[0] == "moves"
+                     and isinstance(path[1], int) else None)
+            where = () if index is None else (index,)
+            subject = repr(_dotted(path[2:] if index is not None else path))
+            raise RecordError.of("number-too-long", *where, move_index=index,
+                                 subject=subject, digits=digits)
+        if isinstance(value, dict):
+            stack.extend(((*path, k), v) for k, v in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend(((*path, i), v) for i, v in reversed(list(enumerate(value))))
 
 
 # --- writing ----------------------------------------------------------------------------------
@@ -343,6 +462,7 @@ _EXPECTED: dict[tuple[tuple[str | int, ...], str], str] = {
     (("at",), "type"): "at",
     (("at",), "minItems"): "at",
     (("at",), "maxItems"): "at",
+    (("rules_digest",), "pattern"): "digest",
 }
 """Messages (``expected/...``) for paths (inside a move, or the record) where the schema's own
 word misleads."""
@@ -431,10 +551,46 @@ def _types(value: str | list[str]) -> tuple[str, ...]:
 # --- games as records and as replay output --------------------------------------------------
 
 def record_of(state: State) -> Record:
-    """The record of ``state``'s game so far (``final`` when it ended with tiles left)."""
+    """The record of ``state``'s game so far (``final`` when it ended with tiles left), with
+    the digest of its rules."""
     game = state.game
     return Record(game.source, game.variant_refs, state.players, state.seed,
-                  tuple(state.moves), state.finished and bool(state.supply.pile), None)
+                  tuple(state.moves), state.finished and bool(state.supply.pile), None,
+                  rules_digest(game.rules))
+
+
+_DIGESTS: dict[int, tuple[RuleSet, str]] = {}
+"""Digests of the rule sets seen last, by identity (a game records many states)."""
+
+
+def rules_digest(rules: RuleSet) -> str:
+    """``sha256:<hex>`` of the composed rule set (rules, variants and parameters applied): the
+    SHA-256 of its JSON form (``carcdsl-rules/1``, ``lang.jsonform.ruleset_to_json``) written
+    canonically: keys sorted, no spaces, UTF-8. The JSON form holds no file path, comment or
+    layout, so the digest depends on what the rules say, not on where or how they are
+    written; the one definition of the digest records carry."""
+    cached = _DIGESTS.get(id(rules))
+    if cached is not None and cached[0] is rules:
+        return cached[1]
+    from carcdsl.lang.jsonform import ruleset_to_json  # the rule language, when needed
+
+    text = json.dumps(ruleset_to_json(rules), sort_keys=True, separators=(",", ":"),
+                      ensure_ascii=False, allow_nan=False)
+    digest = "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+    if len(_DIGESTS) >= 8:
+        _DIGESTS.clear()
+    _DIGESTS[id(rules)] = (rules, digest)
+    return digest
+
+
+def check_rules_digest(record: Record, rules: RuleSet) -> None:
+    """Raise RecordError when ``record`` carries a digest other than that of ``rules`` (the
+    rules as they load now), naming both; a record without one is not checked."""
+    if record.rules_digest is None:
+        return
+    now = rules_digest(rules)
+    if now != record.rules_digest:
+        raise RecordError.of("rules-digest", recorded=record.rules_digest, now=now)
 
 
 def event_json(event: ScoreEvent) -> dict[str, Any]:

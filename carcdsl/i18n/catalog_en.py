@@ -19,6 +19,8 @@ JSON type names. Literal braces are doubled.
 from __future__ import annotations
 
 PHRASES: dict[str, str] = {
+    "fmt-unformatted": "{file} is not formatted", "fmt-formatted": "formatted {file}",
+    "lsp-missing": "the language server needs pygls: pip install 'carcdsl[lsp]'",
     "at": "at", "rotated": "rotated {degrees}", "on": "on", "discarded": "fits nowhere: discarded",
     "set-aside": "fits nowhere: set aside, back into the bag after the next placement",
     "final": "final scoring", "winner": "winner", "winners": "winners", "seed": "seed",
@@ -49,6 +51,17 @@ PHRASES: dict[str, str] = {
     "nothing": "nothing", "ask": "move (0-{last}, or x y [rotation] [feature:PORT]; q to "
                                 "quit): ",
     "not-a-move": "'{answer}' is not a move number nor a move of the list",
+    "moves-at": "{n} moves at ({x}, {y}); answer with a number or more of the move:",
+    "about-game": "{low}–{high} players, {followers} followers each; {tiles} tiles of {types} "
+                  "types, the start tile {start} at (0, 0)",
+    "about-kind": "{kind} ({geometry}): scores {complete} when completed, {final} at the end",
+    "about-kind-followers": "{kind} ({geometry}, followers may stand on it): scores {complete} "
+                            "when completed, {final} at the end",
+    "about-nothing": "nothing",
+    "about-variants": "variants applied: {names}",
+    "list-rules": "rule set",
+    "list-variant-for": "variant for {rules}",
+    "list-with": "with {names}",
     "which-move": "'{answer}' fits {n} moves: {numbers}",
     "tokens-left": "{tokens} in the supply: {n}", "abandoned": "the game was abandoned",
     "no-input": "no more input: the game was abandoned",
@@ -83,6 +96,17 @@ PHRASES: dict[str, str] = {
     "too-many-bots": "{kinds} --bot kinds for {n} seat{s}: give at most one per seat",
     "games-at-least": "--games must be at least 1",
     "record-one-game": "--record saves one game: use it with --games 1",
+    "seed-range": "--seed must be a whole number from {least} to {most}, as a record holds "
+                  "it",
+    "saved-so-far": "{reason}; the game so far is saved in {file} (carcdsl play --resume "
+                    "{file} goes on)",
+    "output-closed": "the output was closed",
+    "resumed": "resumed from {file} after {n} moves",
+    "resume-alone": "--resume goes on with the rules, players and seed of its record: give "
+                    "no {option}",
+    "play-needs-rules": "play needs RULES, or --resume RECORD",
+    "resume-over": "the game in {file} is over: there is nothing to resume",
+    "resume-needs-seed": "{file} has no seed: only a game with a seed can go on",
     "record-empty": "--record needs a file name",
     "human-one-game": "a human seat plays one game at a time: use --games 1",
     "usage-no-command": "no command given; choose from {commands}",
@@ -157,6 +181,8 @@ DIAGNOSTICS: dict[str, str] = {
     "E001/string": "unexpected quoted string '{token:short}'{hint}; expected {expected:tokens}",
     "E001/end": "unexpected end of file; expected {expected:tokens}",
     "E002": "unexpected character '{char}'",
+    "E002/minus": "unexpected character '-': there is no subtraction; write `a + -1 * b` "
+                  "for `a - b`, and a negative number with the '-' against it (`-2`)",
     "E003/too-large": "file too large ({size:n} bytes; at most {most:n})",
     "E003/unreadable": "cannot read the file: {reason}",
     "E003/binary": "this is a binary file, not a rule file",
@@ -166,6 +192,11 @@ DIAGNOSTICS: dict[str, str] = {
     "E004/not-a-file": "'{target}' is not a regular file (a device or a pipe), not a rule file",
     "E004/directory": "'{target}' is a directory, not a rule file",
     "E004/no-file": "no such file: {target}",
+    "E004/outside": "'{target}' is outside the folders rule files may read from ({folders}); "
+                    "to read it, give its folder with --allow-path DIR",
+    "E004/allow-path": "--allow-path {folder}: not a folder",
+    "E004/bad-path": "the path {target} cannot be looked up: {reason} (a name or a path "
+                     "longer than the file system allows?)",
     "E005": "`extends` cycle: {chain}",
     "E005/self": "a variant is not applied with itself",
     "E005/with": "`with` cycle: {chain}",
@@ -237,8 +268,11 @@ DIAGNOSTICS: dict[str, str] = {
             "RULES` (a variant)",
     "E106/empty": "the file is empty: a rule file starts with `rules NAME` (a rule set) or "
                   "`variant NAME for RULES` (a variant)",
+    "E106/not-rules": "not a rule file: it does not start with a declaration (`rules NAME`, "
+                      "`variant NAME for RULES`), so it is not read and none of it is shown",
     "W106": "variant '{name}' replaces `{prop}` of {kind}, which variant '{earlier}' set: the "
             "variant given last wins, and '{earlier}' no longer applies to it",
+    "W107": "applying '{needs}' first, as variant '{name}' needs it (`with {needs}`)",
     "W105": "variant '{name}' is written to follow '{needs}' (`with {needs}`), which is not "
             "applied before it: give it first (`--variant {needs} --variant {name}`)",
     # --- names ---
@@ -422,6 +456,15 @@ DIAGNOSTICS: dict[str, str] = {
     "W302/turned": "tile '{name}' is the same as tile '{other}' turned {degrees}°; give it a "
                    "count instead",
     "W303": "feature kind '{name}' is declared but no tile has one",
+    "W309/field": "'{name}' is a field, and fields are never completed: its `score complete` "
+                  "never applies (fields score at the end, `score final`)",
+    "W309/dead-ends": "every '{name}' on every tile has one port and no end at a landmark it "
+                      "ends at, so an end of every '{name}' stays open: it can never be "
+                      "completed, and its `score complete` never applies (end some at a "
+                      "landmark it ends at)",
+    "W309/board": "'{name}' is a centre, completed when the 8 squares around it are filled; on "
+                  "a table less than 3 squares wide or high whose edge does not close that "
+                  "never happens: its `score complete` never applies",
     "W304": "followers may stand on '{name}', but it has neither `score complete` nor `score "
             "final`: they would never score",
     "W305/legend": "the legend explains '{key}', but no square of the map shows it",
@@ -457,6 +500,13 @@ ILLEGAL: dict[str, str] = {
     "supply/in-play": "no {rule:tile} {tile} left in play (in the supply or a hand)",
     "unknown-tile": "unknown {rule:tile} '{tile}'",
     "rotation": "rotation {rotation} is not 0, 90, 180 or 270",
+    "move/at": "a move's square must be [x, y], two whole numbers (got {got})",
+    "move/rotation": "a move's rotation must be the whole number 0, 90, 180 or 270 (got {got})",
+    "move/tile": "a move's {rule:tile} must be named by a non-empty text (got {got})",
+    "move/feature": "a {rule:follower}'s feature must be named by a non-empty text (got {got})",
+    "move/kind": "a {rule:follower}'s kind must be a non-empty text or none (got {got})",
+    "move/port": "a {rule:follower}'s port must be one of " + _PORTS + " or none (got {got})",
+    "move/follower": "a move's {rule:follower} must be a FollowerSpec or none (got {got})",
     "square-taken": "square {at} already has a {rule:tile}",
     "board": "square {at} is off the board",
     "board/span": "square {at} is off the board (x and y lie between {low} and {high})",
@@ -506,6 +556,7 @@ RECORDS: dict[str, str] = {
     "expected/follower": "{subject} must be a string like \"city:S\" or an object "
                          "{{\"at\": \"city:S\", \"kind\": ...}} (got {got})",
     "expected/at": "{subject} must be [x, y], two integers (got {got})",
+    "expected/digest": "{subject} must be \"sha256:\" and 64 hexadecimal digits (got {got})",
     "missing-key": "{subject} is missing the key {key}",
     "unknown-key": "unknown key {key} (expected {allowed})",
     "unknown-key-in": "unknown key {key} in {subject} (expected {allowed})",
@@ -527,8 +578,17 @@ RECORDS: dict[str, str] = {
     "players-empty": "'players' must name at least one player",
     "players-unique": "'players' names must be unique",
     "needs-seed": "names no tile, so the record needs a 'seed'",
+    "seed-range": "'seed' must be a whole number from {least} to {most} (got {got})",
+    "number-too-long": "{subject} is a number of {digits} digits, more than any number in a "
+                       "record may have",
     # replaying it
+    "path-absolute": "{subject} must be a bundled name or a path relative to the record's "
+                     "folder, not an absolute path (got {got})",
+    "path-outside": "{subject} leads out of the record's folder (got {got}): a record names "
+                    "bundled rule sets and files in its own folder or below it",
     "rules": "the record's rules do not load: {problem}",
+    "rules-digest": "the rules have changed since the record was written: it was played with "
+                    "rules {recorded}, they load now as {now}",
     "illegal": "{reason}",
     "illegal-move": "move {index} {move}: {reason} [rule: {code}]",
 }

@@ -9,6 +9,8 @@ keywords (``feature``, ``geometry area``, ``override``) stay as they are written
 from __future__ import annotations
 
 PHRASES: dict[str, str] = {
+    "fmt-unformatted": "{file} is niet opgemaakt", "fmt-formatted": "{file} opgemaakt",
+    "lsp-missing": "de taalserver heeft pygls nodig: pip install 'carcdsl[lsp]'",
     "at": "op", "rotated": "{degrees}° gedraaid", "on": "op",
     "discarded": "past nergens: weggelegd",
     "set-aside": "past nergens: opzij gelegd, na de volgende aanleg terug in de zak",
@@ -41,6 +43,17 @@ PHRASES: dict[str, str] = {
     "nothing": "niets", "ask": "zet (0-{last}, of x y [draaiing] [soort:POORT]; q om te "
                                "stoppen): ",
     "not-a-move": "'{answer}' is geen zetnummer en geen zet uit de lijst",
+    "moves-at": "{n} zetten op ({x}, {y}); antwoord met een nummer of meer van de zet:",
+    "about-game": "{low}–{high} spelers, elk {followers} volgelingen; {tiles} tegels van {types} "
+                  "soorten, de starttegel {start} op (0, 0)",
+    "about-kind": "{kind} ({geometry}): levert {complete} op als die af is, {final} aan het eind",
+    "about-kind-followers": "{kind} ({geometry}, volgelingen mogen erop): levert {complete} op "
+                            "als die af is, {final} aan het eind",
+    "about-nothing": "niets",
+    "about-variants": "toegepaste varianten: {names}",
+    "list-rules": "regelset",
+    "list-variant-for": "variant voor {rules}",
+    "list-with": "met {names}",
     "which-move": "'{answer}' past bij {n} zetten: {numbers}",
     "tokens-left": "{tokens} in de voorraad: {n}", "abandoned": "het spel is afgebroken",
     "no-input": "geen invoer meer: het spel is afgebroken",
@@ -71,6 +84,17 @@ PHRASES: dict[str, str] = {
     "too-many-bots": "{kinds} keer --bot voor {n} speler{s}: geef er hooguit één per speler",
     "games-at-least": "--games moet minstens 1 zijn",
     "record-one-game": "--record bewaart één spel: gebruik het met --games 1",
+    "seed-range": "--seed moet een geheel getal van {least} tot {most} zijn, zoals een "
+                  "verslag het bewaart",
+    "saved-so-far": "{reason}; het spel tot nu toe is bewaard in {file} (carcdsl play "
+                    "--resume {file} speelt verder)",
+    "output-closed": "de uitvoer is gesloten",
+    "resumed": "hervat vanuit {file} na {n} zetten",
+    "resume-alone": "--resume speelt verder met de regels, spelers en seed van het verslag: "
+                    "geef geen {option}",
+    "play-needs-rules": "play vraagt RULES, of --resume RECORD",
+    "resume-over": "het spel in {file} is afgelopen: er valt niets te hervatten",
+    "resume-needs-seed": "{file} heeft geen seed: alleen een spel met een seed kan verder",
     "record-empty": "--record vraagt een bestandsnaam",
     "human-one-game": "een menselijke speler speelt één spel tegelijk: gebruik --games 1",
     "usage-no-command": "geen opdracht gegeven; kies uit {commands}",
@@ -165,6 +189,9 @@ DIAGNOSTICS: dict[str, str] = {
                    "'{token:short}'{hint}; verwacht: {expected:tokens}",
     "E001/end": "syntaxfout: onverwacht einde van het bestand; verwacht: {expected:tokens}",
     "E002": "syntaxfout: onverwacht teken '{char}'",
+    "E002/minus": "syntaxfout: onverwacht teken '-': aftrekken bestaat niet; schrijf "
+                  "`a + -1 * b` voor `a - b`, en een negatief getal met de '-' eraan vast "
+                  "(`-2`)",
     "E003/too-large": "bestand te groot ({size:n} bytes; hooguit {most:n})",
     "E003/unreadable": "kan het bestand niet lezen: {reason}",
     "E003/binary": "dit is een binair bestand, geen regelbestand",
@@ -176,6 +203,11 @@ DIAGNOSTICS: dict[str, str] = {
                        "regelbestand",
     "E004/directory": "'{target}' is een map, geen regelbestand",
     "E004/no-file": "bestand bestaat niet: {target}",
+    "E004/outside": "'{target}' ligt buiten de mappen waaruit regelbestanden mogen lezen "
+                    "({folders}); geef de map met --allow-path MAP om het te lezen",
+    "E004/allow-path": "--allow-path {folder}: geen map",
+    "E004/bad-path": "het pad {target} kan niet worden opgezocht: {reason} (een naam of pad "
+                     "langer dan het bestandssysteem toestaat?)",
     "E005": "kringloop van `extends`: {chain}",
     "E005/self": "een variant wordt niet met zichzelf toegepast",
     "E005/with": "kringloop van `with`: {chain}",
@@ -248,8 +280,12 @@ DIAGNOSTICS: dict[str, str] = {
             "for REGELS` (een variant)",
     "E106/empty": "het bestand is leeg: een regelbestand begint met `rules NAAM` (een regelset) of "
                   "`variant NAAM for REGELS` (een variant)",
+    "E106/not-rules": "geen regelbestand: het begint niet met een declaratie (`rules NAAM`, "
+                      "`variant NAAM for REGELS`), dus het wordt niet gelezen en er wordt niets "
+                      "van getoond",
     "W106": "variant '{name}' vervangt `{prop}` van {kind}, dat variant '{earlier}' had gezet: "
             "de laatst gegeven variant wint, en '{earlier}' geldt daar niet meer",
+    "W107": "eerst '{needs}' toegepast, want variant '{name}' heeft die nodig (`with {needs}`)",
     "W105": "variant '{name}' hoort na '{needs}' te komen (`with {needs}`), maar die is er niet "
             "eerder op toegepast: geef die eerst (`--variant {needs} --variant {name}`)",
     # --- namen ---
@@ -457,6 +493,15 @@ DIAGNOSTICS: dict[str, str] = {
     "W302/turned": "tegel '{name}' is dezelfde als tegel '{other}', {degrees}° gedraaid; geef "
                    "hem liever een aantal",
     "W303": "soort '{name}' is gedeclareerd, maar geen tegel heeft er een",
+    "W309/field": "'{name}' is een weide-achtige soort (field), en die worden nooit voltooid: "
+                  "`score complete` geldt nooit (ze tellen aan het eind, `score final`)",
+    "W309/dead-ends": "elke '{name}' op elke tegel heeft één poort en geen eind bij een "
+                      "landmark waar die soort eindigt, dus een eind van elke '{name}' blijft "
+                      "open: die wordt nooit voltooid, en `score complete` geldt nooit (laat er "
+                      "enkele eindigen bij een landmark waar de soort eindigt)",
+    "W309/board": "'{name}' is een midden (centre), voltooid als de 8 vakken eromheen gevuld "
+                  "zijn; op een tafel smaller of lager dan 3 vakken waarvan de rand niet sluit "
+                  "gebeurt dat nooit: `score complete` geldt nooit",
     "W304": "{rule:followers} mogen op '{name}' staan, maar die heeft `score complete` noch "
             "`score final`: ze zouden nooit punten krijgen",
     "W305/legend": "de legenda verklaart '{key}', maar geen vak van de kaart toont het",
@@ -470,6 +515,8 @@ DIAGNOSTICS: dict[str, str] = {
     "W308/hands": "een hand van {hand} voor {players} spelers vraagt {need} tegels of meer; de "
                   "voorraad heeft er {tiles}: zulke spellen kunnen niet beginnen",
 }
+
+_PORTS = "N, E, S, W, NNE, ENE, ESE, SSE, SSW, WSW, WNW, NNW"
 
 ILLEGAL: dict[str, str] = {
     "game-over": "het spel is al afgelopen",
@@ -493,6 +540,18 @@ ILLEGAL: dict[str, str] = {
                       "hand)",
     "unknown-tile": "onbekende {rule:tile} '{tile}'",
     "rotation": "draaiing {rotation} is niet 0, 90, 180 of 270",
+    "move/at": "het vak van een zet moet [x, y] zijn, twee gehele getallen (niet {got})",
+    "move/rotation": "de draaiing van een zet moet het gehele getal 0, 90, 180 of 270 zijn "
+                     "(niet {got})",
+    "move/tile": "de {rule:tile} van een zet moet een niet-lege tekst zijn (niet {got})",
+    "move/feature": "het gebied van een {rule:follower} moet een niet-lege tekst zijn "
+                    "(niet {got})",
+    "move/kind": "de soort van een {rule:follower} moet een niet-lege tekst of niets zijn "
+                 "(niet {got})",
+    "move/port": "de kant van een {rule:follower} moet een van " + _PORTS + " of niets zijn "
+                 "(niet {got})",
+    "move/follower": "de {rule:follower} van een zet moet een FollowerSpec of niets zijn "
+                     "(niet {got})",
     "square-taken": "op vak {at} ligt al een {rule:tile}",
     "board": "vak {at} ligt buiten het bord",
     "board/span": "vak {at} ligt buiten het bord (x en y liggen tussen {low} en {high})",
@@ -525,8 +584,6 @@ ILLEGAL: dict[str, str] = {
 }
 """Illegal moves by the engine's rule code (``IllegalMoveError.rule``) and form."""
 
-_PORTS = "N, E, S, W, NNE, ENE, ESE, SSE, SSW, WSW, WNW, NNW"
-
 RECORDS: dict[str, str] = {
     "unreadable": "kan het verslag niet lezen: {reason}",
     "too-large": "te groot voor een verslag (meer dan {most} bytes)",
@@ -545,6 +602,7 @@ RECORDS: dict[str, str] = {
     "expected/follower": "{subject} moet een tekst als \"city:S\" zijn of een object "
                          "{{\"at\": \"city:S\", \"kind\": ...}} (niet {got})",
     "expected/at": "{subject} moet [x, y] zijn, twee gehele getallen (niet {got})",
+    "expected/digest": "{subject} moet \"sha256:\" met 64 hexadecimale cijfers zijn (niet {got})",
     "missing-key": "bij {subject} ontbreekt de sleutel {key}",
     "unknown-key": "onbekende sleutel {key} (verwacht: {allowed})",
     "unknown-key-in": "onbekende sleutel {key} in {subject} (verwacht: {allowed})",
@@ -566,7 +624,16 @@ RECORDS: dict[str, str] = {
     "players-empty": "'players' moet minstens één speler noemen",
     "players-unique": "de namen in 'players' moeten verschillend zijn",
     "needs-seed": "noemt geen tegel, dus het verslag heeft een 'seed' nodig",
+    "seed-range": "'seed' moet een geheel getal van {least} tot {most} zijn (niet {got})",
+    "number-too-long": "{subject} is een getal van {digits} cijfers, meer dan enig getal in "
+                       "een verslag mag hebben",
+    "path-absolute": "{subject} moet een meegeleverde naam zijn of een pad ten opzichte van de "
+                     "map van het verslag, geen absoluut pad (niet {got})",
+    "path-outside": "{subject} leidt uit de map van het verslag (niet {got}): een verslag "
+                    "noemt meegeleverde regels en bestanden in zijn eigen map of daaronder",
     "rules": "de regels van het verslag laden niet: {problem}",
+    "rules-digest": "de regels zijn veranderd sinds het verslag is geschreven: het is gespeeld "
+                    "met regels {recorded}, ze laden nu als {now}",
     "illegal": "{reason}",
     "illegal-move": "zet {index} {move}: {reason} [regel: {code}]",
 }

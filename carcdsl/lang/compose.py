@@ -24,6 +24,7 @@ from carcdsl.lang.builder import Builder
 from carcdsl.lang.decls import ParamDecl, Ref, RuleFile
 from carcdsl.lang.parser import parse_text
 from carcdsl.lang.sources import display_name, parse_ref, read_source, resolve
+from carcdsl.lang.syntax import declaration_keywords, first_word
 
 MAX_DEPTH = 32
 
@@ -51,8 +52,24 @@ class Loader:
     set_by: dict[tuple[str, str], tuple[str, Path]] = attrs.Factory(dict)
     """(kind, property) -> the variant given on its own (``--variant``, a record's list)
     that set it last, and its file."""
+    pulled: set[Path] = attrs.Factory(set)
+    """Variants applied because a variant given on its own is written ``with`` them
+    (resolved paths): given again later, they are not applied twice."""
     check: Check = attrs.field(default=_composition_only, kw_only=True)
     """What a trial of a variant for another rule set is checked with (see ``Check``)."""
+    roots: list[Path] = attrs.field(factory=list, kw_only=True)
+    """The folders (resolved) a file's `extends` and `with` may read from, besides the
+    bundled rules: the folder of each file the user named, and those allowed
+    (``--allow-path``)."""
+
+    def within(self) -> tuple[Path, ...]:
+        return tuple(self.roots)
+
+    def add_root(self, folder: Path) -> None:
+        """Let files read from ``folder`` (and below)."""
+        resolved = folder.resolve()
+        if resolved not in self.roots:
+            self.roots.append(resolved)
 
     def load_file(self, path: Path) -> RuleFile | m.RuleSet:
         """The parsed file (read once); RuleError when it cannot be read or parsed."""
@@ -70,10 +87,17 @@ class Loader:
     def _read(self, path: Path) -> RuleFile | m.RuleSet:
         shown = display_name(path)
         text = read_source(path, shown)
-        self.sources[shown] = text
         if path.suffix == ".json":
             from carcdsl.lang.jsonform import ruleset_from_json_text
+            if text.lstrip()[:1] == "{":  # JSON that is not an object is no rule set
+                self.sources[shown] = text
             return ruleset_from_json_text(text, shown)
+        word = first_word(text)
+        if word is not None and word not in declaration_keywords():
+            said = error("E106", m.Loc(shown, 1, 1), "not-rules")
+            raise RuleError(said.message, (said,))
+        if word in (None, "rules", "variant"):  # only a rule file's lines are quoted
+            self.sources[shown] = text
         return parse_text(text, shown)
 
     def start_over(self) -> None:
@@ -88,7 +112,7 @@ class Loader:
         """A loader to try a file with: it shares the files read and the texts shown, but
         what it applies and whether it fails are its own."""
         return Loader(self.sources, False, [], dict(self._applied), self._parsed,
-                      check=self.check)
+                      check=self.check, roots=self.roots)
 
     def fail(self, builder: Builder, diagnostics) -> None:
         builder.diagnostics.extend(diagnostics)
@@ -192,7 +216,7 @@ class Loader:
         """``extends REF`` in a file of ``role``: a rule set extends rule sets, a variant
         variants."""
         try:
-            target = resolve(ref.target, folder, ref.is_path)
+            target = resolve(ref.target, folder, ref.is_path, self.within())
         except RuleError as exc:
             self.fail(builder, [attrs.evolve(d, loc=ref.loc) for d in exc.diagnostics])
             return
@@ -214,7 +238,7 @@ class Loader:
         order and once each; a cycle is E005."""
         for ref in variant.applies_with:
             try:
-                target = resolve(ref.target, path.parent, ref.is_path)
+                target = resolve(ref.target, path.parent, ref.is_path, self.within())
             except RuleError as exc:
                 self.fail(builder, [attrs.evolve(d, loc=ref.loc) for d in exc.diagnostics])
                 continue
@@ -249,16 +273,28 @@ def _wrong_role(target: str, role: str, loc: m.Loc | None) -> Diagnostic:
 
 def compose(rules: str | Path, variants: tuple[str | Path, ...] | list = (),
             relative_to: Path | None = None, *,
-            check: Check) -> tuple[m.RuleSet | None, list[Diagnostic], dict]:
+            check: Check, allow: Iterable[str | Path] = ()
+            ) -> tuple[m.RuleSet | None, list[Diagnostic], dict]:
     """Compose a rule set and its variants. Returns (rule set or None, diagnostics, sources).
     ``check`` judges a variant written for another rule set (see ``Check``);
     ``pipeline.compose`` hands in the checker.
+
+    A file's `extends` and `with` read only inside the folder of a file named here (``rules``
+    or a variant), the bundled rules, or a folder of ``allow`` (E004/outside).
 
     ``rules`` may carry parameters (``maps-germany:areas=3``), as variants do. The rule set
     is None when a file could not be found, read or parsed (its diagnostics say why; follow-on
     problems are left out).
     """
     loader = Loader(check=check)
+    for folder in allow:
+        try:
+            is_dir = Path(folder).is_dir()
+        except (OSError, ValueError):
+            is_dir = False
+        if not is_dir:
+            return None, [error("E004", None, "allow-path", folder=str(folder))], {}
+        loader.add_root(Path(folder))
     builder = Builder()
     target, args, problems = parse_ref(str(rules)) if not isinstance(rules, Path) \
         else (str(rules), {}, [])
@@ -266,6 +302,7 @@ def compose(rules: str | Path, variants: tuple[str | Path, ...] | list = (),
         path = resolve(target, relative_to, isinstance(rules, Path) or None)
     except RuleError as exc:
         return None, [*problems, *exc.diagnostics], loader.sources
+    loader.add_root(path.parent)
     builder.diagnostics.extend(problems)
     first = loader.apply(builder, path, role="rules", args=args)
     if first is not None and first.role == "variant":
@@ -298,7 +335,10 @@ def _variant_alone(loader: Loader, first: RuleFile, path: Path, args: dict) -> B
     return builder
 
 
-def _apply_variant(loader: Loader, builder: Builder, variant, relative_to) -> None:
+def _apply_variant(loader: Loader, builder: Builder, variant, relative_to,
+                   chain: tuple[Path, ...] = ()) -> None:
+    """Apply one variant given on its own (``--variant``, a record's list, or one another
+    such variant is written ``with``: ``chain``, the variants that need it)."""
     target, args, problems = parse_ref(str(variant))
     builder.diagnostics.extend(problems)
     try:
@@ -306,6 +346,9 @@ def _apply_variant(loader: Loader, builder: Builder, variant, relative_to) -> No
     except RuleError as exc:
         loader.fail(builder, exc.diagnostics)
         return
+    loader.add_root(path.parent)
+    if path.resolve() in loader.pulled and not chain:
+        return  # applied already, before the variant that needs it (W107 said so)
     try:
         loaded = loader.load_file(path)
     except RuleError as exc:
@@ -325,17 +368,36 @@ def _apply_variant(loader: Loader, builder: Builder, variant, relative_to) -> No
                         "given", target=name, given=variant)
         loader.failed = True
         return
-    for_path = _for_path(loaded, path)
+    for_path = _for_path(loader, loaded, path)
     foreign = for_path is not None and for_path not in builder.lineage
     if foreign and not _fits(loader, builder, path, loaded, args):
         return
-    _check_with(loader, builder, loaded, path)
+    _apply_needed(loader, builder, loaded, path, chain)
     before = _kind_setters(builder)
     applied = loader.apply(builder, path, None, role="variant", args=args)
     if applied is not None:
         name = applied.name or path.stem
         _check_replaced(loader, builder, before, (name, path.resolve()), loaded)
         builder.variants.append(name)
+
+
+def _apply_needed(loader: Loader, builder: Builder, variant: RuleFile, path: Path,
+                  chain: tuple[Path, ...]) -> None:
+    """The variants ``variant`` is written ``with`` that are not applied yet are applied
+    first, in order, each saying so (W107): ``--variant rich-farmers`` alone plays with
+    farmers, as its author wrote. A cycle is left to the variant's own check (E005)."""
+    chain = (*chain, path.resolve())
+    for ref in variant.applies_with:
+        try:
+            needed = resolve(ref.target, path.parent, ref.is_path)
+        except RuleError:
+            continue  # checked alone, the variant reports it
+        if loader.is_applied(needed.resolve()) or needed.resolve() in chain:
+            continue
+        builder.diagnostics.append(warning("W107", ref.loc, name=variant.name or path.stem,
+                                           needs=ref.target))
+        loader.pulled.add(needed.resolve())
+        _apply_variant(loader, builder, needed, None, chain)
 
 
 def _kind_setters(builder: Builder) -> dict[tuple[str, str], m.Loc | None]:
@@ -352,7 +414,8 @@ def _check_replaced(loader: Loader, builder: Builder, before: dict, variant: tup
     withs = set()
     for ref in loaded.applies_with:
         with contextlib.suppress(RuleError):
-            withs.add(resolve(ref.target, variant[1].parent, ref.is_path).resolve())
+            withs.add(resolve(ref.target, variant[1].parent, ref.is_path,
+                              loader.within()).resolve())
     for key, at in _kind_setters(builder).items():
         if at is before.get(key, at) and key in before:
             continue  # not changed by this variant
@@ -377,7 +440,7 @@ def _check_with(loader: Loader, builder: Builder, variant: RuleFile, path: Path)
     checks of what it needs say the rest."""
     for ref in variant.applies_with:
         try:
-            needed = resolve(ref.target, path.parent, ref.is_path).resolve()
+            needed = resolve(ref.target, path.parent, ref.is_path, loader.within()).resolve()
         except RuleError:
             continue  # checked alone, the variant reports it
         if not loader.is_applied(needed):
@@ -385,11 +448,11 @@ def _check_with(loader: Loader, builder: Builder, variant: RuleFile, path: Path)
                                                needs=ref.target))
 
 
-def _for_path(variant: RuleFile, path: Path) -> Path | None:
+def _for_path(loader: Loader, variant: RuleFile, path: Path) -> Path | None:
     """The rule set a variant is written for, as a resolved path (None: cannot tell)."""
     ref = variant.applies_to or Ref("base", False, None)
     try:
-        return resolve(ref.target, path.parent, ref.is_path).resolve()
+        return resolve(ref.target, path.parent, ref.is_path, loader.within()).resolve()
     except RuleError:
         return None
 

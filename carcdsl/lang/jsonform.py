@@ -13,6 +13,7 @@ take the model's defaults, so JSON written before them still loads; export alway
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
@@ -212,7 +213,9 @@ def ruleset_from_json(data: object, source: str = "<json>") -> m.RuleSet:
                     for d in _diagnostics(e, source)]
     except RecursionError:
         raise _too_deep(source) from None
-    problems = problems or _declared_twice(data, source)  # type: ignore[arg-type]
+    # a well-formed rule set: numbers too long (E008), then names twice (E101)
+    problems = problems or _long_numbers(data, source) or _declared_twice(
+        data, source)  # type: ignore[arg-type]
     if problems:
         summary = problems[0].message if len(problems) == 1 else \
             f"{len(problems)} problems in the JSON rule set"
@@ -282,6 +285,35 @@ def _too_deep_expressions(data: object, source: str) -> list[Diagnostic]:
                     break
                 stack.extend((child, depth) for child in children)
     return found
+
+
+_MOST = 10 ** MAX_DIGITS
+
+
+def _long_numbers(data: object, source: str) -> list[Diagnostic]:
+    """E008 at the JSON path of each whole number of more than MAX_DIGITS digits, as the text
+    form refuses them: also one written as a float (``1e308`` is an integer to JSON Schema,
+    309 digits to the model), or one handed in from Python. Found without recursion."""
+    found = []
+    # each entry: a value and where it is, as (where its parent is, its key): a path is
+    # spelt out only for a number found, so deep nesting costs no more than its size
+    stack: list[tuple[object, tuple | None]] = [(data, None)]
+    while stack:
+        value, where = stack.pop()
+        if isinstance(value, dict):
+            stack.extend((v, (where, k)) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((v, (where, i)) for i, v in enumerate(value))
+        elif (isinstance(value, (int, float)) and not isinstance(value, bool)
+              and math.isfinite(value) and value == int(value) and abs(value) >= _MOST):
+            parts: list[object] = []
+            while where is not None:
+                where, key = where
+                parts.append(key)
+            digits = len(str(abs(int(value))))
+            found.append(error("E008", _at(source, json_path(reversed(parts))), "json",
+                               digits=digits, most=MAX_DIGITS))
+    return sorted(found, key=Diagnostic.sort_key)
 
 
 def _at(source: str, path: str) -> m.Loc:

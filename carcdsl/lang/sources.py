@@ -8,12 +8,15 @@ Diagnostic.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 import carcdsl.model as m
 from carcdsl.diagnostics import Diagnostic, error, suggest
-from carcdsl.errors import RuleError
-from carcdsl.i18n.words import os_reason
+from carcdsl.errors import RuleError, show_value
+from carcdsl.i18n.words import Reason, os_reason
 from carcdsl.lang.syntax import normalise_newlines
 
 MAX_FILE_BYTES = 20_000_000
@@ -69,10 +72,15 @@ def bundled_names() -> dict[str, Path]:
     return found
 
 
-def resolve(target: str, relative_to: Path | None = None, is_path: bool | None = None) -> Path:
+def resolve(target: str, relative_to: Path | None = None, is_path: bool | None = None,
+            within: tuple[Path, ...] | None = None) -> Path:
     """A bundled name or a path (relative to ``relative_to``) -> an existing file path.
 
-    Raises RuleError (E004) when nothing matches.
+    With ``within`` (folders, resolved), a path must lie inside one of them, symbolic links
+    followed, or inside the bundled rules (E004/outside): a rule file's `extends` and `with`
+    read nothing outside the folder the user pointed at. Nothing outside is looked at, so a
+    message never says what is there. Raises RuleError (E004) when nothing matches, or the
+    path cannot even be looked up (a name longer than the file system allows: E004/bad-path).
     """
     if not target.strip():
         raise RuleError("an empty name", (error("E004", None, "empty"),))
@@ -82,13 +90,25 @@ def resolve(target: str, relative_to: Path | None = None, is_path: bool | None =
     if not looks_like_path and target in names:
         return names[target]
     base = relative_to if relative_to is not None else Path.cwd()
-    candidate = Path(target) if Path(target).is_absolute() else base / target
-    if candidate.is_file():
-        return candidate
-    if candidate.is_dir():
-        raise RuleError(f"{target} is a directory",
-                        (error("E004", None, "directory", target=target),))
-    if candidate.exists():  # a device, a pipe: reading it could block or never end
+    try:
+        candidate = Path(target) if Path(target).is_absolute() else base / target
+        if within is not None and not is_within(candidate, within):
+            folders = ", ".join(display_name(f) for f in within)
+            raise RuleError(f"{target} is outside {folders}",
+                            (error("E004", None, "outside", target=target, folders=folders),))
+        if candidate.is_file():
+            return candidate
+        if candidate.is_dir():
+            raise RuleError(f"{target} is a directory",
+                            (error("E004", None, "directory", target=target),))
+        exists = candidate.exists()
+    except (OSError, ValueError) as exc:  # a name too long, a NUL in it
+        reason = os_reason(exc) if isinstance(exc, OSError) else Reason(
+            "OS_ERRORS", "EINVAL", str(exc))
+        raise RuleError(f"cannot look up {target}", (error(
+            "E004", None, "bad-path", target=show_value(target, cut="..."),
+            reason=reason),)) from None
+    if exists:  # a device, a pipe: reading it could block or never end
         raise RuleError(f"{target} is not a regular file",
                         (error("E004", None, "not-a-file", target=target),))
     if not looks_like_path:
@@ -97,8 +117,31 @@ def resolve(target: str, relative_to: Path | None = None, is_path: bool | None =
     raise RuleError(f"no such file: {target}", (error("E004", None, "no-file", target=target),))
 
 
+_UNSAVED: ContextVar[Mapping[Path, str] | None] = ContextVar("unsaved", default=None)
+
+
+@contextmanager
+def unsaved_texts(texts: Mapping[Path, str]) -> Iterator[None]:
+    """Inside, reading one of these files gives its text here instead of the disk's: an
+    editor's unsaved buffers are checked as they are, the files they extend from disk."""
+    token = _UNSAVED.set({path.resolve(): text for path, text in texts.items()})
+    try:
+        yield
+    finally:
+        _UNSAVED.reset(token)
+def is_within(path: Path, folders: tuple[Path, ...]) -> bool:
+    """Whether ``path``, symbolic links followed, lies in one of ``folders`` (resolved) or in
+    the bundled rules."""
+    real = path.resolve()
+    return any(real.is_relative_to(folder)
+               for folder in (*folders, rules_dir().resolve()))
+
+
 def read_source(path: Path, shown: str) -> str:
     """The text of a rule file; unreadable, binary, non-UTF-8 or huge files become E003."""
+    unsaved = _UNSAVED.get()
+    if unsaved and path.resolve() in unsaved:
+        return normalise_newlines(unsaved[path.resolve()])
     def fail(form: str, loc: m.Loc | None = None, **args: object) -> RuleError:
         said = error("E003", loc or m.Loc(shown), form, **args)
         return RuleError(said.message, (said,))
@@ -124,8 +167,25 @@ def read_source(path: Path, shown: str) -> str:
 
 
 def display_name(path: Path) -> str:
-    """Paths in messages: relative to the working directory when inside it."""
+    """Paths in messages: an installed bundled file by its bundled name (``base``, not a
+    path into site-packages); else relative to the working directory when inside it."""
+    bundled = _installed_name(path)
+    if bundled is not None:
+        return bundled
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(path)
+
+
+def _installed_name(path: Path) -> str | None:
+    """The bundled name of ``path`` when the bundled files are not a checkout's ``rules/``
+    (an author edits those, and their paths say where): installed ones, by name only."""
+    root = rules_dir()
+    if root == Path(__file__).resolve().parents[2] / "rules":
+        return None
+    resolved = path.resolve()
+    for name, bundled in bundled_names().items():
+        if bundled.resolve() == resolved:
+            return name
+    return None

@@ -42,6 +42,8 @@ class Config:
     players: int = 2
     bots: tuple[str, ...] = attrs.field(default=("random",), converter=_strings)
     """Kinds of bot per seat in order; the last fills the remaining seats."""
+    allow: tuple[str, ...] = attrs.field(default=(), converter=_strings, eq=False)
+    """Folders rule files may read from besides their own (``pipeline.load``'s ``allow``)."""
 
     @property
     def label(self) -> str:
@@ -53,7 +55,7 @@ class Config:
 
     def load(self) -> Game:
         """The game (composed, checked, compiled); raises the pipeline's errors."""
-        game = load(self.rules, self.variants)
+        game = load(self.rules, self.variants, allow=self.allow)
         game.check_players(self.players)
         return game
 

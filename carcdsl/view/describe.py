@@ -293,3 +293,65 @@ def format_stats(stats: dict, words: Words | None = None) -> str:
     number_width = max(len(value) for _, value in rows)
     return "\n".join(f"{label:<{label_width}}  {value:>{number_width}}".rstrip()
                      for label, value in rows)
+
+
+def expression_text(expr) -> str:
+    """A scoring expression as the rule language writes it (``2 * tiles + 2 * pennants``)."""
+    from carcdsl.model import expr as e
+
+    if isinstance(expr, e.Const):
+        return str(expr.value)
+    if isinstance(expr, e.Quantity):
+        return f"{expr.name}({expr.arg})" if expr.arg else expr.name
+    if isinstance(expr, e.Scaled):
+        inner = expression_text(expr.term)
+        return f"{expr.factor} * ({inner})" if isinstance(expr.term, e.Sum) else \
+            f"{expr.factor} * {inner}"
+    if isinstance(expr, e.Sum):
+        return " + ".join(expression_text(t) for t in expr.terms)
+    test = expr.test
+    return (f"(if {expression_text(test.left)} {test.op} {expression_text(test.right)} "
+            f"then {expression_text(expr.yes)} else {expression_text(expr.no)})")
+
+
+def describe_rules(rules: RuleSet, words: Words) -> list[str]:
+    """What a rule set is, in sentences: the players, followers and tiles, each feature kind
+    and how it scores, the variants applied."""
+    game = rules.game
+    low, high = game.players
+    tiles = sum(t.count for t in rules.tiles)
+    lines = [words.phrase("about-game", low=low, high=high, followers=game.followers,
+                          tiles=tiles, types=len(rules.tiles), start=game.start or "-")]
+    for kind in rules.kinds:
+        complete = (expression_text(kind.complete) if kind.complete is not None
+                    else words.phrase("about-nothing"))
+        final = (expression_text(kind.final) if kind.final is not None
+                 else words.phrase("about-nothing"))
+        form = "about-kind-followers" if kind.followers else "about-kind"
+        lines.append(words.phrase(form, kind=words.word(kind.name), geometry=kind.geometry,
+                                  complete=complete, final=final))
+    if rules.variants:
+        lines.append(words.phrase("about-variants", names=", ".join(rules.variants)))
+    return lines
+
+
+def describe_bundled(name: str, role: str, for_rules: str | None, with_: tuple[str, ...],
+                     params: tuple[tuple[str, object, tuple | None], ...],
+                     words: Words, width: int = 0) -> str:
+    """One line of ``carcdsl list``: a bundled rule set or variant (``variant for RULES``,
+    ``with`` the variants it needs) and its parameters, each ``name=default`` with the
+    values it takes; the name padded to ``width``."""
+    parts = [name.ljust(width)]
+    if role == "variant":
+        parts.append(words.phrase("list-variant-for", rules=for_rules or "base"))
+        if with_:
+            parts.append(words.phrase("list-with", names=", ".join(with_)))
+    else:
+        parts.append(words.phrase("list-rules"))
+    for key, default, allowed in params:
+        shown = f"{key}={default}"
+        if allowed is not None:
+            shown += (f" ({allowed[0]}..{allowed[1]})" if isinstance(default, int)
+                      else f" ({'/'.join(map(str, allowed))})")
+        parts.append(shown)
+    return "  ".join(parts)
