@@ -111,13 +111,17 @@ def cmd_check(args: argparse.Namespace) -> int:
     return status
 
 
+EXPORT_WIDTH = 120
+"""``export`` writes an object or array that fits in this many characters on one line."""
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     """``carcdsl export FILE [--variant V ...]``: the composed, checked rule set as JSON."""
     rules, warnings, sources = load_checked(args.file, tuple(args.variant),
                                             allow=args.allow_path)
     for diag in warnings:
         print(format_diagnostic(diag, sources), file=sys.stderr)
-    print_json(ruleset_to_json(rules), indent=2)
+    print_json(ruleset_to_json(rules), indent=2, width=EXPORT_WIDTH)
     return 0
 
 

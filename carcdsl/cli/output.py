@@ -39,10 +39,14 @@ def tolerant_stdout() -> None:
         sys.stdout.reconfigure(errors="replace")  # type: ignore[union-attr]
 
 
-def print_json(data: object, indent: int | None = None) -> None:
+def print_json(data: object, indent: int | None = None, width: int | None = None) -> None:
     """JSON on stdout in UTF-8 whatever the locale says (RFC 8259: JSON exchanged between
-    systems is UTF-8), so that its bytes depend on nothing but the data."""
-    text = json.dumps(data, ensure_ascii=False, indent=indent) + "\n"
+    systems is UTF-8), so that its bytes depend on nothing but the data. With ``width``, an
+    object or array that fits on one line of that width is written on one (``laid_out``)."""
+    if indent is not None and width is not None:
+        text = laid_out(data, indent, width) + "\n"
+    else:
+        text = json.dumps(data, ensure_ascii=False, indent=indent) + "\n"
     buffer = getattr(sys.stdout, "buffer", None)
     if buffer is None:  # a plain text stream (an embedding, a test): it takes str
         sys.stdout.write(text)
@@ -50,6 +54,29 @@ def print_json(data: object, indent: int | None = None) -> None:
     sys.stdout.flush()
     buffer.write(text.encode("utf-8"))
     buffer.flush()
+
+
+_ONE_LINE = json.JSONEncoder(ensure_ascii=False)
+
+
+def laid_out(data: object, indent: int, width: int, depth: int = 0) -> str:
+    """``json.dumps(data, indent=indent)``, but each object or array that fits in ``width``
+    characters (with its indentation) on one line: a map's squares one a line, not nine lines
+    each. Each level is encoded by the C encoder (which ``indent`` turns off): the cost is
+    the size times the depth (a handful), not the pure-Python encoder's 8 s for 250,000
+    squares."""
+    flat = _ONE_LINE.encode(data)
+    if not isinstance(data, dict | list) or not data or len(flat) + indent * depth <= width:
+        return flat
+    pad = " " * (indent * (depth + 1))
+    if isinstance(data, dict):
+        items = [f"{pad}{_ONE_LINE.encode(str(k))}: "
+                 f"{laid_out(v, indent, width, depth + 1)}" for k, v in data.items()]
+        opening, closing = "{", "}"
+    else:
+        items = [pad + laid_out(v, indent, width, depth + 1) for v in data]
+        opening, closing = "[", "]"
+    return f"{opening}\n" + ",\n".join(items) + f"\n{' ' * (indent * depth)}{closing}"
 
 
 def said(key: str, lang: str, **values: object) -> str:
