@@ -347,6 +347,8 @@ DIAGNOSTICS: dict[str, str] = {
     "E132/draw-needs-kind": "`first player draw` needs `most KIND` (the kind whose sides count)",
     "E132/most-without-draw": "`most {kind}` goes with `first player draw`; `first player "
                               "{first}` takes nothing more",
+    "E133/too-large": "the map draws {squares:n} squares; a map draws at most {most:n} "
+                      "(its rows' characters, off squares too)",
     "E133/no-map": "a map needs both `map` rows and a `legend`",
     "E133/legend-key": "a legend key is one character, not '{key}'",
     "E133/legend-twice": "the legend explains '{key}' twice",

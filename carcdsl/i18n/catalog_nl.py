@@ -374,6 +374,8 @@ DIAGNOSTICS: dict[str, str] = {
                             "zijden tellen)",
     "E132/most-without-draw": "`most {kind}` hoort bij `first player draw`; `first player "
                               "{first}` neemt verder niets",
+    "E133/too-large": "de kaart tekent {squares:n} vakken; een kaart tekent er hooguit {most:n} "
+                      "(de tekens van haar rijen, ook vakken buiten de kaart)",
     "E133/no-map": "een kaart vraagt zowel `map`-rijen als een `legend`",
     "E133/legend-key": "een sleutel in de legenda is één teken, niet '{key}'",
     "E133/legend-twice": "de legenda verklaart '{key}' twee keer",

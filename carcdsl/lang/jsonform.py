@@ -22,6 +22,7 @@ import carcdsl.model as m
 from carcdsl.diagnostics import Diagnostic, error, suggest
 from carcdsl.errors import RuleError, show_value
 from carcdsl.i18n.words import json_reason
+from carcdsl.lang.maps import MAX_MAP_SQUARES
 from carcdsl.lang.syntax import MAX_DIGITS, MAX_EXPR_DEPTH
 from carcdsl.model.fields import with_fields
 from carcdsl.schemas import validator
@@ -205,12 +206,15 @@ def ruleset_from_json(data: object, source: str = "<json>") -> m.RuleSet:
     if isinstance(data, dict) and data.get("format") == RECORD_FORMAT:
         said = error("E103", m.Loc(source), "record", target=source)
         raise RuleError(said.message, (said,))
+    large = _too_large(data, source)
+    if large:  # before the schema: validating a list past its limit would cost its length
+        raise RuleError(f"{source}: {large[0].message}", tuple(large))
     deep = _too_deep_expressions(data, source)
     if deep:
         raise RuleError(f"{source}: a scoring expression nested too deeply", tuple(deep))
     try:
-        problems = [d for e in _sorted(validator("ruleset").iter_errors(data))
-                    for d in _diagnostics(e, source)]
+        problems = [d for e, path in _sorted(_schema_errors(data))
+                    for d in _diagnostics(e, source, path)]
     except RecursionError:
         raise _too_deep(source) from None
     # a well-formed rule set: numbers too long (E008), then names twice (E101)
@@ -254,6 +258,16 @@ def _declared_twice(data: dict[str, Any], source: str) -> list[Diagnostic]:
             else:
                 first[name] = i
     return found
+
+
+def _too_large(data: object, source: str) -> list[Diagnostic]:
+    """E133 for a map of more squares than the text form may draw."""
+    board = data.get("board") if isinstance(data, dict) else None
+    squares = board.get("squares") if isinstance(board, dict) else None
+    if isinstance(squares, list) and len(squares) > MAX_MAP_SQUARES:
+        return [error("E133", _at(source, "$.board.squares"), "too-large",
+                      squares=len(squares), most=MAX_MAP_SQUARES)]
+    return []
 
 
 def _too_deep(source: str) -> RuleError:
@@ -511,16 +525,63 @@ def json_path(parts: Iterable[object]) -> str:
     return out
 
 
-def _sorted(errors: Iterable[ValidationError]) -> list[ValidationError]:
-    def key(err: ValidationError) -> tuple:
-        return tuple((0, p, "") if isinstance(p, int) else (1, 0, str(p))
-                     for p in err.absolute_path)
+_SHAPES_FROM = 64
+"""A map of this many squares or more is validated a shape at a time (``_schema_errors``)."""
+
+
+def _schema_errors(data: object) -> list[tuple[ValidationError, list]]:
+    """Every schema error of ``data``, each with the JSON path it is at (as a list).
+
+    A map's squares that differ only in their coordinates (whole numbers, which the schema
+    only asks to be whole numbers) are one shape; the schema sees each shape once, and an
+    error of a shape is said at every square of that shape. A 316 x 316 map is a handful of
+    shapes: validating 100,000 squares one by one took ten seconds (jsonschema walks a square
+    in about 100 microseconds)."""
+    check = validator("ruleset")
+    board = data.get("board") if isinstance(data, dict) else None
+    squares = board.get("squares") if isinstance(board, dict) else None
+    shapes: dict[str, list[int]] = {}
+    if isinstance(squares, list) and len(squares) >= _SHAPES_FROM:
+        try:
+            for i, square in enumerate(squares):
+                shapes.setdefault(_shape(square), []).append(i)
+        except (TypeError, ValueError):  # handed in from Python, not JSON: square by square
+            shapes.clear()
+    if not shapes:
+        return [(e, list(e.absolute_path)) for e in check.iter_errors(data)]
+    where = list(shapes.values())
+    firsts = [squares[at[0]] for at in where]  # type: ignore[index]  # a list: shapes found
+    shown = {**data, "board": {**board, "squares": firsts}}  # type: ignore[dict-item]
+    found: list[tuple[ValidationError, list]] = []
+    for err in check.iter_errors(shown):
+        path = list(err.absolute_path)
+        if path[:2] == ["board", "squares"] and len(path) > 2:
+            found += [(err, ["board", "squares", i, *path[3:]]) for i in where[path[2]]]
+        else:
+            found.append((err, path))
+    return found
+
+
+def _shape(square: object) -> str:
+    """A square's JSON with whole-number coordinates left out: squares of one shape pass or
+    fail the schema alike."""
+    if isinstance(square, dict):
+        square = {k: 0 if k in ("x", "y") and type(v) is int else v for k, v in square.items()}
+    return json.dumps(square, sort_keys=True)
+
+
+def _sorted(errors: Iterable[tuple[ValidationError, list]]
+            ) -> list[tuple[ValidationError, list]]:
+    def key(found: tuple[ValidationError, list]) -> tuple:
+        return tuple((0, p, "") if isinstance(p, int) else (1, 0, str(p)) for p in found[1])
     return sorted(errors, key=key)
 
 
-def _diagnostics(err: ValidationError, source: str) -> list[Diagnostic]:
-    """A person's wording of one schema error: one E007, or one per unknown key."""
-    loc, path = m.Loc(source), json_path(err.absolute_path)
+def _diagnostics(err: ValidationError, source: str, at: Iterable[object] | None = None
+                 ) -> list[Diagnostic]:
+    """A person's wording of one schema error, at JSON path ``at`` (else the error's own): one
+    E007, or one per unknown key."""
+    loc, path = m.Loc(source), json_path(err.absolute_path if at is None else at)
     value, schema = err.instance, err.schema if isinstance(err.schema, dict) else {}
     if err.validator == "required":
         present = value if isinstance(value, dict) else {}
