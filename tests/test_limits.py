@@ -9,10 +9,12 @@ import signal
 
 import pytest
 
+from carcdsl.check.tiles import MAX_SUPPLY
 from carcdsl.cli.main import main
 from carcdsl.errors import RuleError
 from carcdsl.lang.jsonform import ruleset_from_json, ruleset_from_json_text, ruleset_to_json
 from carcdsl.lang.maps import MAX_MAP_SQUARES
+from carcdsl.lang.syntax import MAX_TILE_TYPES
 from carcdsl.pipeline import check_files
 
 
@@ -118,3 +120,113 @@ def test_export_writes_a_square_a_line(capsys, tmp_path):
     assert '      {"x": 1, "y": 0, "role": "square", "name": null, "marker": null, "kind": null, ' \
            '"pennants": 0, "borders": []},' in lines
     assert json.loads(out)["board"]["squares"][1] == _square(1, 0)
+
+
+# --- tile types and the supply --------------------------------------------------------------
+
+HEADER = """rules many
+
+game {
+    players 2..5
+    followers 7
+    start T0
+}
+
+feature city {
+    geometry area
+    followers yes
+    pennants yes
+    score complete = 2 * tiles + 2 * pennants
+    score final = tiles + pennants
+}
+
+feature field {
+    geometry field
+    followers yes
+    score final = 3 * completed(city)
+}
+
+"""
+
+
+def tiles(first: int, last: int, count: int = 1) -> str:
+    """Tile types T<first> to T<last - 1>, each different (its pennants)."""
+    return "".join(f"tile T{i} {count} city N pennants {i + 1}\n" for i in range(first, last))
+
+
+def test_tile_types_at_the_limit_are_accepted(tmp_path):
+    path = tmp_path / "at.carc"
+    path.write_text(HEADER + tiles(0, MAX_TILE_TYPES))
+    rules, found, _ = check_files(path)
+    assert rules is not None and len(rules.tiles) == MAX_TILE_TYPES
+    assert [d.code for d in found if d.is_error] == []
+
+
+def test_a_tile_type_past_the_limit_is_e201_at_it_before_parsing(tmp_path):
+    path = tmp_path / "past.carc"
+    text = HEADER + "supply { start tile placed }\n" + tiles(0, MAX_TILE_TYPES + 5)
+    path.write_text(text.replace("tile T3 ", "# tile T\ntile T3 "))  # a comment says no tile
+    rules, found, _ = check_files(path)
+    (said,) = found
+    assert (said.code, said.key, said.args["count"]) == ("E201", "E201/types", "10001")
+    assert said.loc.line == text.count("\n", 0, text.index(f"tile T{MAX_TILE_TYPES} ")) + 2
+    assert rules is None
+
+
+def test_tile_types_past_the_limit_over_two_files_are_e201_once(tmp_path):
+    (tmp_path / "a.carc").write_text(HEADER + tiles(0, 6_000))
+    (tmp_path / "b.carc").write_text('rules b\nextends "a.carc"\n' + tiles(6_000, 10_010))
+    rules, found, _ = check_files(tmp_path / "b.carc")
+    (said,) = [d for d in found if d.code == "E201"]
+    assert (said.loc.file.endswith("b.carc"), said.loc.line) == (True, 3 + 4_000)
+
+
+def test_json_tile_types_past_the_limit_are_refused_before_the_schema():
+    data = _base_json()
+    data["tiles"] = [0] * (MAX_TILE_TYPES + 1)
+    with pytest.raises(RuleError) as info:
+        ruleset_from_json(data, "many.json")
+    assert [(d.code, d.loc.path) for d in info.value.diagnostics] == [
+        ("E201", f"$.tiles[{MAX_TILE_TYPES}]")]
+
+
+def test_json_tiles_of_one_shape_are_each_told_their_error():
+    data = _base_json()
+    base = data["tiles"]
+    data["tiles"] = [{**base[i % len(base)], "name": f"T{i}"} for i in range(100)]
+    data["tiles"][5]["name"] = "9 bad"
+    data["tiles"][80] = json.loads(json.dumps(data["tiles"][80]))
+    data["tiles"][80]["segments"][0]["ports"] = ["N", "no such"]
+    with pytest.raises(RuleError) as info:
+        ruleset_from_json(data, "tiles.json")
+    assert [(d.code, d.args["path"]) for d in info.value.diagnostics] == [
+        ("E007", "$.tiles[5].name"), ("E007", "$.tiles[80].segments[0].ports[1]")]
+
+
+def test_json_tiles_read_back_as_they_were():
+    from carcdsl import load
+
+    rules = load("base").rules
+    data = ruleset_to_json(rules)
+    base = data["tiles"]
+    data["tiles"] = [{**base[i % len(base)], "name": f"T{i}"} for i in range(200)]
+    data["game"]["start"] = "T0"
+    again = ruleset_to_json(ruleset_from_json(json.loads(json.dumps(data)), "x.json"))
+    assert again["tiles"] == data["tiles"]
+
+
+@pytest.mark.parametrize(("extra", "sets", "refused"), [
+    ("", 2, False), ("tile Z 1 city N pennants 9\n", 2, True), ("", 1, False)])
+def test_the_supply_holds_at_most_the_limit(tmp_path, extra, sets, refused):
+    half = MAX_SUPPLY // 2
+    path = tmp_path / "supply.carc"
+    path.write_text(HEADER + f"supply {{\n    sets {sets}\n}}\n" + tiles(0, 1, count=half)
+                    + extra)
+    rules, found, _ = check_files(path)
+    said = [d for d in found if d.code == "E201"]
+    if refused:
+        (one,) = said
+        assert (one.key, one.args["name"], one.args["tiles"]) == (
+            "E201/supply", "Z", str(2 * half + 2))
+    else:
+        assert said == []

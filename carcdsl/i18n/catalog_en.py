@@ -373,6 +373,9 @@ DIAGNOSTICS: dict[str, str] = {
                     "NAME {{ supply N }}`",
     # --- tiles ---
     "E201": "tile '{name}' has count {count}; a tile type needs 1 to {most:n} copies",
+    "E201/types": "tile type number {count:n}: a rule set has at most {most:n} tile types",
+    "E201/supply": "the supply holds {tiles:n} tiles (the tile counts times {sets} set{sets:|s}); "
+                   "it holds at most {most:n}, passed at tile '{name}'",
     "E202": "unknown port '{port}'{hint}; ports are the sides N E S W and the half-sides "
             "NNW NNE ENE ESE SSE SSW WSW WNW",
     "E202/touches": "unknown port '{port}'{hint} after `touches`",

@@ -401,6 +401,10 @@ DIAGNOSTICS: dict[str, str] = {
     # --- tegels ---
     "E201": "tegel '{name}' heeft aantal {count}; een tegelsoort heeft 1 tot {most:n} "
             "exemplaren",
+    "E201/types": "tegelsoort nummer {count:n}: een regelset heeft hooguit {most:n} "
+                  "tegelsoorten",
+    "E201/supply": "de voorraad bevat {tiles:n} tegels (de aantallen per tegel maal {sets} "
+                   "set{sets:|s}); hooguit {most:n}, overschreden bij tegel '{name}'",
     "E202": "onbekend aansluitpunt '{port}'{hint}; aansluitpunten zijn de zijden N E S W en de "
             "halve zijden NNW NNE ENE ESE SSE SSW WSW WNW",
     "E202/touches": "onbekend aansluitpunt '{port}'{hint} na `touches`",

@@ -27,6 +27,7 @@ from carcdsl.lang.decls import (
     TokenDecl,
 )
 from carcdsl.lang.maps import squares_from_map
+from carcdsl.lang.syntax import MAX_TILE_TYPES
 from carcdsl.model.fields import with_fields
 
 _KIND_PROPS = {"geometry", "followers", "pennants", "terminals", "complete", "final", "scorers",
@@ -91,6 +92,8 @@ class Builder:
     lineage: set = attrs.Factory(set)
     """The rule sets (resolved paths, or names of JSON rule sets) this one is built on."""
     diagnostics: list = attrs.Factory(list)
+    crowded: bool = False
+    """More tile types than MAX_TILE_TYPES were declared (said once, at the first past it)."""
 
     @classmethod
     def from_ruleset(cls, rules: m.RuleSet) -> Builder:
@@ -270,6 +273,12 @@ class Builder:
                 self.problem("E101", decl.tile.loc, "tile", name=name, first=where)
             else:
                 self.problem("E101", decl.tile.loc, "tile-again", name=name)
+            return
+        if not decl.override and len(self.tiles) >= MAX_TILE_TYPES:  # files each within it
+            if not self.crowded:
+                self.crowded = True
+                self.problem("E201", decl.tile.loc, "types", count=len(self.tiles) + 1,
+                             most=MAX_TILE_TYPES)
             return
         self._count_changed(decl.tile.loc)
         self.tiles[name] = decl.tile

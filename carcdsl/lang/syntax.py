@@ -39,6 +39,10 @@ MAX_EXPR_DEPTH = 32
 """Scoring expressions nest at most this deep (expression nodes on a path), in the text and in
 the JSON form alike (E006); real ones nest a handful of levels."""
 MAX_SYNTAX_ERRORS = 100
+MAX_TILE_TYPES = 10_000
+"""Tile types (``tile`` declarations) in a file, and in a composed rule set: E201 past it.
+Real rule sets have a few dozen, every expansion together a few hundred; 10,000 are checked
+in about 4 s (``bench/check_scaling.py``); the 20 MB a file may be holds a million."""
 """Syntax errors reported per file; after that, the rest of the file is not read."""
 
 
@@ -70,6 +74,9 @@ _CLOSERS = ("RBRACE", "RPAR")
 _SHOWN_EXPECTED = 10
 _EXPR_RULES = frozenset({"sum", "scaled", "scaled_after", "const", "quantity", "quantity_of",
                          "compare", "cond"})
+_TILE_DECLARATION = re.compile(r'"[^"\n]*"|#[^\n]*|(?<![\w-])(?:(start|remove)\s+)?tile(?![\w-])')
+"""A string, a comment, or the keyword ``tile`` (group 1: after ``start`` or ``remove``, where
+it declares no tile)."""
 _LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1}}}")
 _STRING_COMMENT_OR_NUMBER = re.compile(
     rf'"[^"\n]*"|#[^\n]*|(?<![\w-])(-?\d{{{MAX_DIGITS + 1},}})')
@@ -554,6 +561,22 @@ def syntax_errors(text: str, path: str, parser: Lark, exc: UnexpectedInput) -> l
         except UnexpectedInput as again:
             exc = again
     return found
+
+
+def too_many_tiles(text: str, path: str) -> list[Diagnostic]:
+    """E201 at the first ``tile`` declaration past MAX_TILE_TYPES, found by one scan of the
+    text before it is parsed: parsing what the file size allows (a million tile types) would
+    take minutes."""
+    if text.count("tile") <= MAX_TILE_TYPES:
+        return []
+    declared = 0
+    for match in _TILE_DECLARATION.finditer(text):
+        if match.group(0).endswith("tile") and not match.group(1):
+            declared += 1
+            if declared > MAX_TILE_TYPES:
+                return [error("E201", Lines(text).loc(path, match.start()), "types",
+                              count=declared, most=MAX_TILE_TYPES)]
+    return []
 
 
 def long_numbers(text: str, path: str) -> list[Diagnostic]:
