@@ -5,16 +5,18 @@ and memory"). No timing asserts: a hang guard fails only a test that runs for mi
 from __future__ import annotations
 
 import json
+import re
 import signal
 
 import pytest
 
 from carcdsl.check.tiles import MAX_SUPPLY
 from carcdsl.cli.main import main
+from carcdsl.cli.output import MAX_SHOWN_DIAGNOSTICS
 from carcdsl.errors import RuleError
 from carcdsl.lang.jsonform import ruleset_from_json, ruleset_from_json_text, ruleset_to_json
 from carcdsl.lang.maps import MAX_MAP_SQUARES
-from carcdsl.lang.syntax import MAX_TILE_TYPES
+from carcdsl.lang.syntax import MAX_TILE_TYPES, MAX_TOKENS
 from carcdsl.pipeline import check_files
 
 
@@ -230,3 +232,48 @@ def test_the_supply_holds_at_most_the_limit(tmp_path, extra, sets, refused):
             "E201/supply", "Z", str(2 * half + 2))
     else:
         assert said == []
+
+
+# --- tokens in a file ----------------------------------------------------------------------
+
+def landmarks(tokens: int) -> str:
+    """A rule file of exactly ``tokens`` tokens (an even number): five words, then landmark
+    names and the commas between them."""
+    names = (tokens - 4) // 2
+    return "rules t\nextends base\nlandmark " + ", ".join(f"m{i}" for i in range(names)) + "\n"
+
+
+def test_a_file_at_the_token_limit_is_read(tmp_path):
+    path = tmp_path / "at.carc"
+    path.write_text(landmarks(MAX_TOKENS))
+    rules, found, _ = check_files(path)
+    assert rules is not None and [d for d in found if d.is_error] == []
+
+
+def test_a_file_past_the_token_limit_is_e003_at_the_first_token_past_it(tmp_path):
+    path = tmp_path / "past.carc"
+    text = landmarks(MAX_TOKENS + 2)
+    path.write_text(text)
+    rules, found, _ = check_files(path)
+    (said,) = found
+    assert (said.key, rules) == ("E003/too-many-tokens", None)
+    # token 250,001 is the comma after name 124,997
+    column = text.index(", m124998") - text.index("landmark") + 1
+    assert (said.loc.line, said.loc.column) == (3, column)
+
+
+# --- diagnostics shown -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("hidden", [0, 7])
+def test_at_most_the_limit_of_diagnostics_is_shown_a_file(capsys, tmp_path, hidden):
+    """Each tile is one E110; the tile count differing from base's total is one W122."""
+    path = tmp_path / "bad.carc"
+    tiles = MAX_SHOWN_DIAGNOSTICS - 1 + hidden
+    path.write_text("rules t\nextends base\n" + "".join(f"tile Q{i} 1 cty N\n"
+                                                         for i in range(tiles)))
+    code, out, _ = run(capsys, "check", str(path))
+    said = re.findall(r"^\S+: (?:error|warning)\[", out, re.MULTILINE)
+    assert code == 1 and len(said) == MAX_SHOWN_DIAGNOSTICS
+    assert (f"bad.carc: {hidden} more problems not shown (at most 500 a file are shown)" in out) \
+        == (hidden > 0)
+    assert f"bad.carc: {tiles} errors, 1 warning" in out

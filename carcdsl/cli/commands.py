@@ -16,7 +16,7 @@ import attrs
 
 from carcdsl.bots import BOTS
 from carcdsl.check.stats import tile_stats
-from carcdsl.cli.output import Said, _format, print_json, translated
+from carcdsl.cli.output import Said, _format, capped, not_shown, print_json, translated
 from carcdsl.cli.tell import play_one, tell, tell_result
 from carcdsl.diagnostics import format_diagnostic, unique
 from carcdsl.engine.game import Game
@@ -88,11 +88,14 @@ def cmd_check(args: argparse.Namespace) -> int:
             _note_language(rules, args.lang, note=not noted)
             noted = True
         words = Words(rules, args.lang)
-        for diag in found:
+        listed, more = capped(found)
+        for diag in listed:
             seen = (diag.code, diag.loc, diag.message)
             if seen not in said:
                 said.add(seen)
                 print(_format(diag, sources, words))
+        for line in not_shown(more, words):
+            print(line)
         errors = sum(d.is_error for d in found)
         warnings = len(found) - errors
         label = _label(target, args.variant)

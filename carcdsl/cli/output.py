@@ -10,9 +10,9 @@ import contextlib
 import json
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
-from carcdsl.diagnostics import format_diagnostic, unique
+from carcdsl.diagnostics import Diagnostic, format_diagnostic, unique
 from carcdsl.errors import CarcError, IllegalMoveError, RecordError, RuleError
 from carcdsl.i18n.words import Words, english, os_reason
 
@@ -119,6 +119,34 @@ def translated(words: Words) -> Iterator[None]:
         raise CarcError(words.illegal(exc)) from None
 
 
+MAX_SHOWN_DIAGNOSTICS = 500
+"""Diagnostics shown per file; one line says how many more there are (each is still counted
+in the summary). Thousands of problems are one mistake repeated: the first ones show it, and
+writing 80,000 of them (one per segment of a huge tile) took longer than finding them."""
+
+
+def capped(found: Iterable[Diagnostic]) -> tuple[list[Diagnostic], dict[str, int]]:
+    """The diagnostics to show, at most MAX_SHOWN_DIAGNOSTICS per file in the order given,
+    and how many more each file has."""
+    shown: list[Diagnostic] = []
+    per_file: dict[str, int] = {}
+    more: dict[str, int] = {}
+    for diag in found:
+        file = diag.loc.file if diag.loc is not None else ""
+        if per_file.get(file, 0) < MAX_SHOWN_DIAGNOSTICS:
+            per_file[file] = per_file.get(file, 0) + 1
+            shown.append(diag)
+        else:
+            more[file] = more.get(file, 0) + 1
+    return shown, more
+
+
+def not_shown(more: dict[str, int], words: Words) -> list[str]:
+    """A line for each file with diagnostics left unshown."""
+    return [words.phrase("not-shown", file=file or "carcdsl", n=n, most=MAX_SHOWN_DIAGNOSTICS)
+            for file, n in more.items()]
+
+
 def _print_rule_error(exc: RuleError, lang: str = "en") -> None:
     """Rules that do not load: each problem once, where it is, then how many there are (a
     lone problem with no place to show is the one line ``carcdsl: error[E004]: ...``)."""
@@ -131,8 +159,11 @@ def _print_rule_error(exc: RuleError, lang: str = "en") -> None:
     if len(found) == 1 and found[0].loc is None:
         print(f"carcdsl: {_format(found[0], sources, words)}", file=sys.stderr)
         return
-    for diag in found:
+    shown, more = capped(found)
+    for diag in shown:
         print(_format(diag, sources, words), file=sys.stderr)
+    for line in not_shown(more, words):
+        print(line, file=sys.stderr)
     errors = sum(d.is_error for d in found)
     said = words.phrase('errors', n=errors)
     if len(found) > errors:

@@ -26,6 +26,7 @@ PHRASES: dict[str, str] = {
     "bot-random": "willekeurig", "bot-greedy": "gretig", "bot-human": "mens",
     "error": "fout", "warning": "waarschuwing", "ok": "in orde",
     "errors": "{n} fout{en}", "warnings": "{n} waarschuwing{en}",
+    "not-shown": "{file}: nog {n} melding{en} niet getoond (per bestand hooguit {most})",
     "holds": "{player} heeft {count} {token}",
     "extra": "{player} is nog een keer aan de beurt",
     "put-tokens": "{count} {token} neergelegd", "collects": "{player} pakt {count} {token}",
@@ -166,6 +167,8 @@ DIAGNOSTICS: dict[str, str] = {
     "E001/end": "syntaxfout: onverwacht einde van het bestand; verwacht: {expected:tokens}",
     "E002": "syntaxfout: onverwacht teken '{char}'",
     "E003/too-large": "bestand te groot ({size:n} bytes; hooguit {most:n})",
+    "E003/too-many-tokens": "meer dan {most:n} woorden, getallen en tekens: een regelbestand "
+                            "heeft er hooguit {most:n} (dit is het eerste daarboven)",
     "E003/unreadable": "kan het bestand niet lezen: {reason}",
     "E003/binary": "dit is een binair bestand, geen regelbestand",
     "E003/encoding": "geen UTF-8-tekst (byte {byte}); sla het bestand op als UTF-8",

@@ -13,6 +13,7 @@ import bisect
 import contextlib
 import functools
 import hashlib
+import itertools
 import os
 import re
 import stat
@@ -39,6 +40,11 @@ MAX_EXPR_DEPTH = 32
 """Scoring expressions nest at most this deep (expression nodes on a path), in the text and in
 the JSON form alike (E006); real ones nest a handful of levels."""
 MAX_SYNTAX_ERRORS = 100
+MAX_TOKENS = 250_000
+"""Words, numbers and symbols in a rule file (a string or a comment counts as one): E003 past
+it. Parsing costs about 10 microseconds a token, checking more; the bundled files have under
+500 tokens each, 10,000 tile types about 120,000. Without it, the 20 MB a file may be is 7
+million tokens: minutes of parsing."""
 MAX_TILE_TYPES = 10_000
 """Tile types (``tile`` declarations) in a file, and in a composed rule set: E201 past it.
 Real rule sets have a few dozen, every expansion together a few hundred; 10,000 are checked
@@ -74,6 +80,9 @@ _CLOSERS = ("RBRACE", "RPAR")
 _SHOWN_EXPECTED = 10
 _EXPR_RULES = frozenset({"sum", "scaled", "scaled_after", "const", "quantity", "quantity_of",
                          "compare", "cond"})
+_TOKEN = re.compile(r'"[^"\n]*"|#[^\n]*|[\w-]+|\S')
+"""A token as ``too_many_tokens`` counts them: a string, a comment, a word or number, or any
+other character (``->`` is two)."""
 _TILE_DECLARATION = re.compile(r'"[^"\n]*"|#[^\n]*|(?<![\w-])(?:(start|remove)\s+)?tile(?![\w-])')
 """A string, a comment, or the keyword ``tile`` (group 1: after ``start`` or ``remove``, where
 it declares no tile)."""
@@ -561,6 +570,16 @@ def syntax_errors(text: str, path: str, parser: Lark, exc: UnexpectedInput) -> l
         except UnexpectedInput as again:
             exc = again
     return found
+
+
+def too_many_tokens(text: str, path: str) -> list[Diagnostic]:
+    """E003 at the token past MAX_TOKENS, counted by one scan of the text (under a second for
+    20 MB) before it is parsed; a text no longer than the limit is not scanned."""
+    if len(text) <= MAX_TOKENS or _TOKEN.subn("", text)[1] <= MAX_TOKENS:
+        return []
+    past = next(itertools.islice(_TOKEN.finditer(text), MAX_TOKENS, None))
+    return [error("E003", Lines(text).loc(path, past.start()), "too-many-tokens",
+                  most=MAX_TOKENS)]
 
 
 def too_many_tiles(text: str, path: str) -> list[Diagnostic]:
