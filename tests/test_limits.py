@@ -16,7 +16,7 @@ from carcdsl.cli.output import MAX_SHOWN_DIAGNOSTICS
 from carcdsl.errors import RuleError
 from carcdsl.lang.jsonform import ruleset_from_json, ruleset_from_json_text, ruleset_to_json
 from carcdsl.lang.maps import MAX_MAP_SQUARES
-from carcdsl.lang.syntax import MAX_TILE_TYPES, MAX_TOKENS
+from carcdsl.lang.syntax import MAX_JSON_VALUES, MAX_SEGMENTS, MAX_TILE_TYPES, MAX_TOKENS
 from carcdsl.pipeline import check_files
 
 
@@ -277,3 +277,66 @@ def test_at_most_the_limit_of_diagnostics_is_shown_a_file(capsys, tmp_path, hidd
     assert (f"bad.carc: {hidden} more problems not shown (at most 500 a file are shown)" in out) \
         == (hidden > 0)
     assert f"bad.carc: {tiles} errors, 1 warning" in out
+
+
+# --- the JSON form's segments and other values -----------------------------------------------
+
+@pytest.mark.parametrize("past", [False, True])
+def test_json_segments_past_the_limit_are_refused_before_the_schema(past):
+    data = _base_json()
+    tile = {**data["tiles"][0], "segments": data["tiles"][0]["segments"][:1] * 20}
+    each = 20
+    copies = MAX_SEGMENTS // each
+    data["tiles"] = [{**tile, "name": f"T{i}"} for i in range(copies)]
+    data["tiles"].append({**tile, "name": "Z", "segments": tile["segments"][:1] * (
+        MAX_SEGMENTS - copies * each + past)})
+    data["game"]["start"] = "T0"
+    try:
+        ruleset_from_json(data, "segments.json")
+        said = []
+    except RuleError as exc:
+        said = [d for d in exc.diagnostics if d.code == "E201"]
+    if past:
+        (one,) = said
+        assert (one.key, one.loc.path, one.args["name"]) == (
+            "E201/segments", f"$.tiles[{copies}]", "Z")
+    else:
+        assert said == []
+
+
+@pytest.mark.parametrize("past", [False, True])
+def test_json_values_past_the_limit_are_refused_before_the_schema(past):
+    data = _base_json()
+    data["board"]["squares"] = [_square(0, 0, "start")] * 10  # a map's squares are apart
+    count = 0
+    stack: list = [data]
+    while stack:
+        value = stack.pop()
+        count += 1
+        if isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, list) and value not in (data["tiles"], data["board"]["squares"]):
+            stack.extend(value)
+    data["open_points"] += ["?"] * (MAX_JSON_VALUES - count + past)
+    try:
+        ruleset_from_json(data, "values.json")
+        said = []
+    except RuleError as exc:
+        said = [d.key for d in exc.diagnostics if d.code == "E003"]
+    assert said == (["E003/too-many-values"] if past else [])
+
+
+@pytest.mark.parametrize("past", [False, True])
+def test_segments_past_the_limit_over_two_files_are_e201(tmp_path, monkeypatch, past):
+    """The composed limit, with the limit made small (the JSON test above has the real one)."""
+    import carcdsl.lang.builder
+
+    monkeypatch.setattr(carcdsl.lang.builder, "MAX_SEGMENTS", 60)
+    four = "city N; city E; city S; city W"
+    (tmp_path / "a.carc").write_text(HEADER + "".join(
+        f"tile T{i} 1 {four} pennants {i}\n" for i in range(10)))
+    (tmp_path / "b.carc").write_text('rules b\nextends "a.carc"\n' + "".join(
+        f"tile U{i} 1 {four} pennants {i}\n" for i in range(5 + past)))
+    rules, found, _ = check_files(tmp_path / "b.carc")
+    said = [d for d in found if d.key == "E201/segments"]
+    assert [(d.args["name"], d.args["count"]) for d in said] == ([("U5", "64")] if past else [])

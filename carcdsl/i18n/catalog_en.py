@@ -162,6 +162,8 @@ DIAGNOSTICS: dict[str, str] = {
     "E003/too-large": "file too large ({size:n} bytes; at most {most:n})",
     "E003/too-many-tokens": "more than {most:n} words, numbers and symbols: a rule file has at "
                             "most {most:n} (this is the first past that)",
+    "E003/too-many-values": "more than {most:n} values outside the map's squares and the "
+                            "tiles: a JSON rule set has at most {most:n}",
     "E003/unreadable": "cannot read the file: {reason}",
     "E003/binary": "this is a binary file, not a rule file",
     "E003/encoding": "not UTF-8 text (byte {byte}); save the file as UTF-8",
@@ -380,6 +382,8 @@ DIAGNOSTICS: dict[str, str] = {
     "E201/types": "tile type number {count:n}: a rule set has at most {most:n} tile types",
     "E201/supply": "the supply holds {tiles:n} tiles (the tile counts times {sets} set{sets:|s}); "
                    "it holds at most {most:n}, passed at tile '{name}'",
+    "E201/segments": "the tile types have {count:n} segments up to tile '{name}'; all tile "
+                     "types together have at most {most:n}",
     "E202": "unknown port '{port}'{hint}; ports are the sides N E S W and the half-sides "
             "NNW NNE ENE ESE SSE SSW WSW WNW",
     "E202/touches": "unknown port '{port}'{hint} after `touches`",

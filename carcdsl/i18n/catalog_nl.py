@@ -169,6 +169,8 @@ DIAGNOSTICS: dict[str, str] = {
     "E003/too-large": "bestand te groot ({size:n} bytes; hooguit {most:n})",
     "E003/too-many-tokens": "meer dan {most:n} woorden, getallen en tekens: een regelbestand "
                             "heeft er hooguit {most:n} (dit is het eerste daarboven)",
+    "E003/too-many-values": "meer dan {most:n} waarden buiten de vakken van de kaart en de "
+                            "tegels: een JSON-regelset heeft er hooguit {most:n}",
     "E003/unreadable": "kan het bestand niet lezen: {reason}",
     "E003/binary": "dit is een binair bestand, geen regelbestand",
     "E003/encoding": "geen UTF-8-tekst (byte {byte}); sla het bestand op als UTF-8",
@@ -408,6 +410,8 @@ DIAGNOSTICS: dict[str, str] = {
                   "tegelsoorten",
     "E201/supply": "de voorraad bevat {tiles:n} tegels (de aantallen per tegel maal {sets} "
                    "set{sets:|s}); hooguit {most:n}, overschreden bij tegel '{name}'",
+    "E201/segments": "de tegelsoorten hebben {count:n} segmenten tot en met tegel '{name}'; "
+                     "alle tegelsoorten samen hebben er hooguit {most:n}",
     "E202": "onbekend aansluitpunt '{port}'{hint}; aansluitpunten zijn de zijden N E S W en de "
             "halve zijden NNW NNE ENE ESE SSE SSW WSW WNW",
     "E202/touches": "onbekend aansluitpunt '{port}'{hint} na `touches`",

@@ -24,7 +24,13 @@ from carcdsl.diagnostics import Diagnostic, error, suggest
 from carcdsl.errors import RuleError, show_value
 from carcdsl.i18n.words import json_reason
 from carcdsl.lang.maps import MAX_MAP_SQUARES
-from carcdsl.lang.syntax import MAX_DIGITS, MAX_EXPR_DEPTH, MAX_TILE_TYPES
+from carcdsl.lang.syntax import (
+    MAX_DIGITS,
+    MAX_EXPR_DEPTH,
+    MAX_JSON_VALUES,
+    MAX_SEGMENTS,
+    MAX_TILE_TYPES,
+)
 from carcdsl.model.fields import with_fields
 from carcdsl.schemas import validator
 
@@ -207,12 +213,12 @@ def ruleset_from_json(data: object, source: str = "<json>") -> m.RuleSet:
     if isinstance(data, dict) and data.get("format") == RECORD_FORMAT:
         said = error("E103", m.Loc(source), "record", target=source)
         raise RuleError(said.message, (said,))
-    large = _too_large(data, source)
-    if large:  # before the schema: validating a list past its limit would cost its length
-        raise RuleError(f"{source}: {large[0].message}", tuple(large))
     deep = _too_deep_expressions(data, source)
     if deep:
         raise RuleError(f"{source}: a scoring expression nested too deeply", tuple(deep))
+    large = _too_large(data, source)
+    if large:  # before the schema: validating a list past its limit would cost its length
+        raise RuleError(f"{source}: {large[0].message}", tuple(large))
     try:
         problems = [d for e, path in _sorted(_schema_errors(data))
                     for d in _diagnostics(e, source, path)]
@@ -262,18 +268,49 @@ def _declared_twice(data: dict[str, Any], source: str) -> list[Diagnostic]:
 
 
 def _too_large(data: object, source: str) -> list[Diagnostic]:
-    """E201 for more tile types, E133 for a map of more squares, than the text form may have."""
+    """E201 for more tile types or segments, E133 for a map of more squares, E003 for more
+    other values than the text form may have: found before the schema, whose walk costs
+    tens of microseconds a value."""
     found = []
     tiles = data.get("tiles") if isinstance(data, dict) else None
     if isinstance(tiles, list) and len(tiles) > MAX_TILE_TYPES:
         found.append(error("E201", _at(source, f"$.tiles[{MAX_TILE_TYPES}]"), "types",
                            count=MAX_TILE_TYPES + 1, most=MAX_TILE_TYPES))
+    elif isinstance(tiles, list):
+        segments = 0
+        for i, tile in enumerate(tiles):
+            more = tile.get("segments") if isinstance(tile, dict) else None
+            segments += len(more) if isinstance(more, list) else 0
+            if segments > MAX_SEGMENTS:
+                found.append(error("E201", _at(source, f"$.tiles[{i}]"), "segments",
+                                   count=segments, name=str(tile.get("name"))[:60],
+                                   most=MAX_SEGMENTS))
+                break
     board = data.get("board") if isinstance(data, dict) else None
     squares = board.get("squares") if isinstance(board, dict) else None
     if isinstance(squares, list) and len(squares) > MAX_MAP_SQUARES:
         found.append(error("E133", _at(source, "$.board.squares"), "too-large",
                            squares=len(squares), most=MAX_MAP_SQUARES))
+    if _values_past(data, MAX_JSON_VALUES, (tiles, squares)):
+        found.append(error("E003", _at(source, "$"), "too-many-values", most=MAX_JSON_VALUES))
     return found
+
+
+def _values_past(data: object, most: int, apart: tuple) -> bool:
+    """Whether ``data`` holds more than ``most`` values, the lists in ``apart`` left out (they
+    have limits of their own); the walk stops there, without recursion."""
+    left_out = {id(v) for v in apart if isinstance(v, list)}
+    count, stack = 0, [data]
+    while stack:
+        value = stack.pop()
+        count += 1
+        if count > most:
+            return True
+        if isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, list) and id(value) not in left_out:
+            stack.extend(value)
+    return False
 
 
 def _too_deep(source: str) -> RuleError:

@@ -40,6 +40,7 @@ MAX_EXPR_DEPTH = 32
 """Scoring expressions nest at most this deep (expression nodes on a path), in the text and in
 the JSON form alike (E006); real ones nest a handful of levels."""
 MAX_SYNTAX_ERRORS = 100
+"""Syntax errors reported per file; after that, the rest of the file is not read."""
 MAX_TOKENS = 250_000
 """Words, numbers and symbols in a rule file (a string or a comment counts as one): E003 past
 it. Parsing costs about 10 microseconds a token, checking more; the bundled files have under
@@ -49,7 +50,12 @@ MAX_TILE_TYPES = 10_000
 """Tile types (``tile`` declarations) in a file, and in a composed rule set: E201 past it.
 Real rule sets have a few dozen, every expansion together a few hundred; 10,000 are checked
 in about 4 s (``bench/check_scaling.py``); the 20 MB a file may be holds a million."""
-"""Syntax errors reported per file; after that, the rest of the file is not read."""
+MAX_SEGMENTS = 100_000
+"""Segments of all tile types together (E201 at the tile that passes it): real tiles have up
+to a dozen; in the text form the token limit keeps a file under about 83,000."""
+MAX_JSON_VALUES = 100_000
+"""Values of the JSON form outside the map's squares and the tiles (each of those has its own
+limit): E003. A bundled rule set has under 200; 100,000 landmarks check in about 3 s."""
 
 
 # Tokens in the words a rule author uses.
