@@ -50,7 +50,7 @@ def parse_text(text: str, path: str = "<text>") -> RuleFile:
     number too long, every expression too deep) when there is any."""
     text = normalise_newlines(text)
     parser = grammar()
-    crowded = too_many_tokens(text, path) or too_many_tiles(text, path)
+    crowded = too_many_tiles(text, path) or too_many_tokens(text, path)
     if crowded:  # before parsing, whose time grows with the tiles
         raise RuleError("too many tile types", tuple(crowded))
     problems = long_numbers(text, path)
