@@ -167,11 +167,12 @@ def test_tile_types_at_the_limit_are_accepted(tmp_path):
 def test_a_tile_type_past_the_limit_is_e201_at_it_before_parsing(tmp_path):
     path = tmp_path / "past.carc"
     text = HEADER + "supply { start tile placed }\n" + tiles(0, MAX_TILE_TYPES + 5)
-    path.write_text(text.replace("tile T3 ", "# tile T\ntile T3 "))  # a comment says no tile
+    # neither a comment nor a string declares a tile
+    path.write_text(text.replace("tile T3 ", '# a tile\nopen "one tile"\ntile T3 '))
     rules, found, _ = check_files(path)
     (said,) = found
     assert (said.code, said.key, said.args["count"]) == ("E201", "E201/types", "10001")
-    assert said.loc.line == text.count("\n", 0, text.index(f"tile T{MAX_TILE_TYPES} ")) + 2
+    assert said.loc.line == text.count("\n", 0, text.index(f"tile T{MAX_TILE_TYPES} ")) + 3
     assert rules is None
 
 

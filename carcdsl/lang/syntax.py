@@ -89,9 +89,10 @@ _EXPR_RULES = frozenset({"sum", "scaled", "scaled_after", "const", "quantity", "
 _TOKEN = re.compile(r'"[^"\n]*"|#[^\n]*|[\w-]+|\S')
 """A token as ``too_many_tokens`` counts them: a string, a comment, a word or number, or any
 other character (``->`` is two)."""
-_TILE_DECLARATION = re.compile(r'"[^"\n]*"|#[^\n]*|(?<![\w-])(?:(start|remove)\s+)?tile(?![\w-])')
-"""A string, a comment, or the keyword ``tile`` (group 1: after ``start`` or ``remove``, where
-it declares no tile)."""
+_TILE_DECLARATION = re.compile(
+    r'"[^"\n]*"|#[^\n]*|(?<![\w-])(?:(start|remove)\s+)?(tile)(?![\w-])')
+"""A string, a comment, or the keyword ``tile`` (group 2; group 1: after ``start`` or
+``remove``, where it declares no tile)."""
 _LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1}}}")
 _STRING_COMMENT_OR_NUMBER = re.compile(
     rf'"[^"\n]*"|#[^\n]*|(?<![\w-])(-?\d{{{MAX_DIGITS + 1},}})')
@@ -596,7 +597,7 @@ def too_many_tiles(text: str, path: str) -> list[Diagnostic]:
         return []
     declared = 0
     for match in _TILE_DECLARATION.finditer(text):
-        if match.group(0).endswith("tile") and not match.group(1):
+        if match.group(2) and not match.group(1):
             declared += 1
             if declared > MAX_TILE_TYPES:
                 return [error("E201", Lines(text).loc(path, match.start()), "types",
