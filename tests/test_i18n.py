@@ -412,6 +412,15 @@ SCENARIOS = {
     "E006/json": lambda tmp, mp: _json_text("[" * 100_000),
     "E007": lambda tmp, mp: _json_text("{"),
     "E008/json": lambda tmp, mp: _json_text('{"a": 12345678901234567890123}'),
+    # past a size limit (tests/test_limits.py meets each in the text form too)
+    "E133/too-large": lambda tmp, mp: _json_text(json.dumps({"board": {"squares": [0] * 100_001}})),
+    "E201/types": lambda tmp, mp: _json_text(json.dumps({"tiles": [0] * 10_001})),
+    "E201/segments": lambda tmp, mp: _json_text(json.dumps(
+        {"tiles": [{"name": "A", "segments": [0] * 100_001}]})),
+    "E003/too-many-values": lambda tmp, mp: _json_text(json.dumps({"landmarks": [0] * 100_001})),
+    "E003/too-many-tokens": lambda tmp, mp: _found(_files(tmp, t="rules t\n" + "; " * 250_001)),
+    "E201/supply": lambda tmp, mp: _found(_files(
+        tmp, t="rules t\nextends base\ntile Z 99990 city N; road W-E\n")),
     "E007/schema": lambda tmp, mp: _schema_fallback(),
     "E007/type": lambda tmp, mp: _json_problems(lambda d: d.update(name=7)),
     "E007/values": lambda tmp, mp: _json_problems(lambda d: d.update(format="x")),

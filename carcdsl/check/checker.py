@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
-from carcdsl.check.tiles import MAX_TILE_COUNT, TileChecks
+from carcdsl.check.tiles import MAX_SUPPLY, MAX_TILE_COUNT, TileChecks
 from carcdsl.diagnostics import Diagnostic, error, suggest, unique, warning
 from carcdsl.geometry import ports as P
 from carcdsl.model.base import Loc
@@ -513,6 +513,8 @@ class _Checker(TileChecks):
                         supply.loc_of("hand_visibility"))
         if not isinstance(supply.sets, int) or not 1 <= supply.sets <= 100:
             self.error("E132", supply.loc_of("sets"), "sets", sets=supply.sets)
+        else:
+            self.check_supply_size(supply.sets)
         if not isinstance(supply.hand, int) or not 0 <= supply.hand <= MAX_HAND:
             self.error("E132", supply.loc_of("hand"), "hand", hand=supply.hand, most=MAX_HAND)
         else:
@@ -537,6 +539,23 @@ class _Checker(TileChecks):
         elif kind is not None and turn.first_player in FIRST_PLAYER:
             self.error("E132", turn.loc_of("first_player_kind"), "most-without-draw", kind=kind,
                        first=turn.first_player)
+
+    def check_supply_size(self, sets: int) -> None:
+        """E201 at the tile whose copies take the supply past MAX_SUPPLY tiles (counts that
+        are wrong themselves are E201 at their tile)."""
+        tiles = self.rules.tiles
+        if not all(isinstance(t.count, int) and 1 <= t.count <= MAX_TILE_COUNT for t in tiles):
+            return
+        total = sum(t.count for t in tiles) * sets
+        if total <= MAX_SUPPLY:
+            return
+        running = 0
+        for tile in tiles:
+            running += tile.count * sets
+            if running > MAX_SUPPLY:
+                self.error("E201", tile.loc, "supply", tiles=total, sets=sets, most=MAX_SUPPLY,
+                           name=tile.name)
+                return
 
     def check_hands(self, supply) -> None:
         """Hands must be dealt from the supply: an error when even the fewest players cannot

@@ -23,6 +23,9 @@ if TYPE_CHECKING:
     from carcdsl.diagnostics import Diagnostic
 
 MAX_TILE_COUNT = 100_000
+MAX_SUPPLY = 100_000
+"""Tiles in the supply (every tile type's count, times ``sets``): E201 past it. Real games
+have 72 to a few hundred; a game of 100,000 tiles is a game of 100,000 turns."""
 
 _SIDE_INDEX = {side: i for i, side in enumerate(P.SIDES)}
 

@@ -18,7 +18,16 @@ import attrs
 
 from carcdsl.bots import BOTS
 from carcdsl.check.stats import tile_stats
-from carcdsl.cli.output import Said, Stopped, _format, print_json, say_error, translated
+from carcdsl.cli.output import (
+    Said,
+    Stopped,
+    _format,
+    capped,
+    not_shown,
+    print_json,
+    say_error,
+    translated,
+)
 from carcdsl.cli.tell import play_one, tell, tell_result
 from carcdsl.diagnostics import format_diagnostic, unique
 from carcdsl.engine.game import Game
@@ -104,11 +113,14 @@ def cmd_check(args: argparse.Namespace) -> int:
             _note_language(rules, args.lang, note=not noted)
             noted = True
         words = Words(rules, args.lang)
-        for diag in found:
+        listed, more = capped(found)
+        for diag in listed:
             seen = (diag.code, diag.loc, diag.message)
             if seen not in said:
                 said.add(seen)
                 print(_format(diag, sources, words))
+        for line in not_shown(more, words):
+            print(line)
         errors = sum(d.is_error for d in found)
         warnings = len(found) - errors
         label = _label(target, args.variant)
@@ -127,13 +139,17 @@ def cmd_check(args: argparse.Namespace) -> int:
     return status
 
 
+EXPORT_WIDTH = 120
+"""``export`` writes an object or array that fits in this many characters on one line."""
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     """``carcdsl export FILE [--variant V ...]``: the composed, checked rule set as JSON."""
     rules, warnings, sources = load_checked(args.file, tuple(args.variant),
                                             allow=args.allow_path)
     for diag in warnings:
         print(format_diagnostic(diag, sources), file=sys.stderr)
-    print_json(ruleset_to_json(rules), indent=2)
+    print_json(ruleset_to_json(rules), indent=2, width=EXPORT_WIDTH)
     return 0
 
 

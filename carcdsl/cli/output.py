@@ -11,9 +11,9 @@ import contextlib
 import json
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
-from carcdsl.diagnostics import format_diagnostic, unique
+from carcdsl.diagnostics import Diagnostic, format_diagnostic, unique
 from carcdsl.errors import CarcError, IllegalMoveError, RecordError, RuleError
 from carcdsl.i18n.words import Words, english, os_reason
 
@@ -49,10 +49,14 @@ def tolerant_stdout() -> None:
         sys.stdout.reconfigure(errors="replace")  # type: ignore[union-attr]
 
 
-def print_json(data: object, indent: int | None = None) -> None:
+def print_json(data: object, indent: int | None = None, width: int | None = None) -> None:
     """JSON on stdout in UTF-8 whatever the locale says (RFC 8259: JSON exchanged between
-    systems is UTF-8), so that its bytes depend on nothing but the data."""
-    text = json.dumps(data, ensure_ascii=False, indent=indent) + "\n"
+    systems is UTF-8), so that its bytes depend on nothing but the data. With ``width``, an
+    object or array that fits on one line of that width is written on one (``laid_out``)."""
+    if indent is not None and width is not None:
+        text = laid_out(data, indent, width) + "\n"
+    else:
+        text = json.dumps(data, ensure_ascii=False, indent=indent) + "\n"
     buffer = getattr(sys.stdout, "buffer", None)
     if buffer is None:  # a plain text stream (an embedding, a test): it takes str
         sys.stdout.write(text)
@@ -67,6 +71,27 @@ def add_lang_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", metavar="LANG",
                         help="the language of the output: en, nl, or any language the rule "
                         "set gives names in (the tool's own phrases then stay English)")
+_ONE_LINE = json.JSONEncoder(ensure_ascii=False)
+
+
+def laid_out(data: object, indent: int, width: int, depth: int = 0) -> str:
+    """``json.dumps(data, indent=indent)``, but each object or array that fits in ``width``
+    characters (with its indentation) on one line: a map's squares one a line, not nine lines
+    each. Each level is encoded by the C encoder (which ``indent`` turns off): the cost is
+    the size times the depth (a handful), not the pure-Python encoder's 8 s for 250,000
+    squares."""
+    flat = _ONE_LINE.encode(data)
+    if not isinstance(data, dict | list) or not data or len(flat) + indent * depth <= width:
+        return flat
+    pad = " " * (indent * (depth + 1))
+    if isinstance(data, dict):
+        items = [f"{pad}{_ONE_LINE.encode(str(k))}: "
+                 f"{laid_out(v, indent, width, depth + 1)}" for k, v in data.items()]
+        opening, closing = "{", "}"
+    else:
+        items = [pad + laid_out(v, indent, width, depth + 1) for v in data]
+        opening, closing = "[", "]"
+    return f"{opening}\n" + ",\n".join(items) + f"\n{' ' * (indent * depth)}{closing}"
 
 
 def said(key: str, lang: str, **values: object) -> str:
@@ -109,6 +134,34 @@ def translated(words: Words) -> Iterator[None]:
         raise CarcError(words.illegal(exc)) from None
 
 
+MAX_SHOWN_DIAGNOSTICS = 500
+"""Diagnostics shown per file; one line says how many more there are (each is still counted
+in the summary). Thousands of problems are one mistake repeated: the first ones show it, and
+writing 80,000 of them (one per segment of a huge tile) took longer than finding them."""
+
+
+def capped(found: Iterable[Diagnostic]) -> tuple[list[Diagnostic], dict[str, int]]:
+    """The diagnostics to show, at most MAX_SHOWN_DIAGNOSTICS per file in the order given,
+    and how many more each file has."""
+    shown: list[Diagnostic] = []
+    per_file: dict[str, int] = {}
+    more: dict[str, int] = {}
+    for diag in found:
+        file = diag.loc.file if diag.loc is not None else ""
+        if per_file.get(file, 0) < MAX_SHOWN_DIAGNOSTICS:
+            per_file[file] = per_file.get(file, 0) + 1
+            shown.append(diag)
+        else:
+            more[file] = more.get(file, 0) + 1
+    return shown, more
+
+
+def not_shown(more: dict[str, int], words: Words) -> list[str]:
+    """A line for each file with diagnostics left unshown."""
+    return [words.phrase("not-shown", file=file or "carcdsl", n=n, most=MAX_SHOWN_DIAGNOSTICS)
+            for file, n in more.items()]
+
+
 def _print_rule_error(exc: RuleError, lang: str = "en") -> None:
     """Rules that do not load: each problem once, where it is, then how many there are (a
     lone problem with no place to show is the one line ``carcdsl: error[E004]: ...``)."""
@@ -121,8 +174,11 @@ def _print_rule_error(exc: RuleError, lang: str = "en") -> None:
     if len(found) == 1 and found[0].loc is None:
         print(f"carcdsl: {_format(found[0], sources, words)}", file=sys.stderr)
         return
-    for diag in found:
+    shown, more = capped(found)
+    for diag in shown:
         print(_format(diag, sources, words), file=sys.stderr)
+    for line in not_shown(more, words):
+        print(line, file=sys.stderr)
     errors = sum(d.is_error for d in found)
     said = words.phrase('errors', n=errors)
     if len(found) > errors:

@@ -35,7 +35,9 @@ PHRASES: dict[str, str] = {
     "mean": "mean score", "win-rate": "win rate", "games-per-s": "games/s",
     "bot-random": "random", "bot-greedy": "greedy", "bot-human": "human",
     "error": "error", "warning": "warning", "ok": "ok", "errors": "{n} error{s}",
-    "warnings": "{n} warning{s}", "holds": "{player} holds {count} {token}",
+    "warnings": "{n} warning{s}",
+    "not-shown": "{file}: {n} more problem{s} not shown (at most {most} a file are shown)",
+    "holds": "{player} holds {count} {token}",
     "extra": "{player} plays again",
     "put-tokens": "{count} {token} put out", "collects": "{player} takes {count} {token}",
     "token-put": "{count} {token} put on the {feature} at {at}",
@@ -184,6 +186,10 @@ DIAGNOSTICS: dict[str, str] = {
     "E002/minus": "unexpected character '-': there is no subtraction; write `a + -1 * b` "
                   "for `a - b`, and a negative number with the '-' against it (`-2`)",
     "E003/too-large": "file too large ({size:n} bytes; at most {most:n})",
+    "E003/too-many-tokens": "more than {most:n} words, numbers and symbols: a rule file has at "
+                            "most {most:n} (this is the first past that)",
+    "E003/too-many-values": "more than {most:n} values outside the map's squares and the "
+                            "tiles: a JSON rule set has at most {most:n}",
     "E003/unreadable": "cannot read the file: {reason}",
     "E003/binary": "this is a binary file, not a rule file",
     "E003/encoding": "not UTF-8 text (byte {byte}); save the file as UTF-8",
@@ -374,6 +380,8 @@ DIAGNOSTICS: dict[str, str] = {
     "E132/draw-needs-kind": "`first player draw` needs `most KIND` (the kind whose sides count)",
     "E132/most-without-draw": "`most {kind}` goes with `first player draw`; `first player "
                               "{first}` takes nothing more",
+    "E133/too-large": "the map draws {squares:n} squares; a map draws at most {most:n} "
+                      "(its rows' characters, off squares too)",
     "E133/no-map": "a map needs both `map` rows and a `legend`",
     "E133/legend-key": "a legend key is one character, not '{key}'",
     "E133/legend-twice": "the legend explains '{key}' twice",
@@ -398,6 +406,11 @@ DIAGNOSTICS: dict[str, str] = {
                     "NAME {{ supply N }}`",
     # --- tiles ---
     "E201": "tile '{name}' has count {count}; a tile type needs 1 to {most:n} copies",
+    "E201/types": "tile type number {count:n}: a rule set has at most {most:n} tile types",
+    "E201/supply": "the supply holds {tiles:n} tiles (the tile counts times {sets} set{sets:|s}); "
+                   "it holds at most {most:n}, passed at tile '{name}'",
+    "E201/segments": "the tile types have {count:n} segments up to tile '{name}'; all tile "
+                     "types together have at most {most:n}",
     "E202": "unknown port '{port}'{hint}; ports are the sides N E S W and the half-sides "
             "NNW NNE ENE ESE SSE SSW WSW WNW",
     "E202/touches": "unknown port '{port}'{hint} after `touches`",

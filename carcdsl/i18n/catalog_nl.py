@@ -28,6 +28,7 @@ PHRASES: dict[str, str] = {
     "bot-random": "willekeurig", "bot-greedy": "gretig", "bot-human": "mens",
     "error": "fout", "warning": "waarschuwing", "ok": "in orde",
     "errors": "{n} fout{en}", "warnings": "{n} waarschuwing{en}",
+    "not-shown": "{file}: nog {n} melding{en} niet getoond (per bestand hooguit {most})",
     "holds": "{player} heeft {count} {token}",
     "extra": "{player} is nog een keer aan de beurt",
     "put-tokens": "{count} {token} neergelegd", "collects": "{player} pakt {count} {token}",
@@ -193,6 +194,10 @@ DIAGNOSTICS: dict[str, str] = {
                   "`a + -1 * b` voor `a - b`, en een negatief getal met de '-' eraan vast "
                   "(`-2`)",
     "E003/too-large": "bestand te groot ({size:n} bytes; hooguit {most:n})",
+    "E003/too-many-tokens": "meer dan {most:n} woorden, getallen en tekens: een regelbestand "
+                            "heeft er hooguit {most:n} (dit is het eerste daarboven)",
+    "E003/too-many-values": "meer dan {most:n} waarden buiten de vakken van de kaart en de "
+                            "tegels: een JSON-regelset heeft er hooguit {most:n}",
     "E003/unreadable": "kan het bestand niet lezen: {reason}",
     "E003/binary": "dit is een binair bestand, geen regelbestand",
     "E003/encoding": "geen UTF-8-tekst (byte {byte}); sla het bestand op als UTF-8",
@@ -402,6 +407,8 @@ DIAGNOSTICS: dict[str, str] = {
                             "zijden tellen)",
     "E132/most-without-draw": "`most {kind}` hoort bij `first player draw`; `first player "
                               "{first}` neemt verder niets",
+    "E133/too-large": "de kaart tekent {squares:n} vakken; een kaart tekent er hooguit {most:n} "
+                      "(de tekens van haar rijen, ook vakken buiten de kaart)",
     "E133/no-map": "een kaart vraagt zowel `map`-rijen als een `legend`",
     "E133/legend-key": "een sleutel in de legenda is één teken, niet '{key}'",
     "E133/legend-twice": "de legenda verklaart '{key}' twee keer",
@@ -427,6 +434,12 @@ DIAGNOSTICS: dict[str, str] = {
     # --- tegels ---
     "E201": "tegel '{name}' heeft aantal {count}; een tegelsoort heeft 1 tot {most:n} "
             "exemplaren",
+    "E201/types": "tegelsoort nummer {count:n}: een regelset heeft hooguit {most:n} "
+                  "tegelsoorten",
+    "E201/supply": "de voorraad bevat {tiles:n} tegels (de aantallen per tegel maal {sets} "
+                   "set{sets:|s}); hooguit {most:n}, overschreden bij tegel '{name}'",
+    "E201/segments": "de tegelsoorten hebben {count:n} segmenten tot en met tegel '{name}'; "
+                     "alle tegelsoorten samen hebben er hooguit {most:n}",
     "E202": "onbekend aansluitpunt '{port}'{hint}; aansluitpunten zijn de zijden N E S W en de "
             "halve zijden NNW NNE ENE ESE SSE SSW WSW WNW",
     "E202/touches": "onbekend aansluitpunt '{port}'{hint} na `touches`",

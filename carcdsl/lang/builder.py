@@ -27,6 +27,7 @@ from carcdsl.lang.decls import (
     TokenDecl,
 )
 from carcdsl.lang.maps import squares_from_map
+from carcdsl.lang.syntax import MAX_SEGMENTS, MAX_TILE_TYPES
 from carcdsl.model.fields import with_fields
 
 _KIND_PROPS = {"geometry", "followers", "pennants", "terminals", "complete", "final", "scorers",
@@ -91,6 +92,8 @@ class Builder:
     lineage: set = attrs.Factory(set)
     """The rule sets (resolved paths, or names of JSON rule sets) this one is built on."""
     diagnostics: list = attrs.Factory(list)
+    crowded: bool = False
+    """More tile types than MAX_TILE_TYPES were declared (said once, at the first past it)."""
 
     @classmethod
     def from_ruleset(cls, rules: m.RuleSet) -> Builder:
@@ -271,8 +274,25 @@ class Builder:
             else:
                 self.problem("E101", decl.tile.loc, "tile-again", name=name)
             return
+        if not decl.override and len(self.tiles) >= MAX_TILE_TYPES:  # files each within it
+            if not self.crowded:
+                self.crowded = True
+                self.problem("E201", decl.tile.loc, "types", count=len(self.tiles) + 1,
+                             most=MAX_TILE_TYPES)
+            return
         self._count_changed(decl.tile.loc)
         self.tiles[name] = decl.tile
+
+    def _segments_within(self) -> None:
+        """E201 at the tile whose segments take all tile types past MAX_SEGMENTS (one file
+        cannot: its tokens are fewer; files extending each other can)."""
+        segments = 0
+        for tile in self.tiles.values():
+            segments += len(tile.segments)
+            if segments > MAX_SEGMENTS:
+                self.problem("E201", tile.loc, "segments", count=segments, name=tile.name,
+                             most=MAX_SEGMENTS)
+                return
 
     def _count_changed(self, loc: m.Loc | None) -> None:
         total = self.game_locs.get("total_tiles")
@@ -382,6 +402,7 @@ class Builder:
                           field_locs=tuple(locs.items()))
             for name, (props, locs, loc) in self.kinds.items())
         geometries = {k.name: k.geometry for k in kinds}
+        self._segments_within()
         tiles = tuple(with_fields(t, geometries) for t in self.tiles.values())
         blocks = {}
         for name, cls in _BLOCKS.items():

@@ -14,11 +14,19 @@ from carcdsl.geometry import ports as P
 from carcdsl.model.base import Loc
 from carcdsl.model.rules import Square
 
+MAX_MAP_SQUARES = 100_000
+"""A printed map draws at most this many squares (characters of its rows, `off` squares too;
+in the JSON form, listed squares): a 316 x 316 map. Real printed maps have a few hundred."""
+
 
 def squares_from_map(rows: tuple, legend: tuple, where: Loc | None
                      ) -> tuple[tuple[Square, ...], list[Diagnostic]]:
     """(rows of (text, loc), legend entries (char, loc, spec)) -> squares, diagnostics."""
     problems: list[Diagnostic] = []
+    drawn = sum(len(text) for text, _ in rows)
+    if drawn > MAX_MAP_SQUARES:  # before any square is made: refused at the cost of a count
+        problems.append(error("E133", where, "too-large", squares=drawn, most=MAX_MAP_SQUARES))
+        return (), problems
     entries: dict[str, dict] = {}
     for char, loc, spec in legend:
         if len(char) != 1:

@@ -39,6 +39,8 @@ from carcdsl.lang.syntax import (
     parse_tree,
     syntax_errors,
     too_deep,
+    too_many_tiles,
+    too_many_tokens,
 )
 from carcdsl.lang.syntax import deep_fallback as _deep_fallback
 
@@ -48,6 +50,9 @@ def parse_text(text: str, path: str = "<text>") -> RuleFile:
     number too long, every expression too deep) when there is any."""
     text = normalise_newlines(text)
     parser = grammar()
+    crowded = too_many_tiles(text, path) or too_many_tokens(text, path)
+    if crowded:  # before parsing, whose time grows with the tiles
+        raise RuleError("too many tile types", tuple(crowded))
     problems = long_numbers(text, path)
     tree = None
     try:

@@ -13,6 +13,7 @@ import bisect
 import contextlib
 import functools
 import hashlib
+import itertools
 import os
 import re
 import stat
@@ -40,6 +41,21 @@ MAX_EXPR_DEPTH = 32
 the JSON form alike (E006); real ones nest a handful of levels."""
 MAX_SYNTAX_ERRORS = 100
 """Syntax errors reported per file; after that, the rest of the file is not read."""
+MAX_TOKENS = 250_000
+"""Words, numbers and symbols in a rule file (a string or a comment counts as one): E003 past
+it. Parsing costs about 10 microseconds a token, checking more; the bundled files have under
+500 tokens each, 10,000 tile types about 120,000. Without it, the 20 MB a file may be is 7
+million tokens: minutes of parsing."""
+MAX_TILE_TYPES = 10_000
+"""Tile types (``tile`` declarations) in a file, and in a composed rule set: E201 past it.
+Real rule sets have a few dozen, every expansion together a few hundred; 10,000 are checked
+in about 4 s (``bench/check_scaling.py``); the 20 MB a file may be holds a million."""
+MAX_SEGMENTS = 100_000
+"""Segments of all tile types together (E201 at the tile that passes it): real tiles have up
+to a dozen; in the text form the token limit keeps a file under about 83,000."""
+MAX_JSON_VALUES = 100_000
+"""Values of the JSON form outside the map's squares and the tiles (each of those has its own
+limit): E003. A bundled rule set has under 200; 100,000 landmarks check in about 3 s."""
 
 
 # Tokens in the words a rule author uses.
@@ -70,6 +86,13 @@ _CLOSERS = ("RBRACE", "RPAR")
 _SHOWN_EXPECTED = 10
 _EXPR_RULES = frozenset({"sum", "scaled", "scaled_after", "const", "quantity", "quantity_of",
                          "compare", "cond"})
+_TOKEN = re.compile(r'"[^"\n]*"|#[^\n]*|[\w-]+|\S')
+"""A token as ``too_many_tokens`` counts them: a string, a comment, a word or number, or any
+other character (``->`` is two)."""
+_TILE_DECLARATION = re.compile(
+    r'"[^"\n]*"|#[^\n]*|(?<![\w-])(?:(start|remove)\s+)?(tile)(?![\w-])')
+"""A string, a comment, or the keyword ``tile`` (group 2; group 1: after ``start`` or
+``remove``, where it declares no tile)."""
 _LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1}}}")
 _STRING_COMMENT_OR_NUMBER = re.compile(
     rf'"[^"\n]*"|#[^\n]*|(?<![\w-])(-?\d{{{MAX_DIGITS + 1},}})')
@@ -556,6 +579,32 @@ def syntax_errors(text: str, path: str, parser: Lark, exc: UnexpectedInput) -> l
         except UnexpectedInput as again:
             exc = again
     return found
+
+
+def too_many_tokens(text: str, path: str) -> list[Diagnostic]:
+    """E003 at the token past MAX_TOKENS, counted by one scan of the text (under a second for
+    20 MB) before it is parsed; a text no longer than the limit is not scanned."""
+    if len(text) <= MAX_TOKENS or _TOKEN.subn("", text)[1] <= MAX_TOKENS:
+        return []
+    past = next(itertools.islice(_TOKEN.finditer(text), MAX_TOKENS, None))
+    return [error("E003", Lines(text).loc(path, past.start()), "too-many-tokens",
+                  most=MAX_TOKENS)]
+
+
+def too_many_tiles(text: str, path: str) -> list[Diagnostic]:
+    """E201 at the first ``tile`` declaration past MAX_TILE_TYPES, found by one scan of the
+    text before it is parsed: parsing what the file size allows (a million tile types) would
+    take minutes."""
+    if text.count("tile") <= MAX_TILE_TYPES:
+        return []
+    declared = 0
+    for match in _TILE_DECLARATION.finditer(text):
+        if match.group(2) and not match.group(1):
+            declared += 1
+            if declared > MAX_TILE_TYPES:
+                return [error("E201", Lines(text).loc(path, match.start()), "types",
+                              count=declared, most=MAX_TILE_TYPES)]
+    return []
 
 
 def long_numbers(text: str, path: str) -> list[Diagnostic]:
