@@ -22,7 +22,7 @@ from carcdsl.errors import RuleError
 from carcdsl.geometry import ports as P
 from carcdsl.lang.format import lex
 from carcdsl.lang.sources import bundled_names, display_name, resolve, unsaved_texts
-from carcdsl.lang.syntax import grammar, grammar_text, normalise_newlines
+from carcdsl.lang.syntax import declaration_keywords, grammar, grammar_text, normalise_newlines
 from carcdsl.pipeline import check_files
 
 SYNTAX_CODES = frozenset({"E001", "E002", "E006", "E008"})
@@ -74,22 +74,9 @@ def word_range(text: str, line: int, char: int) -> Range:
     return Range(line, char, line, min(char + 1, len(row)) if row else char)
 
 
-def _declaration_words() -> frozenset[str]:
-    parser = grammar()
-    words = set()
-    for term in parser.parse_interactive("").accepts():
-        try:
-            pattern = parser.get_terminal(term).pattern
-        except KeyError:
-            continue
-        if pattern.type == "str":
-            words.add(pattern.value)
-    return frozenset(words)
-
-
 @functools.cache
 def _declaration_line() -> re.Pattern[str]:
-    words = sorted(_declaration_words(), key=len, reverse=True)
+    words = sorted(declaration_keywords(), key=len, reverse=True)
     return re.compile(rf"^(?:{'|'.join(map(re.escape, words))})(?![\w-])")
 
 
