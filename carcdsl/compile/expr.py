@@ -8,6 +8,12 @@ A compiled expression is a small tree of tuples whose first item is an opcode::
     (SCALED, factor, expr)
     (SUM, (expr, ...))
     (COND, op, left, right, yes, no)         op: an index into COMPARISONS
+    (PRODUCT, (expr, ...))                   the product of terms: own(pig) * completed(city)
+    (NEGATED, expr)                          subtracted in a sum: tiles - 2
+
+Quantities beyond the built-in ones: ATTRIBUTE (arg: (index in the kind's attributes, whether
+it is a flag)) and OWN (arg: a figure's index in ``Modes.figures``, or -1 for every figure of
+the scoring player that counts; a program that uses OWN is evaluated once per scorer).
 
 Being plain tuples of ints and strings, a compiled rule set pickles (a game can go to another
 process). ``evaluate`` returns the points and the breakdown terms, data that names the
@@ -23,10 +29,11 @@ from typing import Any
 
 import carcdsl.model as m
 
-CONST, QUANTITY, SCALED, SUM, COND = range(5)
-TILES, PENNANTS, NEIGHBOURS, FOLLOWERS, COMPLETED, MARKERS = range(6)
+CONST, QUANTITY, SCALED, SUM, COND, PRODUCT, NEGATED = range(7)
+TILES, PENNANTS, NEIGHBOURS, FOLLOWERS, COMPLETED, MARKERS, ATTRIBUTE, OWN = range(8)
 QUANTITY_CODES = {"tiles": TILES, "pennants": PENNANTS, "neighbours": NEIGHBOURS,
-                  "followers": FOLLOWERS, "completed": COMPLETED, "markers": MARKERS}
+                  "followers": FOLLOWERS, "completed": COMPLETED, "markers": MARKERS,
+                  "own": OWN}
 COMPARISONS = ("<", "<=", ">", ">=", "==", "!=")
 _COMPARE = (operator.lt, operator.le, operator.gt, operator.ge, operator.eq, operator.ne)
 
@@ -36,24 +43,63 @@ Measure = Callable[[int, Any], int]
 """Counts quantity ``code`` (with its ``arg``) on the feature being scored."""
 
 
-def compile_expr(expr: m.Expr, kind_index: Mapping[str, int]) -> Program:
-    """``expr`` as a program; ``completed(KIND)`` refers to the kind by its index."""
-    if isinstance(expr, m.Const):
-        return (CONST, expr.value)
-    if isinstance(expr, m.Quantity):
-        code = QUANTITY_CODES[expr.name]
-        arg = kind_index.get(expr.arg or "", -1) if code == COMPLETED else expr.arg
-        return (QUANTITY, code, arg, expr.name, expr.arg)
-    if isinstance(expr, m.Scaled):
-        return (SCALED, expr.factor, compile_expr(expr.term, kind_index))
-    if isinstance(expr, m.Sum):
-        return (SUM, tuple(compile_expr(t, kind_index) for t in expr.terms))
-    if isinstance(expr, m.Cond):
-        test = expr.test
-        return (COND, COMPARISONS.index(test.op), compile_expr(test.left, kind_index),
-                compile_expr(test.right, kind_index), compile_expr(expr.yes, kind_index),
-                compile_expr(expr.no, kind_index))
-    raise TypeError(f"not an expression: {expr!r}")
+def compile_expr(expr: m.Expr, kind_index: Mapping[str, int],
+                 attributes: Mapping[str, tuple[int, bool]] | None = None,
+                 figure_index: Mapping[str, int] | None = None) -> Program:
+    """``expr`` as a program; ``completed(KIND)`` refers to the kind by its index, an
+    attribute of the kind scored to (index, is a flag), ``own(F)`` to the figure's index."""
+    attributes = attributes or {}
+    figure_index = figure_index or {}
+
+    def build(e: m.Expr) -> Program:
+        if isinstance(e, m.Const):
+            return (CONST, e.value)
+        if isinstance(e, m.Quantity):
+            if e.name in attributes and e.name not in QUANTITY_CODES:
+                return (QUANTITY, ATTRIBUTE, attributes[e.name], e.name, e.arg)
+            code = QUANTITY_CODES[e.name]
+            arg: Any = e.arg
+            if code == COMPLETED:
+                arg = kind_index.get(e.arg or "", -1)
+            elif code == OWN:
+                arg = figure_index.get(e.arg or "", -1)
+            return (QUANTITY, code, arg, e.name, e.arg)
+        if isinstance(e, m.Scaled):
+            return (SCALED, e.factor, build(e.term))
+        if isinstance(e, m.Sum):
+            return (SUM, tuple(build(t) for t in e.terms))
+        if isinstance(e, m.Product):
+            return (PRODUCT, tuple(build(t) for t in e.factors))
+        if isinstance(e, m.Negated):
+            return (NEGATED, build(e.term))
+        if isinstance(e, m.Cond):
+            test = e.test
+            return (COND, COMPARISONS.index(test.op), build(test.left), build(test.right),
+                    build(e.yes), build(e.no))
+        raise TypeError(f"not an expression: {e!r}")
+    return build(expr)
+
+
+def uses(program: Program | None, code: int) -> bool:
+    """Whether ``program`` measures quantity ``code`` anywhere."""
+    if program is None:
+        return False
+    stack = [program]
+    while stack:
+        node = stack.pop()
+        op = node[0]
+        if op == QUANTITY:
+            if node[1] == code:
+                return True
+        elif op == SCALED:
+            stack.append(node[2])
+        elif op in (SUM, PRODUCT):
+            stack.extend(node[1])
+        elif op == NEGATED:
+            stack.append(node[1])
+        elif op == COND:
+            stack.extend(node[2:])
+    return False
 
 
 def evaluate(program: Program, measure: Measure) -> tuple[int, list[Term]]:
@@ -73,15 +119,30 @@ def evaluate(program: Program, measure: Measure) -> tuple[int, list[Term]]:
             terms.extend(t)
         return points, terms
     if op == SCALED:
-        factor = program[1]
-        n, terms = evaluate(program[2], measure)
-        if not n:
-            return 0, []
-        if factor == 1:
-            return n, terms
-        if len(terms) == 1 and terms[0][0] == "q" and terms[0][4] == 1:
-            return n * factor, [(*terms[0][:4], factor)]
-        return n * factor, [("g", tuple(terms), factor)]
+        return _scaled(program[1], *evaluate(program[2], measure))
+    if op == NEGATED:
+        return _scaled(-1, *evaluate(program[1], measure))
+    if op == PRODUCT:
+        value, parts = 1, []
+        for factor in program[1]:
+            n, terms = evaluate(factor, measure)
+            value *= n
+            parts.append(tuple(terms) if terms else (("c", n),))
+        return value, [("x", tuple(parts), 1)] if value else []
     _, test, left, right, yes, no = program
     hit = _COMPARE[test](evaluate(left, measure)[0], evaluate(right, measure)[0])
     return evaluate(yes if hit else no, measure)
+
+
+def _scaled(factor: int, n: int, terms: list[Term]) -> tuple[int, list[Term]]:
+    """``factor`` times a value and its breakdown: one quantity (or product) takes the factor
+    itself (``3 tiles × 2``), several are grouped (``(3 tiles + 1 pennant) × 2``)."""
+    if not n:
+        return 0, []
+    if factor == 1:
+        return n, terms
+    if len(terms) == 1 and terms[0][0] == "c":
+        return n * factor, [("c", terms[0][1] * factor)]
+    if len(terms) == 1 and terms[0][0] in ("q", "x") and terms[0][-1] == 1:
+        return n * factor, [(*terms[0][:-1], factor)]
+    return n * factor, [("g", tuple(terms), factor)]

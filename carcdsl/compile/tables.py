@@ -28,6 +28,10 @@ class Kind:
     complete: Program | None
     final: Program | None
     """Scoring programs (``compile.expr``) when completed and at the end; None: none."""
+    attribute_names: tuple[str, ...] = ()
+    """The kind's attributes, in the order of a feature's attribute counts."""
+    per_scorer: tuple[bool, bool] = (False, False)
+    """Whether ``complete`` / ``final`` measure ``own(F)``: evaluated once per scorer."""
 
 
 @attrs.frozen
@@ -45,7 +49,10 @@ class LocalSegment:
     """Fields: local indexes of the area segments the field touches."""
     port: str | None
     """How records name a follower on it after its kind: the first port (``N`` in
-    ``city:N``, ``NNE`` in ``field:NNE``); None for a centre (``monastery``)."""
+    ``city:N``, ``NNE`` in ``field:NNE``); None for a centre (``monastery``) or an enclosed
+    field (``field``)."""
+    attributes: tuple[int, ...] | None = None
+    """The segment's count of each of its kind's attributes (None: none)."""
 
 
 @attrs.frozen
@@ -61,6 +68,8 @@ class FastTables:
     """Per o, per side d: what placing o ORs into the pattern code of the square across d."""
     seg_kinds: tuple[tuple[int, ...], ...]
     seg_pennants: tuple[tuple[int, ...], ...]
+    seg_attributes: tuple[tuple[tuple[int, ...] | None, ...], ...]
+    """Per o, per segment: its attribute counts (None: none)."""
     seg_open_ends: tuple[tuple[int, ...], ...]
     nones: tuple[tuple[None, ...], ...]
     """Per o, one None per segment (fresh follower counts and member lists)."""
@@ -178,6 +187,9 @@ class Tables:
     """Set-up, turn, tokens, ``on place`` rules and end (``compile.modes``)."""
     kind_index: dict = attrs.field(factory=dict)
     """Kind name -> index: how moves that name a feature find its kind."""
+    figure_spots: tuple[tuple[tuple[int, ...], ...], ...] = ()
+    """Per figure of ``modes.figures``, per oriented tile: the local segments it may stand
+    on (``stands on``), before asking whether their features are free."""
     fit_cache: dict = attrs.field(factory=dict, eq=False, repr=False)
     """Pattern code -> ``fit_entry``; filled as games meet new neighbourhoods."""
 

@@ -14,7 +14,7 @@ import operator
 
 import carcdsl.model as m
 from carcdsl.compile.board import compile_board
-from carcdsl.compile.expr import compile_expr
+from carcdsl.compile.expr import OWN, compile_expr, uses
 from carcdsl.compile.modes import compile_modes
 from carcdsl.compile.tables import (
     AREA,
@@ -33,11 +33,19 @@ from carcdsl.geometry import ports as P
 
 def _kinds(rules: m.RuleSet) -> tuple[Kind, ...]:
     index = {k.name: i for i, k in enumerate(rules.kinds)}
+    figure_index = {f.name: i for i, f in enumerate(rules.figures)}
     kinds = []
     for i, k in enumerate(rules.kinds):
-        kinds.append(Kind(i, k.name, GEOMETRY_CODE[k.geometry], k.followers,
-                          compile_expr(k.complete, index) if k.complete is not None else None,
-                          compile_expr(k.final, index) if k.final is not None else None))
+        attributes = {name: (j, merge == "flag") for j, (name, merge) in enumerate(k.attributes)}
+        programs = []
+        for main, extra in ((k.complete, k.complete_extra), (k.final, k.final_extra)):
+            terms = ([main] if main is not None else []) + list(extra)
+            expr = terms[0] if len(terms) == 1 else m.Sum(terms) if terms else None
+            programs.append(compile_expr(expr, index, attributes, figure_index)
+                            if expr is not None else None)
+        kinds.append(Kind(i, k.name, GEOMETRY_CODE[k.geometry], k.followers, *programs,
+                          tuple(name for name, _ in k.attributes),
+                          (uses(programs[0], OWN), uses(programs[1], OWN))))
     return tuple(kinds)
 
 
@@ -59,10 +67,12 @@ def _merge_pass_through(tile: m.Tile, rules: m.RuleSet) -> list[m.Segment]:
             i = passing[key]
             prev = result[i]
             result[i] = m.Segment(seg.kind, prev.ports + seg.ports, prev.pennants + seg.pennants,
-                                  prev.ends + tuple(stops))
+                                  prev.ends + tuple(stops),
+                                  attributes=prev.attributes + seg.attributes)
         else:
             passing[key] = len(result)
-            result.append(m.Segment(seg.kind, seg.ports, seg.pennants, tuple(stops)))
+            result.append(m.Segment(seg.kind, seg.ports, seg.pennants, tuple(stops),
+                                    attributes=seg.attributes))
     return result
 
 
@@ -95,18 +105,30 @@ def _orient(tile: m.Tile, rules: m.RuleSet, kind_index: dict, rotation: int):
                 open_ends += max(0, 2 - len(positions) - closed) if len(positions) < 2 else 0
         touches = tuple(area_local[t] for t in seg.touches if t in area_local)
         port: str | None = None
-        if geometry != CENTRE:
+        if geometry != CENTRE and positions:  # no positions: an enclosed field
             first = min(positions, key=lambda p: (P.side_of(p), p)) if geometry != FIELD \
                 else positions[0]
             port = P.RING[first]
         out.append(LocalSegment(kind_index[seg.kind], geometry, seg.pennants, open_ends,
-                                positions, touches, port))
+                                positions, touches, port, _attribute_counts(seg, kind)))
     return out, at
+
+
+def _attribute_counts(seg: m.Segment, kind: m.FeatureKind) -> tuple[int, ...] | None:
+    """The segment's count of each attribute of its kind, in the kind's order."""
+    if not seg.attributes:
+        return None
+    counts = [0] * len(kind.attributes)
+    names = [name for name, _ in kind.attributes]
+    for name, amount in seg.attributes:
+        counts[names.index(name)] += amount
+    return tuple(counts)
 
 
 def _look(segments: list[LocalSegment]) -> frozenset:
     """What an oriented tile looks like, for spotting rotations that change nothing."""
-    return frozenset((s.kind, s.ports, s.pennants, s.open_ends) for s in segments)
+    return frozenset((s.kind, s.ports, s.pennants, s.open_ends, s.attributes)
+                     for s in segments)
 
 
 class _Oriented:
@@ -216,7 +238,21 @@ def compile_rules(rules: m.RuleSet) -> Tables:
         tuple(out.sigs), tuple(reverse), tuple(out.segments), tuple(out.seg_at),
         tuple(out.links), tuple(out.spots), tuple(out.centres), tuple(out.canonical),
         tuple(out.distinct), fast, board, printed_from, compile_modes(rules, kind_index),
-        kind_index)
+        kind_index, figure_spots=_figure_spots(rules, kinds, out.segments))
+
+
+def _figure_spots(rules: m.RuleSet, kinds: tuple[Kind, ...],
+                  segments: list[tuple[LocalSegment, ...]]) -> tuple:
+    """Per figure, per oriented tile: the local segments of the kinds it stands on (by
+    default, those an ordinary follower may stand on)."""
+    out = []
+    for figure in rules.figures:
+        allowed = {k.index for k in kinds if (k.name in figure.stands_on
+                                              if figure.stands_on is not None
+                                              else k.followers)}
+        out.append(tuple(tuple(i for i, s in enumerate(local) if s.kind in allowed)
+                         for local in segments))
+    return tuple(out)
 
 
 def _fast_tables(sigs, reverse, segments, links, spots, type_counts, start_type,
@@ -245,6 +281,7 @@ def _fast_tables(sigs, reverse, segments, links, spots, type_counts, start_type,
         sig_bits=sig_bits, pattern_bits=pattern_bits,
         seg_kinds=tuple(tuple(s.kind for s in local) for local in segments),
         seg_pennants=tuple(tuple(s.pennants for s in local) for local in segments),
+        seg_attributes=tuple(tuple(s.attributes for s in local) for local in segments),
         seg_open_ends=tuple(tuple(s.open_ends for s in local) for local in segments),
         nones=tuple((None,) * len(local) for local in segments),
         closable=tuple(tuple(i for i, s in enumerate(local) if s.geometry in (AREA, PATH))

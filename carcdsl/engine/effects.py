@@ -3,8 +3,9 @@ points for the placer, tokens onto the tile) and tokens put on features."""
 
 from __future__ import annotations
 
-from carcdsl.compile.modes import COVERS, EXTRA_TURN, PUT, SCORE, SURROUNDED
+from carcdsl.compile.modes import COVERS, EXTENDS, EXTRA_TURN, PUT, SCORE, SURROUNDED, TAKE
 from carcdsl.engine.events import ScoreEvent, TokenEvent
+from carcdsl.engine.figures import extends_own
 from carcdsl.engine.parts import Parts
 from carcdsl.geometry.squares import STEP, to_xy
 
@@ -37,6 +38,8 @@ def fire_triggers(p: Parts, o: int, key: int, index: int) -> bool:
             hit = all(key + step in tiles for step in STEP)
         elif rule.condition == COVERS:
             hit = key in tb.board.markers.get(rule.marker, ())
+        elif rule.condition == EXTENDS:
+            hit = extends_own(p, o, key, p.grid.tiles[key][1], rule.kinds, rule.figure)
         else:
             hit = any(s.kind == rule.kind for s in tb.segments[o])
         if not hit:
@@ -47,12 +50,56 @@ def fire_triggers(p: Parts, o: int, key: int, index: int) -> bool:
             elif action[0] == PUT:
                 _put_on_tile(p, o, key, index, *action[1:])
             elif action[0] == SCORE:
-                seats = p.seats
-                seat = seats.current
-                seats.scores[seat] += action[1]
-                p.log.events.append(ScoreEvent(index, seat, seats.players[seat], rule.feature,
-                                               "complete", action[1], to_xy(key), (rule.term,)))
+                _score_placer(p, rule, action[1], to_xy(key), index)
     return extra
+
+
+def _score_placer(p: Parts, rule, points: int, at: tuple[int, int], index: int) -> None:
+    seats = p.seats
+    seat = seats.current
+    seats.scores[seat] += points
+    p.log.events.append(ScoreEvent(index, seat, seats.players[seat], rule.feature, "complete",
+                                   points, at, (rule.term,)))
+
+
+def fire_completed(p: Parts, root: int, index: int) -> bool:
+    """``on complete KIND`` rules for the feature of ``root``, which the placement just
+    completed (whoever scores it); True when one gives an extra turn."""
+    tb, features = p.tables, p.features
+    kind = features.kind[root]
+    extra = False
+    at = to_xy(min(features.tiles_of(root)))
+    for rule in tb.modes.on_complete:
+        if rule.kind != kind:
+            continue
+        for action in rule.actions:
+            if action[0] == EXTRA_TURN:
+                extra = True
+            elif action[0] == SCORE:
+                _score_placer(p, rule, action[1], at, index)
+            elif action[0] == TAKE:
+                _take(p, root, action[1], action[2], at, index)
+    return extra
+
+
+def _take(p: Parts, root: int, token: int, attribute: str, at: tuple[int, int],
+          index: int) -> None:
+    """The placer takes as many tokens ``token`` as the feature's attribute ``attribute``
+    counts (as many as are left in the supply)."""
+    features, seats = p.features, p.seats
+    kind = p.tables.kinds[features.kind[root]]
+    counts = features.attributes[root]
+    if not counts or attribute not in kind.attribute_names:
+        return
+    count = min(counts[kind.attribute_names.index(attribute)], p.tokens.supply[token])
+    if count <= 0:
+        return
+    seat = seats.current
+    p.tokens.supply[token] -= count
+    p.tokens.held[token][seat] += count
+    p.log.token_events.append(TokenEvent(index, p.tables.modes.tokens[token].name, count,
+                                         "taken", seat, seats.players[seat], kind.name, at,
+                                         len(p.log.events)))
 
 
 def _put_on_tile(p: Parts, o: int, key: int, index: int, count: int, token: int,

@@ -15,7 +15,7 @@ class Features:
     """Segment nodes of the placed tiles, their features and the followers on them."""
 
     __slots__ = ("root", "members", "kind", "node_key", "pennants", "open_ends", "followers",
-                 "pieces", "tokens", "none")
+                 "pieces", "tokens", "none", "attributes")
 
     def __init__(self, seats: int):
         self.root: list[int] = []
@@ -30,9 +30,13 @@ class Features:
         self.open_ends: list[int] = []
         """Root -> ends still open: the feature is complete at 0."""
         self.followers: list[tuple[int, ...] | None] = []
-        """Root -> followers on the feature per seat (None: none)."""
-        self.pieces: list[tuple[int, int, int]] = []
-        """Followers standing on the board: (seat, node, square), in the order placed."""
+        """Root -> followers on the feature per seat, each counted by its strength (None:
+        none; figures of strength 0 are not counted)."""
+        self.pieces: list[tuple[int, int, int, int]] = []
+        """Figures standing on the board: (seat, node, square, figure), in the order placed;
+        figure 0 is the ordinary follower, f + 1 the rule set's figure f."""
+        self.attributes: list[tuple[int, ...] | None] = []
+        """Root -> the feature's count of each attribute of its kind (None: none)."""
         self.tokens: dict[int, list[int]] = {}
         """Root -> tokens of each kind lying on the feature."""
         self.none = (0,) * seats
@@ -43,6 +47,7 @@ class Features:
         new.node_key, new.pennants = self.node_key[:], self.pennants[:]
         new.open_ends, new.followers = self.open_ends[:], self.followers[:]
         new.pieces, new.none = self.pieces[:], self.none
+        new.attributes = self.attributes[:]
         new.tokens = {k: v[:] for k, v in self.tokens.items()} if self.tokens else {}
         return new
 
@@ -58,6 +63,7 @@ class Features:
         self.kind += fast.seg_kinds[o]
         self.node_key += (key,) * len(nones)
         self.pennants += fast.seg_pennants[o]
+        self.attributes += fast.seg_attributes[o]
         self.open_ends += fast.seg_open_ends[o]
         self.followers += nones
         return base
@@ -76,6 +82,11 @@ class Features:
         members[b] = None
         self.pennants[a] += self.pennants[b]
         self.open_ends[a] += self.open_ends[b]
+        attributes = self.attributes
+        if attributes[b]:
+            mine = attributes[a]
+            attributes[a] = attributes[b] if not mine else tuple(
+                x + y for x, y in zip(mine, attributes[b]))
         fb = self.followers[b]
         if fb:
             fa = self.followers[a]
@@ -96,29 +107,42 @@ class Features:
         node_key = self.node_key
         return frozenset(node_key[n] for n in self.members_of(self.root[node]))
 
-    def put_follower(self, seat: int, node: int, key: int) -> None:
-        root = self.root[node]
-        counts = list(self.followers[root] or self.none)
-        counts[seat] += 1
-        self.followers[root] = tuple(counts)
-        self.pieces.append((seat, node, key))
+    def put_follower(self, seat: int, node: int, key: int, figure: int = 0,
+                     strength: int = 1) -> None:
+        """A figure (0: an ordinary follower) of ``seat`` onto the feature of ``node``."""
+        if strength:
+            root = self.root[node]
+            counts = list(self.followers[root] or self.none)
+            counts[seat] += strength
+            self.followers[root] = tuple(counts)
+        self.pieces.append((seat, node, key, figure))
 
-    def release(self, root: int) -> list[int]:
-        """Take every follower off the feature of ``root``; returns their seats."""
-        keep, seats, this = [], [], self.root
+    def release(self, root: int) -> list[tuple[int, int]]:
+        """Take every figure off the feature of ``root``; returns their (seat, figure)."""
+        keep, back, this = [], [], self.root
         for piece in self.pieces:
             if this[piece[1]] == root:
-                seats.append(piece[0])
+                back.append((piece[0], piece[3]))
             else:
                 keep.append(piece)
         self.pieces = keep
         self.followers[root] = None
-        return seats
+        return back
+
+    def take_back(self, piece: tuple[int, int, int, int], strength: int) -> None:
+        """One figure leaves the board (a recall); the feature keeps the others."""
+        self.pieces.remove(piece)
+        seat, node = piece[0], piece[1]
+        if strength:
+            root = self.root[node]
+            counts = list(self.followers[root] or self.none)
+            counts[seat] -= strength
+            self.followers[root] = tuple(counts) if any(counts) else None
 
     def occupied_roots(self) -> list[int]:
         """Roots of the features with followers, in the order their first follower came."""
         roots: list[int] = []
-        for _, node, _ in self.pieces:
+        for _, node, _, _ in self.pieces:
             root = self.root[node]
             if root not in roots:
                 roots.append(root)

@@ -16,7 +16,7 @@ from carcdsl.geometry.squares import AROUND, STEP
 class Grid:
     """The grid of squares: placed tiles and open squares."""
 
-    __slots__ = ("tiles", "open", "fitting", "latent", "reached", "watched")
+    __slots__ = ("tiles", "open", "fitting", "latent", "reached", "watched", "turns")
 
     def __init__(self, tables: Tables):
         self.tiles: dict[int, tuple[int, int]] = {}
@@ -32,12 +32,15 @@ class Grid:
         are open."""
         self.watched: dict[int, tuple[int, ...]] = {}
         """Squares whose centre feature has a follower -> the tile's centre nodes."""
+        self.turns: dict[int, int] = {}
+        """Kind -> the last turn a path of it made (``engine.requirements``)."""
 
     def copy(self) -> Grid:
         new = Grid.__new__(Grid)
         new.tiles, new.open = self.tiles.copy(), self.open.copy()
         new.fitting, new.latent = self.fitting.copy(), self.latent.copy()
         new.reached, new.watched = set(self.reached), self.watched.copy()
+        new.turns = self.turns.copy()
         return new
 
 

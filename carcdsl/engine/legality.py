@@ -8,9 +8,10 @@ here.
 
 from __future__ import annotations
 
-from carcdsl.compile.tables import CENTRE
+from carcdsl.compile.modes import NO_NEED
+from carcdsl.engine import figures, requirements
 from carcdsl.engine.movegen import can_place, free_spots
-from carcdsl.engine.moves import Discard, FollowerSpec, Placement
+from carcdsl.engine.moves import Discard, FollowerSpec, Placement, RecallSpec
 from carcdsl.engine.parts import Parts
 from carcdsl.errors import IllegalMoveError
 from carcdsl.geometry import ports as P
@@ -52,6 +53,9 @@ def take(p: Parts, name: str | None) -> int:
         raise IllegalMoveError("unknown-tile", tile=name)
     if t not in supply.pile:
         raise IllegalMoveError("supply", "tile", tile=name)
+    if not supply.drawable(t):
+        raise IllegalMoveError("supply", "group", tile=name,
+                               drawn=tb.type_names[supply.pile[-1]])
     return t
 
 
@@ -107,14 +111,99 @@ def check_placement(p: Parts, t: int, move: Placement) -> tuple[int, int, int]:
                           if pattern[d] >= 0 and pattern[d] != tb.sigs[o][d])
         raise IllegalMoveError("sides-match", tile=name, at=at, rotation=move.rotation,
                                sides=sides)
+    _check_requirements(p, o, key, name, at)
     spot = -1
+    if move.follower is not None and move.recall is not None:
+        raise IllegalMoveError("recall", "and-follower")
     if move.follower is not None:
-        spot = _spot(p, o, move.follower)
-        if not p.seats.followers[p.seats.current]:
-            raise IllegalMoveError("follower-supply", player=p.seats.players[p.seats.current])
-        if spot not in free_spots(p, t, key, r):
-            raise _feature_taken(move.follower)
+        figure = _figure(p, move.follower)
+        spot = _spot(p, o, move.follower, figure)
+        if figure:
+            spot = _figure_spot(p, o, key, spot, figure, move.follower)
+        else:
+            if not p.seats.followers[p.seats.current]:
+                raise IllegalMoveError("follower-supply",
+                                       player=p.seats.players[p.seats.current])
+            if spot not in free_spots(p, t, key, r):
+                raise _feature_taken(move.follower)
+    elif move.recall is not None:
+        spot = _recall_spot(p, o, key, move.recall)
     return key, r, spot
+
+
+def _check_requirements(p: Parts, o: int, key: int, name: str, at: str) -> None:
+    """``require`` rules (the river continues, does not turn back)."""
+    for rule in p.tables.modes.requirements:
+        if requirements.applies(p, rule, o, key):
+            failed = requirements.failed(p, rule, o, key)
+            if failed is not None:
+                raise IllegalMoveError("requirement", failed, tile=name, at=at,
+                                       kind=p.tables.kinds[rule.kind].name)
+
+
+def _figure(p: Parts, spec: FollowerSpec) -> int:
+    """The figure a follower spec names: 0 for the ordinary follower, f + 1 for the rule
+    set's figure f (by its name in ``kind``)."""
+    if spec.kind is None:
+        return 0
+    for f, kind in enumerate(p.tables.modes.figures):
+        if kind.name == spec.kind:
+            return f + 1
+    return 0
+
+
+def _figure_spot(p: Parts, o: int, key: int, local: int, figure: int,
+                 spec: FollowerSpec) -> int:
+    """The spot of figure ``figure`` on local segment ``local``, if it may stand there."""
+    seat, tb = p.seats.current, p.tables
+    kind = tb.modes.figures[figure - 1]
+    if not p.seats.figures[figure - 1][seat]:
+        raise IllegalMoveError("figure-supply", player=p.seats.players[seat], kind=kind.name)
+    if local not in tb.figure_spots[figure - 1][o]:
+        raise IllegalMoveError("figure-stands", kind=kind.name, feature=spec.feature)
+    spot = figures.figure_spot(local, figure)
+    if spot not in figures.placements(p, o, key, p.grid.occupied(tb, p.features, key)):
+        if kind.needs != NO_NEED:
+            raise IllegalMoveError("figure-needs", kind=kind.name, feature=spec.feature)
+        raise _feature_taken(spec)
+    return spot
+
+
+def _recall_spot(p: Parts, o: int, key: int, spec: RecallSpec) -> int:
+    """The spot taking back the figure a record's ``recall`` names, if the mover may."""
+    tb, grid, seat = p.tables, p.grid, p.seats.current
+    at = str(list(spec.at))
+    if not on_board(*spec.at) or to_key(*spec.at) not in grid.tiles:
+        raise IllegalMoveError("recall", "no-tile", at=at)
+    square = to_key(*spec.at)
+    o_there, base = grid.tiles[square]
+    where = spec.where
+    local = _find_segment(p, o_there, where)
+    node = base + local if local is not None else -1
+    kinds = tb.modes.figures
+    piece = next((piece for piece in p.features.pieces if piece[1] == node
+                  and piece[0] == seat and piece[3] and kinds[piece[3] - 1].recall
+                  and (spec.kind is None or kinds[piece[3] - 1].name == spec.kind)), None)
+    if piece is None:
+        raise IllegalMoveError("recall", "none", at=at, spot=spec.spot)
+    if figures.completes(p, o, key, node):
+        raise IllegalMoveError("recall", "completed", at=at, spot=spec.spot)
+    return figures.RECALL - node
+
+
+def _find_segment(p: Parts, o: int, spec: FollowerSpec) -> int | None:
+    """The local segment of ``o`` a spot names (its kind and a port, or a bare kind)."""
+    tb = p.tables
+    wanted = tb.kind_index.get(spec.feature)
+    for i, seg in enumerate(tb.segments[o]):
+        if seg.kind != wanted:
+            continue
+        if spec.port is None:
+            if seg.port is None:
+                return i
+        elif P.is_port(spec.port) and P.INDEX[spec.port] in seg.ports:
+            return i
+    return None
 
 
 def _feature_taken(spec: FollowerSpec) -> IllegalMoveError:
@@ -161,22 +250,22 @@ def _check_follower_kind(p: Parts, spec: FollowerSpec) -> None:
     raise IllegalMoveError("follower-kind", "unknown", kind=spec.kind, known=known + roles)
 
 
-def _spot(p: Parts, o: int, spec: FollowerSpec) -> int:
+def _spot(p: Parts, o: int, spec: FollowerSpec, figure: int = 0) -> int:
     tb = p.tables
-    if spec.kind is not None:
+    if spec.kind is not None and not figure:
         _check_follower_kind(p, spec)
     wanted = tb.kind_index.get(spec.feature)
     for i, seg in enumerate(tb.segments[o]):
         if seg.kind != wanted:
             continue
-        # a port names an edge segment; no port, the centre
-        centre = seg.geometry == CENTRE
+        # a port names an edge segment; no port, the centre or an enclosed segment
+        bare = seg.port is None
         if spec.port is None:
-            if not centre:
+            if not bare:
                 continue
-        elif centre or not P.is_port(spec.port) or P.INDEX[spec.port] not in seg.ports:
+        elif bare or not P.is_port(spec.port) or P.INDEX[spec.port] not in seg.ports:
             continue
-        if not tb.kinds[seg.kind].followers:
+        if not figure and not tb.kinds[seg.kind].followers:
             raise IllegalMoveError("follower-kind", feature=spec.feature)
         return i
     if spec.port:

@@ -12,7 +12,8 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from itertools import accumulate
 
-from carcdsl.engine.moves import FollowerSpec, Placement
+from carcdsl.engine import figures, requirements
+from carcdsl.engine.moves import FollowerSpec, Placement, RecallSpec
 from carcdsl.engine.parts import Parts
 from carcdsl.engine.supply import below
 from carcdsl.geometry.squares import to_xy
@@ -22,6 +23,9 @@ FastMove = tuple[int, int, int, int]
 
 def can_place(p: Parts, t: int) -> bool:
     """Whether tile type ``t`` fits on some open square in some rotation."""
+    if p.tables.modes.requirements:
+        return any(requirements.passes(p, 4 * t + r, key)
+                   for key, entry in p.grid.fitting.items() for r in entry[t])
     return any(map(p.tables.fast.by_type[t], p.grid.fitting.values()))
 
 
@@ -49,6 +53,9 @@ def iter_moves(p: Parts, t: int | None = None) -> Iterator[FastMove]:
             return
         t = supply.pile[-1]
     tb = p.tables
+    if tb.modes.placing_more:
+        yield from _iter_more(p, t)
+        return
     followers = p.seats.followers[p.seats.current] and tb.fast.spot_count[t]
     spots = tb.free_spots
     board, features = p.grid, p.features
@@ -64,6 +71,35 @@ def iter_moves(p: Parts, t: int | None = None) -> Iterator[FastMove]:
                     yield t, key, r, i
 
 
+def _iter_more(p: Parts, t: int) -> Iterator[FastMove]:
+    """``iter_moves`` for rule sets with figures, recalls or placement requirements: per
+    placement that passes the requirements, no figure, the ordinary follower's spots, each
+    figure's spots, then each figure that may be taken back."""
+    tb = p.tables
+    followers = p.seats.followers[p.seats.current] and tb.fast.spot_count[t]
+    board, features = p.grid, p.features
+    checked = bool(tb.modes.requirements)
+    recalling = any(f.recall for f in tb.modes.figures)
+    for key, entry in board.fitting.items():
+        rotations = entry[t]
+        if not rotations:
+            continue
+        occupied = board.occupied(tb, features, key)
+        for r in rotations:
+            o = 4 * t + r
+            if checked and not requirements.passes(p, o, key):
+                continue
+            yield t, key, r, -1
+            if followers:
+                for i in tb.free_spots(o, occupied):
+                    yield t, key, r, i
+            for spot in figures.placements(p, o, key, occupied):
+                yield t, key, r, spot
+            if recalling:
+                for spot in figures.recalls(p, o, key):
+                    yield t, key, r, spot
+
+
 def sample_move(p: Parts, rng: random.Random) -> FastMove | None:
     """A legal move drawn uniformly from all (placement, follower) moves, like
     ``rng.choice(list(iter_moves(p)))`` but without listing them; None if there is none.
@@ -75,7 +111,7 @@ def sample_move(p: Parts, rng: random.Random) -> FastMove | None:
     square is the first whose count exceeds it, and its rotation the pick's offset there.
     """
     supply = p.supply
-    if supply.hands is not None:
+    if supply.hands is not None or p.tables.modes.placing_more:
         moves = list(iter_moves(p))
         return moves[below(rng, len(moves))] if moves else None
     if not supply.pile or p.log.finished:
@@ -104,26 +140,48 @@ def sample_move(p: Parts, rng: random.Random) -> FastMove | None:
 
 
 def to_placement(p: Parts, t: int, key: int, r: int, spot: int) -> Placement:
-    """A fast move as a Placement (names as records write them)."""
+    """A fast move as a Placement (names as records write them). A recall names the figure's
+    square and spot after the move as played: ``to_placement`` of a move already played
+    reads the node's square from the features, which never forget it."""
     tb = p.tables
-    follower = None
+    follower = recall = None
     if spot >= 0:
-        seg = tb.segments[4 * t + r][spot]
-        follower = FollowerSpec(tb.kinds[seg.kind].name, seg.port, None)
-    return Placement(tb.type_names[t], to_xy(key), 90 * r, follower)
+        local, figure = figures.split_spot(spot)
+        seg = tb.segments[4 * t + r][local]
+        kind = tb.modes.figures[figure - 1].name if figure else None
+        follower = FollowerSpec(tb.kinds[seg.kind].name, seg.port, kind)
+    elif spot <= figures.RECALL:
+        recall = recall_spec(p, figures.RECALL - spot)
+    return Placement(tb.type_names[t], to_xy(key), 90 * r, follower, recall)
 
 
-_SPOTS, _TYPES = 1 << 6, 1 << 16
+def recall_spec(p: Parts, node: int) -> RecallSpec:
+    """How a record names the figure standing on ``node``: its square and spot, and its kind
+    when the mover has figures of another kind there too."""
+    tb, features = p.tables, p.features
+    key = features.node_key[node]
+    o, base = p.grid.tiles[key]
+    seg = tb.segments[o][node - base]
+    kind = next((tb.modes.figures[piece[3] - 1].name for piece in features.pieces
+                 if piece[1] == node and piece[3]), None)
+    spot = f"{tb.kinds[seg.kind].name}:{seg.port}" if seg.port else tb.kinds[seg.kind].name
+    return RecallSpec(to_xy(key), spot, kind)
+
+
+_SPOTS, _TYPES = 1 << 32, 1 << 16
+_SPOT_ZERO = 1 << 31
+"""A spot is stored as ``spot + _SPOT_ZERO``: recalls (below -1) and figures (above the local
+segments) fit as well as the ordinary ones."""
 
 
 def encode(move: FastMove) -> int:
     """A fast move as one int (an action code): square key and rotation, tile type and
-    follower spot packed (negative for squares north of the start); ``decode`` inverts it."""
+    spot packed (negative for squares north of the start); ``decode`` inverts it."""
     t, key, r, spot = move
-    return ((key << 2 | r) * _TYPES + t) * _SPOTS + spot + 1
+    return ((key << 2 | r) * _TYPES + t) * _SPOTS + spot + _SPOT_ZERO
 
 
 def decode(code: int) -> FastMove:
     rest, spot = divmod(code, _SPOTS)
     rest, t = divmod(rest, _TYPES)
-    return t, rest >> 2, rest & 3, spot - 1
+    return t, rest >> 2, rest & 3, spot - _SPOT_ZERO

@@ -122,6 +122,40 @@ class FollowerSpec:
         return {"at": self.to_text(), "kind": self.kind}
 
 
+def _check_recall(_instance: Any, _attribute: Any, value: Any) -> None:
+    if value is not None and not isinstance(value, RecallSpec):
+        raise IllegalMoveError("move", "recall", got=show_value(repr(value)))
+
+
+@attrs.frozen
+class RecallSpec:
+    """A figure the mover takes back instead of placing one (``{"at": [x, y], "spot":
+    "garden"}``): its square, its spot named as a follower's, and maybe its kind."""
+
+    at: tuple[int, int] = attrs.field(converter=_to_at, validator=_check_at)
+    spot: str = attrs.field(validator=_check_feature)
+    """``"monastery"``, ``"city:N"``: as ``FollowerSpec.to_text`` names a spot."""
+    kind: str | None = attrs.field(default=None, validator=_check_kind)
+
+    @property
+    def where(self) -> FollowerSpec:
+        """The spot as a FollowerSpec (feature and port)."""
+        return FollowerSpec.parse(self.spot)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> RecallSpec:
+        x, y = data["at"]
+        spec = cls((int(x), int(y)), data["spot"], data.get("kind"))
+        spec.where  # noqa: B018 - a spot that names no feature is refused here
+        return spec
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"at": list(self.at), "spot": self.spot}
+        if self.kind is not None:
+            out["kind"] = self.kind
+        return out
+
+
 @attrs.frozen
 class Placement:
     """One move: a tile put on the board, maybe with a follower."""
@@ -134,14 +168,17 @@ class Placement:
     """Degrees clockwise from the tile's orientation in the rule file."""
     follower: FollowerSpec | None = attrs.field(default=None, validator=_check_follower)
     """Where the mover puts a follower, if anywhere."""
+    recall: RecallSpec | None = attrs.field(default=None, validator=_check_recall)
+    """The figure the mover takes back instead of placing one, if any."""
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Placement:
         """Build from a schema-valid placement object."""
-        follower = data.get("follower")
+        follower, recall = data.get("follower"), data.get("recall")
         x, y = data["at"]
         return cls(data.get("tile"), (int(x), int(y)), int(data["rotation"]),
-                   None if follower is None else FollowerSpec.from_json(follower))
+                   None if follower is None else FollowerSpec.from_json(follower),
+                   None if recall is None else RecallSpec.from_json(recall))
 
     def to_json(self) -> dict[str, Any]:
         """``{"tile", "at", "rotation", "follower"}`` in that order; absent parts omitted."""
@@ -150,6 +187,8 @@ class Placement:
         out["rotation"] = self.rotation
         if self.follower is not None:
             out["follower"] = self.follower.to_json()
+        if self.recall is not None:
+            out["recall"] = self.recall.to_json()
         return out
 
 

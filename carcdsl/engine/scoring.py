@@ -4,33 +4,53 @@ feature go to its scorers here, and held tokens score at the end."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from carcdsl.compile.expr import (
+    ATTRIBUTE,
     COMPLETED,
     FOLLOWERS,
     MARKERS,
     NEIGHBOURS,
+    OWN,
     PENNANTS,
     TILES,
     Measure,
     evaluate,
 )
 from carcdsl.compile.tables import CENTRE
+from carcdsl.engine.effects import fire_completed
 from carcdsl.engine.events import EndReason, ScoreEvent, TokenEvent
+from carcdsl.engine.figures import own_count
 from carcdsl.engine.parts import Parts
 from carcdsl.geometry.squares import NEAR, STEP, to_xy
 
 
-def score_completed(p: Parts, o: int, key: int, base: int, index: int) -> None:
-    """Score what placing oriented tile ``o`` on ``key`` (first node ``base``) completed."""
+def score_completed(p: Parts, o: int, key: int, base: int, index: int) -> bool:
+    """Score what placing oriented tile ``o`` on ``key`` (first node ``base``) completed;
+    ``on complete`` rules act on each feature completed first. True when one of them gives
+    an extra turn."""
     features = p.features
     root, open_ends, followers = features.root, features.open_ends, features.followers
-    for i in p.tables.fast.closable[o]:
-        r = root[base + i]
-        # scoring returns the followers, so a feature met twice scores once
-        if not open_ends[r] and followers[r]:
-            score(p, r, "complete", index)
+    extra = False
+    if p.tables.modes.on_complete:
+        seen: set[int] = set()
+        for i in p.tables.fast.closable[o]:
+            r = root[base + i]
+            if not open_ends[r] and r not in seen:
+                seen.add(r)
+                extra |= fire_completed(p, r, index)
+                if followers[r]:
+                    score(p, r, "complete", index)
+    else:
+        for i in p.tables.fast.closable[o]:
+            r = root[base + i]
+            # scoring returns the followers, so a feature met twice scores once
+            if not open_ends[r] and followers[r]:
+                score(p, r, "complete", index)
     if p.grid.watched:
         _score_centres(p, key, index)
+    return extra
 
 
 def _score_centres(p: Parts, key: int, index: int) -> None:
@@ -45,10 +65,11 @@ def _score_centres(p: Parts, key: int, index: int) -> None:
                     score(p, node, "complete", index)
 
 
-def _measure(p: Parts, root: int) -> Measure:
+def _measure(p: Parts, root: int, seat: int = -1) -> Measure:
+    """Counts quantities on the feature of ``root``; ``own(F)`` for ``seat``."""
     features, tb = p.features, p.tables
 
-    def measure(code: int, arg: object) -> int:
+    def measure(code: int, arg: Any) -> int:
         if code == TILES:
             if tb.kinds[features.kind[root]].geometry == CENTRE:
                 return 1 + p.grid.neighbours(tb, features.node_key[root])
@@ -64,6 +85,12 @@ def _measure(p: Parts, root: int) -> Measure:
             return _completed(p, root, arg)
         if code == MARKERS:
             return _markers(p, root, arg)
+        if code == ATTRIBUTE:
+            counts = features.attributes[root]
+            value = counts[arg[0]] if counts else 0
+            return min(value, 1) if arg[1] else value
+        if code == OWN:
+            return own_count(p, root, seat, arg)
         raise ValueError(f"unknown quantity {code}")
     return measure
 
@@ -93,26 +120,45 @@ def _markers(p: Parts, root: int, marker: object) -> int:
 
 def score(p: Parts, root: int, when: str, index: int) -> None:
     """Score the feature of ``root`` (``complete`` or ``final``) for the most followers on
-    it, hand its tokens to them, and return its followers."""
+    it (each figure counted by its strength), hand its tokens to them, and return its
+    figures."""
     features = p.features
     kind = p.tables.kinds[features.kind[root]]
     program = kind.complete if when == "complete" else kind.final
     counts = features.followers[root] or ()
     if program is not None and counts:
-        points, terms = evaluate(program, _measure(p, root))
         best = max(counts)
-        winners = [seat for seat, c in enumerate(counts) if c == best]
-        if points:
-            at = to_xy(min(features.tiles_of(root)))
-            seats, events = p.seats, p.log.events
+        winners = [seat for seat, c in enumerate(counts) if c == best] if best > 0 else []
+        if kind.per_scorer[when == "final"]:
             for seat in winners:
-                seats.scores[seat] += points
-                events.append(ScoreEvent(index, seat, seats.players[seat], kind.name, when,
-                                         points, at, tuple(terms)))
+                award(p, root, when, index, seat, *evaluate(program, _measure(p, root, seat)))
+        elif winners:
+            points, terms = evaluate(program, _measure(p, root))
+            for seat in winners:
+                award(p, root, when, index, seat, points, terms)
         if features.tokens:
             _collect_tokens(p, root, winners, index)
-    for seat in features.release(root):
-        p.seats.followers[seat] += 1
+    for seat, figure in features.release(root):
+        p.seats.supply_of(figure)[seat] += 1
+
+
+def award(p: Parts, root: int, when: str, index: int, seat: int, points: int,
+          terms: list) -> None:
+    """``points`` for the feature of ``root`` to ``seat`` (nothing when 0)."""
+    if not points:
+        return
+    features, seats = p.features, p.seats
+    kind = p.tables.kinds[features.kind[root]]
+    seats.scores[seat] += points
+    p.log.events.append(ScoreEvent(index, seat, seats.players[seat], kind.name, when, points,
+                                   to_xy(min(features.tiles_of(root))), tuple(terms)))
+
+
+def score_recall(p: Parts, root: int, index: int, seat: int) -> None:
+    """A figure taken back: its feature's final rule scores for ``seat`` alone, now."""
+    program = p.tables.kinds[p.features.kind[root]].final
+    if program is not None:
+        award(p, root, "final", index, seat, *evaluate(program, _measure(p, root, seat)))
 
 
 def _collect_tokens(p: Parts, root: int, winners: list[int], index: int) -> None:
@@ -164,6 +210,14 @@ def _score_held_tokens(p: Parts, index: int) -> None:
     seats, log = p.seats, p.log
     for i, tok in enumerate(p.tables.modes.tokens):
         held = p.tokens.held[i]
+        most = max(held, default=0)
+        if tok.most_points and most > 0:
+            for seat, count in enumerate(held):
+                if count == most:
+                    seats.scores[seat] += tok.most_points
+                    terms = (("t", "most", tok.name),)
+                    log.events.append(ScoreEvent(index, seat, seats.players[seat], tok.name,
+                                                 "final", tok.most_points, (0, 0), terms))
         for seat, count in enumerate(held):
             if count:
                 log.token_events.append(TokenEvent(index, tok.name, count, "held", seat,

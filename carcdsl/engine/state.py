@@ -12,8 +12,9 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import cast
 
-from carcdsl.compile.tables import Tables
-from carcdsl.engine import legality, movegen, scoring
+from carcdsl.compile.modes import RECALL_FINAL
+from carcdsl.compile.tables import CENTRE, Tables
+from carcdsl.engine import figures, legality, movegen, requirements, scoring
 from carcdsl.engine.effects import fire_triggers, put_tokens
 from carcdsl.engine.events import DrawOff, EndReason, Log, ScoreEvent, TokenEvent
 from carcdsl.engine.features import Features
@@ -45,13 +46,22 @@ class State(Parts):
         pile = list(tb.fast.supply)
         if not modes.start_placed and tb.start_type is not None:
             pile.append(tb.start_type)
-        if rng is not None:
+        rank = modes.draw_rank
+        if rank:  # each group shuffled on its own, drawn in order
+            groups = [[t for t in pile if rank[t] == g] for g in sorted(set(map(rank.__getitem__,
+                                                                              pile)))]
+            if rng is not None:
+                for group in groups:
+                    rng.shuffle(group)
+            pile = [t for group in groups for t in group]
+        elif rng is not None:
             rng.shuffle(pile)
         pile.reverse()  # drawn from the end
-        self.supply = Supply(pile, rng, modes.bag)
+        self.supply = Supply(pile, rng, modes.bag, rank)
         self.supply.hands_known = not replaying or seed is not None
         self.grid, self.features = Grid(tb), Features(n)
-        self.seats, self.log = Seats(players, modes.followers[n]), Log()
+        self.seats = Seats(players, modes.followers[n], tuple(f.each_player for f in modes.figures))
+        self.log = Log()
         self.tokens = Tokens([k.supply - k.each_player * n for k in modes.tokens],
                              [[k.each_player] * n for k in modes.tokens])
         self._set_up(replaying)
@@ -241,7 +251,7 @@ class State(Parts):
         (seat, index of the segment in the placed tile's ``Tables.segments`` entry)."""
         placed: dict[int, list[tuple[int, int]]] = {}
         tiles = self.grid.tiles
-        for seat, node, key in self.features.pieces:
+        for seat, node, key, _ in self.features.pieces:
             placed.setdefault(key, []).append((seat, node - tiles[key][1]))
         return placed
 
@@ -327,7 +337,8 @@ class State(Parts):
     def chance_outcomes(self) -> list[tuple[str, float]]:
         """What the next draw may bring: (tile, probability) for each tile type left in the
         pile, in rule-file order."""
-        counts, total = self.supply.chances(), len(self.supply.pile)
+        counts = self.supply.chances()
+        total = sum(counts.values())
         names = self.tables.type_names
         return [(names[t], counts[t] / total) for t in sorted(counts)]
 
@@ -345,25 +356,52 @@ class State(Parts):
         log.move_seats.append(seats.current)
         index = len(log.moves) - 1
         o = 4 * t + r
+        modes = self.tables.modes
+        if modes.requirements:
+            requirements.remember_turns(self, o, key)
         base = self.grid.place(self.tables, self.features, o, key)
         if spot >= 0:
-            self._put_follower(o, key, base + spot, spot)
+            self._put_follower(o, key, base, spot)
+        elif spot <= figures.RECALL:
+            self._recall(figures.RECALL - spot, index)
         # placement triggers act at once (a nut onto the tile, a penalty), before scoring
-        extra = fire_triggers(self, o, key, index) if self.tables.modes.triggers else False
-        scoring.score_completed(self, o, key, base, index)
+        extra = fire_triggers(self, o, key, index) if modes.triggers else False
+        extra = scoring.score_completed(self, o, key, base, index) or extra
         if supply.aside:
             supply.return_aside(len(log.moves))
         seats.end_turn(extra, supply)
         self._after_move()
 
-    def _put_follower(self, o: int, key: int, node: int, spot: int) -> None:
-        seat = self.seats.current
-        self.features.put_follower(seat, node, key)
-        self.seats.followers[seat] -= 1
-        fast = self.tables.fast
-        if spot in fast.centre_spots[o]:
-            base = node - spot
-            self.grid.watched[key] = tuple(base + i for i in self.tables.centres[o])
+    def _put_follower(self, o: int, key: int, base: int, spot: int) -> None:
+        """A figure onto the placed tile: ``spot`` is a local segment (an ordinary follower)
+        or a figure's spot (``engine.figures``)."""
+        seat, tb = self.seats.current, self.tables
+        if spot >> figures.FIGURE_SHIFT:
+            local, figure = figures.split_spot(spot)
+            strength = tb.modes.figures[figure - 1].strength
+            self.features.put_follower(seat, base + local, key, figure, strength)
+            self.seats.figures[figure - 1][seat] -= 1
+            centre = strength and tb.segments[o][local].geometry == CENTRE
+        else:
+            local = spot
+            self.features.put_follower(seat, base + local, key)
+            self.seats.followers[seat] -= 1
+            centre = local in tb.fast.centre_spots[o]
+        if centre:
+            self.grid.watched[key] = tuple(base + i for i in tb.centres[o])
+
+    def _recall(self, node: int, index: int) -> None:
+        """The mover takes back its figure on ``node``; its feature scores as the figure's
+        ``recall`` says."""
+        seat, features, kinds = self.seats.current, self.features, self.tables.modes.figures
+        piece = next(piece for piece in features.pieces
+                     if piece[1] == node and piece[0] == seat and piece[3]
+                     and kinds[piece[3] - 1].recall)
+        kind = kinds[piece[3] - 1]
+        if kind.recall == RECALL_FINAL:
+            scoring.score_recall(self, features.root[node], index, seat)
+        features.take_back(piece, kind.strength)
+        self.seats.figures[piece[3] - 1][seat] += 1
 
     def _after_move(self) -> None:
         """End the game when no tile is left; a live game discards what fits nowhere."""
@@ -404,8 +442,12 @@ class State(Parts):
             self._discard_unplaceable_hand()
             return
         pile, fitting, by_type = supply.pile, self.grid.fitting, self.tables.fast.by_type
+        checked = bool(self.tables.modes.requirements)
         while pile and not log.finished:
-            if any(map(by_type[pile[-1]], fitting.values())):  # can_place, inlined
+            if checked:
+                if self.can_place(pile[-1]):
+                    return
+            elif any(map(by_type[pile[-1]], fitting.values())):  # can_place, inlined
                 return
             self._discard(pile[-1])
 

@@ -23,10 +23,14 @@ class Supply:
     """Tiles not yet played: the pile, hands, and a bag's set-aside tiles."""
 
     __slots__ = ("pile", "hands", "hand_size", "hands_known", "aside", "aside_moves", "rng",
-                 "bag")
+                 "bag", "rank")
 
-    def __init__(self, pile: list[int], rng: random.Random | None, bag: bool):
+    def __init__(self, pile: list[int], rng: random.Random | None, bag: bool,
+                 rank: tuple[int, ...] = ()):
         self.pile = pile
+        self.rank = rank
+        """Per tile type, its group's place in the draw order (empty: one pile); the pile
+        holds the groups one after the other, so only the next group's tiles may be drawn."""
         """Tile types still to draw; the next is the last."""
         self.hands: list[list[int]] | None = None
         """Per seat, the tiles held (None: a tile is drawn each turn)."""
@@ -46,7 +50,7 @@ class Supply:
         new = Supply.__new__(Supply)
         new.pile, new.hand_size, new.hands_known = self.pile[:], self.hand_size, self.hands_known
         new.hands = [hand[:] for hand in self.hands] if self.hands is not None else None
-        new.aside, new.bag = self.aside[:], self.bag
+        new.aside, new.bag, new.rank = self.aside[:], self.bag, self.rank
         new.aside_moves = self.aside_moves[:] if self.bag else self.aside_moves
         new.rng = self.rng
         if self.bag and self.rng is not None:  # only the bag draws from it after set-up
@@ -90,11 +94,21 @@ class Supply:
         """Put the drawn tile back where ``draw`` took it from."""
         self.pile.insert(i, self.pile.pop())
 
+    def drawable(self, t: int) -> bool:
+        """Whether tile type ``t`` may come next: it is in the pile, in the group drawn now."""
+        if not self.rank:
+            return t in self.pile
+        return bool(self.pile) and self.rank[t] == self.rank[self.pile[-1]] and t in self.pile
+
     def chances(self) -> dict[int, int]:
-        """Tile type -> copies in the pile: what the next draw may bring, and how likely."""
+        """Tile type -> copies that may be drawn next (those of the group drawn now): what
+        the next draw may bring, and how likely."""
         counts: dict[int, int] = {}
+        rank = self.rank
+        now = rank[self.pile[-1]] if rank and self.pile else None
         for t in self.pile:
-            counts[t] = counts.get(t, 0) + 1
+            if now is None or rank[t] == now:
+                counts[t] = counts.get(t, 0) + 1
         return counts
 
     def is_empty(self) -> bool:

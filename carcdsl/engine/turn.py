@@ -14,9 +14,10 @@ from carcdsl.geometry import ports as P
 class Seats:
     """The players in turn order, the player to move, scores and followers in supply."""
 
-    __slots__ = ("players", "seating", "current", "in_extra", "scores", "followers")
+    __slots__ = ("players", "seating", "current", "in_extra", "scores", "followers", "figures")
 
-    def __init__(self, players: tuple[str, ...], followers: int):
+    def __init__(self, players: tuple[str, ...], followers: int,
+                 figures: tuple[int, ...] = ()):
         self.players = players
         """Names in seat order, which is turn order: after a draw-off, the winner first."""
         self.seating = tuple(range(len(players)))
@@ -27,13 +28,20 @@ class Seats:
         self.scores = [0] * len(players)
         self.followers = [followers] * len(players)
         """Per seat, followers still in supply."""
+        self.figures = [[each] * len(players) for each in figures]
+        """Per figure of the rule set, per seat: those still in supply."""
 
     def copy(self) -> Seats:
         new = Seats.__new__(Seats)
         new.players, new.seating, new.current = self.players, self.seating, self.current
         new.in_extra, new.scores, new.followers = self.in_extra, self.scores[:], self.followers[:]
+        new.figures = [f[:] for f in self.figures] if self.figures else self.figures
         return new
 
+
+    def supply_of(self, figure: int) -> list[int]:
+        """Per seat, figures of kind ``figure`` in supply (0: ordinary followers)."""
+        return self.followers if not figure else self.figures[figure - 1]
 
     def end_turn(self, extra: bool, supply: Supply) -> None:
         """Pass the turn, unless it earned an extra turn (at most one in a row). With hands,

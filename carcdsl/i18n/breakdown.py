@@ -5,7 +5,8 @@ word the same terms in a player's language).
 The engine keeps a scoring's breakdown as data (terms: ``("c", value)``, ``("q", count,
 quantity, arg, factor)``, ``("g", terms, factor)``, and ``("t", condition, arg)`` for an ``on
 place`` rule); this module words it, in English by default or through a ``Words``'
-``label`` and ``trigger``.
+``label`` and ``trigger``. New with figures and products: ``("x", factors, factor)``, each
+factor a tuple of terms (``1 own pig × 2 completed cities``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ def label(name: str, arg: str | None, count: int) -> str:
         noun = f"completed {arg if count == 1 else plural(arg or '')}"
     elif name in ("markers", "tokens"):
         noun = (arg or "") if count == 1 else plural(arg or "")
+    elif name == "own":
+        noun = f"own {arg if count == 1 else plural(arg or '')}"
     else:
         noun = SINGULAR.get(name, name) if count == 1 else name
     return f"{count} {noun}"
@@ -35,6 +38,12 @@ def trigger(condition: str, arg: str | None) -> str:
     forest``."""
     if condition == "surrounded":
         return "fills a hole"
+    if condition == "most":
+        return f"the most {plural(arg or '')}"
+    if condition == "complete":
+        return f"completes a {arg}"
+    if condition == "extends":
+        return f"extends own {arg}"
     return f"{'covers' if condition == 'covers' else 'shows'} a {arg}"
 
 
@@ -52,7 +61,7 @@ def render(terms, labeller: Label = label, triggered: Trigger = trigger) -> str:
 
 def _negative(term) -> bool:
     """A constant below zero, or a quantity or group scaled by a factor below zero."""
-    return term[0] == "c" and term[1] < 0 or term[0] in ("q", "g") and term[-1] < 0
+    return term[0] == "c" and term[1] < 0 or term[0] in ("q", "g", "x") and term[-1] < 0
 
 
 def _negated(term):
@@ -70,6 +79,11 @@ def _render_term(term, labeller: Label, triggered: Trigger) -> str:
         return text if factor == 1 else f"{text} × {factor}"
     if term[0] == "t":
         return triggered(term[1], term[2])
+    if term[0] == "x":  # a product: (1 own pig) × (2 completed cities)
+        parts = [render(factor, labeller, triggered) for factor in term[1]]
+        text = " × ".join(f"({part})" if len(factor) > 1 else part
+                          for part, factor in zip(parts, term[1]))
+        return text if term[2] == 1 else f"({text}) × {term[2]}"
     inner = render(term[1], labeller, triggered)
     if len(term[1]) > 1:
         inner = f"({inner})"

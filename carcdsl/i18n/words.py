@@ -304,13 +304,17 @@ class Words:
             return f"{count} {self.phrase('completed')} {self.word(arg or '', count)}"
         if name in ("markers", "tokens"):
             return f"{count} {self.word(arg or '', count)}"
+        if name == "own":
+            return f"{count} {self.phrase('own')} {self.word(arg or '', count)}"
         return f"{count} {self.word(SINGULAR.get(name, name), count)}"
 
     def trigger(self, condition: str, arg: str | None) -> str:
         """A trigger's scoring (``covers a small-city``: condition ``covers``, argument
-        ``small-city``) in this language."""
-        key = {"covers": "covers-a", "surrounded": "fills-a-hole"}.get(condition, "shows-a")
-        return self.phrase(key, what=self.word(arg) if arg else "")
+        ``small-city``) in this language; ``most``: a token majority (``the most wine``)."""
+        key = {"covers": "covers-a", "surrounded": "fills-a-hole", "complete": "completes-a",
+               "extends": "extends-own", "most": "most-of"}.get(condition, "shows-a")
+        return self.phrase(key, what=self.word(arg, 2 if condition == "most" else 1)
+                           if arg else "")
 
     def end(self, why: str, tile: str | None, player: str | None, left: int) -> str:
         """Why a game ended: ``no tile left to play: the game ends``, ``tile X fits nowhere

@@ -16,6 +16,7 @@ from carcdsl.diagnostics import error, suggest
 from carcdsl.lang.decls import (
     BlockDecl,
     FeatureDecl,
+    FigureDecl,
     GameDecl,
     LandmarkDecl,
     NamesDecl,
@@ -31,7 +32,10 @@ from carcdsl.lang.syntax import MAX_SEGMENTS, MAX_TILE_TYPES
 from carcdsl.model.fields import with_fields
 
 _KIND_PROPS = {"geometry", "followers", "pennants", "terminals", "complete", "final", "scorers",
-               "role"}
+               "role", "attributes", "complete_extra", "final_extra"}
+_ADDED_PROPS = {"attribute": "attributes", "complete_extra": "complete_extra",
+                "final_extra": "final_extra"}
+"""Kind properties that add to what earlier files said instead of replacing it."""
 _BLOCKS = {"board": m.Board, "supply": m.Supply, "turn": m.Turn}
 _NUMERIC = {"bounds", "hand", "sets", "start_areas"}
 _UNRESOLVED = object()
@@ -58,7 +62,7 @@ def _underived(tile: m.Tile, field_kinds: list[str]) -> m.Tile:
     """A tile as its author wrote it: derived fields are derived again when it is built."""
     if not tile.fields_derived or len(field_kinds) != 1:
         return tile
-    segments = tuple(s for s in tile.segments if s.kind != field_kinds[0])
+    segments = tuple(s for s in tile.segments if s.kind != field_kinds[0] or not s.ports)
     return m.Tile(tile.name, tile.count, segments, loc=tile.loc)
 
 
@@ -94,6 +98,13 @@ class Builder:
     diagnostics: list = attrs.Factory(list)
     crowded: bool = False
     """More tile types than MAX_TILE_TYPES were declared (said once, at the first past it)."""
+    figures: dict = attrs.Factory(dict)  # name -> Figure
+    groups: dict = attrs.Factory(dict)  # name -> Group
+    in_variant: bool = False
+    """A variant's declarations are being applied (``compose`` sets it)."""
+    variant_tiles: set = attrs.Factory(set)
+    """Tiles first declared by a variant: they follow the rule set's own tiles in name order,
+    so that variants given in any order make the same supply (the same game for a seed)."""
 
     @classmethod
     def from_ruleset(cls, rules: m.RuleSet) -> Builder:
@@ -114,6 +125,8 @@ class Builder:
         b.variants = list(rules.variants)
         b.triggers = list(rules.triggers)
         b.tokens = {t.name: t for t in rules.tokens}
+        b.figures = {f.name: f for f in rules.figures}
+        b.groups = {g.name: g for g in rules.groups}
         b.names = {lang: {w: (s, p) for w, s, p in entries} for lang, entries in rules.names}
         b.titles = {lang: (title, rules.loc) for lang, title in g.titles}
         b.names_locs = list(rules.names_locs)
@@ -153,7 +166,14 @@ class Builder:
         elif isinstance(decl, ParamDecl):
             pass  # collected by the loader before the file's declarations apply
         elif isinstance(decl, m.Trigger):
-            self.triggers.append(decl)
+            self.triggers.append(self._trigger(decl, params or {}))
+        elif isinstance(decl, FigureDecl):
+            self._figure(decl)
+        elif isinstance(decl, m.Group):
+            if decl.name in self.groups:
+                self.problem("E101", decl.loc, "group", name=decl.name,
+                             first=self.groups[decl.name].loc)
+            self.groups[decl.name] = decl
         elif isinstance(decl, TokenDecl):
             self._token(decl)
         elif isinstance(decl, NamesDecl):
@@ -200,6 +220,9 @@ class Builder:
             if prop.name == "followers_for":
                 fresh.append(prop)
                 continue
+            if prop.name == "added_tiles":
+                self._add_tiles(prop, decl.override)
+                continue
             if prop.name == "followers" and decl.override:
                 # a plain count in an override replaces the supplies by player count too
                 self._set_supplies([])
@@ -222,6 +245,16 @@ class Builder:
             locs.update((m.supply_key(prop.value), prop.loc) for prop in fresh)
             self._set_supplies(table, locs)
             self.game_locs["followers_by_players"] = fresh[0].loc
+
+    def _add_tiles(self, prop, override: bool) -> None:
+        """``tiles += N``: the declared total grows by N (a variant that adds tiles)."""
+        total = self.game.get("total_tiles")
+        if not override or total is None:
+            self.problem("E102", prop.loc, "added-tiles")
+            return
+        self.game["total_tiles"] = total + prop.value
+        self.game_locs["total_tiles"] = prop.loc
+        self.counts_changed = None
 
     def _retitle(self, loc: m.Loc | None) -> None:
         """A new title: its translations from other files translated the old one."""
@@ -257,9 +290,52 @@ class Builder:
         props, locs, loc = existing if existing else ({}, {}, decl.loc)
         props, locs = dict(props), dict(locs)
         for prop in decl.props:
-            props[prop.name] = prop.value
-            locs[prop.name] = prop.loc
+            added = _ADDED_PROPS.get(prop.name)
+            if added is None:
+                props[prop.name] = prop.value
+                locs[prop.name] = prop.loc
+                continue
+            items = props.get(added, ())
+            if added == "attributes":
+                name = prop.value[0]
+                items = tuple(a for a in items if a[0] != name)  # a later merge rule wins
+                locs[f"attribute:{name}"] = prop.loc
+                locs[f"attribute-merge:{name}"] = prop.item_locs or prop.loc
+            else:
+                locs[f"{added}:{len(items)}"] = prop.loc
+            props[added] = (*items, prop.value)
         self.kinds[decl.name] = (props, locs, loc)
+
+    def _figure(self, decl: FigureDecl) -> None:
+        existing = self.figures.get(decl.name)
+        props = {p.name: p.value for p in decl.props}
+        locs = {p.name: p.loc for p in decl.props if p.loc is not None}
+        locs.update((f"stands_on:{i}", at) for p in decl.props if p.name == "stands_on"
+                    for i, at in enumerate(p.item_locs))
+        if decl.override:
+            if existing is None:
+                self.problem("E102", decl.loc, "figure", name=decl.name,
+                             hint=suggest(decl.name, self.figures))
+                return
+            self.figures[decl.name] = attrs.evolve(
+                existing, **props, field_locs=tuple({**dict(existing.field_locs),
+                                                     **locs}.items()))
+        elif existing is not None:
+            self.problem("E101", decl.loc, "figure", name=decl.name, first=existing.loc)
+        else:
+            self.figures[decl.name] = m.Figure(decl.name, loc=decl.loc,
+                                               field_locs=tuple(locs.items()), **props)
+
+    def _trigger(self, trigger: m.Trigger, params: dict) -> m.Trigger:
+        """A trigger with the parameters its requirements name resolved
+        (``require u-turn river``: the test is the parameter's value)."""
+        actions = []
+        for name, value in trigger.actions:
+            if name == "require" and isinstance(value[0], ParamRef):
+                test = value[0]
+                value = (params.get(test.name, test.name), *value[1:])
+            actions.append((name, value))
+        return attrs.evolve(trigger, actions=tuple(actions))
 
     def _tile(self, decl: TileDecl) -> None:
         name = decl.tile.name
@@ -281,6 +357,8 @@ class Builder:
                              most=MAX_TILE_TYPES)
             return
         self._count_changed(decl.tile.loc)
+        if self.in_variant and name not in self.tiles:
+            self.variant_tiles.add(name)
         self.tiles[name] = decl.tile
 
     def _segments_within(self) -> None:
@@ -398,12 +476,17 @@ class Builder:
             m.FeatureKind(name, props.get("geometry", ""), props.get("followers", False),
                           props.get("pennants", False), props.get("terminals", ()),
                           props.get("complete"), props.get("final"),
-                          props.get("scorers", "majority"), props.get("role"), loc=loc,
+                          props.get("scorers", "majority"), props.get("role"),
+                          props.get("attributes", ()), props.get("complete_extra", ()),
+                          props.get("final_extra", ()), loc=loc,
                           field_locs=tuple(locs.items()))
             for name, (props, locs, loc) in self.kinds.items())
         geometries = {k.name: k.geometry for k in kinds}
         self._segments_within()
-        tiles = tuple(with_fields(t, geometries) for t in self.tiles.values())
+        own = [t for name, t in self.tiles.items() if name not in self.variant_tiles]
+        added = sorted((t for name, t in self.tiles.items() if name in self.variant_tiles),
+                       key=lambda t: t.name)
+        tiles = tuple(with_fields(t, geometries) for t in own + added)
         blocks = {}
         for name, cls in _BLOCKS.items():
             props, locs = dict(self.blocks[name][0]), self.blocks[name][1]
@@ -425,6 +508,8 @@ class Builder:
         return m.RuleSet(self.name, game, kinds, tiles, tuple(self.landmarks), self.variants,
                          **blocks, triggers=tuple(self.triggers),
                          tokens=tuple(self.tokens.values()),
+                         figures=tuple(sorted(self.figures.values(), key=lambda f: f.name)),
+                         groups=tuple(self.groups.values()),
                          names=names, names_locs=tuple(self.names_locs),
                          open_points=tuple(self.open_points),
                          notes=tuple(self.notes), loc=self.loc,
@@ -445,6 +530,7 @@ def copy_builder(builder: Builder) -> Builder:
 def _frozen(builder: Builder) -> list:
     """The frozen objects a deep copy may share instead of copying."""
     shared: list = list(builder.tiles.values()) + list(builder.tokens.values())
+    shared += list(builder.figures.values()) + list(builder.groups.values())
     shared += builder.triggers
     for props, _locs, _loc in builder.kinds.values():
         shared += [v for v in props.values() if v is not None]

@@ -164,8 +164,12 @@ class Loader:
                 self.apply_ref(builder, ref, path.parent, loaded.role)
             params = self._params(builder, loaded, args or {}, ref_loc)
             inherited = len(self._stack) > 1
-            for decl in loaded.decls:
-                builder.apply(decl, params, inherited)
+            was, builder.in_variant = builder.in_variant, loaded.role == "variant"
+            try:
+                for decl in loaded.decls:
+                    builder.apply(decl, params, inherited)
+            finally:
+                builder.in_variant = was
         finally:
             self._stack.pop()
         return loaded

@@ -11,7 +11,7 @@ from typing import Any, Union
 import attrs
 
 from carcdsl.model.base import Loc, as_tuple
-from carcdsl.model.rules import Trigger
+from carcdsl.model.rules import Group, Trigger
 from carcdsl.model.tiles import Tile
 
 
@@ -22,6 +22,9 @@ class Prop:
     name: str
     value: Any
     loc: Loc | None = attrs.field(default=None, eq=False)
+    item_locs: tuple = attrs.field(default=(), eq=False)
+    """Where each item of a list value is written (``stands on road, city``); for an
+    attribute, where its merge rule is."""
 
 
 @attrs.frozen
@@ -128,6 +131,16 @@ class TokenDecl:
 
 
 @attrs.frozen
+class FigureDecl:
+    """``figure NAME { ... }`` or ``override figure NAME { ... }``."""
+
+    name: str
+    props: tuple[Prop, ...] = attrs.field(converter=as_tuple)
+    override: bool = False
+    loc: Loc | None = attrs.field(default=None, eq=False)
+
+
+@attrs.frozen
 class NoteDecl:
     """``open "..."`` (lang None: an open point) or ``note ro "..."``."""
 
@@ -137,7 +150,7 @@ class NoteDecl:
 
 
 Decl = Union[GameDecl, FeatureDecl, LandmarkDecl, TileDecl, RemoveTiles, ParamDecl, BlockDecl,
-             Trigger, TokenDecl, NamesDecl, NoteDecl]
+             Trigger, TokenDecl, NamesDecl, NoteDecl, FigureDecl, Group]
 
 
 @attrs.frozen

@@ -18,6 +18,7 @@ from carcdsl.errors import RuleError
 from carcdsl.lang.decls import (
     BlockDecl,
     FeatureDecl,
+    FigureDecl,
     GameDecl,
     LandmarkDecl,
     NamesDecl,
@@ -93,6 +94,24 @@ _PROP_WORDS = {"followers": "`followers`", "players": "`players`", "total_tiles"
                "start_areas": "`start areas`"}
 
 
+_REPEATABLE = frozenset(("followers_for", "attribute", "complete_extra", "final_extra"))
+"""Properties a block may give more than once (each adds)."""
+
+_MINUS = object()
+"""What ``minus`` leaves between the terms of a sum: the next term is subtracted."""
+
+_PORT_WORDS = frozenset(("N", "E", "S", "W", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW",
+                         "NNW"))
+
+
+def _are_ports(words: tuple[tuple[str, m.Loc], ...]) -> bool:
+    """Whether a segment's first words are its ports (``N+E``, ``W-E``) rather than an
+    attribute (``inn``): several words joined, or one port name. A misspelt port (``NE``)
+    joined to others still reads as ports, for the checker to name."""
+    word = words[0][0].upper()
+    return len(words) > 1 or word in _PORT_WORDS or set(word) <= set("NESW")
+
+
 class _Header:
     """``rules NAME`` or ``variant NAME for ... with ...`` as written."""
 
@@ -118,7 +137,7 @@ class _ToRuleFile(Transformer):
         seen: dict[str, Prop] = {}
         kept = []
         for prop in props:
-            if not isinstance(prop, Prop) or prop.name == "followers_for":
+            if not isinstance(prop, Prop) or prop.name in _REPEATABLE:
                 kept.append(prop)
                 continue
             first = seen.get(prop.name)
@@ -265,6 +284,10 @@ class _ToRuleFile(Transformer):
         return Prop("final_points", int(items[0]), self._loc(meta))
 
     @v_args(meta=True)
+    def token_most(self, meta, items):
+        return Prop("most_points", int(items[0]), self._loc(meta))
+
+    @v_args(meta=True)
     def names_block(self, meta, items):
         entries, seen = [], {}
         titles = self._once([item for item in items[1:] if isinstance(item, Prop)], "names")
@@ -299,6 +322,48 @@ class _ToRuleFile(Transformer):
     @v_args(meta=True)
     def total_tiles(self, meta, items):
         return Prop("total_tiles", int(items[0]), self._loc(meta))
+
+    @v_args(meta=True)
+    def added_tiles(self, meta, items):
+        return Prop("added_tiles", int(items[0]), self._loc(meta))
+
+    # --- figures and groups -------------------------------------------------------------
+    @v_args(meta=True)
+    def figure_block(self, meta, items):
+        props = self._once(items[1:], "figure")
+        return FigureDecl(str(items[0]), tuple(props), False, self._loc(items[0]))
+
+    @v_args(meta=True)
+    def override_figure(self, meta, items):
+        props = self._once(items[1:], "figure")
+        return FigureDecl(str(items[0]), tuple(props), True, self._loc(items[0]))
+
+    @v_args(meta=True)
+    def figure_each(self, meta, items):
+        return Prop("each_player", int(items[0]), self._loc(meta))
+
+    @v_args(meta=True)
+    def figure_strength(self, meta, items):
+        return Prop("strength", int(items[0]), self._loc(meta))
+
+    @v_args(meta=True)
+    def figure_stands(self, meta, items):
+        return Prop("stands_on", tuple(str(t) for t in items), self._loc(meta),
+                    tuple(self._loc(t) for t in items))
+
+    @v_args(meta=True)
+    def figure_needs(self, meta, items):
+        return Prop("needs", str(items[0]), self._loc(items[0]))
+
+    @v_args(meta=True)
+    def figure_recall(self, meta, items):
+        when = items[0]
+        return Prop("recall", str(when) if when is not None else "none", self._loc(meta))
+
+    @v_args(meta=True)
+    def group_decl(self, meta, items):
+        name, *tiles = items
+        return m.Group(str(name), tuple(str(t) for t in tiles), loc=self._loc(name))
 
     @v_args(meta=True)
     def start_tile(self, meta, items):
@@ -342,6 +407,15 @@ class _ToRuleFile(Transformer):
     @v_args(meta=True)
     def score(self, meta, items):
         return Prop(str(items[0]), items[1], self._loc(meta))
+
+    @v_args(meta=True)
+    def score_add(self, meta, items):
+        return Prop(f"{items[0]}_extra", items[1], self._loc(meta))
+
+    @v_args(meta=True)
+    def attribute(self, meta, items):
+        return Prop("attribute", (str(items[0]), str(items[1])), self._loc(items[0]),
+                    self._loc(items[1]))
 
     @v_args(meta=True)
     def scorers(self, meta, items):
@@ -414,6 +488,11 @@ class _ToRuleFile(Transformer):
         return props
 
     @v_args(meta=True)
+    def draw_order(self, meta, items):
+        return Prop("order", tuple(str(t) for t in items), self._loc(meta),
+                    tuple(self._loc(t) for t in items))
+
+    @v_args(meta=True)
     def sets(self, meta, items):
         return Prop("sets", self._value(items[0]), self._loc(meta))
 
@@ -460,12 +539,31 @@ class _ToRuleFile(Transformer):
 
     @v_args(meta=True)
     def trigger_decl(self, meta, items):
-        (condition, arg, arg_loc), *actions = items
+        (condition, arg, arg_loc, *kinds), *actions = items
         locs = [("arg", arg_loc)] if arg_loc is not None else []
+        kind_names = tuple(name for name, _ in kinds[0]) if kinds else ()
+        locs += [(f"kinds:{i}", at) for i, (_, at) in enumerate(kinds[0] if kinds else ())]
         for i, (_, _, words) in enumerate(actions):
             locs += [(f"{word}:{i}", at) for word, at in words]
         return m.Trigger(condition, arg, [(name, value) for name, value, _ in actions],
-                         loc=self._loc(meta), field_locs=tuple(locs))
+                         loc=self._loc(meta), field_locs=tuple(locs), kinds=kind_names)
+
+    def completes(self, items):
+        return ("complete", str(items[0]), self._loc(items[0]))
+
+    def extends(self, items):
+        *kinds, figure = items
+        return ("extends", str(figure), self._loc(figure),
+                tuple((str(k), self._loc(k)) for k in kinds))
+
+    def take_tokens(self, items):
+        return ("take", str(items[0]), (("token", self._loc(items[0])),))
+
+    def require(self, items):
+        test, kind, distance = items
+        test_value = self._value(test)
+        return ("require", (test_value, str(kind), int(distance) if distance is not None else None),
+                (("test", self._loc(test)), ("kind", self._loc(kind))))
 
     def surrounded(self, items):
         return ("surrounded", None, None)
@@ -515,18 +613,41 @@ class _ToRuleFile(Transformer):
 
     @v_args(meta=True)
     def segment(self, meta, items):
-        kind, ports, *mods = items
+        kind, *mods = items
         pennants, ends, touches = 0, [], []
+        ports: list[tuple[str, m.Loc]] = []
+        attributes: list[list] = []  # [name, amount, where]
         for mod_name, value in mods:
             if mod_name == "pennants":
                 pennants += value
             elif mod_name == "end":
                 ends.append(value)
-            else:
+            elif mod_name == "touches":
                 touches.extend(value)
-        return m.Segment(str(kind), tuple(name for name, _ in ports or ()), pennants, ends,
-                         tuple(name for name, _ in touches), loc=self._loc(kind),
-                         port_locs=(*(ports or ()), *touches))
+            elif mod_name == "amount":
+                number, at = value
+                if attributes:
+                    attributes[-1][1] = number
+                else:  # `city N 2`: a number with no attribute before it
+                    self.problems.append(error("E207", at, "amount-alone"))
+            elif not ports and not attributes and _are_ports(value):
+                ports.extend(value)
+            elif len(value) == 1:
+                attributes.append([value[0][0], 1, value[0][1]])
+            else:  # `wine+grain`: not ports, not one attribute; the checker says so
+                ports.extend(value)
+        return m.Segment(str(kind), tuple(name for name, _ in ports), pennants, ends,
+                         tuple(name for name, _ in touches),
+                         tuple((name, amount) for name, amount, _ in attributes),
+                         loc=self._loc(kind),
+                         port_locs=(*ports, *touches,
+                                    *((f"@{name}", at) for name, _, at in attributes)))
+
+    def words(self, items):
+        return ("words", self.ports(items))
+
+    def amount(self, items):
+        return ("amount", (int(items[0]), self._loc(items[0])))
 
     def ports(self, items) -> tuple[tuple[str, m.Loc], ...]:
         """(port, where it is written); W-E reads like the tile table and means W+E."""
@@ -553,6 +674,22 @@ class _ToRuleFile(Transformer):
 
     # --- expressions --------------------------------------------------------------------
     @v_args(meta=True)
+    def times(self, meta, items):
+        """``2 * tiles`` (a number times a term) is Scaled; ``a * b`` of terms a Product."""
+        numbers = [f for f in items if isinstance(f, m.Const)]
+        terms = [f for f in items if not isinstance(f, m.Const)]
+        factor = 1
+        for number in numbers:
+            factor *= number.value
+        if not terms:
+            return m.Const(factor, loc=self._loc(meta))
+        term = terms[0] if len(terms) == 1 else m.Product(terms, loc=self._loc(meta))
+        return term if not numbers else m.Scaled(factor, term, loc=self._loc(meta))
+
+    def minus(self, items):
+        return _MINUS
+
+    @v_args(meta=True)
     def const(self, meta, items):
         return m.Const(int(items[0]), loc=self._loc(items[0]))
 
@@ -565,16 +702,16 @@ class _ToRuleFile(Transformer):
         return m.Quantity(str(items[0]), str(items[1]), loc=self._loc(items[0]))
 
     @v_args(meta=True)
-    def scaled(self, meta, items):
-        return m.Scaled(int(items[0]), items[1], loc=self._loc(meta))
-
-    @v_args(meta=True)
-    def scaled_after(self, meta, items):
-        return m.Scaled(int(items[1]), items[0], loc=self._loc(meta))
-
-    @v_args(meta=True)
     def sum(self, meta, items):
-        return m.Sum(items, loc=self._loc(meta))
+        terms: list[m.Expr] = []
+        negate = False
+        for item in items:
+            if item is _MINUS:
+                negate = True
+                continue
+            terms.append(m.Negated(item, loc=item.loc) if negate else item)
+            negate = False
+        return m.Sum(terms, loc=self._loc(meta))
 
     @v_args(meta=True)
     def compare(self, meta, items):

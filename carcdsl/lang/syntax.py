@@ -76,6 +76,9 @@ _TOKEN_WORDS = {
     "STAR": "'*'",
     "EQUAL": "'='",
     "__ANON_0": "'..'",
+    "__ANON_1": "'+='",
+    "__ANON_2": "'->'",
+    "MINUS": "'-'",
     "$END": "the end of the file",
 }
 _TOKEN_CLASSES = frozenset({"NAME", "INT", "STRING", "BOOL", "WHEN", "CMP", "$END"})
@@ -84,7 +87,7 @@ _TOKEN_CLASSES = frozenset({"NAME", "INT", "STRING", "BOOL", "WHEN", "CMP", "$EN
 # missing, and a cut list must never hide it.
 _CLOSERS = ("RBRACE", "RPAR")
 _SHOWN_EXPECTED = 10
-_EXPR_RULES = frozenset({"sum", "scaled", "scaled_after", "const", "quantity", "quantity_of",
+_EXPR_RULES = frozenset({"sum", "times", "minus", "const", "quantity", "quantity_of",
                          "compare", "cond"})
 _TOKEN = re.compile(r'"[^"\n]*"|#[^\n]*|[\w-]+|\S')
 """A token as ``too_many_tokens`` counts them: a string, a comment, a word or number, or any

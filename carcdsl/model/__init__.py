@@ -3,19 +3,35 @@ fields are derived (``fields``). The names of ``base``, ``expr``, ``tiles`` and 
 all here too, for ``import carcdsl.model as m``."""
 
 from carcdsl.model.base import Loc, Located, as_tuple, loc_field
-from carcdsl.model.expr import QUANTITIES, Compare, Cond, Const, Expr, Quantity, Scaled, Sum
+from carcdsl.model.expr import (
+    QUANTITIES,
+    Compare,
+    Cond,
+    Const,
+    Expr,
+    Negated,
+    Product,
+    Quantity,
+    Scaled,
+    Sum,
+)
 from carcdsl.model.rules import (
     BOARD_EDGE_NEIGHBOURS,
     DRAW_MODES,
     END_CONDITIONS,
     FIRST_PLAYER,
     HAND_VISIBILITY,
+    OWN_FOLLOWER,
+    REQUIREMENTS,
+    REST_GROUP,
     START_MODES,
     TRIGGER_ACTIONS,
     TRIGGER_CONDITIONS,
     Board,
     Border,
+    Figure,
     Game,
+    Group,
     RuleSet,
     Square,
     Supply,
@@ -24,7 +40,7 @@ from carcdsl.model.rules import (
     Turn,
     supply_key,
 )
-from carcdsl.model.tiles import GEOMETRIES, FeatureKind, Segment, Tile
+from carcdsl.model.tiles import ATTRIBUTE_MERGES, GEOMETRIES, FeatureKind, Segment, Tile
 
 __all__ = [
     "Loc",
@@ -39,6 +55,14 @@ __all__ = [
     "Quantity",
     "Scaled",
     "Sum",
+    "Negated",
+    "Product",
+    "ATTRIBUTE_MERGES",
+    "OWN_FOLLOWER",
+    "REQUIREMENTS",
+    "REST_GROUP",
+    "Figure",
+    "Group",
     "GEOMETRIES",
     "FeatureKind",
     "Segment",

@@ -16,6 +16,8 @@ QUANTITIES: dict[str, str] = {
     "completed": "completed(KIND): distinct completed features of KIND this feature touches",
     "followers": "the followers standing on the feature",
     "markers": "markers(M): uncovered map squares with marker M next to the feature's tiles",
+    "own": "own(F): the scoring player's figures of kind F on the feature (own(follower): "
+           "the strength of the scoring player's figures that count)",
 }
 """Quantities a scoring expression may use; the engine knows how to count each one."""
 
@@ -51,6 +53,23 @@ class Sum:
 
 
 @attrs.frozen
+class Product:
+    """``a * b``: the product of two (or more) terms that are not all numbers:
+    ``own(pig) * completed(city)``."""
+
+    factors: tuple[Expr, ...] = attrs.field(converter=as_tuple)
+    loc: Loc | None = loc_field()
+
+
+@attrs.frozen
+class Negated:
+    """``- term`` inside a sum: ``3 * completed(city) - tiles``."""
+
+    term: Expr
+    loc: Loc | None = loc_field()
+
+
+@attrs.frozen
 class Compare:
     op: str  # one of < <= > >= == !=
     left: Expr
@@ -68,4 +87,4 @@ class Cond:
     loc: Loc | None = loc_field()
 
 
-Expr = Union[Const, Quantity, Scaled, Sum, Cond]
+Expr = Union[Const, Quantity, Scaled, Sum, Cond, Product, Negated]

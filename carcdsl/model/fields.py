@@ -91,7 +91,9 @@ def with_fields(tile: Tile, geometries: Mapping[str, str]) -> Tile:
     field_kinds = [k for k, g in geometries.items() if g == "field"]
     if len(field_kinds) != 1:
         return tile
-    if any(geometries.get(s.kind) == "field" for s in tile.segments):
+    # an enclosed field (no ports: between cities, touching no side) leaves the fields on the
+    # border to be derived; a field on the border says the tile states them all
+    if any(geometries.get(s.kind) == "field" and s.ports for s in tile.segments):
         return Tile(tile.name, tile.count, tile.segments, False, loc=tile.loc)
     segments = tile.segments + derive_fields(tile, geometries, field_kinds[0])
     return Tile(tile.name, tile.count, segments, True, loc=tile.loc)

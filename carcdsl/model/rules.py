@@ -146,6 +146,9 @@ class Supply(Located):
     """``open`` or ``hidden``: whether other players see a hand."""
     sets: int = 1
     """Copies of the whole tile set in the supply (the start tile is taken from the first)."""
+    order: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
+    """``order river, lake, rest``: the tile groups drawn in this order, each shuffled on its
+    own (``rest``: every tile in no group; left out, it comes last). Empty: one pile."""
     loc: Loc | None = loc_field()
     field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
 
@@ -168,8 +171,17 @@ BOARD_EDGE_NEIGHBOURS: tuple[str, ...] = ("filled", "absent")
 DRAW_MODES: tuple[str, ...] = ("stack", "bag")
 START_MODES: tuple[str, ...] = ("placed", "shuffled")
 HAND_VISIBILITY: tuple[str, ...] = ("open", "hidden")
-TRIGGER_CONDITIONS: tuple[str, ...] = ("surrounded", "covers", "shows")
-TRIGGER_ACTIONS: tuple[str, ...] = ("extra-turn", "score", "put")
+TRIGGER_CONDITIONS: tuple[str, ...] = ("surrounded", "covers", "shows", "extends", "complete")
+TRIGGER_ACTIONS: tuple[str, ...] = ("extra-turn", "score", "put", "take", "require")
+REQUIREMENTS: tuple[str, ...] = ("joins", "no-repeat", "look-ahead")
+"""Tests a placement must pass (``require TEST KIND``): ``joins`` (one of the tile's KIND sides
+faces a placed tile), ``no-repeat`` (a KIND path never turns the same way as the previous
+turn of a KIND path), ``look-ahead`` (the squares ahead of each open KIND end, and beside
+them, are empty for N squares, 2 unless given)."""
+REST_GROUP = "rest"
+"""The group of every tile in no ``group`` (``supply { order ... rest }``)."""
+OWN_FOLLOWER = "follower"
+"""``with own follower`` / ``own(follower)``: any of the player's figures that count."""
 
 
 @attrs.frozen
@@ -186,6 +198,8 @@ class Token(Located):
     """Tokens on a scored feature go to its scorers (shared out in turn order)."""
     final_points: int = 0
     """Points per token a player holds at the end."""
+    most_points: int = 0
+    """``score final most N``: N to each player holding the most of them (at least one)."""
     loc: Loc | None = loc_field()
     field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
 
@@ -195,17 +209,55 @@ class Trigger(Located):
     """``on place CONDITION: ACTION, ...``: what happens when a tile is placed."""
 
     condition: str
-    """``surrounded`` (tiles on all four sides), ``covers`` (a square with marker ``arg``),
-    ``shows`` (the tile has a segment of kind ``arg``)."""
+    """``on place``: ``surrounded`` (tiles on all four sides), ``covers`` (a square with
+    marker ``arg``), ``shows`` (the tile has a segment of kind ``arg``), ``extends`` (the tile
+    joins a feature of a kind of ``kinds`` that already held the placer's figure ``arg``, put
+    there on another tile). ``complete``: ``on complete KIND`` (``arg``), once for each feature
+    of that kind the placement completes."""
     arg: str | None = None
     actions: tuple[tuple, ...] = attrs.field(default=(), converter=as_tuple)
-    """(``extra-turn``, None), (``score``, points for the placer) or
-    (``put``, (count, token, kind)): tokens onto the placed tile's segment of that kind."""
+    """(``extra-turn``, None), (``score``, points for the placer),
+    (``put``, (count, token, kind)): tokens onto the placed tile's segment of that kind,
+    (``take``, token): the placer takes as many tokens as the completed feature's attribute
+    of that name, (``require``, (test, kind, distance or None)): see REQUIREMENTS."""
+    kinds: tuple[str, ...] = attrs.field(default=(), converter=as_tuple, kw_only=True)
+    """``extends``: the kinds of feature meant."""
     loc: Loc | None = loc_field()
     field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False,
                                                           kw_only=True)
     """``arg``; ``token:I`` and ``kind:I`` for the I-th action (a ``put``)."""
 FIRST_PLAYER: tuple[str, ...] = ("seat0", "draw")
+
+
+@attrs.frozen
+class Figure(Located):
+    """A kind of figure besides the ordinary follower (``figure abbot { ... }``)."""
+
+    name: str
+    each_player: int = 1
+    strength: int = 1
+    """What it adds to its owner's count when the most followers score (0: never counts and
+    never occupies a feature)."""
+    stands_on: tuple[str, ...] | None = attrs.field(
+        default=None, converter=lambda v: tuple(v) if v is not None else None)
+    """The kinds it may stand on; None: wherever an ordinary follower may."""
+    needs: str | None = None
+    """``with own follower``: only on a feature that holds the player's figure ``needs``
+    (``follower``: any that counts)."""
+    recall: str | None = None
+    """``recall`` (``none``) or ``recall score final`` (``final``): instead of placing a
+    figure, the player may take this one back; its feature scores its final rule for them."""
+    loc: Loc | None = loc_field()
+    field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
+
+
+@attrs.frozen
+class Group:
+    """``group river R03, R04``: tiles drawn together (``Supply.order``)."""
+
+    name: str
+    tiles: tuple[str, ...] = attrs.field(converter=as_tuple)
+    loc: Loc | None = loc_field()
 
 
 @attrs.frozen
@@ -225,6 +277,9 @@ class RuleSet:
     turn: Turn = attrs.field(factory=Turn)
     triggers: tuple[Trigger, ...] = attrs.field(default=(), converter=as_tuple)
     tokens: tuple[Token, ...] = attrs.field(default=(), converter=as_tuple)
+    figures: tuple[Figure, ...] = attrs.field(default=(), converter=as_tuple)
+    """Figures besides the ordinary follower, in a canonical order (by name)."""
+    groups: tuple[Group, ...] = attrs.field(default=(), converter=as_tuple)
     names: tuple[tuple[str, tuple[tuple[str, str, str | None], ...]], ...] = attrs.field(
         default=(), converter=lambda v: tuple((lang, tuple(tuple(e) for e in entries))
                                                for lang, entries in v or ()))
@@ -257,6 +312,9 @@ class RuleSet:
         if kind is None:
             raise KeyError(name)
         return kind
+
+    def figure(self, name: str) -> Figure | None:
+        return next((f for f in self.figures if f.name == name), None)
 
     def tile(self, name: str) -> Tile | None:
         for t in self.tiles:

@@ -8,6 +8,7 @@ from carcdsl.model.base import Loc, Located, as_tuple, loc_field
 from carcdsl.model.expr import Expr
 
 GEOMETRIES: tuple[str, ...] = ("area", "path", "centre", "field")
+ATTRIBUTE_MERGES: tuple[str, ...] = ("count", "flag")
 """Geometries the engine understands.
 
 - ``area``: covers whole sides (a city); complete when no side is left open.
@@ -38,6 +39,14 @@ class FeatureKind(Located):
     """Who scores: ``majority`` (the players with the most followers; ties all score)."""
     role: str | None = None
     """What a follower on it is called (``highwayman``, ``knight``)."""
+    attributes: tuple[tuple[str, str], ...] = attrs.field(
+        default=(), converter=lambda v: tuple(tuple(x) for x in v or ()))
+    """(name, merge) of each attribute its segments may carry (``attribute inn flag``):
+    ``count`` is summed when segments join; ``flag`` reads 1 when any segment has it."""
+    complete_extra: tuple[Expr, ...] = attrs.field(default=(), converter=as_tuple)
+    """Terms added to ``complete`` (``score complete += ...``), in the order written."""
+    final_extra: tuple[Expr, ...] = attrs.field(default=(), converter=as_tuple)
+    """Terms added to ``final`` (``score final += ...``)."""
     loc: Loc | None = loc_field()
     field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
     """Where each property was written (for messages about a single property)."""
@@ -56,6 +65,9 @@ class Segment:
     """Path segments: the terminals (landmark or kind names) the path ends at on this tile."""
     touches: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
     """Field segments: one port of each area segment the field touches."""
+    attributes: tuple[tuple[str, int], ...] = attrs.field(
+        default=(), converter=lambda v: tuple(tuple(x) for x in v or ()))
+    """(attribute, amount) the segment carries besides pennants (``inn``, ``wine 2``)."""
     loc: Loc | None = loc_field()
     port_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False,
                                                          kw_only=True, converter=as_tuple)

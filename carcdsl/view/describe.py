@@ -25,13 +25,20 @@ def describe_move(move: Placement, words: Words | None = None,
             f"{w.phrase('rotated', degrees=move.rotation)}")
     if move.follower is not None:
         kind = rules.kind(move.follower.feature) if rules is not None else None
-        piece = (kind.role if kind is not None and kind.role else
+        piece = (move.follower.kind if move.follower.kind and rules is not None
+                 and rules.figure(move.follower.kind) else
+                 kind.role if kind is not None and kind.role else
                  rules.game.follower if rules is not None and rules.game.follower else
                  "follower")
         where = w.word(move.follower.feature)
         if move.follower.port:
             where += f":{w.port(move.follower.port)}"
         text += f", {w.word(piece)} {w.phrase('on')} {where}"
+    elif move.recall is not None:
+        spot = move.recall.where
+        where = w.word(spot.feature) + (f":{w.port(spot.port)}" if spot.port else "")
+        text += (f", {w.phrase('takes-back')} {w.word(move.recall.kind or 'figure')} "
+                 f"{w.phrase('on')} {where} ({move.recall.at[0]}, {move.recall.at[1]})")
     return text
 
 
@@ -91,7 +98,7 @@ def describe_token_event(event, words: Words) -> str | None:
                             at=at)
     if event.action == "given":
         return words.phrase("token-given", player=event.player, count=event.count, token=token)
-    if event.action == "collected":
+    if event.action in ("collected", "taken"):
         return words.phrase("collects", player=event.player, count=event.count, token=token)
     return None
 

@@ -1,0 +1,89 @@
+"""Placement requirements (``on place shows river: require joins river``): tests a candidate
+placement must pass besides matching its neighbours, and the path turns they remember.
+
+A path's turn is read from the side it enters by (the side joined to a placed tile) to the
+side it leaves by: 0 straight on, 1 a right turn, 3 a left turn (quarter turns clockwise).
+"""
+
+from __future__ import annotations
+
+from carcdsl.compile.modes import COVERS, JOINS, LOOK_AHEAD, SHOWS, SURROUNDED, Requirement
+from carcdsl.engine.parts import Parts
+from carcdsl.geometry import ports as P
+from carcdsl.geometry.squares import STEP
+
+
+def applies(p: Parts, rule: Requirement, o: int, key: int) -> bool:
+    """Whether the requirement's condition holds for ``o`` on ``key``."""
+    tb = p.tables
+    if rule.condition == SHOWS:
+        return any(s.kind == rule.kind_shown for s in tb.segments[o])
+    if rule.condition == COVERS:
+        return key in tb.board.markers.get(rule.marker, ())
+    if rule.condition == SURROUNDED:
+        return all(key + step in p.grid.tiles for step in STEP)
+    return False
+
+
+def _sides(p: Parts, o: int, kind: int) -> list[int]:
+    """The sides whose middle shows a segment of ``kind``."""
+    tb = p.tables
+    at, segments = tb.seg_at[o], tb.segments[o]
+    return [d for d in range(4) if at[P.middle(d)] >= 0 and segments[at[P.middle(d)]].kind == kind]
+
+
+def turn_of(p: Parts, o: int, key: int, kind: int) -> int:
+    """The turn the ``kind`` path of ``o`` on ``key`` makes (0 when it makes none: one end, or
+    no single side it enters by)."""
+    sides = _sides(p, o, kind)
+    if len(sides) != 2:
+        return 0
+    tiles = p.grid.tiles
+    joined = [d for d in sides if key + STEP[d] in tiles]
+    if len(joined) != 1:
+        return 0
+    entry = joined[0]
+    exit_ = sides[1] if sides[0] == entry else sides[0]
+    heading = (entry + 2) % 4
+    return (exit_ - heading) % 4
+
+
+def passes(p: Parts, o: int, key: int) -> bool:
+    """Whether ``o`` on ``key`` meets every requirement that applies to it."""
+    for rule in p.tables.modes.requirements:
+        if applies(p, rule, o, key) and failed(p, rule, o, key) is not None:
+            return False
+    return True
+
+
+def failed(p: Parts, rule: Requirement, o: int, key: int) -> str | None:
+    """None when ``o`` on ``key`` passes the requirement's test, else what failed: ``joins``,
+    ``no-repeat`` or ``look-ahead``."""
+    tiles = p.grid.tiles
+    sides = _sides(p, o, rule.kind)
+    if rule.test == JOINS:
+        return None if any(key + STEP[d] in tiles for d in sides) else "joins"
+    if rule.test == LOOK_AHEAD:
+        for d in sides:
+            ahead = STEP[d]
+            if key + ahead in tiles:
+                continue
+            beside = (STEP[(d + 1) % 4], STEP[(d + 3) % 4])
+            for k in range(1, rule.distance + 1):
+                square = key + k * ahead
+                if square in tiles or any(square + b in tiles for b in beside):
+                    return "look-ahead"
+        return None
+    turn = turn_of(p, o, key, rule.kind)
+    if turn and turn == p.grid.turns.get(rule.kind, 0):
+        return "no-repeat"
+    return None
+
+
+def remember_turns(p: Parts, o: int, key: int) -> None:
+    """After a placement: the turn of the last tile showing each kind a ``no-repeat``
+    requirement watches (0: straight on, which lets the next one turn either way; the
+    publisher's answer: "only immediate U-turns are forbidden")."""
+    for rule in p.tables.modes.requirements:
+        if rule.test != JOINS and rule.test != LOOK_AHEAD and _sides(p, o, rule.kind):
+            p.grid.turns[rule.kind] = turn_of(p, o, key, rule.kind)
