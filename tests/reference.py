@@ -70,7 +70,7 @@ def features(state: State) -> list[dict]:
                 never = seg.open_ends - len(seg.ports)
                 open_ends += sides_open + never
         followers = [0] * len(state.players)
-        for seat, node, _ in state.features.pieces:
+        for seat, node, *_ in state.features.pieces:
             if node in group:
                 followers[seat] += 1
         result.append({

@@ -183,13 +183,13 @@ def assert_followers_conserved(state):
     """Every follower is in its player's supply or on the board, on the feature it was put on."""
     each = state.game.rules.game.followers_for(len(state.players))
     on_board = [0] * len(state.players)
-    for seat, node, key in state.features.pieces:
+    for seat, node, key, _ in state.features.pieces:
         on_board[seat] += 1
         assert state.features.node_key[node] == key
         assert (state.features.followers[state.features.root[node]] or ())[seat] > 0
     assert [a + b for a, b in zip(state.supply_followers, on_board)] == [each] * len(on_board)
     counted = [0] * len(state.players)
-    for root in {state.features.root[node] for _, node, _ in state.features.pieces}:
+    for root in {state.features.root[node] for _, node, *_ in state.features.pieces}:
         counted = [a + b for a, b in zip(counted, state.features.followers[root])]
     assert counted == on_board
 

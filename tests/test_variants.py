@@ -148,10 +148,10 @@ def test_fill_hole_gives_another_turn():
     record = RECORDS / "variants" / "fill-hole.json"
     state = replay(load_record(record))
     # move 6 (Ann) fills the hole at (0, 1): move 7 is Ann's again, move 8 Bob's
-    assert [seat for seat, _, _ in state.features.pieces] == [0, 0]
+    assert [seat for seat, *_ in state.features.pieces] == [0, 0]
     assert state.current == 0
     plain = with_variants(record, [])
-    assert [seat for seat, _, _ in plain.features.pieces] == [0, 1]
+    assert [seat for seat, *_ in plain.features.pieces] == [0, 1]
 
 
 def test_an_extra_turn_never_gives_another():
@@ -523,7 +523,7 @@ def test_a_bag_record_where_an_unplaceable_tile_comes_back():
 def test_a_table_edge_record_where_the_edge_makes_a_tile_unplaceable():
     record = RECORDS / "variants" / "table-edge-discard.json"
     state = replay(load_record(record))
-    assert [seat for seat, _, _ in state.features.pieces] == [0]  # Ann drew again
+    assert [seat for seat, *_ in state.features.pieces] == [0]  # Ann drew again
     assert isinstance(state.moves[0], Discard) and state.current == 1
     assert state.supply.aside_moves == [] and state.move_seats == [0, 0]  # it left the game
     # on an endless table the crossroads fits east of the start tile
@@ -597,7 +597,7 @@ def test_an_extra_turn_forfeited_with_an_empty_hand_passes_the_turn():
     path = RECORDS / "variants" / "forfeited-extra-turn.json"
     record = load_record(path)
     state = replay(record)
-    assert [seat for seat, _, _ in state.features.pieces] == [0, 1]  # moves 21 and 22: Ann, Bob
+    assert [seat for seat, *_ in state.features.pieces] == [0, 1]  # moves 21 and 22: Ann, Bob
     assert [len(hand) for hand in state.hands] == [0, 1, 0] and state.current == 1
     after = replay(attrs.evolve(record, moves=record.moves[:20]))
     assert after.current == 0 and not after.in_extra  # Cy's extra turn is forfeited

@@ -275,5 +275,7 @@ def _run(args: argparse.Namespace) -> int:
     except OSError as exc:  # the output cannot be written (a full disk, /dev/full)
         return output_failed(exc, args.lang)
     except Exception as exc:  # a bug: still one line, not a traceback
+        if os.environ.get("CARCDSL_TRACEBACK"):
+            raise
         print(f"carcdsl: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 2

@@ -14,7 +14,7 @@ import operator
 
 import carcdsl.model as m
 from carcdsl.compile.board import compile_board
-from carcdsl.compile.expr import OWN, compile_expr, uses
+from carcdsl.compile.expr import OWN, Program, compile_expr, uses
 from carcdsl.compile.modes import compile_modes
 from carcdsl.compile.tables import (
     AREA,
@@ -37,15 +37,16 @@ def _kinds(rules: m.RuleSet) -> tuple[Kind, ...]:
     kinds = []
     for i, k in enumerate(rules.kinds):
         attributes = {name: (j, merge == "flag") for j, (name, merge) in enumerate(k.attributes)}
-        programs = []
+        programs: list[Program | None] = []
         for main, extra in ((k.complete, k.complete_extra), (k.final, k.final_extra)):
             terms = ([main] if main is not None else []) + list(extra)
             expr = terms[0] if len(terms) == 1 else m.Sum(terms) if terms else None
             programs.append(compile_expr(expr, index, attributes, figure_index)
                             if expr is not None else None)
-        kinds.append(Kind(i, k.name, GEOMETRY_CODE[k.geometry], k.followers, *programs,
+        complete, final = programs
+        kinds.append(Kind(i, k.name, GEOMETRY_CODE[k.geometry], k.followers, complete, final,
                           tuple(name for name, _ in k.attributes),
-                          (uses(programs[0], OWN), uses(programs[1], OWN))))
+                          (uses(complete, OWN), uses(final, OWN))))
     return tuple(kinds)
 
 

@@ -82,7 +82,7 @@ def fire_completed(p: Parts, root: int, index: int) -> bool:
     return extra
 
 
-def _take(p: Parts, root: int, token: int, attribute: str, at: tuple[int, int],
+def _take(p: Parts, root: int, token: int, attribute: object, at: tuple[int, int],
           index: int) -> None:
     """The placer takes as many tokens ``token`` as the feature's attribute ``attribute``
     counts (as many as are left in the supply)."""

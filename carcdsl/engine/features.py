@@ -83,10 +83,10 @@ class Features:
         self.pennants[a] += self.pennants[b]
         self.open_ends[a] += self.open_ends[b]
         attributes = self.attributes
-        if attributes[b]:
+        theirs = attributes[b]
+        if theirs:
             mine = attributes[a]
-            attributes[a] = attributes[b] if not mine else tuple(
-                x + y for x, y in zip(mine, attributes[b]))
+            attributes[a] = theirs if not mine else tuple(x + y for x, y in zip(mine, theirs))
         fb = self.followers[b]
         if fb:
             fa = self.followers[a]

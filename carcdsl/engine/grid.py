@@ -32,8 +32,8 @@ class Grid:
         are open."""
         self.watched: dict[int, tuple[int, ...]] = {}
         """Squares whose centre feature has a follower -> the tile's centre nodes."""
-        self.turns: dict[int, int] = {}
-        """Kind -> the last turn a path of it made (``engine.requirements``)."""
+        self.turns: dict[int, tuple[int, int, int]] = {}
+        """Kind -> the turns its path made lately (``engine.requirements``)."""
 
     def copy(self) -> Grid:
         new = Grid.__new__(Grid)

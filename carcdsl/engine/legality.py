@@ -136,9 +136,13 @@ def _check_requirements(p: Parts, o: int, key: int, name: str, at: str) -> None:
     for rule in p.tables.modes.requirements:
         if requirements.applies(p, rule, o, key):
             failed = requirements.failed(p, rule, o, key)
+            kind = p.tables.kinds[rule.kind].name
+            if failed == "joins":
+                raise IllegalMoveError("requirement", "joins", tile=name, at=at, kind=kind)
+            if failed == "no-repeat":
+                raise IllegalMoveError("requirement", "no-repeat", tile=name, at=at, kind=kind)
             if failed is not None:
-                raise IllegalMoveError("requirement", failed, tile=name, at=at,
-                                       kind=p.tables.kinds[rule.kind].name)
+                raise IllegalMoveError("requirement", "look-ahead", tile=name, at=at, kind=kind)
 
 
 def _figure(p: Parts, spec: FollowerSpec) -> int:

@@ -75,15 +75,30 @@ def failed(p: Parts, rule: Requirement, o: int, key: int) -> str | None:
                     return "look-ahead"
         return None
     turn = turn_of(p, o, key, rule.kind)
-    if turn and turn == p.grid.turns.get(rule.kind, 0):
-        return "no-repeat"
+    if turn:
+        last_tile, last_curve, curves = p.grid.turns.get(rule.kind, _NO_TURNS)
+        # the tile before turned the same way (a U-turn), or this would be the third turn
+        # the same way with only straight tiles between (the publisher's answer)
+        if turn == last_tile or turn == last_curve and curves >= 2:
+            return "no-repeat"
     return None
 
 
+_NO_TURNS = (0, 0, 0)
+
+
 def remember_turns(p: Parts, o: int, key: int) -> None:
-    """After a placement: the turn of the last tile showing each kind a ``no-repeat``
-    requirement watches (0: straight on, which lets the next one turn either way; the
-    publisher's answer: "only immediate U-turns are forbidden")."""
+    """After a placement, for each kind a ``no-repeat`` requirement watches: (the turn of
+    the last tile showing it, the direction of its last curve, how many curves in a row
+    went that way, straight tiles between them not counting). The 2014 rule forbids the
+    same turn twice in a row; the publisher's answer adds that a straight tile between two
+    curves allows the second ("only immediate U-turns are explicitly forbidden") and that
+    turning the same way three times is forbidden too."""
     for rule in p.tables.modes.requirements:
         if rule.test != JOINS and rule.test != LOOK_AHEAD and _sides(p, o, rule.kind):
-            p.grid.turns[rule.kind] = turn_of(p, o, key, rule.kind)
+            turn = turn_of(p, o, key, rule.kind)
+            _, last_curve, curves = p.grid.turns.get(rule.kind, _NO_TURNS)
+            if turn:
+                curves = curves + 1 if turn == last_curve else 1
+                last_curve = turn
+            p.grid.turns[rule.kind] = (turn, last_curve, curves)

@@ -33,15 +33,20 @@ def score_completed(p: Parts, o: int, key: int, base: int, index: int) -> bool:
     features = p.features
     root, open_ends, followers = features.root, features.open_ends, features.followers
     extra = False
-    if p.tables.modes.on_complete:
+    modes = p.tables.modes
+    if modes.on_complete or modes.figures:
         seen: set[int] = set()
         for i in p.tables.fast.closable[o]:
             r = root[base + i]
             if not open_ends[r] and r not in seen:
                 seen.add(r)
-                extra |= fire_completed(p, r, index)
+                if modes.on_complete:
+                    extra |= fire_completed(p, r, index)
                 if followers[r]:
                     score(p, r, "complete", index)
+                elif modes.figures:  # figures that never count (strength 0) go home too
+                    for seat, figure in features.release(r):
+                        p.seats.supply_of(figure)[seat] += 1
     else:
         for i in p.tables.fast.closable[o]:
             r = root[base + i]
@@ -155,10 +160,12 @@ def award(p: Parts, root: int, when: str, index: int, seat: int, points: int,
 
 
 def score_recall(p: Parts, root: int, index: int, seat: int) -> None:
-    """A figure taken back: its feature's final rule scores for ``seat`` alone, now."""
+    """A figure taken back: its feature's final rule scores for ``seat`` alone, now. The
+    event says ``complete`` as every scoring during play does (records.md: ``final`` is
+    the end of the game's)."""
     program = p.tables.kinds[p.features.kind[root]].final
     if program is not None:
-        award(p, root, "final", index, seat, *evaluate(program, _measure(p, root, seat)))
+        award(p, root, "complete", index, seat, *evaluate(program, _measure(p, root, seat)))
 
 
 def _collect_tokens(p: Parts, root: int, winners: list[int], index: int) -> None:
@@ -215,9 +222,10 @@ def _score_held_tokens(p: Parts, index: int) -> None:
             for seat, count in enumerate(held):
                 if count == most:
                     seats.scores[seat] += tok.most_points
-                    terms = (("t", "most", tok.name),)
+                    most_terms = (("t", "most", tok.name),)
                     log.events.append(ScoreEvent(index, seat, seats.players[seat], tok.name,
-                                                 "final", tok.most_points, (0, 0), terms))
+                                                 "final", tok.most_points, (0, 0),
+                                                 most_terms))
         for seat, count in enumerate(held):
             if count:
                 log.token_events.append(TokenEvent(index, tok.name, count, "held", seat,

@@ -632,6 +632,9 @@ class _ToRuleFile(Transformer):
                     self.problems.append(error("E207", at, "amount-alone"))
             elif not ports and not attributes and _are_ports(value):
                 ports.extend(value)
+            elif attributes and _are_ports(value):  # `city N road W-E`: a ';' left out
+                name, _, at = attributes.pop()
+                self.problems.append(error("E001", at, "segment-semicolon", token=name))
             elif len(value) == 1:
                 attributes.append([value[0][0], 1, value[0][1]])
             else:  # `wine+grain`: not ports, not one attribute; the checker says so

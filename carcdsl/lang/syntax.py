@@ -327,8 +327,6 @@ def _syntax_diagnostic(exc: UnexpectedInput, loc: m.Loc, parser: Lark,
     looks like a tile's next segment (True: ports follow it; None: it follows words on its
     line; False: it starts a line)."""
     if isinstance(exc, UnexpectedCharacters):
-        if exc.char == "-":  # `tiles - 1`: no binary minus (yet)
-            return error("E002", loc, "minus")
         char = exc.char if exc.char.isprintable() else repr(exc.char)
         return error("E002", loc, char=char)
     expected = _acceptable(exc)
@@ -339,15 +337,6 @@ def _syntax_diagnostic(exc: UnexpectedInput, loc: m.Loc, parser: Lark,
     hint = ""
     if str(token)[:1].isalpha():  # a misspelt keyword, or a keyword of another place
         hint = _keyword_hint(token, expected, parser)
-    declaration = not hint or hint in _declaration_keywords().values()
-    if token.type == "NAME" and "SEMICOLON" in expected and declaration and (
-            segment or segment is None or not hint):
-        # `tile Y 1 city N road W-E`: a segment without the ';' before it, rather than a
-        # misspelt declaration keyword ('board'); a modifier (`pennnat`), or a word that
-        # starts a line without ports after it (`feture lake`, `  remov tile A`), keeps
-        # its hint
-        return error("E001", loc, "name-semicolon", token=str(token),
-                     expected=_expected(expected, parser))
     return error("E001", loc, _TOKEN_FORMS.get(token.type, ""), token=str(token), hint=hint,
                  expected=_expected(expected, parser))
 
@@ -551,6 +540,33 @@ class _Resumes:
         return first
 
 
+_LINE_WORD = re.compile(r"[ \t]*([^\W\d]\w*(?:-\w+)*)")
+
+
+def _stray_word(text: str, offset: int, pos: int, parser: Lark,
+                where: tuple[Lines, str]) -> Diagnostic | None:
+    """A misspelt declaration keyword at the start of the error's line, after a tile line:
+    a segment may name attributes (``road E-W inn``), so ``feture lake { ... }`` reads on
+    as the tile's attributes until the '{'; the error belongs at the word, with its hint."""
+    start = text.rfind("\n", offset, pos) + 1
+    while start > offset and not text[start:pos].split("#")[0].strip():
+        pos = start - 1
+        start = text.rfind("\n", offset, pos) + 1
+    match = _LINE_WORD.match(text, start)
+    keywords = _declaration_keywords()
+    if match is None or match.group(1) in keywords.values():
+        return None
+    before = "\n".join(line.split("#")[0] for line in text[offset:start].splitlines()).rstrip()
+    if not before or before[-1] in ";,{}+=>(:":
+        return None
+    hint = suggest(match.group(1), keywords.values())
+    if not hint:
+        return None
+    lines, path = where
+    return error("E001", lines.loc(path, match.start(1)), "name", token=match.group(1),
+                 hint=hint, expected=_expected(set(keywords), parser))
+
+
 def syntax_errors(text: str, path: str, parser: Lark, exc: UnexpectedInput) -> list[Diagnostic]:
     """Every syntax error of a file: after each, reading resumes at the next declaration (see
     ``_Resumes``), or at the offending token itself when it starts one: a block missing its
@@ -564,8 +580,9 @@ def syntax_errors(text: str, path: str, parser: Lark, exc: UnexpectedInput) -> l
         pos = offset + _error_pos(exc, len(text) - offset)
         glued = (_glued_word(text, offset, pos, parser, (lines, path))
                  if isinstance(exc, UnexpectedToken) else None)
-        found.append(glued or _syntax_diagnostic(exc, lines.loc(path, pos), parser,
-                                                 _looks_like_segment(text, pos)))
+        stray = None if glued else _stray_word(text, offset, pos, parser, (lines, path))
+        found.append(glued or stray or _syntax_diagnostic(exc, lines.loc(path, pos), parser,
+                                                          _looks_like_segment(text, pos)))
         if len(found) >= MAX_SYNTAX_ERRORS:
             break
         if isinstance(exc, UnexpectedToken) and exc.token.type in keywords and pos > offset:
