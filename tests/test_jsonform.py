@@ -89,7 +89,7 @@ def test_export_is_the_fully_composed_rule_set():
     d = next(t for t in data["tiles"] if t["name"] == "D")
     assert d["fields"] == "derived"
     assert {"kind": "field", "ports": ["ENE", "WNW"], "pennants": 0, "ends": [],
-            "touches": ["N"]} in d["segments"]
+            "touches": ["N"], "attributes": []} in d["segments"]
 
 
 @pytest.mark.parametrize("case", COMPOSITIONS, ids=ids)
@@ -150,9 +150,10 @@ def test_triggers_round_trip(tmp_path):
     rules = composed(path)
     data = ruleset_to_json(rules)
     assert data["triggers"] == [
-        {"condition": "shows", "arg": "monastery",
+        {"condition": "shows", "arg": "monastery", "kinds": [],
          "actions": [{"action": "score", "points": 2}, {"action": "extra-turn", "points": None}]},
-        {"condition": "surrounded", "arg": None, "actions": [{"action": "score", "points": -1}]}]
+        {"condition": "surrounded", "arg": None, "kinds": [],
+         "actions": [{"action": "score", "points": -1}]}]
     again = ruleset_from_json(data)
     assert again == rules and ruleset_to_json(again) == data
 
@@ -226,14 +227,14 @@ def test_tokens_words_and_notes_round_trip(nutty):
     assert next(k for k in data["kinds"] if k["name"] == "city")["role"] == "knight"
     assert data["tokens"] == [
         {"name": "nut", "supply": 80, "each_player": 1, "start_sides": 1, "collected": True,
-         "final_points": 1},
+         "final_points": 1, "most_points": 0},
         {"name": "acorn", "supply": 5, "each_player": 0, "start_sides": 0, "collected": False,
-         "final_points": 0}]
+         "final_points": 0, "most_points": 0}]
     assert data["triggers"] == [
-        {"condition": "shows", "arg": "city",
+        {"condition": "shows", "arg": "city", "kinds": [],
          "actions": [{"action": "put", "count": 1, "token": "nut", "kind": "city"},
                      {"action": "score", "points": 1}]},
-        {"condition": "shows", "arg": "monastery",
+        {"condition": "shows", "arg": "monastery", "kinds": [],
          "actions": [{"action": "put", "count": 2, "token": "acorn", "kind": "monastery"}]}]
     nl = next(n for n in data["names"] if n["language"] == "nl")
     assert {"word": "road", "singular": "weg", "plural": "wegen"} in nl["words"]
@@ -279,7 +280,9 @@ def test_json_without_the_newer_keys_still_loads(nutty):
 # Keys a JSON rule set may leave out (added after the layout was first published); export
 # always writes them.
 OPTIONAL = {"game": {"followers_by_players", "follower", "score_marker", "titles"},
-            "kind": {"role"}}
+            "kind": {"role", "attributes", "complete_extra", "final_extra"},
+            "supply": {"order"}, "token": {"most_points"}, "trigger": {"kinds"},
+            "segment": {"attributes"}}
 
 
 @pytest.mark.parametrize("which", ["mapped", "nutty"])

@@ -5,9 +5,10 @@ that ends nowhere); the checker reports each problem with a stable code from
 ``diagnostics.CODES``, a plain-English message and the most precise location the model carries.
 Only a rule set without errors may be compiled.
 
-The checks of each tile type, and the warnings over all of them, live in ``tilecheck`` as a mixin
-of the checker here. Everything is linear in the number of tile types: the side-matching and
-duplicate-tile warnings look signatures up in dicts instead of comparing tiles pairwise.
+The checks of each tile type, and the warnings over all of them, live in ``tiles`` as a mixin
+of the checker here; those of figures, tile groups and triggers in ``play``. Everything is
+linear in the number of tile types: the side-matching and duplicate-tile warnings look
+signatures up in dicts instead of comparing tiles pairwise.
 """
 
 from __future__ import annotations
@@ -16,22 +17,24 @@ from collections.abc import Iterable, Iterator
 
 import attrs
 
+from carcdsl.check.play import PlayChecks
 from carcdsl.check.tiles import MAX_SUPPLY, MAX_TILE_COUNT, TileChecks
 from carcdsl.diagnostics import Diagnostic, error, suggest, unique, warning
 from carcdsl.geometry import ports as P
 from carcdsl.model.base import Loc
-from carcdsl.model.expr import QUANTITIES, Compare, Cond, Quantity, Scaled, Sum
+from carcdsl.model.expr import QUANTITIES, Compare, Cond, Negated, Product, Quantity, Scaled, Sum
 from carcdsl.model.rules import (
     BOARD_EDGE_NEIGHBOURS,
     DRAW_MODES,
     END_CONDITIONS,
     FIRST_PLAYER,
     HAND_VISIBILITY,
+    OWN_FOLLOWER,
     START_MODES,
     RuleSet,
     supply_key,
 )
-from carcdsl.model.tiles import GEOMETRIES, FeatureKind
+from carcdsl.model.tiles import ATTRIBUTE_MERGES, GEOMETRIES, FeatureKind
 
 DEFAULT_LANGUAGE = "en"
 """The language of a rule set's own words: names given for it rename, none are missing."""
@@ -61,8 +64,10 @@ def iter_quantities(expr: object) -> Iterator[Quantity]:
         item = stack.pop()
         if isinstance(item, Quantity):
             yield item
-        elif isinstance(item, Scaled):
+        elif isinstance(item, (Scaled, Negated)):
             stack.append(item.term)
+        elif isinstance(item, Product):
+            stack.extend(reversed(item.factors))
         elif isinstance(item, Sum):
             stack.extend(reversed(item.terms))
         elif isinstance(item, Cond):
@@ -73,7 +78,7 @@ def iter_quantities(expr: object) -> Iterator[Quantity]:
 
 
 @attrs.define
-class _Checker(TileChecks):
+class _Checker(TileChecks, PlayChecks):
     rules: RuleSet
     out: list[Diagnostic] = attrs.Factory(list)
     kinds: dict[str, FeatureKind] = attrs.Factory(dict)
@@ -148,6 +153,9 @@ class _Checker(TileChecks):
         self.check_game()
         self.check_blocks()
         self.check_tokens()
+        self.check_figures(MAX_FOLLOWERS)
+        self.check_groups()
+        self.check_triggers()
         self.check_names()
         infos = []
         for tile in rules.tiles:
@@ -158,7 +166,10 @@ class _Checker(TileChecks):
         self.check_duplicates(infos)
         for kind in rules.kinds if rules.tiles else ():  # no tiles: E124 says enough
             if kind.name not in self.used:
-                self.warn("W303", kind.loc, name=kind.name)
+                # a kind with no rules (an inert `garden`) is a place for tile sets to use
+                if kind.followers or kind.complete or kind.final or kind.final_extra \
+                        or kind.complete_extra:
+                    self.warn("W303", kind.loc, name=kind.name)
             else:
                 self.check_completable(kind)
 
@@ -175,9 +186,11 @@ class _Checker(TileChecks):
           bounded table less than 3 squares wide or high whose edge does not close, that
           never happens.
         """
-        if kind.complete is None:
+        if kind.complete is None and not kind.complete_extra:
             return
-        loc, name = kind.loc_of("complete"), kind.name
+        # where the rule is written: `score complete =`, else its first `+=` term
+        loc = kind.loc_of("complete" if kind.complete is not None else "complete_extra:0")
+        name = kind.name
         if kind.geometry == "field":
             self.warn("W309", loc, "field", name=name)
         elif kind.geometry == "path" and all(_dead_ends(tile, kind) for tile in self.rules.tiles
@@ -212,8 +225,23 @@ class _Checker(TileChecks):
             expr = getattr(kind, when)
             if expr is not None:
                 self.check_expr(kind, expr, kind.loc_of(when))
-        if kind.followers and kind.complete is None and kind.final is None:
+            for i, extra in enumerate(getattr(kind, f"{when}_extra")):
+                self.check_expr(kind, extra, kind.loc_of(f"{when}_extra:{i}"))
+        self.check_attributes(kind)
+        scored = kind.complete is not None or kind.final is not None \
+            or kind.complete_extra or kind.final_extra  # a `+=` term alone is a score
+        if kind.followers and not scored:
             self.warn("W304", kind.loc_of("followers"), name=name)
+
+    def check_attributes(self, kind: FeatureKind) -> None:
+        """E207: an attribute's merge rule, and a name that is already a quantity."""
+        for name, merge in kind.attributes:
+            if merge not in ATTRIBUTE_MERGES:
+                self.error("E207", kind.loc_of(f"attribute-merge:{name}"), "merge", name=name,
+                           merge=merge, known=", ".join(ATTRIBUTE_MERGES),
+                           hint=self.hint(merge, "merge", ATTRIBUTE_MERGES))
+            if name in QUANTITIES:
+                self.error("E207", kind.loc_of(f"attribute:{name}"), "quantity-name", name=name)
 
     def check_terminals(self, kind: FeatureKind) -> None:
         if not kind.terminals:
@@ -228,12 +256,22 @@ class _Checker(TileChecks):
 
     def check_expr(self, kind: FeatureKind, expr: object, loc: Loc | None) -> None:
         geometry = kind.geometry
+        attributes = dict(kind.attributes)
         for q in iter_quantities(expr):
             where = q.loc or loc
-            if q.name not in QUANTITIES:
+            if q.name in attributes and q.name not in QUANTITIES:
+                if q.arg is not None:
+                    self.error("E113", where, "argument", name=q.name, arg=q.arg)
+            elif q.name not in QUANTITIES:
+                known = [*QUANTITIES, *attributes]
                 self.error("E113", where, name=q.name,
-                           hint=self.hint(q.name, "quantity", QUANTITIES),
-                           quantities=", ".join(QUANTITIES))
+                           hint=self.hint(q.name, f"quantity:{kind.name}", known),
+                           quantities=", ".join(known))
+            elif q.name == "own":
+                figures = [OWN_FOLLOWER, *(f.name for f in self.rules.figures)]
+                if q.arg not in figures:
+                    self.error("E113", where, "own", arg=q.arg, known=", ".join(figures),
+                               hint=self.hint(str(q.arg), "figure", figures))
             elif q.name == "completed":
                 self.check_completed(kind, q, where)
             elif q.name == "markers":
@@ -367,6 +405,9 @@ class _Checker(TileChecks):
         most = players[1] if len(players) == 2 and isinstance(players[1], int) \
             and 1 <= players[1] <= MAX_PLAYERS else None
         for token in self.rules.tokens:
+            if token.most_points < 0:
+                self.error("E134", token.loc_of("most_points"), "most", name=token.name,
+                           points=token.most_points)
             if min(token.supply, token.each_player, token.start_sides) < 0:
                 self.error("E134", token.loc, "negative", name=token.name)
             elif most is not None:
@@ -408,6 +449,11 @@ class _Checker(TileChecks):
             words.setdefault(name, landmark_locs.get(name))
         for token in rules.tokens:
             words.setdefault(token.name, token.loc)
+        for figure in rules.figures:
+            words.setdefault(figure.name, figure.loc)
+        for k in rules.kinds:
+            for name, _ in k.attributes:
+                words.setdefault(name, k.loc_of(f"attribute:{name}"))
         for sq in rules.board.squares:
             if sq.marker:
                 words.setdefault(sq.marker, sq.loc)

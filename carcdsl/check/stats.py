@@ -15,7 +15,11 @@ from carcdsl.model.tiles import Tile
 
 
 def tile_stats(rules: RuleSet) -> dict:
-    """``tiles``, ``types``, ``pennants``, and per kind: ``centres``, ``sides``, ``segments``.
+    """``tiles``, ``types``, ``pennants``, and per kind: ``centres``, ``sides``, ``segments``,
+    ``enclosed`` (segments without ports: fields between areas); per attribute name, what the
+    segments carry (``attributes``: ``inn``, ``wine``, counted like pennants: a segment's
+    amount on each physical tile); per figure, how many each player has (``figures``); per
+    tile group, its physical tiles (``groups``).
 
     ``sides`` counts each side of each physical tile once, by what lies across it: an area
     kind when an area covers the side, else a path kind when a path runs through its middle,
@@ -26,14 +30,22 @@ def tile_stats(rules: RuleSet) -> dict:
     centres: Counter[str] = Counter()
     sides: Counter[str] = Counter()
     segments: Counter[str] = Counter()
+    enclosed: Counter[str] = Counter()
+    attributes: Counter[str] = Counter()
+    copies: dict[str, int] = {}
     pennants = 0
     for tile in rules.tiles:
         n = max(tile.count, 0) * sets
+        copies.setdefault(tile.name, n)
         for seg in tile.segments:
             segments[seg.kind] += n
             pennants += n * max(seg.pennants, 0)
+            for name, amount in seg.attributes:
+                attributes[name] += n * max(amount, 0)
             if geometry.get(seg.kind) == "centre":
                 centres[seg.kind] += n
+            elif geometry.get(seg.kind) == "field" and not seg.ports:
+                enclosed[seg.kind] += n
         for kind in side_kinds(tile, geometry):
             sides[kind] += n
     return {
@@ -44,6 +56,11 @@ def tile_stats(rules: RuleSet) -> dict:
         "centres": dict(sorted(centres.items())),
         "sides": dict(sorted(sides.items())),
         "segments": dict(sorted(segments.items())),
+        "enclosed": dict(sorted(enclosed.items())),
+        "attributes": dict(sorted(attributes.items())),
+        "figures": {f.name: f.each_player for f in sorted(rules.figures, key=lambda f: f.name)},
+        "groups": {g.name: sum(copies.get(t, 0) for t in dict.fromkeys(g.tiles))
+                   for g in rules.groups},
         "map": map_stats(rules),
     }
 

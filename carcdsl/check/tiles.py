@@ -111,8 +111,21 @@ class TileChecks:
             self.cover(tile, seg, geometry, loc, owner, owner_seg)
         if centres > 1:
             self.error("E209", tile.loc, name=tile.name, count=centres)
+        self.check_enclosed(tile)
         self.check_fields_cover(tile, owner)
         return _TileInfo(tile, owner) if len(self.out) == before else None
+
+    def check_enclosed(self, tile: Tile) -> None:
+        """E209: two enclosed segments (fields without ports) of one kind on a tile: records
+        name a follower on one by the bare kind name (``field``), which would not say which."""
+        enclosed: dict[str, list[Segment]] = {}
+        for seg in tile.segments:
+            if self.geometry.get(seg.kind) == "field" and not seg.ports:
+                enclosed.setdefault(seg.kind, []).append(seg)
+        for kind, segs in enclosed.items():
+            if len(segs) > 1:
+                self.error("E209", segs[1].loc or tile.loc, "enclosed", name=tile.name,
+                           kind=kind, count=len(segs))
 
     def cover(self, tile: Tile, seg: Segment, geometry: str, loc: Loc | None,
               owner: list[str | None], owner_seg: list[Segment | None]) -> None:
@@ -158,7 +171,7 @@ class TileChecks:
             wrong = [p for p in known if not P.is_side(p)]
         elif geometry == "field":
             wrong = [p for p in known if P.is_side(p)]
-            if not seg.ports:
+            if not seg.ports and not seg.touches:  # with touches: enclosed between areas
                 self.error("E205", loc, "field-no-ports", kind=seg.kind)
         else:
             if seg.ports:
@@ -215,6 +228,17 @@ class TileChecks:
             self.error("E207", loc, "negative", count=seg.pennants)
         elif seg.pennants > 0 and not kind.pennants:
             self.error("E207", loc, "segment", kind=seg.kind)
+        declared = dict(kind.attributes)
+        for name, amount in seg.attributes:
+            at = seg.port_loc(f"@{name}") or loc
+            if name not in declared:
+                known = ", ".join(declared) or "none"
+                # `pennnat` is a misspelt pennant more likely than an attribute
+                hint = self.hint(name, f"attribute:{seg.kind}", [*declared, "pennant"])
+                self.error("E207", at, "attribute", kind=seg.kind, name=name, known=known,
+                           hint=hint)
+            elif amount < 1:
+                self.error("E207", at, "attribute-amount", name=name, count=amount)
         if seg.ends:
             if geometry != "path":
                 self.error("E210", loc, "arrow", kind=seg.kind, geometry=geometry)
@@ -236,16 +260,23 @@ class TileChecks:
                            hint=self.port_hint(port))
             elif port not in area_ports:
                 side = P.SIDES[P.side_of(P.INDEX[port])]
-                where = {"kind": seg.kind, "ports": _show_ports(seg.ports), "port": port,
-                         "tile": tile.name}
-                if side in area_ports:
-                    self.error("E208", loc, "side", side=side, **where)
+                where = {"kind": seg.kind, "port": port, "tile": tile.name}
+                at = seg.port_loc(port) or loc
+                if not seg.ports:  # an enclosed field: named by its kind alone
+                    form = "enclosed-side" if side in area_ports else "enclosed"
                 else:
-                    self.error("E208", loc, **where)
+                    form = "side" if side in area_ports else ""
+                    where["ports"] = _show_ports(seg.ports)
+                    at = loc
+                if side in area_ports:
+                    self.error("E208", at, form, side=side, **where)
+                else:
+                    self.error("E208", at, form, **where)
 
     def is_derived(self, tile: Tile, seg: Segment, geometry: str) -> bool:
         """Whether a field segment was computed rather than written (then it has no loc)."""
-        return geometry == "field" and tile.fields_derived and len(self.field_kinds) == 1
+        return geometry == "field" and tile.fields_derived and len(self.field_kinds) == 1 \
+            and bool(seg.ports)
 
     def check_fields_cover(self, tile: Tile, owner: list[str | None]) -> None:
         """Every half-side not under an area lies in a field; without a field kind, every
@@ -330,7 +361,8 @@ def _canonical(tile: Tile, geometry: dict[str, str]) -> tuple[tuple, int]:
 
         key = tuple(sorted(
             (seg.kind, moved(seg.ports), seg.pennants, tuple(sorted(seg.ends)),
-             tuple(sorted(moved(area_of.get(t, (t,))) for t in seg.touches)))
+             tuple(sorted(moved(area_of.get(t, (t,))) for t in seg.touches)),
+             tuple(sorted(seg.attributes)))
             for seg in tile.segments))
         if best is None or key < best:
             best, best_turn = key, turn

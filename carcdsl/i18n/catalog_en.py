@@ -59,6 +59,13 @@ PHRASES: dict[str, str] = {
     "about-kind": "{kind} ({geometry}): scores {complete} when completed, {final} at the end",
     "about-kind-followers": "{kind} ({geometry}, followers may stand on it): scores {complete} "
                             "when completed, {final} at the end",
+    "about-attributes": "{kind} segments may carry: {names}",
+    "about-figure": "{figure}: {count} each, strength {strength}, stands on {kinds}{extra}",
+    "about-figure-needs": "; only where the player has a {figure}",
+    "about-figure-recall": "; may be taken back instead of placing a figure",
+    "about-where-followers": "what followers stand on",
+    "about-token-most": "the player with the most {token} scores {points} at the end",
+    "about-order": "tiles are drawn in groups: {groups}",
     "about-nothing": "nothing",
     "about-variants": "variants applied: {names}",
     "list-rules": "rule set",
@@ -78,10 +85,15 @@ PHRASES: dict[str, str] = {
     "tiles-sets": "{tiles} ({n} sets)", "tile-types": "{tile} types",
     "centres": "centre features", "sides": "sides by kind",
     "segments": "segments by kind", "map": "map", "map-squares": "squares",
+    "enclosed": "segments without ports by kind", "attributes": "attributes",
+    "figures": "figures each player has", "groups": "tiles by group",
     "big-city-squares": "big-city squares", "start-areas": "start areas",
     "start-areas-used": "start areas used", "border-segments": "border segments",
     "marker-squares": "{what} squares",
     # trigger scorings
+    "takes-back": "takes back the",
+    "completes-a": "completes a {what}", "extends-own": "extends own {what}",
+    "most-of": "the most {what}", "own": "own",
     "covers-a": "covers a {what}", "fills-a-hole": "fills a hole", "shows-a": "shows a {what}",
     "rule": "rule",
     # the parts of messages
@@ -177,14 +189,14 @@ DIAGNOSTICS: dict[str, str] = {
     # --- reading and syntax (parser, compose, jsonform) ---
     "E001": "unexpected '{token:short}'{hint}; expected {expected:tokens}",
     "E001/name": "unexpected name '{token:short}'{hint}; expected {expected:tokens}",
-    "E001/name-semicolon": "unexpected name '{token:short}' (a ';' missing before it?); "
-                           "expected {expected:tokens}",
     "E001/number": "unexpected number '{token:short}'{hint}; expected {expected:tokens}",
     "E001/string": "unexpected quoted string '{token:short}'{hint}; expected {expected:tokens}",
+    "E001/segment-semicolon": "'{token:short}' starts another segment: a ';' is missing "
+                              "before it",
     "E001/end": "unexpected end of file; expected {expected:tokens}",
     "E002": "unexpected character '{char}'",
-    "E002/minus": "unexpected character '-': there is no subtraction; write `a + -1 * b` "
-                  "for `a - b`, and a negative number with the '-' against it (`-2`)",
+    "E207/amount-alone": "a number after a segment counts one of its attributes: write the "
+                         "attribute before it (`city N+W wine 2`)",
     "E003/too-large": "file too large ({size:n} bytes; at most {most:n})",
     "E003/too-many-tokens": "more than {most:n} words, numbers and symbols: a rule file has at "
                             "most {most:n} (this is the first past that)",
@@ -235,10 +247,17 @@ DIAGNOSTICS: dict[str, str] = {
     "E101/tile": "tile '{name}' is already declared at {first}; use `override tile {name} ...`",
     "E101/tile-again": "tile '{name}' is already declared; use `override tile {name} ...`",
     "E101/token": "token '{name}' is already declared; use `override token {name}`",
+    "E101/figure": "figure '{name}' is already declared at {first}; use `override figure "
+                   "{name}`",
+    "E101/group": "group '{name}' is already declared at {first}; a group is declared once, "
+                  "with all its tiles",
     "E102/game": "`override game` but no game is declared yet",
     "E102/feature": "`override feature {name}`: no feature kind '{name}' to override{hint}",
     "E102/tile": "`override tile {name}`: no tile '{name}'{hint}",
     "E102/token": "`override token {name}`: no token '{name}'{hint}",
+    "E102/figure": "`override figure {name}`: no figure '{name}' to override{hint}",
+    "E102/added-tiles": "`tiles += N` adds to the number of tiles declared before: it goes in "
+                        "an `override game` of a file applied after one that says `tiles N`",
     "E102/remove": "`remove tile {name}`: no tile '{name}'{hint}",
     "E103/empty": "'{target}' is empty: a variant starts with `variant NAME for RULES`",
     "E103/record": "'{target}' is a game record, not a rule set: replay it with `carcdsl "
@@ -285,6 +304,18 @@ DIAGNOSTICS: dict[str, str] = {
     "E110": "unknown feature kind '{kind}'{hint}",
     "E110/put": "`put ... on {kind}`: unknown feature kind{hint}",
     "E110/shows": "`on place shows {kind}`: unknown feature kind{hint}",
+    "E110/stands": "figure '{name}' stands on '{kind}': no such feature kind{hint}",
+    "E110/complete": "`on complete {kind}`: unknown feature kind{hint}",
+    "E110/complete-kind": "`on complete {kind}`: '{kind}' is {geometry:a} kind, and such a "
+                          "feature is never completed",
+    "E110/extends": "`on place extends {kind}`: unknown feature kind{hint}",
+    "E110/extends-kind": "`on place extends {kind}`: '{kind}' is {geometry:a} kind; such a "
+                         "feature lies on one tile, and no later tile extends it",
+    "E110/require": "`require {test} {kind}`: unknown feature kind{hint}",
+    "E110/require-path": "`require {test} {kind}`: '{kind}' is {geometry:a} kind; `{test}` "
+                         "follows paths and needs a path kind",
+    "E110/require-sides": "`require joins {kind}`: '{kind}' is {geometry:a} kind, with no "
+                          "sides to join; `joins` needs a kind that reaches the tile's sides",
     "E110/printed-name": "printed square '{name}': no area kind '{kind}'{hint}",
     "E110/printed-kind": "printed square '{name}': '{kind}' is {geometry:a} kind; a printed "
                          "big city needs an area kind",
@@ -304,6 +335,7 @@ DIAGNOSTICS: dict[str, str] = {
                  "{geometries}",
     "E113": "unknown scoring quantity '{name}'{hint}; expected one of {quantities}",
     "E113/marker": "markers({marker}): no map square has the marker '{marker}'{hint}",
+    "E113/own": "own({arg}): no figure '{arg}'{hint}; expected one of {known}",
     "E113/argument": "'{name}' takes no argument: write `{name}`, not `{name}({arg})`",
     "E113/neighbours": "'neighbours' is measured around centre features only; '{name}' has "
                        "geometry {geometry}",
@@ -319,6 +351,11 @@ DIAGNOSTICS: dict[str, str] = {
     "E115": "unknown end condition '{end}'{hint}; expected one of {ends}",
     "E116": "unknown scorers rule '{scorers}'{hint}; expected {known:or}",
     "E117": "'{name}' is both a landmark and a feature kind; a path end must name one thing",
+    "E117/figure": "'{name}' is both a figure and a feature kind; a move names either by its "
+                   "name, so each needs a name of its own",
+    "E117/figure-follower": "figure '{name}' has a name of the ordinary follower (`follower`, "
+                            "the game's word for it or a role); a record could not tell them "
+                            "apart: give the figure a name of its own",
     # --- the game ---
     "E120": "bad player range {players}",
     "E120/too-few": "bad player range {low}..{high}: at least 1 player",
@@ -333,6 +370,15 @@ DIAGNOSTICS: dict[str, str] = {
                          "{first_players} and followers {count} for {these_players}",
     "E121/missing": "no follower supply for {counts} players: give `followers N for ...` or a "
                     "default `followers N`",
+    "E121/figure": "figure '{name}': each player has 0 to {most} of it, not {count}",
+    "E121/strength": "figure '{name}': strength {strength}: a figure's strength is 0 or more "
+                     "(0: it never counts for the majority)",
+    "E121/own": "`with own {figure}`: no figure '{figure}'{hint}; expected one of {known}",
+    "E121/needs-itself": "figure '{name}' may only stand where its owner's {name} already "
+                         "stands (`with own {name}`), so it can never be placed: name another "
+                         "figure, or `follower`",
+    "E121/recall": "figure '{name}': `recall score {recall}`: a figure taken back scores its "
+                   "feature's final rule; write `recall score final`, or `recall` for nothing",
     "W122": "the game declares {declared} tiles but the tile counts add up to {counted} "
             "({diff} more)",
     "W122/fewer": "the game declares {declared} tiles but the tile counts add up to {counted} "
@@ -380,6 +426,25 @@ DIAGNOSTICS: dict[str, str] = {
     "E132/draw-needs-kind": "`first player draw` needs `most KIND` (the kind whose sides count)",
     "E132/most-without-draw": "`most {kind}` goes with `first player draw`; `first player "
                               "{first}` takes nothing more",
+    "E132/group-rest": "a group cannot be called 'rest': `order` names with it the tiles in no "
+                       "group",
+    "E132/group-empty": "group '{group}' has no tiles",
+    "E132/group-repeat": "group '{group}' names tile '{tile}' twice",
+    "E132/group-tile": "group '{group}': no tile '{tile}'{hint}",
+    "E132/group-start": "group '{group}': tile '{tile}' is the start tile; it lies on the table "
+                        "before the first draw, so it is in no group",
+    "E132/group-twice": "tile '{tile}' is in group '{group}' and in group '{other}': a tile "
+                        "belongs to one group",
+    "E132/order-name": "`order {group}`: no group '{group}'{hint}; expected one of {known}",
+    "E132/order-twice": "`order` names '{group}' twice; each group is drawn once",
+    "E132/require": "`require {test}`: unknown test{hint}; expected one of {known}",
+    "E132/require-where": "`require {test}` under `{trigger}`: a requirement tests a "
+                          "placement, under `on place shows`, `on place covers` or `on place "
+                          "surrounded`",
+    "E132/require-distance": "`require {test} {kind} {distance}`: only `look-ahead` takes a "
+                             "distance",
+    "E132/look-ahead": "`look-ahead` over {distance} squares: it looks 1 to {most} squares "
+                       "ahead",
     "E133/too-large": "the map draws {squares:n} squares; a map draws at most {most:n} "
                       "(its rows' characters, off squares too)",
     "E133/no-map": "a map needs both `map` rows and a `legend`",
@@ -404,6 +469,13 @@ DIAGNOSTICS: dict[str, str] = {
                    "sides × {sides}), but the supply has {supply}",
     "E134/unknown": "`put {count} {token}`: no token '{token}'{hint}; declare it with `token "
                     "NAME {{ supply N }}`",
+    "E134/most": "token '{name}': `score final most {points}`: the points cannot be negative",
+    "E134/take": "`take {token}`: no token '{token}'{hint}; declare it with `token NAME {{ "
+                 "supply N }}`",
+    "E134/take-attribute": "`take {token}`: feature '{kind}' has no attribute '{token}' to "
+                           "count the tokens by (`attribute {token} count` in feature {kind})",
+    "E134/take-where": "`take {token}` under `{trigger}`: the placer takes as many tokens as a "
+                       "completed feature's attribute, so `take` goes under `on complete KIND`",
     # --- tiles ---
     "E201": "tile '{name}' has count {count}; a tile type needs 1 to {most:n} copies",
     "E201/types": "tile type number {count:n}: a rule set has at most {most:n} tile types",
@@ -454,10 +526,24 @@ DIAGNOSTICS: dict[str, str] = {
                     "feature '{kind}' does not say `pennants yes`",
     "E207/border": "border {side} of ({x}, {y}) shows {pennants} coat{pennants:|s} of arms, "
                    "but feature '{kind}' does not say `pennants yes`",
+    "E207/attribute": "{kind} segments carry no attribute '{name}'{hint}; feature '{kind}' "
+                      "declares {known}",
+    "E207/attribute-amount": "attribute '{name}' {count}: a segment carries 1 or more of an "
+                             "attribute",
+    "E207/merge": "attribute '{name}' {merge}: unknown kind of attribute{hint}; expected one of "
+                  "{known}",
+    "E207/quantity-name": "attribute '{name}' has the name of a scoring quantity; give it a "
+                          "name of its own",
     "E208": "{kind} {ports} touches {port}, but tile '{tile}' has no area segment at {port}",
     "E208/side": "{kind} {ports} touches {port}, but tile '{tile}' has no area segment at "
                  "{port} (name the side: '{side}')",
+    "E208/enclosed": "the {kind} without ports touches {port}, but tile '{tile}' has no area "
+                     "segment at {port}",
+    "E208/enclosed-side": "the {kind} without ports touches {port}, but tile '{tile}' has no "
+                          "area segment at {port} (name the side: '{side}')",
     "E209": "tile '{name}' has {count} centre segments; a tile has at most one centre",
+    "E209/enclosed": "tile '{name}' has {count} {kind} segments without ports; records name "
+                     "such a segment by its kind alone, so a tile has at most one",
     "E210/ends-at": "`ends at` applies to path kinds only; '{name}' has geometry {geometry}",
     "E210/arrow": "`->` ends a path; a {kind} has geometry {geometry}",
     "E210/touches": "`touches` says which areas a field touches; a {kind} has geometry "
@@ -509,6 +595,23 @@ ILLEGAL: dict[str, str] = {
     "hand/none": "{player} holds {tiles}; a move must name one of those tiles, not none",
     "hand/empty-none": "{player} holds nothing; a move must name one of those tiles, not none",
     "supply": "no {rule:tile} left to draw",
+    "supply/group": "{rule:tile} {tile} cannot be drawn yet: the tiles of the group being drawn "
+                    "come first (next: {drawn})",
+    "requirement/joins": "{rule:tile} {tile} at {at} must continue a {kind}: one of its {kind} "
+                         "sides must face a placed tile",
+    "requirement/no-repeat": "{rule:tile} {tile} at {at} turns the {kind} the same way as the tile"
+                             " before it (no U-turns)",
+    "requirement/look-ahead": "{rule:tile} {tile} at {at} leaves a {kind} end with a tile within "
+                              "two squares ahead (no U-turns)",
+    "figure-supply": "{player} has no {kind} left in the supply",
+    "figure-stands": "{kind}: may not stand on {feature}",
+    "figure-needs": "{kind}: stands only on a {feature} that already holds one of the "
+                    "player's own followers",
+    "recall/and-follower": "a move either places a figure or takes one back, not both",
+    "recall/no-tile": "no tile at {at} to take a figure back from",
+    "recall/none": "the player has no figure to take back at {at} on {spot}",
+    "recall/completed": "the figure at {at} on {spot} cannot be taken back: this move completes "
+                        "its feature",
     "supply/tile": "no {rule:tile} {tile} left in the supply",
     "supply/in-play": "no {rule:tile} {tile} left in play (in the supply or a hand)",
     "unknown-tile": "unknown {rule:tile} '{tile}'",
@@ -519,6 +622,7 @@ ILLEGAL: dict[str, str] = {
     "move/feature": "a {rule:follower}'s feature must be named by a non-empty text (got {got})",
     "move/kind": "a {rule:follower}'s kind must be a non-empty text or none (got {got})",
     "move/port": "a {rule:follower}'s port must be one of " + _PORTS + " or none (got {got})",
+    "move/recall": "a move's recall must be a RecallSpec or none (got {got})",
     "move/follower": "a move's {rule:follower} must be a FollowerSpec or none (got {got})",
     "square-taken": "square {at} already has a {rule:tile}",
     "board": "square {at} is off the board",

@@ -50,6 +50,13 @@ PHRASES: dict[str, str] = {
     "about-kind": "{kind} ({geometry}): levert {complete} op als die af is, {final} aan het eind",
     "about-kind-followers": "{kind} ({geometry}, volgelingen mogen erop): levert {complete} op "
                             "als die af is, {final} aan het eind",
+    "about-attributes": "{kind}-segmenten kunnen dragen: {names}",
+    "about-figure": "{figure}: {count} per speler, kracht {strength}, staat op {kinds}{extra}",
+    "about-figure-needs": "; alleen waar de speler een {figure} heeft",
+    "about-figure-recall": "; kan teruggenomen worden in plaats van een figuur te plaatsen",
+    "about-where-followers": "waar volgelingen op staan",
+    "about-token-most": "wie de meeste {token} heeft, scoort aan het eind {points}",
+    "about-order": "de tegels worden in groepen getrokken: {groups}",
     "about-nothing": "niets",
     "about-variants": "toegepaste varianten: {names}",
     "list-rules": "regelset",
@@ -68,9 +75,14 @@ PHRASES: dict[str, str] = {
     "tiles-sets": "{tiles} ({n} sets)", "tile-types": "soorten {tiles}",
     "centres": "middenstukken", "sides": "zijden per soort",
     "segments": "delen per soort", "map": "kaart", "map-squares": "vakken",
+    "enclosed": "delen zonder aansluitpunten per soort", "attributes": "attributen",
+    "figures": "figuren per speler", "groups": "tegels per groep",
     "big-city-squares": "vakken van grote steden", "start-areas": "startgebieden",
     "start-areas-used": "startgebieden in gebruik", "border-segments": "randstukken",
     "marker-squares": "vakken met {what}",
+    "takes-back": "neemt terug:",
+    "completes-a": "maakt een {what} af", "extends-own": "breidt eigen {what} uit",
+    "most-of": "de meeste {what}", "own": "eigen",
     "covers-a": "bedekt een {what}", "fills-a-hole": "vult een gat",
     "shows-a": "toont een {what}", "rule": "regel",
     "did-you-mean": " (bedoel je '{word}'?)", "or": "of", "a": "een", "an": "een",
@@ -182,17 +194,16 @@ DIAGNOSTICS: dict[str, str] = {
     "E001": "syntaxfout: onverwacht '{token:short}'{hint}; verwacht: {expected:tokens}",
     "E001/name": "syntaxfout: onverwachte naam '{token:short}'{hint}; verwacht: "
                  "{expected:tokens}",
-    "E001/name-semicolon": "syntaxfout: onverwachte naam '{token:short}' (ontbreekt er een "
-                           "';' voor?); verwacht: {expected:tokens}",
     "E001/number": "syntaxfout: onverwacht getal '{token:short}'{hint}; verwacht: "
                    "{expected:tokens}",
     "E001/string": "syntaxfout: onverwachte tekst tussen aanhalingstekens "
                    "'{token:short}'{hint}; verwacht: {expected:tokens}",
+    "E001/segment-semicolon": "syntaxfout: '{token:short}' begint een nieuw segment: er "
+                              "ontbreekt een ';' voor",
     "E001/end": "syntaxfout: onverwacht einde van het bestand; verwacht: {expected:tokens}",
     "E002": "syntaxfout: onverwacht teken '{char}'",
-    "E002/minus": "syntaxfout: onverwacht teken '-': aftrekken bestaat niet; schrijf "
-                  "`a + -1 * b` voor `a - b`, en een negatief getal met de '-' eraan vast "
-                  "(`-2`)",
+    "E207/amount-alone": "een getal na een segment telt een van zijn kenmerken: zet het "
+                         "kenmerk ervoor (`city N+W wine 2`)",
     "E003/too-large": "bestand te groot ({size:n} bytes; hooguit {most:n})",
     "E003/too-many-tokens": "meer dan {most:n} woorden, getallen en tekens: een regelbestand "
                             "heeft er hooguit {most:n} (dit is het eerste daarboven)",
@@ -249,11 +260,19 @@ DIAGNOSTICS: dict[str, str] = {
                  "{name} ...`",
     "E101/tile-again": "tegel '{name}' is al gedeclareerd; gebruik `override tile {name} ...`",
     "E101/token": "fiche '{name}' is al gedeclareerd; gebruik `override token {name}`",
+    "E101/figure": "figuur '{name}' is al gedeclareerd op {first}; gebruik `override figure "
+                   "{name}`",
+    "E101/group": "groep '{name}' is al gedeclareerd op {first}; een groep wordt één keer "
+                  "gedeclareerd, met al haar tegels",
     "E102/game": "`override game`, maar er is nog geen spel gedeclareerd",
     "E102/feature": "`override feature {name}`: er is geen soort '{name}' om te "
                     "wijzigen{hint}",
     "E102/tile": "`override tile {name}`: er is geen tegel '{name}'{hint}",
     "E102/token": "`override token {name}`: er is geen fiche '{name}'{hint}",
+    "E102/figure": "`override figure {name}`: er is geen figuur '{name}' om te wijzigen{hint}",
+    "E102/added-tiles": "`tiles += N` telt op bij het eerder opgegeven aantal tegels: het hoort "
+                        "in een `override game` van een bestand dat wordt toegepast na een "
+                        "bestand met `tiles N`",
     "E102/remove": "`remove tile {name}`: er is geen tegel '{name}'{hint}",
     "E103/empty": "'{target}' is leeg: een variant begint met `variant NAAM for REGELS`",
     "E103/record": "'{target}' is een spelverslag, geen regelset: speel het na met `carcdsl "
@@ -297,6 +316,19 @@ DIAGNOSTICS: dict[str, str] = {
     "E110": "onbekende soort '{kind}'{hint}",
     "E110/put": "`put ... on {kind}`: onbekende soort{hint}",
     "E110/shows": "`on place shows {kind}`: onbekende soort{hint}",
+    "E110/stands": "figuur '{name}' staat op '{kind}': er is geen soort met die naam{hint}",
+    "E110/complete": "`on complete {kind}`: onbekende soort{hint}",
+    "E110/complete-kind": "`on complete {kind}`: '{kind}' heeft geometrie {geometry}, en zo'n "
+                          "stuk wordt nooit voltooid",
+    "E110/extends": "`on place extends {kind}`: onbekende soort{hint}",
+    "E110/extends-kind": "`on place extends {kind}`: '{kind}' heeft geometrie {geometry}; zo'n "
+                         "stuk ligt op één tegel, en geen latere tegel breidt het uit",
+    "E110/require": "`require {test} {kind}`: onbekende soort{hint}",
+    "E110/require-path": "`require {test} {kind}`: '{kind}' heeft geometrie {geometry}; "
+                         "`{test}` volgt paden en vraagt een soort met geometrie path",
+    "E110/require-sides": "`require joins {kind}`: '{kind}' heeft geometrie {geometry} en "
+                          "reikt tot geen enkele zijde; `joins` vraagt een soort die tot de "
+                          "zijden van de tegel reikt",
     "E110/printed-name": "gedrukt vak '{name}': geen soort '{kind}' met geometrie "
                          "area{hint}",
     "E110/printed-kind": "gedrukt vak '{name}': '{kind}' heeft geometrie {geometry}; een "
@@ -321,6 +353,7 @@ DIAGNOSTICS: dict[str, str] = {
     "E113": "onbekende grootheid '{name}' in de telling{hint}; verwacht een van {quantities}",
     "E113/marker": "markers({marker}): geen vak van de kaart heeft de markering "
                    "'{marker}'{hint}",
+    "E113/own": "own({arg}): er is geen figuur '{arg}'{hint}; verwacht een van {known}",
     "E113/argument": "'{name}' neemt geen argument: schrijf `{name}`, niet `{name}({arg})`",
     "E113/neighbours": "'neighbours' wordt alleen rond middenstukken geteld; '{name}' heeft "
                        "geometrie {geometry}",
@@ -338,6 +371,12 @@ DIAGNOSTICS: dict[str, str] = {
     "E116": "onbekende regel voor wie telt: '{scorers}'{hint}; verwacht {known:or}",
     "E117": "'{name}' is zowel een landmark als een soort; het einde van een weg moet één ding "
             "noemen",
+    "E117/figure": "'{name}' is zowel een figuur als een soort; een zet noemt beide bij hun "
+                   "naam, dus elk heeft een eigen naam nodig",
+    "E117/figure-follower": "figuur '{name}' heeft een naam van de gewone {rule:follower} "
+                            "(`follower`, het woord van het spel ervoor of een rol); een "
+                            "verslag kan ze niet uit elkaar houden: geef de figuur een eigen "
+                            "naam",
     # --- het spel ---
     "E120": "ongeldig aantal spelers {players}",
     "E120/too-few": "ongeldig aantal spelers {low}..{high}: minstens 1 speler",
@@ -353,6 +392,17 @@ DIAGNOSTICS: dict[str, str] = {
                          "{first} for {first_players} en followers {count} for {these_players}",
     "E121/missing": "geen voorraad {rule:followers} voor {counts} spelers: schrijf `followers N "
                     "for ...` of een standaard `followers N`",
+    "E121/figure": "figuur '{name}': elke speler heeft er 0 tot {most} van, niet {count}",
+    "E121/strength": "figuur '{name}': sterkte {strength}: de sterkte van een figuur is 0 of "
+                     "meer (0: die telt nooit mee voor de meerderheid)",
+    "E121/own": "`with own {figure}`: er is geen figuur '{figure}'{hint}; verwacht een van "
+                "{known}",
+    "E121/needs-itself": "figuur '{name}' mag alleen staan waar de eigen {name} van de speler "
+                         "al staat (`with own {name}`), dus die kan nooit geplaatst worden: "
+                         "noem een andere figuur, of `follower`",
+    "E121/recall": "figuur '{name}': `recall score {recall}`: een teruggenomen figuur laat "
+                   "het stuk tellen zoals aan het eind; schrijf `recall score final`, of "
+                   "`recall` voor niets",
     "W122": "het spel noemt {declared} {rule:tiles} maar de aantallen tellen op tot "
             "{counted} ({diff} meer)",
     "W122/fewer": "het spel noemt {declared} {rule:tiles} maar de aantallen tellen op tot "
@@ -407,6 +457,25 @@ DIAGNOSTICS: dict[str, str] = {
                             "zijden tellen)",
     "E132/most-without-draw": "`most {kind}` hoort bij `first player draw`; `first player "
                               "{first}` neemt verder niets",
+    "E132/group-rest": "een groep kan niet 'rest' heten: `order` noemt daarmee de tegels in "
+                       "geen enkele groep",
+    "E132/group-empty": "groep '{group}' heeft geen tegels",
+    "E132/group-repeat": "groep '{group}' noemt tegel '{tile}' twee keer",
+    "E132/group-tile": "groep '{group}': er is geen tegel '{tile}'{hint}",
+    "E132/group-start": "groep '{group}': tegel '{tile}' is de {rule:start-tile}; die ligt voor "
+                        "de eerste trekking al op tafel, dus in geen enkele groep",
+    "E132/group-twice": "tegel '{tile}' zit in groep '{group}' en in groep '{other}': een tegel "
+                        "hoort bij één groep",
+    "E132/order-name": "`order {group}`: er is geen groep '{group}'{hint}; verwacht een van "
+                       "{known}",
+    "E132/order-twice": "`order` noemt '{group}' twee keer; elke groep wordt één keer getrokken",
+    "E132/require": "`require {test}`: onbekende toets{hint}; verwacht een van {known}",
+    "E132/require-where": "`require {test}` onder `{trigger}`: een eis toetst een plaatsing, "
+                          "onder `on place shows`, `on place covers` of `on place surrounded`",
+    "E132/require-distance": "`require {test} {kind} {distance}`: alleen `look-ahead` neemt "
+                             "een afstand",
+    "E132/look-ahead": "`look-ahead` over {distance} vakken: die kijkt 1 tot {most} vakken "
+                       "vooruit",
     "E133/too-large": "de kaart tekent {squares:n} vakken; een kaart tekent er hooguit {most:n} "
                       "(de tekens van haar rijen, ook vakken buiten de kaart)",
     "E133/no-map": "een kaart vraagt zowel `map`-rijen als een `legend`",
@@ -431,6 +500,16 @@ DIAGNOSTICS: dict[str, str] = {
                    "+ 4 zijden × {sides}), maar de voorraad heeft er {supply}",
     "E134/unknown": "`put {count} {token}`: er is geen fiche '{token}'{hint}; declareer het "
                     "met `token NAME {{ supply N }}`",
+    "E134/most": "fiche '{name}': `score final most {points}`: de punten kunnen niet negatief "
+                 "zijn",
+    "E134/take": "`take {token}`: er is geen fiche '{token}'{hint}; declareer het met `token "
+                 "NAME {{ supply N }}`",
+    "E134/take-attribute": "`take {token}`: soort '{kind}' heeft geen attribuut '{token}' om "
+                           "de fiches mee te tellen (`attribute {token} count` in feature "
+                           "{kind})",
+    "E134/take-where": "`take {token}` onder `{trigger}`: wie de tegel legt krijgt zoveel "
+                       "fiches als het attribuut van een voltooid stuk, dus `take` hoort onder "
+                       "`on complete KIND`",
     # --- tegels ---
     "E201": "tegel '{name}' heeft aantal {count}; een tegelsoort heeft 1 tot {most:n} "
             "exemplaren",
@@ -489,11 +568,26 @@ DIAGNOSTICS: dict[str, str] = {
                     "soort '{kind}' zegt niet `pennants yes`",
     "E207/border": "rand {side} van ({x}, {y}) toont {pennants} wapenschild{pennants:|en}, "
                    "maar soort '{kind}' zegt niet `pennants yes`",
+    "E207/attribute": "een {kind:word} draagt geen attribuut '{name}'{hint}; soort '{kind}' "
+                      "declareert {known}",
+    "E207/attribute-amount": "attribuut '{name}' {count}: een segment draagt er 1 of meer van",
+    "E207/merge": "attribuut '{name}' {merge}: onbekend soort attribuut{hint}; verwacht een van "
+                  "{known}",
+    "E207/quantity-name": "attribuut '{name}' heeft de naam van een grootheid in de telling; "
+                          "geef het een eigen naam",
     "E208": "`{kind} {ports}` raakt {port}, maar tegel '{tile}' heeft geen gebied met "
             "geometrie area op {port}",
     "E208/side": "`{kind} {ports}` raakt {port}, maar tegel '{tile}' heeft geen gebied met "
                  "geometrie area op {port} (noem de zijde: '{side}')",
+    "E208/enclosed": "de {kind:word} zonder aansluitpunten raakt {port}, maar tegel '{tile}' "
+                     "heeft geen gebied met geometrie area op {port}",
+    "E208/enclosed-side": "de {kind:word} zonder aansluitpunten raakt {port}, maar tegel "
+                          "'{tile}' heeft geen gebied met geometrie area op {port} (noem de "
+                          "zijde: '{side}')",
     "E209": "tegel '{name}' heeft {count} middenstukken; een tegel heeft hooguit één midden",
+    "E209/enclosed": "tegel '{name}' heeft {count} segmenten {kind} zonder aansluitpunten; "
+                     "een verslag noemt zo'n segment alleen bij zijn soort, dus een tegel heeft "
+                     "er hooguit één",
     "E210/ends-at": "`ends at` geldt alleen voor soorten met geometrie path; '{name}' heeft "
                     "geometrie {geometry}",
     "E210/arrow": "`->` laat een pad eindigen; een {kind:word} heeft geometrie {geometry}",
@@ -548,6 +642,22 @@ ILLEGAL: dict[str, str] = {
     "hand/none": "{player} heeft {tiles}; een zet moet een van die tegels noemen",
     "hand/empty-none": "{player} heeft niets in de hand",
     "supply": "geen {rule:tile} meer om te trekken",
+    "supply/group": "{rule:tile} {tile} kan nog niet getrokken worden: eerst de tegels van de "
+                    "groep die nu getrokken wordt (volgende: {drawn})",
+    "requirement/joins": "{rule:tile} {tile} op {at} moet een {kind} voortzetten: een van zijn "
+                         "{kind}-zijden moet aan een gelegde tegel grenzen",
+    "requirement/no-repeat": "{rule:tile} {tile} op {at} laat de {kind} dezelfde kant op draaien "
+                             "als de tegel ervoor (geen U-bocht)",
+    "requirement/look-ahead": "{rule:tile} {tile} op {at} laat een {kind}-einde open met een tegel"
+                              " binnen twee vakken ervoor (geen U-bocht)",
+    "figure-supply": "{player} heeft geen {kind} meer in de voorraad",
+    "figure-stands": "{kind}: mag niet op {feature} staan",
+    "figure-needs": "{kind}: staat alleen op een {feature} waar al een eigen volgeling "
+                    "van de speler staat",
+    "recall/and-follower": "een zet plaatst een figuur of neemt er een terug, niet allebei",
+    "recall/no-tile": "geen tegel op {at} om een figuur van terug te nemen",
+    "recall/none": "de speler heeft geen figuur om terug te nemen op {at} op {spot}",
+    "recall/completed": "de figuur op {at} op {spot} kan niet terug: deze zet maakt zijn gebied af",
     "supply/tile": "geen {rule:tile} {tile} meer in de voorraad",
     "supply/in-play": "geen {rule:tile} {tile} meer in het spel (in de voorraad of in een "
                       "hand)",
@@ -563,6 +673,7 @@ ILLEGAL: dict[str, str] = {
                  "(niet {got})",
     "move/port": "de kant van een {rule:follower} moet een van " + _PORTS + " of niets zijn "
                  "(niet {got})",
+    "move/recall": "het terugnemen van een zet moet een RecallSpec of niets zijn (kreeg {got})",
     "move/follower": "de {rule:follower} van een zet moet een FollowerSpec of niets zijn "
                      "(niet {got})",
     "square-taken": "op vak {at} ligt al een {rule:tile}",

@@ -127,7 +127,9 @@ class _Layout:
         self.starts = [_start(t) for t in tokens]
         self.comments = [(found.start(), found.end()) for gap_start, gap_end in self._gap_spans()
                          for found in _COMMENT.finditer(text, gap_start, gap_end)]
-        self.ports_plus = {_start(t) for ports in tree.find_data("ports")
+        # `N+E` (a segment's first words, or what a field touches) joins without spaces
+        self.ports_plus = {_start(t) for rule in ("ports", "words")
+                           for ports in tree.find_data(rule)
                            for t in self._tokens_in(ports) if t.value == "+"}
 
     def _gap_spans(self) -> Iterable[tuple[int, int]]:
@@ -236,7 +238,8 @@ class _Layout:
 
 _BLOCK_RULES = frozenset({"game_block", "override_game", "feature_block", "override_feature",
                           "board_block", "supply_block", "turn_block", "token_block",
-                          "override_token", "names_block", "legend"})
+                          "override_token", "figure_block", "override_figure", "names_block",
+                          "legend"})
 
 
 def _start(token: Token) -> int:

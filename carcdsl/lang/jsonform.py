@@ -6,8 +6,10 @@ problem as an E007 diagnostic that names its JSON path (``$.tiles[3].segments[1]
 builds model objects field by field. Tiles whose fields are ``derived`` get them derived again,
 so a rule set read back from JSON equals the one composed from text. Keys added to the layout
 later (tokens, names, open points, notes; a game's follower supplies by player count, follower,
-score marker and titles in other languages; a kind's follower role) may be left out and then
-take the model's defaults, so JSON written before them still loads; export always writes them.
+score marker and titles in other languages; a kind's follower role; figures, tile groups and
+the draw order; a kind's attributes and added score terms, a segment's attributes, a token's
+majority points, the kinds of an ``extends`` trigger) may be left out and then take the model's
+defaults, so JSON written before them still loads; export always writes them.
 """
 
 from __future__ import annotations
@@ -64,6 +66,8 @@ def ruleset_to_json(rules: m.RuleSet) -> dict[str, Any]:
         "kinds": [_kind_to_json(k) for k in rules.kinds],
         "tiles": [_tile_to_json(t) for t in rules.tiles],
         "tokens": [_token_to_json(t) for t in rules.tokens],
+        "figures": [_figure_to_json(f) for f in rules.figures],
+        "groups": [{"name": g.name, "tiles": list(g.tiles)} for g in rules.groups],
         "names": [{"language": lang,
                    "words": [{"word": w, "singular": s, "plural": p} for w, s, p in entries]}
                   for lang, entries in rules.names],
@@ -98,7 +102,8 @@ def _square_to_json(sq: m.Square) -> dict[str, Any]:
 
 def _supply_to_json(supply: m.Supply) -> dict[str, Any]:
     return {"draw": supply.draw, "start": supply.start, "hand": supply.hand,
-            "hand_visibility": supply.hand_visibility, "sets": supply.sets}
+            "hand_visibility": supply.hand_visibility, "sets": supply.sets,
+            "order": list(supply.order)}
 
 
 def _turn_to_json(turn: m.Turn) -> dict[str, Any]:
@@ -106,7 +111,7 @@ def _turn_to_json(turn: m.Turn) -> dict[str, Any]:
 
 
 def _trigger_to_json(trigger: m.Trigger) -> dict[str, Any]:
-    return {"condition": trigger.condition, "arg": trigger.arg,
+    return {"condition": trigger.condition, "arg": trigger.arg, "kinds": list(trigger.kinds),
             "actions": [_action_to_json(action, value) for action, value in trigger.actions]}
 
 
@@ -114,13 +119,25 @@ def _action_to_json(action: str, value: Any) -> dict[str, Any]:
     if action == "put":
         count, token, kind = value
         return {"action": action, "count": count, "token": token, "kind": kind}
+    if action == "take":
+        return {"action": action, "token": value}
+    if action == "require":
+        test, kind, distance = value
+        return {"action": action, "test": test, "kind": kind, "distance": distance}
     return {"action": action, "points": value}
+
+
+def _figure_to_json(figure: m.Figure) -> dict[str, Any]:
+    stands_on = list(figure.stands_on) if figure.stands_on is not None else None
+    return {"name": figure.name, "each_player": figure.each_player,
+            "strength": figure.strength, "stands_on": stands_on, "needs": figure.needs,
+            "recall": figure.recall}
 
 
 def _token_to_json(token: m.Token) -> dict[str, Any]:
     return {"name": token.name, "supply": token.supply, "each_player": token.each_player,
             "start_sides": token.start_sides, "collected": token.collected,
-            "final_points": token.final_points}
+            "final_points": token.final_points, "most_points": token.most_points}
 
 
 def _kind_to_json(kind: m.FeatureKind) -> dict[str, Any]:
@@ -134,6 +151,9 @@ def _kind_to_json(kind: m.FeatureKind) -> dict[str, Any]:
         "final": expr_to_json(kind.final) if kind.final is not None else None,
         "scorers": kind.scorers,
         "role": kind.role,
+        "attributes": [{"name": name, "merge": merge} for name, merge in kind.attributes],
+        "complete_extra": [expr_to_json(e) for e in kind.complete_extra],
+        "final_extra": [expr_to_json(e) for e in kind.final_extra],
     }
 
 
@@ -148,7 +168,8 @@ def _tile_to_json(tile: m.Tile) -> dict[str, Any]:
 
 def _segment_to_json(seg: m.Segment) -> dict[str, Any]:
     return {"kind": seg.kind, "ports": list(seg.ports), "pennants": seg.pennants,
-            "ends": list(seg.ends), "touches": list(seg.touches)}
+            "ends": list(seg.ends), "touches": list(seg.touches),
+            "attributes": [{"name": name, "amount": amount} for name, amount in seg.attributes]}
 
 
 def expr_to_json(expr: m.Expr) -> dict[str, Any]:
@@ -161,6 +182,10 @@ def expr_to_json(expr: m.Expr) -> dict[str, Any]:
         return {"scale": expr.factor, "term": expr_to_json(expr.term)}
     if isinstance(expr, m.Sum):
         return {"sum": [expr_to_json(t) for t in expr.terms]}
+    if isinstance(expr, m.Product):
+        return {"product": [expr_to_json(f) for f in expr.factors]}
+    if isinstance(expr, m.Negated):
+        return {"negated": expr_to_json(expr.term)}
     if isinstance(expr, m.Cond):
         test = {"op": expr.test.op, "left": expr_to_json(expr.test.left),
                 "right": expr_to_json(expr.test.right)}
@@ -238,7 +263,8 @@ def ruleset_from_json(data: object, source: str = "<json>") -> m.RuleSet:
 
 
 def _declared_twice(data: dict[str, Any], source: str) -> list[Diagnostic]:
-    """E101 at each tile, kind, token, landmark, language, named word or map square given a
+    """E101 at each tile, kind, token, figure, group, landmark, language, named word or map
+    square given a
     second time in its list, naming the first (as the language says E101 for a tile declared
     twice)."""
     board = data.get("board") or {}
@@ -246,6 +272,8 @@ def _declared_twice(data: dict[str, Any], source: str) -> list[Diagnostic]:
         ("$.kinds", data["kinds"], lambda item: item["name"]),
         ("$.tiles", data["tiles"], lambda item: item["name"]),
         ("$.tokens", data.get("tokens", []), lambda item: item["name"]),
+        ("$.figures", data.get("figures", []), lambda item: item["name"]),
+        ("$.groups", data.get("groups", []), lambda item: item["name"]),
         ("$.landmarks", data["landmarks"], lambda item: item),
         ("$.names", data.get("names", []), lambda item: item["language"]),
         ("$.game.titles", data["game"].get("titles", []), lambda item: item["language"]),
@@ -324,9 +352,9 @@ def _too_deep_expressions(data: object, source: str) -> list[Diagnostic]:
     kinds = data.get("kinds") if isinstance(data, dict) else None
     found = []
     for i, kind in enumerate(kinds if isinstance(kinds, list) else ()):
-        for when in ("complete", "final"):
+        for when in ("complete", "final", "complete_extra", "final_extra"):
             expr = kind.get(when) if isinstance(kind, dict) else None
-            stack: list[tuple[object, int]] = [(expr, 0)]
+            stack: list[tuple[object, int]] = [(expr, 0)]  # a list is no level of its own
             while stack:
                 value, depth = stack.pop()
                 if isinstance(value, dict):
@@ -402,6 +430,10 @@ def _build(data: dict[str, Any], source: str) -> m.RuleSet:
                        for i, t in enumerate(data.get("triggers", ()))),
         tokens=tuple(_token_from_json(t, _at(source, f"$.tokens[{i}]"))
                      for i, t in enumerate(data.get("tokens", ()))),
+        figures=tuple(_figure_from_json(f, _at(source, f"$.figures[{i}]"))
+                      for i, f in enumerate(data.get("figures", ()))),
+        groups=tuple(m.Group(g["name"], tuple(g["tiles"]), loc=_at(source, f"$.groups[{i}]"))
+                     for i, g in enumerate(data.get("groups", ()))),
         names=tuple((n["language"], tuple((w["word"], w["singular"], w["plural"])
                                           for w in n["words"]))
                     for n in names),
@@ -422,6 +454,14 @@ def _int(value: int | float) -> int:
 def _field_locs(obj: dict[str, Any], loc: m.Loc) -> tuple[tuple[str, m.Loc], ...]:
     """Where each property of a JSON object is: ``$.game.players``."""
     return tuple((key, _at(loc.file, f"{loc.path}.{key}")) for key in obj)
+
+
+def _item_locs(obj: dict[str, Any], key: str, loc: m.Loc) -> tuple[tuple[str, m.Loc], ...]:
+    """Where each item of a list property is: ``stands_on:1`` at ``$.figures[0].stands_on[1]``
+    (as the language says where each name of ``stands on road, city`` is)."""
+    items = obj.get(key)
+    return tuple((f"{key}:{i}", _at(loc.file, f"{loc.path}.{key}[{i}]"))
+                 for i in range(len(items) if isinstance(items, list) else 0))
 
 
 def _game_from_json(g: dict[str, Any], loc: m.Loc, tiles: m.Loc) -> m.Game:
@@ -468,8 +508,9 @@ def _supply_from_json(s: dict[str, Any] | None, loc: m.Loc) -> m.Supply:
     if s is None:
         return m.Supply()
     return m.Supply(draw=s["draw"], start=s["start"], hand=_int(s["hand"]),
-                    hand_visibility=s["hand_visibility"], sets=_int(s["sets"]), loc=loc,
-                    field_locs=_field_locs(s, loc))
+                    hand_visibility=s["hand_visibility"], sets=_int(s["sets"]),
+                    order=tuple(s.get("order", ())), loc=loc,
+                    field_locs=_field_locs(s, loc) + _item_locs(s, "order", loc))
 
 
 def _turn_from_json(t: dict[str, Any] | None, loc: m.Loc) -> m.Turn:
@@ -480,20 +521,44 @@ def _turn_from_json(t: dict[str, Any] | None, loc: m.Loc) -> m.Turn:
 
 
 def _trigger_from_json(t: dict[str, Any], loc: m.Loc) -> m.Trigger:
+    """A trigger; its ``field_locs`` say where its argument, each of its kinds and each name
+    of its actions are (``token:1`` at ``$.triggers[0].actions[1].token``), as the language
+    says where each is written."""
+    locs = [("arg", _at(loc.file, f"{loc.path}.arg"))]
+    locs += _item_locs(t, "kinds", loc)
+    for i, action in enumerate(t["actions"]):
+        locs += [(f"{key}:{i}", _at(loc.file, f"{loc.path}.actions[{i}].{key}"))
+                 for key in ("token", "kind", "test") if key in action]
     return m.Trigger(t["condition"], t["arg"], tuple(_action_from_json(a) for a in t["actions"]),
-                     loc=loc)
+                     kinds=tuple(t.get("kinds", ())), loc=loc, field_locs=tuple(locs))
 
 
 def _action_from_json(a: dict[str, Any]) -> tuple[str, Any]:
     if a["action"] == "put":
         return ("put", (_int(a["count"]), a["token"], a["kind"]))
+    if a["action"] == "take":
+        return ("take", a["token"])
+    if a["action"] == "require":
+        distance = a["distance"]
+        return ("require", (a["test"], a["kind"], _int(distance) if distance is not None
+                            else None))
     return (a["action"], _int(a["points"]) if a["points"] is not None else None)
+
+
+def _figure_from_json(f: dict[str, Any], loc: m.Loc) -> m.Figure:
+    stands_on = f["stands_on"]
+    return m.Figure(f["name"], each_player=_int(f["each_player"]),
+                    strength=_int(f["strength"]),
+                    stands_on=tuple(stands_on) if stands_on is not None else None,
+                    needs=f["needs"], recall=f["recall"], loc=loc,
+                    field_locs=_field_locs(f, loc) + _item_locs(f, "stands_on", loc))
 
 
 def _token_from_json(t: dict[str, Any], loc: m.Loc) -> m.Token:
     return m.Token(t["name"], supply=_int(t["supply"]), each_player=_int(t["each_player"]),
                    start_sides=_int(t["start_sides"]), collected=t["collected"],
-                   final_points=_int(t["final_points"]), loc=loc,
+                   final_points=_int(t["final_points"]),
+                   most_points=_int(t.get("most_points", 0)), loc=loc,
                    field_locs=_field_locs(t, loc))
 
 
@@ -503,11 +568,25 @@ def _kind_from_json(k: dict[str, Any], loc: m.Loc) -> m.FeatureKind:
         return None if value is None else expr_from_json(value, _at(loc.file,
                                                                     f"{loc.path}.{when}"))
 
+    def extra(when: str) -> tuple[m.Expr, ...]:
+        return tuple(expr_from_json(value, _at(loc.file, f"{loc.path}.{when}[{i}]"))
+                     for i, value in enumerate(k.get(when, ())))
+
+    attributes = k.get("attributes", ())
+    locs = _field_locs(k, loc) + _item_locs(k, "complete_extra", loc) \
+        + _item_locs(k, "final_extra", loc)
+    for i, a in enumerate(attributes):  # as the language says where each is declared
+        at = f"{loc.path}.attributes[{i}]"
+        locs += ((f"attribute:{a['name']}", _at(loc.file, at)),
+                 (f"attribute-merge:{a['name']}", _at(loc.file, f"{at}.merge")))
     return m.FeatureKind(
         name=k["name"], geometry=k["geometry"], followers=k["followers"],
         pennants=k["pennants"], terminals=tuple(k["terminals"]),
         complete=expr("complete"), final=expr("final"),
-        scorers=k["scorers"], role=k.get("role"), loc=loc, field_locs=_field_locs(k, loc))
+        scorers=k["scorers"], role=k.get("role"),
+        attributes=tuple((a["name"], a["merge"]) for a in attributes),
+        complete_extra=extra("complete_extra"), final_extra=extra("final_extra"),
+        loc=loc, field_locs=locs)
 
 
 def _tile_from_json(t: dict[str, Any], geometries: dict[str, str], loc: m.Loc) -> m.Tile:
@@ -517,14 +596,17 @@ def _tile_from_json(t: dict[str, Any], geometries: dict[str, str], loc: m.Loc) -
         return m.Tile(t["name"], _int(t["count"]), segments, False, loc=loc)
     field_kinds = [k for k, g in geometries.items() if g == "field"]
     if len(field_kinds) == 1:
-        # derived fields are derived again, exactly as composing the text would
-        segments = tuple(s for s in segments if s.kind != field_kinds[0])
+        # derived fields are derived again, exactly as composing the text would; an enclosed
+        # field (no ports) was written, and stays
+        segments = tuple(s for s in segments if s.kind != field_kinds[0] or not s.ports)
     return with_fields(m.Tile(t["name"], _int(t["count"]), segments, True, loc=loc), geometries)
 
 
 def _segment_from_json(s: dict[str, Any], loc: m.Loc) -> m.Segment:
     return m.Segment(kind=s["kind"], ports=tuple(s["ports"]), pennants=_int(s["pennants"]),
-                     ends=tuple(s["ends"]), touches=tuple(s["touches"]), loc=loc)
+                     ends=tuple(s["ends"]), touches=tuple(s["touches"]),
+                     attributes=tuple((a["name"], _int(a["amount"]))
+                                      for a in s.get("attributes", ())), loc=loc)
 
 
 def expr_from_json(value: dict[str, Any], loc: m.Loc | None = None) -> m.Expr:
@@ -544,6 +626,11 @@ def expr_from_json(value: dict[str, Any], loc: m.Loc | None = None) -> m.Expr:
     if "sum" in value:
         return m.Sum(tuple(expr_from_json(t, at(f".sum[{i}]")) for i, t in enumerate(value["sum"])),
                      loc=loc)
+    if "product" in value:
+        return m.Product(tuple(expr_from_json(f, at(f".product[{i}]"))
+                               for i, f in enumerate(value["product"])), loc=loc)
+    if "negated" in value:
+        return m.Negated(expr_from_json(value["negated"], at(".negated")), loc=loc)
     test = value["if"]
     compare = m.Compare(test["op"], expr_from_json(test["left"], at(".if.left")),
                         expr_from_json(test["right"], at(".if.right")), loc=at(".if"))
@@ -648,8 +735,9 @@ def _square_shape(square: object) -> object:
 
 
 def _tile_shape(tile: object) -> object:
-    """A tile without its names (its own, its segments' kinds, ports, ends and touches) and
-    whole numbers (count, pennants); ``fields`` is kept (one of two words)."""
+    """A tile without its names (its own, its segments' kinds, ports, ends, touches and
+    attributes) and whole numbers (count, pennants, attribute amounts); ``fields`` is kept
+    (one of two words)."""
     if not isinstance(tile, dict):
         return tile
     shape = {k: _plain(v) if k in ("name", "count") else v for k, v in tile.items()}
@@ -657,10 +745,19 @@ def _tile_shape(tile: object) -> object:
     if isinstance(segments, list):
         shape["segments"] = [
             {k: [_plain(p) for p in v] if k in ("ports", "ends", "touches")
-             and isinstance(v, list) else _plain(v) if k in ("kind", "pennants") else v
+             and isinstance(v, list) else _attributes_shape(v) if k == "attributes"
+             else _plain(v) if k in ("kind", "pennants") else v
              for k, v in seg.items()} if isinstance(seg, dict) else seg
             for seg in segments]
     return shape
+
+
+def _attributes_shape(attributes: object) -> object:
+    """A segment's attributes without their names and amounts."""
+    if not isinstance(attributes, list):
+        return attributes
+    return [{k: _plain(v) for k, v in a.items()} if isinstance(a, dict) else a
+            for a in attributes]
 
 
 def _sorted(errors: Iterable[tuple[ValidationError, list]]

@@ -196,16 +196,32 @@ def _misspelt(text: str, line: int, start: int, hint: str) -> Range | None:
 _ROLES: dict[str, tuple[str, ...]] = {
     "feature_block": ("name+",), "override_feature": ("name",), "landmark_decl": ("name+",),
     "tile_decl": ("tile+",), "remove_tiles": ("tile",), "start_tile": ("tile",),
-    "segment": ("name",), "ports": ("port",), "path_end": ("name",), "ends_at": ("name",),
+    "segment": ("name",), "ports": ("port",), "words": ("port",), "path_end": ("name",),
+    "ends_at": ("name",),
     "shows": ("name",), "quantity_of": ("quantity", "name"), "put_tokens": ("token", "name"),
     "token_block": ("token+",), "override_token": ("token",), "first_player": ("-", "name"),
     "name_entry": ("name",), "param_decl": ("param+",), "bounds": ("param",),
     "sets": ("param",), "hand": ("param", "-"), "start_areas": ("param",),
     "extends_decl": ("file",), "variant_decl": ("-", "file"), "rules_decl": ("-",),
-    "quantity": ("-",),
+    "quantity": ("-",), "attribute": ("name+", "-"), "figure_block": ("name+",),
+    "override_figure": ("name",), "figure_stands": ("name",), "figure_needs": ("name",),
+    "group_decl": ("group+", "tile"), "draw_order": ("group",), "extends": ("name",),
+    "completes": ("name",), "take_tokens": ("name",), "require": ("-", "name"),
 }
 _FAMILY = {"token": "name"}
-"""Tokens, kinds and landmarks share one family: `names` and `ends at` name any of them."""
+"""Tokens, kinds, landmarks, figures and attributes share one family: `names` names any of
+them (tile groups have their own: `group river` beside `feature river`)."""
+_PORT_WORD = re.compile(r"[NESW]+(-[NESW]+)*")
+
+
+def _word_roles(node: Tree, names: list[Token]) -> tuple[str, ...]:
+    """A segment's words are its ports (``N+E``, ``W-E``) or an attribute (``inn``); a
+    quantity that is no quantity of the language is an attribute (``inn >= 1``)."""
+    if node.data == "quantity":
+        return ("-",) if names and str(names[0]) in m.QUANTITIES else ("name",)
+    if len(names) > 1 or names and _PORT_WORD.fullmatch(str(names[0])):
+        return ("port",)
+    return ("name",)
 
 
 def occurrences(text: str, file: str) -> list[Occurrence]:
@@ -224,6 +240,8 @@ def occurrences(text: str, file: str) -> list[Occurrence]:
                  if isinstance(c, Token) and c.type in ("NAME", "STRING")]
         if node.data == "tile_decl" and _parent_is_override(tree, node):
             roles = ("tile",)
+        elif node.data in ("words", "quantity"):
+            roles = _word_roles(node, names)
         for i, token in enumerate(names):
             role = roles[min(i, len(roles) - 1)]
             if role in ("-", "quantity") or token.type == "STRING" and role != "file":
@@ -337,6 +355,8 @@ def completions(analysis: Analysis, offset: int) -> list[tuple[str, str]]:
             items.update({k.name: "feature kind" for k in rules.kinds})
             items.update({name: "landmark" for name in rules.landmarks})
             items.update({t.name: "token" for t in rules.tokens})
+            items.update({f.name: "figure" for f in rules.figures})
+            items.update({g.name: "group" for g in rules.groups})
             items.update({t.name: "tile" for t in rules.tiles})
         for occ in occurrences(analysis.parsed_text, analysis.shown):
             if occ.is_def:
@@ -441,6 +461,18 @@ def hover(analysis: Analysis, idx: Index, line: int, char: int,
                         f"{token.each_player} to each player"), occ.range
             if occ.name in rules.landmarks:
                 return f"**landmark {occ.name}**: a path may end at it", occ.range
+            figure = rules.figure(occ.name)
+            if figure is not None:
+                return describe_figure(figure), occ.range
+            attributes = [k.name for k in rules.kinds if occ.name in dict(k.attributes)]
+            if attributes:
+                return (f"**attribute {occ.name}**: carried by segments of "
+                        f"{', '.join(attributes)}"), occ.range
+        if occ.family == "group" and rules is not None:
+            group = next((g for g in rules.groups if g.name == occ.name), None)
+            if group is not None:
+                return (f"**group {group.name}**: {len(group.tiles)} tile types drawn "
+                        "together"), occ.range
         if occ.family == "tile" and rules is not None:
             tile = next((t for t in rules.tiles if t.name == occ.name), None)
             if tile is not None:
@@ -462,6 +494,20 @@ def hover(analysis: Analysis, idx: Index, line: int, char: int,
     return None
 
 
+def describe_figure(figure: m.Figure) -> str:
+    """A figure at a glance (hover): how many, its strength, where it stands."""
+    where = ", ".join(figure.stands_on) if figure.stands_on is not None else \
+        "where a follower may"
+    said = (f"**figure {figure.name}**: {figure.each_player} each, strength "
+            f"{figure.strength}; stands on {where}")
+    if figure.needs is not None:
+        said += f", with own {figure.needs}"
+    if figure.recall is not None:
+        said += "; may be taken back" + (" (its feature scores)" if figure.recall == "final"
+                                         else "")
+    return said
+
+
 def _in_comment(row: str, char: int) -> bool:
     return any(found.group(1) and found.start(1) <= char for found in _COMMENT.finditer(row))
 
@@ -476,7 +522,8 @@ _SYMBOL_RULES = {
     "override game", "board_block": "board", "supply_block": "supply", "turn_block": "turn",
     "names_block": "names", "trigger_decl": "on place", "remove_tiles": "remove tile",
     "remove_all_tiles": "remove all tiles", "extends_decl": "extends", "open_point": "open",
-    "note": "note",
+    "note": "note", "figure_block": "figure", "override_figure": "override figure",
+    "group_decl": "group",
 }
 
 
@@ -499,6 +546,9 @@ def symbols(text: str) -> list[Symbol]:
         if not isinstance(node, Tree):
             continue
         what = _SYMBOL_RULES.get(node.data, node.data)
+        if node.data == "trigger_decl" and any(isinstance(c, Tree) and c.data == "completes"
+                                               for c in node.children):
+            what = "on complete"
         inner = node.children[0] if node.data == "override_tile" else node
         name = next((c for c in getattr(inner, "children", []) if isinstance(c, Token)),
                     None)

@@ -286,8 +286,8 @@ def format_stats(stats: dict, words: Words | None = None) -> str:
         (say("tile-types", tile=word("tile"), tiles=tiles), words.number(stats["types"])),
         (word("pennant", 2), words.number(stats["pennants"])),
     ]
-    for key in ("centres", "sides", "segments"):
-        if stats[key]:
+    for key in ("centres", "sides", "segments", "enclosed", "attributes", "figures", "groups"):
+        if stats.get(key):
             rows.append((say(key), ""))
             named = sorted((word(kind), n) for kind, n in stats[key].items())
             rows.extend((f"  {name}", words.number(n)) for name, n in named)
@@ -315,10 +315,35 @@ def expression_text(expr) -> str:
         return f"{expr.factor} * ({inner})" if isinstance(expr.term, e.Sum) else \
             f"{expr.factor} * {inner}"
     if isinstance(expr, e.Sum):
-        return " + ".join(expression_text(t) for t in expr.terms)
+        text = ""
+        for i, term in enumerate(expr.terms):
+            if isinstance(term, e.Negated):
+                text += f" - {_factor_text(term.term)}" if i else f"0 - {_factor_text(term.term)}"
+            else:
+                text += f" + {expression_text(term)}" if i else expression_text(term)
+        return text
+    if isinstance(expr, e.Negated):
+        return f"0 - {_factor_text(expr.term)}"
+    if isinstance(expr, e.Product):
+        return " * ".join(_factor_text(f) for f in expr.factors)
     test = expr.test
     return (f"(if {expression_text(test.left)} {test.op} {expression_text(test.right)} "
             f"then {expression_text(expr.yes)} else {expression_text(expr.no)})")
+
+
+def _factor_text(expr) -> str:
+    """A term as a factor or a subtrahend: a sum in brackets."""
+    from carcdsl.model import expr as e
+
+    text = expression_text(expr)
+    return f"({text})" if isinstance(expr, e.Sum) and len(expr.terms) > 1 else text
+
+
+def _score_text(main, extra, words: Words) -> str:
+    """A kind's scoring, its ``+=`` terms added: ``3 * completed(city) + own(pig) * ...``."""
+    terms = ([expression_text(main)] if main is not None else []) + \
+        [expression_text(term) for term in extra]
+    return " + ".join(terms) if terms else words.phrase("about-nothing")
 
 
 def describe_rules(rules: RuleSet, words: Words) -> list[str]:
@@ -330,13 +355,32 @@ def describe_rules(rules: RuleSet, words: Words) -> list[str]:
     lines = [words.phrase("about-game", low=low, high=high, followers=game.followers,
                           tiles=tiles, types=len(rules.tiles), start=game.start or "-")]
     for kind in rules.kinds:
-        complete = (expression_text(kind.complete) if kind.complete is not None
-                    else words.phrase("about-nothing"))
-        final = (expression_text(kind.final) if kind.final is not None
-                 else words.phrase("about-nothing"))
+        complete = _score_text(kind.complete, kind.complete_extra, words)
+        final = _score_text(kind.final, kind.final_extra, words)
         form = "about-kind-followers" if kind.followers else "about-kind"
         lines.append(words.phrase(form, kind=words.word(kind.name), geometry=kind.geometry,
                                   complete=complete, final=final))
+        if kind.attributes:
+            lines.append(words.phrase("about-attributes", kind=words.word(kind.name),
+                                      names=", ".join(f"{words.word(n)} ({m})"
+                                                      for n, m in kind.attributes)))
+    for figure in rules.figures:
+        kinds = (", ".join(words.word(k) for k in figure.stands_on)
+                 if figure.stands_on is not None else words.phrase("about-where-followers"))
+        extra = ""
+        if figure.needs:
+            extra += words.phrase("about-figure-needs", figure=words.word(figure.needs))
+        if figure.recall:
+            extra += words.phrase("about-figure-recall")
+        lines.append(words.phrase("about-figure", figure=words.word(figure.name),
+                                  count=figure.each_player, strength=figure.strength,
+                                  kinds=kinds, extra=extra))
+    for token in rules.tokens:
+        if token.most_points:
+            lines.append(words.phrase("about-token-most", token=words.word(token.name, 2),
+                                      points=token.most_points))
+    if rules.supply.order:
+        lines.append(words.phrase("about-order", groups=", ".join(rules.supply.order)))
     if rules.variants:
         lines.append(words.phrase("about-variants", names=", ".join(rules.variants)))
     return lines

@@ -1,0 +1,223 @@
+"""The checks of what happens in play besides tiles and scoring rules: figures, tile groups
+and their draw order, and triggers (``on place ...``, ``on complete ...``) with their actions.
+
+``PlayChecks`` is a mixin of ``checker._Checker``, as ``tiles.TileChecks`` is: methods only,
+reading what the checker gathered (kinds, their geometries) and reporting through its
+``error``. Every problem has a position: the property, the name in a list (``stands on road,
+citty``: at ``citty``) or the declaration when the model knows no closer place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from carcdsl.model.base import Loc
+from carcdsl.model.rules import OWN_FOLLOWER, REQUIREMENTS, REST_GROUP, Figure, Trigger
+from carcdsl.model.tiles import FeatureKind
+
+if TYPE_CHECKING:
+    from carcdsl.diagnostics import Diagnostic
+    from carcdsl.model.rules import RuleSet
+
+MAX_FIGURES = 1000
+"""Figures of one kind each player has (as ``checker.MAX_FOLLOWERS`` followers)."""
+MAX_LOOK_AHEAD = 20
+"""Squares ``require look-ahead KIND N`` may look ahead."""
+COMPLETABLE = ("area", "path", "centre")
+"""Geometries of features a placement completes (``on complete KIND``): a field never is."""
+PLACING = ("surrounded", "covers", "shows")
+"""``on place`` conditions a requirement may go with: tests of the placement itself."""
+
+
+def _item_loc(obj, prop: str, i: int) -> Loc | None:
+    """Where the ``i``-th item of a list property is written, else the property."""
+    return dict(obj.field_locs).get(f"{prop}:{i}") or obj.loc_of(prop)
+
+
+def _trigger_head(trigger: Trigger) -> str:
+    """How a trigger's condition is written (``on complete city``, ``on place extends``)."""
+    if trigger.condition == "complete":
+        return f"on complete {trigger.arg}"
+    return f"on place {trigger.condition}"
+
+
+class PlayChecks:
+    """Figures, groups and triggers, for ``checker._Checker``."""
+
+    __slots__ = ()
+
+    rules: RuleSet
+    out: list[Diagnostic]
+    kinds: dict[str, FeatureKind]
+    geometry: dict[str, str]
+
+    if TYPE_CHECKING:
+        def error(self, code: str, loc: Loc | None, form: str = "", /,
+                  **args: object) -> None: ...
+        def hint(self, word: str, group: str, candidates: Iterable[str]) -> str: ...
+
+    # --- figures ------------------------------------------------------------------------
+    def figure_names(self) -> list[str]:
+        """What ``with own F`` and ``own(F)`` may name: ``follower`` and every figure."""
+        return [OWN_FOLLOWER, *(f.name for f in self.rules.figures)]
+
+    def follower_words(self) -> set[str]:
+        """The names an ordinary follower goes by: ``follower``, the game's word for it
+        (``meeple``) and its roles (``knight``), as records may name it."""
+        words = {OWN_FOLLOWER}
+        if self.rules.game.follower:
+            words.add(self.rules.game.follower)
+        words.update(k.role for k in self.rules.kinds if k.role)
+        return words
+
+    def check_figures(self, most_each: int) -> None:
+        followers = self.follower_words()
+        for figure in self.rules.figures:
+            self.check_figure(figure, followers, most_each)
+
+    def check_figure(self, figure: Figure, followers: set[str], most_each: int) -> None:
+        name = figure.name
+        if name in self.kinds:
+            self.error("E117", figure.loc, "figure", name=name)
+        elif name in followers:
+            self.error("E117", figure.loc, "figure-follower", name=name)
+        if not 0 <= figure.each_player <= most_each:
+            self.error("E121", figure.loc_of("each_player"), "figure", name=name,
+                       count=figure.each_player, most=most_each)
+        if figure.strength < 0:
+            self.error("E121", figure.loc_of("strength"), "strength", name=name,
+                       strength=figure.strength)
+        for i, kind in enumerate(figure.stands_on or ()):
+            if kind not in self.kinds:
+                self.error("E110", _item_loc(figure, "stands_on", i), "stands", name=name,
+                           kind=kind, hint=self.hint(kind, "kind", self.kinds))
+        if figure.needs is not None:
+            self.check_own(figure.needs, figure.loc_of("needs"))
+            if figure.needs == name:
+                self.error("E121", figure.loc_of("needs"), "needs-itself", name=name)
+        if figure.recall not in (None, "none", "final"):
+            self.error("E121", figure.loc_of("recall"), "recall", name=name,
+                       recall=figure.recall)
+
+    def check_own(self, figure: str, loc: Loc | None) -> None:
+        """E121: ``with own F`` names no figure."""
+        known = self.figure_names()
+        if figure not in known:
+            self.error("E121", loc, "own", figure=figure, known=", ".join(known),
+                       hint=self.hint(figure, "figure", known))
+
+    # --- groups and the draw order ------------------------------------------------------
+    def check_groups(self) -> None:
+        rules = self.rules
+        tiles = {t.name for t in rules.tiles}
+        start = rules.game.start
+        group_of: dict[str, str] = {}
+        for group in rules.groups:
+            if group.name == REST_GROUP:
+                self.error("E132", group.loc, "group-rest")
+            if not group.tiles:
+                self.error("E132", group.loc, "group-empty", group=group.name)
+            seen: set[str] = set()
+            for tile in group.tiles:
+                if tile in seen:
+                    self.error("E132", group.loc, "group-repeat", group=group.name, tile=tile)
+                    continue
+                seen.add(tile)
+                if tile not in tiles:
+                    self.error("E132", group.loc, "group-tile", group=group.name, tile=tile,
+                               hint=self.hint(tile, "tile", tiles))
+                    continue
+                if tile == start:
+                    self.error("E132", group.loc, "group-start", group=group.name, tile=tile)
+                other = group_of.setdefault(tile, group.name)
+                if other != group.name:
+                    self.error("E132", group.loc, "group-twice", tile=tile, group=group.name,
+                               other=other)
+        self.check_order()
+
+    def check_order(self) -> None:
+        supply = self.rules.supply
+        known = [*(g.name for g in self.rules.groups), REST_GROUP]
+        seen: set[str] = set()
+        for i, name in enumerate(supply.order):
+            loc = _item_loc(supply, "order", i)
+            if name in seen:
+                self.error("E132", loc, "order-twice", group=name)
+            elif name not in known:
+                self.error("E132", loc, "order-name", group=name, known=", ".join(known),
+                           hint=self.hint(str(name), "group", known))
+            seen.add(name)
+
+    # --- triggers -----------------------------------------------------------------------
+    def check_triggers(self) -> None:
+        tokens = {t.name for t in self.rules.tokens}
+        for trigger in self.rules.triggers:
+            if trigger.condition == "complete":
+                self.check_complete(trigger)
+            elif trigger.condition == "extends":
+                self.check_extends(trigger)
+            for i, (action, value) in enumerate(trigger.actions):
+                if action == "take":
+                    self.check_take(trigger, i, value, tokens)
+                elif action == "require":
+                    self.check_require(trigger, i, value)
+
+    def check_complete(self, trigger: Trigger) -> None:
+        kind, loc = trigger.arg, trigger.loc_of("arg")
+        if kind not in self.kinds:
+            self.error("E110", loc, "complete", kind=kind,
+                       hint=self.hint(str(kind), "kind", self.kinds))
+        elif self.geometry.get(kind, "area") not in COMPLETABLE:
+            self.error("E110", loc, "complete-kind", kind=kind, geometry=self.geometry[kind])
+
+    def check_extends(self, trigger: Trigger) -> None:
+        for i, kind in enumerate(trigger.kinds):
+            loc = _item_loc(trigger, "kinds", i)
+            if kind not in self.kinds:
+                self.error("E110", loc, "extends", kind=kind,
+                           hint=self.hint(kind, "kind", self.kinds))
+            elif self.geometry.get(kind) == "centre":
+                self.error("E110", loc, "extends-kind", kind=kind, geometry="centre")
+        self.check_own(str(trigger.arg), trigger.loc_of("arg"))
+
+    def check_take(self, trigger: Trigger, i: int, token: str, tokens: set[str]) -> None:
+        loc = _item_loc(trigger, "token", i)
+        if trigger.condition != "complete":
+            self.error("E134", loc, "take-where", token=token, trigger=_trigger_head(trigger))
+            return
+        if token not in tokens:
+            self.error("E134", loc, "take", token=token, hint=self.hint(token, "token", tokens))
+            return  # a misspelt token is the one error, not also a missing attribute
+        kind = self.kinds.get(str(trigger.arg))
+        if kind is not None and token not in dict(kind.attributes):
+            self.error("E134", loc, "take-attribute", token=token, kind=kind.name)
+
+    def check_require(self, trigger: Trigger, i: int, value: tuple) -> None:
+        test, kind, distance = value
+        test_loc = _item_loc(trigger, "test", i)
+        if trigger.condition not in PLACING:
+            self.error("E132", test_loc, "require-where", test=test,
+                       trigger=_trigger_head(trigger))
+        if test not in REQUIREMENTS:
+            self.error("E132", test_loc, "require", test=test,
+                       known=", ".join(REQUIREMENTS),
+                       hint=self.hint(str(test), "requirement", REQUIREMENTS))
+        elif distance is not None and test != "look-ahead":
+            self.error("E132", test_loc, "require-distance", test=test, kind=kind,
+                       distance=distance)
+        elif distance is not None and not 1 <= distance <= MAX_LOOK_AHEAD:
+            self.error("E132", test_loc, "look-ahead", distance=distance, most=MAX_LOOK_AHEAD)
+        kind_loc = _item_loc(trigger, "kind", i)
+        if kind not in self.kinds:
+            self.error("E110", kind_loc, "require", test=test, kind=kind,
+                       hint=self.hint(kind, "kind", self.kinds))
+            return
+        geometry = self.geometry.get(kind)
+        if geometry is None:
+            return  # E112 says why
+        if test in ("no-repeat", "look-ahead") and geometry != "path":
+            self.error("E110", kind_loc, "require-path", test=test, kind=kind,
+                       geometry=geometry)
+        elif test == "joins" and geometry == "centre":
+            self.error("E110", kind_loc, "require-sides", kind=kind, geometry=geometry)
