@@ -1,0 +1,105 @@
+"""The bundled expansions as rule files: they check clean, combine in any order (with
+``farmers`` anywhere) into the same game for the same seed, and their games keep the rules
+(no figure on a kind it may not stand on, figure supplies balance, the river drawn first)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+import carcdsl
+from carcdsl.pipeline import check_files
+from carcdsl.sim.local import play_game
+
+EXPANSIONS = ("river", "abbot", "inns-cathedrals", "traders-builders")
+TILE_SETS = ("inns-cathedrals-tiles", "traders-builders-tiles")
+
+
+@pytest.mark.parametrize("variant", EXPANSIONS + TILE_SETS)
+def test_bundled_expansion_checks_clean_alone_and_with_farmers(variant: str) -> None:
+    for variants in ([variant], [variant, "farmers"], ["farmers", variant]):
+        rules, diagnostics = check_files("base", variants)[:2]
+        assert rules is not None
+        assert not diagnostics, [d.message for d in diagnostics]
+
+
+def _game(variants, seed: int, players: int = 3) -> tuple:
+    game = carcdsl.load("base", variants=list(variants))
+    state = play_game(game, [f"P{i}" for i in range(players)], ["random"] * players, seed)
+    return ([move.to_json() for move in state.moves], list(state.scores),
+            [(e.player, e.feature, e.when, e.points) for e in state.events], state.finished)
+
+
+def test_every_order_of_the_four_with_farmers_plays_the_same_game() -> None:
+    """All 120 orders of the four expansions and farmers: one game, the same moves and
+    scores for the same seed."""
+    first = None
+    for order in itertools.permutations((*EXPANSIONS, "farmers")):
+        played = _game(order, seed=11)
+        assert played[3], order
+        if first is None:
+            first = played
+        assert played == first, order
+
+
+@pytest.mark.parametrize("pair", list(itertools.combinations((*EXPANSIONS, "farmers"), 2)))
+def test_each_pair_plays_the_same_game_in_both_orders(pair) -> None:
+    assert _game(pair, seed=3, players=2) == _game(pair[::-1], seed=3, players=2)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_games_with_everything_keep_the_figure_rules(seed: int) -> None:
+    """Random games of 2-6 players with all four expansions and farmers: figures stand only
+    where their kind may, at most one figure a turn, supplies never below 0, every figure
+    home or on the board at the end."""
+    game = carcdsl.load("base", variants=[*EXPANSIONS, "farmers"])
+    players = 2 + seed % 5
+    state = game.new_game(players, seed)
+    rng = random.Random(seed)
+    tables = state.tables
+    allowed = {f.name: (set(f.stands_on) if f.stands_on is not None else
+                        {k.name for k in game.rules.kinds if k.followers})
+               for f in game.rules.figures}
+    while not state.finished:
+        if state.out_of_tiles():
+            state.finish()
+            break
+        move = state.sample_move(rng)
+        assert move is not None
+        before = len(state.features.pieces)
+        state.apply_fast(*move)
+        assert all(n >= 0 for n in state.seats.followers)
+        assert all(n >= 0 for supply in state.seats.figures for n in supply)
+        assert len(state.features.pieces) <= before + 1
+        for _seat, node, key, figure in state.features.pieces:
+            o, base = state.board[key]
+            kind = tables.kinds[tables.segments[o][node - base].kind].name
+            if figure:
+                assert kind in allowed[tables.modes.figures[figure - 1].name]
+            else:
+                assert tables.kinds[tables.segments[o][node - base].kind].followers
+    assert not state.features.pieces
+    assert state.seats.followers == [7] * players
+    assert all(n == 1 for supply in state.seats.figures for n in supply)
+
+
+def test_river_tiles_come_first_and_the_lake_last() -> None:
+    game = carcdsl.load("base", variants=["river"])
+    for seed in range(20):
+        state = game.new_game(2, seed)
+        order = [game.tables.type_names[t] for t in reversed(state.supply.pile)]
+        river_tiles = {f"R{i:02}" for i in range(2, 12)}
+        river = order[:11]
+        assert set(river) == river_tiles, order[:12]
+        assert river[-1] == "R02"
+        assert not river_tiles & set(order[11:])
+
+
+def test_tile_only_sets_make_the_114_tile_maps_game() -> None:
+    game = carcdsl.load("maps-germany",
+                        variants=["inns-cathedrals-tiles", "traders-builders-tiles"])
+    assert sum(game.tables.type_counts) == 72 + 18 + 24
+    state = play_game(game, ["A", "B", "C", "D"], ["random"] * 4, 5)
+    assert state.finished
