@@ -12,6 +12,7 @@ from carcdsl.compile.tables import GEOMETRY_CODE
 from carcdsl.lang.sources import bundled_names
 
 PACKAGE = Path(carcdsl.__file__).parent
+EXPANSIONS = ("river", "abbot", "inns-cathedrals", "traders-builders")
 
 
 def _string_literals(path: Path) -> set[str]:
@@ -29,13 +30,18 @@ def _string_literals(path: Path) -> set[str]:
 def _rule_words() -> set[str]:
     """Every kind, role, landmark, token, marker and follower name of the bundled rule sets."""
     words: set[str] = set()
-    for name in ("base", "pnp-demo", "maps-germany", "nuts"):
-        rules = carcdsl.load(name).rules
+    for name, variants in (("base", [*EXPANSIONS, "farmers"]), ("pnp-demo", []),
+                           ("maps-germany", []), ("nuts", [])):
+        rules = carcdsl.load(name, variants=variants).rules
         words |= {k.name for k in rules.kinds} | {k.role for k in rules.kinds if k.role}
         words |= set(rules.landmarks) | {t.name for t in rules.tokens}
         words |= {sq.marker for sq in rules.board.squares if sq.marker}
+        words |= {f.name for f in rules.figures} | {g.name for g in rules.groups}
+        words |= {a for k in rules.kinds for a, _ in k.attributes}
         words.add(rules.game.follower or "")
     assert {"city", "road", "monastery", "field", "meeple", "nut"} <= words
+    assert {"abbot", "big", "builder", "pig", "inn", "cathedral", "wine", "river", "garden",
+            "lake"} <= words
     assert set(bundled_names())  # the names were really read
     # geometry names are the engine's own vocabulary, even where a rule set names a kind so
     # (the spin-off's "path", the base game's "field")
@@ -47,3 +53,29 @@ def test_the_engine_and_the_compiler_name_no_rule_word():
     for folder in ("engine", "compile"):
         for path in sorted((PACKAGE / folder).glob("*.py")):
             assert not _string_literals(path) & words, path.name
+
+
+def _names(path: Path) -> set[str]:
+    """Every identifier of a module: names, attributes, arguments, functions, classes."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            found.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            found.add(node.attr)
+        elif isinstance(node, ast.arg):
+            found.add(node.arg)
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            found.add(node.name)
+    return {part for name in found for part in name.lower().split("_")}
+
+
+def test_the_engine_and_the_compiler_name_no_expansion_in_their_code():
+    """Not even as an identifier: figures, attributes and requirements are general."""
+    words = {"abbot", "big", "builder", "pig", "inn", "inns", "cathedral", "wine", "grain",
+             "cloth", "goods", "river", "garden", "lake", "spring", "monastery", "city",
+             "road", "farmer", "knight"}
+    for folder in ("engine", "compile"):
+        for path in sorted((PACKAGE / folder).glob("*.py")):
+            assert not _names(path) & words, (path.name, _names(path) & words)

@@ -47,7 +47,7 @@ def _map(rules, board: m.Board, kind_index, field_kind, edge) -> tuple[BoardTabl
                 groups.append([])
             groups[g].append(key)
             printed.append((key, len(printed_tiles), g))
-            printed_tiles.append(_big_city(kind_index[sq.kind], sq.pennants))
+            printed_tiles.append(_printed_area(kind_index[sq.kind], sq.pennants))
             continue
         squares.add(key)
         for border in sq.borders:
@@ -72,8 +72,8 @@ def _segment(kind: int, geometry: int, pennants: int, open_ends: int, ports: tup
     return LocalSegment(kind, geometry, pennants, open_ends, ports, (), None)
 
 
-def _big_city(kind: int, pennants: int) -> PrintedTile:
-    """A printed big-city square: one area over all four sides."""
+def _printed_area(kind: int, pennants: int) -> PrintedTile:
+    """A printed area square (a map's big city): one area over all four sides."""
     seg = _segment(kind, AREA, pennants, 4, tuple(P.middle(d) for d in range(4)))
     links = tuple(((0, P.facing(P.middle(d)), True),) for d in range(4))
     return PrintedTile((seg,), (0,) * 12, links, ((kind,) * 3,) * 4)

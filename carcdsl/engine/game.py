@@ -58,7 +58,7 @@ class Game:
         if len(set(names)) != len(names):
             raise IllegalMoveError("players", "unique")
         if seed is None and not replaying:  # a record without a seed: not shuffled
-            seed = int.from_bytes(os.urandom(4), "big")
+            seed = int.from_bytes(os.urandom(4), "little")
         return State(self, names, seed, auto_discard, replaying)
 
     def check_players(self, count: int) -> None:
