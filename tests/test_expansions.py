@@ -103,3 +103,16 @@ def test_tile_only_sets_make_the_114_tile_maps_game() -> None:
     assert sum(game.tables.type_counts) == 72 + 18 + 24
     state = play_game(game, ["A", "B", "C", "D"], ["random"] * 4, 5)
     assert state.finished
+
+
+def test_an_unknown_figure_kind_names_the_figures_there_are() -> None:
+    from carcdsl.engine.moves import FollowerSpec, Placement
+    from carcdsl.errors import IllegalMoveError
+
+    game = carcdsl.load("base", variants=["abbot"])
+    state = game.new_game(2)
+    move = Placement(state.drawn, (0, 1), 0, FollowerSpec("monastery", None, "giant"))
+    with pytest.raises(IllegalMoveError) as caught:
+        state.play(move)
+    assert (caught.value.rule, caught.value.form) == ("follower-kind", "unknown-figure")
+    assert "figures abbot" in str(caught.value)

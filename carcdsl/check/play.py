@@ -138,7 +138,7 @@ class PlayChecks:
 
     def check_order(self) -> None:
         supply = self.rules.supply
-        known = [*(g.name for g in self.rules.groups), REST_GROUP]
+        known = list(dict.fromkeys((*(g.name for g in self.rules.groups), REST_GROUP)))
         seen: set[str] = set()
         for i, name in enumerate(supply.order):
             loc = _item_loc(supply, "order", i)

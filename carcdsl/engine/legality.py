@@ -251,6 +251,10 @@ def _check_follower_kind(p: Parts, spec: FollowerSpec) -> None:
         raise IllegalMoveError("follower-kind", "none", kind=spec.kind)
     # the kinds as (role, kind) pairs; the game's own follower as (word, None)
     known = ((modes.follower, None),) if modes.follower else ()
+    if modes.figures:
+        raise IllegalMoveError("follower-kind", "unknown-figure", kind=spec.kind,
+                               known=known + roles,
+                               figures=", ".join(f.name for f in modes.figures))
     raise IllegalMoveError("follower-kind", "unknown", kind=spec.kind, known=known + roles)
 
 

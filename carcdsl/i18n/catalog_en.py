@@ -384,7 +384,7 @@ DIAGNOSTICS: dict[str, str] = {
     "W122/fewer": "the game declares {declared} tiles but the tile counts add up to {counted} "
                   "({diff} fewer)",
     "W122/changed": "the game declares {declared} tiles but the tile counts add up to "
-                    "{counted} ({diff} more): add `override game {{ tiles {counted} }}` to "
+                    "{counted} ({diff} more): add `override game {{ tiles += {diff} }}` to "
                     "this file",
     "W122/changed-fewer": "the game declares {declared} tiles but the tile counts add up to "
                           "{counted} ({diff} fewer): add `override game {{ tiles {counted} }}` "
@@ -645,6 +645,8 @@ ILLEGAL: dict[str, str] = {
     "follower-kind/no-role": "a {kind:word} does not stand on a {feature:word}",
     "follower-kind/unknown": "unknown {rule:follower} kind '{kind}'; this rule set has one kind "
                              "of {rule:follower} ({known:roles})",
+    "follower-kind/unknown-figure": "unknown figure '{kind}': the ordinary {rule:follower} "
+                                    "({known:roles}), or one of the figures {figures}",
     "follower-kind/none": "unknown {rule:follower} kind '{kind}'; this rule set has one kind of "
                           "{rule:follower} (none: name no kind)",
     "follower-spot": "the {rule:tile} has no {feature:word} to put a {rule:follower} on",

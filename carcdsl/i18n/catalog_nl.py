@@ -408,7 +408,7 @@ DIAGNOSTICS: dict[str, str] = {
     "W122/fewer": "het spel noemt {declared} {rule:tiles} maar de aantallen tellen op tot "
                   "{counted} ({diff} minder)",
     "W122/changed": "het spel noemt {declared} {rule:tiles} maar de aantallen tellen op "
-                    "tot {counted} ({diff} meer): voeg `override game {{ tiles {counted} }}` "
+                    "tot {counted} ({diff} meer): voeg `override game {{ tiles += {diff} }}` "
                     "toe aan dit bestand",
     "W122/changed-fewer": "het spel noemt {declared} {rule:tiles} maar de aantallen tellen "
                           "op tot {counted} ({diff} minder): voeg `override game {{ tiles "
@@ -699,6 +699,8 @@ ILLEGAL: dict[str, str] = {
     "follower-kind/no-role": "een {kind:word} staat niet op een {feature:word}",
     "follower-kind/unknown": "onbekende soort {rule:follower} '{kind}'; deze regelset heeft "
                              "één soort {rule:follower} ({known:roles})",
+    "follower-kind/unknown-figure": "onbekende figuur '{kind}': de gewone {rule:follower} "
+                                    "({known:roles}), of een van de figuren {figures}",
     "follower-kind/none": "onbekende soort {rule:follower} '{kind}'; deze regelset heeft "
                           "één soort {rule:follower} (geen: noem geen soort)",
     "follower-spot": "de {rule:tile} heeft geen {feature:word} om een {rule:follower} op te "
