@@ -117,12 +117,21 @@ class Modes:
     """``on complete KIND`` rules; ``triggers`` holds the ``on place`` ones."""
     draw_rank: tuple[int, ...] = ()
     """Per tile type, its group's place in ``supply { order ... }`` (empty: one pile)."""
+    placing_more: bool = attrs.field(init=False)
+    """Whether a turn may do more than place a tile and an ordinary follower (figures,
+    recalls, requirements): move generation then takes the general path."""
 
-    @property
-    def placing_more(self) -> bool:
-        """Whether a turn may do more than place a tile and an ordinary follower (figures,
-        recalls, requirements): move generation then takes the general path."""
+    completing_more: bool = attrs.field(init=False)
+    """Whether completing a feature does more than score it (``on complete`` rules, figures
+    to send home that never count)."""
+
+    @placing_more.default
+    def _placing_more(self) -> bool:
         return bool(self.figures or self.requirements)
+
+    @completing_more.default
+    def _completing_more(self) -> bool:
+        return bool(self.on_complete or self.figures)
 
 
 def compile_modes(rules: m.RuleSet, kind_index: Mapping[str, int]) -> Modes:

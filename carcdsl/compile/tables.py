@@ -70,6 +70,8 @@ class FastTables:
     seg_pennants: tuple[tuple[int, ...], ...]
     seg_attributes: tuple[tuple[tuple[int, ...] | None, ...], ...]
     """Per o, per segment: its attribute counts (None: none)."""
+    attributes: bool
+    """Whether some kind has attributes: only then do features keep their counts."""
     seg_open_ends: tuple[tuple[int, ...], ...]
     nones: tuple[tuple[None, ...], ...]
     """Per o, one None per segment (fresh follower counts and member lists)."""

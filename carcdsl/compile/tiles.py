@@ -233,7 +233,7 @@ def compile_rules(rules: m.RuleSet) -> Tables:
                       None)
     sets = rules.supply.sets if isinstance(rules.supply.sets, int) else 1
     fast = _fast_tables(out.sigs, reverse, out.segments, out.links, out.spots, type_counts,
-                        start_type, out.neutral, sets)
+                        start_type, out.neutral, sets, any(k.attributes for k in rules.kinds))
     return Tables(
         kinds, tuple(t.name for t in rules.tiles), type_counts, start_type,
         tuple(out.sigs), tuple(reverse), tuple(out.segments), tuple(out.seg_at),
@@ -257,7 +257,7 @@ def _figure_spots(rules: m.RuleSet, kinds: tuple[Kind, ...],
 
 
 def _fast_tables(sigs, reverse, segments, links, spots, type_counts, start_type,
-                 neutral=frozenset(), sets=1) -> FastTables:
+                 neutral=frozenset(), sets=1, attributes=False) -> FastTables:
     """Derive the hot-loop tables from the per-oriented-tile lists of ``compile_rules``.
     ``neutral``: (oriented tile, side) pairs that ask nothing of the square across."""
     sig_bits = max(1, len(reverse).bit_length())
@@ -283,6 +283,7 @@ def _fast_tables(sigs, reverse, segments, links, spots, type_counts, start_type,
         seg_kinds=tuple(tuple(s.kind for s in local) for local in segments),
         seg_pennants=tuple(tuple(s.pennants for s in local) for local in segments),
         seg_attributes=tuple(tuple(s.attributes for s in local) for local in segments),
+        attributes=attributes,
         seg_open_ends=tuple(tuple(s.open_ends for s in local) for local in segments),
         nones=tuple((None,) * len(local) for local in segments),
         closable=tuple(tuple(i for i, s in enumerate(local) if s.geometry in (AREA, PATH))

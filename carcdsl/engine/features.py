@@ -36,7 +36,8 @@ class Features:
         """Figures standing on the board: (seat, node, square, figure), in the order placed;
         figure 0 is the ordinary follower, f + 1 the rule set's figure f."""
         self.attributes: list[tuple[int, ...] | None] = []
-        """Root -> the feature's count of each attribute of its kind (None: none)."""
+        """Root -> the feature's count of each attribute of its kind (None: none); kept
+        only when the rule set has attributes (``FastTables.attributes``)."""
         self.tokens: dict[int, list[int]] = {}
         """Root -> tokens of each kind lying on the feature."""
         self.none = (0,) * seats
@@ -63,7 +64,8 @@ class Features:
         self.kind += fast.seg_kinds[o]
         self.node_key += (key,) * len(nones)
         self.pennants += fast.seg_pennants[o]
-        self.attributes += fast.seg_attributes[o]
+        if fast.attributes:
+            self.attributes += fast.seg_attributes[o]
         self.open_ends += fast.seg_open_ends[o]
         self.followers += nones
         return base
@@ -83,10 +85,11 @@ class Features:
         self.pennants[a] += self.pennants[b]
         self.open_ends[a] += self.open_ends[b]
         attributes = self.attributes
-        theirs = attributes[b]
-        if theirs:
-            mine = attributes[a]
-            attributes[a] = theirs if not mine else tuple(x + y for x, y in zip(mine, theirs))
+        if attributes:
+            theirs = attributes[b]
+            if theirs:
+                mine = attributes[a]
+                attributes[a] = theirs if not mine else tuple(x + y for x, y in zip(mine, theirs))
         fb = self.followers[b]
         if fb:
             fa = self.followers[a]

@@ -34,7 +34,7 @@ def score_completed(p: Parts, o: int, key: int, base: int, index: int) -> bool:
     root, open_ends, followers = features.root, features.open_ends, features.followers
     extra = False
     modes = p.tables.modes
-    if modes.on_complete or modes.figures:
+    if modes.completing_more:
         seen: set[int] = set()
         for i in p.tables.fast.closable[o]:
             r = root[base + i]
@@ -139,12 +139,20 @@ def score(p: Parts, root: int, when: str, index: int) -> None:
                 award(p, root, when, index, seat, *evaluate(program, _measure(p, root, seat)))
         elif winners:
             points, terms = evaluate(program, _measure(p, root))
-            for seat in winners:
-                award(p, root, when, index, seat, points, terms)
+            if points:
+                at, seats, events = to_xy(min(features.tiles_of(root))), p.seats, p.log.events
+                for seat in winners:
+                    seats.scores[seat] += points
+                    events.append(ScoreEvent(index, seat, seats.players[seat], kind.name, when,
+                                             points, at, tuple(terms)))
         if features.tokens:
             _collect_tokens(p, root, winners, index)
+    seats = p.seats
     for seat, figure in features.release(root):
-        p.seats.supply_of(figure)[seat] += 1
+        if figure:
+            seats.figures[figure - 1][seat] += 1
+        else:
+            seats.followers[seat] += 1
 
 
 def award(p: Parts, root: int, when: str, index: int, seat: int, points: int,

@@ -18,6 +18,7 @@ from carcdsl.engine import figures, legality, movegen, requirements, scoring
 from carcdsl.engine.effects import fire_triggers, put_tokens
 from carcdsl.engine.events import DrawOff, EndReason, Log, ScoreEvent, TokenEvent
 from carcdsl.engine.features import Features
+from carcdsl.engine.figures import FIGURE_SHIFT, RECALL
 from carcdsl.engine.grid import Grid
 from carcdsl.engine.moves import Discard, Placement
 from carcdsl.engine.parts import GameInfo, Parts, Tokens
@@ -362,8 +363,8 @@ class State(Parts):
         base = self.grid.place(self.tables, self.features, o, key)
         if spot >= 0:
             self._put_follower(o, key, base, spot)
-        elif spot <= figures.RECALL:
-            self._recall(figures.RECALL - spot, index)
+        elif spot <= RECALL:
+            self._recall(RECALL - spot, index)
         # placement triggers act at once (a nut onto the tile, a penalty), before scoring
         extra = fire_triggers(self, o, key, index) if modes.triggers else False
         extra = scoring.score_completed(self, o, key, base, index) or extra
@@ -376,7 +377,7 @@ class State(Parts):
         """A figure onto the placed tile: ``spot`` is a local segment (an ordinary follower)
         or a figure's spot (``engine.figures``)."""
         seat, tb = self.seats.current, self.tables
-        if spot >> figures.FIGURE_SHIFT:
+        if spot >> FIGURE_SHIFT:
             local, figure = figures.split_spot(spot)
             strength = tb.modes.figures[figure - 1].strength
             self.features.put_follower(seat, base + local, key, figure, strength)
@@ -442,12 +443,10 @@ class State(Parts):
             self._discard_unplaceable_hand()
             return
         pile, fitting, by_type = supply.pile, self.grid.fitting, self.tables.fast.by_type
-        checked = bool(self.tables.modes.requirements)
         while pile and not log.finished:
-            if checked:
-                if self.can_place(pile[-1]):
-                    return
-            elif any(map(by_type[pile[-1]], fitting.values())):  # can_place, inlined
+            # can_place, inlined: it fits its neighbours (and placement requirements, if any)
+            if any(map(by_type[pile[-1]], fitting.values())) and (
+                    not self.tables.modes.requirements or self.can_place(pile[-1])):
                 return
             self._discard(pile[-1])
 
