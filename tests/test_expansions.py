@@ -44,9 +44,17 @@ def test_every_order_of_the_four_with_farmers_plays_the_same_game() -> None:
         assert played == first, order
 
 
-@pytest.mark.parametrize("pair", list(itertools.combinations((*EXPANSIONS, "farmers"), 2)))
-def test_each_pair_plays_the_same_game_in_both_orders(pair) -> None:
-    assert _game(pair, seed=3, players=2) == _game(pair[::-1], seed=3, players=2)
+@pytest.mark.parametrize("combination", [
+    c for n in range(2, 5) for c in itertools.combinations((*EXPANSIONS, "farmers"), n)])
+def test_every_combination_plays_the_same_game_in_other_orders(combination) -> None:
+    """Every combination of the four and farmers (2 to 4 of them), in its own order, reversed
+    and shuffled, plays the same game for the same seed, to the end."""
+    first = _game(combination, seed=3, players=2)
+    assert first[3]
+    shuffled = list(combination)
+    random.Random(len(combination)).shuffle(shuffled)
+    assert _game(combination[::-1], seed=3, players=2) == first
+    assert _game(shuffled, seed=3, players=2) == first
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -110,8 +118,9 @@ def test_an_unknown_figure_kind_names_the_figures_there_are() -> None:
     from carcdsl.errors import IllegalMoveError
 
     game = carcdsl.load("base", variants=["abbot"])
-    state = game.new_game(2)
-    move = Placement(state.drawn, (0, 1), 0, FollowerSpec("monastery", None, "giant"))
+    state = game.new_game(2, seed=1)
+    legal = state.legal_moves()[0]
+    move = Placement(legal.tile, legal.at, legal.rotation, FollowerSpec("road", "E", "giant"))
     with pytest.raises(IllegalMoveError) as caught:
         state.play(move)
     assert (caught.value.rule, caught.value.form) == ("follower-kind", "unknown-figure")
