@@ -125,3 +125,13 @@ def test_an_unknown_figure_kind_names_the_figures_there_are() -> None:
         state.play(move)
     assert (caught.value.rule, caught.value.form) == ("follower-kind", "unknown-figure")
     assert "figures abbot" in str(caught.value)
+
+
+def test_the_turn_line_tells_the_figures_left() -> None:
+    from carcdsl.i18n.words import Words
+    from carcdsl.view.describe import describe_turn
+
+    game = carcdsl.load("base", variants=["abbot", "traders-builders"])
+    state = game.new_game(2, seed=2)
+    line = describe_turn(state, Words(game.rules))
+    assert line.endswith("meeples left: 7, abbot left: 1, builder left: 1, pig left: 1"), line

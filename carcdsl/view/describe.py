@@ -223,14 +223,19 @@ def describe_open_hands(state: State, words: Words) -> list[str]:
 
 
 def describe_turn(state: State, words: Words) -> str:
-    """``P1 to move with tile N; scores P1 0, P2 0; meeples left: 7``."""
+    """``P1 to move with tile N; scores P1 0, P2 0; meeples left: 7`` (and each figure the
+    rule set has: ``, abbots left: 1``)."""
     tiles = state.hand
     what = f"{words.word('tile', len(tiles))} {', '.join(tiles)}"
     scores = ", ".join(f"{p} {s}" for p, s in zip(state.players, state.scores))
     left = state.supply_followers[state.current]
-    return (f"{words.phrase('to-move', player=state.player, tiles=what)}; "
+    text = (f"{words.phrase('to-move', player=state.player, tiles=what)}; "
             f"{words.phrase('scores')} {scores}; "
             f"{words.phrase('left', n=left, followers=words.word(words.follower, left))}")
+    for kind, supply in zip(state.tables.modes.figures, state.seats.figures):
+        count = supply[state.current]
+        text += f", {words.phrase('left', n=count, followers=words.word(kind.name, count))}"
+    return text
 
 
 # --- a game's news in order ---------------------------------------------------------------
