@@ -31,21 +31,52 @@ def split_spot(spot: int) -> tuple[int, int]:
     return spot & ((1 << FIGURE_SHIFT) - 1), spot >> FIGURE_SHIFT
 
 
-def placements(p: Parts, o: int, key: int, occupied) -> Iterator[int]:
+def own_roots(p: Parts) -> list[set[int]]:
+    """Per figure of the rule set, the roots of the features its ``with own`` needs the
+    mover to hold already (empty: the figure needs nothing, or cannot stand anywhere now):
+    worked out once a turn, so that each candidate spot only joins its neighbours."""
+    features, seat = p.features, p.seats.current
+    root, followers, none = features.root, features.followers, features.none
+    out: list[set[int]] = []
+    for kind in p.tables.modes.figures:
+        if kind.needs == NO_NEED:
+            out.append(set())
+        elif kind.needs == ANY_FOLLOWER:
+            out.append({r for r in {root[piece[1]] for piece in features.pieces
+                                    if piece[0] == seat}
+                        if (followers[r] or none)[seat] > 0})
+        else:
+            out.append({root[piece[1]] for piece in features.pieces
+                        if piece[0] == seat and piece[3] == kind.needs + 1})
+    return out
+
+
+def placements(p: Parts, o: int, key: int, occupied,
+               owned: list[set[int]] | None = None) -> Iterator[int]:
     """The spots of the rule set's figures on oriented tile ``o`` placed on ``key`` (figure
-    1 and up; the ordinary follower's are ``Tables.free_spots``), for the player to move."""
+    1 and up; the ordinary follower's are ``Tables.free_spots``), for the player to move.
+    ``owned``: ``own_roots`` of this turn (worked out here when not given)."""
     tb, seats = p.tables, p.seats
     seat = seats.current
+    if owned is None:
+        owned = own_roots(p)
+    near: list[set[int]] | None = None
     for f, kind in enumerate(tb.modes.figures):
         if not seats.figures[f][seat]:
             continue
         candidates = tb.figure_spots[f][o]
-        if not candidates:
+        if not candidates or kind.needs != NO_NEED and not owned[f]:
             continue
         if kind.strength:
             candidates = free_among(tb, o, occupied, candidates)
+        if kind.needs == NO_NEED:
+            for local in candidates:
+                yield figure_spot(local, f + 1)
+            continue
+        if near is None:
+            near = _neighbour_roots(p, o, key)
         for local in candidates:
-            if kind.needs == NO_NEED or holds_own(p, o, key, local, kind.needs):
+            if joined_roots(p, o, key, local, near) & owned[f]:
                 yield figure_spot(local, f + 1)
 
 
@@ -66,61 +97,60 @@ def free_among(tb: Tables, o: int, occupied, candidates: tuple[int, ...]) -> tup
     return tuple(i for i in candidates if not masks[i] & occupied)
 
 
-def joined_roots(p: Parts, o: int, key: int, local: int) -> set[int]:
-    """The roots of the placed features that local segment ``local`` of ``o``, placed on
-    ``key``, joins into one feature (through the tile's other segments too)."""
+def _neighbour_roots(p: Parts, o: int, key: int) -> list[set[int]]:
+    """Per local segment of ``o`` placed on ``key``: the roots of the placed features it
+    links to across its sides."""
     tb, tiles, root = p.tables, p.grid.tiles, p.features.root
-    seg_links = tb.fast.seg_links[o]
-
-    def neighbours(i: int) -> set[int]:
+    seg_at, out = tb.seg_at, []
+    for links in tb.fast.seg_links[o]:
         found = set()
-        for side, fpos in seg_links[i]:
+        for side, fpos in links:
             nb = tiles.get(key + STEP[side])
             if nb is not None:
-                j = tb.seg_at[nb[0]][fpos]
+                j = seg_at[nb[0]][fpos]
                 if j >= 0:
                     found.add(root[nb[1] + j])
-        return found
+        out.append(found)
+    return out
 
-    group, roots = {local}, neighbours(local)
-    grown = True
+
+def joined_roots(p: Parts, o: int, key: int, local: int,
+                 near: list[set[int]] | None = None) -> set[int]:
+    """The roots of the placed features that local segment ``local`` of ``o``, placed on
+    ``key``, joins into one feature (through the tile's other segments too). ``near``:
+    ``_neighbour_roots`` of the placement, when already worked out."""
+    near = near if near is not None else _neighbour_roots(p, o, key)
+    group, roots = {local}, set(near[local])
+    grown = bool(roots)
     while grown:
         grown = False
-        for i in range(len(seg_links)):
-            if i not in group and neighbours(i) & roots:
+        for i, found in enumerate(near):
+            if i not in group and found & roots:
                 group.add(i)
-                roots |= neighbours(i)
+                roots |= found
                 grown = True
     return roots
 
 
-def holds_own(p: Parts, o: int, key: int, local: int, needs: int) -> bool:
-    """Whether the feature local segment ``local`` joins already holds the mover's figure
-    ``needs`` (ANY_FOLLOWER: any that counts)."""
-    roots = joined_roots(p, o, key, local)
-    if not roots:
-        return False
-    seat, features = p.seats.current, p.features
-    if needs == ANY_FOLLOWER:
-        return any((features.followers[r] or features.none)[seat] > 0 for r in roots)
-    root = features.root
-    return any(piece[0] == seat and piece[3] == needs + 1 and root[piece[1]] in roots
-               for piece in features.pieces)
+def recallable(p: Parts) -> list[tuple[int, bool]]:
+    """The mover's figures that may be taken back: (node, whether on a centre feature)."""
+    figures, seat, features = p.tables.modes.figures, p.seats.current, p.features
+    kinds = p.tables.kinds
+    found: dict[int, bool] = {}
+    for piece in features.pieces:
+        if piece[0] == seat and piece[3] and figures[piece[3] - 1].recall:
+            node = piece[1]
+            found[node] = kinds[features.kind[features.root[node]]].geometry == CENTRE
+    return list(found.items())
 
 
-def recalls(p: Parts, o: int, key: int) -> Iterator[int]:
+def recalls(p: Parts, o: int, key: int,
+            candidates: list[tuple[int, bool]] | None = None) -> Iterator[int]:
     """Spots taking back one of the mover's figures that may be recalled, from a feature the
-    placement of ``o`` on ``key`` leaves incomplete."""
-    figures, seat = p.tables.modes.figures, p.seats.current
-    seen = set()
-    for piece in p.features.pieces:
-        if piece[0] != seat or not piece[3] or not figures[piece[3] - 1].recall:
-            continue
-        if piece[1] in seen:
-            continue
-        seen.add(piece[1])
-        if not completes(p, o, key, piece[1]):
-            yield RECALL - piece[1]
+    placement of ``o`` on ``key`` leaves incomplete (``candidates``: ``recallable``)."""
+    for node, _ in recallable(p) if candidates is None else candidates:
+        if not completes(p, o, key, node):
+            yield RECALL - node
 
 
 def completes(p: Parts, o: int, key: int, node: int) -> bool:

@@ -79,7 +79,9 @@ def _iter_more(p: Parts, t: int) -> Iterator[FastMove]:
     followers = p.seats.followers[p.seats.current] and tb.fast.spot_count[t]
     board, features = p.grid, p.features
     checked = bool(tb.modes.requirements)
-    recalling = any(f.recall for f in tb.modes.figures)
+    placing = any(p.seats.figures[f][p.seats.current] for f in range(len(tb.modes.figures)))
+    owned = figures.own_roots(p) if placing else []
+    recallable = figures.recallable(p) if tb.modes.figures else []
     for key, entry in board.fitting.items():
         rotations = entry[t]
         if not rotations:
@@ -93,10 +95,11 @@ def _iter_more(p: Parts, t: int) -> Iterator[FastMove]:
             if followers:
                 for i in tb.free_spots(o, occupied):
                     yield t, key, r, i
-            for spot in figures.placements(p, o, key, occupied):
-                yield t, key, r, spot
-            if recalling:
-                for spot in figures.recalls(p, o, key):
+            if placing:
+                for spot in figures.placements(p, o, key, occupied, owned):
+                    yield t, key, r, spot
+            if recallable:
+                for spot in figures.recalls(p, o, key, recallable):
                     yield t, key, r, spot
 
 

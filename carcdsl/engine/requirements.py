@@ -17,7 +17,7 @@ def applies(p: Parts, rule: Requirement, o: int, key: int) -> bool:
     """Whether the requirement's condition holds for ``o`` on ``key``."""
     tb = p.tables
     if rule.condition == SHOWS:
-        return any(s.kind == rule.kind_shown for s in tb.segments[o])
+        return rule.kind_shown in tb.fast.seg_kinds[o]
     if rule.condition == COVERS:
         return key in tb.board.markers.get(rule.marker, ())
     if rule.condition == SURROUNDED:
