@@ -189,14 +189,14 @@ REJECTED = {
     "meeple-on-garden": (0, "follower-kind", ""),                   # A6, A11
     "abbot-garden-field-one": (1, "feature-occupied", ""),          # A1
     "garden-without-abbot": (0, "follower-kind", ""),               # A2
-    "abbot-recall-same-turn": (0, None, "'follower', 'recall'"),    # A12
-    "abbot-recall-and-builder": (4, None, "'follower', 'recall'"),  # A9
+    "abbot-recall-same-turn": (0, "recall", "and-follower"),    # A12
+    "abbot-recall-and-builder": (4, "recall", "and-follower"),  # A9
     "big-on-garden": (0, "figure-stands", ""),                      # I14
     "builder-no-follower": (0, "figure-needs", ""),                 # T6
     "pig-without-farmer": (0, "figure-needs", ""),                  # T9
     # R9 (c): HiG's answer (WCP Winter River): "Turning river the same way three times should
     # also be considered prohibited", even with straight tiles between
-    "river-third-left-turn": (4, "requirement", "no-repeat"),
+    "river-third-left-turn": (4, "requirement", "third-turn"),
 }
 
 def events(state):
@@ -305,7 +305,7 @@ def test_river_dead_end():
     # under no-repeat the river may not turn left a third time (move 5), straights between
     error = rejection({**record_data("river-dead-end-discard"), "variants": ["river"]})
     assert error.move_index == 5
-    assert (error.illegal.rule, error.illegal.form) == ("requirement", "no-repeat")
+    assert (error.illegal.rule, error.illegal.form) == ("requirement", "third-turn")
 
 
 def test_river_tile_spots():

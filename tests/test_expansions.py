@@ -135,3 +135,34 @@ def test_the_turn_line_tells_the_figures_left() -> None:
     state = game.new_game(2, seed=2)
     line = describe_turn(state, Words(game.rules))
     assert line.endswith("meeples left: 7, abbot left: 1, builder left: 1, pig left: 1"), line
+
+
+@pytest.mark.parametrize(("variant", "fragment"), [
+    ("variant v for base\non place shows city: require joins field\n", "E110"),
+    ("variant v for base\non place shows city: require joins monastery\n", "E110"),
+])
+def test_a_requirement_on_a_kind_that_reaches_no_side_is_refused(tmp_path, variant, fragment):
+    path = tmp_path / "v.carc"
+    path.write_text(variant)
+    _rules, diagnostics, _ = check_files("base", [path])
+    assert [d.code for d in diagnostics if d.severity == "error"] == [fragment]
+
+
+def test_a_figure_that_may_not_be_recalled_is_named() -> None:
+    from carcdsl.engine.moves import FollowerSpec, Placement, RecallSpec
+    from carcdsl.errors import IllegalMoveError
+
+    game = carcdsl.load("base", variants=["abbot"])
+    state = game.new_game(2, replaying=True)
+    state.play(Placement("B", (0, 1), 0, FollowerSpec("monastery", None, "meeple")))
+    state.play(Placement("B", (1, 1), 0))
+    with pytest.raises(IllegalMoveError) as caught:
+        state.play(Placement("B", (-1, 1), 0, None, RecallSpec((0, 1), "monastery")))
+    assert (caught.value.rule, caught.value.form) == ("recall", "cannot")
+    assert "the meeple at [0, 1] on monastery cannot be taken back" in str(caught.value)
+    with pytest.raises(IllegalMoveError) as caught:
+        state.play(Placement("B", (-1, 1), 0, FollowerSpec("monastery"),
+                             RecallSpec((0, 1), "monastery")))
+    assert (caught.value.rule, caught.value.form) == ("recall", "and-follower")
+    # the language's word for the ordinary follower names it in a record too
+    state.play(Placement("B", (-1, 1), 0, FollowerSpec("monastery", None, "follower")))

@@ -37,7 +37,7 @@ def add_simulate(commands) -> None:
     p = commands.add_parser(
         "simulate", help="many games summed up: win rates, balance, points by kind",
         description="Play many games with bots on every core (or a Dask cluster) and report "
-        "win rates with 95%% intervals and the metrics of docs/simulation.md; --compare "
+        "win rates with 95% intervals and the metrics of docs/simulation.md; --compare "
         "other configurations on the same seeds.")
     p.add_argument("rules", metavar="RULES", help="a rule file or bundled rule set")
     p.add_argument("--variant", "-v", action="append", default=[], metavar="V",

@@ -16,6 +16,7 @@ from carcdsl.engine.parts import Parts
 from carcdsl.errors import IllegalMoveError
 from carcdsl.geometry import ports as P
 from carcdsl.geometry.squares import SPAN, on_board, to_key
+from carcdsl.model.rules import OWN_FOLLOWER
 
 
 def check_discard(p: Parts, t: int, move: Discard) -> None:
@@ -141,6 +142,8 @@ def _check_requirements(p: Parts, o: int, key: int, name: str, at: str) -> None:
                 raise IllegalMoveError("requirement", "joins", tile=name, at=at, kind=kind)
             if failed == "no-repeat":
                 raise IllegalMoveError("requirement", "no-repeat", tile=name, at=at, kind=kind)
+            if failed == "third-turn":
+                raise IllegalMoveError("requirement", "third-turn", tile=name, at=at, kind=kind)
             if failed is not None:
                 raise IllegalMoveError("requirement", "look-ahead", tile=name, at=at, kind=kind)
 
@@ -189,6 +192,11 @@ def _recall_spot(p: Parts, o: int, key: int, spec: RecallSpec) -> int:
                   and piece[0] == seat and piece[3] and kinds[piece[3] - 1].recall
                   and (spec.kind is None or kinds[piece[3] - 1].name == spec.kind)), None)
     if piece is None:
+        mine = next((piece for piece in p.features.pieces
+                     if piece[1] == node and piece[0] == seat), None)
+        if mine is not None:
+            what = kinds[mine[3] - 1].name if mine[3] else (tb.modes.follower or "follower")
+            raise IllegalMoveError("recall", "cannot", at=at, spot=spec.spot, kind=what)
         raise IllegalMoveError("recall", "none", at=at, spot=spec.spot)
     if figures.completes(p, o, key, node):
         raise IllegalMoveError("recall", "completed", at=at, spot=spec.spot)
@@ -238,7 +246,7 @@ def _check_follower_kind(p: Parts, spec: FollowerSpec) -> None:
     modes = tb.modes
     index = tb.kind_index.get(spec.feature)
     role = modes.roles[index] if index is not None else None
-    if spec.kind in (modes.follower, role):
+    if spec.kind in (modes.follower, role, OWN_FOLLOWER):
         return
     if spec.kind in modes.roles:
         if role:

@@ -58,7 +58,8 @@ def passes(p: Parts, o: int, key: int) -> bool:
 
 def failed(p: Parts, rule: Requirement, o: int, key: int) -> str | None:
     """None when ``o`` on ``key`` passes the requirement's test, else what failed: ``joins``,
-    ``no-repeat`` or ``look-ahead``."""
+    ``no-repeat`` (the tile before turned the same way), ``third-turn`` (a third curve the
+    same way, straights between) or ``look-ahead``."""
     tiles = p.grid.tiles
     sides = _sides(p, o, rule.kind)
     if rule.test == JOINS:
@@ -79,8 +80,10 @@ def failed(p: Parts, rule: Requirement, o: int, key: int) -> str | None:
         last_tile, last_curve, curves = p.grid.turns.get(rule.kind, _NO_TURNS)
         # the tile before turned the same way (a U-turn), or this would be the third turn
         # the same way with only straight tiles between (the publisher's answer)
-        if turn == last_tile or turn == last_curve and curves >= 2:
+        if turn == last_tile:
             return "no-repeat"
+        if turn == last_curve and curves >= 2:
+            return "third-turn"
     return None
 
 

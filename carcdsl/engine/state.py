@@ -353,6 +353,8 @@ class State(Parts):
             supply.hands[seats.current].remove(t)
         else:
             supply.remove(t)
+        if move is None and spot <= RECALL:  # named now, while the figure still stands
+            move = movegen.to_placement(self, t, key, r, spot)
         log.moves.append(move if move is not None else (t, key, r, spot))
         log.move_seats.append(seats.current)
         index = len(log.moves) - 1

@@ -601,6 +601,9 @@ ILLEGAL: dict[str, str] = {
                          "sides must face a placed tile",
     "requirement/no-repeat": "{rule:tile} {tile} at {at} turns the {kind} the same way as the tile"
                              " before it (no U-turns)",
+    "requirement/third-turn": "{rule:tile} {tile} at {at} would turn the {kind} the same way "
+                              "a third time in a row (no U-turns)",
+    "recall/cannot": "the {kind} at {at} on {spot} cannot be taken back",
     "requirement/look-ahead": "{rule:tile} {tile} at {at} leaves a {kind} end with a tile within "
                               "two squares ahead (no U-turns)",
     "figure-supply": "{player} has no {kind} left in the supply",

@@ -648,6 +648,9 @@ ILLEGAL: dict[str, str] = {
                          "{kind}-zijden moet aan een gelegde tegel grenzen",
     "requirement/no-repeat": "{rule:tile} {tile} op {at} laat de {kind} dezelfde kant op draaien "
                              "als de tegel ervoor (geen U-bocht)",
+    "requirement/third-turn": "{rule:tile} {tile} op {at} zou de {kind} voor de derde keer "
+                              "op rij dezelfde kant op laten draaien (geen U-bocht)",
+    "recall/cannot": "de {kind} op {at} op {spot} kan niet teruggenomen worden",
     "requirement/look-ahead": "{rule:tile} {tile} op {at} laat een {kind}-einde open met een tegel"
                               " binnen twee vakken ervoor (geen U-bocht)",
     "figure-supply": "{player} heeft geen {kind} meer in de voorraad",

@@ -37,7 +37,7 @@ def describe_move(move: Placement, words: Words | None = None,
     elif move.recall is not None:
         spot = move.recall.where
         where = w.word(spot.feature) + (f":{w.port(spot.port)}" if spot.port else "")
-        text += (f", {w.phrase('takes-back')} {w.word(move.recall.kind or 'figure')} "
+        text += (f", {w.phrase('takes-back')} {w.word(move.recall.kind or w.follower)} "
                  f"{w.phrase('on')} {where} ({move.recall.at[0]}, {move.recall.at[1]})")
     return text
 
