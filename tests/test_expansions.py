@@ -166,3 +166,19 @@ def test_a_figure_that_may_not_be_recalled_is_named() -> None:
     assert (caught.value.rule, caught.value.form) == ("recall", "and-follower")
     # the language's word for the ordinary follower names it in a record too
     state.play(Placement("B", (-1, 1), 0, FollowerSpec("monastery", None, "follower")))
+
+
+def test_a_person_names_a_figure_after_the_feature() -> None:
+    from carcdsl.cli.human import match_moves
+    from carcdsl.i18n.words import Words
+
+    game = carcdsl.load("base", variants=["abbot"])
+    state = game.new_game(2, replaying=True)
+    state.draw("B")
+    moves = state.legal_moves()
+    words = Words(game.rules)
+    abbot = match_moves("0 1 0 monastery abbot", moves, words, game.rules)
+    plain = match_moves("0 1 0 monastery", moves, words, game.rules)
+    assert len(abbot) == 1 and moves[abbot[0]].follower.kind == "abbot"
+    assert len(plain) == 1 and moves[plain[0]].follower.kind is None
+    assert match_moves("0 1 0 monastery pig", moves, words, game.rules) == []

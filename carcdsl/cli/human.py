@@ -104,8 +104,9 @@ def square_of(answer: str) -> tuple[int, int] | None:
 
 def match_moves(answer: str, moves: list[Placement], words: Words,
                 rules: RuleSet | None = None) -> list[int]:
-    """The moves (their indexes) a person's ``[TILE] X Y [ROTATION] [FEATURE[:PORT]]``
-    names: no feature means no follower, no rotation any; features and ports in the words
+    """The moves (their indexes) a person's ``[TILE] X Y [ROTATION] [FEATURE[:PORT]
+    [FIGURE]]`` names: no feature means no follower, no figure the ordinary follower (``1 0
+    90 monastery abbot`` puts the abbot), no rotation any; features and ports in the words
     of ``words`` or of the rule set (``stad:O`` and ``city:E`` alike); with ``rules``, a
     follower's role names its kind too (``highwayman`` for ``road``)."""
     parts = answer.replace(",", " ").replace("°", " ").split()
@@ -115,6 +116,7 @@ def match_moves(answer: str, moves: list[Placement], words: Words,
     at = (int(parts[0]), int(parts[1]))
     rest = parts[2:]
     rotation = int(rest.pop(0)) if rest and _is_int(rest[0]) else None
+    figure = rest.pop().casefold() if len(rest) == 2 else None
     if len(rest) > 1:
         return []
     spot = None
@@ -136,6 +138,13 @@ def match_moves(answer: str, moves: list[Placement], words: Words,
                 found.append(i)
             continue
         if follower is None:
+            continue
+        # a figure is named after the feature (``monastery abbot``); none: the ordinary one
+        if figure is None and follower.kind is not None and rules is not None \
+                and rules.figure(follower.kind) is not None:
+            continue
+        if figure is not None and (follower.kind is None or figure not in {
+                follower.kind.casefold(), words.word(follower.kind).casefold()}):
             continue
         names = {follower.feature.casefold(), words.word(follower.feature).casefold()}
         kind = rules.kind(follower.feature) if rules is not None else None

@@ -50,7 +50,7 @@ PHRASES: dict[str, str] = {
     # the human seat
     "to-move": "{player} to move with {tiles}", "scores": "scores",
     "left": "{followers} left: {n}", "holds-tiles": "{player} holds {tiles}",
-    "nothing": "nothing", "ask": "move (0-{last}, or x y [rotation] [feature:PORT]; q to "
+    "nothing": "nothing", "ask": "move (0-{last}, or x y [rotation] [feature:PORT [figure]]; q to "
                                 "quit): ",
     "not-a-move": "'{answer}' is not a move number nor a move of the list",
     "moves-at": "{n} moves at ({x}, {y}); answer with a number or more of the move:",

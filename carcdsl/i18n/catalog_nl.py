@@ -41,7 +41,7 @@ PHRASES: dict[str, str] = {
     "draw-round": "loting, ronde {n} (zijden met {kind})",
     "to-move": "{player} is aan de beurt met {tiles}", "scores": "stand",
     "left": "nog {n} {followers}", "holds-tiles": "{player} heeft {tiles}",
-    "nothing": "niets", "ask": "zet (0-{last}, of x y [draaiing] [soort:POORT]; q om te "
+    "nothing": "niets", "ask": "zet (0-{last}, of x y [draaiing] [soort:POORT [figuur]]; q om te "
                                "stoppen): ",
     "not-a-move": "'{answer}' is geen zetnummer en geen zet uit de lijst",
     "moves-at": "{n} zetten op ({x}, {y}); antwoord met een nummer of meer van de zet:",
