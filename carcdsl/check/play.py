@@ -119,21 +119,25 @@ class PlayChecks:
             if not group.tiles:
                 self.error("E132", group.loc, "group-empty", group=group.name)
             seen: set[str] = set()
-            for tile in group.tiles:
+            for i, tile in enumerate(group.tiles):
+                at = group.tile_locs[i][1] if i < len(group.tile_locs) else group.loc
                 if tile in seen:
-                    self.error("E132", group.loc, "group-repeat", group=group.name, tile=tile)
+                    self.error("E132", at, "group-repeat", group=group.name,
+                               tile=tile)
                     continue
                 seen.add(tile)
                 if tile not in tiles:
-                    self.error("E132", group.loc, "group-tile", group=group.name, tile=tile,
+                    self.error("E132", at, "group-tile", group=group.name,
+                               tile=tile,
                                hint=self.hint(tile, "tile", tiles))
                     continue
                 if tile == start:
-                    self.error("E132", group.loc, "group-start", group=group.name, tile=tile)
+                    self.error("E132", at, "group-start", group=group.name,
+                               tile=tile)
                 other = group_of.setdefault(tile, group.name)
                 if other != group.name:
-                    self.error("E132", group.loc, "group-twice", tile=tile, group=group.name,
-                               other=other)
+                    self.error("E132", at, "group-twice", tile=tile,
+                               group=group.name, other=other)
         self.check_order()
 
     def check_order(self) -> None:

@@ -392,6 +392,8 @@ class Builder:
                 continue
             props[prop.name] = value
             locs[prop.name] = prop.loc
+            for i, at in enumerate(prop.item_locs):  # `order river, lake, rest`: each name
+                locs[f"{prop.name}:{i}"] = at
 
     def _map_elsewhere(self, prop, told: bool) -> bool:
         """E132 when an edge rule would change a printed map drawn in another file: the map

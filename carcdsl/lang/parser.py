@@ -363,7 +363,8 @@ class _ToRuleFile(Transformer):
     @v_args(meta=True)
     def group_decl(self, meta, items):
         name, *tiles = items
-        return m.Group(str(name), tuple(str(t) for t in tiles), loc=self._loc(name))
+        return m.Group(str(name), tuple(str(t) for t in tiles), loc=self._loc(name),
+                       tile_locs=tuple((str(t), self._loc(t)) for t in tiles))
 
     @v_args(meta=True)
     def start_tile(self, meta, items):

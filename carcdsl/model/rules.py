@@ -258,6 +258,10 @@ class Group:
     name: str
     tiles: tuple[str, ...] = attrs.field(converter=as_tuple)
     loc: Loc | None = loc_field()
+    tile_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False,
+                                                         converter=as_tuple, kw_only=True)
+    """Where each tile of ``tiles`` is written, in order (empty when not known), for
+    messages."""
 
 
 @attrs.frozen
