@@ -77,6 +77,7 @@ CODES: dict[str, str] = {
     "W307": "a name given for a word the rule set does not have",
     "W308": "a setting that some allowed player counts cannot use",
     "W309": "a kind whose `score complete` can never apply: it can never be completed",
+    "W310": "a tile group the draw order does not name: it changes nothing",
 }
 
 

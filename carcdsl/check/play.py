@@ -152,6 +152,10 @@ class PlayChecks:
                 self.error("E132", loc, "order-name", group=name, known=", ".join(known),
                            hint=self.hint(str(name), "group", known))
             seen.add(name)
+        for group in self.rules.groups:
+            if group.name not in seen and group.name != REST_GROUP:
+                form = "not-ordered" if supply.order else "no-order"
+                self.warn("W310", group.loc, form, group=group.name)
 
     # --- triggers -----------------------------------------------------------------------
     def check_triggers(self) -> None:

@@ -564,6 +564,10 @@ DIAGNOSTICS: dict[str, str] = {
     "W309/board": "'{name}' is a centre, completed when the 8 squares around it are filled; on "
                   "a table less than 3 squares wide or high whose edge does not close that "
                   "never happens: its `score complete` never applies",
+    "W310/not-ordered": "group '{group}' is not in `supply {{ order ... }}`: its tiles are "
+                        "drawn with the rest (name it in the order, or drop the group)",
+    "W310/no-order": "group '{group}' changes nothing without `supply {{ order ... }}` (say "
+                     "which groups are drawn first: `supply {{ order {group}, rest }}`)",
     "W304": "followers may stand on '{name}', but it has neither `score complete` nor `score "
             "final`: they would never score",
     "W305/legend": "the legend explains '{key}', but no square of the map shows it",

@@ -609,6 +609,11 @@ DIAGNOSTICS: dict[str, str] = {
     "W309/board": "'{name}' is een midden (centre), voltooid als de 8 vakken eromheen gevuld "
                   "zijn; op een tafel smaller of lager dan 3 vakken waarvan de rand niet sluit "
                   "gebeurt dat nooit: `score complete` geldt nooit",
+    "W310/not-ordered": "groep '{group}' staat niet in `supply {{ order ... }}`: zijn "
+                        "tegels worden met de rest getrokken (noem hem in de volgorde, of laat "
+                        "de groep weg)",
+    "W310/no-order": "groep '{group}' verandert niets zonder `supply {{ order ... }}` (zeg "
+                     "welke groepen eerst getrokken worden: `supply {{ order {group}, rest }}`)",
     "W304": "{rule:followers} mogen op '{name}' staan, maar die heeft `score complete` noch "
             "`score final`: ze zouden nooit punten krijgen",
     "W305/legend": "de legenda verklaart '{key}', maar geen vak van de kaart toont het",
