@@ -122,6 +122,13 @@ PHRASES: dict[str, str] = {
     "resume-over": "the game in {file} is over: there is nothing to resume",
     "resume-needs-seed": "{file} has no seed: only a game with a seed can go on",
     "record-empty": "--record needs a file name",
+    "render-needs-what": "render needs --tiles FILE with rules, or --move N FILE or --all DIR "
+                         "with a record",
+    "render-record-variants": "a record names its own rules and variants: give no --variant",
+    "render-move-range": "move {move} is not in the record: it has moves 0 to {n}",
+    "render-unwritable": "cannot write {file}: {reason}",
+    "render-wrote": "{n} board{s} written to {file}",
+    "render-after": "after move {move} of {n}",
     "human-one-game": "a human seat plays one game at a time: use --games 1",
     "usage-no-command": "no command given; choose from {commands}",
     "usage-unknown-command": "unknown command '{value}'; choose from {commands}",

@@ -109,6 +109,15 @@ PHRASES: dict[str, str] = {
     "resume-over": "het spel in {file} is afgelopen: er valt niets te hervatten",
     "resume-needs-seed": "{file} heeft geen seed: alleen een spel met een seed kan verder",
     "record-empty": "--record vraagt een bestandsnaam",
+    "render-needs-what": "render vraagt --tiles BESTAND met regels, of --move N BESTAND of "
+                         "--all MAP met een verslag",
+    "render-record-variants": "een verslag noemt zijn eigen regels en varianten: geef geen "
+                              "--variant",
+    "render-move-range": "zet {move} staat niet in het verslag: het heeft zetten 0 tot en met "
+                         "{n}",
+    "render-unwritable": "kan {file} niet schrijven: {reason}",
+    "render-wrote": "{n} bord{en} geschreven naar {file}",
+    "render-after": "na zet {move} van {n}",
     "human-one-game": "een menselijke speler speelt één spel tegelijk: gebruik --games 1",
     "usage-no-command": "geen opdracht gegeven; kies uit {commands}",
     "usage-unknown-command": "onbekende opdracht '{value}'; kies uit {commands}",

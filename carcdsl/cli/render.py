@@ -1,0 +1,138 @@
+"""``carcdsl render``: pictures drawn from the rules (``view.svg``).
+
+``render RULES --tiles sheet.svg`` (or ``.html``) writes every tile type with its name and
+count, the printable sheet; ``render RECORD --move N board.svg`` the board after move N (0:
+before the first) with the last move marked and the scores; ``render RECORD --all DIR`` one
+board per move. Every file is written whole or not at all: into a temporary file beside it,
+then renamed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+
+import attrs
+
+from carcdsl.cli.commands import title_of
+from carcdsl.cli.output import Said, add_lang_option
+from carcdsl.engine.game import Game
+from carcdsl.errors import RecordError
+from carcdsl.formats.record import Record, load_record
+from carcdsl.i18n.words import Words, os_reason
+from carcdsl.pipeline import load
+from carcdsl.replay import game_for, replay
+from carcdsl.view.svg import board_svg, tile_sheet, tile_sheet_html
+
+
+def add_render(commands) -> None:
+    """Register ``render`` with the command line's subparsers."""
+    p = commands.add_parser(
+        "render", help="draw the tiles of a rule set, or the board of a game record, as SVG",
+        description="Draw every tile type of a rule set (--tiles FILE: .svg, or .html with "
+        "the SVG inline), or the board of a game record after a move (--move N FILE) or "
+        "after each move (--all DIR).")
+    p.add_argument("source", metavar="RULES|RECORD",
+                   help="a rule file or bundled rule set (with --tiles), or a game record")
+    p.add_argument("--variant", "-v", action="append", default=[], metavar="V",
+                   help="apply a variant (a path or bundled name); may be repeated")
+    p.add_argument("--allow-path", action="append", default=[], metavar="DIR",
+                   help="let rule files read (extends, with) from DIR too")
+    what = p.add_mutually_exclusive_group()
+    what.add_argument("--tiles", metavar="FILE",
+                      help="write the tile sheet: SVG, or HTML when FILE ends in .html")
+    what.add_argument("--move", nargs=2, metavar=("N", "FILE"),
+                      help="write the board after move N of the record to FILE (0: before "
+                      "the first move)")
+    what.add_argument("--all", metavar="DIR", help="write the board after each move into DIR")
+    add_lang_option(p)
+    p.set_defaults(run=cmd_render)
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    if args.tiles is not None:
+        return _render_tiles(args)
+    if args.variant:
+        raise Said("render-record-variants")
+    if args.move is None and args.all is None:
+        raise Said("render-needs-what")
+    record = load_record(args.source)
+    try:
+        game = game_for(record)
+    except RecordError as exc:
+        raise exc.within(args.source) from None
+    words = Words(game.rules, args.lang)
+    count = len(record.moves)
+    if args.all is not None:
+        folder = Path(args.all)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise Said("render-unwritable", file=args.all,
+                       reason=os_reason(exc).say(words)) from None
+        width = max(3, len(str(count)))
+        for n in range(1, count + 1):
+            _write(folder / f"move-{n:0{width}d}.svg", _board(game, record, n, words, args),
+                   words)
+        print(words.phrase("render-wrote", n=count, file=args.all))
+        return 0
+    text, output = args.move
+    try:
+        move = int(text)
+    except ValueError:
+        raise Said("usage-int", "carcdsl render", option="--move", value=text) from None
+    if not 0 <= move <= count:
+        raise Said("render-move-range", move=move, n=count)
+    _write(Path(output), _board(game, record, move, words, args), words)
+    return 0
+
+
+def _render_tiles(args: argparse.Namespace) -> int:
+    game = load(args.source, tuple(args.variant), allow=args.allow_path)
+    words = Words(game.rules, args.lang)
+    variants = "".join(f" + {v}" for v in game.rules.variants)
+    title = f"{title_of(game.rules, words)} ({game.rules.name}{variants})"
+    target = Path(args.tiles)
+    if target.suffix.lower() in (".html", ".htm"):
+        text = tile_sheet_html(game.tables, title)
+    else:
+        text = tile_sheet(game.tables, title)
+    _write(target, text, words)
+    return 0
+
+
+def _board(game: Game, record: Record, n: int, words: Words,
+           args: argparse.Namespace) -> str:
+    """The board after the first ``n`` moves of ``record``."""
+    last = n == len(record.moves)
+    part = attrs.evolve(record, moves=record.moves[:n], final=record.final and last)
+    try:
+        state = replay(part, game)
+    except RecordError as exc:
+        raise exc.within(args.source) from None
+    caption = words.phrase("render-after", move=n, n=len(record.moves))
+    return board_svg(state, title_of(game.rules, words), [caption])
+
+
+def _write(target: Path, text: str, words: Words) -> None:
+    """Write ``text`` to ``target`` whole: a temporary file in the same folder, renamed over
+    it; nothing is left behind when it fails."""
+    tmp = None
+    try:
+        if target.is_dir():
+            raise IsADirectoryError(21, "Is a directory")
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                                   dir=target.parent if str(target.parent) else ".")
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, target)
+    except OSError as exc:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+        raise Said("render-unwritable", file=str(target),
+                   reason=os_reason(exc).say(words)) from None

@@ -1,0 +1,211 @@
+"""Pictures drawn from the compiled tables (``view.svg``) and the ``render`` command: every
+bundled tile set draws as a well-formed sheet, fields show as separate regions, a board shows
+its tiles and its last move, and bad input is refused with one message."""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+import carcdsl
+from carcdsl.cli.main import main
+from carcdsl.compile.tables import AREA, FIELD
+from carcdsl.formats.record import load_record
+from carcdsl.replay import replay
+from carcdsl.view.svg import KNOWN_COLOURS, board_svg, draw_tile, kind_colour, tile_sheet
+
+SVG = "{http://www.w3.org/2000/svg}"
+RECORDS = Path(__file__).parent / "data" / "records"
+RECORD = RECORDS / "city-pennant.json"
+
+RULE_SETS = [
+    ("base", ()), ("base", ("river",)), ("base", ("abbot",)), ("base", ("inns-cathedrals",)),
+    ("base", ("traders-builders",)), ("base", ("farmers",)), ("pnp-demo", ()), ("nuts", ()),
+    ("maps-germany", ()),
+]
+
+
+def tiles_of(svg: str) -> list[ET.Element]:
+    root = ET.fromstring(svg)
+    return [g for g in root.iter(f"{SVG}g") if "tile" in g.get("class", "").split()]
+
+
+def classed(element: ET.Element, name: str) -> list[ET.Element]:
+    return [e for e in element.iter() if name in e.get("class", "").split()]
+
+
+@pytest.mark.parametrize(("rules", "variants"), RULE_SETS,
+                         ids=["+".join((r, *v)) for r, v in RULE_SETS])
+def test_every_tile_set_draws_a_sheet_with_one_tile_per_type(rules, variants):
+    tables = carcdsl.load(rules, variants).tables
+    tiles = tiles_of(tile_sheet(tables, rules))
+    assert [g.get("data-name") for g in tiles] == list(tables.type_names)
+    assert [int(g.get("data-count")) for g in tiles] == list(tables.type_counts)
+    for g, name, count in zip(tiles, tables.type_names, tables.type_counts):
+        label = classed(g, "tile-name")[0].text
+        assert label == f"{name} ×{count}"
+
+
+def fields_drawn(tables, o: int) -> int:
+    group = ET.fromstring(f'<g xmlns="http://www.w3.org/2000/svg">'
+                          f'{"".join(draw_tile(tables, o))}</g>')
+    return len({e.get("data-segment") for e in classed(group, "field")})
+
+
+def test_each_field_of_a_tile_is_a_region_of_its_own():
+    tables = carcdsl.load("base").tables
+    for t, name in enumerate(tables.type_names):
+        fields = sum(s.geometry == FIELD for s in tables.segments[4 * t])
+        assert fields_drawn(tables, 4 * t) == fields, name
+    x = tables.type_names.index("X")
+    assert fields_drawn(tables, 4 * x) == 4  # four fields between four roads
+    l_tile = tables.type_names.index("L")
+    group = ET.fromstring(f'<g xmlns="http://www.w3.org/2000/svg">'
+                          f'{"".join(draw_tile(tables, 4 * l_tile))}</g>')
+    assert len(classed(group, "field-boundary")) >= 2  # thin lines between the fields
+    shades = {e.get("fill") for e in classed(group, "field")}
+    assert len(shades) == 3  # three fields in three greens
+
+
+def test_an_enclosed_field_is_an_inner_region():
+    tables = carcdsl.load("base", ("inns-cathedrals",)).tables
+    enclosed = [o for o in range(0, tables.printed_from, 4)
+                if any(s.geometry == FIELD and not s.ports for s in tables.segments[o])]
+    if not enclosed:
+        pytest.skip("no tile with an enclosed field")
+    group = ET.fromstring(f'<g xmlns="http://www.w3.org/2000/svg">'
+                          f'{"".join(draw_tile(tables, enclosed[0]))}</g>')
+    assert classed(group, "enclosed")
+
+
+def test_an_unknown_kind_gets_a_stable_colour_of_its_own(tmp_path):
+    rules = tmp_path / "lakes.carc"
+    rules.write_text("""rules lakes
+extends base
+
+override game {
+    tiles 74
+}
+
+feature lake {
+    geometry area
+    followers yes
+    score complete = 3 * tiles
+}
+
+tile Z1  2  lake N; road W-E
+""", encoding="utf-8")
+    tables = carcdsl.load(str(rules)).tables
+    lake = next(k for k in tables.kinds if k.name == "lake")
+    colour = kind_colour("lake-x", AREA)
+    assert colour == kind_colour("lake-x", AREA) and colour not in KNOWN_COLOURS.values()
+    tiles = tiles_of(tile_sheet(tables))
+    z1 = next(g for g in tiles if g.get("data-name") == "Z1")
+    fills = {e.get("fill") for e in classed(z1, "area")}
+    assert fills == {kind_colour(lake.name, lake.geometry)}
+    assert fills != {KNOWN_COLOURS["city"]}
+
+
+def test_a_board_has_a_tile_group_per_placed_tile_and_marks_the_last_move():
+    state = replay(load_record(RECORD))
+    root = ET.fromstring(board_svg(state, "a game", ["after move 2"]))
+    tiles = [g for g in root.iter(f"{SVG}g") if "tile" in g.get("class", "").split()]
+    assert len(tiles) == len(state.board)
+    last = classed(root, "last-move")
+    assert len(last) == 1
+    move = state.moves[-1]
+    x, y = move.at
+    square = next(g for g in tiles if g.get("data-square") == f"{x},{y}")
+    assert square.get("data-name") == move.tile
+    scores = "".join(classed(root, "scores")[0].itertext())
+    for name, score in zip(state.players, state.scores):
+        assert f"{name}: {score}" in scores
+
+
+def test_followers_stand_on_the_board_in_their_seats_colours():
+    state = carcdsl.load("base").new_game(2, seed=3)
+    rng = random.Random(3)
+    for _ in range(12):
+        move = state.sample_move(rng)
+        assert move is not None
+        state.apply_fast(*move)
+    root = ET.fromstring(board_svg(state))
+    assert len(classed(root, "follower")) == len(state.features.pieces)
+
+
+def test_a_map_shows_its_empty_squares_and_labels():
+    state = carcdsl.load("maps-germany").new_game(3, seed=1)
+    root = ET.fromstring(board_svg(state))
+    assert classed(root, "map-square")
+    labels = {e.text for e in classed(root, "label")}
+    assert {"Hamburg", "Berlin"} <= labels
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_render_writes_the_tile_sheet_as_svg_and_html(capsys, tmp_path):
+    code, _, err = run(capsys, "render", "base", "--variant", "river", "--tiles",
+                       str(tmp_path / "sheet.svg"))
+    assert code == 0, err
+    assert len(tiles_of((tmp_path / "sheet.svg").read_text(encoding="utf-8"))) == 35
+    code, _, err = run(capsys, "render", "pnp-demo", "--tiles", str(tmp_path / "sheet.html"))
+    assert code == 0, err
+    page = (tmp_path / "sheet.html").read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and "<svg" in page
+    assert "http://" not in page.replace("http://www.w3.org/2000/svg", "")  # nothing fetched
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sheet.html", "sheet.svg"]
+
+
+def test_render_draws_a_record_after_a_move_and_after_each(capsys, tmp_path):
+    count = len(load_record(RECORD).moves)
+    code, _, err = run(capsys, "render", str(RECORD), "--move", "1", str(tmp_path / "b.svg"))
+    assert code == 0, err
+    root = ET.fromstring((tmp_path / "b.svg").read_text(encoding="utf-8"))
+    assert len(classed(root, "last-move")) == 1
+    code, out, err = run(capsys, "render", str(RECORD), "--all", str(tmp_path / "out"))
+    assert code == 0, err
+    written = sorted(p.name for p in (tmp_path / "out").iterdir())
+    assert written == [f"move-{n:03d}.svg" for n in range(1, count + 1)]
+    assert f"{count} boards written" in out
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (("render", "no-such-rules", "--tiles", "{tmp}/x.svg"), "unknown rule set"),
+    (("render", str(RECORD), "--move", "99", "{tmp}/x.svg"), "move 99 is not in the record"),
+    (("render", str(RECORD), "--move", "-1", "{tmp}/x.svg"), "move -1 is not in the record"),
+    (("render", str(RECORD), "--move", "two", "{tmp}/x.svg"), "--move takes a whole number"),
+    (("render", "base", "--tiles", "{tmp}/missing/x.svg"), "cannot write"),
+    (("render", "base", "--tiles", "{tmp}"), "cannot write"),
+    (("render", str(RECORD)), "render needs --tiles"),
+    (("render", str(RECORD), "-v", "river", "--move", "1", "{tmp}/x.svg"), "give no --variant"),
+    (("render", "{tmp}/none.json", "--move", "1", "{tmp}/x.svg"), "cannot read the record"),
+])
+def test_render_refuses_bad_input_with_one_message(capsys, tmp_path, argv, said):
+    code, out, err = run(capsys, *(a.replace("{tmp}", str(tmp_path)) for a in argv))
+    assert code == 1
+    assert said in err and len(err.strip().splitlines()) == 1, err
+    assert "Traceback" not in err
+    leftovers = [p for p in tmp_path.rglob("*") if p.name.endswith(".tmp") or p.suffix == ".svg"]
+    assert leftovers == []
+
+
+def test_a_failed_write_leaves_the_old_file_whole_and_no_temporary_file(
+        capsys, tmp_path, monkeypatch):
+    target = tmp_path / "sheet.svg"
+    target.write_text("old", encoding="utf-8")
+
+    def full_disk(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("carcdsl.cli.render.os.replace", full_disk)
+    code, _, err = run(capsys, "render", "base", "--tiles", str(target))
+    assert code == 1 and "cannot write" in err
+    assert target.read_text(encoding="utf-8") == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["sheet.svg"]
