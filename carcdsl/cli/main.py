@@ -36,11 +36,13 @@ from carcdsl.cli.output import (
     tolerant_stdout,
 )
 from carcdsl.cli.render import add_render
+from carcdsl.cli.serve import add_serve
 from carcdsl.cli.simulate import add_simulate
 from carcdsl.errors import CarcError, RuleError
 from carcdsl.i18n.words import Words, is_language_code
 
-COMMANDS = ("check", "export", "play", "replay", "explain", "list", "simulate", "render")
+COMMANDS = ("check", "export", "play", "replay", "explain", "list", "simulate", "render",
+            "serve")
 
 _ARGPARSE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern), key) for pattern, key in (
@@ -98,7 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the language of the output, for every command (as after it)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for add in (_add_check, _add_export, _add_play, _add_replay, _add_explain, _add_list, add_fmt,
-                add_lsp, add_simulate, add_render):
+                add_lsp, add_simulate, add_render, add_serve):
         add(commands)
     return parser
 

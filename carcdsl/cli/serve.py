@@ -1,0 +1,102 @@
+"""``carcdsl serve``: the browser app (``carcdsl.web``) on this machine.
+
+``serve [RULES_DIR ...]`` offers the bundled rule sets and the ``.carc`` files and records
+of the folders given (none: the bundled ones only, and the editor cannot save); it listens
+on 127.0.0.1 unless told otherwise, prints the address and runs till Ctrl-C. Without the
+``web`` extra (Starlette, uvicorn) it says how to install it and exits 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import socket
+import sys
+import threading
+import webbrowser
+from pathlib import Path
+
+from carcdsl.cli.output import Said, add_lang_option, said
+from carcdsl.i18n.words import CATALOGS, languages
+from carcdsl.lang.sources import bundled_names
+
+
+def add_serve(commands) -> None:
+    """Register ``serve`` with the command line's subparsers."""
+    p = commands.add_parser(
+        "serve", help="play, watch, replay, browse and write rules in a browser",
+        description="Start the browser app on this machine: play against bots or hot-seat, "
+        "watch bots, step through records, browse rule sets and edit rule files (saved "
+        "only inside the folders given).")
+    p.add_argument("folders", nargs="*", metavar="RULES_DIR",
+                   help="folders whose .carc rule files and .json records are offered, and "
+                   "where the editor may save (default: none, the bundled rules only)")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="the address to listen on (default 127.0.0.1: this machine only)")
+    p.add_argument("--port", type=int, default=8000,
+                   help="the port (default 8000; 0: any free one)")
+    p.add_argument("--allow-path", action="append", default=[], metavar="DIR",
+                   help="let rule files read (extends, with) from DIR too")
+    p.add_argument("--open", action="store_true", help="open the app in a web browser")
+    add_lang_option(p)
+    p.set_defaults(run=cmd_serve)
+
+
+def _known_language(lang: str) -> bool:
+    """The tool's own languages, or one a bundled rule set gives names in."""
+    if lang in CATALOGS:
+        return True
+    from carcdsl.pipeline import compose
+
+    for name in bundled_names():
+        rules, _found, _sources = compose(name)
+        if rules is not None and lang in languages(rules):
+            return True
+    return False
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """``carcdsl serve``: check the folders and the address, then serve till stopped."""
+    if any(importlib.util.find_spec(m) is None for m in ("starlette", "uvicorn")):
+        raise Said("serve-missing")
+    for folder in [*args.folders, *args.allow_path]:
+        if not Path(folder).is_dir():
+            raise Said("serve-no-folder", folder=folder)
+    if not 0 <= args.port <= 65535:
+        raise Said("serve-port", port=args.port)
+    if not _known_language(args.lang):
+        raise Said("serve-lang", lang=args.lang, langs=", ".join(CATALOGS))
+    sock = _bind(args.host, args.port)
+    import uvicorn
+
+    from carcdsl.web.app import Settings, create_app
+    from carcdsl.web.files import Folders
+
+    app = create_app(Settings(Folders.of(args.folders, args.allow_path), args.lang))
+    host, port = sock.getsockname()[:2]
+    shown = f"[{host}]" if ":" in host else host
+    url = f"http://{shown}:{port}/"
+    print(said("serve-listening", args.lang, url=url), flush=True)
+    if args.host not in ("127.0.0.1", "localhost", "::1"):
+        print(f"carcdsl: {said('serve-exposed', args.lang, host=args.host)}", file=sys.stderr)
+    if args.open:
+        threading.Timer(0.5, webbrowser.open, (url,)).start()
+    config = uvicorn.Config(app, log_level="warning", access_log=False)
+    uvicorn.Server(config).run(sockets=[sock])
+    return 0
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    """A listening socket, so that a port in use is one clear message before anything
+    starts."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        family, kind, proto, _, address = infos[0]
+        sock = socket.socket(family, kind, proto)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(128)
+    except OSError as exc:
+        raise Said("serve-cannot-listen", host=host, port=port,
+                   reason=exc.strerror or str(exc)) from None
+    return sock

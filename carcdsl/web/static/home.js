@@ -1,0 +1,2 @@
+// The home page needs nothing beyond common.js.
+"use strict";

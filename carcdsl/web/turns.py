@@ -1,0 +1,169 @@
+"""A person's turn in the browser, driven by the engine's legal moves and nothing else.
+
+``choices`` lists every legal move of the player to move (``State.iter_moves``), each as the
+record writes it and with what the page needs to offer it: the square and rotation, where
+its figure would stand (on the tile placed, or, taking one back, on the board), and a short
+label in the user's words (the part of ``describe_move`` after the placement). The page
+groups them: tiles, then squares, then rotations, then what else the move does; which
+choices a turn has is never decided from the rule set's names.
+
+``preview`` plays a move on a copy of the state and says what it completes and scores;
+``play`` plays a move the page sent, when it is exactly one of the legal moves (else the
+engine's own check says why not, leaving the state as it was).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from carcdsl.compile.tables import CENTRE
+from carcdsl.engine.figures import RECALL, split_spot
+from carcdsl.engine.moves import Placement
+from carcdsl.engine.state import State
+from carcdsl.errors import IllegalMoveError
+from carcdsl.geometry.squares import AROUND, to_key, to_xy
+from carcdsl.i18n.words import Words
+from carcdsl.view.describe import describe_event, describe_move
+from carcdsl.web.scene import TileLook, spot_anchor, tile_svg
+
+FastMove = tuple[int, int, int, int]
+
+
+class BadMove(ValueError):
+    """A move the page sent that is not even a move (not the shape records give)."""
+
+
+def _label(move: Placement, words: Words, state: State) -> tuple[str, str]:
+    """(the whole sentence, what the move does besides placing the tile: ``meeple on
+    city:N``, or ``""``)."""
+    rules = state.game.rules
+    text = describe_move(move, words, rules)
+    bare = describe_move(attrs.evolve(move, follower=None, recall=None), words, rules)
+    if text == bare:
+        return text, ""
+    return text, text[len(bare) + 2:] if text.startswith(bare + ", ") else text
+
+
+def choice_json(state: State, fast: FastMove, words: Words) -> dict[str, Any]:
+    """One legal move for the page."""
+    t, key, r, spot = fast
+    move = state.to_placement(t, key, r, spot)
+    text, label = _label(move, words, state)
+    out: dict[str, Any] = {"move": move.to_json(), "tile": move.tile, "at": list(move.at),
+                           "rotation": move.rotation, "text": text, "label": label,
+                           "does": "nothing", "anchor": None, "square": list(move.at),
+                           "initial": ""}
+    tb = state.tables
+    if spot >= 0:
+        local, figure = split_spot(spot)
+        out["does"] = "figure" if figure else "follower"
+        out["anchor"] = spot_anchor(tb, 4 * t + r, local)
+        if figure:
+            out["initial"] = tb.modes.figures[figure - 1].name[:1].upper()
+    elif spot <= RECALL:
+        node = RECALL - spot
+        where = state.features.node_key[node]
+        o, base = state.grid.tiles[where]
+        out["does"] = "recall"
+        out["anchor"] = spot_anchor(tb, o, node - base)
+        out["square"] = list(to_xy(where))
+    return out
+
+
+def choices(state: State, words: Words) -> dict[str, Any]:
+    """Every legal move of the player to move, and the pictures of the tiles they place in
+    each rotation (``tiles[name][rotation]``: SVG elements in a 100-unit square)."""
+    found = [choice_json(state, fast, words) for fast in state.iter_moves()]
+    tb = state.tables
+    look = TileLook(tb)
+    index = {name: t for t, name in enumerate(tb.type_names)}
+    tiles = {name: {str(90 * r): tile_svg(tb, 4 * index[name] + r, look) for r in range(4)}
+             for name in dict.fromkeys(c["tile"] for c in found)}
+    return {"choices": found, "tiles": tiles}
+
+
+def read_move(data: object) -> Placement:
+    """A move the page sent, in the record's form; BadMove when it is none."""
+    if not isinstance(data, dict) or "discard" in data:
+        raise BadMove("a placement object")
+    try:
+        return Placement.from_json(data)
+    except IllegalMoveError as exc:
+        raise BadMove(str(exc)) from None
+    except (KeyError, TypeError, ValueError) as exc:
+        raise BadMove(f"{type(exc).__name__}: {exc}") from None
+
+
+def find(state: State, move: Placement) -> FastMove | None:
+    """The legal move that ``move`` writes exactly (as ``choices`` gave it), else None."""
+    for fast in state.iter_moves():
+        if state.to_placement(*fast) == move:
+            return fast
+    return None
+
+
+def play(state: State, move: Placement) -> None:
+    """Play a person's move: one of the legal moves as listed, played as the command line
+    plays a chosen move (``apply_fast``), so that the record is the same; any other is
+    checked by the engine (IllegalMoveError leaves the state as it was)."""
+    fast = find(state, move)
+    if fast is not None:
+        state.apply_fast(*fast)
+    else:
+        state.play(move)
+
+
+def preview(state: State, move: Placement, words: Words) -> dict[str, Any]:
+    """What ``move`` would do, from a copy of the state: the features it completes (kind
+    and tiles, scored or not), the scorings it causes (final scoring too, when it is the
+    last tile), each player's points after it, and whether the mover plays again.
+    IllegalMoveError when it is not legal."""
+    trial = state.clone()
+    trial.auto_discard = False  # what the move does, not the draws after it
+    events_before, before = len(trial.events), list(trial.scores)
+    fast = find(state, move)
+    if fast is not None:
+        trial.apply_fast(*fast)
+    else:
+        trial.play(move)
+    events = trial.events[events_before:]
+    return {
+        "text": describe_move(move, words, state.game.rules),
+        "completes": completed(trial, to_key(*move.at), words),
+        "events": [{"player": e.player, "points": e.points, "when": e.when,
+                    "text": describe_event(e, words)} for e in events],
+        "gains": [after - was for after, was in zip(trial.scores, before)],
+        "scores": list(trial.scores),
+        "again": trial.in_extra and not trial.finished,
+        "ends": trial.finished,
+    }
+
+
+def completed(after: State, key: int, words: Words) -> list[dict[str, Any]]:
+    """The features the tile just placed on ``key`` completed, read from the state after
+    it: the tile's features with no open end, and centre features it surrounded (its own or
+    a neighbour's), each with its kind (in the user's words) and its tiles."""
+    tb, features, grid = after.tables, after.features, after.grid
+    o, base = grid.tiles[key]
+    found: list[dict[str, Any]] = []
+    seen: set[int] = set()
+    for i in tb.fast.closable[o]:
+        root = features.root[base + i]
+        if root in seen or features.open_ends[root]:
+            continue
+        seen.add(root)
+        kind = tb.kinds[features.kind[root]].name
+        found.append({"kind": kind, "word": words.word(kind),
+                      "tiles": len(after.feature_tiles(root))})
+    for k in (key, *(key + off for off in AROUND)):
+        if k not in grid.tiles or not grid.surrounded(tb, k):
+            continue
+        ko, _ = grid.tiles[k]
+        for seg in tb.segments[ko]:
+            if seg.geometry == CENTRE:
+                kind = tb.kinds[seg.kind].name
+                found.append({"kind": kind, "word": words.word(kind),
+                              "tiles": 1 + grid.neighbours(tb, k)})
+    return found
