@@ -1,0 +1,553 @@
+"""The browser app's API (``carcdsl serve``), through Starlette's TestClient: pages, games
+played by their JSON, records stepped through, rule files checked and saved, and every way a
+request is refused."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from carcdsl.cli.main import main  # noqa: E402
+from carcdsl.formats.record import load_record, parse_record, replay_output  # noqa: E402
+from carcdsl.pipeline import load  # noqa: E402
+from carcdsl.replay import replay  # noqa: E402
+from carcdsl.web.app import Settings, create_app  # noqa: E402
+from carcdsl.web.files import Folders  # noqa: E402
+from carcdsl.web.sessions import Store  # noqa: E402
+
+DATA = Path(__file__).parent / "data"
+WEB = DATA / "web"
+RECORDS = DATA / "records"
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """A served folder: the tiny rule set, a record of it, and a subfolder."""
+    served = tmp_path / "served"
+    served.mkdir()
+    shutil.copy(WEB / "tiny.carc", served / "tiny.carc")
+    shutil.copy(WEB / "tiny-game.json", served / "tiny-game.json")
+    (served / "sub").mkdir()
+    return served
+
+
+@pytest.fixture
+def client(folder: Path) -> TestClient:
+    return TestClient(create_app(Settings(Folders.of([folder]), "en")))
+
+
+@pytest.fixture
+def bare() -> TestClient:
+    """The app with no folder: bundled rules only."""
+    return TestClient(create_app())
+
+
+def new_game(client: TestClient, rules: str = "pnp-demo", seed: int = 7,
+             kinds: tuple[str, ...] = ("human", "greedy"), lang: str = "en",
+             variants: tuple[str, ...] = ()) -> dict:
+    players = [{"name": f"P{i + 1}", "kind": kind} for i, kind in enumerate(kinds)]
+    answer = client.post(f"/api/games?lang={lang}", json={
+        "rules": rules, "variants": list(variants), "players": players, "seed": seed})
+    assert answer.status_code == 201, answer.text
+    return answer.json()
+
+
+def move(client: TestClient, game: dict, choice: dict, lang: str = "en"):
+    return client.post(f"/api/games/{game['id']}/moves?lang={lang}",
+                       json={"move": choice["move"], "turn": game["state"]["moves"]})
+
+
+# --- pages ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("page", ["/", "/play", "/replay", "/browse", "/author"])
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_every_page_answers_in_its_language(client: TestClient, page: str, lang: str) -> None:
+    answer = client.get(f"{page}?lang={lang}")
+    assert answer.status_code == 200
+    assert answer.headers["content-type"].startswith("text/html")
+    assert f'<html lang="{lang}">' in answer.text
+    assert "{{" not in answer.text  # every word filled
+    word = {"en": "Replay", "nl": "Naspelen"}[lang]
+    assert word in answer.text
+
+
+@pytest.mark.parametrize("name", ["style.css", "common.js", "play.js", "replay.js",
+                                  "browse.js", "author.js", "home.js"])
+def test_static_files_are_served(client: TestClient, name: str) -> None:
+    answer = client.get(f"/static/{name}")
+    assert answer.status_code == 200 and len(answer.text) > 20
+
+
+def test_an_unknown_page_is_a_json_404(client: TestClient) -> None:
+    for path in ("/nothing", "/api/nothing", "/static/nothing.js"):
+        answer = client.get(path)
+        assert answer.status_code == 404
+    answer = client.get("/nothing")
+    assert answer.json()["error"]
+
+
+def test_catalogue_offers_bundled_and_folder_rules(client: TestClient) -> None:
+    found = client.get("/api/catalogue").json()
+    names = {r["ref"]: r for r in found["rules"]}
+    assert {"base", "pnp-demo", "maps-germany", "@0/tiny.carc"} <= set(names)
+    assert names["@0/tiny.carc"]["origin"] == "folder"
+    variants = {v["ref"]: v for v in found["variants"]}
+    assert variants["farmers"]["for"] == "base"
+    assert {p["name"] for p in variants["table-edge"]["params"]} == {"width", "height"}
+    assert [k["kind"] for k in found["kinds"]][:3] == ["human", "random", "greedy"]
+    assert [r["ref"] for r in found["records"]] == ["@0/tiny-game.json"]
+
+
+# --- playing -------------------------------------------------------------------------------
+
+def play_to_end(client: TestClient, game: dict, rng: random.Random) -> tuple[dict, list]:
+    """Play a person's seat by random legal choices (previewed first); the answers and the
+    index of each choice in the list offered."""
+    chosen = []
+    while not game["state"]["finished"]:
+        offered = game["turn"]["choices"]
+        assert offered, "a person to move always has a legal move"
+        i = rng.randrange(len(offered))
+        seen = client.post(f"/api/games/{game['id']}/preview",
+                           json={"move": offered[i]["move"], "turn": game["state"]["moves"]})
+        assert seen.status_code == 200, seen.text
+        answer = move(client, game, offered[i])
+        assert answer.status_code == 200, answer.text
+        after = answer.json()
+        mine = after["state"]["log"][game["state"]["moves"]]
+        assert mine["move"] == offered[i]["move"]
+        if not seen.json()["events"] and not seen.json()["ends"]:
+            assert after["state"]["players"][0]["score"] >= game["state"]["players"][0]["score"]
+        chosen.append(i)
+        game = after
+    return game, chosen
+
+
+@settings(max_examples=4, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**31 - 1), pick=st.randoms(use_true_random=False))
+def test_a_whole_game_against_a_bot_through_the_api(client: TestClient, seed: int,
+                                                    pick: random.Random) -> None:
+    game = new_game(client, seed=seed)
+    final, _ = play_to_end(client, game, pick)
+    result = final["state"]["result"]
+    assert result is not None and final["turn"] is None
+    scores = [p["score"] for p in final["state"]["players"]]
+    assert [row["total"] for row in result["table"]] == scores
+    for row in result["table"]:
+        assert row["in_play"] + row["final"] == row["total"]
+    record = client.get(f"/api/games/{game['id']}/record")
+    assert record.status_code == 200
+    assert "attachment" in record.headers["content-disposition"]
+    replayed = replay(parse_record(json.loads(record.text)))
+    assert replayed.scores == scores and replayed.finished
+    assert [e["points"] for e in final["state"]["events"]] == [e.points for e in replayed.events]
+
+
+def test_a_game_in_the_browser_is_the_game_the_command_line_plays(
+        client: TestClient, tmp_path: Path, monkeypatch, capsys) -> None:
+    """Seed S and the same choices: the same record as ``carcdsl play --bot human,greedy``."""
+    game = new_game(client, rules="base", seed=11, variants=("farmers",))
+    final, chosen = play_to_end(client, game, random.Random(5))
+    web = json.loads(client.get(f"/api/games/{game['id']}/record").text)
+    target = tmp_path / "cli.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO("".join(f"{i}\n" for i in chosen)))
+    assert main(["play", "base", "--variant", "farmers", "--names", "P1,P2", "--bot",
+                 "human,greedy", "--seed", "11", "--record", str(target), "--quiet"]) == 0
+    capsys.readouterr()
+    assert json.loads(target.read_text()) == web
+
+
+def test_bots_move_on_their_turn_and_people_are_told(client: TestClient) -> None:
+    game = new_game(client, kinds=("greedy", "human"))
+    assert game["made"] == 1  # the bot in the first seat moved at once
+    assert game["state"]["current"] == 1 and game["turn"]["choices"]
+    assert game["state"]["players"][0]["kind"] == "greedy"
+    assert game["state"]["players"][1]["kind"] is None
+
+
+def test_an_illegal_move_is_refused_and_changes_nothing(client: TestClient) -> None:
+    game = new_game(client)
+    before = client.get(f"/api/games/{game['id']}").json()
+    first = game["turn"]["choices"][0]
+    far = {**first["move"], "at": [9, 9]}
+    answer = client.post(f"/api/games/{game['id']}/moves", json={"move": far, "turn": 0})
+    assert answer.status_code == 422
+    assert answer.json()["where"] == "move" and "not next to" in answer.json()["error"]
+    wrong_tile = {**first["move"], "tile": "A" if first["tile"] != "A" else "B"}
+    assert client.post(f"/api/games/{game['id']}/moves",
+                       json={"move": wrong_tile, "turn": 0}).status_code == 422
+    for broken in ({"at": [1, 0]}, {"tile": "A", "at": "x", "rotation": 0}, "move", None,
+                   {"discard": "A"}, {"tile": "A", "at": [0, 1], "rotation": 45}):
+        answer = client.post(f"/api/games/{game['id']}/moves", json={"move": broken, "turn": 0})
+        assert answer.status_code == 400, (broken, answer.text)
+        assert set(answer.json()) >= {"error", "where"}
+    stale = client.post(f"/api/games/{game['id']}/moves", json={"move": first["move"], "turn": 5})
+    assert stale.status_code == 409
+    assert client.get(f"/api/games/{game['id']}").json() == before
+
+
+def test_a_preview_changes_nothing_and_says_what_the_move_scores(client: TestClient) -> None:
+    game = new_game(client, rules="base", seed=13)  # draws E: a city cap
+    before = client.get(f"/api/games/{game['id']}").json()
+    found = None
+    for choice in game["turn"]["choices"]:
+        seen = client.post(f"/api/games/{game['id']}/preview",
+                           json={"move": choice["move"], "turn": 0}).json()
+        assert seen["text"] == choice["text"]
+        assert sum(seen["gains"]) == sum(e["points"] for e in seen["events"])
+        if seen["completes"]:
+            found = seen
+    assert client.get(f"/api/games/{game['id']}").json() == before
+    assert found is not None, "E closes the start tile's city"
+    assert found["completes"] == [{"kind": "city", "word": "city", "tiles": 2}]
+    scored = client.post(f"/api/games/{game['id']}/preview", json={"move": {
+        "tile": "E", "at": [0, -1], "rotation": 180, "follower": "city:S"}, "turn": 0}).json()
+    assert scored["gains"] == [4, 0] and scored["events"][0]["points"] == 4
+
+
+def test_choices_come_from_the_legal_moves(client: TestClient) -> None:
+    game = new_game(client, rules="base", seed=7, variants=("abbot",))
+    choices = game["turn"]["choices"]
+    engine = load("base", ["abbot"]).new_game(["P1", "P2"], 7)
+    assert [c["move"] for c in choices] == [m.to_json() for m in engine.legal_moves()]
+    for c in choices:
+        assert c["tile"] in game["turn"]["tiles"]
+        assert set(game["turn"]["tiles"][c["tile"]]) == {"0", "90", "180", "270"}
+        assert (c["anchor"] is None) == (c["does"] == "nothing")
+    assert {c["does"] for c in choices} >= {"nothing", "follower"}
+
+
+def test_watching_bots_step_by_step(client: TestClient) -> None:
+    game = new_game(client, rules="@0/tiny.carc", kinds=("random", "greedy"), seed=2)
+    assert game["watching"] and game["made"] == 0 and game["turn"] is None
+    steps = 0
+    while not game["state"]["finished"]:
+        answer = client.post(f"/api/games/{game['id']}/step", json={})
+        assert answer.status_code == 200, answer.text
+        game = answer.json()
+        steps += 1
+        assert steps < 50
+    assert client.post(f"/api/games/{game['id']}/step", json={}).status_code == 409
+    record = load_record(WEB / "tiny-game.json")
+    assert len(record.moves) <= steps + 1
+
+
+def test_a_person_to_move_cannot_be_stepped(client: TestClient) -> None:
+    game = new_game(client)
+    assert client.post(f"/api/games/{game['id']}/step", json={}).status_code == 409
+
+
+def test_a_game_in_dutch(client: TestClient) -> None:
+    game = new_game(client, rules="base", seed=7, lang="nl")
+    assert any("gedraaid" in c["text"] for c in game["turn"]["choices"])
+    assert game["state"]["follower_word"] == "meeples"
+    answer = move(client, game, game["turn"]["choices"][-1], lang="nl")
+    told = answer.json()["state"]["log"][0]["text"]
+    assert "gedraaid" in told and " op " in told
+    far = {**answer.json()["turn"]["choices"][0]["move"], "at": [9, 9]}
+    refused = client.post(f"/api/games/{game['id']}/moves?lang=nl",
+                          json={"move": far, "turn": answer.json()["state"]["moves"]})
+    assert refused.status_code == 422 and "niet naast" in refused.json()["error"]
+    page = client.get("/play?lang=nl").text
+    assert "Begin het spel" in page and "Spelers" in page
+
+
+@pytest.mark.parametrize("body, status", [
+    ({"rules": "nope", "players": [{"name": "A", "kind": "human"}]}, 404),
+    ({"rules": "base", "players": []}, 400),
+    ({"rules": "base", "players": [{"name": "A", "kind": "human"}] * 2}, 400),
+    ({"rules": "base", "players": [{"name": "A", "kind": "wizard"}]}, 400),
+    ({"rules": "base", "players": [{"name": "", "kind": "human"}]}, 400),
+    ({"rules": "base", "players": [{"name": "A", "kind": "human"}], "seed": "x"}, 400),
+    ({"rules": "base", "players": [{"name": "A", "kind": "human"}], "seed": 2**70}, 400),
+    ({"rules": "base", "players": [{"name": "A", "kind": "human"}]}, 422),  # 1 player
+    ({"rules": "base", "variants": ["nope"], "players": [{"name": "A", "kind": "human"},
+                                                         {"name": "B", "kind": "human"}]}, 404),
+    ({"rules": "base", "variants": "farmers", "players": [{"name": "A", "kind": "human"},
+                                                          {"name": "B", "kind": "human"}]}, 404),
+])
+def test_a_bad_new_game_is_one_clear_refusal(client: TestClient, body: dict,
+                                             status: int) -> None:
+    answer = client.post("/api/games", json=body)
+    assert answer.status_code == status, answer.text
+    assert set(answer.json()) >= {"error", "where"} and "Traceback" not in answer.text
+
+
+def test_rules_that_do_not_check_say_where(client: TestClient, folder: Path) -> None:
+    (folder / "broken.carc").write_text("rules broken\nextends base\ntile Z 1 citty N\n")
+    answer = client.post("/api/games", json={"rules": "@0/broken.carc", "players": [
+        {"name": "A", "kind": "human"}, {"name": "B", "kind": "random"}]})
+    assert answer.status_code == 422
+    first = answer.json()["diagnostics"][0]
+    assert (first["line"], first["col"], first["code"]) == (3, 10, "E110")
+
+
+# --- records -------------------------------------------------------------------------------
+
+def _replay_json(path: Path, capsys) -> dict:
+    assert main(["replay", str(path), "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize("name", ["farmers-field.json", "final-scoring-8-4-3-3.json",
+                                  "two-cities.json"])
+def test_a_record_stepped_through_scores_as_replay(tmp_path: Path, capsys, name: str) -> None:
+    shutil.copy(RECORDS / name, tmp_path / name)
+    client = TestClient(create_app(Settings(Folders.of([tmp_path]))))
+    opened = client.post("/api/records", json={"ref": f"@0/{name}"})
+    assert opened.status_code == 201, opened.text
+    opened = opened.json()
+    expected = _replay_json(tmp_path / name, capsys)
+    assert opened["replay"] == expected
+    count = opened["count"]
+    for n in range(count + 1):
+        seen = client.get(f"/api/records/{opened['id']}/at/{n}").json()
+        scores = [p["score"] for p in seen["state"]["players"]]
+        earlier = [0] * len(scores)
+        for event in expected["events"]:
+            if event["move"] < n and (event["when"] != "final" or n == count):
+                earlier[expected["players"].index(event["player"])] += event["points"]
+        if n == count:
+            earlier = expected["scores"]
+            assert [(e["move"], e["player"], e["feature"], e["when"], e["points"], e["detail"])
+                    for e in seen["state"]["events"]] == [
+                (e["move"], e["player"], e["feature"], e["when"], e["points"], e["detail"])
+                for e in expected["events"]]
+        assert scores == earlier, n
+        assert len(seen["state"]["log"]) == n
+    assert client.get(f"/api/records/{opened['id']}/at/{count + 1}").status_code == 404
+
+
+def test_an_uploaded_record_names_bundled_rules_only(client: TestClient) -> None:
+    record = json.loads((RECORDS / "two-cities.json").read_text())
+    answer = client.post("/api/records", json={"record": record, "name": "x.json"})
+    assert answer.status_code == 201
+    own = json.loads((WEB / "tiny-game.json").read_text())
+    answer = client.post("/api/records", json={"record": own, "name": "tiny-game.json"})
+    assert answer.status_code == 400 and "tiny.carc" in answer.json()["error"]
+    bad = {**record, "moves": [{"tile": "A", "at": [5, 5], "rotation": 0}]}
+    answer = client.post("/api/records", json={"record": bad})
+    assert answer.status_code == 422 and answer.json()["where"] == 0
+    answer = client.post("/api/records", json={"record": {"format": "nope"}})
+    assert answer.status_code == 422
+
+
+def test_a_record_in_a_folder_reads_its_rule_file(client: TestClient) -> None:
+    answer = client.post("/api/records", json={"ref": "@0/tiny-game.json"})
+    assert answer.status_code == 201, answer.text
+    assert answer.json()["title"] == "Tiny Carcassonne"
+
+
+# --- files: confinement --------------------------------------------------------------------
+
+def test_paths_out_of_the_folders_are_refused(client: TestClient, folder: Path,
+                                              tmp_path: Path) -> None:
+    secret = tmp_path / "secret.carc"
+    secret.write_text("rules secret\nextends base\n")
+    os.symlink(secret, folder / "link.carc")
+    for ref, status in [("@0/../secret.carc", 400), ("@0//etc/passwd", 400),
+                        ("@0/sub/../../secret.carc", 400), ("@1/tiny.carc", 400),
+                        ("@0/link.carc", 403), ("/etc/passwd", 404), ("@0/none.carc", 404),
+                        ("..%2fsecret.carc", 404), ("@0/a\\..\\secret.carc", 400)]:
+        answer = client.get("/api/files/text", params={"ref": ref})
+        assert answer.status_code == status, (ref, answer.text)
+        assert "rules secret" not in answer.text
+    for rules in ("@0/../secret.carc", str(secret), "@0/link.carc", "../secret.carc"):
+        answer = client.post("/api/games", json={"rules": rules, "players": [
+            {"name": "A", "kind": "human"}, {"name": "B", "kind": "human"}]})
+        assert 400 <= answer.status_code < 500, rules
+    assert client.post("/api/records", json={"ref": "@0/../x.json"}).status_code == 400
+    links = [r["ref"] for r in client.get("/api/catalogue").json()["rules"]]
+    assert "@0/link.carc" not in links
+
+
+def test_save_writes_only_inside_the_folders(client: TestClient, folder: Path,
+                                             tmp_path: Path) -> None:
+    text = "rules tiny\nextends base\n"
+    for ref, status in [("base", 403), ("@0/../outside.carc", 400), ("@3/x.carc", 400),
+                        (str(tmp_path / "outside.carc"), 403), ("@0/tiny-game.json", 403),
+                        ("@0/none.carc", 404)]:
+        answer = client.post("/api/files/save", json={"ref": ref, "text": text})
+        assert answer.status_code == status, (ref, answer.text)
+    assert not (tmp_path / "outside.carc").exists()
+    bare = TestClient(create_app())
+    assert bare.post("/api/files/save", json={"ref": "@0/x.carc", "text": text}).status_code == 400
+    changed = (WEB / "tiny.carc").read_text().replace("Tiny Carcassonne", "Tinier")
+    answer = client.post("/api/files/save", json={"ref": "@0/tiny.carc", "text": changed})
+    assert answer.status_code == 200
+    assert (folder / "tiny.carc").read_text() == changed
+    assert sorted(p.name for p in folder.iterdir()) == ["sub", "tiny-game.json", "tiny.carc"]
+
+
+def test_a_new_file_from_a_bundled_template(client: TestClient, folder: Path) -> None:
+    answer = client.post("/api/files/new", json={"folder": 0, "name": "my-variant",
+                                                 "template": "farmers"})
+    assert answer.status_code == 201, answer.text
+    made = folder / "my-variant.carc"
+    assert "\nvariant my-variant for base\n" in made.read_text()
+    assert client.post("/api/files/new", json={"folder": 0, "name": "my-variant.carc",
+                                               "template": "farmers"}).status_code == 409
+    for body, status in [({"folder": 0, "name": "../evil", "template": "base"}, 400),
+                         ({"folder": 0, "name": "sub/ok", "template": "base"}, 201),
+                         ({"folder": 0, "name": "nodir/x", "template": "base"}, 404),
+                         ({"folder": 2, "name": "x", "template": "base"}, 403),
+                         ({"folder": 0, "name": "x", "template": "../base"}, 404)]:
+        answer = client.post("/api/files/new", json=body)
+        assert answer.status_code == status, (body, answer.text)
+    checked = client.post("/api/author/check", json={"ref": "@0/my-variant.carc",
+                                                     "text": made.read_text()}).json()
+    assert checked["errors"] == 0 and checked["sheet"].startswith("<svg")
+
+
+# --- the editor ----------------------------------------------------------------------------
+
+def test_bad_rule_text_gives_diagnostics_with_line_and_column(client: TestClient) -> None:
+    text = "rules mine\nextends base\n\ntile Z 1 citty N\n"
+    answer = client.post("/api/author/check", json={"text": text, "name": "mine.carc"})
+    assert answer.status_code == 200
+    found = answer.json()
+    assert found["errors"] >= 1 and found["sheet"] is None
+    first = found["diagnostics"][0]
+    assert (first["line"], first["col"], first["code"], first["here"]) == (4, 10, "E110", True)
+    assert first["text"].startswith("mine.carc:4:10: error[E110]")
+    assert "city" in first["message"]
+    fixed = client.post("/api/author/check", json={"text": text.replace("citty", "city"),
+                                                   "name": "mine.carc"}).json()
+    assert fixed["errors"] == 0 and 'class="tile' in fixed["sheet"]
+
+
+def test_a_served_file_is_checked_as_itself(client: TestClient, folder: Path) -> None:
+    (folder / "sub" / "more.carc").write_text("variant more for ../tiny.carc\n")
+    text = (WEB / "tiny.carc").read_text().replace("tiles 10", "tiles 11")
+    found = client.post("/api/author/check", json={"ref": "@0/tiny.carc", "text": text}).json()
+    assert [d["code"] for d in found["diagnostics"]] == ["W122"]
+    assert found["diagnostics"][0]["file"] == "served/tiny.carc"
+    assert found["errors"] == 0 and found["sheet"]
+
+
+def test_diagnostics_in_dutch(client: TestClient) -> None:
+    found = client.post("/api/author/check?lang=nl", json={
+        "text": "rules mine\nextends base\ntile Z 1 citty N\n"}).json()
+    assert "fout[E110]" in found["diagnostics"][0]["text"]
+
+
+def test_the_file_text_of_a_bundled_rule_set_is_read_only(client: TestClient) -> None:
+    answer = client.get("/api/files/text", params={"ref": "base"}).json()
+    assert answer["writable"] is False and answer["text"].startswith("#")
+    own = client.get("/api/files/text", params={"ref": "@0/tiny.carc"}).json()
+    assert own["writable"] is True and own["name"] == "served/tiny.carc"
+
+
+def test_browse_a_rule_set(client: TestClient) -> None:
+    about = client.get("/api/rulesets/about", params=[("rules", "base"),
+                                                       ("variant", "farmers")]).json()
+    assert about["variants"] == ["farmers"] and about["tiles"] == 72
+    assert about["sheet"].count('data-count=') == about["types"]
+    assert any("3 * completed(city)" in line for line in about["about"])
+    nuts = client.get("/api/rulesets/about", params={"rules": "nuts"}).json()
+    assert nuts["open_points"]
+    edge = client.get("/api/rulesets/about", params=[("rules", "base"),
+                                                      ("variant", "table-edge:width=5")])
+    assert edge.status_code == 200
+
+
+# --- what a request may be -----------------------------------------------------------------
+
+def test_an_oversized_body_is_refused(client: TestClient) -> None:
+    text = "#" * (1024 * 1024 + 10)
+    answer = client.post("/api/author/check", json={"text": text})
+    assert answer.status_code == 413 and answer.json()["where"] == "body"
+
+
+def test_a_body_that_is_no_json_object_is_refused(client: TestClient) -> None:
+    assert client.post("/api/games", content=b"{", headers={
+        "content-type": "application/json"}).status_code == 400
+    assert client.post("/api/games", json=[1]).status_code == 400
+    assert client.post("/api/games", content=b"rules=base", headers={
+        "content-type": "application/x-www-form-urlencoded"}).status_code == 415
+
+
+def test_another_site_cannot_drive_the_app(client: TestClient) -> None:
+    answer = client.post("/api/files/save", json={"ref": "@0/tiny.carc", "text": ""},
+                         headers={"Origin": "http://evil.example"})
+    assert answer.status_code == 403
+    ok = client.get("/api/catalogue", headers={"Origin": "http://testserver"})
+    assert ok.status_code == 200
+
+
+def test_a_bug_is_one_line_and_a_500(client: TestClient, monkeypatch) -> None:
+    def broken(*_args, **_kwargs):
+        raise RuntimeError("boom")
+    monkeypatch.setattr("carcdsl.web.rulesets.about", broken)
+    answer = client.get("/api/rulesets/about", params={"rules": "base"})
+    assert answer.status_code == 500
+    assert answer.json() == {"error": "internal error: RuntimeError: boom", "where": None}
+
+
+def test_unknown_games_and_records_are_404(client: TestClient) -> None:
+    assert client.get("/api/games/nope").status_code == 404
+    assert client.post("/api/games/nope/moves", json={}).status_code == 404
+    assert client.get("/api/records/nope/at/0").status_code == 404
+
+
+def test_games_are_kept_within_bounds_oldest_first() -> None:
+    store: Store[int] = Store(3)
+    for i in range(5):
+        store.add(str(i), i)
+    store.get("2")
+    store.add("5", 5)
+    assert len(store) == 3 and store.get("0") is None and store.get("3") is None
+    assert store.get("2") == 2 and store.get("5") == 5
+
+
+def test_game_ids_are_unguessable(client: TestClient) -> None:
+    ids = {new_game(client)["id"] for _ in range(3)}
+    assert len(ids) == 3 and all(len(i) >= 24 for i in ids)
+
+
+# --- the command -------------------------------------------------------------------------
+
+def test_serve_without_the_extra_says_how_to_install_it(monkeypatch, capsys) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "uvicorn" else real(name, *a))
+    assert main(["serve"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "pip install 'carcdsl[web]'" in err
+
+
+def test_serve_refuses_a_missing_folder_and_a_busy_port(tmp_path: Path, capsys) -> None:
+    assert main(["serve", str(tmp_path / "none")]) == 1
+    assert "is not a folder" in capsys.readouterr().err
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen(1)
+        port = busy.getsockname()[1]
+        assert main(["serve", "--port", str(port)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"port {port}" in err
+    assert main(["serve", "--lang", "xx"]) == 1
+
+
+def test_replay_of_the_tiny_record_matches_its_json(capsys) -> None:
+    """The data the browser tests use replays."""
+    out = _replay_json(WEB / "tiny-game.json", capsys)
+    assert out == replay_output(replay(load_record(WEB / "tiny-game.json")))
