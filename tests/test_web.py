@@ -171,6 +171,36 @@ def test_a_game_in_the_browser_is_the_game_the_command_line_plays(
     assert json.loads(target.read_text()) == web
 
 
+@pytest.mark.parametrize("rules, variants, does", [
+    ("base", ("abbot",), {"nothing", "follower", "figure", "recall"}),
+    ("base", ("hand-of-three",), {"nothing", "follower"}),
+    ("base", ("traders-builders", "farmers"), {"nothing", "follower", "figure"}),
+    ("base", ("river",), {"nothing", "follower"}),
+    ("maps-germany", (), {"nothing", "follower"}),
+    ("nuts", (), {"nothing", "follower"}),
+    ("base", ("table-edge:width=5,height=5", "border-closes"), {"nothing", "follower"}),
+])
+def test_every_kind_of_turn_is_offered_from_the_legal_moves(
+        client: TestClient, rules: str, variants: tuple[str, ...], does: set[str]) -> None:
+    """Figures, taking one back, hands, extra turns, maps: whatever the legal moves hold is
+    offered, played, and ends in a record that replays to the scores shown."""
+    players = [{"name": "A", "kind": "human"}, {"name": "B", "kind": "random"},
+               {"name": "C", "kind": "human"}]
+    game = client.post("/api/games", json={"rules": rules, "variants": list(variants),
+                                           "players": players, "seed": 4}).json()
+    rng, seen = random.Random(1), set()
+    while not game["state"]["finished"]:
+        offered = game["turn"]["choices"]
+        seen |= {c["does"] for c in offered}
+        for c in offered:
+            if c["does"] == "recall":  # a figure standing elsewhere on the board
+                assert c["label"] and c["square"] != c["at"] and c["anchor"]
+        game = move(client, game, rng.choice(offered)).json()
+    assert seen == does
+    record = parse_record(json.loads(client.get(f"/api/games/{game['id']}/record").text))
+    assert replay(record).scores == [p["score"] for p in game["state"]["players"]]
+
+
 def test_bots_move_on_their_turn_and_people_are_told(client: TestClient) -> None:
     game = new_game(client, kinds=("greedy", "human"))
     assert game["made"] == 1  # the bot in the first seat moved at once

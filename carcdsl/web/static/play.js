@@ -177,6 +177,8 @@ function show(answer) {
                                              class: "button" }, t("download-record"))));
   }
   $("watch").hidden = !game.watching || game.state.finished;
+  $("game").dataset.moves = game.state.moves;
+  $("game").dataset.finished = game.state.finished;
   if (game.state.finished) stopAuto();
   drawTurn();
 }

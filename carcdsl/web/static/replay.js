@@ -67,6 +67,7 @@ async function go(n) {
   $("current-move").textContent = entry ? `${n - 1}. ${entry.player}: ${entry.text}` : t("before-first");
   renderLog($("log"), seen.state.log);
   renderResult($("result"), seen.state.result);
+  $("viewer").dataset.n = n;
   const last = seen.state.log[n - 1];
   if (last && last.move.at) board.reveal(...last.move.at);
   if (timer && n >= opened.count) togglePlay();

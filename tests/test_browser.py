@@ -1,0 +1,221 @@
+"""The browser app driven as a person drives it: Chromium through Playwright, against
+``carcdsl serve`` started as a command.
+
+Chromium is Debian's (``/usr/bin/chromium``), not Playwright's download. Without it (or
+without Playwright) these tests skip, saying why, unless ``CARCDSL_REQUIRE_BROWSER=1`` (CI
+sets it), when they fail. Every page visited is saved as a screenshot in ``tests/artifacts/``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from carcdsl.formats.record import load_record, replay_output
+from carcdsl.replay import replay
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+HERE = Path(__file__).parent
+ARTIFACTS = HERE / "artifacts"
+REQUIRED = os.environ.get("CARCDSL_REQUIRE_BROWSER") == "1"
+
+
+def _missing(reason: str) -> None:
+    if REQUIRED:
+        pytest.fail(f"{reason} (CARCDSL_REQUIRE_BROWSER=1)")
+    pytest.skip(reason)
+
+
+def _chromium() -> str:
+    found = shutil.which("chromium") or "/usr/bin/chromium"
+    if not Path(found).exists():
+        _missing("no Chromium: apt-get install chromium")
+    return found
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("Playwright is not installed: pip install '.[test]'")
+    executable = _chromium()
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=executable, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("served")
+    shutil.copy(HERE / "data" / "web" / "tiny.carc", folder / "tiny.carc")
+    shutil.copy(HERE / "data" / "records" / "final-scoring-8-4-3-3.json", folder / "game.json")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def server(served: Path) -> Iterator[str]:
+    """``carcdsl serve FOLDER --port 0``: its address, read from what it prints."""
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen([sys.executable, "-m", "carcdsl", "serve", str(served), "--port",
+                             "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=env)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        found = re.search(r"http://\S+/", line)
+        assert found, f"serve printed {line!r}; stderr: {proc.stderr.read() if proc.stderr else ''}"
+        yield found.group(0)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture
+def page(browser) -> Iterator:
+    context = browser.new_context(viewport={"width": 1400, "height": 900}, accept_downloads=True)
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda exc: problems.append(str(exc)))
+    yield page
+    context.close()
+    assert not problems, problems
+
+
+def shot(page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def scores_shown(page, selector: str = "td[data-score-seat]") -> list[int]:
+    return [int(t) for t in page.locator(selector).all_inner_texts()]
+
+
+def test_play_a_whole_game_by_clicks(page, server: str, served: Path) -> None:
+    page.goto(server)
+    shot(page, "home")
+    page.click("nav a[data-nav=play]")
+    page.wait_for_selector("#rules option[value='@0/tiny.carc']", state="attached")
+    page.select_option("#rules", "@0/tiny.carc")
+    page.fill("#seed", "5")
+    shot(page, "play-setup")
+    page.click("#start")
+    page.wait_for_selector("#game:not([hidden])")
+    moves = 0
+    for turn in range(40):
+        if page.get_attribute("#game", "data-finished") == "true":
+            break
+        before = int(page.get_attribute("#game", "data-moves") or 0)
+        if turn == 1:
+            page.keyboard.press("r")  # rotating keeps offering squares that fit
+        page.locator("rect.fit:not(.other)").first.click()
+        spots = page.locator("circle.spot")
+        if turn % 2 == 0 and spots.count():
+            spots.first.click(force=True)
+        else:
+            page.locator("button.option").first.click()
+        page.wait_for_selector("#preview .move-text")
+        if turn == 0:
+            shot(page, "play-choosing")
+        page.click("#confirm")
+        page.wait_for_function(
+            f"document.getElementById('game').dataset.moves > {before}")
+        moves += 1
+    assert page.get_attribute("#game", "data-finished") == "true"
+    assert moves >= 3
+    page.wait_for_selector("#result:not([hidden])")
+    shot(page, "play-finished")
+    shown = scores_shown(page, "td[data-final-seat]")
+    with page.expect_download() as download:
+        page.click("#download")
+    saved = served / "downloaded.json"  # its rules are named relative to the folder
+    download.value.save_as(saved)
+    record = load_record(saved)
+    assert record.rules == "tiny.carc" and record.seed == 5
+    assert replay(record).scores == shown == scores_shown(page)
+
+
+def test_step_through_a_record_with_the_timeline(page, server: str, served: Path,
+                                                 capsys) -> None:
+    expected = replay_output(replay(load_record(served / "game.json")))
+    count = len(load_record(served / "game.json").moves)
+
+    def score_at(n: int) -> list[int]:
+        got = [0] * len(expected["players"])
+        for event in expected["events"]:
+            if event["move"] < n and (event["when"] != "final" or n == count):
+                got[expected["players"].index(event["player"])] += event["points"]
+        return expected["scores"] if n == count else got
+
+    page.goto(server + "replay")
+    page.wait_for_selector("#record-ref option[value='@0/game.json']", state="attached")
+    page.select_option("#record-ref", "@0/game.json")
+    page.click("#open-ref")
+    page.wait_for_selector(f"#viewer[data-n='{count}']")
+    assert scores_shown(page) == expected["scores"]
+    shot(page, "replay-end")
+    page.click("#first")
+    page.wait_for_selector("#viewer[data-n='0']")
+    assert scores_shown(page) == score_at(0)
+    for n in range(1, 3):
+        page.click("#next")
+        page.wait_for_selector(f"#viewer[data-n='{n}']")
+        assert scores_shown(page) == score_at(n), n
+        assert page.locator("rect.last-move").count() == 1
+    middle = count // 2 + 1
+    page.locator("#slider").fill(str(middle))
+    page.wait_for_selector(f"#viewer[data-n='{middle}']")
+    assert scores_shown(page) == score_at(middle)
+    shot(page, "replay-middle")
+    page.keyboard.press("End")
+    page.wait_for_selector(f"#viewer[data-n='{count}']")
+    assert scores_shown(page) == expected["scores"]
+    finals = page.locator("#result .final-table td.total").all_inner_texts()
+    assert [int(t) for t in finals] == expected["scores"]
+
+
+def test_a_broken_rule_is_shown_and_fixed_in_the_editor(page, server: str,
+                                                        served: Path) -> None:
+    page.goto(server + "author")
+    page.wait_for_selector("#check-status.good")
+    page.wait_for_selector("#sheet svg")
+    lines = (served / "tiny.carc").read_text().count("\n")
+    editor = page.locator("#source")
+    editor.click()
+    page.keyboard.press("Control+End")
+    page.keyboard.type("tile Z 1 citty N\n")
+    where = f"tiny.carc:{lines + 1}:10"
+    error = page.locator("#diagnostics li.error", has_text=where)
+    error.wait_for()
+    assert "E110" in error.inner_text()
+    shot(page, "author-broken")
+    error.click()
+    offset = page.evaluate("document.getElementById('source').selectionStart")
+    text = editor.input_value()
+    assert text[offset:offset + 5] == "citty"
+    editor.fill(text.replace("citty", "city"))
+    page.wait_for_selector("#check-status.good")
+    page.wait_for_selector("#sheet:not(.stale) g.tile[data-name='Z']")
+    assert page.locator("#diagnostics li.error").count() == 0
+    assert (served / "tiny.carc").read_text().count("\n") == lines  # nothing saved
+    shot(page, "author-fixed")
+
+
+def test_browse_shows_the_tile_sheet(page, server: str) -> None:
+    page.goto(server + "browse?lang=nl")
+    page.wait_for_selector("#sheet svg g.tile")
+    assert page.locator("#sheet g.tile").count() == 24
+    assert "Tegelblad" in page.inner_text("main")
+    shot(page, "browse-nl")
