@@ -26,6 +26,7 @@ from carcdsl.pipeline import load  # noqa: E402
 from carcdsl.replay import replay  # noqa: E402
 from carcdsl.web.app import Settings, create_app  # noqa: E402
 from carcdsl.web.files import Folders  # noqa: E402
+from carcdsl.web.guard import LOCAL_HOSTS  # noqa: E402
 from carcdsl.web.sessions import Store  # noqa: E402
 
 DATA = Path(__file__).parent / "data"
@@ -376,6 +377,29 @@ def test_an_uploaded_record_names_bundled_rules_only(client: TestClient) -> None
     assert answer.status_code == 422
 
 
+def test_only_records_are_listed_as_records(client: TestClient, folder: Path) -> None:
+    (folder / "sub" / "notes.json").write_text('{"not": "a record"}')
+    shutil.copy(RECORDS / "two-cities.json", folder / "sub" / "two.json")
+    listed = [r["ref"] for r in client.get("/api/catalogue").json()["records"]]
+    assert listed == ["@0/sub/two.json", "@0/tiny-game.json"]
+
+
+def test_a_record_of_a_served_rule_file_names_it_within_its_folder(tmp_path: Path) -> None:
+    first, second = tmp_path / "a", tmp_path / "b"
+    first.mkdir()
+    (second / "deep").mkdir(parents=True)
+    shutil.copy(WEB / "tiny.carc", second / "deep" / "tiny.carc")
+    client = TestClient(create_app(Settings(Folders.of([first, second]))))
+    game = new_game(client, rules="@1/deep/tiny.carc", kinds=("random", "random"))
+    while not game["state"]["finished"]:
+        game = client.post(f"/api/games/{game['id']}/step", json={}).json()
+    text = client.get(f"/api/games/{game['id']}/record").text
+    assert json.loads(text)["rules"] == "deep/tiny.carc"
+    (second / "game.json").write_text(text)
+    assert replay(load_record(second / "game.json")).scores == [
+        p["score"] for p in game["state"]["players"]]
+
+
 def test_a_record_in_a_folder_reads_its_rule_file(client: TestClient) -> None:
     answer = client.post("/api/records", json={"ref": "@0/tiny-game.json"})
     assert answer.status_code == 201, answer.text
@@ -517,6 +541,16 @@ def test_another_site_cannot_drive_the_app(client: TestClient) -> None:
     assert answer.status_code == 403
     ok = client.get("/api/catalogue", headers={"Origin": "http://testserver"})
     assert ok.status_code == 200
+
+
+def test_a_site_pointed_at_this_machine_is_refused(folder: Path) -> None:
+    """DNS rebinding: served on this machine, a request must name it as its host."""
+    settings = Settings(Folders.of([folder]), hosts=LOCAL_HOSTS)
+    evil = TestClient(create_app(settings), base_url="http://evil.example:8000")
+    assert evil.get("/api/catalogue").status_code == 403
+    for host in ("127.0.0.1:8000", "localhost", "[::1]:8000"):
+        local = TestClient(create_app(settings), base_url=f"http://{host}")
+        assert local.get("/api/catalogue").status_code == 200, host
 
 
 def test_a_bug_is_one_line_and_a_500(client: TestClient, monkeypatch) -> None:

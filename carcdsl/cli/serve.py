@@ -71,13 +71,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     from carcdsl.web.app import Settings, create_app
     from carcdsl.web.files import Folders
+    from carcdsl.web.guard import LOCAL_HOSTS
 
-    app = create_app(Settings(Folders.of(args.folders, args.allow_path), args.lang))
+    # on this machine only, requests must name it (no DNS rebinding); elsewhere, any name
+    hosts = LOCAL_HOSTS if args.host in LOCAL_HOSTS else None
+    app = create_app(Settings(Folders.of(args.folders, args.allow_path), args.lang, hosts))
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/"
     print(said("serve-listening", args.lang, url=url), flush=True)
-    if args.host not in ("127.0.0.1", "localhost", "::1"):
+    if hosts is None:
         print(f"carcdsl: {said('serve-exposed', args.lang, host=args.host)}", file=sys.stderr)
     if args.open:
         threading.Timer(0.5, webbrowser.open, (url,)).start()

@@ -34,7 +34,7 @@ from carcdsl.formats.record import (
 from carcdsl.i18n.words import CATALOGS, Words
 from carcdsl.lang.sources import bundled_names
 from carcdsl.web import author, rulesets, sessions, timeline, turns
-from carcdsl.web.files import Folders, OutsideError
+from carcdsl.web.files import Folders, OutsideError, is_record_file
 from carcdsl.web.guard import ApiError, Guard, api_error, http_error, internal_error, read_json
 from carcdsl.web.pages import PAGES, render_page
 from carcdsl.web.scene import board_scene
@@ -54,6 +54,9 @@ class Settings:
 
     folders: Folders = Folders()
     lang: str = "en"
+    hosts: frozenset[str] | None = None
+    """The names a request may give as its host (None: any; ``serve`` on this machine:
+    ``guard.LOCAL_HOSTS``)."""
 
 
 class App:
@@ -119,7 +122,7 @@ class App:
         words = Words(None, lang)
         found = await self.work(lang, rulesets.catalogue, self.folders)
         records = [{"ref": ref, "name": self.folders.shown(ref)}
-                   for ref, _ in self.folders.iter_files(".json")]
+                   for ref, path in self.folders.iter_files(".json") if is_record_file(path)]
         return JSONResponse({
             **found, "lang": lang,
             "kinds": [{"kind": k, "word": words.bot(k)} for k in seat_kinds()],
@@ -261,8 +264,9 @@ class App:
         live = self.live_game(request, lang)
         with live.lock:
             record = record_of(live.state)
-        if self.folders.roots:  # a served file named relative to its folder
-            record = rebase_rule_paths(record, self.folders.roots[0] / "game.json")
+        home = self.folders.home_of(live.game.source)
+        if home is not None:  # a served rule file: named relative to its folder
+            record = rebase_rule_paths(record, home / "game.json")
         name = f"{live.game.name}-{live.seed}.json"
         return Response(record.to_text(), media_type="application/json", headers={
             "Content-Disposition": f'attachment; filename="{name}"'})
@@ -410,4 +414,4 @@ def create_app(settings: Settings | None = None) -> Any:
     starlette = Starlette(routes=routes, exception_handlers={
         ApiError: api_error, HTTPException: http_error, Exception: internal_error})
     starlette.state.app = app
-    return Guard(starlette)
+    return Guard(starlette, hosts=app.settings.hosts)

@@ -66,6 +66,15 @@ class Folders:
                 return f"@{i}/{real.relative_to(root).as_posix()}"
         return None
 
+    def home_of(self, target: str) -> Path | None:
+        """The served folder a rule file lies in (``target`` as ``pipeline.load`` was given
+        it, parameters and all), or None: a bundled name, or outside every folder."""
+        path = Path(target.partition(":")[0])
+        if not path.is_absolute():
+            return None
+        real = path.resolve()
+        return next((root for root in self.roots if real.is_relative_to(root)), None)
+
     def shown(self, ref: str) -> str:
         """A ref as a person reads it: ``my-rules/sub/x.carc``."""
         match = _REF.fullmatch(ref)
@@ -133,6 +142,16 @@ class Folders:
         target = path.resolve() if path.exists() else path
         write_atomically(target, text.encode("utf-8"))
         return path
+
+
+def is_record_file(path: Path) -> bool:
+    """Whether a JSON file says it is a game record (its first 4 kB name the format)."""
+    try:
+        with path.open("rb") as f:
+            head = f.read(4096)
+    except OSError:
+        return False
+    return b"carcdsl-record/1" in head
 
 
 def write_atomically(target: Path, data: bytes) -> None:

@@ -4,7 +4,9 @@ Every refusal is JSON ``{"error": "...", "where": ...}`` with a 4xx status, in t
 language; a bug is a 500 with one line (logged with its traceback), never a traceback in the
 answer. Requests are held to a size (``MAX_BODY``), a body a browser can only send from one
 of the app's own pages (``application/json``: another site's page cannot send it without
-asking first), and, when the browser names the page's origin, this host's.
+asking first), and, when the browser names the page's origin, this host's. Served on this
+machine only, a request must name this machine as its host, so that a site whose name is
+made to point here (DNS rebinding) is refused too.
 """
 
 from __future__ import annotations
@@ -86,13 +88,18 @@ async def _no_receive() -> Message:
     return {"type": "http.disconnect"}
 
 
-class Guard:
-    """ASGI middleware: bodies over ``limit`` bytes are refused (413) by their declared
-    length or as they stream in, and a request whose ``Origin`` is another site is refused
-    (403), so that a page elsewhere cannot drive the app (the app may write files)."""
+LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
+"""The names of this machine a browser gives in ``Host`` when the app listens on it only."""
 
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY):
-        self.app, self.limit = app, limit
+
+class Guard:
+    """ASGI middleware: bodies over ``limit`` bytes are refused (413), and so (403) is a
+    request whose ``Origin`` is another site, or whose ``Host`` is none of ``hosts`` (None:
+    any), so that a page elsewhere cannot drive the app (the app may write files)."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY,
+                 hosts: frozenset[str] | None = None):
+        self.app, self.limit, self.hosts = app, limit, hosts
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -102,6 +109,9 @@ class Guard:
                    for k, v in scope.get("headers", [])}
         if not _same_origin(headers):
             await _refuse(send, 403, "requests from another site are refused", "origin")
+            return
+        if self.hosts is not None and _host_name(headers.get("host", "")) not in self.hosts:
+            await _refuse(send, 403, "requests for another host are refused", "host")
             return
         declared = headers.get("content-length", "")
         if declared.isdigit() and int(declared) > self.limit:
@@ -150,3 +160,10 @@ def _same_origin(headers: dict[str, str]) -> bool:
         return True
     host = headers.get("host", "")
     return origin.split("://", 1)[-1].rstrip("/") == host
+
+
+def _host_name(host: str) -> str:
+    """``Host`` without its port (``[::1]:8000`` -> ``::1``)."""
+    if host.startswith("["):
+        return host[1:].partition("]")[0]
+    return host.rpartition(":")[0] if host.count(":") == 1 else host
