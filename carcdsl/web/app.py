@@ -160,6 +160,7 @@ class App:
                                                for k in live.kinds]),
             "board": board_scene(state),
             "turn": turns.choices(state, words) if human_turn else None,
+            "hand": turns.hand_pictures(state),
         }
 
     async def new_game(self, request: Request) -> Response:

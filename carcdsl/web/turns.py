@@ -84,6 +84,16 @@ def choices(state: State, words: Words) -> dict[str, Any]:
     return {"choices": found, "tiles": tiles}
 
 
+def hand_pictures(state: State) -> dict[str, str]:
+    """The tiles the player to move holds (the drawn tile), as drawn in the rule file: what
+    a watcher sees of a bot's turn."""
+    tb = state.tables
+    index = {name: t for t, name in enumerate(tb.type_names)}
+    look = TileLook(tb)
+    return {name: tile_svg(tb, 4 * index[name], look)
+            for name in dict.fromkeys(state.hand if not state.finished else ())}
+
+
 def read_move(data: object) -> Placement:
     """A move the page sent, in the record's form; BadMove when it is none."""
     if not isinstance(data, dict) or "discard" in data:

@@ -34,9 +34,12 @@ async function setUp() {
   addSeat(bot ? bot.kind : "human");
   $("add-seat").onclick = () => addSeat(bot ? bot.kind : "human");
   $("bots-only").onclick = () => {
-    for (const select of $("seats").querySelectorAll("select.kind")) {
+    [...$("seats").children].forEach((row, i) => {
+      const select = row.querySelector("select.kind");
+      const name = row.querySelector("input.name");
       if (select.value === "human" && bot) select.value = bot.kind;
-    }
+      if (name.value.startsWith(t("you"))) name.value = "P" + (i + 1);
+    });
   };
   $("new-game").onsubmit = startGame;
   $("new-again").onclick = () => { stopAuto(); $("game").hidden = true; $("setup").hidden = false; };
@@ -191,7 +194,9 @@ function drawTurn() {
   if (state.finished) return;
   const mover = state.players[state.current];
   if (!game.turn) {
-    box.append(el("p", { class: "to-move" }, t("bot-to-move", { player: mover.name })));
+    box.append(el("p", { class: "to-move" }, t("bot-to-move", { player: mover.name })),
+      el("div", { class: "hand" }, Object.entries(game.hand).map(([name, svg]) =>
+        el("span", { class: "tile-button" }, tilePicture(svg, 90, name), el("span", {}, name)))));
     return;
   }
   box.append(el("p", { class: "to-move" }, t("your-turn", { player: mover.name })
