@@ -266,9 +266,14 @@ function drawPlaced() {
   g.innerHTML = game.turn.tiles[pick.tile][String(pick.rotation)];
   g.append(svgEl("rect", { width: 100, height: 100, class: "placing-frame" }));
   board.overlay.append(g);
+  const taken = new Map();  // a follower and a figure may share a spot: side by side
   for (const c of optionsAt()) {
     if (!c.anchor) continue;
-    const [sx, sy] = board.corner(...c.square);
+    const [cx, cy] = board.corner(...c.square);
+    const key = `${c.square}:${c.anchor}`;
+    const k = taken.get(key) || 0;
+    taken.set(key, k + 1);
+    const sx = cx + 24 * k, sy = cy;
     const spot = svgEl("circle", {
       cx: sx + c.anchor[0], cy: sy + c.anchor[1], r: 11,
       class: "spot " + c.does + (c === pick.choice ? " chosen" : ""),
