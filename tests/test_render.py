@@ -1,5 +1,5 @@
-"""The board drawn in a terminal: glyphs that mean one thing each, and a key in the rule set's
-words."""
+"""The board drawn in a terminal: glyphs that mean one thing each, pieces beside what they
+stand on, and a key in the rule set's words."""
 
 from __future__ import annotations
 
@@ -7,6 +7,27 @@ import carcdsl
 from carcdsl.geometry.squares import to_key
 from carcdsl.i18n.words import Words
 from carcdsl.view.text import big_city_labels, render_board
+from carcdsl.view.tiletext import COLS, ROWS
+
+
+def squares_of(picture: str) -> dict[tuple[int, int], list[str]]:
+    """Each square's block of the drawing (``ROWS`` strings of ``COLS`` characters), read by
+    the rulers: x above, y left of a block's middle row."""
+    board = picture.split("\n")
+    board = board[:next((i for i, line in enumerate(board) if line[:1].isalpha()), len(board))]
+    xs = [int(x) for x in board[0].split()]
+    assert board[-1] == board[0], "the x ruler is drawn below the board too"
+    blocks = {}
+    rows = board[1:-1]
+    assert len(rows) % ROWS == 0
+    for top in range(0, len(rows), ROWS):
+        lines = [line.ljust(4 + (COLS + 1) * len(xs) + 1) for line in rows[top:top + ROWS]]
+        y = int(lines[1][:4])
+        assert lines[1].split()[-1] == str(y), "the y ruler is drawn right of the board too"
+        for i, x in enumerate(xs):
+            start = 5 + (COLS + 1) * i
+            blocks[x, y] = [line[start:start + COLS] for line in lines]
+    return blocks
 
 
 def test_big_cities_get_labels_that_tell_them_apart():
@@ -49,7 +70,7 @@ def test_the_key_names_whose_followers_the_digits_are():
                    else state.legal_moves()[0])
     picture = render_board(state, show_open=True, key=True)
     assert "1-2 meeples of Ann, Bob" in picture
-    assert "+ the drawn tile fits here" in picture
+    assert "[ ] the drawn tile fits here" in picture
 
 
 def test_an_endless_table_has_a_short_key():
@@ -62,18 +83,9 @@ def test_an_endless_table_has_a_short_key():
 
 # --- a person's board: where the tile fits, which landmark, which path ----------------------
 def _marked(picture: str) -> set[tuple[int, int]]:
-    """The squares drawn as ``+`` alone (an empty square where the tile fits)."""
-    lines = picture.split("\nkey:")[0].split("\n")
-    xs = [int(x) for x in lines[0].split()]
-    marked = set()
-    for row in range(1, len(lines), 3):
-        middle = lines[row + 1]
-        y = int(middle[:4])
-        for i, x in enumerate(xs):
-            cells = [lines[row + r][5 + 4 * i:8 + 4 * i].ljust(3) for r in range(3)]
-            if cells == ["   ", " + ", "   "]:
-                marked.add((x, y))
-    return marked
+    """The squares drawn as ``[ ]`` (an empty square where the tile fits)."""
+    return {xy for xy, block in squares_of(picture).items()
+            if block == [" " * COLS, " [ ] ", " " * COLS]}
 
 
 def test_only_squares_where_the_drawn_tile_fits_are_marked():
@@ -90,13 +102,13 @@ def test_only_squares_where_the_drawn_tile_fits_are_marked():
     assert len(fits) < len(state.grid.open)  # some open square takes no rotation of this tile
     picture = render_board(state, key=True)
     assert _marked(picture) == fits
-    assert "+ the drawn tile fits here" in picture
+    assert "[ ] the drawn tile fits here" in picture
 
 
 def test_with_hands_the_mark_is_for_any_tile_of_the_hand():
     state = carcdsl.load("base", ["hand-of-three"]).new_game(2, seed=3)
     picture = render_board(state, key=True)
-    assert "+ a tile of the hand fits here" in picture
+    assert "[ ] a tile of the hand fits here" in picture
 
 
 def test_each_landmark_has_its_glyph_and_the_key_names_only_those_shown():
@@ -122,7 +134,7 @@ def test_a_road_into_a_city_is_not_a_village(tmp_path):
     state = carcdsl.load(str(path)).new_game(2, seed=1)
     picture = render_board(state, show_open=False, key=True)
     board, key = picture.split("\nkey:")
-    assert [line[5:8].strip() for line in board.splitlines()[1:]] == ["###", "#", ".|."]
+    assert squares_of(board)[0, 0] == [".###.", "..#..", "..|.."]
     assert "village" not in key and " o " not in key
 
 
@@ -169,9 +181,13 @@ def test_two_area_kinds_get_two_glyphs(tmp_path):
 def test_a_map_is_drawn_with_the_sea_all_round(tmp_path):
     state = _new_game(tmp_path, 'rules small\nextends base\nboard {\n  map "..S." "...."\n'
                       '  legend { "." square  "S" start Home }\n}\n')
-    rows = [row[5:].split() for row in render_board(state, show_open=False).splitlines()[1:]]
-    assert rows[0] == ["~~~"] * 6 and rows[-1] == ["~~~"] * 6
-    assert all(row[0] == "~~~" and row[-1] == "~~~" for row in rows)
+    blocks = squares_of(render_board(state, show_open=False))
+    xs, ys = {x for x, _ in blocks}, {y for _, y in blocks}
+    assert len(xs) == 6 and len(ys) == 4
+    sea = ["~" * COLS] * ROWS
+    assert all(blocks[x, y] == sea for x, y in blocks
+               if x in (min(xs), max(xs)) or y in (min(ys), max(ys)))
+    assert blocks[0, 0] != sea  # the start tile
 
 
 def test_an_empty_board_is_said_in_the_language():
