@@ -4,7 +4,8 @@ stand on, and a key in the rule set's words."""
 from __future__ import annotations
 
 import carcdsl
-from carcdsl.geometry.squares import to_key
+from carcdsl.engine.moves import FollowerSpec, Placement
+from carcdsl.geometry.squares import to_key, to_xy
 from carcdsl.i18n.words import Words
 from carcdsl.view.text import big_city_labels, render_board
 from carcdsl.view.tiletext import COLS, ROWS
@@ -28,6 +29,13 @@ def squares_of(picture: str) -> dict[tuple[int, int], list[str]]:
             start = 5 + (COLS + 1) * i
             blocks[x, y] = [line[start:start + COLS] for line in lines]
     return blocks
+
+
+def _gaps(picture: str, y: int) -> str:
+    """The characters between the squares on the middle row of squares at ``y``."""
+    middle = next(line for line in picture.splitlines() if line[:4].strip() == str(y))
+    return "".join(middle[4 + (COLS + 1) * i] for i in range(len(middle) // (COLS + 1))
+                   if 4 + (COLS + 1) * i < len(middle))
 
 
 def test_big_cities_get_labels_that_tell_them_apart():
@@ -205,3 +213,141 @@ def test_a_printed_border_shows_its_kinds_glyph(tmp_path):
     board, _, key = render_board(state, show_open=False, key=True).partition("\nkey:")
     assert "~X~" in board and "~#~" not in board
     assert "~X~ lake printed at the edge" in key and "city printed" not in key
+
+
+# --- pieces, pennants, attributes: each visible, none hiding another -------------------------
+def _base_game(*variants: str):
+    """Ann and Bob on ``base`` (with ``variants``), the caller choosing every tile."""
+    return carcdsl.load("base", list(variants)).new_game(["Ann", "Bob"], seed=1,
+                                                         auto_discard=False)
+
+
+def test_a_follower_on_a_monastery_leaves_the_monastery_showing():
+    state = _base_game()
+    state.play(Placement("B", (0, 1), 0, FollowerSpec("monastery")))
+    block = squares_of(render_board(state, show_open=False))[0, 1]
+    assert block[1] == "..@1."  # the monk right of the monastery, not over it
+    lone = _base_game()
+    lone.play(Placement("B", (0, 1), 0))
+    assert squares_of(render_board(lone, show_open=False))[0, 1][1] == "..@.."
+
+
+def test_a_follower_on_a_road_stub_sits_beside_it_and_a_monk_beside_the_monastery():
+    state = _base_game()
+    state.play(Placement("V", (1, 0), 0))  # D's road bends south
+    state.play(Placement("A", (1, 1), 180, FollowerSpec("road", "N")))  # Bob's, on the bend's
+    state.play(Placement("A", (2, 0), 0, FollowerSpec("monastery")))  # Ann's monk
+    blocks = squares_of(render_board(state, show_open=False))
+    assert blocks[1, 1] == ["..|2.", "..@..", "....."]
+    assert blocks[2, 0] == [".....", "..@1.", "..|.."]
+
+
+def test_a_piece_on_a_road_beside_a_monastery_does_not_read_as_a_monk():
+    """TB22: a monastery with roads to the west, east and south."""
+    state = _base_game("traders-builders-tiles")
+    state.play(Placement("TB22", (1, 0), 0, FollowerSpec("road", "E")))  # its road W meets D's
+    highwayman = squares_of(render_board(state, show_open=False))[1, 0]
+    other = _base_game("traders-builders-tiles")
+    other.play(Placement("TB22", (1, 0), 0, FollowerSpec("monastery")))
+    monk = squares_of(render_board(other, show_open=False))[1, 0]
+    assert "@1" not in "".join(highwayman) and "1" in "".join(highwayman)
+    assert "@1" in monk[1] and "@" in highwayman[1]
+
+
+def test_a_knight_leaves_its_city_joined_and_its_pennant_shows():
+    state = _base_game()
+    state.play(Placement("F", (0, -1), 90, FollowerSpec("city", "N")))  # city N+S, pennant
+    picture = render_board(state, show_open=False, key=True)
+    block = squares_of(picture)[0, -1]
+    assert block[1][2] == "#"  # the middle still joins north and south
+    assert "1" in "".join(block) and "♦" in "".join(block)
+    assert "♦ pennant" in picture and "1-2 meeples of Ann, Bob" in picture
+    dutch = render_board(state, show_open=False, key=True, words=Words(state.game.rules, "nl"))
+    assert "♦ wapenschild" in dutch and "1-2 meeples van Ann, Bob" in dutch
+
+
+def test_a_rule_sets_own_word_for_pennants_names_them():
+    state = carcdsl.load("nuts").new_game(2, seed=1)
+    while not any(seg.pennants for o, _ in state.board.values()
+                  for seg in state.tables.segments[o]):
+        state.apply_fast(*next(state.iter_moves()))
+    picture = render_board(state, show_open=False, key=True)
+    assert "♦ mushroom group" in picture and "♦" in picture.split("\nkey:")[0]
+
+
+def test_attributes_are_drawn_and_named_in_the_rule_sets_words():
+    state = _base_game("inns-cathedrals", "traders-builders")
+    state.play(Placement("IC14", (0, -1), 180))  # a city with a pennant, a road with an inn
+    state.play(Placement("TB05", (1, -1), 0))  # a city with grain (the goods: wine, grain, ...)
+    picture = render_board(state, show_open=False, key=True)
+    drawn = "".join(squares_of(picture)[0, -1] + squares_of(picture)[1, -1])
+    key = picture.split("\nkey:")[1]
+    inn = next(entry for entry in key.split("   ") if entry.endswith(" inn"))
+    grain = next(entry for entry in key.split("   ") if entry.endswith(" grain"))
+    assert inn[0] in drawn and grain[0] in drawn and inn[0] != grain[0] != "♦"
+    assert "cathedral" not in key  # only what the board shows
+    dutch = render_board(state, show_open=False, key=True, words=Words(state.game.rules, "nl"))
+    assert f"{inn[0]} herberg" in dutch and f"{grain[0]} graan" in dutch
+
+
+def test_figures_show_their_letter_after_the_seat_and_the_key_names_them():
+    state = _base_game("abbot", "inns-cathedrals", "traders-builders")
+    state.play(Placement("B", (0, 1), 0, FollowerSpec("monastery", kind="abbot")))
+    state.play(Placement("B", (1, 1), 0, FollowerSpec("monastery", kind="big")))
+    picture = render_board(state, show_open=False, key=True)
+    blocks = squares_of(picture)
+    key = picture.split("\nkey:")[1]
+    assert "1a-2a abbots of Ann, Bob" in key and "1b-2b bigs" in key
+    assert "@1a" in blocks[0, 1][1] and "@2b" in blocks[1, 1][1]
+    all_three = carcdsl.load("base", ["abbot", "inns-cathedrals", "traders-builders"])
+    from carcdsl.view.tiletext import figure_letters
+
+    shown = figure_letters(all_three.new_game(2, seed=1))
+    assert len(set(shown.values())) == len(shown) == 4  # big and builder: not both 'b'
+    dutch = figure_letters(all_three.new_game(2, seed=1), Words(all_three.rules, "nl"))
+    assert len(set(dutch.values())) == 4 and "v" not in dutch.values()  # 'v' is a landmark
+
+
+# --- where the tile fits, the last tile, the rulers -----------------------------------------
+def test_a_bend_and_a_square_where_the_tile_fits_look_different():
+    state = _base_game()
+    state.play(Placement("V", (1, 0), 0))  # a road bending from west to south
+    state.draw("B")
+    picture = render_board(state, key=True)
+    blocks = squares_of(picture)
+    bends = [xy for xy, block in blocks.items() if "+" in "".join(block)]
+    fits = {to_xy(key) for _, key, _, _ in state.iter_moves()}
+    assert bends == [(1, 0)] and to_key(1, 0) in state.board
+    assert _marked(picture) == fits and (1, 0) not in fits
+    assert "-|+ road" in picture and "[ ] the drawn tile fits here" in picture
+
+
+def test_the_last_tile_placed_is_framed():
+    state = _base_game()
+    assert ">" not in render_board(state, show_open=False)  # only the start tile
+    state.play(Placement("V", (1, 0), 0))
+    picture = render_board(state, show_open=False, key=True)
+    assert _gaps(picture, 0) == " ><"  # left of the start tile, then round (1, 0)
+    assert "> < the last tile placed" in picture
+    assert "> < de laatst gelegde landtegel" in render_board(
+        state, show_open=False, key=True, words=Words(state.game.rules, "nl"))
+
+
+def test_the_rulers_name_every_column_and_row():
+    state = _base_game()
+    state.play(Placement("V", (1, 0), 0))
+    state.play(Placement("U", (1, 1), 0))
+    picture = render_board(state, show_open=False, key=True)
+    blocks = squares_of(picture)  # checks the rulers below and to the right as well
+    assert sorted(blocks) == [(0, 0), (0, 1), (1, 0), (1, 1)]
+    assert picture.splitlines()[0] == picture.splitlines()[7] == "       0     1"
+    assert picture.splitlines()[5].endswith(" 1") and picture.splitlines()[5][:4] == "   1"
+
+
+def test_a_follower_is_not_a_big_city_label_or_a_map_mark():
+    state = carcdsl.load("maps-germany").new_game(2, seed=1)
+    picture = render_board(state, key=True)
+    blocks = squares_of(picture)
+    assert [b[1] for b in blocks.values() if "%" in b[1]].count("%Ham%") == 1
+    marks = {b[1] for b in blocks.values() if "[" in b[1]}
+    assert marks <= {" [·] ", " [*] ", " [^] "} and marks
