@@ -3,12 +3,25 @@ stand on, and a key in the rule set's words."""
 
 from __future__ import annotations
 
+import json
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 import carcdsl
 from carcdsl.engine.moves import FollowerSpec, Placement
+from carcdsl.formats.record import parse_record
 from carcdsl.geometry.squares import to_key, to_xy
 from carcdsl.i18n.words import Words
+from carcdsl.replay import replay
 from carcdsl.view.text import big_city_labels, render_board
-from carcdsl.view.tiletext import COLS, ROWS
+from carcdsl.view.tiletext import COLS, ROWS, seat_glyph
+
+RECORDS = Path(__file__).parent / "data" / "records"
 
 
 def squares_of(picture: str) -> dict[tuple[int, int], list[str]]:
@@ -351,3 +364,78 @@ def test_a_follower_is_not_a_big_city_label_or_a_map_mark():
     assert [b[1] for b in blocks.values() if "%" in b[1]].count("%Ham%") == 1
     marks = {b[1] for b in blocks.values() if "[" in b[1]}
     assert marks <= {" [·] ", " [*] ", " [^] "} and marks
+
+
+# --- boards of golden records ----------------------------------------------------------------
+def _glyphs(picture: str, glyphs: str) -> Counter:
+    """How often each of ``glyphs`` is drawn inside the squares."""
+    return Counter(ch for block in squares_of(picture).values() for ch in "".join(block)
+                   if ch in glyphs)
+
+
+BOARDS = {
+    # record (replayed without its final scoring, so pieces stay) -> the glyphs on its board
+    "city-pennant": {"♦": 1, "1": 0, "2": 0, "@": 0},
+    "final-majority": {"1": 1, "2": 2, "@": 1, "♦": 1},
+    "final-scoring-8-4-3-3": {"1": 2, "2": 1, "3": 1, "4": 1, "5": 1, "@": 4, "♦": 4},
+    "expansions/abbot-garden-field": {"1": 2, "2": 1, "a": 1, "@": 1, "Q": 2},
+    "expansions/abbot-with-all-meeples": {"1": 8, "a": 1, "@": 6, "Q": 1},
+    "expansions/big-farmer": {"1": 1, "2": 1, "b": 1},
+    "expansions/builder-second-tile": {"1": 2, "b": 1, "♦": 2, "♣": 1},  # ♣: wine
+    "expansions/cathedral-city-open": {"1": 1, "♦": 1, "♥": 1},  # ♥: cathedral (♣ inn)
+    "expansions/goods-majority": {"♣": 5, "♠": 1},  # 5 wine, 1 cloth
+    "expansions/pig-outvoted": {"1": 2, "2": 2, "p": 1, "@": 3},
+    "expansions/river-bridge-fields": {"1": 1, "2": 1, "=": 36, ":": 6, "x": 2, "O": 1,
+                                       "v": 1, "@": 1, "Q": 1},
+    "expansions/six-players": {"1": 1, "3": 1, "6": 1, "@": 1},
+    "variants/table-edge-discard": {"1": 1, "@": 1, "·": 3},
+    "variants/hand-of-three": {"2": 1, "@": 4},
+}
+
+
+@pytest.mark.parametrize("name", sorted(BOARDS))
+def test_golden_record_boards(name):
+    data = json.loads((RECORDS / f"{name}.json").read_text(encoding="utf-8"))
+    data["final"] = False
+    state = replay(parse_record(data))
+    picture = render_board(state, show_open=False, key=True)
+    expected = BOARDS[name]
+    assert _glyphs(picture, "".join(expected)) == +Counter(expected)
+    key = picture.split("\nkey:")[1]
+    assert all(glyph in key for glyph in expected  # and the key says what each means
+               if expected[glyph] and not glyph.isdigit())
+
+
+# --- any game ---------------------------------------------------------------------------------
+GAMES = [("base", ()), ("base", ("farmers",)),
+         ("base", ("abbot", "inns-cathedrals", "traders-builders", "river", "farmers")),
+         ("maps-germany", ()), ("pnp-demo", ()), ("nuts", ())]
+
+
+@settings(max_examples=60, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(game=st.sampled_from(range(len(GAMES))), seed=st.integers(0, 2**16),
+       seats=st.integers(2, 5), moves=st.integers(0, 80))
+def test_every_tile_and_every_piece_is_drawn(game, seed, seats, moves):
+    rules, variants = GAMES[game]
+    loaded = carcdsl.load(rules, list(variants))
+    low, high = loaded.tables.modes.players
+    state = loaded.new_game(max(low, min(seats, high)), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.finished or state.out_of_tiles():
+            break
+        choices = list(state.iter_moves())
+        placing = [m for m in choices if m[3] != -1]  # pieces, mostly
+        state.apply_fast(*rng.choice(placing if placing and rng.random() < 0.8 else choices))
+    picture = render_board(state, key=True)
+    blocks = squares_of(picture)
+    for key in state.board:
+        block = blocks[to_xy(key)]
+        assert block != [" " * COLS] * ROWS and "[" not in block[1], to_xy(key)
+    drawn = _glyphs(picture, "".join(seat_glyph(s) for s in range(len(state.players))))
+    on_board = Counter(seat_glyph(seat) for seat, _, _, _ in state.features.pieces)
+    assert drawn == on_board
+    for key in state.board:  # each piece on its own square
+        here = Counter(seat_glyph(seat) for seat, _, k, _ in state.features.pieces if k == key)
+        assert Counter(ch for ch in "".join(blocks[to_xy(key)]) if ch in on_board) == here
