@@ -439,3 +439,13 @@ def test_every_tile_and_every_piece_is_drawn(game, seed, seats, moves):
     for key in state.board:  # each piece on its own square
         here = Counter(seat_glyph(seat) for seat, _, k, _ in state.features.pieces if k == key)
         assert Counter(ch for ch in "".join(blocks[to_xy(key)]) if ch in on_board) == here
+
+
+def test_the_readmes_board_is_the_board():
+    state = _base_game()
+    state.play(Placement("B", (0, 1), 0, FollowerSpec("monastery")))
+    state.play(Placement("F", (0, -1), 90, FollowerSpec("city", "N")))
+    state.play(Placement("V", (1, 0), 0, FollowerSpec("road", "W")))
+    state.draw("K")
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    assert f"```\n{render_board(state, key=True)}\n```" in readme
