@@ -69,6 +69,22 @@ def test_api_test(name, players, cycles):
     api_test(env(game(name), players=players, seed=1, render_mode="ansi"), num_cycles=cycles)
 
 
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_api_test_flat():
+    """``observation="flat"``: one Box beside the mask, the shape most libraries expect."""
+    from pettingzoo.test import api_test
+
+    e = env(game("farmers"), seed=1, render_mode="ansi", observation="flat")
+    api_test(e, num_cycles=3)
+    raw = e.unwrapped
+    dict_env = raw_env(game("farmers"))
+    raw.reset(seed=4)
+    dict_env.reset(seed=4)
+    parts = dict_env.observe("player_0")["observation"]
+    flat = np.concatenate([parts[k].ravel() for k in ("board", "tiles", "vector")])
+    assert np.array_equal(raw.observe("player_0")["observation"], flat)
+
+
 # --- the action mask is the engine's legal moves --------------------------------------------
 
 def check_bijection(e) -> None:
@@ -293,6 +309,7 @@ def test_render():
     ({"variants": ["no-such-variant"]}, "no-such-variant"), ({"variants": "farmers"}, "sequence"),
     ({"board_size": 4}, "odd"), ({"board_size": 1}, "odd"), ({"board_size": 10**6}, "odd"),
     ({"reward": "sum"}, "mean"), ({"render_mode": "human"}, "ansi"), ({"seed": 1.5}, "seed"),
+    ({"observation": "image"}, "flat"),
 ])
 def test_wrong_options_are_one_clear_error(options, words):
     with pytest.raises(EnvOptionError) as caught:

@@ -33,6 +33,7 @@ DEFAULT_SIZE = 31
 games no tile went further than 14 squares from the start (``tests/test_rl_env.py``)."""
 MAX_SIZE = 101
 REWARDS = ("mean", "max")
+OBSERVATIONS = ("dict", "flat")
 
 
 class EnvOptionError(CarcError, ValueError):
@@ -46,10 +47,12 @@ class IllegalActionError(CarcError, ValueError):
 
 def env(rules: str | Path | Game = "base", variants: Sequence[str | Path] = (),
         players: int = 2, seed: int | None = None, board_size: int | None = None,
-        reward: str = "mean", render_mode: str | None = None) -> AECEnv:
+        reward: str = "mean", render_mode: str | None = None,
+        observation: str = "dict") -> AECEnv:
     """The environment with PettingZoo's usual wrappers (actions in the space, calls in
     order); ``raw_env`` takes the same arguments."""
-    raw = CarcassonneEnv(rules, variants, players, seed, board_size, reward, render_mode)
+    raw = CarcassonneEnv(rules, variants, players, seed, board_size, reward, render_mode,
+                         observation)
     return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw))
 
 
@@ -80,7 +83,7 @@ def _load(rules: str | Path | Game, variants: Sequence[str | Path]) -> Game:
 
 
 def _check_options(game: Game, players: object, board_size: object, reward: object,
-                   render_mode: object, metadata: dict) -> None:
+                   render_mode: object, observation: object, metadata: dict) -> None:
     if not isinstance(players, int) or isinstance(players, bool):
         raise EnvOptionError(f"players must be a whole number, not {players!r}")
     try:
@@ -93,6 +96,9 @@ def _check_options(game: Game, players: object, board_size: object, reward: obje
                              f"window is centred on the start square), not {board_size!r}")
     if reward not in REWARDS:
         raise EnvOptionError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+    if observation not in OBSERVATIONS:
+        raise EnvOptionError(f"observation must be one of {', '.join(OBSERVATIONS)}, "
+                             f"not {observation!r}")
     if render_mode is not None and render_mode not in metadata["render_modes"]:
         raise EnvOptionError(f"render_mode must be None or one of "
                              f"{', '.join(metadata['render_modes'])}, not {render_mode!r}")
@@ -115,15 +121,17 @@ class CarcassonneEnv(AECEnv):
 
     def __init__(self, rules: str | Path | Game = "base", variants: Sequence[str | Path] = (),
                  players: int = 2, seed: int | None = None, board_size: int | None = None,
-                 reward: str = "mean", render_mode: str | None = None):
+                 reward: str = "mean", render_mode: str | None = None,
+                 observation: str = "dict"):
         super().__init__()
         self.game = _load(rules, variants)
-        _check_options(self.game, players, board_size, reward, render_mode, self.metadata)
+        _check_options(self.game, players, board_size, reward, render_mode, observation,
+                       self.metadata)
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise EnvOptionError(f"seed must be a whole number or None, not {seed!r}")
         self.reward_mode, self.render_mode = reward, render_mode
         self.layout = ActionLayout.of(self.game.tables, board_size or window_size(self.game))
-        self.observer = Observer(self.game.tables, players, self.layout)
+        self.observer = Observer(self.game.tables, players, self.layout, observation == "flat")
         self.possible_agents = [f"player_{i}" for i in range(players)]
         obs_space = spaces.Dict({
             "observation": self.observer.space,

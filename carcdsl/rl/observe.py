@@ -12,7 +12,8 @@ or its centre. One *tile vector* of ``Tc = K * 13 + 1 + A`` numbers describes an
 - ``K * 13 + 1 + a``: the tile's count of attribute ``a`` (each kind's attributes in turn:
   inns, cathedrals, goods).
 
-The observation (a ``Dict``):
+The observation (a ``Dict``; with ``observation="flat"`` one float32 vector holding the
+same three arrays raveled in this order):
 
 - ``board`` ``(C, W, W)``, float32, the window centred on the start square (row = y, column
   = x): channel 0 a tile lies here; 1 it is printed (a map); 2 the square is open (some tile
@@ -74,8 +75,8 @@ def tile_vectors(tables: Tables) -> np.ndarray:
 class Observer:
     """Builds observations of one rule set, player count and window."""
 
-    def __init__(self, tables: Tables, players: int, layout: ActionLayout):
-        self.tables, self.players, self.layout = tables, players, layout
+    def __init__(self, tables: Tables, players: int, layout: ActionLayout, flat: bool = False):
+        self.tables, self.players, self.layout, self.flat = tables, players, layout, flat
         self.vectors = tile_vectors(tables)
         self.tc = self.vectors.shape[1]
         figures, tokens = len(tables.modes.figures), len(tables.modes.tokens)
@@ -93,11 +94,14 @@ class Observer:
         for square in range(w * w):
             if tables.board.allows(to_key(*layout.xy(square))):
                 self.allowed.flat[square] = 1
-        self.space = spaces.Dict({
+        self.space: spaces.Space = spaces.Dict({
             "board": spaces.Box(0, HIGH, (self.channels, w, w), np.float32),
             "tiles": spaces.Box(0, HIGH, (layout.slots, 4, self.tc), np.float32),
             "vector": spaces.Box(-HIGH, HIGH, (self.length,), np.float32),
         })
+        if flat:
+            size = self.channels * w * w + layout.slots * 4 * self.tc + self.length
+            self.space = spaces.Box(-HIGH, HIGH, (size,), np.float32)
         self._state: State | None = None
         self._tiles = np.zeros((FIXED + self.tc, w, w), dtype=np.float32)
         self._seen = 0
@@ -188,7 +192,11 @@ class Observer:
                     not state.is_over and seats.current == seat)
         return out
 
-    def observe(self, state: State, seat: int) -> dict[str, np.ndarray]:
-        """The ``observation`` part of what player ``seat`` observes."""
-        return {"board": self.board(state, seat), "tiles": self.tiles(state, seat),
-                "vector": self.vector(state, seat)}
+    def observe(self, state: State, seat: int) -> dict[str, np.ndarray] | np.ndarray:
+        """The ``observation`` part of what player ``seat`` observes: a dict, or (``flat``)
+        its arrays raveled one after the other (board, tiles, vector)."""
+        parts = {"board": self.board(state, seat), "tiles": self.tiles(state, seat),
+                 "vector": self.vector(state, seat)}
+        if self.flat:
+            return np.concatenate([part.ravel() for part in parts.values()])
+        return parts
