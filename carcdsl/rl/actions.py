@@ -139,10 +139,11 @@ class ActionLayout:
         what = "no figure"
         if spot:
             figure, local = divmod(spot - 1, self.segments)
-            if figure <= self.figures:
-                what = f"figure {figure} on local segment {local}"
-            else:
+            if figure > self.figures:
                 what = f"taking back figure {spot - 1 - (1 + self.figures) * self.segments}"
+            else:
+                piece = f"figure {figure}" if figure else "a follower"
+                what = f"{piece} on local segment {local}"
         tile = f"hand slot {slot}, " if self.slots > 1 else ""
         return f"{tile}square ({x}, {y}), rotation {90 * rotation}, {what}"
 
