@@ -79,7 +79,7 @@ def _load(rules: str | Path | Game, variants: Sequence[str | Path]) -> Game:
     try:
         return load(rules, tuple(variants))
     except CarcError as error:
-        raise EnvOptionError(f"rules {str(rules)!r}: {error}") from None
+        raise EnvOptionError(str(error)) from None  # it names the rules and the first error
 
 
 def _check_options(game: Game, players: object, board_size: object, reward: object,

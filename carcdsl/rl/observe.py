@@ -27,8 +27,9 @@ same three arrays raveled in this order):
   drawn tile (``H = 1``; everybody sees it), or the observer's hand, one row per slot (other
   players' hands are not shown). Nothing of the supply's order is.
 - ``vector`` ``(V,)``: per player (relative, as above) its score, followers in supply, figures
-  of each kind in supply and tokens of each kind held; then per tile type the copies the
-  observer has not seen yet (pile, other hands, tiles set aside: counts only); then the
+  of each kind in supply and tokens of each kind held; then per tile type the copies still to
+  come that the observer does not hold (the pile with the drawn tile, other hands, tiles set
+  aside: counts only); then the
   tiles left to draw, whether this is an extra turn, and whether the observer is to move.
 """
 
