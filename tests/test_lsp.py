@@ -127,6 +127,32 @@ async def test_completion(client: LanguageClient):
 
 
 @pytest.mark.asyncio
+async def test_completion_and_hover_of_colours_and_looks(client: LanguageClient, tmp_path):
+    mine = tmp_path / "mine.carc"
+    mine.write_text('rules mine\nextends base\noverride feature city {\n    colour "#c98f4a"\n'
+                    "    look walls\n}\noverride feature road {\n    look track\n    colour tan\n"
+                    "}\n", encoding="utf-8")
+    uri = await open_file(client, mine)
+    road = await client.text_document_completion_async(T.CompletionParams(
+        T.TextDocumentIdentifier(uri), at(mine, "look track", 5)))
+    labels = {item.label for item in road.items}  # type: ignore[union-attr]
+    assert labels == {"track", "stream", "plain"}  # the looks of a path, no other word
+    colours = await client.text_document_completion_async(T.CompletionParams(
+        T.TextDocumentIdentifier(uri), at(mine, "colour tan", 7)))
+    assert {"tan", "steelblue"} <= {item.label for item in colours.items}  # type: ignore
+    look = await client.text_document_hover_async(T.HoverParams(
+        T.TextDocumentIdentifier(uri), at(mine, "walls", 2)))
+    assert "**look walls** (area)" in look.contents.value  # type: ignore[union-attr]
+    colour = await client.text_document_hover_async(T.HoverParams(
+        T.TextDocumentIdentifier(uri), at(mine, '"#c98f4a"', 3)))
+    assert "colour `#c98f4a`" in colour.contents.value  # type: ignore[union-attr]
+    assert "data:image/svg+xml;base64," in colour.contents.value  # type: ignore[union-attr]
+    kind = await client.text_document_hover_async(T.HoverParams(
+        T.TextDocumentIdentifier(uri), at(mine, "feature road", 9)))
+    assert "look `track`, colour `tan`" in kind.contents.value  # type: ignore[union-attr]
+
+
+@pytest.mark.asyncio
 async def test_definition_and_references_cross_files(client: LanguageClient):
     uri = await open_file(client, BROKEN)
     road = at(BROKEN, "feature road", 9)

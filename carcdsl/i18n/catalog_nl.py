@@ -386,6 +386,12 @@ DIAGNOSTICS: dict[str, str] = {
                             "(`follower`, het woord van het spel ervoor of een rol); een "
                             "verslag kan ze niet uit elkaar houden: geef de figuur een eigen "
                             "naam",
+    "E118": "onbekende kleur '{colour}'{hint}; schrijf `#rgb`, `#rrggbb` of een kleurnaam "
+            "(steelblue, tan, ...)",
+    "E118/hex": "kleur '{colour}' is geen kleur: na `#` komen 3 of 6 hexadecimale cijfers "
+                "(`#c84`, `#c98f4a`)",
+    "E119": "een soort met geometrie {geometry} heeft geen uiterlijk '{look}'{hint}: geef "
+            "'{name}' een van de uiterlijken {looks}",
     # --- het spel ---
     "E120": "ongeldig aantal spelers {players}",
     "E120/too-few": "ongeldig aantal spelers {low}..{high}: minstens 1 speler",

@@ -83,3 +83,11 @@ def tile_svg(tile: m.Tile, rules: m.RuleSet) -> str:
 def tile_markdown(tile: m.Tile, rules: m.RuleSet) -> str:
     data = base64.b64encode(tile_svg(tile, rules).encode()).decode()
     return f"![tile {tile.name}](data:image/svg+xml;base64,{data})"
+
+
+def swatch_markdown(colour: str) -> str:
+    """A small square of ``colour`` (``#rrggbb``), as a markdown image."""
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="14" height="14">'
+           f'<rect width="14" height="14" fill="{colour}" stroke="#333"/></svg>')
+    data = base64.b64encode(svg.encode()).decode()
+    return f"![{colour}](data:image/svg+xml;base64,{data})"
