@@ -15,7 +15,7 @@ from carcdsl.cli.main import main
 from carcdsl.compile.tables import AREA, FIELD
 from carcdsl.formats.record import load_record
 from carcdsl.replay import replay
-from carcdsl.view.svg import KNOWN_COLOURS, board_svg, draw_tile, kind_colour, tile_sheet
+from carcdsl.view.svg import board_svg, draw_tile, kind_colour, tile_sheet
 
 SVG = "{http://www.w3.org/2000/svg}"
 RECORDS = Path(__file__).parent / "data" / "records"
@@ -81,32 +81,56 @@ def test_an_enclosed_field_is_an_inner_region():
     assert classed(group, "enclosed")
 
 
-def test_an_unknown_kind_gets_a_stable_colour_of_its_own(tmp_path):
-    rules = tmp_path / "lakes.carc"
-    rules.write_text("""rules lakes
-extends base
+CUSTOM = Path(__file__).parent / "data" / "custom-looks.carc"
 
-override game {
-    tiles 74
-}
 
-feature lake {
-    geometry area
-    followers yes
-    score complete = 3 * tiles
-}
+def drawn(tables, name: str) -> ET.Element:
+    """The elements of tile type ``name`` in its rule-file orientation."""
+    o = 4 * tables.type_names.index(name)
+    return ET.fromstring(f'<g xmlns="http://www.w3.org/2000/svg">'
+                         f'{"".join(draw_tile(tables, o))}</g>')
 
-tile Z1  2  lake N; road W-E
-""", encoding="utf-8")
-    tables = carcdsl.load(str(rules)).tables
+
+def test_a_kind_is_drawn_in_the_colour_and_look_its_rule_file_gives():
+    tables = carcdsl.load("base", ("river",)).tables
+    city = drawn(tables, "C")
+    assert {e.get("fill") for e in classed(city, "area")} == {"#c98f4a"}  # base.carc says so
+    r03 = drawn(tables, "R03")
+    assert {e.get("data-look") for e in classed(r03, "area")} == {"walls"}
+    river = [e for e in classed(r03, "path") if e.get("data-look") == "stream"]
+    assert river and river[0].get("stroke") == "#4f8fd6"
+    assert len(classed(drawn(tables, "R01"), "pool")) == 1  # the spring, where the river ends
+    assert len(classed(drawn(tables, "L"), "house")) == 1  # three roads end at a village
+    assert [e.get("data-look") for e in classed(drawn(tables, "R11"), "centre")] == ["bush"]
+
+
+def test_a_kind_the_rule_file_says_nothing_of_gets_a_stable_colour_and_its_default_look():
+    tables = carcdsl.load(str(CUSTOM)).tables
     lake = next(k for k in tables.kinds if k.name == "lake")
-    colour = kind_colour("lake-x", AREA)
-    assert colour == kind_colour("lake-x", AREA) and colour not in KNOWN_COLOURS.values()
-    tiles = tiles_of(tile_sheet(tables))
-    z1 = next(g for g in tiles if g.get("data-name") == "Z1")
-    fills = {e.get("fill") for e in classed(z1, "area")}
-    assert fills == {kind_colour(lake.name, lake.geometry)}
-    assert fills != {KNOWN_COLOURS["city"]}
+    assert lake.colour is None and lake.look == "walls"
+    colour = kind_colour("lake", AREA)
+    assert colour == kind_colour("lake", AREA) and colour != "#c98f4a"
+    z1 = drawn(tables, "Z1")
+    assert {e.get("fill") for e in classed(z1, "area")} == {colour}
+    assert kind_colour("meadow", FIELD) != kind_colour("lake", AREA)
+    z3 = drawn(tables, "Z3")
+    assert [e.get("data-look") for e in classed(z3, "centre")] == ["tower"]
+    z5 = drawn(tables, "Z5")
+    assert [e.get("data-look") for e in classed(z5, "centre")] == ["tree"]
+    assert len(classed(z5, "pool")) == 1  # two canals end at one spring: one pool
+    z6 = drawn(tables, "Z6")  # two lakes in opposite corners, a field between them
+    assert len(classed(z6, "area")) == 2 and classed(z6, "enclosed")
+
+
+def test_a_colour_given_by_name_and_by_three_digits_is_drawn_as_six_digits(tmp_path):
+    rules = tmp_path / "named.carc"
+    rules.write_text('variant named for base\noverride feature city { colour SteelBlue }\n'
+                     'override feature road { colour "#C84" look plain }\n', encoding="utf-8")
+    tables = carcdsl.load("base", (str(rules),)).tables
+    d = drawn(tables, "D")
+    assert {e.get("fill") for e in classed(d, "area")} == {"#4682b4"}
+    assert {e.get("stroke") for e in classed(d, "path")} == {"#cc8844"}
+    assert not classed(d, "path-edge")  # a plain path has no edges
 
 
 def test_a_board_has_a_tile_group_per_placed_tile_and_marks_the_last_move():
@@ -140,8 +164,13 @@ def test_a_map_shows_its_empty_squares_and_labels():
     state = carcdsl.load("maps-germany").new_game(3, seed=1)
     root = ET.fromstring(board_svg(state))
     assert classed(root, "map-square")
-    labels = {e.text for e in classed(root, "label")}
-    assert {"Hamburg", "Berlin"} <= labels
+    labels = [e.text for e in classed(root, "label")]
+    assert {"Hamburg", "Berlin"} <= set(labels)
+    assert labels.count("Berlin") == 1  # a big city over two squares is one city, named once
+    assert classed(root, "printed-wall")  # with a wall round the whole of it
+    berlin = [g for g in tiles_of(board_svg(state)) if "printed" in g.get("class", "")
+              and not classed(g, "frame")]
+    assert len(berlin) >= 2
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
