@@ -101,6 +101,21 @@ async def test_hover(client: LanguageClient):
     assert "players: \"players\" INT" in word.contents.value  # type: ignore[union-attr]
 
 
+def test_the_hover_picture_is_the_tile_as_render_draws_it_even_in_a_broken_file():
+    from carcdsl.lsp.analysis import analyse
+    from carcdsl.lsp.picture import tile_svg
+
+    text = BASE.read_text(encoding="utf-8").replace("players 2..5", "players 0..1")
+    analysis = analyse(BASE, text)
+    assert any(d.code == "E120" for d in analysis.diagnostics)  # the file is broken ...
+    svg = tile_svg(analysis.rules.tile("L"), analysis.rules)  # ... yet tile L draws
+    assert svg is not None and svg.startswith("<svg")
+    assert 'fill="#c98f4a"' in svg and 'class="landmark house"' in svg  # base.carc's looks
+    broken = BASE.read_text(encoding="utf-8").replace("tile L  3  city N;", "tile L  3  city NN;")
+    again = analyse(BASE, broken)
+    assert tile_svg(again.rules.tile("L"), again.rules) is None  # no picture of nonsense
+
+
 @pytest.mark.asyncio
 async def test_hover_on_a_variant_tells_its_description(client: LanguageClient, tmp_path):
     mine = tmp_path / "mine.carc"

@@ -512,7 +512,8 @@ def hover(analysis: Analysis, idx: Index, line: int, char: int,
                 said = describe_tile(tile)
                 if picture:
                     from carcdsl.lsp.picture import tile_markdown
-                    said = tile_markdown(tile, rules) + "\n\n" + said
+                    drawn = tile_markdown(tile, rules)
+                    said = f"{drawn}\n\n{said}" if drawn else said
                 return said, occ.range
         if occ.family == "port":
             return f"port `{occ.name}`: a place on the tile's border", occ.range
