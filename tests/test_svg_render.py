@@ -5,6 +5,7 @@ its tiles and its last move, and bad input is refused with one message."""
 from __future__ import annotations
 
 import random
+import struct
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -223,6 +224,55 @@ def test_render_refuses_bad_input_with_one_message(capsys, tmp_path, argv, said)
     assert "Traceback" not in err
     leftovers = [p for p in tmp_path.rglob("*") if p.name.endswith(".tmp") or p.suffix == ".svg"]
     assert leftovers == []
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    return struct.unpack(">II", data[16:24])
+
+
+def svg_size(svg: str) -> tuple[float, float]:
+    root = ET.fromstring(svg)
+    return float(root.get("width")), float(root.get("height"))
+
+
+def test_render_writes_png_when_the_file_ends_in_png(capsys, tmp_path):
+    code, _, err = run(capsys, "render", "base", "--tiles", str(tmp_path / "sheet.png"))
+    assert code == 0, err
+    width, height = svg_size(tile_sheet(carcdsl.load("base").tables, "x"))
+    assert png_size((tmp_path / "sheet.png").read_bytes()) == (2 * width, 2 * height)
+    code, _, err = run(capsys, "render", str(RECORD), "--move", "2", str(tmp_path / "b.png"))
+    assert code == 0, err
+    board = board_svg(replay(load_record(RECORD)), "x", ["y"])
+    assert png_size((tmp_path / "b.png").read_bytes()) == tuple(2 * v for v in svg_size(board))
+    code, out, err = run(capsys, "render", str(RECORD), "--all", str(tmp_path / "all"), "--png")
+    assert code == 0, err
+    written = sorted((tmp_path / "all").iterdir())
+    assert [p.name for p in written] == ["move-001.png", "move-002.png"]
+    assert all(png_size(p.read_bytes()) for p in written)
+
+
+@pytest.mark.parametrize("argv", [
+    ("render", "base", "--tiles", "{tmp}/sheet.png"),
+    ("render", str(RECORD), "--move", "1", "{tmp}/b.png"),
+    ("render", str(RECORD), "--all", "{tmp}/all", "--png"),
+])
+def test_png_without_the_extra_says_how_to_get_it_and_writes_nothing(
+        capsys, tmp_path, monkeypatch, argv):
+    def missing():
+        raise ImportError("No module named 'resvg_py'")
+
+    monkeypatch.setattr("carcdsl.cli.render.rasteriser", missing)
+    code, _, err = run(capsys, *(a.replace("{tmp}", str(tmp_path)) for a in argv))
+    assert code == 1
+    assert err.strip() == "carcdsl: writing PNG needs resvg-py: pip install 'carcdsl[png]'"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_png_goes_with_all_or_a_png_file(capsys, tmp_path):
+    code, _, err = run(capsys, "render", "base", "--tiles", str(tmp_path / "s.svg"), "--png")
+    assert code == 1 and "--png goes with --all" in err
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_a_failed_write_leaves_the_old_file_whole_and_no_temporary_file(

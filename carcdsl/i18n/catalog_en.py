@@ -129,6 +129,9 @@ PHRASES: dict[str, str] = {
     "render-unwritable": "cannot write {file}: {reason}",
     "render-wrote": "{n} board{s} written to {file}",
     "render-after": "after move {move} of {n}",
+    "render-png-missing": "writing PNG needs resvg-py: pip install 'carcdsl[png]'",
+    "render-png-all": "--png goes with --all DIR; for --tiles and --move, a FILE ending in "
+                      ".png is written as PNG",
     "human-one-game": "a human seat plays one game at a time: use --games 1",
     "usage-no-command": "no command given; choose from {commands}",
     "usage-unknown-command": "unknown command '{value}'; choose from {commands}",

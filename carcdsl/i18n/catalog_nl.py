@@ -118,6 +118,9 @@ PHRASES: dict[str, str] = {
     "render-unwritable": "kan {file} niet schrijven: {reason}",
     "render-wrote": "{n} bord{en} geschreven naar {file}",
     "render-after": "na zet {move} van {n}",
+    "render-png-missing": "PNG schrijven vraagt resvg-py: pip install 'carcdsl[png]'",
+    "render-png-all": "--png hoort bij --all MAP; bij --tiles en --move wordt een BESTAND dat "
+                      "op .png eindigt als PNG geschreven",
     "human-one-game": "een menselijke speler speelt één spel tegelijk: gebruik --games 1",
     "usage-no-command": "geen opdracht gegeven; kies uit {commands}",
     "usage-unknown-command": "onbekende opdracht '{value}'; kies uit {commands}",
