@@ -60,7 +60,8 @@ def test_the_engine_the_compiler_and_the_pictures_name_no_rule_word():
         assert not _string_literals(path) & words, path.name
 
 
-PICTURES = [PACKAGE / "view" / f"{name}.py" for name in ("svg", "drawing", "layout", "paint")]
+PICTURES = [PACKAGE / "view" / f"{name}.py"
+            for name in ("svg", "drawing", "layout", "paint", "png")]
 """The view's modules that draw; the others (sentences, the terminal board) speak the rule
 set's words on purpose."""
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from carcdsl.compile.tables import AREA, CENTRE, FIELD, PATH, LocalSegment
 
@@ -374,13 +374,7 @@ def stroke_points(stroke: Stroke, step: float = 2.5) -> list[Point]:
     return points
 
 
-
-
 @functools.lru_cache(maxsize=8192)
 def layout(segs: tuple[LocalSegment, ...]) -> Layout:
     """The layout of an oriented tile's segments (cached: a board repeats its tiles)."""
     return Layout(segs)
-
-
-def layout_of(segs: Iterable[LocalSegment]) -> Layout:
-    return layout(tuple(segs))
