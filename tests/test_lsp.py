@@ -133,7 +133,7 @@ async def test_completion(client: LanguageClient):
     inside = await client.text_document_completion_async(T.CompletionParams(
         T.TextDocumentIdentifier(uri), at(BASE, "    followers yes\n    follower highwayman", 4)))
     labels = {item.label for item in inside.items}  # type: ignore[union-attr]
-    assert {"geometry", "ends", "score", "pennants"} <= labels
+    assert {"geometry", "ends", "score", "pennants", "colour", "look"} <= labels
     assert "tile" not in labels  # not inside a feature block
     segment = await client.text_document_completion_async(T.CompletionParams(
         T.TextDocumentIdentifier(uri), at(BASE, "tile B  4  monastery", 11)))
