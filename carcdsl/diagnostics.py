@@ -44,6 +44,8 @@ CODES: dict[str, str] = {
     "E115": "unknown end condition",
     "E116": "unknown scorers rule",
     "E117": "a landmark and a feature kind share a name",
+    "E118": "a colour that is no `#rgb`, `#rrggbb` or colour name",
+    "E119": "a look the kind's geometry does not have",
     # the game
     "E120": "bad player range",
     "E121": "bad follower count",

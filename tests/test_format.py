@@ -86,6 +86,23 @@ def test_the_layout():
         "names nl {}\n")
 
 
+def test_colour_and_look_lines():
+    text = ('rules r\nfeature moat{geometry area colour   "#6A9FD8"look water}\n'
+            'feature lane { geometry path colour  tan # a named colour\n look   plain }\n')
+    assert format_text(text) == (
+        "rules r\n"
+        "feature moat {\n"
+        "    geometry area\n"
+        '    colour "#6A9FD8"\n'
+        "    look water\n"
+        "}\n"
+        "feature lane {\n"
+        "    geometry path\n"
+        "    colour tan  # a named colour\n"
+        "    look plain\n"
+        "}\n")
+
+
 def test_a_comment_inside_a_line_keeps_the_line_as_written():
     text = "rules r\ntile A 1 city N # the city\n   ; road W-E\n"
     assert format_text(text) == text

@@ -266,13 +266,13 @@ def test_json_without_the_newer_keys_still_loads(nutty):
     for key in ("followers_by_players", "follower", "score_marker", "titles"):
         del data["game"][key]
     for kind in data["kinds"]:
-        del kind["role"]
+        del kind["role"], kind["colour"], kind["look"]
     data["triggers"] = [{"condition": "surrounded", "arg": None,
                          "actions": [{"action": "extra-turn", "points": None}]}]
     rules = ruleset_from_json(data)
     assert rules.game == attrs.evolve(nutty.game, followers_by_players=(), follower=None,
                                       score_marker=None, titles=())
-    assert all(k.role is None for k in rules.kinds)
+    assert all(k.role is None and k.colour is None and k.look is None for k in rules.kinds)
     assert (rules.tokens, rules.names, rules.open_points, rules.notes) == ((), (), (), ())
     assert rules.triggers[0].actions == (("extra-turn", None),)
 
@@ -280,7 +280,7 @@ def test_json_without_the_newer_keys_still_loads(nutty):
 # Keys a JSON rule set may leave out (added after the layout was first published); export
 # always writes them.
 OPTIONAL = {"game": {"followers_by_players", "follower", "score_marker", "titles"},
-            "kind": {"role", "attributes", "complete_extra", "final_extra"},
+            "kind": {"role", "attributes", "complete_extra", "final_extra", "colour", "look"},
             "supply": {"order"}, "token": {"most_points"}, "trigger": {"kinds"},
             "segment": {"attributes"}}
 
@@ -693,6 +693,8 @@ def test_a_name_given_twice_in_json_is_e101(tmp_path, base_json, where, index, f
     (lambda d: d.update(tiles=[]), "E114", "$.game.start"),
     (lambda d: d["game"].update(total_tiles=70), "W122", "$.game.total_tiles"),
     (lambda d: d["game"].update(followers=-1), "E121", "$.game.followers"),
+    (lambda d: d["kinds"][1].update(colour="#c98f4"), "E118", "$.kinds[1].colour"),
+    (lambda d: d["kinds"][0].update(look="walls"), "E119", "$.kinds[0].look"),
 ])
 def test_game_problems_in_json_name_the_json_path(tmp_path, base_json, change, code, path):
     data = copy.deepcopy(base_json)

@@ -101,6 +101,21 @@ async def test_hover(client: LanguageClient):
     assert "players: \"players\" INT" in word.contents.value  # type: ignore[union-attr]
 
 
+def test_the_hover_picture_is_the_tile_as_render_draws_it_even_in_a_broken_file():
+    from carcdsl.lsp.analysis import analyse
+    from carcdsl.lsp.picture import tile_svg
+
+    text = BASE.read_text(encoding="utf-8").replace("players 2..5", "players 0..1")
+    analysis = analyse(BASE, text)
+    assert any(d.code == "E120" for d in analysis.diagnostics)  # the file is broken ...
+    svg = tile_svg(analysis.rules.tile("L"), analysis.rules)  # ... yet tile L draws
+    assert svg is not None and svg.startswith("<svg")
+    assert 'fill="#c98f4a"' in svg and 'class="landmark house"' in svg  # base.carc's looks
+    broken = BASE.read_text(encoding="utf-8").replace("tile L  3  city N;", "tile L  3  city NN;")
+    again = analyse(BASE, broken)
+    assert tile_svg(again.rules.tile("L"), again.rules) is None  # no picture of nonsense
+
+
 @pytest.mark.asyncio
 async def test_hover_on_a_variant_tells_its_description(client: LanguageClient, tmp_path):
     mine = tmp_path / "mine.carc"
@@ -118,12 +133,38 @@ async def test_completion(client: LanguageClient):
     inside = await client.text_document_completion_async(T.CompletionParams(
         T.TextDocumentIdentifier(uri), at(BASE, "    followers yes\n    follower highwayman", 4)))
     labels = {item.label for item in inside.items}  # type: ignore[union-attr]
-    assert {"geometry", "ends", "score", "pennants"} <= labels
+    assert {"geometry", "ends", "score", "pennants", "colour", "look"} <= labels
     assert "tile" not in labels  # not inside a feature block
     segment = await client.text_document_completion_async(T.CompletionParams(
         T.TextDocumentIdentifier(uri), at(BASE, "tile B  4  monastery", 11)))
     labels = {item.label for item in segment.items}  # type: ignore[union-attr]
     assert {"road", "city", "monastery", "village", "NNE"} <= labels
+
+
+@pytest.mark.asyncio
+async def test_completion_and_hover_of_colours_and_looks(client: LanguageClient, tmp_path):
+    mine = tmp_path / "mine.carc"
+    mine.write_text('rules mine\nextends base\noverride feature city {\n    colour "#c98f4a"\n'
+                    "    look walls\n}\noverride feature road {\n    look track\n    colour tan\n"
+                    "}\n", encoding="utf-8")
+    uri = await open_file(client, mine)
+    road = await client.text_document_completion_async(T.CompletionParams(
+        T.TextDocumentIdentifier(uri), at(mine, "look track", 5)))
+    labels = {item.label for item in road.items}  # type: ignore[union-attr]
+    assert labels == {"track", "stream", "plain"}  # the looks of a path, no other word
+    colours = await client.text_document_completion_async(T.CompletionParams(
+        T.TextDocumentIdentifier(uri), at(mine, "colour tan", 7)))
+    assert {"tan", "steelblue"} <= {item.label for item in colours.items}  # type: ignore
+    look = await client.text_document_hover_async(T.HoverParams(
+        T.TextDocumentIdentifier(uri), at(mine, "walls", 2)))
+    assert "**look walls** (area)" in look.contents.value  # type: ignore[union-attr]
+    colour = await client.text_document_hover_async(T.HoverParams(
+        T.TextDocumentIdentifier(uri), at(mine, '"#c98f4a"', 3)))
+    assert "colour `#c98f4a`" in colour.contents.value  # type: ignore[union-attr]
+    assert "data:image/svg+xml;base64," in colour.contents.value  # type: ignore[union-attr]
+    kind = await client.text_document_hover_async(T.HoverParams(
+        T.TextDocumentIdentifier(uri), at(mine, "feature road", 9)))
+    assert "look `track`, colour `tan`" in kind.contents.value  # type: ignore[union-attr]
 
 
 @pytest.mark.asyncio

@@ -239,6 +239,11 @@ def test_the_digest_is_of_what_the_rules_say_not_where_or_how_they_are_written(t
     copy = _base_copy(tmp_path / "a" / "b", ("\nlandmark village\n",
                                             "\n# a comment\n\n\nlandmark   village  \n"))
     assert rules_digest(carcdsl.load(str(copy), ["farmers"]).rules) == bundled
+    # how pictures draw a kind is no rule: a colour or a look, given or not, changes nothing
+    painted = _base_copy(tmp_path / "d", ('colour "#c98f4a"', "colour steelblue"))
+    assert rules_digest(carcdsl.load(str(painted), ["farmers"]).rules) == bundled
+    bare = _base_copy(tmp_path / "e", ("    look walls\n", ""))
+    assert rules_digest(carcdsl.load(str(bare), ["farmers"]).rules) == bundled
     # rules, variants and parameters each change it
     changed = _base_copy(tmp_path / "c", ("score complete = 2 * tiles + 2 * pennants",
                                           "score complete = 2 * tiles + 3 * pennants"))

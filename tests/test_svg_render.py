@@ -5,6 +5,7 @@ its tiles and its last move, and bad input is refused with one message."""
 from __future__ import annotations
 
 import random
+import struct
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from carcdsl.cli.main import main
 from carcdsl.compile.tables import AREA, FIELD
 from carcdsl.formats.record import load_record
 from carcdsl.replay import replay
-from carcdsl.view.svg import KNOWN_COLOURS, board_svg, draw_tile, kind_colour, tile_sheet
+from carcdsl.view.svg import board_svg, draw_tile, kind_colour, tile_sheet
 
 SVG = "{http://www.w3.org/2000/svg}"
 RECORDS = Path(__file__).parent / "data" / "records"
@@ -81,32 +82,56 @@ def test_an_enclosed_field_is_an_inner_region():
     assert classed(group, "enclosed")
 
 
-def test_an_unknown_kind_gets_a_stable_colour_of_its_own(tmp_path):
-    rules = tmp_path / "lakes.carc"
-    rules.write_text("""rules lakes
-extends base
+CUSTOM = Path(__file__).parent / "data" / "custom-looks.carc"
 
-override game {
-    tiles 74
-}
 
-feature lake {
-    geometry area
-    followers yes
-    score complete = 3 * tiles
-}
+def drawn(tables, name: str) -> ET.Element:
+    """The elements of tile type ``name`` in its rule-file orientation."""
+    o = 4 * tables.type_names.index(name)
+    return ET.fromstring(f'<g xmlns="http://www.w3.org/2000/svg">'
+                         f'{"".join(draw_tile(tables, o))}</g>')
 
-tile Z1  2  lake N; road W-E
-""", encoding="utf-8")
-    tables = carcdsl.load(str(rules)).tables
+
+def test_a_kind_is_drawn_in_the_colour_and_look_its_rule_file_gives():
+    tables = carcdsl.load("base", ("river",)).tables
+    city = drawn(tables, "C")
+    assert {e.get("fill") for e in classed(city, "area")} == {"#c98f4a"}  # base.carc says so
+    r03 = drawn(tables, "R03")
+    assert {e.get("data-look") for e in classed(r03, "area")} == {"walls"}
+    river = [e for e in classed(r03, "path") if e.get("data-look") == "stream"]
+    assert river and river[0].get("stroke") == "#4f8fd6"
+    assert len(classed(drawn(tables, "R01"), "pool")) == 1  # the spring, where the river ends
+    assert len(classed(drawn(tables, "L"), "house")) == 1  # three roads end at a village
+    assert [e.get("data-look") for e in classed(drawn(tables, "R11"), "centre")] == ["bush"]
+
+
+def test_a_kind_the_rule_file_says_nothing_of_gets_a_stable_colour_and_its_default_look():
+    tables = carcdsl.load(str(CUSTOM)).tables
     lake = next(k for k in tables.kinds if k.name == "lake")
-    colour = kind_colour("lake-x", AREA)
-    assert colour == kind_colour("lake-x", AREA) and colour not in KNOWN_COLOURS.values()
-    tiles = tiles_of(tile_sheet(tables))
-    z1 = next(g for g in tiles if g.get("data-name") == "Z1")
-    fills = {e.get("fill") for e in classed(z1, "area")}
-    assert fills == {kind_colour(lake.name, lake.geometry)}
-    assert fills != {KNOWN_COLOURS["city"]}
+    assert lake.colour is None and lake.look == "walls"
+    colour = kind_colour("lake", AREA)
+    assert colour == kind_colour("lake", AREA) and colour != "#c98f4a"
+    z1 = drawn(tables, "Z1")
+    assert {e.get("fill") for e in classed(z1, "area")} == {colour}
+    assert kind_colour("meadow", FIELD) != kind_colour("lake", AREA)
+    z3 = drawn(tables, "Z3")
+    assert [e.get("data-look") for e in classed(z3, "centre")] == ["tower"]
+    z5 = drawn(tables, "Z5")
+    assert [e.get("data-look") for e in classed(z5, "centre")] == ["tree"]
+    assert len(classed(z5, "pool")) == 1  # two canals end at one spring: one pool
+    z6 = drawn(tables, "Z6")  # two lakes in opposite corners, a field between them
+    assert len(classed(z6, "area")) == 2 and classed(z6, "enclosed")
+
+
+def test_a_colour_given_by_name_and_by_three_digits_is_drawn_as_six_digits(tmp_path):
+    rules = tmp_path / "named.carc"
+    rules.write_text('variant named for base\noverride feature city { colour SteelBlue }\n'
+                     'override feature road { colour "#C84" look plain }\n', encoding="utf-8")
+    tables = carcdsl.load("base", (str(rules),)).tables
+    d = drawn(tables, "D")
+    assert {e.get("fill") for e in classed(d, "area")} == {"#4682b4"}
+    assert {e.get("stroke") for e in classed(d, "path")} == {"#cc8844"}
+    assert not classed(d, "path-edge")  # a plain path has no edges
 
 
 def test_a_board_has_a_tile_group_per_placed_tile_and_marks_the_last_move():
@@ -140,8 +165,13 @@ def test_a_map_shows_its_empty_squares_and_labels():
     state = carcdsl.load("maps-germany").new_game(3, seed=1)
     root = ET.fromstring(board_svg(state))
     assert classed(root, "map-square")
-    labels = {e.text for e in classed(root, "label")}
-    assert {"Hamburg", "Berlin"} <= labels
+    labels = [e.text for e in classed(root, "label")]
+    assert {"Hamburg", "Berlin"} <= set(labels)
+    assert labels.count("Berlin") == 1  # a big city over two squares is one city, named once
+    assert classed(root, "printed-wall")  # with a wall round the whole of it
+    berlin = [g for g in tiles_of(board_svg(state)) if "printed" in g.get("class", "")
+              and not classed(g, "frame")]
+    assert len(berlin) >= 2
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -196,6 +226,55 @@ def test_render_refuses_bad_input_with_one_message(capsys, tmp_path, argv, said)
     assert leftovers == []
 
 
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    return struct.unpack(">II", data[16:24])
+
+
+def svg_size(svg: str) -> tuple[float, float]:
+    root = ET.fromstring(svg)
+    return float(root.get("width")), float(root.get("height"))
+
+
+def test_render_writes_png_when_the_file_ends_in_png(capsys, tmp_path):
+    code, _, err = run(capsys, "render", "base", "--tiles", str(tmp_path / "sheet.png"))
+    assert code == 0, err
+    width, height = svg_size(tile_sheet(carcdsl.load("base").tables, "x"))
+    assert png_size((tmp_path / "sheet.png").read_bytes()) == (2 * width, 2 * height)
+    code, _, err = run(capsys, "render", str(RECORD), "--move", "2", str(tmp_path / "b.png"))
+    assert code == 0, err
+    board = board_svg(replay(load_record(RECORD)), "x", ["y"])
+    assert png_size((tmp_path / "b.png").read_bytes()) == tuple(2 * v for v in svg_size(board))
+    code, out, err = run(capsys, "render", str(RECORD), "--all", str(tmp_path / "all"), "--png")
+    assert code == 0, err
+    written = sorted((tmp_path / "all").iterdir())
+    assert [p.name for p in written] == ["move-001.png", "move-002.png"]
+    assert all(png_size(p.read_bytes()) for p in written)
+
+
+@pytest.mark.parametrize("argv", [
+    ("render", "base", "--tiles", "{tmp}/sheet.png"),
+    ("render", str(RECORD), "--move", "1", "{tmp}/b.png"),
+    ("render", str(RECORD), "--all", "{tmp}/all", "--png"),
+])
+def test_png_without_the_extra_says_how_to_get_it_and_writes_nothing(
+        capsys, tmp_path, monkeypatch, argv):
+    def missing():
+        raise ImportError("No module named 'resvg_py'")
+
+    monkeypatch.setattr("carcdsl.cli.render.rasteriser", missing)
+    code, _, err = run(capsys, *(a.replace("{tmp}", str(tmp_path)) for a in argv))
+    assert code == 1
+    assert err.strip() == "carcdsl: writing PNG needs resvg-py: pip install 'carcdsl[png]'"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_png_goes_with_all_or_a_png_file(capsys, tmp_path):
+    code, _, err = run(capsys, "render", "base", "--tiles", str(tmp_path / "s.svg"), "--png")
+    assert code == 1 and "--png goes with --all" in err
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_failed_write_leaves_the_old_file_whole_and_no_temporary_file(
         capsys, tmp_path, monkeypatch):
     target = tmp_path / "sheet.svg"
@@ -209,3 +288,20 @@ def test_a_failed_write_leaves_the_old_file_whole_and_no_temporary_file(
     assert code == 1 and "cannot write" in err
     assert target.read_text(encoding="utf-8") == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["sheet.svg"]
+
+
+def test_the_readme_pictures_are_what_render_draws_now(tmp_path):
+    """docs/pictures/*.svg are regenerated by docs/pictures/make.py; a change that draws them
+    differently must regenerate them too (and its author look at them)."""
+    import importlib.util
+
+    folder = Path(__file__).resolve().parent.parent / "docs" / "pictures"
+    spec = importlib.util.spec_from_file_location("make_pictures", folder / "make.py")
+    assert spec is not None and spec.loader is not None
+    make = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make)
+    drawn = make.draw(tmp_path)
+    assert set(drawn) == {"base-tiles.svg", "board.svg"}
+    for name, data in drawn.items():
+        assert data == (folder / name).read_bytes(), (
+            f"docs/pictures/{name} is stale: run python docs/pictures/make.py")

@@ -23,6 +23,7 @@ from carcdsl.diagnostics import Diagnostic, error, suggest, unique, warning
 from carcdsl.geometry import ports as P
 from carcdsl.model.base import Loc
 from carcdsl.model.expr import QUANTITIES, Compare, Cond, Negated, Product, Quantity, Scaled, Sum
+from carcdsl.model.looks import NAMED_COLOURS, looks_of, parse_colour
 from carcdsl.model.rules import (
     BOARD_EDGE_NEIGHBOURS,
     DRAW_MODES,
@@ -228,6 +229,7 @@ class _Checker(TileChecks, PlayChecks):
             for i, extra in enumerate(getattr(kind, f"{when}_extra")):
                 self.check_expr(kind, extra, kind.loc_of(f"{when}_extra:{i}"))
         self.check_attributes(kind)
+        self.check_looks(kind)
         scored = kind.complete is not None or kind.final is not None \
             or kind.complete_extra or kind.final_extra  # a `+=` term alone is a score
         if kind.followers and not scored:
@@ -242,6 +244,23 @@ class _Checker(TileChecks, PlayChecks):
                            hint=self.hint(merge, "merge", ATTRIBUTE_MERGES))
             if name in QUANTITIES:
                 self.error("E207", kind.loc_of(f"attribute:{name}"), "quantity-name", name=name)
+
+    def check_looks(self, kind: FeatureKind) -> None:
+        """E118 a colour pictures cannot paint; E119 a look the kind's geometry has not (an
+        unknown geometry is E112 already)."""
+        colour = kind.colour
+        if colour is not None and parse_colour(colour) is None:
+            loc = kind.loc_of("colour")
+            if colour.startswith("#"):
+                self.error("E118", loc, "hex", colour=colour)
+            else:
+                self.error("E118", loc, colour=colour,
+                           hint=self.hint(colour, "colour", NAMED_COLOURS))
+        looks = looks_of(kind.geometry)
+        if kind.look is not None and looks and kind.look not in looks:
+            self.error("E119", kind.loc_of("look"), name=kind.name, geometry=kind.geometry,
+                       look=kind.look, looks=looks,
+                       hint=self.hint(kind.look, f"look:{kind.geometry}", looks))
 
     def check_terminals(self, kind: FeatureKind) -> None:
         if not kind.terminals:

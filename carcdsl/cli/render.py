@@ -1,10 +1,11 @@
 """``carcdsl render``: pictures drawn from the rules (``view.svg``).
 
-``render RULES --tiles sheet.svg`` (or ``.html``) writes every tile type with its name and
-count, the printable sheet; ``render RECORD --move N board.svg`` the board after move N (0:
-before the first) with the last move marked and the scores; ``render RECORD --all DIR`` one
-board per move. Every file is written whole or not at all: into a temporary file beside it,
-then renamed.
+``render RULES --tiles sheet.svg`` (or ``.html``, or ``.png``) writes every tile type with its
+name and count, the printable sheet; ``render RECORD --move N board.svg`` (or ``.png``) the
+board after move N (0: before the first) with the last move marked and the scores; ``render
+RECORD --all DIR`` one board per move, as SVG or with ``--png`` as PNG. A PNG needs the ``png``
+extra (``view.png``); without it, one line says how to install it and nothing is written.
+Every file is written whole or not at all: into a temporary file beside it, then renamed.
 """
 
 from __future__ import annotations
@@ -25,16 +26,19 @@ from carcdsl.formats.record import Record, load_record
 from carcdsl.i18n.words import Words, os_reason
 from carcdsl.pipeline import load
 from carcdsl.replay import game_for, replay
+from carcdsl.view.png import rasteriser, to_png
 from carcdsl.view.svg import board_svg, tile_sheet, tile_sheet_html
 
 
 def add_render(commands) -> None:
     """Register ``render`` with the command line's subparsers."""
     p = commands.add_parser(
-        "render", help="draw the tiles of a rule set, or the board of a game record, as SVG",
-        description="Draw every tile type of a rule set (--tiles FILE: .svg, or .html with "
-        "the SVG inline), or the board of a game record after a move (--move N FILE) or "
-        "after each move (--all DIR).")
+        "render",
+        help="draw the tiles of a rule set, or the board of a game record, as SVG or PNG",
+        description="Draw every tile type of a rule set (--tiles FILE: .svg, .html with the "
+        "SVG inline, or .png), or the board of a game record after a move (--move N FILE: "
+        ".svg or .png) or after each move (--all DIR, SVG; with --png, PNG). PNG needs "
+        "pip install 'carcdsl[png]'.")
     p.add_argument("source", metavar="RULES|RECORD",
                    help="a rule file or bundled rule set (with --tiles), or a game record")
     p.add_argument("--variant", "-v", action="append", default=[], metavar="V",
@@ -43,16 +47,24 @@ def add_render(commands) -> None:
                    help="let rule files read (extends, with) from DIR too")
     what = p.add_mutually_exclusive_group()
     what.add_argument("--tiles", metavar="FILE",
-                      help="write the tile sheet: SVG, or HTML when FILE ends in .html")
+                      help="write the tile sheet: SVG, HTML when FILE ends in .html, PNG when "
+                      "it ends in .png")
     what.add_argument("--move", nargs=2, metavar=("N", "FILE"),
                       help="write the board after move N of the record to FILE (0: before "
-                      "the first move)")
+                      "the first move); PNG when FILE ends in .png")
     what.add_argument("--all", metavar="DIR", help="write the board after each move into DIR")
+    p.add_argument("--png", action="store_true",
+                   help="with --all: write PNG files (move-001.png, ...) instead of SVG")
     add_lang_option(p)
     p.set_defaults(run=cmd_render)
 
 
 def cmd_render(args: argparse.Namespace) -> int:
+    if args.png and args.all is None:
+        raise Said("render-png-all")
+    target = args.tiles if args.tiles is not None else args.move[1] if args.move else None
+    if args.png or _is_png(target):
+        _need_png()
     if args.tiles is not None:
         return _render_tiles(args)
     if args.variant:
@@ -74,8 +86,9 @@ def cmd_render(args: argparse.Namespace) -> int:
             raise Said("render-unwritable", file=args.all,
                        reason=os_reason(exc).say(words)) from None
         width = max(3, len(str(count)))
+        suffix = ".png" if args.png else ".svg"
         for n in range(1, count + 1):
-            _write(folder / f"move-{n:0{width}d}.svg", _board(game, record, n, words, args),
+            _write(folder / f"move-{n:0{width}d}{suffix}", _board(game, record, n, words, args),
                    words)
         print(words.phrase("render-wrote", n=count, file=args.all))
         return 0
@@ -104,6 +117,18 @@ def _render_tiles(args: argparse.Namespace) -> int:
     return 0
 
 
+def _is_png(target: str | None) -> bool:
+    return target is not None and Path(target).suffix.lower() == ".png"
+
+
+def _need_png() -> None:
+    """Refuse at once, before anything is drawn or written, when PNG cannot be made."""
+    try:
+        rasteriser()
+    except ImportError:
+        raise Said("render-png-missing") from None
+
+
 def _board(game: Game, record: Record, n: int, words: Words,
            args: argparse.Namespace) -> str:
     """The board after the first ``n`` moves of ``record``."""
@@ -118,16 +143,18 @@ def _board(game: Game, record: Record, n: int, words: Words,
 
 
 def _write(target: Path, text: str, words: Words) -> None:
-    """Write ``text`` to ``target`` whole: a temporary file in the same folder, renamed over
-    it; nothing is left behind when it fails."""
+    """Write ``text`` (an SVG or HTML document; rasterised first when ``target`` ends in
+    ``.png``) to ``target`` whole: a temporary file in the same folder, renamed over it;
+    nothing is left behind when it fails."""
+    data = to_png(text) if _is_png(str(target)) else text.encode("utf-8")
     tmp = None
     try:
         if target.is_dir():
             raise IsADirectoryError(21, "Is a directory")
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
                                    dir=target.parent if str(target.parent) else ".")
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
         os.chmod(tmp, 0o644)
         os.replace(tmp, target)
     except OSError as exc:

@@ -32,6 +32,11 @@ class Kind:
     """The kind's attributes, in the order of a feature's attribute counts."""
     per_scorer: tuple[bool, bool] = (False, False)
     """Whether ``complete`` / ``final`` measure ``own(F)``: evaluated once per scorer."""
+    colour: str | None = None
+    """How pictures colour it: ``#rrggbb``; None: the rule set gives none."""
+    look: str = ""
+    """How pictures draw it: a look of its geometry (``model.looks``), its default when the
+    rule set gives none."""
 
 
 @attrs.frozen
@@ -53,6 +58,9 @@ class LocalSegment:
     field (``field``)."""
     attributes: tuple[int, ...] | None = None
     """The segment's count of each of its kind's attributes (None: none)."""
+    ends: tuple[int, ...] = ()
+    """Paths: what the path ends at on this tile, one entry per closed end: the index of the
+    kind it ends at, or -1 for a landmark (pictures draw the path into it)."""
 
 
 @attrs.frozen

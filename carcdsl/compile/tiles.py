@@ -46,7 +46,9 @@ def _kinds(rules: m.RuleSet) -> tuple[Kind, ...]:
         complete, final = programs
         kinds.append(Kind(i, k.name, GEOMETRY_CODE[k.geometry], k.followers, complete, final,
                           tuple(name for name, _ in k.attributes),
-                          (uses(complete, OWN), uses(final, OWN))))
+                          (uses(complete, OWN), uses(final, OWN)),
+                          m.parse_colour(k.colour) if k.colour is not None else None,
+                          k.look or m.default_look(k.geometry)))
     return tuple(kinds)
 
 
@@ -110,8 +112,10 @@ def _orient(tile: m.Tile, rules: m.RuleSet, kind_index: dict, rotation: int):
             first = min(positions, key=lambda p: (P.side_of(p), p)) if geometry != FIELD \
                 else positions[0]
             port = P.RING[first]
+        ends = tuple(kind_index.get(e, -1) for e in seg.ends if e in kind.terminals) \
+            if geometry == PATH else ()
         out.append(LocalSegment(kind_index[seg.kind], geometry, seg.pennants, open_ends,
-                                positions, touches, port, _attribute_counts(seg, kind)))
+                                positions, touches, port, _attribute_counts(seg, kind), ends))
     return out, at
 
 

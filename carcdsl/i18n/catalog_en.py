@@ -130,6 +130,9 @@ PHRASES: dict[str, str] = {
     "render-unwritable": "cannot write {file}: {reason}",
     "render-wrote": "{n} board{s} written to {file}",
     "render-after": "after move {move} of {n}",
+    "render-png-missing": "writing PNG needs resvg-py: pip install 'carcdsl[png]'",
+    "render-png-all": "--png goes with --all DIR; for --tiles and --move, a FILE ending in "
+                      ".png is written as PNG",
     "human-one-game": "a human seat plays one game at a time: use --games 1",
     "usage-no-command": "no command given; choose from {commands}",
     "usage-unknown-command": "unknown command '{value}'; choose from {commands}",
@@ -374,6 +377,12 @@ DIAGNOSTICS: dict[str, str] = {
     "E117/figure-follower": "figure '{name}' has a name of the ordinary follower (`follower`, "
                             "the game's word for it or a role); a record could not tell them "
                             "apart: give the figure a name of its own",
+    "E118": "unknown colour '{colour}'{hint}; write `#rgb`, `#rrggbb` or a colour name "
+            "(steelblue, tan, ...)",
+    "E118/hex": "colour '{colour}' is no colour: after `#` come 3 or 6 hexadecimal digits "
+                "(`#c84`, `#c98f4a`)",
+    "E119": "{geometry:a} kind has no look '{look}'{hint}: give '{name}' one of the looks "
+            "{looks}",
     # --- the game ---
     "E120": "bad player range {players}",
     "E120/too-few": "bad player range {low}..{high}: at least 1 player",

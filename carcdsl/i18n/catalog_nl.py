@@ -119,6 +119,9 @@ PHRASES: dict[str, str] = {
     "render-unwritable": "kan {file} niet schrijven: {reason}",
     "render-wrote": "{n} bord{en} geschreven naar {file}",
     "render-after": "na zet {move} van {n}",
+    "render-png-missing": "PNG schrijven vraagt resvg-py: pip install 'carcdsl[png]'",
+    "render-png-all": "--png hoort bij --all MAP; bij --tiles en --move wordt een BESTAND dat "
+                      "op .png eindigt als PNG geschreven",
     "human-one-game": "een menselijke speler speelt één spel tegelijk: gebruik --games 1",
     "usage-no-command": "geen opdracht gegeven; kies uit {commands}",
     "usage-unknown-command": "onbekende opdracht '{value}'; kies uit {commands}",
@@ -398,6 +401,12 @@ DIAGNOSTICS: dict[str, str] = {
                             "(`follower`, het woord van het spel ervoor of een rol); een "
                             "verslag kan ze niet uit elkaar houden: geef de figuur een eigen "
                             "naam",
+    "E118": "onbekende kleur '{colour}'{hint}; schrijf `#rgb`, `#rrggbb` of een kleurnaam "
+            "(steelblue, tan, ...)",
+    "E118/hex": "kleur '{colour}' is geen kleur: na `#` komen 3 of 6 hexadecimale cijfers "
+                "(`#c84`, `#c98f4a`)",
+    "E119": "een soort met geometrie {geometry} heeft geen uiterlijk '{look}'{hint}: geef "
+            "'{name}' een van de uiterlijken {looks}",
     # --- het spel ---
     "E120": "ongeldig aantal spelers {players}",
     "E120/too-few": "ongeldig aantal spelers {low}..{high}: minstens 1 speler",

@@ -8,8 +8,9 @@ so a rule set read back from JSON equals the one composed from text. Keys added 
 later (tokens, names, open points, notes; a game's follower supplies by player count, follower,
 score marker and titles in other languages; a kind's follower role; figures, tile groups and
 the draw order; a kind's attributes and added score terms, a segment's attributes, a token's
-majority points, the kinds of an ``extends`` trigger) may be left out and then take the model's
-defaults, so JSON written before them still loads; export always writes them.
+majority points, the kinds of an ``extends`` trigger; a kind's colour and look) may be left out
+and then take the model's defaults, so JSON written before them still loads; export always
+writes them.
 """
 
 from __future__ import annotations
@@ -154,6 +155,8 @@ def _kind_to_json(kind: m.FeatureKind) -> dict[str, Any]:
         "attributes": [{"name": name, "merge": merge} for name, merge in kind.attributes],
         "complete_extra": [expr_to_json(e) for e in kind.complete_extra],
         "final_extra": [expr_to_json(e) for e in kind.final_extra],
+        "colour": kind.colour,
+        "look": kind.look,
     }
 
 
@@ -586,7 +589,7 @@ def _kind_from_json(k: dict[str, Any], loc: m.Loc) -> m.FeatureKind:
         scorers=k["scorers"], role=k.get("role"),
         attributes=tuple((a["name"], a["merge"]) for a in attributes),
         complete_extra=extra("complete_extra"), final_extra=extra("final_extra"),
-        loc=loc, field_locs=locs)
+        colour=k.get("colour"), look=k.get("look"), loc=loc, field_locs=locs)
 
 
 def _tile_from_json(t: dict[str, Any], geometries: dict[str, str], loc: m.Loc) -> m.Tile:

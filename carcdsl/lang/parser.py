@@ -91,7 +91,7 @@ _PROP_WORDS = {"followers": "`followers`", "players": "`players`", "total_tiles"
                "first_player": "`first player`", "edge_closes": "`edge closes`",
                "edge_neighbours": "`edge neighbours`", "each_player": "`each player`",
                "start_sides": "`start sides`", "final_points": "`score final`",
-               "start_areas": "`start areas`"}
+               "start_areas": "`start areas`", "colour": "`colour`", "look": "`look`"}
 
 
 _REPEATABLE = frozenset(("followers_for", "attribute", "complete_extra", "final_extra"))
@@ -421,6 +421,17 @@ class _ToRuleFile(Transformer):
     @v_args(meta=True)
     def scorers(self, meta, items):
         return Prop("scorers", str(items[0]), self._loc(items[0]))
+
+    @v_args(meta=True)
+    def colour(self, meta, items):
+        value = str(items[0])
+        if items[0].type == "STRING":
+            value = value[1:-1]
+        return Prop("colour", value, self._loc(items[0]))
+
+    @v_args(meta=True)
+    def look(self, meta, items):
+        return Prop("look", str(items[0]), self._loc(items[0]))
 
     @v_args(meta=True)
     def landmark_decl(self, meta, items):

@@ -339,8 +339,39 @@ def accepted(text: str, offset: int) -> set[str]:
     return set()
 
 
+_AFTER_LOOK = re.compile(r'(?<![\w-])(look|colour)\s+"?[\w#-]*$')
+_FEATURE_OPEN = re.compile(r"(?<![\w-])feature\s+([^\W\d][\w-]*)\s*\{[^{}]*$")
+
+
+def _kind_around(analysis: Analysis, offset: int) -> m.FeatureKind | None:
+    """The kind whose block ``offset`` is in (as far as the rule set knows it)."""
+    found = _FEATURE_OPEN.search(analysis.text, 0, offset)
+    if found is None or analysis.rules is None:
+        return None
+    return analysis.rules.kind(found.group(1))
+
+
+def _look_words(analysis: Analysis, offset: int) -> dict[str, str] | None:
+    """After ``look``: the looks of the kind's geometry (every look when it is not known);
+    after ``colour``: the colour names. None elsewhere."""
+    row_start = analysis.text.rfind("\n", 0, offset) + 1
+    found = _AFTER_LOOK.search(analysis.text, row_start, offset)
+    if found is None:
+        return None
+    if found.group(1) == "colour":
+        return {name: f"colour {hex_}" for name, hex_ in m.NAMED_COLOURS.items()}
+    kind = _kind_around(analysis, offset)
+    geometries = [kind.geometry] if kind is not None and kind.geometry in m.LOOKS \
+        else list(m.LOOKS)
+    return {look: f"{geometry} look: {said}" for geometry in geometries
+            for look, said in m.LOOKS[geometry].items()}
+
+
 def completions(analysis: Analysis, offset: int) -> list[tuple[str, str]]:
     """(label, what it is) of every word that may come at ``offset``."""
+    looks = _look_words(analysis, offset)
+    if looks is not None:
+        return sorted(looks.items())
     terms = accepted(analysis.text, offset)
     items: dict[str, str] = {}
     for term in terms:
@@ -402,6 +433,8 @@ def describe_kind(analysis: Analysis, kind: m.FeatureKind) -> str:
              + f"; pennants: {'yes' if kind.pennants else 'no'}"]
     if kind.terminals:
         lines.append("ends at: " + ", ".join(kind.terminals))
+    lines.append(f"drawn: look `{kind.look or m.default_look(kind.geometry)}`"
+                 + (f", colour `{kind.colour}`" if kind.colour else ", colour from its name"))
     for prop in ("complete", "final"):
         if getattr(kind, prop) is not None:
             said = _source_line(analysis, kind.loc_of(prop))
@@ -479,7 +512,8 @@ def hover(analysis: Analysis, idx: Index, line: int, char: int,
                 said = describe_tile(tile)
                 if picture:
                     from carcdsl.lsp.picture import tile_markdown
-                    said = tile_markdown(tile, rules) + "\n\n" + said
+                    drawn = tile_markdown(tile, rules)
+                    said = f"{drawn}\n\n{said}" if drawn else said
                 return said, occ.range
         if occ.family == "port":
             return f"port `{occ.name}`: a place on the tile's border", occ.range
@@ -488,9 +522,33 @@ def hover(analysis: Analysis, idx: Index, line: int, char: int,
     rng = word_range(analysis.text, line, char)
     row = analysis.text.split("\n")[line] if line < analysis.text.count("\n") + 1 else ""
     word = row[rng.start:rng.end]
+    look = _describe_look(analysis, row, rng, word)
+    if look is not None:
+        return look, rng
     doc = construct_docs().get(word)
     if doc and not _in_comment(row, rng.start):
         return f"```\n{doc}\n```", rng
+    return None
+
+
+def _describe_look(analysis: Analysis, row: str, rng: Range, word: str) -> str | None:
+    """The word after ``look`` (what it draws) or ``colour`` (a swatch of it)."""
+    before = row[:rng.start].split()
+    if not before or before[-1] not in ("look", "colour") or _in_comment(row, rng.start):
+        return None
+    if before[-1] == "colour":
+        colour = m.parse_colour(word.strip('"'))
+        if colour is None:
+            return None
+        from carcdsl.lsp.picture import swatch_markdown
+        return f"{swatch_markdown(colour)} colour `{colour}`: how pictures fill the kind"
+    offset = sum(len(r) + 1 for r in analysis.text.split("\n")[:rng.line]) + rng.start
+    kind = _kind_around(analysis, offset)
+    geometries = [kind.geometry] if kind is not None and kind.geometry in m.LOOKS \
+        else list(m.LOOKS)
+    for geometry in geometries:
+        if word in m.LOOKS[geometry]:
+            return f"**look {word}** ({geometry}): {m.LOOKS[geometry][word]}"
     return None
 
 

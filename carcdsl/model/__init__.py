@@ -1,6 +1,6 @@
 """The rule model: what a checked rule file says, as immutable attrs classes, and how a tile's
-fields are derived (``fields``). The names of ``base``, ``expr``, ``tiles`` and ``rules`` are
-all here too, for ``import carcdsl.model as m``."""
+fields are derived (``fields``). The names of ``base``, ``expr``, ``tiles``, ``rules`` and
+``looks`` are all here too, for ``import carcdsl.model as m``."""
 
 from carcdsl.model.base import Loc, Located, as_tuple, loc_field
 from carcdsl.model.expr import (
@@ -15,6 +15,7 @@ from carcdsl.model.expr import (
     Scaled,
     Sum,
 )
+from carcdsl.model.looks import LOOKS, NAMED_COLOURS, default_look, looks_of, parse_colour
 from carcdsl.model.rules import (
     BOARD_EDGE_NEIGHBOURS,
     DRAW_MODES,
@@ -64,6 +65,11 @@ __all__ = [
     "Figure",
     "Group",
     "GEOMETRIES",
+    "LOOKS",
+    "NAMED_COLOURS",
+    "default_look",
+    "looks_of",
+    "parse_colour",
     "FeatureKind",
     "Segment",
     "Tile",

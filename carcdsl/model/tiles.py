@@ -47,6 +47,13 @@ class FeatureKind(Located):
     """Terms added to ``complete`` (``score complete += ...``), in the order written."""
     final_extra: tuple[Expr, ...] = attrs.field(default=(), converter=as_tuple)
     """Terms added to ``final`` (``score final += ...``)."""
+    colour: str | None = None
+    """How pictures colour it, as written (``colour "#c98f4a"``, ``colour steelblue``):
+    ``#rgb``, ``#rrggbb`` or a CSS colour name (``looks.parse_colour``). None: a colour made
+    from its name."""
+    look: str | None = None
+    """How pictures draw it (``look walls``): one of ``looks.LOOKS`` of its geometry. None:
+    its geometry's first look."""
     loc: Loc | None = loc_field()
     field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
     """Where each property was written (for messages about a single property)."""
