@@ -283,7 +283,7 @@ def test_a_failed_write_leaves_the_old_file_whole_and_no_temporary_file(
     def full_disk(src, dst):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("carcdsl.cli.render.os.replace", full_disk)
+    monkeypatch.setattr("carcdsl.formats.files.os.replace", full_disk)
     code, _, err = run(capsys, "render", "base", "--tiles", str(target))
     assert code == 1 and "cannot write" in err
     assert target.read_text(encoding="utf-8") == "old"

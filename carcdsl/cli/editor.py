@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import difflib
 import importlib.util
 import os
 import sys
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 from carcdsl.cli.output import add_lang_option, said
 from carcdsl.diagnostics import format_diagnostic
 from carcdsl.errors import RuleError
+from carcdsl.formats.files import write_atomically
 from carcdsl.i18n.words import Words
 from carcdsl.lang.format import format_text
 from carcdsl.lang.sources import display_name, read_source
@@ -92,18 +91,6 @@ def cmd_lsp(args: argparse.Namespace) -> int:
 
 
 def _replace(path: Path, text: str) -> None:
-    """Write ``text`` to the file ``path`` names (through a link, to its target) all at once:
-    a new file beside it, with the old one's permissions, renamed over it; never half a file."""
-    target = path.resolve()
-    mode = target.stat().st_mode & 0o7777
-    fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-        os.chmod(temporary, mode)
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-
+    """Write ``text`` to the file ``path`` names (through a link, to its target) all at once,
+    with the old file's permissions; never half a file."""
+    write_atomically(path, text.encode("utf-8"))

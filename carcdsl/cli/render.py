@@ -11,9 +11,6 @@ Every file is written whole or not at all: into a temporary file beside it, then
 from __future__ import annotations
 
 import argparse
-import contextlib
-import os
-import tempfile
 from pathlib import Path
 
 import attrs
@@ -22,6 +19,7 @@ from carcdsl.cli.commands import title_of
 from carcdsl.cli.output import Said, add_lang_option
 from carcdsl.engine.game import Game
 from carcdsl.errors import RecordError
+from carcdsl.formats.files import write_atomically
 from carcdsl.formats.record import Record, load_record
 from carcdsl.i18n.words import Words, os_reason
 from carcdsl.pipeline import load
@@ -147,19 +145,8 @@ def _write(target: Path, text: str, words: Words) -> None:
     ``.png``) to ``target`` whole: a temporary file in the same folder, renamed over it;
     nothing is left behind when it fails."""
     data = to_png(text) if _is_png(str(target)) else text.encode("utf-8")
-    tmp = None
     try:
-        if target.is_dir():
-            raise IsADirectoryError(21, "Is a directory")
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                                   dir=target.parent if str(target.parent) else ".")
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
+        write_atomically(target, data)
     except OSError as exc:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
         raise Said("render-unwritable", file=str(target),
                    reason=os_reason(exc).say(words)) from None

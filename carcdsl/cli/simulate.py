@@ -220,6 +220,7 @@ def _write_files(args: argparse.Namespace, sims: list[Simulation], summaries: li
     if args.parquet:
         write_parquet(records, args.parquet)
     if args.html:
+        from carcdsl.formats.files import write_atomically
         from carcdsl.sim.report import html_report
 
-        Path(args.html).write_text(html_report(sims, summaries, comparisons), encoding="utf-8")
+        write_atomically(args.html, html_report(sims, summaries, comparisons).encode("utf-8"))

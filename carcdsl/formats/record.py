@@ -10,12 +10,10 @@ names the source and, for a move, its 0-based index::
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import hashlib
 import json
 import os
-import secrets
 import stat
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -33,6 +31,7 @@ if TYPE_CHECKING:  # jsonschema is imported when a record is read, not when carc
 
 from carcdsl.engine.moves import Discard, Move, Placement
 from carcdsl.errors import IllegalMoveError, RecordError, show_number, show_value
+from carcdsl.formats.files import write_atomically
 from carcdsl.i18n.breakdown import detail
 from carcdsl.i18n.words import json_reason, os_reason
 from carcdsl.model.base import as_tuple
@@ -378,14 +377,9 @@ def dump_record(record: Record, path: str | os.PathLike[str]) -> None:
     if _special(Path(path)) is not None:  # a FIFO or a terminal, maybe behind a link
         _write_through(Path(path), data, str(path))
         return
-    target = Path(os.path.realpath(path))  # a link is followed, never replaced
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
     try:
-        _write_new_file(tmp, data, _existing_mode(target))
-        os.replace(tmp, target)
+        write_atomically(path, data)  # a link is followed, never replaced
     except OSError as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
         raise RecordError.of("unwritable", str(path), reason=os_reason(exc)) from None
 
 
@@ -432,25 +426,6 @@ def _write_through(target: Path, data: bytes, source: str) -> None:
             f.write(data)
     except OSError as exc:
         raise RecordError.of("unwritable", source, reason=os_reason(exc)) from None
-
-
-def _write_new_file(path: Path, data: bytes, mode: int | None) -> None:
-    # O_EXCL: never clobber someone else's file; 0o666 lets the umask decide, as open() does.
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    with os.fdopen(fd, "wb") as f:
-        f.write(data)
-        f.flush()
-        os.fsync(f.fileno())
-    if mode is not None:
-        os.chmod(path, mode)
-
-
-def _existing_mode(target: Path) -> int | None:
-    """The mode of the file being replaced, kept for the new one; None if there is none."""
-    try:
-        return target.stat().st_mode & 0o7777
-    except OSError:
-        return None
 
 
 # --- messages ---------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ the Python fields (``scores[0]``), as the engine counts them.
 from __future__ import annotations
 
 import csv
+import io
 import itertools
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -23,6 +24,7 @@ from carcdsl.bots import make_bots
 from carcdsl.engine.game import Game
 from carcdsl.engine.moves import Discard
 from carcdsl.engine.state import State
+from carcdsl.formats.files import write_atomically
 
 WHEN = ("complete", "final")
 """When a scoring happens (``ScoreEvent.when``): during the game, or at the end."""
@@ -231,10 +233,11 @@ def _columns(records: Sequence[dict]) -> list[str]:
 
 def write_csv(records: Sequence[dict], path: str | Path) -> None:
     """Per-game records as CSV (``pandas.read_csv``, ``polars.read_csv``)."""
-    with open(path, "w", newline="", encoding="utf-8") as out:
-        writer = csv.DictWriter(out, _columns(records), restval="")
-        writer.writeheader()
-        writer.writerows(records)
+    out = io.StringIO(newline="")
+    writer = csv.DictWriter(out, _columns(records), restval="")
+    writer.writeheader()
+    writer.writerows(records)
+    write_atomically(path, out.getvalue().encode("utf-8"))
 
 
 def write_parquet(records: Sequence[dict], path: str | Path) -> None:
@@ -244,4 +247,6 @@ def write_parquet(records: Sequence[dict], path: str | Path) -> None:
 
     columns = _columns(records)
     table = pa.table({c: [record.get(c) for record in records] for c in columns})
-    pq.write_table(table, str(path))
+    out = pa.BufferOutputStream()
+    pq.write_table(table, out)
+    write_atomically(path, out.getvalue().to_pybytes())

@@ -11,14 +11,14 @@ Writing is atomic: a temporary file beside the target, renamed over it.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
-import secrets
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import attrs
+
+from carcdsl.formats.files import write_atomically
 
 _REF = re.compile(r"@(?P<folder>\d{1,4})/(?P<path>.+)")
 _SKIP = frozenset({".git", ".venv", "venv", "node_modules", "__pycache__", ".tox"})
@@ -152,29 +152,6 @@ def is_record_file(path: Path) -> bool:
     except OSError:
         return False
     return b"carcdsl-record/1" in head
-
-
-def write_atomically(target: Path, data: bytes) -> None:
-    """A new file beside ``target``, renamed over it: ``target`` is whole, old or new,
-    whatever happens. The mode of a file replaced is kept."""
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
-    try:
-        mode = target.stat().st_mode & 0o7777
-    except OSError:
-        mode = None
-    try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        if mode is not None:
-            os.chmod(tmp, mode)
-        os.replace(tmp, target)
-    except OSError:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 def _walk(folder: Path, suffix: str, depth: int) -> Iterator[Path]:
