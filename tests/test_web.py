@@ -231,6 +231,25 @@ def test_an_illegal_move_is_refused_and_changes_nothing(client: TestClient) -> N
     assert client.get(f"/api/games/{game['id']}").json() == before
 
 
+@pytest.mark.parametrize("at", ["[1e400, 0]", "[-1e400, 0]", "[NaN, 0]", '["a", 0]',
+                                "[1.5, 0]", "[[0], 0]", "[0]"])
+@pytest.mark.parametrize("route", ["moves", "preview"])
+def test_a_move_with_numbers_that_are_no_squares_is_a_400(client: TestClient, at: str,
+                                                          route: str) -> None:
+    """JSON's 1e400 reads as infinity (int() of it is an OverflowError, once a 500): any
+    square that is no two whole numbers is one refusal saying what a move is, in words."""
+    game = new_game(client)
+    before = client.get(f"/api/games/{game['id']}").json()
+    tile = game["turn"]["choices"][0]["tile"]
+    body = f'{{"move": {{"tile": "{tile}", "at": {at}, "rotation": 0}}, "turn": 0}}'
+    answer = client.post(f"/api/games/{game['id']}/{route}", content=body,
+                         headers={"content-type": "application/json"})
+    assert answer.status_code == 400, answer.text
+    assert answer.json()["where"] == "move"
+    assert "Error" not in answer.json()["error"], answer.json()["error"]
+    assert client.get(f"/api/games/{game['id']}").json() == before
+
+
 def test_a_preview_changes_nothing_and_says_what_the_move_scores(client: TestClient) -> None:
     game = new_game(client, rules="base", seed=13)  # draws E: a city cap
     before = client.get(f"/api/games/{game['id']}").json()

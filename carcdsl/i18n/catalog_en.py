@@ -824,6 +824,9 @@ WEB: dict[str, str] = {
     "err-path-too-large": "{ref} is too large",
     "err-unknown-rules": "unknown rule set or variant: {ref}",
     "err-bad-move": "not a move: {reason}",
+    "err-move-shape": "not a move: a move is an object with \"tile\", \"at\": [x, y] "
+                      "(two whole numbers) and \"rotation\" (0, 90, 180 or 270), and maybe "
+                      "\"follower\" or \"recall\"",
     "err-upload-bundled": "an uploaded record may name bundled rule sets and variants only, "
                           "not {ref}: put the record beside its rule files in a served folder",
     "err-no-game": "no such game (it may have been closed to make room: start a new one)",

@@ -881,6 +881,9 @@ WEB: dict[str, str] = {
     "err-path-too-large": "{ref} is te groot",
     "err-unknown-rules": "onbekende regelset of variant: {ref}",
     "err-bad-move": "geen zet: {reason}",
+    "err-move-shape": "geen zet: een zet is een object met \"tile\", \"at\": [x, y] "
+                      "(twee gehele getallen) en \"rotation\" (0, 90, 180 of 270), en "
+                      "misschien \"follower\" of \"recall\"",
     "err-upload-bundled": "een geüpload verslag mag alleen meegeleverde regelsets en "
                           "varianten noemen, niet {ref}: zet het verslag bij zijn "
                           "regelbestanden in een gedeelde map",

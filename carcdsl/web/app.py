@@ -97,7 +97,9 @@ class App:
         except rulesets.UnknownRules as exc:
             raise ApiError(404, say(lang, "err-unknown-rules", ref=exc.ref), exc.ref) from None
         except turns.BadMove as exc:
-            raise ApiError(400, say(lang, "err-bad-move", reason=str(exc)), "move") from None
+            message = (say(lang, "err-bad-move", reason=str(exc)) if str(exc)
+                       else say(lang, "err-move-shape"))
+            raise ApiError(400, message, "move") from None
         except timeline.NotBundled as exc:
             raise ApiError(400, say(lang, "err-upload-bundled", ref=exc.ref), exc.ref) from None
 

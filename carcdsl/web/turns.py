@@ -32,7 +32,9 @@ FastMove = tuple[int, int, int, int]
 
 
 class BadMove(ValueError):
-    """A move the page sent that is not even a move (not the shape records give)."""
+    """A move the page sent that is not even a move (not the shape records give); with no
+    reason, its parts are not the kinds of value a move has (a square that is no two whole
+    numbers: ``1e400``, which JSON reads as infinity, ``"a"``, ``[0]``)."""
 
 
 def _label(move: Placement, words: Words, state: State) -> tuple[str, str]:
@@ -98,12 +100,16 @@ def read_move(data: object) -> Placement:
     """A move the page sent, in the record's form; BadMove when it is none."""
     if not isinstance(data, dict) or "discard" in data:
         raise BadMove("a placement object")
+    at = data.get("at")
+    if not (isinstance(at, list) and len(at) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in at)):
+        raise BadMove("")  # not two whole numbers (1.5 would be read as 1)
     try:
         return Placement.from_json(data)
     except IllegalMoveError as exc:
         raise BadMove(str(exc)) from None
-    except (KeyError, TypeError, ValueError) as exc:
-        raise BadMove(f"{type(exc).__name__}: {exc}") from None
+    except (KeyError, TypeError, ValueError, ArithmeticError):
+        raise BadMove("") from None
 
 
 def find(state: State, move: Placement) -> FastMove | None:
