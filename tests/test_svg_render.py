@@ -305,3 +305,24 @@ def test_the_readme_pictures_are_what_render_draws_now(tmp_path):
     for name, data in drawn.items():
         assert data == (folder / name).read_bytes(), (
             f"docs/pictures/{name} is stale: run python docs/pictures/make.py")
+
+
+def test_the_browser_board_draws_a_map_as_render_does():
+    """``serve``'s board (``web.scene``) once drew each square of a big city as a city of its
+    own, named on every square (Berlin twice), and printed border roads unfaded: it draws the
+    board with the same code as ``render`` now."""
+    pytest.importorskip("starlette")
+    from carcdsl.web.scene import board_scene
+
+    state = carcdsl.load("maps-germany").new_game(3, seed=1)
+    scene = board_scene(state)
+    root = ET.fromstring(scene["svg"])
+    labels = [e.text for e in classed(root, "label")]
+    assert labels.count("Berlin") == 1
+    assert classed(root, "printed-wall")
+    drawn = ET.fromstring(board_svg(state))
+    assert sorted(e.text or "" for e in classed(root, "label")) == sorted(
+        e.text or "" for e in classed(drawn, "label"))
+    faded = [g for g in tiles_of(scene["svg"]) if g.get("opacity")]
+    assert len(faded) == len([g for g in tiles_of(board_svg(state)) if g.get("opacity")]) > 0
+    assert len(classed(root, "overlay")) == 1  # the page still draws into it

@@ -23,8 +23,9 @@ from carcdsl.view.drawing import FONT, anchor, draw_follower, draw_tile, fmt
 from carcdsl.view.layout import CORNERS, MID, SIZE
 from carcdsl.view.paint import SEAT_COLOURS, TileLook, darker, kind_colour
 
-__all__ = ["MID", "SEAT_COLOURS", "SIZE", "TileLook", "anchor", "board_svg", "draw_follower",
-           "draw_tile", "kind_colour", "svg_document", "tile_sheet", "tile_sheet_html"]
+__all__ = ["MID", "SEAT_COLOURS", "SIZE", "TileLook", "anchor", "board_body", "board_svg",
+           "draw_follower", "draw_tile", "kind_colour", "svg_document", "tile_sheet",
+           "tile_sheet_html"]
 
 def svg_document(width: float, height: float, body: Iterable[str], title: str = "") -> str:
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{fmt(width)}" '
@@ -74,11 +75,8 @@ def board_svg(state: State, title: str = "", caption: Sequence[str] = ()) -> str
     south), the pieces on their segments, the last move's square marked (``class
     ="last-move"``), a map's empty squares and labels, and a caption: ``caption`` lines,
     then each player's score in their colour."""
-    tables = state.tables
-    look = TileLook(tables)
-    board = state.board
-    bt = tables.board
-    squares = set(board) | (set(bt.squares) if bt.limited else set())
+    bt = state.tables.board
+    squares = set(state.board) | (set(bt.squares) if bt.limited else set())
     xs, ys = zip(*(to_xy(k) for k in squares)) if squares else ((0,), (0,))
     x0, y0 = min(xs), min(ys)
     cols, rows = max(xs) - x0 + 1, max(ys) - y0 + 1
@@ -87,55 +85,14 @@ def board_svg(state: State, title: str = "", caption: Sequence[str] = ()) -> str
         f"{name}: {score}" for name, score in zip(state.players, state.scores))]
     height = top + rows * SIZE + pad + 18 * len(caption_lines)
 
-    def origin(key: int) -> tuple[int, int]:
+    def origin(key: int) -> tuple[float, float]:
         x, y = to_xy(key)
         return pad + (x - x0) * SIZE, top + (y - y0) * SIZE
 
     body = ['<rect width="100%" height="100%" fill="#fbf8f0"/>']
     if title:
         body.append(f'<text x="{pad}" y="22" font-size="16" {FONT}>{escape(title)}</text>')
-    for key in sorted(squares - set(board)):
-        x, y = origin(key)
-        body.append(f'<rect class="map-square" x="{x}" y="{y}" width="{SIZE}" '
-                    f'height="{SIZE}" fill="#eef3e4" stroke="#c9d3b8" stroke-width="1"/>')
-    pieces: dict[int, list[tuple[int, int, int]]] = {}
-    for seat, node, key, figure in state.features.pieces:
-        pieces.setdefault(key, []).append((seat, node - state.grid.tiles[key][1], figure))
-    figures = tables.modes.figures
-    joined = {key: group for group in bt.groups if len(group) > 1 for key in group}
-    for key, (o, _) in sorted(board.items()):
-        x, y = origin(key)
-        sx, sy = to_xy(key)
-        printed = " printed" if o >= tables.printed_from else ""
-        name = tables.type_names[o // 4] if not printed else ""
-        # what a map prints beyond its edge (a border road) is drawn faded
-        faded = ' opacity="0.75"' if printed and not bt.allows(key) and key not in joined \
-            and key not in bt.group_of else ""
-        body.append(f'<g class="tile{printed}" data-square="{sx},{sy}" '
-                    f'data-name="{escape(name)}" transform="translate({x},{y})"{faded}>')
-        body += draw_tile(tables, o, look, frame=key not in joined)
-        segs = tables.segments[o]
-        for n, (seat, index, figure) in enumerate(pieces.get(key, ())):
-            ax, ay = anchor(segs, index)
-            initial = figures[figure - 1].name[:1].upper() if figure else ""
-            body.append(draw_follower((ax + 4 * n, ay), seat, initial))
-        body.append("</g>")
-    body += _printed_walls(state, joined, origin, look)
-    for key, label in sorted(bt.labels.items()):
-        group = joined.get(key)
-        if group is not None and key != min(group):
-            continue  # a big city is named once, under its middle
-        corners = [origin(k) for k in (group or (key,))]
-        middle = (min(cx for cx, _ in corners) + max(cx for cx, _ in corners)) / 2 + MID
-        bottom = max(cy for _, cy in corners) + SIZE - 6
-        body.append(f'<text class="label" x="{fmt(middle)}" y="{bottom}" font-size="11" '
-                    f'text-anchor="middle" {FONT}>{escape(str(label))}</text>')
-    last = _last_square(state)
-    if last is not None and last in board:
-        x, y = origin(last)
-        body.append(f'<rect class="last-move" x="{x + 1.5}" y="{y + 1.5}" '
-                    f'width="{SIZE - 3}" height="{SIZE - 3}" fill="none" stroke="#ff2d95" '
-                    'stroke-width="3"/>')
+    body += board_body(state, origin)
     width = max(2 * pad + cols * SIZE, 320)
     y = top + rows * SIZE + pad
     for line in caption_lines[:-1]:
@@ -151,8 +108,66 @@ def board_svg(state: State, title: str = "", caption: Sequence[str] = ()) -> str
     return svg_document(width, height, body, title)
 
 
+def board_body(state: State, origin: Callable[[int], tuple[float, float]],
+               mark_last: bool = True) -> list[str]:
+    """What a board shows, each square at ``origin(key)`` (its top-left corner): a map's
+    empty squares, the placed tiles (a big city printed over several squares as one, with a
+    wall round the whole and its name once; a map's print beyond its edge faded), the pieces
+    on their segments, the labels and, with ``mark_last``, the last move's square. ``render``
+    and ``serve`` draw a board with it."""
+    tables = state.tables
+    look = TileLook(tables)
+    board = state.board
+    bt = tables.board
+    body: list[str] = []
+    for key in sorted(set(bt.squares) - set(board) if bt.limited else ()):
+        x, y = origin(key)
+        body.append(f'<rect class="map-square" x="{fmt(x)}" y="{fmt(y)}" width="{SIZE}" '
+                    f'height="{SIZE}" fill="#eef3e4" stroke="#c9d3b8" stroke-width="1"/>')
+    pieces: dict[int, list[tuple[int, int, int]]] = {}
+    for seat, node, key, figure in state.features.pieces:
+        pieces.setdefault(key, []).append((seat, node - state.grid.tiles[key][1], figure))
+    figures = tables.modes.figures
+    joined = {key: group for group in bt.groups if len(group) > 1 for key in group}
+    for key, (o, _) in sorted(board.items()):
+        x, y = origin(key)
+        sx, sy = to_xy(key)
+        printed = " printed" if o >= tables.printed_from else ""
+        name = tables.type_names[o // 4] if not printed else ""
+        # what a map prints beyond its edge (a border road) is drawn faded
+        faded = ' opacity="0.75"' if printed and not bt.allows(key) and key not in joined \
+            and key not in bt.group_of else ""
+        body.append(f'<g class="tile{printed}" data-square="{sx},{sy}" '
+                    f'data-name="{escape(name)}" transform="translate({fmt(x)},{fmt(y)})"'
+                    f'{faded}>')
+        body += draw_tile(tables, o, look, frame=key not in joined)
+        segs = tables.segments[o]
+        for n, (seat, index, figure) in enumerate(pieces.get(key, ())):
+            ax, ay = anchor(segs, index)
+            initial = figures[figure - 1].name[:1].upper() if figure else ""
+            body.append(draw_follower((ax + 4 * n, ay), seat, initial))
+        body.append("</g>")
+    body += _printed_walls(state, joined, origin, look)
+    for key, label in sorted(bt.labels.items()):
+        group = joined.get(key)
+        if group is not None and key != min(group):
+            continue  # a big city is named once, under its middle
+        corners = [origin(k) for k in (group or (key,))]
+        middle = (min(cx for cx, _ in corners) + max(cx for cx, _ in corners)) / 2 + MID
+        bottom = max(cy for _, cy in corners) + SIZE - 6
+        body.append(f'<text class="label" x="{fmt(middle)}" y="{fmt(bottom)}" font-size="11" '
+                    f'text-anchor="middle" {FONT}>{escape(str(label))}</text>')
+    last = _last_square(state) if mark_last else None
+    if last is not None and last in board:
+        x, y = origin(last)
+        body.append(f'<rect class="last-move" x="{fmt(x + 1.5)}" y="{fmt(y + 1.5)}" '
+                    f'width="{SIZE - 3}" height="{SIZE - 3}" fill="none" stroke="#ff2d95" '
+                    'stroke-width="3"/>')
+    return body
+
+
 def _printed_walls(state: State, joined: dict[int, tuple[int, ...]],
-                   origin: Callable[[int], tuple[int, int]], look: TileLook) -> list[str]:
+                   origin: Callable[[int], tuple[float, float]], look: TileLook) -> list[str]:
     """A feature printed over several squares (a big city) is one: a wall round the whole
     of it, none between its squares."""
     out = []
