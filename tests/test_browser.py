@@ -219,3 +219,42 @@ def test_browse_shows_the_tile_sheet(page, server: str) -> None:
     assert page.locator("#sheet g.tile").count() == 24
     assert "Tegelblad" in page.inner_text("main")
     shot(page, "browse-nl")
+
+
+def test_every_spot_on_a_crowded_tile_can_be_seen_and_clicked(page, server: str) -> None:
+    """With the abbot, the big follower and farmers a tile offers a dozen spots: once they
+    were drawn where each stood, a figure's spot 24 units beside it, so one spot hid
+    another (the monk's under a big follower's on the field) and some lay off the tile. Each
+    now shows whole at its centre, inside its square, and clicking it chooses it."""
+    page.goto(server + "play")
+    page.wait_for_selector("#rules option[value='base']", state="attached")
+    page.select_option("#rules", "base")
+    for variant in ("river", "abbot", "inns-cathedrals", "traders-builders", "farmers"):
+        page.check(f"#variants input[value='{variant}']")
+    for row in page.locator("#seats li").all():
+        row.locator("select.kind").select_option("human")
+    page.fill("#seed", "11")
+    page.click("#start")
+    page.wait_for_selector("#game:not([hidden])")
+    page.locator("rect.fit:not(.other)").first.click()
+    spots = page.locator("circle.spot")
+    assert spots.count() >= 8, spots.count()
+    shot(page, "play-crowded-spots")
+    square = page.locator("g.placing rect.placing-frame").bounding_box()
+    assert square is not None
+    for n in range(spots.count()):
+        spot = spots.nth(n)
+        box = spot.bounding_box()
+        assert box is not None
+        cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        assert square["x"] <= cx <= square["x"] + square["width"], n
+        assert square["y"] <= cy <= square["y"] + square["height"], n
+        on_top = page.evaluate(
+            "([x, y]) => { const e = document.elementFromPoint(x, y);"
+            " return e && e.closest('.spot, .spot-letter') ? "
+            "(e.closest('.spot') || e.previousElementSibling).dataset.choice : null; }",
+            [cx, cy])
+        assert on_top == spot.get_attribute("data-choice"), n
+        spot.click()
+        chosen = page.locator("button.option.chosen")
+        assert chosen.get_attribute("data-choice") == spot.get_attribute("data-choice")

@@ -230,7 +230,8 @@ function drawTurn() {
   for (const c of options) {
     list.append(el("button", { type: "button", class: "option" + (c === pick.choice ? " chosen" : ""),
                                "data-choice": choiceKey(c), "data-does": c.does,
-                               onclick: () => choose(c) },
+                               onclick: () => choose(c), onmouseenter: () => linkHover(c, true),
+                               onmouseleave: () => linkHover(c, false) },
       c.label || t("no-follower", { follower: game.state.follower_one })));
   }
   box.append(el("p", {}, t("choose-spot")), list, el("div", { id: "preview", class: "preview" }));
@@ -266,27 +267,77 @@ function drawPlaced() {
   g.innerHTML = game.turn.tiles[pick.tile][String(pick.rotation)];
   g.append(svgEl("rect", { width: 100, height: 100, class: "placing-frame" }));
   board.overlay.append(g);
-  const taken = new Map();  // a follower and a figure may share a spot: side by side
-  for (const c of optionsAt()) {
-    if (!c.anchor) continue;
-    const [cx, cy] = board.corner(...c.square);
-    const key = `${c.square}:${c.anchor}`;
-    const k = taken.get(key) || 0;
-    taken.set(key, k + 1);
-    const sx = cx + 24 * k, sy = cy;
+  const placed = spread(optionsAt().filter(c => c.anchor));
+  for (const { c, x, y } of placed) {
     const spot = svgEl("circle", {
-      cx: sx + c.anchor[0], cy: sy + c.anchor[1], r: 11,
+      cx: x, cy: y, r: SPOT_R,
       class: "spot " + c.does + (c === pick.choice ? " chosen" : ""),
-      "data-choice": choiceKey(c), onclick: () => choose(c) });
+      "data-choice": choiceKey(c), onclick: () => choose(c),
+      onmouseenter: () => linkHover(c, true), onmouseleave: () => linkHover(c, false) });
     const title = svgEl("title");
     title.textContent = c.label;
     spot.append(title);
     board.overlay.append(spot);
     if (c.initial) {
-      const letter = svgEl("text", { x: sx + c.anchor[0], y: sy + c.anchor[1] + 4, class: "spot-letter" });
+      const letter = svgEl("text", { x, y: y + 4, class: "spot-letter" });
       letter.textContent = c.initial;
       board.overlay.append(letter);
     }
+  }
+}
+
+// Spots are circles of SPOT_R units; those of one place (a follower and the figures that may
+// stand there) side by side, then pushed apart till none covers another, each kept inside
+// its square: a crowded tile (the abbot, the big follower, farmers) shows every spot whole.
+const SPOT_R = 10;
+
+function spread(options) {
+  const groups = new Map();
+  for (const c of options) {
+    const key = `${c.square}:${c.anchor}`;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(c);
+  }
+  const placed = [];
+  for (const group of groups.values()) {
+    group.forEach((c, i) => {
+      const [cx, cy] = board.corner(...c.square);
+      placed.push({ c, cx, cy, x: cx + c.anchor[0] + (i - (group.length - 1) / 2) * (2 * SPOT_R + 2),
+                    y: cy + c.anchor[1] });
+    });
+  }
+  const gap = 2 * SPOT_R + 2;
+  const keep = p => {
+    p.x = Math.min(p.cx + 100 - SPOT_R - 1, Math.max(p.cx + SPOT_R + 1, p.x));
+    p.y = Math.min(p.cy + 100 - SPOT_R - 1, Math.max(p.cy + SPOT_R + 1, p.y));
+  };
+  placed.forEach(keep);
+  for (let round = 0; round < 200; round++) {
+    let moved = false;
+    for (let i = 0; i < placed.length; i++) {
+      for (let j = i + 1; j < placed.length; j++) {
+        const a = placed[i], b = placed[j];
+        let dx = b.x - a.x, dy = b.y - a.y;
+        let d = Math.hypot(dx, dy);
+        if (d >= gap - 0.01) continue;
+        if (d < 0.01) { dx = 1; dy = (i + j) % 2 ? 0.5 : -0.5; d = Math.hypot(dx, dy); }
+        const push = (gap - d) / 2 + 0.1;
+        a.x -= dx / d * push; a.y -= dy / d * push;
+        b.x += dx / d * push; b.y += dy / d * push;
+        keep(a); keep(b);
+        moved = true;
+      }
+    }
+    if (!moved) break;
+  }
+  return placed;
+}
+
+// Hovering a spot lights its button, and hovering a button its spot: which is which.
+function linkHover(c, on) {
+  const key = choiceKey(c);
+  for (const node of document.querySelectorAll("[data-choice]")) {
+    if (node.dataset.choice === key) node.classList.toggle("hover", on);
   }
 }
 
