@@ -258,3 +258,24 @@ def test_every_spot_on_a_crowded_tile_can_be_seen_and_clicked(page, server: str)
         spot.click()
         chosen = page.locator("button.option.chosen")
         assert chosen.get_attribute("data-choice") == spot.get_attribute("data-choice")
+
+
+def test_quick_arrow_keys_step_once_each(page, server: str, served: Path) -> None:
+    """Each step counted from the move last asked for, not the one last shown: ten quick
+    presses of → once moved two or three moves, the rest lost while the board loaded."""
+    count = len(load_record(served / "game.json").moves)
+    page.goto(server + "replay")
+    page.wait_for_selector("#record-ref option[value='@0/game.json']", state="attached")
+    page.select_option("#record-ref", "@0/game.json")
+    page.click("#open-ref")
+    page.wait_for_selector(f"#viewer[data-n='{count}']")
+    page.click("#first")
+    page.wait_for_selector("#viewer[data-n='0']")
+    page.focus("#board")
+    presses = min(10, count)
+    for _ in range(presses):
+        page.keyboard.press("ArrowRight")
+    page.wait_for_selector(f"#viewer[data-n='{presses}']")
+    for _ in range(3):
+        page.keyboard.press("ArrowLeft")
+    page.wait_for_selector(f"#viewer[data-n='{presses - 3}']")

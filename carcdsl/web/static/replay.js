@@ -93,8 +93,9 @@ $("slider").oninput = () => {
   sliding = setTimeout(() => go(n), 120);
 };
 $("first").onclick = () => go(0);
-$("prev").onclick = () => go(position - 1);
-$("next").onclick = () => go(position + 1);
+// a step counts from the move last asked for (`wanted`), so that quick presses are each a step
+$("prev").onclick = () => go(wanted - 1);
+$("next").onclick = () => go(wanted + 1);
 $("last").onclick = () => go(opened.count);
 $("play").onclick = togglePlay;
 $("zoom-in").onclick = () => board.setZoom(1.25);
@@ -102,8 +103,8 @@ $("zoom-out").onclick = () => board.setZoom(0.8);
 
 document.addEventListener("keydown", event => {
   if (!opened || event.target.matches("input:not([type=range]), select, textarea")) return;
-  if (event.key === "ArrowRight") { go(position + 1); event.preventDefault(); }
-  else if (event.key === "ArrowLeft") { go(position - 1); event.preventDefault(); }
+  if (event.key === "ArrowRight") { go(wanted + 1); event.preventDefault(); }
+  else if (event.key === "ArrowLeft") { go(wanted - 1); event.preventDefault(); }
   else if (event.key === "Home") { go(0); event.preventDefault(); }
   else if (event.key === "End") { go(opened.count); event.preventDefault(); }
 });
