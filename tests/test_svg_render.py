@@ -326,3 +326,22 @@ def test_the_browser_board_draws_a_map_as_render_does():
     faded = [g for g in tiles_of(scene["svg"]) if g.get("opacity")]
     assert len(faded) == len([g for g in tiles_of(board_svg(state)) if g.get("opacity")]) > 0
     assert len(classed(root, "overlay")) == 1  # the page still draws into it
+
+
+def test_attributes_with_one_first_letter_get_badges_told_apart():
+    """A badge was an attribute's first letter: a cathedral and cloth were both "C" (in
+    near-same reds), a custom set's fish and frogs both "F". Each badge now says the
+    shortest start of its name no other attribute of the rule set shares, and names it."""
+    game = carcdsl.load("base", variants=["inns-cathedrals", "traders-builders"])
+    sheet = ET.fromstring(tile_sheet(game.tables))
+    labels: dict[str, set[str]] = {}
+    for badge in classed(sheet, "attribute"):
+        text = next(e for e in badge.iter() if e.tag == f"{SVG}text").text or ""
+        labels.setdefault(badge.get("data-name", ""), set()).add(text.rstrip("0123456789"))
+        title = next(e for e in badge.iter() if e.tag == f"{SVG}title")
+        assert title.text == badge.get("data-name")
+    assert {"cathedral", "cloth", "wine", "grain", "inn"} <= set(labels)
+    assert all(len(shown) == 1 for shown in labels.values()), labels
+    firsts = [next(iter(shown)) for shown in labels.values()]
+    assert len(set(firsts)) == len(firsts), labels
+    assert labels["wine"] == {"W"} and labels["cathedral"] != labels["cloth"]

@@ -14,8 +14,9 @@ Looks by geometry (the words of ``model.looks``):
   its region; the ground under the areas belongs to the nearest field along the border, or to
   the enclosed field between them.
 
-Pennants are small shields; attributes a badge with their first letter in a colour made from
-their name (a ``2`` after it when a segment has two).
+Pennants are small shields; attributes a badge in a colour made from their name, with their
+first letter, or as many letters as tell it from the rule set's other attributes (``Ca``
+cathedral, ``Cl`` cloth), and a ``2`` after it when a segment has two.
 """
 
 from __future__ import annotations
@@ -307,13 +308,30 @@ def _mark_place(seg: LocalSegment, i: int, lay: Layout) -> Point:
     return lay.anchors[i]
 
 
+def attribute_labels(tables: Tables) -> dict[str, str]:
+    """Each attribute of the rule set -> what its badge says: the shortest start of its name
+    that no other attribute's name starts with (``W`` wine, but ``Ca`` cathedral and ``Cl``
+    cloth), its first letter upper case."""
+    names = sorted({n for kind in tables.kinds for n in kind.attribute_names})
+    out = {}
+    for name in names:
+        others = [o.lower() for o in names if o != name]
+        n = 1
+        while n < len(name) and any(o.startswith(name[:n].lower()) for o in others):
+            n += 1
+        out[name] = name[:1].upper() + name[1:n]
+    return out
+
+
 def _marks(tables: Tables, seg: LocalSegment, at: Point) -> list[str]:
-    """Pennants as small shields, attributes as badges with their letter, in a row."""
+    """Pennants as small shields, attributes as badges with their label (``attribute_labels``)
+    and their name as a tooltip, in a row."""
     names = tables.kinds[seg.kind].attribute_names
     badges = [(name, count) for name, count in zip(names, seg.attributes or ()) if count]
     count = seg.pennants + len(badges)
     if not count:
         return []
+    labels = attribute_labels(tables) if badges else {}
     width = 13
     x0 = min(max(at[0] - (count - 1) * width / 2, 8), SIZE - 8 - (count - 1) * width)
     y = min(max(at[1], 9), SIZE - 10)
@@ -325,11 +343,13 @@ def _marks(tables: Tables, seg: LocalSegment, at: Point) -> list[str]:
     for n, (name, amount) in enumerate(badges, start=seg.pennants):
         x = x0 + n * width
         colour = kind_colour(name, CENTRE)
-        label = name[:1].upper() + (str(amount) if amount > 1 else "")
+        label = labels.get(name, name[:1].upper()) + (str(amount) if amount > 1 else "")
+        size = {1: 8, 2: 7}.get(len(label), 5.5)
         out.append(f'<g class="attribute" data-name="{escape(name)}">'
+                   f'<title>{escape(name)}</title>'
                    f'<circle cx="{fmt(x)}" cy="{fmt(y)}" r="6.5" fill="{colour}" '
                    f'stroke="#fff" stroke-width="1"/><text x="{fmt(x)}" y="{fmt(y + 2.6)}" '
-                   f'font-size="{7 if len(label) > 1 else 8}" font-weight="bold" '
+                   f'font-size="{size}" font-weight="bold" '
                    f'text-anchor="middle" fill="{ink(colour)}" {FONT}>{escape(label)}</text></g>')
     return out
 
