@@ -279,3 +279,21 @@ def test_quick_arrow_keys_step_once_each(page, server: str, served: Path) -> Non
     for _ in range(3):
         page.keyboard.press("ArrowLeft")
     page.wait_for_selector(f"#viewer[data-n='{presses - 3}']")
+
+
+def test_a_variant_parameter_typed_as_its_placeholder_shows_it(page, server: str) -> None:
+    """The field shows `u-turn=no-repeat`; typing `u-turn=look-ahead` once sent
+    `river:u-turn=u-turn=look-ahead`, a rule error. The value alone or written as the
+    placeholder writes it both start the same game."""
+    for typed in ("u-turn=look-ahead", "look-ahead"):
+        page.goto(server + "play")
+        page.wait_for_selector("#rules option[value='base']", state="attached")
+        page.select_option("#rules", "base")
+        page.check("#variants input[value='river']")
+        page.locator("#v-river ~ input.param[data-param='u-turn']").fill(typed)
+        for row in page.locator("#seats li").all():
+            row.locator("select.kind").select_option("random")
+        page.fill("#seed", "1")
+        page.click("#start")
+        page.wait_for_selector("#game:not([hidden])")
+        assert page.evaluate("game.variants") == ["river:u-turn=look-ahead"], typed

@@ -223,7 +223,8 @@ function fillRuleChoice(select, variantsBox, catalogue, onChange) {
         v.for && v.for !== name ? el("span", { class: "muted" }, " " + t("variant-for", { rules: v.for })) : null);
       for (const p of v.params) {
         row.append(el("input", { class: "param", "data-param": p.name, placeholder: `${p.name}=${p.default}`,
-                                 size: 8, onchange: onChange }));
+                                 title: `${p.name}=${p.default}`,
+                                 size: Math.max(8, `${p.name}=${p.default}`.length), onchange: onChange }));
       }
       variantsBox.append(row);
     }
@@ -240,7 +241,12 @@ function chosenVariants(variantsBox) {
     if (!box.checked) continue;
     const params = [...row.querySelectorAll("input.param")]
       .filter(i => i.value.trim())
-      .map(i => `${i.dataset.param}=${i.value.trim()}`);
+      // the field shows `u-turn=no-repeat`: `u-turn=look-ahead` typed whole is the value too
+      .map(i => {
+        const value = i.value.trim();
+        const named = value.startsWith(i.dataset.param + "=");
+        return `${i.dataset.param}=${named ? value.slice(i.dataset.param.length + 1) : value}`;
+      });
     out.push(params.length ? `${box.value}:${params.join(",")}` : box.value);
   }
   return out;
