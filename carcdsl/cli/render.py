@@ -61,6 +61,10 @@ def cmd_render(args: argparse.Namespace) -> int:
     if args.png and args.all is None:
         raise Said("render-png-all")
     target = args.tiles if args.tiles is not None else args.move[1] if args.move else None
+    if args.tiles is not None:
+        _check_suffix(args.tiles, "--tiles", (".svg", ".html", ".htm", ".png"))
+    elif args.move is not None:
+        _check_suffix(args.move[1], "--move", (".svg", ".png"))
     if args.png or _is_png(target):
         _need_png()
     if args.tiles is not None:
@@ -78,6 +82,8 @@ def cmd_render(args: argparse.Namespace) -> int:
     count = len(record.moves)
     if args.all is not None:
         folder = Path(args.all)
+        if folder.exists() and not folder.is_dir():
+            raise Said("render-not-folder", file=args.all)
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -113,6 +119,13 @@ def _render_tiles(args: argparse.Namespace) -> int:
         text = tile_sheet(game.tables, title)
     _write(target, text, words)
     return 0
+
+
+def _check_suffix(target: str, option: str, suffixes: tuple[str, ...]) -> None:
+    """A picture goes to a file whose name says what it holds: SVG under ``.gif`` is refused
+    before anything is loaded, not written for a viewer to choke on."""
+    if Path(target).suffix.lower() not in suffixes:
+        raise Said("render-suffix", file=target, option=option, kinds=", ".join(suffixes))
 
 
 def _is_png(target: str | None) -> bool:

@@ -117,6 +117,10 @@ PHRASES: dict[str, str] = {
     "render-move-range": "zet {move} staat niet in het verslag: het heeft zetten 0 tot en met "
                          "{n}",
     "render-unwritable": "kan {file} niet schrijven: {reason}",
+    "render-suffix": "{file}: {option} schrijft {kinds}; geef een BESTAND dat op een daarvan "
+                     "eindigt",
+    "render-not-folder": "{file} is geen map: --all schrijft een plaatje per zet in een map "
+                         "(die wordt gemaakt als ze er niet is)",
     "render-wrote": "{n} bord{en} geschreven naar {file}",
     "render-after": "na zet {move} van {n}",
     "render-png-missing": "PNG schrijven vraagt resvg-py: pip install 'carcdsl[png]'",
@@ -831,12 +835,12 @@ WEB: dict[str, str] = {
     "bot-to-move": "{player} (een bot) is aan de beurt.",
     "no-moves": "Er is geen zet mogelijk.", "tile-named": "tegel {name}",
     "rotate": "Draaien", "rotate-key": "Draaien (toets r; R draait terug)",
-    "rotation-is": "{degrees}° ({n} standen passen)",
+    "rotation-is": "{degrees}° (passende standen: {n})",
     "click-square": "Klik op een gemarkeerd vak om de tegel aan te leggen (de gestippelde "
                     "passen in een andere stand).",
     "choose-spot": "Kies wat je verder doet: een plek op de tegel, of niets.",
     "no-follower": "geen {follower}", "confirm": "Bevestigen", "undo": "Terug",
-    "completes": "Voltooit", "feature-tiles": "{kind} ({n} tegels)",
+    "completes": "Voltooit", "feature-tiles": "{kind} (tegels: {n})",
     "scores-nothing": "Levert nu geen punten op.",
     "plays-again": "Daarna ben je nog een keer aan de beurt.",
     "game-ends": "Met deze zet is het spel afgelopen.",
