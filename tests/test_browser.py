@@ -297,3 +297,27 @@ def test_a_variant_parameter_typed_as_its_placeholder_shows_it(page, server: str
         page.click("#start")
         page.wait_for_selector("#game:not([hidden])")
         assert page.evaluate("game.variants") == ["river:u-turn=look-ahead"], typed
+
+
+def test_a_small_board_is_drawn_large_until_the_person_zooms(page, server: str) -> None:
+    """The board was drawn at a fixed 0.8 of its units: a new game's two squares were 80 px,
+    a dozen spots crammed on one. Till the person zooms, the board fills its box (at most
+    1.6x); once they zoom, their choice stays."""
+    page.goto(server + "play")
+    page.wait_for_selector("#rules option[value='base']", state="attached")
+    page.select_option("#rules", "base")
+    page.click("#start")
+    page.wait_for_selector("#game:not([hidden])")
+    svg = page.locator("#board svg")
+    page.wait_for_function(
+        "() => { const s = document.querySelector('#board svg');"
+        " return s && +s.getAttribute('width') > s.viewBox.baseVal.width; }")
+    units = svg.evaluate("s => s.viewBox.baseVal.width")
+    drawn = float(svg.get_attribute("width"))
+    assert 1.2 * units <= drawn <= 1.6 * units + 1, (units, drawn)
+    page.click("#zoom-out")
+    smaller = float(svg.get_attribute("width"))
+    assert smaller < drawn
+    page.set_viewport_size({"width": 1300, "height": 880})
+    page.wait_for_timeout(200)
+    assert float(svg.get_attribute("width")) == smaller  # chosen by hand: kept

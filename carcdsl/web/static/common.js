@@ -99,8 +99,11 @@ function tilePicture(inner, size, label) {
 class BoardView {
   constructor(container) {
     this.container = container;
-    this.zoom = 0.8;
+    this.zoom = 1;
+    this.chosen = false;  // till the person zooms, the board fills its box (within limits)
     this.scene = null;
+    // the box shows (or the window changes size): a board not zoomed by hand fits again
+    new ResizeObserver(() => { if (!this.chosen) this.applyZoom(); }).observe(container);
   }
 
   render(scene) {
@@ -113,11 +116,22 @@ class BoardView {
 
   applyZoom() {
     if (!this.svg) return;
+    if (!this.chosen) {
+      const c = this.container;
+      if (!c.clientWidth) return;  // hidden still: the observer sizes it when it shows
+      // the box's height follows the picture, so the window's height bounds it instead
+      const room = window.innerHeight - c.getBoundingClientRect().top - 24;
+      const fit = Math.min(c.clientWidth / this.scene.width, room / this.scene.height);
+      // a small board is drawn large enough to tell a tile's spots apart; a large one shrinks
+      // to fit, but never below what can still be read
+      this.zoom = Math.min(1.6, Math.max(0.5, fit * 0.95 || 1));
+    }
     this.svg.setAttribute("width", Math.round(this.scene.width * this.zoom));
     this.svg.setAttribute("height", Math.round(this.scene.height * this.zoom));
   }
 
   setZoom(factor) {
+    this.chosen = true;
     this.zoom = Math.min(2.5, Math.max(0.25, this.zoom * factor));
     this.applyZoom();
   }
