@@ -216,7 +216,7 @@ def _convert(spec: BotSpec, key: str, value: str, param: inspect.Parameter) -> A
             return value
         return _literal(value)
     except ValueError:
-        what = {bool: "yes or no", int: "a whole number", float: "a number"}[kind]
+        what = "yes or no" if kind is bool else "a whole number" if kind is int else "a number"
         raise BotError(f"bot {spec.text!r}: option {key!r} must be {what}, not "
                        f"{value!r}") from None
 
@@ -253,5 +253,5 @@ def _checked(bot: Bot, name: str) -> Bot:
         if len(fast) != 4 or fast not in set(state.iter_moves()):
             raise BotError(f"bot {name!r} played {move!r}, which is not a legal move "
                            "(a move is a tuple of state.iter_moves())")
-        return fast  # type: ignore[return-value]
+        return fast
     return choose
