@@ -286,3 +286,26 @@ def test_mcts_with_a_small_budget_beats_random():
         me = 0 if seed % 2 else 1
         wins += state.scores[me] > state.scores[1 - me]
     assert wins >= 5
+
+
+def test_the_user_bot_of_the_docs_plays(tmp_path, monkeypatch, capsys):
+    """docs/bots.md's complete example, as a module on the path, by module path."""
+    import pathlib
+    import re
+
+    docs = (pathlib.Path(__file__).parent.parent / "docs" / "bots.md").read_text("utf-8")
+    code = next(block for block in re.findall(r"```python\n(.*?)```", docs, re.S)
+                if "def cautious" in block)
+    package = tmp_path / "carcdsl_docs_bots"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "strategies.py").write_text(code, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    try:
+        assert main(["play", "base", "--bot", "carcdsl_docs_bots.strategies:cautious:follow=0.5,"
+                     "carcdsl_docs_bots.strategies:Lookahead", "--seed", "2", "--json"]) == 0
+        assert '"winners"' in capsys.readouterr().out
+    finally:
+        for name in ("carcdsl_docs_bots.strategies", "carcdsl_docs_bots"):
+            sys.modules.pop(name, None)
+        bot_spec._resolved.cache_clear()

@@ -46,26 +46,29 @@ class Node:
 
 
 def mcts_bot(rng: random.Random, playouts: int = 1000, seconds: float = 0.0, c: float = 0.7,
-             depth: int = 0, value: str = "margin", scale: float = 20.0, widen: float = 0.0,
+             depth: int = 4, value: str = "margin", scale: float = 20.0, widen: float = 0.0,
              **_context: object) -> Bot:
     """Information-set MCTS. ``playouts``: iterations per move (ignored when ``seconds`` is
     more than 0: search for that long instead); ``c``: the UCT exploration constant;
     ``depth``: random turns after the tree before the position is scored as if the game
-    ended (0: play to the end); ``value``: ``margin`` (own score less the best other's,
-    squashed to 0..1 by a logistic of ``scale`` points) or ``win`` (1 for a win, shared on
-    a tie); ``widen``: progressive widening (a node with N visits tries at most
-    ``widen * sqrt(N)`` moves; 0: off)."""
+    ended (0: none, the new leaf is scored as it stands; -1: play to the end); ``value``:
+    ``margin`` (own score less the best other's, squashed to 0..1 by a logistic of
+    ``scale`` points) or ``win`` (1 for a win, shared on a tie); ``widen``: progressive
+    widening (a node with N visits tries at most ``widen * sqrt(N)`` moves; 0: off)."""
     if playouts < 1:
         raise ValueError("playouts must be at least 1")
-    if seconds < 0 or c < 0 or depth < 0 or widen < 0 or scale <= 0:
-        raise ValueError("seconds, c, depth and widen must not be negative, scale must be "
-                         "more than 0")
+    if seconds < 0 or c < 0 or widen < 0 or scale <= 0:
+        raise ValueError("seconds, c and widen must not be negative, scale must be more "
+                         "than 0")
+    if depth < -1:
+        raise ValueError("depth is a number of turns, or -1: to the end")
     if value not in VALUES:
         raise ValueError(f"value must be one of {', '.join(VALUES)}, not {value!r}")
     search = Search(rng, c, depth, value, scale, widen)
 
     def choose(state: State) -> Move:
         return search.best_move(state, playouts, seconds)
+    choose.search = search  # type: ignore[attr-defined]  # for benchmarks: iterations run
     return choose
 
 
@@ -145,10 +148,10 @@ class Search:
             node.w[i] += values[node.seat]
 
     def roll_out(self, world: State) -> None:
-        """Random moves for ``depth`` turns (0: to the end), then final scoring."""
+        """Random moves for ``depth`` turns (-1: to the end), then final scoring."""
         rng, log, supply = self.rng, world.log, world.supply
         sample, apply = world.sample_move, world.apply_fast
-        turns = self.depth or 1 << 30
+        turns = self.depth if self.depth >= 0 else 1 << 30
         while not log.finished and turns:
             if supply.is_empty():
                 break
