@@ -3,9 +3,11 @@
 Each iteration plays in a world of its own: the root state determinised from the mover's
 point of view (``State.determinise``: the tiles left reshuffled, other players' hidden hands
 dealt anew, all from the bot's own generator). The iteration descends the tree by UCT,
-adds one move, plays on with random moves (``depth`` turns, or to the end), scores the
-position as if the game ended there (final scoring, ``State.finish``) and backs up a value
-per player (max^n: every node counts the value of the player who moves there).
+adds one move, plays on with random moves for ``depth`` turns (none by default; -1: to the
+end), scores the position as if the game ended there (final scoring, ``State.finish``) and
+backs up a value per player (max^n: every node counts the value of the player who moves
+there). Scoring the new leaf as it stands played as well as random turns after it, at equal
+iterations and at half the cost (docs/bots.md).
 
 The draw is a chance event: below a move, the tree branches on what the next mover sees
 (the tile drawn, or the hand held) as it came up in the worlds sampled, so each outcome is
@@ -45,8 +47,8 @@ class Node:
         self.visits = 0
 
 
-def mcts_bot(rng: random.Random, playouts: int = 1000, seconds: float = 0.0, c: float = 0.7,
-             depth: int = 4, value: str = "margin", scale: float = 20.0, widen: float = 0.0,
+def mcts_bot(rng: random.Random, playouts: int = 500, seconds: float = 0.0, c: float = 0.7,
+             depth: int = 0, value: str = "margin", scale: float = 20.0, widen: float = 0.0,
              **_context: object) -> Bot:
     """Information-set MCTS. ``playouts``: iterations per move (ignored when ``seconds`` is
     more than 0: search for that long instead); ``c``: the UCT exploration constant;
