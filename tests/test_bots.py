@@ -58,6 +58,7 @@ def test_good_specs(text, name, options):
     ("mcts:value=draw", "value must be one of margin, win, not 'draw'"),
     ("random:depth=2", "no option 'depth' (it takes no options)"),
     ("greedy:words=x", "no option 'words'"),
+    ("human:words=x", "no option 'words' (it takes no options)"),
     ("no_such_module_here:factory", "cannot import 'no_such_module_here'"),
     ("carcdsl.bots.builtin:nothing", "has no factory 'nothing'"),
 ])
@@ -118,8 +119,8 @@ def first_or_random(rng: random.Random, greed: float = 0.5, **_context):
 class Cautious:
     """A bot as a class: never places a follower when it can help it."""
 
-    def __init__(self, rng, label: str = "cautious"):
-        self.rng, self.label = rng, label
+    def __init__(self, rng, label: str = "cautious", shy: bool = True, words=None):
+        self.rng, self.label, self.shy = rng, label, shy
 
     def __call__(self, state):
         moves = list(state.iter_moves())
@@ -173,7 +174,11 @@ def test_a_bot_from_an_entry_point(user_module, monkeypatch):
                         lambda group: [point] if group == "carcdsl.bots" else [])
     bot_spec._resolved.cache_clear()
     assert "cautious" in bot_spec.known_kinds()
-    assert resolve("cautious:label=y").options == {"label": "y"}
+    assert resolve("cautious:label=y:shy=no").options == {"label": "y", "shy": False}
+    with pytest.raises(BotError, match="'shy' must be yes or no, not 'maybe'"):
+        check_bot("cautious:shy=maybe")
+    with pytest.raises(BotError, match=r"no option 'words' \(its options: label, shy\)"):
+        check_bot("cautious:words=1")
     state = play_game(carcdsl.load("base"), ["A", "B"], ["cautious", "random"], 2)
     assert state.finished
 

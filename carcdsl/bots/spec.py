@@ -6,10 +6,11 @@ package, or a factory in a module, ``package.module:factory`` (the module must b
 importable: installed, or on ``PYTHONPATH``). Options are separated by ``:`` because ``,``
 already separates the bots of several seats (``--bot mcts:playouts=200,greedy``).
 
-An option is one of the factory's keyword parameters; its value is converted to the type of
-the parameter's default (or its annotation): ``int``, ``float``, ``bool`` (``yes``/``no``,
-``true``/``false``, ``1``/``0``) or ``str``. Anything wrong is one ``BotError`` that says
-what and what would do.
+An option is one of the factory's keyword parameters whose default (or annotation) is an
+``int``, ``float``, ``bool`` or ``str``; its value is converted to that type (a bool from
+``yes``/``no``, ``true``/``false``, ``on``/``off``, ``1``/``0``). Other keyword parameters
+(``words=None``) are for what a front end hands every seat, never set by a spec. Anything
+wrong is one ``BotError`` that says what and what would do.
 """
 
 from __future__ import annotations
@@ -146,13 +147,11 @@ def _resolved(text: str) -> Resolved:
     factory, plugin = _find(spec)
     params = _parameters(factory)
     options: dict[str, Any] = {}
+    settable = {name: param for name, param in params.items() if _is_option(param)}
     for key, value in spec.options:
-        param = params.get(key)
-        if param is None or param.kind not in (param.POSITIONAL_OR_KEYWORD, param.KEYWORD_ONLY):
-            names = [p for p, q in params.items()
-                     if q.kind in (q.POSITIONAL_OR_KEYWORD, q.KEYWORD_ONLY)
-                     and q.default is not q.empty]
-            takes = f"its options: {', '.join(names)}" if names else "it takes no options"
+        param = settable.get(key)
+        if param is None:
+            takes = f"its options: {', '.join(settable)}" if settable else "it takes no options"
             raise BotError(f"bot {spec.text!r}: no option {key!r} ({takes})")
         options[key] = _convert(spec, key, value, param)
     context = None if any(p.kind == p.VAR_KEYWORD for p in params.values()) \
@@ -201,6 +200,13 @@ def _parameters(factory: BotFactory) -> dict[str, inspect.Parameter]:
     return {p.name: p for p in params}
 
 
+def _is_option(param: inspect.Parameter) -> bool:
+    """A keyword parameter whose default (or annotation) is a bool, int, float or str: one a
+    spec may set. Others (``words=None``) are what a front end hands every seat."""
+    return param.kind in (param.POSITIONAL_OR_KEYWORD, param.KEYWORD_ONLY) \
+        and _type_of(param) is not None
+
+
 def _convert(spec: BotSpec, key: str, value: str, param: inspect.Parameter) -> Any:
     kind = _type_of(param)
     try:
@@ -212,9 +218,7 @@ def _convert(spec: BotSpec, key: str, value: str, param: inspect.Parameter) -> A
             return int(value)
         if kind is float:
             return float(value)
-        if kind is str:
-            return value
-        return _literal(value)
+        return value
     except ValueError:
         what = "yes or no" if kind is bool else "a whole number" if kind is int else "a number"
         raise BotError(f"bot {spec.text!r}: option {key!r} must be {what}, not "
@@ -229,16 +233,6 @@ def _type_of(param: inspect.Parameter) -> type | None:
     if isinstance(note, str):
         note = {"bool": bool, "int": int, "float": float, "str": str}.get(note)
     return note if note in (bool, int, float, str) else None
-
-
-def _literal(value: str) -> Any:
-    """A value of an option with no type to go by: an int, a float, or the text."""
-    for kind in (int, float):
-        try:
-            return kind(value)
-        except ValueError:
-            pass
-    return value
 
 
 def _checked(bot: Bot, name: str) -> Bot:
