@@ -2,7 +2,7 @@
 machine-speed calibration measured in the same run (as ``bench.py`` does).
 
     python bench/bots.py                                   # mcts, base + farmers, 2 players
-    python bench/bots.py --bot mcts:playouts=300 --bot mcts:playouts=300:depth=10
+    python bench/bots.py --bot mcts:playouts=300 --bot mcts:playouts=300:depth=4
     python bench/bots.py --positions 2 --no-calib          # smoke run
 
 Positions are taken from random games (after 10, 30 and 50 moves, by default 3 games), the
@@ -80,8 +80,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--variant", action="append", default=None)
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--bot", action="append", default=None,
-                    help="a bot spec (repeated); default mcts:playouts=300 and "
-                    "mcts:playouts=300:depth=0")
+                    help="a bot spec (repeated); default mcts:playouts=300 at depth 0 (the "
+                    "default), 4 and -1 (random turns to the end)")
     ap.add_argument("--positions", type=int, default=3, help="random games to take positions from")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--calib-seconds", type=float, default=3.0)
@@ -90,7 +90,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     variants = args.variant if args.variant is not None else (
         ["farmers"] if args.rules == "base" else [])
-    bots = args.bot or ["mcts:playouts=300", "mcts:playouts=300:depth=0"]
+    bots = args.bot or ["mcts:playouts=300", "mcts:playouts=300:depth=4",
+                        "mcts:playouts=300:depth=-1"]
     calib_before = None if args.no_calib else calibrate(args.calib_seconds)
     game = carcdsl.load(args.rules, variants)
     states = positions(game, args.players, args.positions, args.seed)
