@@ -95,6 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     calib_before = None if args.no_calib else calibrate(args.calib_seconds)
     game = carcdsl.load(args.rules, variants)
     states = positions(game, args.players, args.positions, args.seed)
+    time_bot(bots[0], states[:1], args.players, args.seed)  # warm up: the first run is slower
     rows = [time_bot(spec, states, args.players, args.seed) for spec in bots]
     engine = random_playouts(states, args.seed)
     calib_after = None if args.no_calib else calibrate(args.calib_seconds)

@@ -7,7 +7,7 @@ adds one move, plays on with random moves for ``depth`` turns (none by default; 
 end), scores the position as if the game ended there (final scoring, ``State.finish``) and
 backs up a value per player (max^n: every node counts the value of the player who moves
 there). Scoring the new leaf as it stands played as well as random turns after it, at equal
-iterations and at half the cost (docs/bots.md).
+iterations and at three quarters of the cost (docs/bots.md).
 
 The draw is a chance event: below a move, the tree branches on what the next mover sees
 (the tile drawn, or the hand held) as it came up in the worlds sampled, so each outcome is
