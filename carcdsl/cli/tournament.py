@@ -148,10 +148,15 @@ def _interval(estimate: dict, scale: float = 1, signed: bool = False, digits: in
     return f"[{scale * low:{form}}, {scale * high:{form}}]"
 
 
+def _of(report: dict) -> str:
+    """`` of 40`` when fewer games were played than planned (Ctrl-C)."""
+    return f" of {report['games_asked']:,}" if report["games"] != report["games_asked"] else ""
+
+
 def format_tournament(report: dict) -> str:
     """The report for people: the ratings (best first), the crosstable, seats and speed."""
     lines = [f"{report['mode']}: {report['rules']}, {report['players']} players, "
-             f"{report['games']:,} games ({len(report['lineups'])} lineup"
+             f"{report['games']:,}{_of(report)} games ({len(report['lineups'])} lineup"
              f"{'s' if len(report['lineups']) != 1 else ''} × {report['deals']} deals × "
              f"{report['seat_orders']} seat orders; deal seeds {report['seed']}.."
              f"{report['seed'] + report['deals'] - 1})", ""]
