@@ -59,7 +59,7 @@ def test_usage_errors_are_one_message_in_the_language(capsys, argv, english, dut
 def test_no_command_is_one_message(capsys):
     said = one_message(*run(capsys))
     assert said == ("carcdsl: no command given; choose from check, export, play, replay, "
-                    "explain, list, simulate, render, serve (see carcdsl --help)")
+                    "explain, list, simulate, tournament, render, serve (see carcdsl --help)")
     said = one_message(*run(capsys, "--lang=nl"))
     assert said.startswith("carcdsl: geen opdracht gegeven; kies uit check")
 

@@ -7,11 +7,9 @@ Options ``make_bots`` hands every seat (a person's ``words``) are ignored.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
+from carcdsl.bots.spec import Bot
 from carcdsl.engine.state import State
-
-Bot = Callable[[State], tuple[int, int, int, int]]
 
 
 def random_bot(rng: random.Random, **_options: object) -> Bot:

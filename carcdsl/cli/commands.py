@@ -16,7 +16,6 @@ from collections.abc import Sequence
 
 import attrs
 
-from carcdsl.bots import BOTS
 from carcdsl.check.stats import tile_stats
 from carcdsl.cli.output import (
     Said,
@@ -28,6 +27,7 @@ from carcdsl.cli.output import (
     say_error,
     translated,
 )
+from carcdsl.cli.simulate import check_bot_spec
 from carcdsl.cli.tell import play_one, tell, tell_result
 from carcdsl.diagnostics import format_diagnostic, unique
 from carcdsl.engine.game import Game
@@ -176,8 +176,7 @@ def _check_play_options(args: argparse.Namespace) -> None:
     elif args.rules is None:
         raise Said("play-needs-rules")
     for kind in args.bot:
-        if kind not in BOTS:
-            raise Said("unknown-bot", kind=kind, kinds=", ".join(BOTS))
+        check_bot_spec(kind)
     if args.games < 1:
         raise Said("games-at-least")
     if args.seed is not None and not SEED_MIN <= args.seed <= SEED_MAX:

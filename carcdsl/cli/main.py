@@ -38,11 +38,12 @@ from carcdsl.cli.output import (
 from carcdsl.cli.render import add_render
 from carcdsl.cli.serve import add_serve
 from carcdsl.cli.simulate import add_simulate
+from carcdsl.cli.tournament import add_tournament
 from carcdsl.errors import CarcError, RuleError
 from carcdsl.i18n.words import Words, is_language_code
 
-COMMANDS = ("check", "export", "play", "replay", "explain", "list", "simulate", "render",
-            "serve")
+COMMANDS = ("check", "export", "play", "replay", "explain", "list", "simulate", "tournament",
+            "render", "serve")
 
 _ARGPARSE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern), key) for pattern, key in (
@@ -100,7 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the language of the output, for every command (as after it)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for add in (_add_check, _add_export, _add_play, _add_replay, _add_explain, _add_list, add_fmt,
-                add_lsp, add_simulate, add_render, add_serve):
+                add_lsp, add_simulate, add_tournament, add_render, add_serve):
         add(commands)
     return parser
 
@@ -140,9 +141,11 @@ def _add_play(commands) -> None:
     seats = p.add_mutually_exclusive_group()
     seats.add_argument("--players", "-n", type=int, metavar="N", help="number of players")
     seats.add_argument("--names", metavar="A,B,...", help="player names, in turn order")
-    p.add_argument("--bot", action="extend", type=_bot_kinds, default=[], metavar="KIND",
-                   help="random, greedy or human, per seat in order (repeated, or a comma "
-                   "list: greedy,random); the last fills the rest")
+    p.add_argument("--bot", action="extend", type=_bot_kinds, default=[], metavar="BOT",
+                   help="random, greedy, mcts or human, per seat in order (repeated, or a "
+                   "comma list: greedy,random); the last fills the rest; options after ':' "
+                   "(mcts:playouts=500:c=0.7); a bot of your own: package.module:factory "
+                   "(docs/bots.md)")
     p.add_argument("--seed", type=int, help="seed of the first game (default: random, printed)")
     p.add_argument("--games", type=int, default=1, metavar="N", help="games to play")
     p.add_argument("--record", metavar="FILE", help="save the game's record (one game only)")
@@ -176,7 +179,8 @@ def _add_explain(commands) -> None:
 
 
 def _bot_kinds(text: str) -> list[str]:
-    """``--bot greedy,random`` is ``--bot greedy --bot random``."""
+    """``--bot greedy,random`` is ``--bot greedy --bot random``; a bot's options are
+    separated by ``:`` (``mcts:playouts=500:c=0.7,greedy``), never by ``,``."""
     return [kind.strip() for kind in text.split(",")]
 
 

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from concurrent.futures import Executor
 from pathlib import Path
 
-from carcdsl.bots import BOTS
+from carcdsl.bots import BotError, check_bot, parse_bot
 from carcdsl.cli.output import Said, print_json
 from carcdsl.errors import CarcError
 from carcdsl.pipeline import load
@@ -45,9 +45,10 @@ def add_simulate(commands) -> None:
     p.add_argument("--players", "-n", type=int, metavar="N", help="number of players")
     p.add_argument("--allow-path", action="append", default=[], metavar="DIR",
                    help="let rule files read (extends, with) from DIR too")
-    p.add_argument("--bot", action="extend", type=_bot_kinds, default=[], metavar="KIND",
-                   help="random or greedy, per seat in order (repeated, or a comma list: "
-                   "greedy,random); the last fills the rest")
+    p.add_argument("--bot", action="extend", type=_bot_kinds, default=[], metavar="BOT",
+                   help="random, greedy or mcts, per seat in order (repeated, or a comma "
+                   "list: greedy,random); the last fills the rest; options after ':' "
+                   "(mcts:playouts=500); a bot of your own: package.module:factory")
     p.add_argument("--games", type=int, default=1000, metavar="N",
                    help="games per configuration (default 1000)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
@@ -127,10 +128,20 @@ def _check_options(args: argparse.Namespace) -> None:
 
 
 def _check_bot(kind: str) -> None:
-    if kind not in BOTS:
-        raise Said("unknown-bot", kind=kind, kinds=", ".join(BOTS))
-    if kind == "human":
+    if parse_bot(kind).name == "human":
         raise CarcError("simulate plays bots only: --bot human cannot sit in")
+    check_bot_spec(kind)
+
+
+def check_bot_spec(kind: str) -> None:
+    """Refuse an unknown bot (in the user's language) or a bad option (``BotError``) before
+    anything is played."""
+    try:
+        check_bot(kind)
+    except BotError as exc:
+        if exc.key == "unknown-bot":
+            raise Said("unknown-bot", **exc.values) from None
+        raise
 
 
 def _option_for(module: str, args: argparse.Namespace) -> str:

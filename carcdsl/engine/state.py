@@ -343,6 +343,18 @@ class State(Parts):
         names = self.tables.type_names
         return [(names[t], counts[t] / total) for t in sorted(counts)]
 
+    def determinise(self, rng: random.Random, seat: int | None = None,
+                    hands_open: bool = False) -> State:
+        """A clone in which what ``seat`` (default: the player to move) cannot know is drawn
+        anew from ``rng``: the order of the tiles left (the drawn tile stays, in a live
+        game), the other players' hands unless ``hands_open``, and where a bag's set-aside
+        tiles go back. For a search that must not peek at the hidden draw: the clone
+        depends on ``rng`` and what ``seat`` sees, not on the hidden order of this state."""
+        new = self.clone()
+        new.supply.resample(rng, self.seats.current if seat is None else seat,
+                            self.auto_discard, hands_open)
+        return new
+
     def apply_fast(self, t: int, key: int, r: int, spot: int) -> None:
         """Play a move from ``iter_moves`` without checking it again (bots, search)."""
         self._apply(t, key, r, spot, None)
