@@ -97,6 +97,25 @@ def test_the_commands_refuse_a_bad_bot_with_one_line(capsys, argv, message):
     assert message in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
 
 
+@pytest.mark.parametrize("argv, message", [
+    (["play", "base", "--bot", "mcts:playouts=x"],
+     "optie 'playouts' moet een geheel getal zijn, niet 'x'"),
+    (["play", "base", "--bot", "mcts:c=x"], "optie 'c' moet een getal zijn"),
+    (["play", "base", "--bot", "greedy:depth=2"], "deze bot heeft geen opties"),
+    (["simulate", "base", "--bot", "mcts:depth", "--games", "2"], "is geen OPTIE=WAARDE"),
+    (["simulate", "base", "--bot", "mcts:c=1:c=2", "--games", "2"], "staat er twee keer"),
+    (["tournament", "base", "--bot", "greedy", "--bot", "no_such_module_x:f"],
+     "kan 'no_such_module_x' niet importeren"),
+    (["tournament", "base", "--bot", "greedy", "--bot", "random:f"],
+     "'f' is geen OPTIE=WAARDE"),
+])
+def test_a_bad_bot_is_told_in_the_users_language(capsys, argv, message):
+    """Every refusal of a bot spec has its catalogue key, not only an unknown bot's."""
+    assert main([*argv, "--lang", "nl"]) == 1
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
 def test_simulate_plays_a_bot_with_options(capsys):
     assert main(["simulate", "base", "--bot", "mcts:playouts=2:depth=1,random", "--games", "2",
                  "--jobs", "1", "--json", "--quiet"]) == 0

@@ -85,18 +85,21 @@ def parse_bot(text: str) -> BotSpec:
             and name not in _entry_points():  # module:factory
         name = f"{name}:{parts.pop(0)}"
     if not name or name.endswith(":"):
-        raise BotError(f"bot {text!r}: no bot named (write NAME[:OPTION=VALUE]...)")
+        raise BotError(f"bot {text!r}: no bot named (write NAME[:OPTION=VALUE]...)",
+                       "bot-no-name", spec=text)
     options = []
     for part in parts:
         key, eq, value = part.partition("=")
         if not eq or not key.strip():
             raise BotError(f"bot {text!r}: {part!r} is not OPTION=VALUE (options are "
-                           f"separated by ':', as in mcts:playouts=500:c=0.7)")
+                           f"separated by ':', as in mcts:playouts=500:c=0.7)",
+                           "bot-not-option", spec=text, part=part)
         options.append((key.strip(), value.strip()))
     keys = [k for k, _ in options]
     for key in keys:
         if keys.count(key) > 1:
-            raise BotError(f"bot {text!r}: option {key!r} is given twice")
+            raise BotError(f"bot {text!r}: option {key!r} is given twice",
+                           "bot-option-twice", spec=text, option=key)
     return BotSpec(name, tuple(options))
 
 
@@ -128,10 +131,13 @@ class Resolved:
         try:
             bot = self.factory(rng, **given, **self.options)
         except (ValueError, TypeError) as exc:  # a factory refusing an option's value
-            raise BotError(f"bot {self.spec.text!r}: {exc}") from None
+            raise BotError(f"bot {self.spec.text!r}: {exc}", "bot-refused",
+                           spec=self.spec.text, reason=str(exc)) from None
         if not callable(bot):
             raise BotError(f"bot {self.spec.text!r}: its factory returned "
-                           f"{type(bot).__name__}, not a function of the state")
+                           f"{type(bot).__name__}, not a function of the state",
+                           "bot-not-function", spec=self.spec.text,
+                           returned=type(bot).__name__)
         return _checked(bot, self.spec.text) if self.plugin else bot
 
 
@@ -152,7 +158,9 @@ def _resolved(text: str) -> Resolved:
         param = settable.get(key)
         if param is None:
             takes = f"its options: {', '.join(settable)}" if settable else "it takes no options"
-            raise BotError(f"bot {spec.text!r}: no option {key!r} ({takes})")
+            raise BotError(f"bot {spec.text!r}: no option {key!r} ({takes})",
+                           "bot-no-option" if settable else "bot-takes-no-options",
+                           spec=spec.text, option=key, options=", ".join(settable))
         options[key] = _convert(spec, key, value, param)
     context = None if any(p.kind == p.VAR_KEYWORD for p in params.values()) \
         else frozenset(params)
@@ -175,16 +183,20 @@ def _find(spec: BotSpec) -> tuple[BotFactory, bool]:
             return entry.load(), True
         except Exception as exc:  # a plugin's import failing is its own: say which
             raise BotError(f"bot {spec.name!r} (entry point {entry.value}) could not be "
-                           f"loaded: {type(exc).__name__}: {exc}") from None
+                           f"loaded: {type(exc).__name__}: {exc}", "bot-entry-failed",
+                           kind=spec.name, entry=str(entry.value),
+                           reason=f"{type(exc).__name__}: {exc}") from None
     try:
         module = importlib.import_module(module_name)
     except Exception as exc:  # ModuleNotFoundError, or the module's own error
         raise BotError(f"bot {spec.name!r}: cannot import {module_name!r}: "
-                       f"{type(exc).__name__}: {exc}") from None
+                       f"{type(exc).__name__}: {exc}", "bot-import-failed", kind=spec.name,
+                       module=module_name, reason=f"{type(exc).__name__}: {exc}") from None
     factory = getattr(module, attribute, None)
     if factory is None or not callable(factory):
         raise BotError(f"bot {spec.name!r}: module {module_name!r} has no factory "
-                       f"{attribute!r}")
+                       f"{attribute!r}", "bot-no-factory", kind=spec.name, module=module_name,
+                       factory=attribute)
     return factory, True
 
 
@@ -222,7 +234,8 @@ def _convert(spec: BotSpec, key: str, value: str, param: inspect.Parameter) -> A
     except ValueError:
         what = "yes or no" if kind is bool else "a whole number" if kind is int else "a number"
         raise BotError(f"bot {spec.text!r}: option {key!r} must be {what}, not "
-                       f"{value!r}") from None
+                       f"{value!r}", f"bot-option-{getattr(kind, '__name__', 'str')}", spec=spec.text, option=key,
+                       value=value) from None
 
 
 def _type_of(param: inspect.Parameter) -> type | None:
@@ -246,6 +259,7 @@ def _checked(bot: Bot, name: str) -> Bot:
             fast = ()
         if len(fast) != 4 or fast not in set(state.iter_moves()):
             raise BotError(f"bot {name!r} played {move!r}, which is not a legal move "
-                           "(a move is a tuple of state.iter_moves())")
+                           "(a move is a tuple of state.iter_moves())", "bot-illegal",
+                           spec=name, move=repr(move))
         return fast
     return choose

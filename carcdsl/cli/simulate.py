@@ -128,19 +128,19 @@ def _check_options(args: argparse.Namespace) -> None:
 
 
 def _check_bot(kind: str) -> None:
-    if parse_bot(kind).name == "human":
-        raise CarcError("simulate plays bots only: --bot human cannot sit in")
-    check_bot_spec(kind)
+    check_bot_spec(kind, bots_only="simulate plays bots only: --bot human cannot sit in")
 
 
-def check_bot_spec(kind: str) -> None:
-    """Refuse an unknown bot (in the user's language) or a bad option (``BotError``) before
-    anything is played."""
+def check_bot_spec(kind: str, bots_only: str = "") -> None:
+    """Refuse an unknown bot or a bad option, in the user's language, before anything is
+    played; with ``bots_only``, refuse a person's seat with that message too."""
     try:
+        if bots_only and parse_bot(kind).name == "human":
+            raise CarcError(bots_only)
         check_bot(kind)
     except BotError as exc:
-        if exc.key == "unknown-bot":
-            raise Said("unknown-bot", **exc.values) from None
+        if exc.key:  # worded in the user's language
+            raise Said(exc.key, **exc.values) from None
         raise
 
 

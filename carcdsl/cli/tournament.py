@@ -15,7 +15,6 @@ import math
 import os
 import sys
 
-from carcdsl.bots import parse_bot
 from carcdsl.cli.output import print_json
 from carcdsl.cli.simulate import _executor, check_bot_spec
 from carcdsl.errors import CarcError
@@ -71,9 +70,7 @@ def _check_options(args: argparse.Namespace) -> list[str]:
     """The bots, each made once so that a bad one is refused before anything is played."""
     bots = list(dict.fromkeys(args.bot))
     for spec in [*bots, *([args.gauntlet] if args.gauntlet else [])]:
-        if parse_bot(spec).name == "human":
-            raise CarcError("a tournament plays bots only: human cannot sit in")
-        check_bot_spec(spec)
+        check_bot_spec(spec, bots_only="a tournament plays bots only: human cannot sit in")
     if args.jobs is not None and args.jobs < 1:
         raise CarcError("--jobs must be at least 1")
     if args.bootstrap < 0:
