@@ -233,9 +233,9 @@ def _convert(spec: BotSpec, key: str, value: str, param: inspect.Parameter) -> A
         return value
     except ValueError:
         what = "yes or no" if kind is bool else "a whole number" if kind is int else "a number"
-        raise BotError(f"bot {spec.text!r}: option {key!r} must be {what}, not "
-                       f"{value!r}", f"bot-option-{getattr(kind, '__name__', 'str')}", spec=spec.text, option=key,
-                       value=value) from None
+        code = f"bot-option-{getattr(kind, '__name__', 'str')}"
+        raise BotError(f"bot {spec.text!r}: option {key!r} must be {what}, not {value!r}",
+                       code, spec=spec.text, option=key, value=value) from None
 
 
 def _type_of(param: inspect.Parameter) -> type | None:
