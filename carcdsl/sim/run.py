@@ -11,21 +11,18 @@ come back (``Simulation.interrupted``).
 
 from __future__ import annotations
 
-import hashlib
 import os
-import pickle
-import signal
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import FIRST_COMPLETED as _FIRST
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, wait
+from collections.abc import Iterable, Sequence
+from concurrent.futures import Executor
 
 import attrs
 
 from carcdsl.engine.game import Game
 from carcdsl.pipeline import load
 from carcdsl.sim.rows import GameRow, play_rows, to_records
+from carcdsl.sim.workers import ProgressCallback, run_chunks
 
 
 def _strings(values: Iterable[str]) -> tuple[str, ...]:
@@ -87,7 +84,6 @@ class Simulation:
         return to_records(self.rows, self.type_names, config)
 
 
-ProgressCallback = Callable[[int], None]
 """Called with the number of games just finished."""
 
 
@@ -114,24 +110,8 @@ def simulate(config: Config, games: int, seed: int = 1, *, jobs: int | None = No
     started = time.perf_counter()
     chunks = chunk_seeds(seed, games, 32 * (workers or jobs))
     rows: list[GameRow] = []
-    interrupted = False
-    args = (config.players, config.bots, branching)
-    try:
-        if executor is not None:
-            interrupted = _gather(executor, game, args, chunks, rows, progress)
-        elif jobs == 1:
-            for seeds in chunks:
-                rows.extend(play_rows(game, *args[:2], seeds, branching))
-                if progress:
-                    progress(len(seeds))
-        else:
-            pool = ProcessPoolExecutor(jobs, initializer=_ignore_sigint)
-            try:
-                interrupted = _gather(pool, game, args, chunks, rows, progress)
-            finally:
-                pool.shutdown(wait=not interrupted, cancel_futures=True)
-    except KeyboardInterrupt:
-        interrupted = True
+    interrupted = run_chunks(game, _rows, (config.players, config.bots, branching), chunks,
+                             rows, jobs=jobs, executor=executor, progress=progress)
     rows.sort(key=lambda row: row.seed)
     names = game.tables.type_names
     supply = Counter(names[t] for t in game.tables.fast.supply)
@@ -140,48 +120,7 @@ def simulate(config: Config, games: int, seed: int = 1, *, jobs: int | None = No
                       time.perf_counter() - started, interrupted)
 
 
-def _gather(executor: Executor, game: Game, args: tuple, chunks: Sequence[range],
-            rows: list[GameRow], progress: ProgressCallback | None) -> bool:
-    """Run every chunk on ``executor``, adding rows as chunks finish; True when Ctrl-C
-    stopped it (pending chunks cancelled, finished ones kept)."""
-    players, bots, branching = args
-    blob = pickle.dumps(game, pickle.HIGHEST_PROTOCOL)
-    key = hashlib.sha256(blob).hexdigest()
-    pending: set[Future] = {executor.submit(play_chunk, key, blob, players, bots, seeds,
-                                            branching) for seeds in chunks}
-    try:
-        while pending:
-            done, pending = wait(pending, return_when=_FIRST)
-            for future in done:
-                chunk = future.result()
-                rows.extend(chunk)
-                if progress:
-                    progress(len(chunk))
-    except KeyboardInterrupt:
-        for future in pending:
-            future.cancel()
-        return True
-    return False
-
-
-_GAMES: dict[str, Game] = {}
-"""In a worker: the games it has unpickled, by the digest of their pickle."""
-
-
-def play_chunk(key: str, blob: bytes, players: int, bots: Sequence[str], seeds: range,
-               branching: bool = False) -> list[GameRow]:
-    """A worker's task: ``play_rows`` for one chunk of seeds. The game comes as its pickle
-    and is unpickled once per worker (``key``: the pickle's digest): a game unpickled anew
-    costs its first games about 12 ms more than a warm one, which per chunk was most of the
-    cost of running on several processes."""
-    game = _GAMES.get(key)
-    if game is None:
-        if len(_GAMES) >= 4:  # a worker serving several runs keeps the latest few
-            _GAMES.pop(next(iter(_GAMES)))
-        game = _GAMES[key] = pickle.loads(blob)
+def _rows(game: Game, players: int, bots: Sequence[str], branching: bool,
+          seeds: range) -> list[GameRow]:
+    """A chunk's task: the rows of the games of ``seeds``."""
     return play_rows(game, players, bots, seeds, branching)
-
-
-def _ignore_sigint() -> None:
-    """In a worker: Ctrl-C is the parent's to handle (it cancels the work and reports)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)

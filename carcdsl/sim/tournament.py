@@ -15,19 +15,17 @@ Dask executor, one code path).
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import os
-import pickle
-import signal
 import time
-from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from collections.abc import Sequence
+from concurrent.futures import Executor
 
 import attrs
 
 from carcdsl.engine.game import Game
 from carcdsl.sim.local import play_game
+from carcdsl.sim.workers import ProgressCallback, run_chunks
 
 PERMUTED_UP_TO = 4
 """Up to this many seats every permutation of them is played; beyond, every rotation
@@ -154,7 +152,6 @@ class Tournament:
     interrupted: bool = False
 
 
-ProgressCallback = Callable[[int], None]
 
 
 def run(game: Game, plan_: Plan, *, jobs: int | None = None,
@@ -165,29 +162,17 @@ def run(game: Game, plan_: Plan, *, jobs: int | None = None,
     cluster's; ``workers``: how many run at once). Ctrl-C keeps the games finished."""
     jobs = jobs or os.cpu_count() or 1
     started = time.perf_counter()
-    chunks = _chunks(plan_.games, workers or jobs)
+    # in this process a game is a chunk: progress and Ctrl-C count single games (a search
+    # bot's game takes seconds), and nothing is shipped that would make bigger chunks pay
+    in_process = executor is None and jobs == 1
+    chunks = _chunks(plan_.games, workers or jobs) if not in_process \
+        else [range(i, i + 1) for i in range(plan_.games)]
     results: list[Result] = []
-    interrupted = False
-    try:
-        if executor is not None:
-            interrupted = _gather(executor, game, plan_, chunks, results, progress)
-        elif jobs == 1:
-            for chunk in chunks:
-                for index in chunk:
-                    results.append(play_task(game, plan_, index))
-                    if progress:
-                        progress(1)
-        else:
-            pool = ProcessPoolExecutor(jobs, initializer=_ignore_sigint)
-            try:
-                interrupted = _gather(pool, game, plan_, chunks, results, progress)
-            finally:
-                pool.shutdown(wait=not interrupted, cancel_futures=True)
-    except KeyboardInterrupt:
-        interrupted = True
+    interrupted = run_chunks(game, _results, (plan_,), chunks, results, jobs=jobs,
+                             executor=executor, progress=progress)
     results.sort(key=lambda r: r.index)
     return Tournament(plan_, tuple(results), time.perf_counter() - started,
-                      1 if executor is None and jobs == 1 else (workers or jobs), interrupted)
+                      1 if in_process else (workers or jobs), interrupted)
 
 
 def _chunks(games: int, workers: int) -> list[range]:
@@ -197,41 +182,6 @@ def _chunks(games: int, workers: int) -> list[range]:
     return [range(s, min(s + size, games)) for s in range(0, games, size)]
 
 
-def _gather(executor: Executor, game: Game, plan_: Plan, chunks: Sequence[range],
-            results: list[Result], progress: ProgressCallback | None) -> bool:
-    blob = pickle.dumps(game, pickle.HIGHEST_PROTOCOL)
-    key = hashlib.sha256(blob).hexdigest()
-    pending: set[Future] = {executor.submit(play_chunk, key, blob, plan_, chunk)
-                            for chunk in chunks}
-    try:
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                chunk = future.result()
-                results.extend(chunk)
-                if progress:
-                    progress(len(chunk))
-    except KeyboardInterrupt:
-        for future in pending:
-            future.cancel()
-        return True
-    return False
-
-
-_GAMES: dict[str, Game] = {}
-"""In a worker: the games it has unpickled, by the digest of their pickle."""
-
-
-def play_chunk(key: str, blob: bytes, plan_: Plan, indexes: range) -> list[Result]:
-    """A worker's task: the games ``indexes`` of the plan (the game unpickled once per
-    worker, as ``sim.run.play_chunk`` does)."""
-    game = _GAMES.get(key)
-    if game is None:
-        if len(_GAMES) >= 4:
-            _GAMES.pop(next(iter(_GAMES)))
-        game = _GAMES[key] = pickle.loads(blob)
+def _results(game: Game, plan_: Plan, indexes: range) -> list[Result]:
+    """A chunk's task: the games ``indexes`` of the plan."""
     return [play_task(game, plan_, index) for index in indexes]
-
-
-def _ignore_sigint() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
