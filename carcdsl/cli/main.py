@@ -29,7 +29,9 @@ from carcdsl.cli.output import (
     Said,
     Stopped,
     _print_rule_error,
+    add_allow_option,
     add_lang_option,
+    add_variant_option,
     output_failed,
     said,
     say_error,
@@ -111,8 +113,8 @@ def _add_check(commands) -> None:
                             description="Check each rule file (a path or a bundled name such as "
                             "'base') with the given variants applied.")
     p.add_argument("files", nargs="+", metavar="FILE", help="a rule file or bundled rule set")
-    _add_variant_option(p)
-    _add_allow_option(p)
+    add_variant_option(p)
+    add_allow_option(p)
     p.add_argument("--strict", action="store_true", help="fail on warnings too")
     p.add_argument("--stats", action="store_true", help="print tile figures after a clean check")
     add_lang_option(p)
@@ -123,8 +125,8 @@ def _add_export(commands) -> None:
     p = commands.add_parser("export", help="print a checked rule set as JSON",
                             description="Check a rule set and print it, composed, as JSON.")
     p.add_argument("file", metavar="FILE", help="a rule file or bundled rule set")
-    _add_variant_option(p)
-    _add_allow_option(p)
+    add_variant_option(p)
+    add_allow_option(p)
     add_lang_option(p)  # the JSON has no language; its messages do
     p.set_defaults(run=cmd_export)
 
@@ -134,8 +136,8 @@ def _add_play(commands) -> None:
                             description="Play one game told turn by turn, or many summed up.")
     p.add_argument("rules", metavar="RULES", nargs="?",
                    help="a rule file or bundled rule set (not with --resume)")
-    _add_variant_option(p)
-    _add_allow_option(p)
+    add_variant_option(p)
+    add_allow_option(p)
     p.add_argument("--resume", metavar="RECORD",
                    help="go on with the game of a record (its rules, players and seed)")
     seats = p.add_mutually_exclusive_group()
@@ -172,8 +174,8 @@ def _add_explain(commands) -> None:
                             description="List the open points and the author's notes of a "
                             "rule set, with its figures.")
     p.add_argument("file", metavar="FILE", help="a rule file or bundled rule set")
-    _add_variant_option(p)
-    _add_allow_option(p)
+    add_variant_option(p)
+    add_allow_option(p)
     add_lang_option(p)
     p.set_defaults(run=cmd_explain)
 
@@ -194,17 +196,6 @@ def _add_list(commands) -> None:
 
 def _version() -> str:
     return __version__
-
-
-def _add_allow_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--allow-path", action="append", default=[], metavar="DIR",
-                        help="let rule files read (extends, with) from DIR too; by default "
-                        "only from the folders of the files given and the bundled rules")
-
-
-def _add_variant_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--variant", "-v", action="append", default=[], metavar="V",
-                        help="apply a variant (a path or bundled name); may be repeated")
 
 
 def _lang_in(argv: Sequence[str]) -> str:

@@ -66,6 +66,19 @@ def print_json(data: object, indent: int | None = None, width: int | None = None
     buffer.flush()
 
 
+def add_allow_option(parser: argparse.ArgumentParser) -> None:
+    """``--allow-path DIR``: a folder rule files may read from besides their own."""
+    parser.add_argument("--allow-path", action="append", default=[], metavar="DIR",
+                        help="let rule files read (extends, with) from DIR too; by default "
+                        "only from the folders of the files given and the bundled rules")
+
+
+def add_variant_option(parser: argparse.ArgumentParser) -> None:
+    """``--variant V`` (``-v``), repeated."""
+    parser.add_argument("--variant", "-v", action="append", default=[], metavar="V",
+                        help="apply a variant (a path or bundled name); may be repeated")
+
+
 def add_lang_option(parser: argparse.ArgumentParser) -> None:
     """``--lang`` after the command (``carcdsl --lang nl COMMAND`` works as well)."""
     parser.add_argument("--lang", metavar="LANG",

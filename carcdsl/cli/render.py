@@ -16,7 +16,7 @@ from pathlib import Path
 import attrs
 
 from carcdsl.cli.commands import title_of
-from carcdsl.cli.output import Said, add_lang_option
+from carcdsl.cli.output import Said, add_allow_option, add_lang_option, add_variant_option
 from carcdsl.engine.game import Game
 from carcdsl.errors import RecordError
 from carcdsl.formats.files import write_atomically
@@ -39,10 +39,8 @@ def add_render(commands) -> None:
         "pip install 'carcdsl[png]'.")
     p.add_argument("source", metavar="RULES|RECORD",
                    help="a rule file or bundled rule set (with --tiles), or a game record")
-    p.add_argument("--variant", "-v", action="append", default=[], metavar="V",
-                   help="apply a variant (a path or bundled name); may be repeated")
-    p.add_argument("--allow-path", action="append", default=[], metavar="DIR",
-                   help="let rule files read (extends, with) from DIR too")
+    add_variant_option(p)
+    add_allow_option(p)
     what = p.add_mutually_exclusive_group()
     what.add_argument("--tiles", metavar="FILE",
                       help="write the tile sheet: SVG, HTML when FILE ends in .html, PNG when "

@@ -16,7 +16,7 @@ import threading
 import webbrowser
 from pathlib import Path
 
-from carcdsl.cli.output import Said, add_lang_option, said
+from carcdsl.cli.output import Said, add_allow_option, add_lang_option, said
 from carcdsl.i18n.words import CATALOGS, languages
 from carcdsl.lang.sources import bundled_names
 
@@ -35,8 +35,7 @@ def add_serve(commands) -> None:
                    help="the address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--port", type=int, default=8000,
                    help="the port (default 8000; 0: any free one)")
-    p.add_argument("--allow-path", action="append", default=[], metavar="DIR",
-                   help="let rule files read (extends, with) from DIR too")
+    add_allow_option(p)
     p.add_argument("--open", action="store_true", help="open the app in a web browser")
     add_lang_option(p)
     p.set_defaults(run=cmd_serve)

@@ -20,7 +20,7 @@ from concurrent.futures import Executor
 from pathlib import Path
 
 from carcdsl.bots import BotError, check_bot, parse_bot
-from carcdsl.cli.output import Said, print_json
+from carcdsl.cli.output import Said, add_allow_option, add_variant_option, print_json
 from carcdsl.errors import CarcError
 from carcdsl.pipeline import load
 from carcdsl.sim.metrics import compare, summarize
@@ -40,11 +40,9 @@ def add_simulate(commands) -> None:
         "win rates with 95% intervals and the metrics of docs/simulation.md; --compare "
         "other configurations on the same seeds.")
     p.add_argument("rules", metavar="RULES", help="a rule file or bundled rule set")
-    p.add_argument("--variant", "-v", action="append", default=[], metavar="V",
-                   help="apply a variant (a path or bundled name); may be repeated")
+    add_variant_option(p)
     p.add_argument("--players", "-n", type=int, metavar="N", help="number of players")
-    p.add_argument("--allow-path", action="append", default=[], metavar="DIR",
-                   help="let rule files read (extends, with) from DIR too")
+    add_allow_option(p)
     p.add_argument("--bot", action="extend", type=_bot_kinds, default=[], metavar="BOT",
                    help="random, greedy or mcts, per seat in order (repeated, or a comma "
                    "list: greedy,random); the last fills the rest; options after ':' "

@@ -15,7 +15,7 @@ import math
 import os
 import sys
 
-from carcdsl.cli.output import print_json
+from carcdsl.cli.output import add_allow_option, add_variant_option, print_json
 from carcdsl.cli.simulate import _executor, check_bot_spec
 from carcdsl.errors import CarcError
 from carcdsl.pipeline import load
@@ -31,10 +31,8 @@ def add_tournament(commands) -> None:
         "seat equally often, and report Elo ratings with 95%% intervals, win rates, mean "
         "scores and the crosstable (docs/bots.md).")
     p.add_argument("rules", metavar="RULES", help="a rule file or bundled rule set")
-    p.add_argument("--variant", "-v", action="append", default=[], metavar="V",
-                   help="apply a variant (a path or bundled name); may be repeated")
-    p.add_argument("--allow-path", action="append", default=[], metavar="DIR",
-                   help="let rule files read (extends, with) from DIR too")
+    add_variant_option(p)
+    add_allow_option(p)
     p.add_argument("--bot", action="extend", type=_bot_kinds, default=[], metavar="BOT",
                    help="a bot to play (repeated, or a comma list); options after ':', "
                    "as in mcts:playouts=500:c=0.7")
