@@ -253,14 +253,7 @@ class Tables:
         occupied feature takes every feature it meets into it, and so on until nothing
         changes (at most 12 positions, so a few rounds)."""
         masks = self.fast.seg_link_mask[o]
-        joined = masks + bridges
-        grown = True
-        while grown:
-            grown = False
-            for mask in joined:
-                if mask & occupied and mask & ~occupied:
-                    occupied |= mask
-                    grown = True
+        occupied = grown_occupied(masks + bridges, occupied)
         return tuple(i for i in self.spots[o] if not masks[i] & occupied)
 
     def type_index(self, name: str) -> int | None:
@@ -268,3 +261,17 @@ class Tables:
             return self.type_names.index(name)
         except ValueError:
             return None
+
+
+def grown_occupied(links: tuple[int, ...], occupied: int) -> int:
+    """The positions ``occupied`` grows to when each mask of ``links`` that meets it joins
+    it, until nothing changes (at most 12 positions, so a few rounds): what a placement that
+    joins features makes occupied."""
+    grown = True
+    while grown:
+        grown = False
+        for mask in links:
+            if mask & occupied and mask & ~occupied:
+                occupied |= mask
+                grown = True
+    return occupied

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from carcdsl.compile.modes import ANY_FOLLOWER, NO_NEED
-from carcdsl.compile.tables import CENTRE, Tables
+from carcdsl.compile.tables import CENTRE, Tables, grown_occupied
 from carcdsl.engine.parts import Parts
 from carcdsl.geometry.squares import AROUND, STEP
 
@@ -86,14 +86,7 @@ def free_among(tb: Tables, o: int, occupied, candidates: tuple[int, ...]) -> tup
     masks = tb.fast.seg_link_mask[o]
     if isinstance(occupied, tuple):
         occupied, bridges = occupied
-        joined = masks + bridges
-        grown = True
-        while grown:
-            grown = False
-            for mask in joined:
-                if mask & occupied and mask & ~occupied:
-                    occupied |= mask
-                    grown = True
+        occupied = grown_occupied(masks + bridges, occupied)
     return tuple(i for i in candidates if not masks[i] & occupied)
 
 
