@@ -16,12 +16,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import numba as nb  # noqa: E402
+import numpy as np  # noqa: E402
 
 import carcdsl  # noqa: E402
 from carcdsl.bots import BOTS  # noqa: E402
 from carcdsl.engine.supply import below  # noqa: E402
 from carcdsl.fast import mt  # noqa: E402
-from carcdsl.fast.board import Board, legal, place  # noqa: E402
+from carcdsl.fast.board import Board, legal, place, sample  # noqa: E402
 
 
 @nb.njit(cache=True)
@@ -37,6 +38,19 @@ def legal_n(reps, sigs, need, seg_at, link_seg, link_pos, n_links, spots, n_spot
     return n
 
 
+@nb.njit(cache=True)
+def sample_n(reps, sigs, need, seg_at, link_seg, link_pos, n_links, spots, n_spots, distinct,
+             n_distinct, steps, cell_tile, open_cells, counts, tile_o, tile_base, root,
+             followers, t, has, mt_state, out, scratch):
+    """``sample`` ``reps`` times inside the kernel (the random bot's choice)."""
+    n = 0
+    for _ in range(reps):
+        n += sample(sigs, need, seg_at, link_seg, link_pos, n_links, spots, n_spots, distinct,
+                    n_distinct, steps, cell_tile, open_cells, counts, tile_o, tile_base, root,
+                    followers, t, has, mt_state, out, *scratch)
+    return n
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=50)
@@ -44,7 +58,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     game = carcdsl.load("base", ["farmers"])
     tb = game.tables
-    py_enum = k_enum = py_move = k_place = 0.0
+    py_enum = k_enum = py_move = k_place = py_sample = k_sample = 0.0
+    sample_rng, sample_mt, out3 = random.Random(9), mt.seeded(9), np.empty(3, np.int64)
     listings = placements = 0
     for seed in range(1, args.games + 1):
         state = game.new_game(2, seed)
@@ -69,6 +84,18 @@ def main(argv: list[str] | None = None) -> int:
                     board.cell_tile, board.open_cells, board.counts, board.tile_o,
                     board.tile_base, board.root, board.followers, t, has, board.moves)
             t2 = time.perf_counter()
+            t7 = time.perf_counter()
+            for _ in range(args.repeat):
+                state.sample_move(sample_rng)
+            t8 = time.perf_counter()
+            sample_n(args.repeat, ta.sigs, ta.need, ta.seg_at, ta.link_seg, ta.link_pos,
+                     ta.n_links, ta.spots, ta.n_spots, ta.distinct, ta.n_distinct, board.steps,
+                     board.cell_tile, board.open_cells, board.counts, board.tile_o,
+                     board.tile_base, board.root, board.followers, t, has, sample_mt, out3,
+                     board.scratch)
+            t9 = time.perf_counter()
+            py_sample += t8 - t7
+            k_sample += t9 - t8
             py_enum += t1 - t0
             k_enum += t2 - t1
             listings += args.repeat
@@ -90,6 +117,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"legal listing: python {1e6 * py_enum / listings:.1f} us, "
           f"kernel {1e6 * k_enum / listings:.2f} us (inside the kernel), "
           f"x{py_enum / k_enum:.1f}")
+    print(f"random bot's sample: python {1e6 * py_sample / listings:.1f} us, "
+          f"kernel {1e6 * k_sample / listings:.2f} us (inside the kernel), "
+          f"x{py_sample / k_sample:.1f}")
     print(f"move: python apply_fast {1e6 * py_move / placements:.1f} us (scoring included), "
           f"kernel place {1e6 * k_place / placements:.2f} us (called from Python)")
     rng, state = random.Random(5), mt.seeded(5)

@@ -15,6 +15,7 @@ import numba as nb
 import numpy as np
 
 from carcdsl.compile.tables import Tables
+from carcdsl.fast import mt
 from carcdsl.fast.arrays import TileArrays, tile_arrays
 from carcdsl.geometry.squares import to_xy
 
@@ -41,6 +42,10 @@ class Board:
         self.followers = np.zeros((nodes, seats), np.int16)
         self.steps = np.array([-w, 1, w, -1], np.int64)
         self.moves = np.zeros((4096, 3), np.int32)
+        cap = self.open_cells.shape[0]
+        self.scratch = (np.empty((cap, 4), np.int64), np.empty(cap, np.int64),
+                        np.empty(cap, np.int64), np.empty(16, np.int64), np.empty(16, np.int64),
+                        np.empty(16, np.bool_), np.empty(16, np.bool_))
         # the first open square is the origin, as in Grid
         self.open_cells[0] = self.cell(0)
         self.counts[2] = 1
@@ -69,6 +74,19 @@ class Board:
                   self.open_cells, self.counts, self.tile_o, self.tile_base, self.root,
                   self.followers, t, followers, self.moves)
         return [(t, self.key(c), r, s) for c, r, s in self.moves[:n].tolist()]
+
+    def sample(self, t: int, followers: bool, mt_state: np.ndarray
+               ) -> tuple[int, int, int, int] | None:
+        """``State.sample_move`` for tile type ``t``, drawing from ``mt_state``."""
+        ta, out = self.ta, np.empty(3, np.int64)
+        if not sample(ta.sigs, ta.need, ta.seg_at, ta.link_seg, ta.link_pos, ta.n_links,
+                      ta.spots, ta.n_spots, ta.distinct, ta.n_distinct, self.steps,
+                      self.cell_tile, self.open_cells, self.counts, self.tile_o,
+                      self.tile_base, self.root, self.followers, t, followers, mt_state, out,
+                      *self.scratch):
+            return None
+        c, r, s = out.tolist()
+        return t, self.key(c), r, s
 
 
 @nb.njit(cache=True)
@@ -167,35 +185,100 @@ def legal(sigs, need, seg_at, link_seg, link_pos, n_links, spots, n_spots, disti
             n += 1
             if not has_followers or n_spots[o] == 0:
                 continue
-            pairs = 0
-            for d in range(4):
-                nt = cell_tile[cell + steps[d]]
-                if nt < 0:
-                    continue
-                no, nbase = tile_o[nt], tile_base[nt]
-                for k in range(n_links[o, d]):
-                    seg_of[pairs] = link_seg[o, d, k]
-                    rt = root[nbase + seg_at[no, link_pos[o, d, k]]]
-                    root_of[pairs] = rt
-                    taint[pairs] = followers[rt].sum() > 0
-                    pairs += 1
-            for i in range(16):
-                occ[i] = False
-            changed = True
-            while changed:
-                changed = False
-                for p in range(pairs):
-                    if taint[p] and not occ[seg_of[p]]:
-                        occ[seg_of[p]] = True
-                        changed = True
-                    if occ[seg_of[p]] and not taint[p]:
-                        for p2 in range(pairs):
-                            if root_of[p2] == root_of[p]:
-                                taint[p2] = True
-                        changed = True
+            occupied(seg_at, link_seg, link_pos, n_links, steps, cell_tile, tile_o, tile_base,
+                     root, followers, o, cell, seg_of, root_of, taint, occ)
             for k in range(n_spots[o]):
                 i = spots[o, k]
                 if not occ[i]:
                     out[n, 0], out[n, 1], out[n, 2] = cell, r, i
                     n += 1
     return n
+
+
+@nb.njit(cache=True)
+def occupied(seg_at, link_seg, link_pos, n_links, steps, cell_tile, tile_o, tile_base, root,
+             followers, o, cell, seg_of, root_of, taint, occ):
+    """``occ[i]``: whether local segment ``i`` of ``o`` placed on ``cell`` would join a
+    feature with a follower, directly or through another segment of ``o`` that meets the
+    same neighbouring feature (what ``Tables.free_spots`` reads from its occupancy masks)."""
+    pairs = 0
+    for d in range(4):
+        nt = cell_tile[cell + steps[d]]
+        if nt < 0:
+            continue
+        no, nbase = tile_o[nt], tile_base[nt]
+        for k in range(n_links[o, d]):
+            seg_of[pairs] = link_seg[o, d, k]
+            rt = root[nbase + seg_at[no, link_pos[o, d, k]]]
+            root_of[pairs] = rt
+            taint[pairs] = followers[rt].sum() > 0
+            pairs += 1
+    for i in range(16):
+        occ[i] = False
+    changed = True
+    while changed:
+        changed = False
+        for p in range(pairs):
+            if taint[p] and not occ[seg_of[p]]:
+                occ[seg_of[p]] = True
+                changed = True
+            if occ[seg_of[p]] and not taint[p]:
+                for p2 in range(pairs):
+                    if root_of[p2] == root_of[p]:
+                        taint[p2] = True
+                changed = True
+
+
+@nb.njit(cache=True)
+def fits(sigs, need, steps, cell_tile, tile_o, o, cell):
+    """Whether oriented tile ``o`` fits the neighbours of ``cell``."""
+    for d in range(4):
+        nt = cell_tile[cell + steps[d]]
+        if nt >= 0:
+            req = need[tile_o[nt], (d + 2) % 4]
+            if req >= 0 and req != sigs[o, d]:
+                return False
+    return True
+
+
+@nb.njit(cache=True)
+def sample(sigs, need, seg_at, link_seg, link_pos, n_links, spots, n_spots, distinct,
+           n_distinct, steps, cell_tile, open_cells, counts, tile_o, tile_base, root,
+           followers, t, has_followers, mt_state, out, rots, n_rots, ends, seg_of, root_of,
+           taint, occ):
+    """``movegen.sample_move`` draw for draw: the same rejection sampler over (placement,
+    choice) pairs, from the MT19937 state ``mt_state`` (``fast.mt``). Writes (cell, rotation,
+    spot) into ``out``; returns False when tile type ``t`` fits nowhere. ``rots`` ..
+    ``occ`` are scratch arrays (``Board.scratch``): a kernel allocates nothing per turn."""
+    n_open = counts[2]
+    total = 0
+    for j in range(n_open):
+        k = 0
+        for q in range(n_distinct[t]):
+            r = distinct[t, q]
+            if fits(sigs, need, steps, cell_tile, tile_o, 4 * t + r, open_cells[j]):
+                rots[j, k] = r
+                k += 1
+        n_rots[j] = k
+        total += k
+        ends[j] = total
+    if total == 0:
+        return False
+    width = 1 + n_spots[4 * t] if has_followers else 1
+    while True:
+        v = mt.below(mt_state, total * width)
+        pick, choice = v // width, v % width
+        i = np.searchsorted(ends[:n_open], pick, side="right")
+        r = rots[i, pick - ends[i] + n_rots[i]]
+        cell = open_cells[i]
+        out[0], out[1] = cell, r
+        if choice == 0:
+            out[2] = -1
+            return True
+        o = 4 * t + r
+        spot = spots[o, choice - 1]
+        occupied(seg_at, link_seg, link_pos, n_links, steps, cell_tile, tile_o, tile_base,
+                 root, followers, o, cell, seg_of, root_of, taint, occ)
+        if not occ[spot]:
+            out[2] = spot
+            return True
