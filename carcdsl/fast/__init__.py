@@ -1,3 +1,52 @@
-"""Groundwork for the compiled engine (issue 17, ``docs/compiled-engine.md``): Numba kernels
-over the compiled tables as arrays. A prototype: nothing in carcdsl imports it yet, and it
-needs ``numba`` and ``numpy`` (the future ``fast`` extra)."""
+"""The compiled engine (issue 17, ``docs/compiled-engine.md``): Numba kernels over the compiled
+tables as arrays. It needs ``numba`` and ``numpy`` (the ``fast`` extra); nothing outside this
+package imports Numba, and the front ends reach this package only when ``--engine compiled``
+is asked for (``sim.compiled``).
+
+Numba keeps compiled kernels (``@njit(cache=True)``) in ``__pycache__`` beside the module,
+which an installed package may not be allowed to write. So, before any module here imports
+Numba, ``NUMBA_CACHE_DIR`` is set, when the user has not set it, to the user's cache directory
+(``$XDG_CACHE_HOME`` or ``~/.cache``, then ``carcdsl/numba``); one that cannot be written
+gives way to a folder in the temporary directory. Worker processes inherit the variable, so
+they load what the parent compiled.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+
+def user_cache_dir() -> Path:
+    """``$XDG_CACHE_HOME/carcdsl/numba``, or ``~/.cache/carcdsl/numba`` (the XDG base
+    directory spec: a relative ``XDG_CACHE_HOME`` is ignored)."""
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    root = Path(base) if base and os.path.isabs(base) else Path.home() / ".cache"
+    return root / "carcdsl" / "numba"
+
+
+def _writable(path: Path) -> bool:
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        tempfile.TemporaryFile(dir=path).close()
+    except OSError:
+        return False
+    return True
+
+
+def _set_cache_dir() -> None:
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return
+    path = user_cache_dir()
+    if not _writable(path):
+        path = Path(tempfile.gettempdir()) / f"carcdsl-numba-{os.getuid()}" \
+            if hasattr(os, "getuid") else Path(tempfile.gettempdir()) / "carcdsl-numba"
+    os.environ["NUMBA_CACHE_DIR"] = str(path)
+    config = sys.modules.get("numba.core.config")
+    if config is not None:  # Numba was imported first: make it read the variable again
+        config.reload_config()
+
+
+_set_cache_dir()
