@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Iterator
 
 from carcdsl.bots import Bot, make_bots
 from carcdsl.engine.game import Game
 from carcdsl.engine.state import State
+from carcdsl.sim import compiled
+from carcdsl.sim.compiled import EngineChoice
 
 
 def player_names(game: Game, count: int | None = None) -> list[str]:
@@ -55,22 +57,21 @@ def result_json(state: State) -> dict:
 
 
 def play_many(game: Game, names: list[str], bot_kinds: list[str], seed: int, games: int,
-              progress: bool = False) -> dict:
+              progress: bool = False, engine: str | EngineChoice = "python") -> dict:
     """Play ``games`` games (seeds seed, seed+1, ...) and sum them up; ``progress``: a
-    progress bar on stderr."""
+    progress bar on stderr. ``engine``: ``python``, ``compiled`` (the same games on the
+    kernel of ``sim.compiled``, the Python engine when it cannot play them), or the
+    ``EngineChoice`` the caller made of it."""
+    if isinstance(engine, str):
+        engine = compiled.choose(game, len(names), bot_kinds, engine,
+                                 range(seed, seed + games))
     totals = [0] * len(names)
     wins = [0.0] * len(names)
     started = time.perf_counter()
-    seeds: Iterable[int] = range(seed, seed + games)
-    if progress:
-        from tqdm import tqdm
-
-        seeds = tqdm(seeds, unit="game", file=sys.stderr, leave=False)
-    for s in seeds:
-        state = play_game(game, names, bot_kinds, s)
-        best = max(state.scores)
-        winners = [i for i, v in enumerate(state.scores) if v == best]
-        for i, v in enumerate(state.scores):
+    for scores in _scores(game, names, bot_kinds, seed, games, progress, engine):
+        best = max(scores)
+        winners = [i for i, v in enumerate(scores) if v == best]
+        for i, v in enumerate(scores):
             totals[i] += v
         for i in winners:
             wins[i] += 1 / len(winners)
@@ -81,4 +82,34 @@ def play_many(game: Game, names: list[str], bot_kinds: list[str], seed: int, gam
         "players": names, "mean_scores": [round(t / games, 2) for t in totals],
         "win_rates": [round(w / games, 4) for w in wins],
         "seconds": round(elapsed, 3), "games_per_second": round(games / elapsed, 1),
+        **engine.to_json(),
     }
+
+
+COMPILED_BATCH = 2000
+"""Games per kernel call in ``play_many`` (the progress bar moves a batch at a time)."""
+
+
+def _scores(game: Game, names: list[str], bot_kinds: list[str], seed: int, games: int,
+            progress: bool, engine: EngineChoice) -> Iterator[list[int]]:
+    """Each game's final scores per seat, in seed order."""
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=games, unit="game", file=sys.stderr, leave=False)
+    try:
+        if engine.is_compiled:
+            for first in range(seed, seed + games, COMPILED_BATCH):
+                seeds = range(first, min(first + COMPILED_BATCH, seed + games))
+                yield from compiled.play_batch(game, len(names), seeds).scores.tolist()
+                if bar is not None:
+                    bar.update(len(seeds))
+            return
+        for s in range(seed, seed + games):
+            yield play_game(game, names, bot_kinds, s).scores
+            if bar is not None:
+                bar.update()
+    finally:
+        if bar is not None:
+            bar.close()

@@ -146,7 +146,8 @@ def summarize(sim: Simulation) -> dict:
                  "bots": list(sim.config.bots), "seed": sim.seed, "games": n,
                  "games_asked": sim.games, "interrupted": sim.interrupted,
                  "seconds": round(sim.seconds, 3),
-                 "games_per_second": round(n / sim.seconds, 1) if sim.seconds else None}
+                 "games_per_second": round(n / sim.seconds, 1) if sim.seconds else None,
+                 **sim.engine.to_json()}
     if not n:
         return out
     k = sim.config.players

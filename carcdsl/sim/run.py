@@ -21,6 +21,8 @@ import attrs
 
 from carcdsl.engine.game import Game
 from carcdsl.pipeline import load
+from carcdsl.sim import compiled
+from carcdsl.sim.compiled import EngineChoice
 from carcdsl.sim.rows import GameRow, play_rows, to_records
 from carcdsl.sim.workers import ProgressCallback, run_chunks
 
@@ -74,6 +76,8 @@ class Simulation:
     """Tile type -> copies in the supply (the start tile not counted)."""
     seconds: float = attrs.field(default=0.0, eq=False)
     interrupted: bool = False
+    engine: EngineChoice = attrs.field(default=compiled.PYTHON, eq=False)
+    """The engine asked for and the one that played (the rows are the same either way)."""
 
     @property
     def label(self) -> str:
@@ -97,30 +101,44 @@ def chunk_seeds(seed: int, games: int, chunks: int) -> list[range]:
 def simulate(config: Config, games: int, seed: int = 1, *, jobs: int | None = None,
              executor: Executor | None = None, workers: int | None = None,
              branching: bool = False, game: Game | None = None,
-             progress: ProgressCallback | None = None) -> Simulation:
+             progress: ProgressCallback | None = None,
+             engine: str | EngineChoice = "python") -> Simulation:
     """Play ``games`` games of ``config`` (seeds ``seed``..) and return their rows.
 
     ``executor``: where chunks run (any ``concurrent.futures.Executor``; ``workers`` says
     how many run at once, for the chunking). Without one: ``jobs`` processes (default: every
     core), or this process when ``jobs`` is 1. ``game``: the loaded game of ``config``, if
     the caller has it. ``branching``: count every legal move (``rows.play_row``).
+    ``engine``: ``python``, or ``compiled`` (the same rows, from ``sim.compiled``'s kernel;
+    the Python engine when it cannot run them), or the ``EngineChoice`` the caller made of
+    it (``compiled.choose``, which compiles the kernels before any worker starts).
     """
     game = game if game is not None else config.load()
+    if isinstance(engine, str):
+        engine = compiled.choose(game, config.players, config.bots, engine,
+                                 range(seed, seed + games))
     jobs = jobs or os.cpu_count() or 1
     started = time.perf_counter()
     chunks = chunk_seeds(seed, games, 32 * (workers or jobs))
     rows: list[GameRow] = []
-    interrupted = run_chunks(game, _rows, (config.players, config.bots, branching), chunks,
+    task = _compiled_rows if engine.is_compiled else _rows
+    interrupted = run_chunks(game, task, (config.players, config.bots, branching), chunks,
                              rows, jobs=jobs, executor=executor, progress=progress)
     rows.sort(key=lambda row: row.seed)
     names = game.tables.type_names
     supply = Counter(names[t] for t in game.tables.fast.supply)
     return Simulation(config, seed, games, tuple(rows), tuple(names),
                       {name: supply[name] for name in names if supply[name]},
-                      time.perf_counter() - started, interrupted)
+                      time.perf_counter() - started, interrupted, engine)
 
 
 def _rows(game: Game, players: int, bots: Sequence[str], branching: bool,
           seeds: range) -> list[GameRow]:
     """A chunk's task: the rows of the games of ``seeds``."""
     return play_rows(game, players, bots, seeds, branching)
+
+
+def _compiled_rows(game: Game, players: int, bots: Sequence[str], branching: bool,
+                   seeds: range) -> list[GameRow]:
+    """A chunk's task on the compiled engine (one kernel per worker process)."""
+    return compiled.play_rows(game, players, bots, seeds, branching)

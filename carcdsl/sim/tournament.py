@@ -24,6 +24,8 @@ from concurrent.futures import Executor
 import attrs
 
 from carcdsl.engine.game import Game
+from carcdsl.sim import compiled
+from carcdsl.sim.compiled import EngineChoice
 from carcdsl.sim.local import play_game
 from carcdsl.sim.workers import ProgressCallback, run_chunks
 
@@ -150,29 +152,45 @@ class Tournament:
     seconds: float = attrs.field(eq=False)
     jobs: int = attrs.field(eq=False)
     interrupted: bool = False
+    engine: EngineChoice = attrs.field(default=compiled.PYTHON, eq=False)
 
 
 
 
 def run(game: Game, plan_: Plan, *, jobs: int | None = None,
         executor: Executor | None = None, workers: int | None = None,
-        progress: ProgressCallback | None = None) -> Tournament:
+        progress: ProgressCallback | None = None,
+        engine: str | EngineChoice = "python") -> Tournament:
     """Play every game of the plan: in this process (``jobs`` 1), on ``jobs`` processes
     (default: every core) or on ``executor`` (any ``concurrent.futures.Executor``, a Dask
-    cluster's; ``workers``: how many run at once). Ctrl-C keeps the games finished."""
+    cluster's; ``workers``: how many run at once). Ctrl-C keeps the games finished.
+    ``engine``: ``python``, or ``compiled`` (``sim.compiled``: only when every bot of the
+    plan is the random bot; else, as for a rule set it cannot run, the Python engine plays),
+    or the ``EngineChoice`` the caller made of it."""
+    if isinstance(engine, str):
+        engine = choose_engine(game, plan_, engine)
     jobs = jobs or os.cpu_count() or 1
     started = time.perf_counter()
     # in this process a game is a chunk: progress and Ctrl-C count single games (a search
-    # bot's game takes seconds), and nothing is shipped that would make bigger chunks pay
-    in_process = executor is None and jobs == 1
+    # bot's game takes seconds), and nothing is shipped that would make bigger chunks pay;
+    # the kernel plays a chunk as one batch
+    in_process = executor is None and jobs == 1 and not engine.is_compiled
     chunks = _chunks(plan_.games, workers or jobs) if not in_process \
         else [range(i, i + 1) for i in range(plan_.games)]
     results: list[Result] = []
-    interrupted = run_chunks(game, _results, (plan_,), chunks, results, jobs=jobs,
+    task = _compiled_results if engine.is_compiled else _results
+    interrupted = run_chunks(game, task, (plan_,), chunks, results, jobs=jobs,
                              executor=executor, progress=progress)
     results.sort(key=lambda r: r.index)
+    in_one = executor is None and jobs == 1
     return Tournament(plan_, tuple(results), time.perf_counter() - started,
-                      1 if in_process else (workers or jobs), interrupted)
+                      1 if in_one else (workers or jobs), interrupted, engine)
+
+
+def choose_engine(game: Game, plan_: Plan, engine: str) -> EngineChoice:
+    """``compiled.choose`` for the plan's bots (every one of them may sit anywhere)."""
+    seeds = range(plan_.seed, plan_.seed + plan_.deals)
+    return compiled.choose(game, plan_.players, plan_.bots, engine, seeds)
 
 
 def _chunks(games: int, workers: int) -> list[range]:
@@ -185,3 +203,20 @@ def _chunks(games: int, workers: int) -> list[range]:
 def _results(game: Game, plan_: Plan, indexes: range) -> list[Result]:
     """A chunk's task: the games ``indexes`` of the plan."""
     return [play_task(game, plan_, index) for index in indexes]
+
+
+def _compiled_results(game: Game, plan_: Plan, indexes: range) -> list[Result]:
+    """A chunk's task on the compiled engine: random bots in every seat, so every seat
+    order of a deal is the same game, played once."""
+    tasks = [plan_.task(index) for index in indexes]
+    seeds = sorted({plan_.seed + deal for _, deal, _ in tasks})
+    batch, seconds = compiled.timed_batch(game, plan_.players, seeds)
+    by_seed = {seed: (seating, scores) for seed, seating, scores in
+               zip(seeds, batch.seating.tolist(), batch.scores.tolist())}
+    each = seconds / len(seeds)
+    results = []
+    for index, (lineup, deal, order) in zip(indexes, tasks):
+        seating, scores = by_seed[plan_.seed + deal]
+        results.append(Result(index, lineup, deal, plan_.seed + deal,
+                              tuple(order[i] for i in seating), tuple(scores), each))
+    return results

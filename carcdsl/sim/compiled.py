@@ -1,0 +1,229 @@
+"""The compiled engine for the simulation library: whether a request can run on it
+(``choose``), and its batches as the Python engine's results (``batch_rows``).
+
+``--engine compiled`` asks for the kernel of ``carcdsl.fast`` (issue 17,
+``docs/compiled-engine.md``); it plays random bots only, over the rule constructs
+``fast.support.unsupported`` accepts, and gives the same games as the Python engine on the same
+seeds. When it cannot run a request (Numba missing, a construct it lacks, another bot), the
+Python engine runs instead and ``EngineChoice.refusal`` says why: the results are the same
+either way, only slower. ``carcdsl.fast`` is imported here, inside functions, and only when the
+compiled engine is asked for: the core runs without Numba.
+
+Nothing here prints: the command line says the refusal and the compile time.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from carcdsl.bots import resolve
+from carcdsl.bots.builtin import random_bot
+from carcdsl.compile.tables import Tables
+from carcdsl.engine.game import Game
+from carcdsl.sim.rows import WHEN, GameRow
+
+ENGINES = ("python", "compiled")
+"""``--engine``: the reference engine (the default), or the Numba kernel."""
+
+SEED_RANGE = (-(2**63), 2**63 - 1)
+"""The seeds a batch holds (int64)."""
+
+
+@attrs.frozen
+class Refusal:
+    """Why the compiled engine does not run a request: a phrase of the catalogue by its key
+    (``compiled-*``) with its values."""
+
+    key: str
+    values: dict[str, Any] = attrs.field(factory=dict)
+
+    def english(self) -> str:
+        from carcdsl.i18n.words import english
+
+        return english().phrase(self.key, **self.values)
+
+
+@attrs.frozen
+class EngineChoice:
+    """The engine asked for and the engine that runs."""
+
+    asked: str = "python"
+    engine: str = "python"
+    """``compiled`` only when the kernel runs the request."""
+    refusal: Refusal | None = None
+    """Why the Python engine runs though the compiled one was asked for."""
+    compile_seconds: float | None = None
+    """The kernels' compile time, or their load time from the disk cache, in this process."""
+    compiled: bool = False
+    """The kernels were compiled now (the disk cache was cold), not loaded."""
+
+    @property
+    def is_compiled(self) -> bool:
+        return self.engine == "compiled"
+
+    def to_json(self) -> dict[str, Any]:
+        """``engine`` and ``compile_seconds``, as the ``--json`` outputs carry them."""
+        seconds = self.compile_seconds
+        return {"engine": self.engine,
+                "compile_seconds": None if seconds is None else round(seconds, 3)}
+
+
+PYTHON = EngineChoice()
+
+
+def choose(game: Game, players: int, bots: Sequence[str], engine: str = "python",
+           seeds: range | None = None) -> EngineChoice:
+    """The engine that runs ``games`` of ``players`` with ``bots`` (kinds per seat, the last
+    filling the rest) on ``seeds`` when ``engine`` is asked for. For the compiled engine its
+    kernels are compiled (or loaded from the disk cache) here, in this process, so that worker
+    processes forked later have them and workers started afresh load them from the cache."""
+    if engine not in ENGINES:
+        raise ValueError(f"engine {engine!r}: not one of {', '.join(ENGINES)}")
+    if engine == "python":
+        return PYTHON
+    refusal = refused(game, players, bots, seeds)
+    if refusal is not None:
+        return EngineChoice("compiled", "python", refusal)
+    seconds, compiled = warm()
+    return EngineChoice("compiled", "compiled", None, seconds, compiled)
+
+
+def refused(game: Game, players: int, bots: Sequence[str],
+            seeds: range | None = None) -> Refusal | None:
+    """Why the kernel cannot play this request, or None when it can."""
+    others = [kind for kind in dict.fromkeys(bots or ["random"]) if not is_random(kind)]
+    if others:
+        return Refusal("compiled-bots", {"bots": ", ".join(others)})
+    if seeds is not None and len(seeds) and not (
+            SEED_RANGE[0] <= min(seeds[0], seeds[-1]) and
+            max(seeds[0], seeds[-1]) <= SEED_RANGE[1]):
+        return Refusal("compiled-seeds", {"least": SEED_RANGE[0], "most": SEED_RANGE[1]})
+    problem = _import_problem()
+    if problem is not None:
+        return problem
+    from carcdsl.fast.support import unsupported
+
+    construct = unsupported(game.tables)
+    if construct is not None:
+        return Refusal("compiled-cannot-run", {"what": construct})
+    return None
+
+
+def is_random(kind: str) -> bool:
+    """``kind`` is the random bot (by any name: a spec resolving to its factory)."""
+    return resolve(kind).factory is random_bot
+
+
+def _import_problem() -> Refusal | None:
+    """Numba missing, or the kernel failing to load (a cache directory that cannot be
+    written, say), as a refusal; None when the kernel imports."""
+    import importlib.util
+
+    for module in ("numpy", "numba"):
+        if importlib.util.find_spec(module) is None:
+            return Refusal("compiled-needs-numba")
+    try:
+        import carcdsl.fast.kernel  # noqa: F401
+        import carcdsl.fast.support  # noqa: F401
+    except ImportError as exc:
+        if (exc.name or "").split(".")[0] in ("numpy", "numba", "llvmlite"):
+            return Refusal("compiled-needs-numba")
+        return Refusal("compiled-broken", {"reason": f"{type(exc).__name__}: {exc}"})
+    except Exception as exc:  # Numba's own errors: a cache it cannot write, a bad install
+        return Refusal("compiled-broken", {"reason": f"{type(exc).__name__}: {exc}"})
+    return None
+
+
+def warm() -> tuple[float, bool]:
+    """Compile (or load from the disk cache) every kernel now: the seconds it took, and
+    whether anything was compiled rather than loaded (the cache gained or changed an index)."""
+    from carcdsl.fast.kernel import Kernel
+
+    before = _cache_index()
+    seconds = Kernel.warm()
+    return seconds, _cache_index() != before
+
+
+def _cache_index() -> dict[str, int]:
+    """Numba's cache indexes (``*.nbi``) under ``NUMBA_CACHE_DIR``, with their times: one
+    is written whenever a kernel is compiled for the cache."""
+    root = os.environ.get("NUMBA_CACHE_DIR")
+    if not root or not os.path.isdir(root):
+        return {}
+    found = {}
+    for path in Path(root).rglob("*.nbi"):
+        try:
+            found[str(path)] = path.stat().st_mtime_ns
+        except OSError:  # another process replacing it
+            continue
+    return found
+
+
+# --- playing -----------------------------------------------------------------------------------
+
+_KERNELS: dict[tuple[int, int], tuple[Game, Any]] = {}
+"""In a process: a kernel per (game, players), the game kept alive beside it so its id is
+not reused while the entry lasts."""
+
+
+def kernel_for(game: Game, players: int) -> Any:
+    """The ``fast.kernel.Kernel`` of ``game`` for ``players``, made once per process."""
+    key = (id(game), players)
+    held = _KERNELS.get(key)
+    if held is None or held[0] is not game:
+        from carcdsl.fast.kernel import Kernel
+
+        if len(_KERNELS) >= 8:  # a worker serving several runs keeps the latest few
+            _KERNELS.pop(next(iter(_KERNELS)))
+        held = _KERNELS[key] = (game, Kernel(game, players))
+    return held[1]
+
+
+def play_batch(game: Game, players: int, seeds: Sequence[int], branching: bool = False) -> Any:
+    """The kernel's ``Batch`` of the games of ``seeds``, random bots in every seat."""
+    return kernel_for(game, players).play(seeds, branching)
+
+
+def play_rows(game: Game, players: int, bot_kinds: Sequence[str], seeds: Sequence[int],
+              branching: bool = False) -> list[GameRow]:
+    """``sim.rows.play_rows`` on the kernel: the same rows."""
+    return batch_rows(play_batch(game, players, seeds, branching), game.tables, bot_kinds)
+
+
+def batch_rows(batch: Any, tables: Tables, bot_kinds: Sequence[str]) -> list[GameRow]:
+    """A kernel's ``Batch`` as ``GameRow``s, field for field what ``sim.rows.play_row`` makes
+    of the same games."""
+    from carcdsl.fast.batch import END_REASONS
+
+    kinds = list(bot_kinds) or ["random"]
+    keys = [f"{kind.name}.{when}" for kind in tables.kinds for when in WHEN]
+    columns = [batch.seeds.tolist(), batch.scores.tolist(), batch.seating.tolist(),
+               batch.turns.tolist(), batch.discards.tolist(), batch.end.tolist(),
+               batch.points.reshape(len(batch), -1).tolist(),
+               batch.scorings.reshape(len(batch), -1).tolist(),
+               batch.lead_changes.tolist(), batch.lead_from.tolist(), batch.decisions.tolist(),
+               batch.placement_choices.tolist(), batch.move_choices.tolist(),
+               batch.placed.tolist()]
+    rows = []
+    for (seed, scores, seating, turns, discards, end, points, scorings, changes, lead_from,
+         decisions, placements, moves, placed) in zip(*columns):
+        best = max(scores)
+        rows.append(GameRow(
+            seed, tuple(kinds[min(i, len(kinds) - 1)] for i in seating), tuple(scores),
+            tuple(i for i, s in enumerate(scores) if s == best), tuple(turns), discards,
+            END_REASONS[end], dict(zip(keys, points)), dict(zip(keys, scorings)), changes,
+            lead_from, decisions, placements, None if moves < 0 else moves, tuple(placed)))
+    return rows
+
+
+def timed_batch(game: Game, players: int, seeds: Sequence[int]) -> tuple[Any, float]:
+    """The batch of ``seeds`` and the seconds the kernel took."""
+    started = time.perf_counter()
+    batch = play_batch(game, players, seeds)
+    return batch, time.perf_counter() - started
