@@ -25,6 +25,7 @@ from carcdsl.cli.output import (
     not_shown,
     print_json,
     say_error,
+    tell_engine,
     translated,
 )
 from carcdsl.cli.simulate import check_bot_spec
@@ -55,6 +56,7 @@ from carcdsl.model.base import Loc
 from carcdsl.model.rules import RuleSet
 from carcdsl.pipeline import check_files, check_language, load, load_checked
 from carcdsl.replay import game_for, replay
+from carcdsl.sim.compiled import EngineChoice, Refusal, choose
 from carcdsl.sim.local import play_many, player_names, result_json
 from carcdsl.view.describe import (
     describe_bundled,
@@ -223,7 +225,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.games == 1:
         return _play_one(args, game, words, names, bots, seed)
     progress = not args.quiet and not args.json and sys.stderr.isatty()
-    summary = play_many(game, names, bots, seed, args.games, progress)
+    engine = choose(game, len(names), bots, args.engine, range(seed, seed + args.games))
+    tell_engine(engine, args.lang)
+    summary = play_many(game, names, bots, seed, args.games, progress, engine)
     if args.json:
         print_json(summary, indent=2)
     else:
@@ -269,6 +273,9 @@ def _play_one(args: argparse.Namespace, game: Game, words: Words, names: list[st
     that stops part-way (a person quits, Ctrl-C, the reader of the output goes away) is
     saved so far when there is a record to write (``saved``: where, and the folder the
     record's rule paths are relative to; default ``--record``, paths as given)."""
+    if args.engine == "compiled":  # the kernel plays batches, silently: this one is told
+        tell_engine(EngineChoice("compiled", "python", Refusal("compiled-one-game")),
+                    args.lang)
     out = None if (args.quiet or args.json) else sys.stdout
     target, home = saved if saved is not None else (args.record, None)
     if state is None:

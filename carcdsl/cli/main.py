@@ -30,6 +30,7 @@ from carcdsl.cli.output import (
     Stopped,
     _print_rule_error,
     add_allow_option,
+    add_engine_option,
     add_lang_option,
     add_variant_option,
     output_failed,
@@ -153,6 +154,7 @@ def _add_play(commands) -> None:
     p.add_argument("--record", metavar="FILE", help="save the game's record (one game only)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--quiet", "-q", action="store_true", help="no turn log or progress bar")
+    add_engine_option(p, "with --games N")
     add_lang_option(p)
     p.set_defaults(run=cmd_play)
 

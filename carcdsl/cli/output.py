@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator
 from carcdsl.diagnostics import Diagnostic, format_diagnostic, unique
 from carcdsl.errors import CarcError, IllegalMoveError, RecordError, RuleError
 from carcdsl.i18n.words import Words, english, os_reason
+from carcdsl.sim.compiled import ENGINES, EngineChoice
 
 
 class Said(CarcError):
@@ -77,6 +78,35 @@ def add_variant_option(parser: argparse.ArgumentParser) -> None:
     """``--variant V`` (``-v``), repeated."""
     parser.add_argument("--variant", "-v", action="append", default=[], metavar="V",
                         help="apply a variant (a path or bundled name); may be repeated")
+
+
+def add_engine_option(parser: argparse.ArgumentParser, what: str = "") -> None:
+    """``--engine {python,compiled}``: the Python engine (the reference), or the compiled
+    one (``sim.compiled``; the ``fast`` extra), which plays the same games faster."""
+    parser.add_argument("--engine", choices=ENGINES, default="python",
+                        help="python (default), or compiled: the same games on a Numba "
+                        "kernel, many times faster (pip install 'carcdsl[fast]'); random "
+                        "bots only" + (f", {what}" if what else "") + "; what it cannot run "
+                        "the Python engine runs, saying so in one line")
+
+
+def tell_engine(choice: EngineChoice, lang: str, said_before: set[str] | None = None) -> None:
+    """What the compiled engine did, in one line on stderr: why the Python engine runs
+    instead, or that the kernels were compiled (the disk cache was cold) and how long it
+    took. Nothing when all went as asked. ``said_before``: lines not to say again."""
+    words = Words(None, lang)
+    line = None
+    if choice.refusal is not None:
+        reason = words.phrase(choice.refusal.key, **choice.refusal.values)
+        line = words.phrase("compiled-fallback", reason=reason)
+    elif choice.compiled and choice.compile_seconds is not None:
+        line = words.phrase("compiled-compiled",
+                            seconds=words.number(choice.compile_seconds, 1))
+    if line is None or (said_before is not None and line in said_before):
+        return
+    if said_before is not None:
+        said_before.add(line)
+    print(line, file=sys.stderr)
 
 
 def add_lang_option(parser: argparse.ArgumentParser) -> None:

@@ -20,9 +20,17 @@ from concurrent.futures import Executor
 from pathlib import Path
 
 from carcdsl.bots import BotError, check_bot, parse_bot
-from carcdsl.cli.output import Said, add_allow_option, add_variant_option, print_json
+from carcdsl.cli.output import (
+    Said,
+    add_allow_option,
+    add_engine_option,
+    add_variant_option,
+    print_json,
+    tell_engine,
+)
 from carcdsl.errors import CarcError
 from carcdsl.pipeline import load
+from carcdsl.sim.compiled import choose
 from carcdsl.sim.metrics import compare, summarize
 from carcdsl.sim.rows import write_csv, write_parquet
 from carcdsl.sim.run import Config, Simulation, simulate
@@ -63,6 +71,7 @@ def add_simulate(commands) -> None:
     p.add_argument("--csv", metavar="FILE", help="write one row per game as CSV")
     p.add_argument("--parquet", metavar="FILE", help="write one row per game as Parquet")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    add_engine_option(p)
     p.add_argument("--lang", metavar="LANG",
                    help="the language of messages (the report itself is in English)")
     p.set_defaults(run=cmd_simulate)
@@ -188,14 +197,21 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                       allow)]
     configs += [parse_config(spec, players, allow) for spec in args.compare]
     games = [game] + [config.load() for config in configs[1:]]
+    seeds = range(args.seed, args.seed + args.games)
+    said: set[str] = set()  # a reason configurations share is said once
+    engines = []
+    for config, loaded in zip(configs, games):  # compiled before any worker starts
+        engines.append(choose(loaded, players, config.bots, args.engine, seeds))
+        tell_engine(engines[-1], args.lang, said)
     sims: list[Simulation] = []
     with _executor(args) as (executor, workers):
-        for config, loaded in zip(configs, games):
+        for config, loaded, engine in zip(configs, games, engines):
             bar = _progress(args, config.label)
             try:
                 sim = simulate(config, args.games, args.seed, jobs=args.jobs,
                                executor=executor, workers=workers, branching=args.branching,
-                               game=loaded, progress=bar.update if bar else None)
+                               game=loaded, progress=bar.update if bar else None,
+                               engine=engine)
             finally:
                 if bar is not None:
                     bar.close()

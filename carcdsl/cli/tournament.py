@@ -15,11 +15,17 @@ import math
 import os
 import sys
 
-from carcdsl.cli.output import add_allow_option, add_variant_option, print_json
+from carcdsl.cli.output import (
+    add_allow_option,
+    add_engine_option,
+    add_variant_option,
+    print_json,
+    tell_engine,
+)
 from carcdsl.cli.simulate import _executor, check_bot_spec
 from carcdsl.errors import CarcError
 from carcdsl.pipeline import load
-from carcdsl.sim.tournament import Tournament, plan, run
+from carcdsl.sim.tournament import Tournament, choose_engine, plan, run
 from carcdsl.sim.tournament_ratings import rate
 
 
@@ -54,6 +60,7 @@ def add_tournament(commands) -> None:
     p.add_argument("--games-json", action="store_true",
                    help="with --json, add every game's seats and scores")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    add_engine_option(p)
     p.add_argument("--lang", metavar="LANG",
                    help="the language of messages (the report itself is in English)")
     p.set_defaults(run=cmd_tournament)
@@ -90,6 +97,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         raise CarcError(f"tournament: {exc}") from None
     game = load(args.rules, tuple(args.variant), allow=tuple(args.allow_path))
     game.check_players(args.players)
+    engine = choose_engine(game, planned, args.engine)
+    tell_engine(engine, args.lang)
     bar = None
     if not (args.quiet or args.json) and sys.stderr.isatty():
         from tqdm import tqdm
@@ -98,7 +107,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     with _executor(args) as (executor, workers):
         try:
             played = run(game, planned, jobs=args.jobs, executor=executor, workers=workers,
-                         progress=bar.update if bar is not None else None)
+                         progress=bar.update if bar is not None else None, engine=engine)
         finally:
             if bar is not None:
                 bar.close()
@@ -131,7 +140,7 @@ def to_json(played: Tournament, label: str, samples: int, games: bool = False) -
     seconds = played.seconds
     out["timing"] = {"seconds": round(seconds, 3), "jobs": played.jobs,
                      "games_per_second": round(len(played.results) / seconds, 3)
-                     if seconds else None}
+                     if seconds else None, **played.engine.to_json()}
     return out
 
 

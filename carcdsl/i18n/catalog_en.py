@@ -155,6 +155,16 @@ PHRASES: dict[str, str] = {
     "render-png-all": "--png goes with --all DIR; for --tiles and --move, a FILE ending in "
                       ".png is written as PNG",
     "human-one-game": "a human seat plays one game at a time: use --games 1",
+    "compiled-engine": "compiled engine",
+    "compiled-fallback": "compiled engine: {reason}; the Python engine runs instead",
+    "compiled-compiled": "compiled engine: compiled in {seconds} s (cached for next time)",
+    "compiled-needs-numba": "needs Numba (pip install 'carcdsl[fast]')",
+    "compiled-broken": "cannot be loaded ({reason})",
+    "compiled-cannot-run": "cannot run {what}",
+    "compiled-bots": "plays random bots only, not {bots}",
+    "compiled-seeds": "takes seeds from {least} to {most} only",
+    "compiled-one-game": "plays many games at a time (--games N), not one game told turn by "
+                         "turn",
     "usage-no-command": "no command given; choose from {commands}",
     "usage-unknown-command": "unknown command '{value}'; choose from {commands}",
     "usage-required": "missing {args}",

@@ -145,6 +145,18 @@ PHRASES: dict[str, str] = {
     "render-png-all": "--png hoort bij --all MAP; bij --tiles en --move wordt een BESTAND dat "
                       "op .png eindigt als PNG geschreven",
     "human-one-game": "een menselijke speler speelt één spel tegelijk: gebruik --games 1",
+    "compiled-engine": "gecompileerde engine",
+    "compiled-fallback": "gecompileerde engine: {reason}; de Python-engine speelt in plaats "
+                         "daarvan",
+    "compiled-compiled": "gecompileerde engine: gecompileerd in {seconds} s (bewaard voor de "
+                         "volgende keer)",
+    "compiled-needs-numba": "heeft Numba nodig (pip install 'carcdsl[fast]')",
+    "compiled-broken": "kan niet worden geladen ({reason})",
+    "compiled-cannot-run": "kan {what} niet spelen",
+    "compiled-bots": "speelt alleen willekeurige bots, niet {bots}",
+    "compiled-seeds": "neemt alleen startgetallen van {least} tot {most}",
+    "compiled-one-game": "speelt veel spellen tegelijk (--games N), niet één spel zet voor zet "
+                         "verteld",
     "usage-no-command": "geen opdracht gegeven; kies uit {commands}",
     "usage-unknown-command": "onbekende opdracht '{value}'; kies uit {commands}",
     "usage-required": "{args} ontbreekt",

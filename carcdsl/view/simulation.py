@@ -55,7 +55,8 @@ def heading(summary: dict) -> str:
     line = (f"{summary['label']}: {summary['games']:,} games, {summary['players']} players "
             f"({bots}), seeds {seeds_of(summary)}")
     if speed:
-        line += f", {summary['seconds']:.1f} s ({speed:,.0f} games/s)"
+        line += f", {summary['seconds']:.1f} s ({speed:,.0f} games/s"
+        line += ", compiled engine)" if summary.get("engine") == "compiled" else ")"
     if summary.get("interrupted"):
         line += f" — interrupted: {summary['games']:,} of {summary['games_asked']:,} played"
     return line
@@ -171,6 +172,7 @@ def format_comparison(summaries: list[dict], comparisons: list[dict]) -> str:
              f"{base['players']} players, {base['games']:,} games each"]
     for s in summaries:
         lines.append(f"  {s['label']}: {s['seconds']:.1f} s"
+                     + (", compiled engine" if s.get("engine") == "compiled" else "")
                      + (" — interrupted" if s.get("interrupted") else ""))
     width = max(len(s["label"]) for s in summaries) + 2
     head = f"  {'':<28}{base['label']:>{max(width, 10)}}"
