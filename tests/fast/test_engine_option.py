@@ -1,0 +1,228 @@
+"""``--engine {python,compiled}`` as a user meets it: the option on play, simulate and
+tournament, the one line said when the Python engine runs instead of the compiled one (in
+English and Dutch), results identical to ``--engine python`` whenever it falls back, and a
+core that never imports Numba unless the compiled engine is asked for.
+
+The tests that need the kernel itself are in ``test_compiled_rows.py``."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import carcdsl
+from carcdsl.cli.main import main
+from carcdsl.cli.output import tell_engine
+from carcdsl.sim import compiled
+from carcdsl.sim.compiled import EngineChoice, Refusal
+
+ROOT = Path(__file__).resolve().parents[2]
+FALLBACK = "; the Python engine runs instead"
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def without_timing(data: dict) -> dict:
+    """A ``--json`` output less what differs between runs and engines."""
+    drop = {"seconds", "games_per_second", "engine", "compile_seconds"}
+    return {k: v for k, v in data.items() if k not in drop}
+
+
+def numba_missing(monkeypatch) -> None:
+    """As if Numba were not installed: ``import numba`` fails, ``find_spec`` finds nothing."""
+    monkeypatch.setitem(sys.modules, "numba", None)
+
+
+# --- the option -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", [
+    ["play", "base", "--games", "2"], ["simulate", "base", "--games", "2"],
+    ["tournament", "base", "--bot", "random,greedy", "--games", "2"]])
+def test_engine_is_a_choice_of_two(capsys, command):
+    code, out, err = run(capsys, *command, "--engine", "fast")
+    assert code == 1 and out == ""
+    assert err.strip() == (f"carcdsl {command[0]}: --engine: 'fast' is not one of python, "
+                           f"compiled (see carcdsl {command[0]} --help)")
+    code, out, err = run(capsys, *command, "--engine", "fast", "--lang", "nl")
+    assert code == 1 and "--engine: 'fast' is niet een van python, compiled" in err
+
+
+def test_python_is_the_default_and_says_nothing(capsys):
+    code, out, err = run(capsys, "play", "base", "--games", "3", "--seed", "1", "--json")
+    assert code == 0 and err == ""
+    summary = json.loads(out)
+    assert summary["engine"] == "python" and summary["compile_seconds"] is None
+
+
+# --- one line when the Python engine runs instead -----------------------------------------------
+
+NO_NUMBA = "compiled engine: needs Numba (pip install 'carcdsl[fast]')" + FALLBACK
+GREEDY = "compiled engine: plays random bots only, not greedy" + FALLBACK
+ONE_GAME = ("compiled engine: plays many games at a time (--games N), not one game told turn "
+            "by turn" + FALLBACK)
+
+
+@pytest.mark.parametrize("command, line", [
+    (["play", "base", "--games", "4", "--bot", "greedy,random", "--json"], GREEDY),
+    (["simulate", "base", "--games", "4", "--bot", "random,greedy", "--jobs", "1", "--json"],
+     GREEDY),
+    (["tournament", "base", "--bot", "random,greedy", "--games", "2", "--jobs", "1",
+      "--bootstrap", "0", "--json"], GREEDY),
+    (["play", "base", "--json"], ONE_GAME),
+    (["play", "base", "--quiet"], ONE_GAME),
+])
+def test_what_the_compiled_engine_cannot_run_is_said_once(capsys, command, line):
+    code, out, err = run(capsys, *command, "--seed", "5", "--engine", "compiled")
+    assert code == 0
+    assert err.splitlines() == [line]
+    code, python_out, python_err = run(capsys, *command, "--seed", "5")
+    assert code == 0 and python_err == ""
+    if line == ONE_GAME:  # one game: its result, its record
+        assert out == python_out
+    else:
+        _same_results(json.loads(out), json.loads(python_out))
+
+
+def _same_results(compiled_json: dict, python_json: dict) -> None:
+    if "runs" in compiled_json:  # simulate
+        for a, b in zip(compiled_json["runs"], python_json["runs"]):
+            assert a["engine"] == b["engine"] == "python"
+            assert without_timing(a) == without_timing(b)
+        return
+    if "timing" in compiled_json:  # tournament
+        assert compiled_json.pop("timing")["engine"] == "python"
+        python_json.pop("timing")
+        assert compiled_json == python_json
+        return
+    assert compiled_json["engine"] == "python"
+    assert without_timing(compiled_json) == without_timing(python_json)
+
+
+def test_numba_missing_names_the_extra(capsys, monkeypatch):
+    numba_missing(monkeypatch)
+    code, out, err = run(capsys, "play", "base", "--games", "3", "--seed", "2", "--json",
+                         "--engine", "compiled")
+    assert code == 0 and err.splitlines() == [NO_NUMBA]
+    assert json.loads(out)["engine"] == "python"
+    code, out, err = run(capsys, "simulate", "base", "--games", "3", "--jobs", "1", "--json",
+                         "--engine", "compiled", "--lang", "nl")
+    assert code == 0
+    assert err.splitlines() == ["gecompileerde engine: heeft Numba nodig (pip install "
+                                "'carcdsl[fast]'); de Python-engine speelt in plaats daarvan"]
+
+
+def test_a_reason_configurations_share_is_said_once(capsys, monkeypatch):
+    numba_missing(monkeypatch)
+    code, _, err = run(capsys, "simulate", "base", "--games", "2", "--jobs", "1", "--json",
+                       "--engine", "compiled", "--compare", "base -v farmers",
+                       "--compare", "base --bot greedy")
+    assert code == 0
+    assert err.splitlines() == [NO_NUMBA, GREEDY]
+
+
+def test_dutch_lines():
+    said = []
+    for choice in (EngineChoice("compiled", "python", Refusal("compiled-bots", {"bots": "mcts"})),
+                   EngineChoice("compiled", "compiled", None, 12.34, True)):
+        said.append(_said(choice, "nl"))
+    assert said == [
+        "gecompileerde engine: speelt alleen willekeurige bots, niet mcts; de Python-engine "
+        "speelt in plaats daarvan",
+        "gecompileerde engine: gecompileerd in 12,3 s (bewaard voor de volgende keer)"]
+
+
+def _said(choice: EngineChoice, lang: str) -> str:
+    import contextlib
+    import io
+
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        tell_engine(choice, lang)
+    return err.getvalue().rstrip("\n")
+
+
+def test_compile_time_is_said_only_when_compiled():
+    assert _said(EngineChoice("compiled", "compiled", None, 12.34, True), "en") == \
+        "compiled engine: compiled in 12.3 s (cached for next time)"
+    assert _said(EngineChoice("compiled", "compiled", None, 0.21, False), "en") == ""
+    assert _said(compiled.PYTHON, "en") == ""
+
+
+def test_a_compile_is_seen_in_the_cache(tmp_path, monkeypatch):
+    """``warm`` tells a compile from a cache load by the cache's index files."""
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    assert compiled._cache_index() == {}
+    (tmp_path / "kernel.run-10.py311.nbi").write_bytes(b"x")
+    first = compiled._cache_index()
+    assert len(first) == 1 and compiled._cache_index() == first
+    os.utime(tmp_path / "kernel.run-10.py311.nbi", ns=(1, 1))
+    assert compiled._cache_index() != first
+
+
+def test_seeds_a_batch_cannot_hold_fall_back():
+    game = carcdsl.load("base")
+    refusal = compiled.refused(game, 2, ["random"], range(2**63 - 2, 2**63 + 1))
+    assert refusal is not None and refusal.key == "compiled-seeds"
+    assert compiled.refused(game, 2, ["greedy"]) == Refusal("compiled-bots", {"bots": "greedy"})
+    # the random bot by another name is the random bot
+    assert compiled.is_random("carcdsl.bots.builtin:random_bot")
+    assert not compiled.is_random("greedy")
+
+
+# --- the core without Numba -----------------------------------------------------------------
+
+def _python(code: str, **env: str) -> subprocess.CompletedProcess:
+    environ = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    environ.update(env, PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=environ, cwd=ROOT, timeout=120)
+
+
+def test_the_python_engine_never_imports_numba():
+    done = _python(
+        "import sys\n"
+        "from carcdsl.cli.main import main\n"
+        "assert main(['play', 'base', '--games', '2', '-q']) == 0\n"
+        "assert main(['simulate', 'base', '--games', '2', '--jobs', '1', '--json']) == 0\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('numba', 'llvmlite')"
+        " or m.startswith('carcdsl.fast')))\n")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "[]"
+
+
+def test_the_cache_goes_to_the_user_cache_dir(tmp_path):
+    done = _python("import os, carcdsl.fast; print(os.environ['NUMBA_CACHE_DIR'])",
+                   XDG_CACHE_HOME=str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == str(tmp_path / "carcdsl" / "numba")
+    assert (tmp_path / "carcdsl" / "numba").is_dir()
+
+
+def test_a_cache_dir_given_is_kept(tmp_path):
+    done = _python("import os, carcdsl.fast; print(os.environ['NUMBA_CACHE_DIR'])",
+                   NUMBA_CACHE_DIR=str(tmp_path / "mine"))
+    assert done.stdout.strip() == str(tmp_path / "mine")
+
+
+@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0,
+                    reason="root writes anywhere")
+def test_an_unwritable_cache_dir_gives_way_to_a_temporary_one(tmp_path):
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        done = _python("import os, carcdsl.fast; print(os.environ['NUMBA_CACHE_DIR'])",
+                       XDG_CACHE_HOME=str(locked))
+    finally:
+        locked.chmod(0o700)
+    assert done.returncode == 0, done.stderr
+    assert "carcdsl-numba" in done.stdout and str(locked) not in done.stdout
