@@ -1,0 +1,71 @@
+"""What the compiled engine runs: ``unsupported`` names the first construct of a rule set it
+does not run yet, so that the front ends can say so in one line and let the Python engine play
+instead."""
+
+from __future__ import annotations
+
+from carcdsl.compile import expr as E
+from carcdsl.compile.tables import Tables
+
+SEED_LIMIT = 2 ** 49
+"""Seeds the kernel seeds itself: ``seed * 7919 + seat`` (a bot's generator) stays in 64 bits."""
+
+
+def _quantities(program: E.Program) -> set[int]:
+    """The quantity codes a program measures."""
+    op = program[0]
+    if op == E.QUANTITY:
+        return {program[1]}
+    if op == E.SCALED:
+        return _quantities(program[2])
+    if op == E.NEGATED:
+        return _quantities(program[1])
+    if op in (E.SUM, E.PRODUCT):
+        return set().union(*map(_quantities, program[1]))
+    if op == E.COND:
+        return set().union(*map(_quantities, program[2:6]))
+    return set()
+
+
+def unsupported(tables: Tables) -> str | None:
+    """The first construct of ``tables`` the kernel does not run (a short phrase naming it,
+    with the rule set's own words where it has them); None when it runs all of it."""
+    modes, board = tables.modes, tables.board
+    if modes.figures:
+        return f"figures ({', '.join(f.name for f in modes.figures)})"
+    if modes.requirements:
+        return "placement requirements (on place ...: require)"
+    if modes.triggers:
+        return "on place rules"
+    if modes.on_complete:
+        return "on complete rules"
+    if modes.tokens:
+        return f"tokens ({', '.join(t.name for t in modes.tokens)})"
+    if modes.hand:
+        return "hands (supply hand)"
+    if modes.bag:
+        return "a bag (supply draw bag)"
+    if modes.draw_rank:
+        return "a draw order (supply order)"
+    if modes.draw_off:
+        return "a draw-off for the first player"
+    if board.limited or board.printed or tuple(board.starts) != (0,):
+        return "a bounded or printed board"
+    for kind in tables.kinds:
+        for program in (kind.complete, kind.final):
+            used = _quantities(program) if program is not None else set()
+            if E.MARKERS in used:
+                return f"markers in {kind.name}'s scoring"
+            if E.OWN in used:
+                return f"own(...) in {kind.name}'s scoring"
+        if any(kind.per_scorer):
+            return f"{kind.name}'s scoring per scorer"
+    return None
+
+
+def unsupported_seeds(seeds) -> str | None:
+    """Seeds the kernel cannot seed itself (its generators take |seed| below 2**49)."""
+    for seed in seeds:
+        if abs(seed) >= SEED_LIMIT:
+            return f"seed {seed} (the compiled engine takes seeds below 2**49)"
+    return None
