@@ -22,6 +22,7 @@ from carcdsl.cli.output import (
     Stopped,
     _format,
     capped,
+    compiling_notice,
     not_shown,
     print_json,
     say_error,
@@ -225,7 +226,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.games == 1:
         return _play_one(args, game, words, names, bots, seed)
     progress = not args.quiet and not args.json and sys.stderr.isatty()
-    engine = choose(game, len(names), bots, args.engine, range(seed, seed + args.games))
+    with compiling_notice(args.lang) as compiling:
+        engine = choose(game, len(names), bots, args.engine, range(seed, seed + args.games),
+                        compiling)
     tell_engine(engine, args.lang)
     summary = play_many(game, names, bots, seed, args.games, progress, engine)
     if args.json:

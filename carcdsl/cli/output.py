@@ -11,7 +11,7 @@ import contextlib
 import json
 import os
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from carcdsl.diagnostics import Diagnostic, format_diagnostic, unique
 from carcdsl.errors import CarcError, IllegalMoveError, RecordError, RuleError
@@ -88,6 +88,27 @@ def add_engine_option(parser: argparse.ArgumentParser, what: str = "") -> None:
                         "kernel, many times faster (pip install 'carcdsl[fast]'); random "
                         "bots only" + (f", {what}" if what else "") + "; what it cannot run "
                         "the Python engine runs, saying so in one line")
+
+
+@contextlib.contextmanager
+def compiling_notice(lang: str) -> Iterator[Callable[[], None] | None]:
+    """On a terminal, ``compiled engine: compiling...`` while a cold compile runs (a minute
+    or so), wiped when it is done (``tell_engine`` then says how long it took); elsewhere
+    nothing, so that a log holds one line."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    shown = []
+
+    def show() -> None:
+        print(said("compiled-compiling", lang), end="", file=sys.stderr, flush=True)
+        shown.append(True)
+
+    try:
+        yield show
+    finally:
+        if shown:
+            print("\r\033[K", end="", file=sys.stderr, flush=True)
 
 
 def tell_engine(choice: EngineChoice, lang: str, said_before: set[str] | None = None) -> None:

@@ -25,6 +25,7 @@ from carcdsl.cli.output import (
     add_allow_option,
     add_engine_option,
     add_variant_option,
+    compiling_notice,
     print_json,
     tell_engine,
 )
@@ -201,7 +202,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     said: set[str] = set()  # a reason configurations share is said once
     engines = []
     for config, loaded in zip(configs, games):  # compiled before any worker starts
-        engines.append(choose(loaded, players, config.bots, args.engine, seeds))
+        with compiling_notice(args.lang) as compiling:
+            engines.append(choose(loaded, players, config.bots, args.engine, seeds, compiling))
         tell_engine(engines[-1], args.lang, said)
     sims: list[Simulation] = []
     with _executor(args) as (executor, workers):

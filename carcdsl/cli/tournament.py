@@ -19,6 +19,7 @@ from carcdsl.cli.output import (
     add_allow_option,
     add_engine_option,
     add_variant_option,
+    compiling_notice,
     print_json,
     tell_engine,
 )
@@ -97,7 +98,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         raise CarcError(f"tournament: {exc}") from None
     game = load(args.rules, tuple(args.variant), allow=tuple(args.allow_path))
     game.check_players(args.players)
-    engine = choose_engine(game, planned, args.engine)
+    with compiling_notice(args.lang) as compiling:
+        engine = choose_engine(game, planned, args.engine, compiling)
     tell_engine(engine, args.lang)
     bar = None
     if not (args.quiet or args.json) and sys.stderr.isatty():

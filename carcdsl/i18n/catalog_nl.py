@@ -146,6 +146,8 @@ PHRASES: dict[str, str] = {
                       "op .png eindigt als PNG geschreven",
     "human-one-game": "een menselijke speler speelt één spel tegelijk: gebruik --games 1",
     "compiled-engine": "gecompileerde engine",
+    "compiled-compiling": "gecompileerde engine: bezig met compileren, eenmalig (een minuut "
+                          "of zo)...",
     "compiled-fallback": "gecompileerde engine: {reason}; de Python-engine speelt in plaats "
                          "daarvan",
     "compiled-compiled": "gecompileerde engine: gecompileerd in {seconds} s (bewaard voor de "
@@ -154,7 +156,6 @@ PHRASES: dict[str, str] = {
     "compiled-broken": "kan niet worden geladen ({reason})",
     "compiled-cannot-run": "kan {what} niet spelen",
     "compiled-bots": "speelt alleen willekeurige bots, niet {bots}",
-    "compiled-seeds": "neemt alleen startgetallen van {least} tot {most}",
     "compiled-one-game": "speelt veel spellen tegelijk (--games N), niet één spel zet voor zet "
                          "verteld",
     "usage-no-command": "geen opdracht gegeven; kies uit {commands}",

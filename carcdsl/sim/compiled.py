@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,10 +30,6 @@ from carcdsl.sim.rows import WHEN, GameRow
 
 ENGINES = ("python", "compiled")
 """``--engine``: the reference engine (the default), or the Numba kernel."""
-
-SEED_RANGE = (-(2**63), 2**63 - 1)
-"""The seeds a batch holds (int64)."""
-
 
 @attrs.frozen
 class Refusal:
@@ -78,11 +74,14 @@ PYTHON = EngineChoice()
 
 
 def choose(game: Game, players: int, bots: Sequence[str], engine: str = "python",
-           seeds: range | None = None) -> EngineChoice:
-    """The engine that runs ``games`` of ``players`` with ``bots`` (kinds per seat, the last
+           seeds: range | None = None,
+           compiling: Callable[[], None] | None = None) -> EngineChoice:
+    """The engine that runs games of ``players`` with ``bots`` (kinds per seat, the last
     filling the rest) on ``seeds`` when ``engine`` is asked for. For the compiled engine its
     kernels are compiled (or loaded from the disk cache) here, in this process, so that worker
-    processes forked later have them and workers started afresh load them from the cache."""
+    processes forked later have them and workers started afresh load them from the cache;
+    ``compiling`` is called first when the cache holds no kernel yet (a cold compile takes
+    a minute or so)."""
     if engine not in ENGINES:
         raise ValueError(f"engine {engine!r}: not one of {', '.join(ENGINES)}")
     if engine == "python":
@@ -90,7 +89,7 @@ def choose(game: Game, players: int, bots: Sequence[str], engine: str = "python"
     refusal = refused(game, players, bots, seeds)
     if refusal is not None:
         return EngineChoice("compiled", "python", refusal)
-    seconds, compiled = warm()
+    seconds, compiled = warm(compiling)
     return EngineChoice("compiled", "compiled", None, seconds, compiled)
 
 
@@ -100,17 +99,15 @@ def refused(game: Game, players: int, bots: Sequence[str],
     others = [kind for kind in dict.fromkeys(bots or ["random"]) if not is_random(kind)]
     if others:
         return Refusal("compiled-bots", {"bots": ", ".join(others)})
-    if seeds is not None and len(seeds) and not (
-            SEED_RANGE[0] <= min(seeds[0], seeds[-1]) and
-            max(seeds[0], seeds[-1]) <= SEED_RANGE[1]):
-        return Refusal("compiled-seeds", {"least": SEED_RANGE[0], "most": SEED_RANGE[1]})
     problem = _import_problem()
     if problem is not None:
         return problem
-    from carcdsl.fast.support import unsupported
+    from carcdsl.fast.support import unsupported, unsupported_seeds
 
     construct = unsupported(game.tables)
-    if construct is not None:
+    if construct is None and seeds is not None and len(seeds):
+        construct = unsupported_seeds([seeds[0], seeds[-1]])  # a range: |seed| is largest
+    if construct is not None:                                # at one of its ends
         return Refusal("compiled-cannot-run", {"what": construct})
     return None
 
@@ -140,12 +137,16 @@ def _import_problem() -> Refusal | None:
     return None
 
 
-def warm() -> tuple[float, bool]:
+def warm(compiling: Callable[[], None] | None = None) -> tuple[float, bool]:
     """Compile (or load from the disk cache) every kernel now: the seconds it took, and
-    whether anything was compiled rather than loaded (the cache gained or changed an index)."""
+    whether anything was compiled rather than loaded (the cache gained or changed an index).
+    ``compiling``: called first when the cache holds no kernel (it will surely compile)."""
     from carcdsl.fast.kernel import Kernel
 
     before = _cache_index()
+    if compiling is not None and Kernel.compile_seconds is None and \
+            not any(Path(path).name.startswith("kernel.") for path in before):
+        compiling()
     seconds = Kernel.warm()
     return seconds, _cache_index() != before
 

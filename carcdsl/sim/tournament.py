@@ -18,7 +18,7 @@ from __future__ import annotations
 import itertools
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 
 import attrs
@@ -187,10 +187,11 @@ def run(game: Game, plan_: Plan, *, jobs: int | None = None,
                       1 if in_one else (workers or jobs), interrupted, engine)
 
 
-def choose_engine(game: Game, plan_: Plan, engine: str) -> EngineChoice:
+def choose_engine(game: Game, plan_: Plan, engine: str,
+                  compiling: Callable[[], None] | None = None) -> EngineChoice:
     """``compiled.choose`` for the plan's bots (every one of them may sit anywhere)."""
     seeds = range(plan_.seed, plan_.seed + plan_.deals)
-    return compiled.choose(game, plan_.players, plan_.bots, engine, seeds)
+    return compiled.choose(game, plan_.players, plan_.bots, engine, seeds, compiling)
 
 
 def _chunks(games: int, workers: int) -> list[range]:

@@ -128,3 +128,15 @@ def test_a_rule_set_it_cannot_run_falls_back_in_one_line(capsys):
     line, = err.splitlines()
     assert line.startswith("gecompileerde engine: kan ")
     assert line.endswith(" niet spelen; de Python-engine speelt in plaats daarvan")
+
+
+def test_seeds_the_kernel_cannot_seed_fall_back():
+    from carcdsl.pipeline import load
+    from carcdsl.sim import compiled
+
+    game = load("base")
+    assert compiled.refused(game, 2, ["random"], range(1, 1000)) is None
+    for seeds in (range(2**49 - 2, 2**49 + 1), range(-(2**49) - 1, 5)):
+        refusal = compiled.refused(game, 2, ["random"], seeds)
+        assert refusal is not None and refusal.key == "compiled-cannot-run"
+        assert "seed" in refusal.values["what"]

@@ -168,11 +168,11 @@ def test_a_compile_is_seen_in_the_cache(tmp_path, monkeypatch):
     assert compiled._cache_index() != first
 
 
-def test_seeds_a_batch_cannot_hold_fall_back():
+def test_other_bots_fall_back():
     game = carcdsl.load("base")
-    refusal = compiled.refused(game, 2, ["random"], range(2**63 - 2, 2**63 + 1))
-    assert refusal is not None and refusal.key == "compiled-seeds"
     assert compiled.refused(game, 2, ["greedy"]) == Refusal("compiled-bots", {"bots": "greedy"})
+    assert compiled.refused(game, 2, ["random", "mcts:playouts=5", "greedy", "mcts:playouts=5"]) \
+        == Refusal("compiled-bots", {"bots": "mcts:playouts=5, greedy"})
     # the random bot by another name is the random bot
     assert compiled.is_random("carcdsl.bots.builtin:random_bot")
     assert not compiled.is_random("greedy")
@@ -226,3 +226,21 @@ def test_an_unwritable_cache_dir_gives_way_to_a_temporary_one(tmp_path):
         locked.chmod(0o700)
     assert done.returncode == 0, done.stderr
     assert "carcdsl-numba" in done.stdout and str(locked) not in done.stdout
+
+
+def test_a_cold_compile_is_shown_while_it_runs_on_a_terminal(monkeypatch):
+    import io
+
+    from carcdsl.cli.output import compiling_notice
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    for stream, expected in ((Terminal(), "compiled engine: compiling, once (a minute or so)"
+                              "...\r\033[K"), (io.StringIO(), "")):
+        monkeypatch.setattr(sys, "stderr", stream)
+        with compiling_notice("en") as compiling:
+            if compiling is not None:
+                compiling()
+        assert stream.getvalue() == expected
