@@ -95,13 +95,12 @@ def choose(game: Game, players: int, bots: Sequence[str], engine: str = "python"
 
 def refused(game: Game, players: int, bots: Sequence[str],
             seeds: range | None = None) -> Refusal | None:
-    """Why the kernel cannot play this request, or None when it can."""
+    """Why the kernel cannot play this request, or None when it can. What the request asks
+    is judged before the install (``fast.support`` needs no Numba): installing Numba would
+    not make a rule set it cannot run run, and a fallback need not import Numba at all."""
     others = [kind for kind in dict.fromkeys(bots or ["random"]) if not is_random(kind)]
     if others:
         return Refusal("compiled-bots", {"bots": ", ".join(others)})
-    problem = _import_problem()
-    if problem is not None:
-        return problem
     from carcdsl.fast.support import unsupported, unsupported_seeds
 
     construct = unsupported(game.tables)
@@ -109,7 +108,7 @@ def refused(game: Game, players: int, bots: Sequence[str],
         construct = unsupported_seeds([seeds[0], seeds[-1]])  # a range: |seed| is largest
     if construct is not None:                                # at one of its ends
         return Refusal("compiled-cannot-run", {"what": construct})
-    return None
+    return _import_problem()
 
 
 def is_random(kind: str) -> bool:
@@ -127,7 +126,6 @@ def _import_problem() -> Refusal | None:
             return Refusal("compiled-needs-numba")
     try:
         import carcdsl.fast.kernel  # noqa: F401
-        import carcdsl.fast.support  # noqa: F401
     except ImportError as exc:
         if (exc.name or "").split(".")[0] in ("numpy", "numba", "llvmlite"):
             return Refusal("compiled-needs-numba")

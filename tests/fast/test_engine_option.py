@@ -244,3 +244,25 @@ def test_a_cold_compile_is_shown_while_it_runs_on_a_terminal(monkeypatch):
             if compiling is not None:
                 compiling()
         assert stream.getvalue() == expected
+
+
+def test_a_rule_set_it_cannot_run_is_said_before_a_missing_numba(capsys, monkeypatch):
+    """Installing Numba would not help: the rule set is the reason, and a fallback never
+    imports Numba."""
+    numba_missing(monkeypatch)
+    code, _, err = run(capsys, "play", "base", "-v", "abbot", "--games", "2", "--quiet",
+                       "--engine", "compiled")
+    assert code == 0
+    assert err.splitlines() == ["compiled engine: cannot run figures (abbot)" + FALLBACK]
+
+
+def test_a_fallback_does_not_import_numba():
+    done = _python(
+        "import sys\n"
+        "from carcdsl.cli.main import main\n"
+        "assert main(['play', 'base', '-v', 'abbot', '--games', '2', '-q', '--engine',"
+        " 'compiled']) == 0\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('numba', 'llvmlite')))\n")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "[]"
+    assert done.stderr.startswith("compiled engine: cannot run ")
