@@ -31,6 +31,7 @@ from carcdsl.sim.rows import WHEN, GameRow
 ENGINES = ("python", "compiled")
 """``--engine``: the reference engine (the default), or the Numba kernel."""
 
+
 @attrs.frozen
 class Refusal:
     """Why the compiled engine does not run a request: a phrase of the catalogue by its key
@@ -38,11 +39,6 @@ class Refusal:
 
     key: str
     values: dict[str, Any] = attrs.field(factory=dict)
-
-    def english(self) -> str:
-        from carcdsl.i18n.words import english
-
-        return english().phrase(self.key, **self.values)
 
 
 @attrs.frozen
