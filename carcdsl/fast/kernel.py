@@ -25,6 +25,10 @@ from carcdsl.fast.layout import (
     CODE_LEN,
     END_UNPLACEABLE,
     FOLLOWERS,
+    GENERAL,
+    GROUP_ENDS,
+    HAND,
+    BAG,
     KIND_CENTRE,
     KK,
     LINK_COUNTS,
@@ -64,19 +68,23 @@ from carcdsl.fast.layout import (
 from carcdsl.fast.program import STACK, run
 
 # ST: the stacks of a game
-CELLS, NODES, NATTR, NFOL, TILES_, SEATS, CTR, MTX, OPENS, ROTS, SCRATCH = range(11)
+CELLS, NODES, NATTR, NFOL, TILES_, SEATS, CTR, MTX, OPENS, ROTS, SCRATCH, HANDS, MOVES, \
+    SEATING = range(14)
 C_TILE, C_MASK, C_NEED, C_WATCH = range(4)
 """``ST[CELLS]`` [4, W*W]: the tile on a square (-1: none); what an empty square requires;
 whether its centre is watched."""
 ROOT, NXT, SIZE, NTILE, OPEN_ENDS, PENNANTS, STAMP = range(7)
 """``ST[NODES]`` [7, nodes]: the union-find (root, a circular members list, size), each
 node's tile, and at roots open ends and pennants; a stamp for counting distinct things."""
-T_O, T_BASE, T_CELL, P_SEAT, P_NODE, PILE, TODO, G_STEP, G_NOW = range(9)
-"""``ST[TILES_]`` [9, tiles + 2]: placed tiles (oriented tile, first node, square), pieces
-in the order placed (seat, node), the pile (drawn from its end), roots to score, and per step
-with scorings, who led."""
-SCORE, LEFT, LEAD = range(3)
-"""``ST[SEATS]`` [3, players]: score, followers in supply, score by the scorings so far."""
+T_O, T_BASE, T_CELL, P_SEAT, P_NODE, PILE, TODO, G_STEP, G_NOW, ASIDE = range(10)
+"""``ST[TILES_]`` [10, tiles + 2]: placed tiles (oriented tile, first node, square), pieces
+in the order placed (seat, node), the pile (drawn from its end), roots to score, per step
+with scorings who led, and a bag's tiles set aside."""
+SCORE, LEFT, LEAD, HAND_N = range(4)
+"""``ST[SEATS]`` [4, players]: score, followers in supply, score by the scorings so far,
+tiles in hand (``ST[HANDS]`` [players, hand size] holds them, in the order drawn).
+``ST[MOVES]`` [cap, 4]: the legal moves listed (general path); ``ST[SEATING]`` [players]:
+seat -> the player (and bot) sitting there."""
 OPEN_CELL, N_ROTS, ENDS = range(3)
 """``ST[OPENS]`` [3, open squares]: the open squares in the order they opened (the move
 order), and for the drawn tile the rotations that fit there (``ST[ROTS]``) and running
@@ -85,9 +93,9 @@ NEAR_ROOT, NEAR_MASK, VALUES, STACK_ROW, GEO = range(5)
 """``ST[SCRATCH]`` [5, 64]: the empty features around a square, a program's values and
 stack; ``GEO``: the steps N E S W, then the 8 squares around (``squares.AROUND`` order)."""
 (N_TILES, N_NODES, N_OPEN, N_PIECES, N_PILE, CURRENT, GEN, N_MOVES, TURNS, FINISHED, END,
- N_WATCHED, LEADER, CHANGES, N_GROUPS, GROUP_EVENTS, N_LOG_EVENTS, N_DISCARDS, WIDTH) = \
-    range(19)
-N_CTR = 19
+ N_WATCHED, LEADER, CHANGES, N_GROUPS, GROUP_EVENTS, N_LOG_EVENTS, N_DISCARDS, WIDTH,
+ N_ASIDE) = range(20)
+N_CTR = 20
 
 # OUT: a batch's rows
 ROWS, SEAT_ROWS, KIND_ROWS, PLACED = range(4)
@@ -126,11 +134,15 @@ def new_state(TB, players):
             if dx or dy:
                 geo[k] = dx + dy * w
                 k += 1
+    hand = max(1, TB[PARAMS][HAND])
+    cap = n_open * 4 * (1 + TB[OS].shape[2]) * hand if TB[PARAMS][GENERAL] else 1
     return (cells, np.zeros((7, nodes), np.int64),
             np.zeros((nodes, TB[SEG_ATTR].shape[2]), np.int64),
-            np.zeros((nodes, players), np.int64), np.zeros((9, tiles + 2), np.int64),
-            np.zeros((3, players), np.int64), ctr, np.zeros((players + 1, mt.N + 1), np.uint32),
-            np.zeros((3, n_open), np.int64), np.zeros((n_open, 4), np.int64), scratch)
+            np.zeros((nodes, players), np.int64), np.zeros((10, tiles + 2), np.int64),
+            np.zeros((4, players), np.int64), ctr, np.zeros((players + 1, mt.N + 1), np.uint32),
+            np.zeros((3, n_open), np.int64), np.zeros((n_open, 4), np.int64), scratch,
+            np.zeros((players, hand), np.int64), np.zeros((cap, 4), np.int64),
+            np.zeros(players, np.int64))
 
 
 @nb.njit(cache=True)
@@ -157,6 +169,7 @@ def reset(TB, ST):
     ctr[LEADER] = -1
     seats[SCORE] = 0
     seats[LEAD] = 0
+    seats[HAND_N] = 0
     seats[LEFT] = TB[PARAMS][FOLLOWERS]
     opens[OPEN_CELL, 0] = (w // 2) + (w // 2) * w  # the origin, open before anything
     ctr[N_OPEN] = 1
@@ -628,23 +641,123 @@ def log_move(ST, LOG, t, cell, r, spot, seat):
 
 
 @nb.njit(cache=True)
+def is_empty(ST):
+    """``Supply.is_empty``: no tile in the pile or in any hand."""
+    if ST[CTR][N_PILE]:
+        return False
+    return ST[SEATS][HAND_N].sum() == 0
+
+
+@nb.njit(cache=True)
+def refill(TB, ST, seat):
+    """``Supply.refill``: the hand drawn up from the pile."""
+    tiles, seats, ctr, hands = ST[TILES_], ST[SEATS], ST[CTR], ST[HANDS]
+    while seats[HAND_N, seat] < TB[PARAMS][HAND] and ctr[N_PILE]:
+        ctr[N_PILE] -= 1
+        hands[seat, seats[HAND_N, seat]] = tiles[PILE, ctr[N_PILE]]
+        seats[HAND_N, seat] += 1
+
+
+@nb.njit(cache=True)
+def hand_remove(ST, seat, t):
+    """``hand.remove(t)``: its first copy leaves the hand, the rest keep their order."""
+    seats, hands = ST[SEATS], ST[HANDS]
+    n = seats[HAND_N, seat]
+    for i in range(n):
+        if hands[seat, i] == t:
+            for k in range(i, n - 1):
+                hands[seat, k] = hands[seat, k + 1]
+            seats[HAND_N, seat] = n - 1
+            return
+
+
+@nb.njit(cache=True)
+def pass_turn(TB, ST):
+    """``Seats.pass_turn``: the next player; with hands, one whose hand is empty draws up
+    when the pile has tiles, else is passed over."""
+    seats, ctr = ST[SEATS], ST[CTR]
+    n = seats.shape[1]
+    ctr[CURRENT] = (ctr[CURRENT] + 1) % n
+    if not TB[PARAMS][HAND]:
+        return
+    for _ in range(n):
+        if seats[HAND_N, ctr[CURRENT]]:
+            return
+        if ctr[N_PILE]:
+            refill(TB, ST, ctr[CURRENT])
+            return
+        ctr[CURRENT] = (ctr[CURRENT] + 1) % n
+
+
+@nb.njit(cache=True)
+def return_aside(ST):
+    """``Supply.return_aside``: a bag's tiles set aside go back in at random places, drawn
+    by the game's generator."""
+    tiles, ctr, mtx = ST[TILES_], ST[CTR], ST[MTX]
+    pile = tiles[PILE]
+    for a in range(ctr[N_ASIDE]):
+        i = mt.below(mtx[mtx.shape[0] - 1], ctr[N_PILE] + 1)
+        for k in range(ctr[N_PILE], i, -1):
+            pile[k] = pile[k - 1]
+        pile[i] = tiles[ASIDE, a]
+        ctr[N_PILE] += 1
+    ctr[N_ASIDE] = 0
+
+
+@nb.njit(cache=True)
+def discard(TB, ST, OUT, LOG, g, t):
+    """``State._discard``: tile ``t`` (drawn, or from the mover's hand) fits nowhere."""
+    tiles, seats, ctr = ST[TILES_], ST[SEATS], ST[CTR]
+    seat = ctr[CURRENT]
+    hands = TB[PARAMS][HAND] > 0
+    if hands:
+        hand_remove(ST, seat, t)
+    else:
+        ctr[N_PILE] -= 1
+    if TB[PARAMS][BAG] and not TB[PARAMS][END_UNPLACEABLE]:
+        tiles[ASIDE, ctr[N_ASIDE]] = t
+        ctr[N_ASIDE] += 1
+    ctr[N_DISCARDS] += 1
+    log_move(ST, LOG, t, -1, -1, -1, seat)
+    if TB[PARAMS][END_UNPLACEABLE]:
+        finish(TB, ST, OUT, LOG, g, TILE_UNPLACEABLE)
+        return
+    if hands and seats[HAND_N, seat] == 0:
+        refill(TB, ST, seat)
+        if seats[HAND_N, seat] == 0:
+            pass_turn(TB, ST)
+    if is_empty(ST):
+        finish(TB, ST, OUT, LOG, g, SUPPLY_EMPTY)
+
+
+@nb.njit(cache=True)
 def after_move(TB, ST, OUT, LOG, g):
     """``State._after_move``: the game ends with the supply, or tiles that fit nowhere are
-    discarded (the turn does not pass)."""
-    tiles, ctr = ST[TILES_], ST[CTR]
-    while not ctr[FINISHED]:
-        if ctr[N_PILE] == 0:
-            finish(TB, ST, OUT, LOG, g, SUPPLY_EMPTY)
+    discarded (the turn does not pass); with hands, a hand none of whose tiles fits."""
+    tiles, seats, ctr, hands, scratch = ST[TILES_], ST[SEATS], ST[CTR], ST[HANDS], ST[SCRATCH]
+    if is_empty(ST):
+        finish(TB, ST, OUT, LOG, g, SUPPLY_EMPTY)
+        return
+    if TB[PARAMS][HAND]:
+        while not ctr[FINISHED]:
+            seat = ctr[CURRENT]
+            n = seats[HAND_N, seat]
+            if n == 0:
+                return
+            for i in range(n):
+                if fits_somewhere(TB, ST, hands[seat, i]):
+                    return
+            held = scratch[VALUES]  # the hand as it was: each of its tiles is discarded
+            held[:n] = hands[seat, :n]
+            for i in range(n):
+                discard(TB, ST, OUT, LOG, g, held[i])
+                if ctr[FINISHED]:
+                    return
+        return
+    while ctr[N_PILE] and not ctr[FINISHED]:
+        if fits_somewhere(TB, ST, tiles[PILE, ctr[N_PILE] - 1]):
             return
-        t = tiles[PILE, ctr[N_PILE] - 1]
-        if fits_somewhere(TB, ST, t):
-            return
-        ctr[N_PILE] -= 1
-        ctr[N_DISCARDS] += 1
-        log_move(ST, LOG, t, -1, -1, -1, ctr[CURRENT])
-        if TB[PARAMS][END_UNPLACEABLE]:
-            finish(TB, ST, OUT, LOG, g, TILE_UNPLACEABLE)
-            return
+        discard(TB, ST, OUT, LOG, g, tiles[PILE, ctr[N_PILE] - 1])
 
 
 @nb.njit(cache=True)
@@ -653,7 +766,10 @@ def apply(TB, ST, OUT, LOG, g, t, cell, r, spot):
     cells, nodes, nfol, tiles, seats, ctr = (ST[CELLS], ST[NODES], ST[NFOL], ST[TILES_],
                                              ST[SEATS], ST[CTR])
     seat = ctr[CURRENT]
-    ctr[N_PILE] -= 1
+    if TB[PARAMS][HAND]:
+        hand_remove(ST, seat, t)
+    else:
+        ctr[N_PILE] -= 1
     index = ctr[N_MOVES]
     log_move(ST, LOG, t, cell, r, spot, seat)
     ctr[TURNS] += 1
@@ -672,53 +788,128 @@ def apply(TB, ST, OUT, LOG, g, t, cell, r, spot):
             ctr[N_WATCHED] += 1
     score_completed(TB, ST, OUT, LOG, g, o, cell, base, index)
     close_group(ST, ctr[TURNS])
-    ctr[CURRENT] = (seat + 1) % seats.shape[1]
+    if ctr[N_ASIDE]:
+        return_aside(ST)
+    if TB[PARAMS][HAND]:
+        refill(TB, ST, seat)
+        pass_turn(TB, ST)
+    else:
+        ctr[CURRENT] = (seat + 1) % seats.shape[1]
     after_move(TB, ST, OUT, LOG, g)
+
+
+@nb.njit(cache=True)
+def list_moves(TB, ST, seat):
+    """``iter_moves``: every legal move of the player to move into ``ST[MOVES]`` rows
+    (tile type, square, rotation, spot), in its order; returns how many. With hands, each
+    tile type held, in the order first held."""
+    cells, seats, ctr, opens, hands, buf = (ST[CELLS], ST[SEATS], ST[CTR], ST[OPENS],
+                                            ST[HANDS], ST[MOVES])
+    sigp, tt, os_ = TB[O1][SIGP], TB[TT], TB[OS]
+    n = 0
+    if TB[PARAMS][HAND]:
+        kinds = seats[HAND_N, seat]
+    else:
+        kinds = 1 if ctr[N_PILE] else 0
+    for h in range(kinds):
+        if TB[PARAMS][HAND]:
+            t = hands[seat, h]
+            again = False
+            for e in range(h):
+                if hands[seat, e] == t:
+                    again = True
+            if again:
+                continue
+        else:
+            t = ST[TILES_][PILE, ctr[N_PILE] - 1]
+        spots = seats[LEFT, seat] > 0 and tt[t, SPOT_COUNT] > 0
+        for j in range(ctr[N_OPEN]):
+            c = opens[OPEN_CELL, j]
+            mask, need = cells[C_MASK, c], cells[C_NEED, c]
+            occupied, n_near = -1, 0
+            for q in range(tt[t, N_DISTINCT]):
+                r = tt[t, q]
+                o = 4 * t + r
+                if sigp[o] & mask != need:
+                    continue
+                buf[n, 0], buf[n, 1], buf[n, 2], buf[n, 3] = t, c, r, -1
+                n += 1
+                if not spots:
+                    continue
+                if occupied < 0:
+                    occupied, n_near = square_occupied(TB, ST, c)
+                occ = grown(TB, ST, o, occupied, n_near)
+                for k in range(TB[O1][N_SPOTS, o]):
+                    i = os_[SPOTS, o, k]
+                    if not os_[SEG_MASK, o, i] & occ:
+                        buf[n, 0], buf[n, 1], buf[n, 2], buf[n, 3] = t, c, r, i
+                        n += 1
+    return n
 
 
 # --- a game, a batch ---------------------------------------------------------------------------
 
 @nb.njit(cache=True)
-def set_up(TB, ST, seed):
-    """``State.__init__`` and ``_set_up`` on the fast path: the pile shuffled by the game's
-    generator and reversed; the bots' generators (``random.Random`` seeds with |seed|); the
-    start tile."""
+def set_up(TB, ST, seed, seating):
+    """``State.__init__`` and ``_set_up``: the pile shuffled by the game's generator (each
+    draw group on its own) and reversed; the bots' generators (``random.Random`` seeds with
+    |seed|; a seat's bot is its player's); the start tile; the hands dealt."""
     tiles, ctr, mtx = ST[TILES_], ST[CTR], ST[MTX]
     players = mtx.shape[0] - 1
+    ST[SEATING][:] = seating
     mt.seed_int(mtx[players], abs(seed))
     for s in range(players):
-        mt.seed_int(mtx[s], abs(seed * 7919 + s))
+        mt.seed_int(mtx[s], abs(seed * 7919 + seating[s]))
     supply = TB[SUPPLY]
     n = supply.shape[0]
     pile = tiles[PILE]
     pile[:n] = supply
-    start = TB[PARAMS][START_TYPE]
-    if not TB[PARAMS][START_PLACED] and start >= 0:
-        pile[n] = start
-        n += 1
-    mt.shuffle(mtx[players], pile[:n])
+    begin = 0
+    for end in TB[GROUP_ENDS]:
+        mt.shuffle(mtx[players], pile[begin:end])
+        begin = end
     for i in range(n // 2):
         pile[i], pile[n - 1 - i] = pile[n - 1 - i], pile[i]
     ctr[N_PILE] = n
+    start = TB[PARAMS][START_TYPE]
     if TB[PARAMS][START_PLACED] and start >= 0:
         w = ctr[WIDTH]
         place(TB, ST, 4 * start, (w // 2) + (w // 2) * w)
+    if TB[PARAMS][HAND]:
+        for s in range(players):
+            refill(TB, ST, s)
 
 
 @nb.njit(cache=True)
-def play_game(TB, ST, OUT, LOG, g, seed, branching, move):
+def play_game(TB, ST, OUT, LOG, g, seed, seating, branching, move):
     """One game of random bots to its end, its row into ``OUT``'s row ``g``."""
-    tiles, seats, ctr, mtx = ST[TILES_], ST[SEATS], ST[CTR], ST[MTX]
+    tiles, seats, ctr, mtx, buf = ST[TILES_], ST[SEATS], ST[CTR], ST[MTX], ST[MOVES]
+    general, hands = TB[PARAMS][GENERAL], TB[PARAMS][HAND]
     reset(TB, ST)
-    set_up(TB, ST, seed)
+    set_up(TB, ST, seed, seating)
     after_move(TB, ST, OUT, LOG, g)
     decisions = placements = moves = 0
     while not ctr[FINISHED]:
-        if ctr[N_PILE] == 0:
+        if is_empty(ST):
             finish(TB, ST, OUT, LOG, g, SUPPLY_EMPTY)
             break
-        t = tiles[PILE, ctr[N_PILE] - 1]
         seat = ctr[CURRENT]
+        if general:
+            m = list_moves(TB, ST, seat)
+            if hands:
+                total = 0
+                for i in range(m):
+                    total += buf[i, 3] < 0
+            else:
+                total = fitting_rotations(TB, ST, tiles[PILE, ctr[N_PILE] - 1])
+            placements += total
+            if branching:
+                moves += m
+            decisions += m > 1 if branching or total <= 1 else 1
+            pick = mt.below(mtx[seat], m)
+            apply(TB, ST, OUT, LOG, g, buf[pick, 0], buf[pick, 1], buf[pick, 2], buf[pick, 3])
+            continue
+        t = tiles[PILE, ctr[N_PILE] - 1]
         total = fitting_rotations(TB, ST, t)
         placements += total
         if branching:
@@ -756,13 +947,14 @@ def play_game(TB, ST, OUT, LOG, g, seed, branching, move):
 
 
 @nb.njit(cache=True)
-def play_batch(TB, seeds, players, branching, OUT, LOG):
-    """Every game of ``seeds``, rows into ``OUT``; ``LOG[0]``: also write the moves and
-    events of the (single) game into ``LOG[1]``, ``LOG[2]``."""
-    ST = new_state(TB, players)
+def play_batch(TB, seeds, seatings, branching, OUT, LOG):
+    """Every game of ``seeds`` (players seated by ``seatings`` rows), rows into ``OUT``;
+    ``LOG[0]``: also write the moves and events of the (single) game into ``LOG[1]``,
+    ``LOG[2]``."""
+    ST = new_state(TB, seatings.shape[1])
     move = np.zeros(3, np.int64)
     for g in range(seeds.shape[0]):
-        play_game(TB, ST, OUT, LOG, g, seeds[g], branching, move)
+        play_game(TB, ST, OUT, LOG, g, seeds[g], seatings[g], branching, move)
 
 
 # --- from Python -------------------------------------------------------------------------------
@@ -796,16 +988,26 @@ class Kernel:
         out = self._out(len(seeds_a))
         no_log = (False, np.zeros((1, 5), np.int64), np.zeros((1, 5), np.int64))
         Kernel.warm()
-        play_batch(self.tb, seeds_a, self.players, branching, out, no_log)
+        seating = self.seatings(seeds_a)
+        play_batch(self.tb, seeds_a, seating, branching, out, no_log)
         rows, i32 = out[ROWS], np.int32
-        seating = np.tile(np.arange(self.players, dtype=np.int8), (len(seeds_a), 1))
-        return Batch(seeds_a, out[SEAT_ROWS][SR_SCORE].astype(i32), seating,
+        return Batch(seeds_a, out[SEAT_ROWS][SR_SCORE].astype(i32), seating.astype(np.int8),
                      out[SEAT_ROWS][SR_TURNS].astype(i32), rows[:, R_DISCARDS].astype(i32),
                      rows[:, R_END].astype(np.int8), out[KIND_ROWS][KR_POINTS].astype(i32),
                      out[KIND_ROWS][KR_SCORINGS].astype(i32), rows[:, R_CHANGES].astype(i32),
                      rows[:, R_LEAD_FROM].astype(i32), rows[:, R_DECISIONS].astype(i32),
                      rows[:, R_PLACEMENTS].copy(), rows[:, R_MOVES].copy(),
                      out[PLACED].astype(i32))
+
+    def seatings(self, seeds: np.ndarray) -> np.ndarray:
+        """Per game, seat -> player: turned by the draw-off for the first player when the
+        rules have one (run by the Python engine's own set-up: it draws from a generator
+        seeded by a string, and needs the shuffled pile), else as given."""
+        seating = np.tile(np.arange(self.players, dtype=np.int64), (len(seeds), 1))
+        if self.tables.modes.draw_off:
+            for g, seed in enumerate(seeds.tolist()):
+                seating[g] = self.game.new_game(self.players, seed).seating
+        return seating
 
     def log(self, seed: int) -> dict:
         """One game in full, for comparing with the Python engine: its moves (``(t, key, r,
@@ -817,10 +1019,11 @@ class Kernel:
         log = (True, np.zeros((cap, 5), np.int64), np.zeros((8 * cap, 5), np.int64))
         out = self._out(1)
         Kernel.warm()
-        play_batch(self.tb, seeds_array([seed]), self.players, False, out, log)
+        seeds_a = seeds_array([seed])
+        play_batch(self.tb, seeds_a, self.seatings(seeds_a), False, out, log)
         n_moves, n_events = int(out[ROWS][0, R_N_MOVES]), int(out[ROWS][0, R_N_EVENTS])
         assert n_moves <= cap and n_events <= 8 * cap
-        w = 2 * (len(self.tables.fast.supply) + 1) + 5
+        w = 2 * (len(self.tb[SUPPLY]) + 1) + 5  # as new_state sizes the board
         moves, seats = [], []
         for t, cell, r, spot, seat in log[1][:n_moves].tolist():
             if cell < 0:
@@ -852,6 +1055,7 @@ class Kernel:
         k.players, k.tables = 2, tables
         for logging in (False, True):
             log = (logging, np.zeros((1, 5), np.int64), np.zeros((1, 5), np.int64))
-            play_batch(kernel_tables(tables, 2), np.zeros(1, np.int64), 2, False, k._out(1), log)
+            play_batch(kernel_tables(tables, 2), np.zeros(1, np.int64),
+                       np.zeros((1, 2), np.int64), False, k._out(1), log)
         Kernel.compile_seconds = time.perf_counter() - started
         return Kernel.compile_seconds

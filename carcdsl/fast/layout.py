@@ -18,7 +18,8 @@ SIG_BITS = 15
 value, and a rotation fits when ``sigp & mask == need``."""
 
 # TB, a tuple of stacked arrays: each row of a stack is one field, named below
-O1, O4, OS, OL, SEG_AT, TOUCHES, SEG_ATTR, TT, KK, CODE, SLOTS, SUPPLY, PARAMS = range(13)
+O1, O4, OS, OL, SEG_AT, TOUCHES, SEG_ATTR, TT, KK, CODE, SLOTS, SUPPLY, PARAMS, GROUP_ENDS = \
+    range(14)
 SIGP, N_SEG, N_SPOTS, N_CLOSABLE, N_CENTRES = range(5)
 """``TB[O1]`` [5, O]: per oriented tile."""
 NEEDV, NEEDM, N_LINKS = range(3)
@@ -36,8 +37,10 @@ the spots of each rotation."""
 KIND_CENTRE, CODE_LEN, N_SLOTS = 0, 1, 3
 """``TB[KK]`` [K, 5]: per kind, whether a centre; per when (complete, final), program rows
 and quantity slots."""
-START_TYPE, START_PLACED, FOLLOWERS, N_ATTR, N_TYPES, N_KINDS, END_UNPLACEABLE = range(7)
-"""``TB[PARAMS]``."""
+(START_TYPE, START_PLACED, FOLLOWERS, N_ATTR, N_TYPES, N_KINDS, END_UNPLACEABLE, HAND, BAG,
+ GENERAL) = range(10)
+"""``TB[PARAMS]``. ``GENERAL``: moves are listed and one drawn (``sample_move``'s general
+path: hands, figures, requirements)."""
 
 
 def kernel_tables(tb: Tables, players: int) -> tuple:
@@ -92,11 +95,28 @@ def kernel_tables(tb: Tables, players: int) -> tuple:
     kk = np.zeros((len(tb.kinds), 5), np.int64)
     kk[:, KIND_CENTRE] = [k.geometry == CENTRE for k in tb.kinds]
     kk[:, CODE_LEN:CODE_LEN + 2], kk[:, N_SLOTS:N_SLOTS + 2] = code_len, n_slots
+    modes = tb.modes
     params = np.array([-1 if tb.start_type is None else tb.start_type,
-                       tb.modes.start_placed, tb.modes.followers[players], a_max, n_t,
-                       len(tb.kinds), tb.modes.end_unplaceable], np.int64)
+                       modes.start_placed, modes.followers[players], a_max, n_t,
+                       len(tb.kinds), modes.end_unplaceable, modes.hand, modes.bag,
+                       modes.placing_more or bool(modes.hand)], np.int64)
+    pile, ends = unshuffled_pile(tb)
     return (o1, o4, os_, ol, np.array(tb.seg_at[:n_o], np.int64), touches, seg_attr, tt, kk,
-            code, slots, np.array(fast.supply, np.int64), params)
+            code, slots, np.array(pile, np.int64), params, np.array(ends, np.int64))
+
+
+def unshuffled_pile(tb: Tables) -> tuple[list[int], list[int]]:
+    """``State.__init__``'s pile before the shuffle: the supply (and the start tile when it
+    is not placed), in draw groups when the rules order them; and where each group ends
+    (each is shuffled on its own)."""
+    pile = list(tb.fast.supply)
+    if not tb.modes.start_placed and tb.start_type is not None:
+        pile.append(tb.start_type)
+    rank = tb.modes.draw_rank
+    if not rank:
+        return pile, [len(pile)]
+    groups = [[t for t in pile if rank[t] == g] for g in sorted(set(map(rank.__getitem__, pile)))]
+    return [t for group in groups for t in group], list(np.cumsum([len(g) for g in groups]))
 
 
 def _programs(tb: Tables) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

@@ -28,6 +28,8 @@ COMBINATIONS = [
     ("base", ("inns-cathedrals-tiles",)), ("base", ("traders-builders-tiles",)),
     ("base", ("inns-cathedrals-tiles", "traders-builders-tiles", "farmers")),
     ("base", ("incomplete-zero", "farmers")),
+    ("base", ("hand-of-three",)), ("base", ("bag",)), ("base", ("first-player-most-roads",)),
+    ("base", ("hand-of-three", "bag", "farmers")), ("pnp-demo", ("bag", "farmers")),
 ]
 _kernels: dict = {}
 
