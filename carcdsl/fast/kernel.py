@@ -16,7 +16,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from carcdsl.fast import mt
+from carcdsl.fast import boards, effects, figures, mt
 from carcdsl.fast.layout import (
     CENTRE_SPOT,
     CENTRES,
@@ -70,6 +70,8 @@ from carcdsl.fast.program import STACK, run
 # ST: the stacks of a game
 CELLS, NODES, NATTR, NFOL, TILES_, SEATS, CTR, MTX, OPENS, ROTS, SCRATCH, HANDS, MOVES, \
     SEATING = range(14)
+FIG_ST, EFF_ST, BOARD_ST = 14, 16, 18
+"""Two slots each for the state of ``fast.figures``, ``fast.effects`` and ``fast.boards``."""
 C_TILE, C_MASK, C_NEED, C_WATCH = range(4)
 """``ST[CELLS]`` [4, W*W]: the tile on a square (-1: none); what an empty square requires;
 whether its centre is watched."""
@@ -142,7 +144,8 @@ def new_state(TB, players):
             np.zeros((4, players), np.int64), ctr, np.zeros((players + 1, mt.N + 1), np.uint32),
             np.zeros((3, n_open), np.int64), np.zeros((n_open, 4), np.int64), scratch,
             np.zeros((players, hand), np.int64), np.zeros((cap, 4), np.int64),
-            np.zeros(players, np.int64))
+            np.zeros(players, np.int64)) + figures.state(TB, players) + \
+        effects.state(TB, players) + boards.state(TB, players)
 
 
 @nb.njit(cache=True)

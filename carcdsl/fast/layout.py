@@ -20,6 +20,9 @@ value, and a rotation fits when ``sigp & mask == need``."""
 # TB, a tuple of stacked arrays: each row of a stack is one field, named below
 O1, O4, OS, OL, SEG_AT, TOUCHES, SEG_ATTR, TT, KK, CODE, SLOTS, SUPPLY, PARAMS, GROUP_ENDS = \
     range(14)
+FIG_TB, EFF_TB, BOARD_TB = 14, 16, 18
+"""Two slots each (``FIG_TB``, ``FIG_TB + 1``) for ``fast.figures``, ``fast.effects`` and
+``fast.boards``, which build them."""
 SIGP, N_SEG, N_SPOTS, N_CLOSABLE, N_CENTRES = range(5)
 """``TB[O1]`` [5, O]: per oriented tile."""
 NEEDV, NEEDM, N_LINKS = range(3)
@@ -101,8 +104,11 @@ def kernel_tables(tb: Tables, players: int) -> tuple:
                        len(tb.kinds), modes.end_unplaceable, modes.hand, modes.bag,
                        modes.placing_more or bool(modes.hand)], np.int64)
     pile, ends = unshuffled_pile(tb)
+    from carcdsl.fast import boards, effects, figures
     return (o1, o4, os_, ol, np.array(tb.seg_at[:n_o], np.int64), touches, seg_attr, tt, kk,
-            code, slots, np.array(pile, np.int64), params, np.array(ends, np.int64))
+            code, slots, np.array(pile, np.int64), params, np.array(ends, np.int64),
+            *figures.tables(tb, players), *effects.tables(tb, players),
+            *boards.tables(tb, players))
 
 
 def unshuffled_pile(tb: Tables) -> tuple[list[int], list[int]]:
