@@ -5,8 +5,10 @@ seeds.
 Every function mirrors a piece of ``engine``, in its order (the order is part of what makes
 the games the same): ``place`` is ``Grid.place`` with ``Features.union``; ``sample`` is
 ``movegen.sample_move``; ``score_completed``, ``score`` and ``finish`` are
-``engine.scoring``'s. A game's state is ``ST``, a tuple of arrays allocated once per batch
-and reset per game; scalars live in ``ctr``.
+``engine.scoring``'s. A game's state is ``ST``, a tuple of stacked arrays allocated once per
+batch and reset per game (each row of a stack is one field, named below); its scalars live in
+``ctr``. Few, stacked arrays keep the compiled code small: every array passed is a struct
+the compiler copies and counts references of.
 """
 
 from __future__ import annotations
@@ -14,17 +16,21 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from carcdsl.fast import mt
+from carcdsl.fast import boards, effects, figures, mt
 from carcdsl.fast.layout import (
     CENTRE_SPOT,
     CENTRES,
     CLOSABLE,
     CODE,
     CODE_LEN,
-    DISTINCT,
     END_UNPLACEABLE,
     FOLLOWERS,
+    GENERAL,
+    GROUP_ENDS,
+    HAND,
+    BAG,
     KIND_CENTRE,
+    KK,
     LINK_COUNTS,
     LINK_POS,
     LINK_SEG,
@@ -38,6 +44,10 @@ from carcdsl.fast.layout import (
     N_TOUCHES,
     NEEDM,
     NEEDV,
+    O1,
+    O4,
+    OL,
+    OS,
     PARAMS,
     SEG_AT,
     SEG_ATTR,
@@ -53,16 +63,52 @@ from carcdsl.fast.layout import (
     START_TYPE,
     SUPPLY,
     TOUCHES,
+    TT,
 )
 from carcdsl.fast.program import STACK, run
 
-# ctr: a game's scalars
+# ST: the stacks of a game
+CELLS, NODES, NATTR, NFOL, TILES_, SEATS, CTR, MTX, OPENS, ROTS, SCRATCH, HANDS, MOVES, \
+    SEATING = range(14)
+FIG_ST, EFF_ST, BOARD_ST = 14, 16, 18
+"""Two slots each for the state of ``fast.figures``, ``fast.effects`` and ``fast.boards``."""
+C_TILE, C_MASK, C_NEED, C_WATCH = range(4)
+"""``ST[CELLS]`` [4, W*W]: the tile on a square (-1: none); what an empty square requires;
+whether its centre is watched."""
+ROOT, NXT, SIZE, NTILE, OPEN_ENDS, PENNANTS, STAMP = range(7)
+"""``ST[NODES]`` [7, nodes]: the union-find (root, a circular members list, size), each
+node's tile, and at roots open ends and pennants; a stamp for counting distinct things."""
+T_O, T_BASE, T_CELL, P_SEAT, P_NODE, PILE, TODO, G_STEP, G_NOW, ASIDE = range(10)
+"""``ST[TILES_]`` [10, tiles + 2]: placed tiles (oriented tile, first node, square), pieces
+in the order placed (seat, node), the pile (drawn from its end), roots to score, per step
+with scorings who led, and a bag's tiles set aside."""
+SCORE, LEFT, LEAD, HAND_N = range(4)
+"""``ST[SEATS]`` [4, players]: score, followers in supply, score by the scorings so far,
+tiles in hand (``ST[HANDS]`` [players, hand size] holds them, in the order drawn).
+``ST[MOVES]`` [cap, 4]: the legal moves listed (general path); ``ST[SEATING]`` [players]:
+seat -> the player (and bot) sitting there."""
+OPEN_CELL, N_ROTS, ENDS = range(3)
+"""``ST[OPENS]`` [3, open squares]: the open squares in the order they opened (the move
+order), and for the drawn tile the rotations that fit there (``ST[ROTS]``) and running
+counts."""
+NEAR_ROOT, NEAR_MASK, VALUES, STACK_ROW, GEO = range(5)
+"""``ST[SCRATCH]`` [5, 64]: the empty features around a square, a program's values and
+stack; ``GEO``: the steps N E S W, then the 8 squares around (``squares.AROUND`` order)."""
 (N_TILES, N_NODES, N_OPEN, N_PIECES, N_PILE, CURRENT, GEN, N_MOVES, TURNS, FINISHED, END,
- N_WATCHED, LEADER, CHANGES, N_GROUPS, GROUP_EVENTS, N_LOG_EVENTS, N_DISCARDS) = range(18)
-N_CTR = 18
+ N_WATCHED, LEADER, CHANGES, N_GROUPS, GROUP_EVENTS, N_LOG_EVENTS, N_DISCARDS, WIDTH,
+ N_ASIDE) = range(20)
+N_CTR = 20
+
+# OUT: a batch's rows
+ROWS, SEAT_ROWS, KIND_ROWS, PLACED = range(4)
+(R_DISCARDS, R_CHANGES, R_LEAD_FROM, R_DECISIONS, R_PLACEMENTS, R_MOVES, R_N_MOVES, R_END,
+ R_N_EVENTS) = range(9)
+N_ROWS = 9
+SR_SCORE, SR_TURNS = range(2)
+KR_POINTS, KR_SCORINGS = range(2)
 
 # quantity codes (compile.expr)
-TILES, PENNANTS, NEIGHBOURS, FOLLOWERS_Q, COMPLETED, MARKERS, ATTRIBUTE, OWN = range(8)
+TILES, PENNANTS_Q, NEIGHBOURS, FOLLOWERS_Q, COMPLETED, MARKERS, ATTRIBUTE, OWN = range(8)
 
 SUPPLY_EMPTY, TILE_UNPLACEABLE = 0, 1
 
@@ -71,85 +117,64 @@ SUPPLY_EMPTY, TILE_UNPLACEABLE = 0, 1
 
 @nb.njit(cache=True)
 def new_state(TB, players):
-    """The arrays of one game (``ST``), sized by the rule set: every game of the batch reuses
+    """The stacks of one game (``ST``), sized by the rule set: every game of a batch reuses
     them."""
     tiles = TB[SUPPLY].shape[0] + 1
     w = 2 * tiles + 5
-    s_max = TB[SEG_KIND].shape[1]
-    nodes = tiles * s_max
-    a_max = TB[SEG_ATTR].shape[2]
-    cell_tile = np.full(w * w, -1, np.int64)
-    maskv = np.zeros(w * w, np.int64)
-    needv = np.zeros(w * w, np.int64)
-    watch = np.zeros(w * w, np.bool_)
-    open_cells = np.zeros(4 * tiles + 8, np.int64)
-    tile_o = np.zeros(tiles, np.int64)
-    tile_base = np.zeros(tiles, np.int64)
-    tile_cell = np.zeros(tiles, np.int64)
-    root = np.zeros(nodes, np.int64)
-    nxt = np.zeros(nodes, np.int64)
-    size = np.zeros(nodes, np.int64)
-    node_tile = np.zeros(nodes, np.int64)
-    open_ends = np.zeros(nodes, np.int64)
-    pennants = np.zeros(nodes, np.int64)
-    attr = np.zeros((nodes, a_max), np.int64)
-    followers = np.zeros((nodes, players), np.int64)
-    piece_seat = np.zeros(tiles, np.int64)
-    piece_node = np.zeros(tiles, np.int64)
-    pile = np.zeros(tiles, np.int64)
-    scores = np.zeros(players, np.int64)
-    left = np.zeros(players, np.int64)
+    nodes = tiles * TB[OS].shape[2]
+    n_open = 4 * tiles + 8
+    cells = np.zeros((4, w * w), np.int64)
+    cells[C_TILE] = -1
     ctr = np.zeros(N_CTR, np.int64)
-    stamp = np.zeros(nodes, np.int64)
-    mt_game = np.zeros(mt.N + 1, np.uint32)
-    mt_bot = np.zeros((players, mt.N + 1), np.uint32)
-    steps = np.array([-w, 1, w, -1], np.int64)
-    around = np.array([-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1], np.int64)
-    # per open square: the fitting rotations of the drawn tile, running counts
-    rots = np.zeros((open_cells.shape[0], 4), np.int64)
-    n_rots = np.zeros(open_cells.shape[0], np.int64)
-    ends = np.zeros(open_cells.shape[0], np.int64)
-    # scratch: the features around a square, scoring values, a stack, roots to score
-    near_root = np.zeros(16, np.int64)
-    near_mask = np.zeros(16, np.int64)
-    values = np.zeros(64, np.int64)
-    stack = np.zeros(STACK, np.int64)
-    todo = np.zeros(tiles, np.int64)
-    lead = np.zeros(players, np.int64)
-    group_step = np.zeros(tiles + 2, np.int64)
-    group_now = np.zeros(tiles + 2, np.int64)
-    return (cell_tile, maskv, needv, watch, open_cells, tile_o, tile_base, tile_cell, root, nxt,
-            size, node_tile, open_ends, pennants, attr, followers, piece_seat, piece_node, pile,
-            scores, left, ctr, stamp, mt_game, mt_bot, steps, around, rots, n_rots, ends,
-            near_root, near_mask, values, stack, todo, lead, group_step, group_now, w)
+    ctr[WIDTH] = w
+    scratch = np.zeros((5, 64), np.int64)
+    geo = scratch[GEO]
+    geo[0], geo[1], geo[2], geo[3] = -w, 1, w, -1
+    k = 4
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            if dx or dy:
+                geo[k] = dx + dy * w
+                k += 1
+    hand = max(1, TB[PARAMS][HAND])
+    cap = n_open * 4 * (1 + TB[OS].shape[2]) * hand if TB[PARAMS][GENERAL] else 1
+    return (cells, np.zeros((7, nodes), np.int64),
+            np.zeros((nodes, TB[SEG_ATTR].shape[2]), np.int64),
+            np.zeros((nodes, players), np.int64), np.zeros((10, tiles + 2), np.int64),
+            np.zeros((4, players), np.int64), ctr, np.zeros((players + 1, mt.N + 1), np.uint32),
+            np.zeros((3, n_open), np.int64), np.zeros((n_open, 4), np.int64), scratch,
+            np.zeros((players, hand), np.int64), np.zeros((cap, 4), np.int64),
+            np.zeros(players, np.int64)) + figures.state(TB, players) + \
+        effects.state(TB, players) + boards.state(TB, players)
 
 
 @nb.njit(cache=True)
-def reset(TB, ST, players):
+def reset(TB, ST):
     """Clear what the last game left (only the squares it touched)."""
-    (cell_tile, maskv, needv, watch, open_cells, tile_o, tile_base, tile_cell, root, nxt,
-     size, node_tile, open_ends, pennants, attr, followers, piece_seat, piece_node, pile,
-     scores, left, ctr, stamp, mt_game, mt_bot, steps, around, rots, n_rots, ends,
-     near_root, near_mask, values, stack, todo, lead, group_step, group_now, w) = ST
+    cells, nodes, nattr, nfol, tiles, seats, ctr = ST[:7]
+    opens = ST[OPENS]
     for i in range(ctr[N_TILES]):
-        c = tile_cell[i]
-        cell_tile[c] = -1
-        maskv[c] = 0
-        needv[c] = 0
-        watch[c] = False
+        c = tiles[T_CELL, i]
+        cells[C_TILE, c] = -1
+        cells[C_MASK, c] = 0
+        cells[C_NEED, c] = 0
+        cells[C_WATCH, c] = 0
     for j in range(ctr[N_OPEN]):
-        maskv[open_cells[j]] = 0
-        needv[open_cells[j]] = 0
-    followers[:ctr[N_NODES]] = 0
-    attr[:ctr[N_NODES]] = 0
-    stamp[:] = 0
+        cells[C_MASK, opens[OPEN_CELL, j]] = 0
+        cells[C_NEED, opens[OPEN_CELL, j]] = 0
+    used = ctr[N_NODES]
+    nfol[:used] = 0
+    nattr[:used] = 0
+    nodes[STAMP, :used] = 0
+    w = ctr[WIDTH]
     ctr[:] = 0
+    ctr[WIDTH] = w
     ctr[LEADER] = -1
-    scores[:] = 0
-    lead[:] = 0
-    left[:] = TB[PARAMS][FOLLOWERS]
-    origin = (w // 2) + (w // 2) * w
-    open_cells[0] = origin
+    seats[SCORE] = 0
+    seats[LEAD] = 0
+    seats[HAND_N] = 0
+    seats[LEFT] = TB[PARAMS][FOLLOWERS]
+    opens[OPEN_CELL, 0] = (w // 2) + (w // 2) * w  # the origin, open before anything
     ctr[N_OPEN] = 1
 
 
@@ -158,25 +183,24 @@ def reset(TB, ST, players):
 @nb.njit(cache=True)
 def union(ST, a, b):
     """``Features.union``: the smaller feature (on a tie, ``b``'s) is relabelled; returns the
-    root kept. Members are a circular list through ``nxt``."""
-    root, nxt, size, open_ends, pennants, attr, followers = (ST[8], ST[9], ST[10], ST[12],
-                                                             ST[13], ST[14], ST[15])
-    if size[a] < size[b]:
+    root kept. Members are a circular list through ``NXT``."""
+    nodes, nattr, nfol = ST[NODES], ST[NATTR], ST[NFOL]
+    if nodes[SIZE, a] < nodes[SIZE, b]:
         a, b = b, a
     n = b
     while True:
-        root[n] = a
-        n = nxt[n]
+        nodes[ROOT, n] = a
+        n = nodes[NXT, n]
         if n == b:
             break
-    nxt[a], nxt[b] = nxt[b], nxt[a]
-    size[a] += size[b]
-    pennants[a] += pennants[b]
-    open_ends[a] += open_ends[b]
-    for i in range(attr.shape[1]):
-        attr[a, i] += attr[b, i]
-    for s in range(followers.shape[1]):
-        followers[a, s] += followers[b, s]
+    nodes[NXT, a], nodes[NXT, b] = nodes[NXT, b], nodes[NXT, a]
+    nodes[SIZE, a] += nodes[SIZE, b]
+    nodes[PENNANTS, a] += nodes[PENNANTS, b]
+    nodes[OPEN_ENDS, a] += nodes[OPEN_ENDS, b]
+    for i in range(nattr.shape[1]):
+        nattr[a, i] += nattr[b, i]
+    for s in range(nfol.shape[1]):
+        nfol[a, s] += nfol[b, s]
     return a
 
 
@@ -185,70 +209,63 @@ def place(TB, ST, o, cell):
     """``Grid.place``: new nodes, the square leaves the open list (order kept), squares
     around it open (N E S W) or learn what they require, links joined. Returns the first
     node."""
-    (cell_tile, maskv, needv, watch, open_cells, tile_o, tile_base, tile_cell, root, nxt,
-     size, node_tile, open_ends, pennants, attr, followers, piece_seat, piece_node, pile,
-     scores, left, ctr, stamp, mt_game, mt_bot, steps, around, rots, n_rots, ends,
-     near_root, near_mask, values, stack, todo, lead, group_step, group_now, w) = ST
-    seg_at, link_seg, link_pos, link_counts, n_links = (TB[SEG_AT], TB[LINK_SEG], TB[LINK_POS],
-                                                        TB[LINK_COUNTS], TB[N_LINKS])
-    seg_attr = TB[SEG_ATTR]
+    cells, nodes, nattr, tiles, ctr, opens = (ST[CELLS], ST[NODES], ST[NATTR], ST[TILES_],
+                                               ST[CTR], ST[OPENS])
+    o1, o4, os_, ol, seg_at, seg_attr = TB[O1], TB[O4], TB[OS], TB[OL], TB[SEG_AT], TB[SEG_ATTR]
+    steps = ST[SCRATCH][GEO]
     tile = ctr[N_TILES]
     base = ctr[N_NODES]
     ctr[N_TILES] += 1
-    ctr[N_NODES] += TB[N_SEG][o]
-    tile_o[tile], tile_base[tile], tile_cell[tile] = o, base, cell
-    cell_tile[cell] = tile
-    for i in range(TB[N_SEG][o]):
+    ctr[N_NODES] += o1[N_SEG, o]
+    tiles[T_O, tile], tiles[T_BASE, tile], tiles[T_CELL, tile] = o, base, cell
+    cells[C_TILE, cell] = tile
+    for i in range(o1[N_SEG, o]):
         n = base + i
-        root[n], nxt[n], size[n], node_tile[n] = n, n, 1, tile
-        open_ends[n], pennants[n] = TB[SEG_OPEN][o, i], TB[SEG_PEN][o, i]
+        nodes[ROOT, n], nodes[NXT, n], nodes[SIZE, n], nodes[NTILE, n] = n, n, 1, tile
+        nodes[OPEN_ENDS, n], nodes[PENNANTS, n] = os_[SEG_OPEN, o, i], os_[SEG_PEN, o, i]
         for a in range(seg_attr.shape[2]):
-            attr[n, a] = seg_attr[o, i, a]
+            nattr[n, a] = seg_attr[o, i, a]
     k = 0
     for j in range(ctr[N_OPEN]):
-        if open_cells[j] != cell:
-            open_cells[k] = open_cells[j]
+        if opens[OPEN_CELL, j] != cell:
+            opens[OPEN_CELL, k] = opens[OPEN_CELL, j]
             k += 1
     ctr[N_OPEN] = k
     for d in range(4):
         nc = cell + steps[d]
-        nt = cell_tile[nc]
+        nt = cells[C_TILE, nc]
         if nt < 0:
-            if maskv[nc] == 0:
+            if cells[C_MASK, nc] == 0:
                 known = False
                 for j in range(ctr[N_OPEN]):
-                    if open_cells[j] == nc:
+                    if opens[OPEN_CELL, j] == nc:
                         known = True
                         break
                 if not known:
-                    open_cells[ctr[N_OPEN]] = nc
+                    opens[OPEN_CELL, ctr[N_OPEN]] = nc
                     ctr[N_OPEN] += 1
-            maskv[nc] |= TB[NEEDM][o, d]
-            needv[nc] |= TB[NEEDV][o, d]
+            cells[C_MASK, nc] |= o4[NEEDM, o, d]
+            cells[C_NEED, nc] |= o4[NEEDV, o, d]
             continue
-        no, nbase = tile_o[nt], tile_base[nt]
-        for k in range(n_links[o, d]):
-            a = root[base + link_seg[o, d, k]]
-            b = root[nbase + seg_at[no, link_pos[o, d, k]]]
+        no, nbase = tiles[T_O, nt], tiles[T_BASE, nt]
+        for k in range(o4[N_LINKS, o, d]):
+            a = nodes[ROOT, base + ol[LINK_SEG, o, d, k]]
+            b = nodes[ROOT, nbase + seg_at[no, ol[LINK_POS, o, d, k]]]
             if a != b:
                 a = union(ST, a, b)
-            if link_counts[o, d, k]:
-                open_ends[a] -= 2
+            if ol[LINK_COUNTS, o, d, k]:
+                nodes[OPEN_ENDS, a] -= 2
     return base
-
-
-@nb.njit(cache=True)
-def fits(TB, ST, o, cell):
-    return (TB[SIGP][o] & ST[1][cell]) == ST[2][cell]
 
 
 @nb.njit(cache=True)
 def fits_somewhere(TB, ST, t):
     """``can_place`` on the fast path: some open square takes some rotation of ``t``."""
-    open_cells, ctr = ST[4], ST[21]
+    cells, ctr, opens, sigp, tt = ST[CELLS], ST[CTR], ST[OPENS], TB[O1][SIGP], TB[TT]
     for j in range(ctr[N_OPEN]):
-        for q in range(TB[N_DISTINCT][t]):
-            if fits(TB, ST, 4 * t + TB[DISTINCT][t, q], open_cells[j]):
+        c = opens[OPEN_CELL, j]
+        for q in range(tt[t, N_DISTINCT]):
+            if sigp[4 * t + tt[t, q]] & cells[C_MASK, c] == cells[C_NEED, c]:
                 return True
     return False
 
@@ -256,25 +273,24 @@ def fits_somewhere(TB, ST, t):
 @nb.njit(cache=True)
 def square_occupied(TB, ST, cell):
     """``Grid.occupied``: ring positions of ``cell`` where a neighbour's feature has
-    followers; and the empty features meeting it (their roots and masks, into ``near_*``).
+    followers; and the empty features meeting it (roots and masks, into ``NEAR_*``).
     Returns (mask, how many empty features)."""
-    cell_tile, tile_o, tile_base, root, followers, steps = ST[0], ST[5], ST[6], ST[8], ST[15], \
-        ST[25]
-    near_root, near_mask = ST[30], ST[31]
-    link_seg, link_pos, n_links = TB[LINK_SEG], TB[LINK_POS], TB[N_LINKS]
+    cells, nodes, nfol, tiles, scratch = ST[CELLS], ST[NODES], ST[NFOL], ST[TILES_], \
+        ST[SCRATCH]
+    o4, ol = TB[O4], TB[OL]
     occupied = 0
     n_near = 0
     for d in range(4):
-        nt = cell_tile[cell + steps[d]]
+        nt = cells[C_TILE, cell + scratch[GEO, d]]
         if nt < 0:
             continue
-        no, nbase, side = tile_o[nt], tile_base[nt], (d + 2) % 4
-        for k in range(n_links[no, side]):
-            bit = 1 << link_pos[no, side, k]
-            r = root[nbase + link_seg[no, side, k]]
+        no, nbase, side = tiles[T_O, nt], tiles[T_BASE, nt], (d + 2) % 4
+        for k in range(o4[N_LINKS, no, side]):
+            bit = 1 << ol[LINK_POS, no, side, k]
+            r = nodes[ROOT, nbase + ol[LINK_SEG, no, side, k]]
             taken = False
-            for s in range(followers.shape[1]):
-                if followers[r, s]:
+            for s in range(nfol.shape[1]):
+                if nfol[r, s]:
                     taken = True
                     break
             if taken:
@@ -282,13 +298,13 @@ def square_occupied(TB, ST, cell):
                 continue
             found = False
             for q in range(n_near):
-                if near_root[q] == r:
-                    near_mask[q] |= bit
+                if scratch[NEAR_ROOT, q] == r:
+                    scratch[NEAR_MASK, q] |= bit
                     found = True
                     break
             if not found:
-                near_root[n_near] = r
-                near_mask[n_near] = bit
+                scratch[NEAR_ROOT, n_near] = r
+                scratch[NEAR_MASK, n_near] = bit
                 n_near += 1
     return occupied, n_near
 
@@ -299,7 +315,7 @@ def grown(TB, ST, o, occupied, n_near):
     of ``o`` (or an empty feature meeting the square twice) that meets them joins them."""
     if occupied == 0 or n_near == 0:
         return occupied
-    near_mask, seg_mask = ST[31], TB[SEG_MASK]
+    near_mask, seg_mask = ST[SCRATCH][NEAR_MASK], TB[OS][SEG_MASK]
     bridges = False
     for q in range(n_near):
         m = near_mask[q]
@@ -310,7 +326,7 @@ def grown(TB, ST, o, occupied, n_near):
     more = True
     while more:
         more = False
-        for i in range(TB[N_SEG][o]):
+        for i in range(TB[O1][N_SEG, o]):
             m = seg_mask[o, i]
             if m & occupied and m & ~occupied:
                 occupied |= m
@@ -324,12 +340,13 @@ def grown(TB, ST, o, occupied, n_near):
 
 
 @nb.njit(cache=True)
-def free_spots_of(TB, ST, o, cell, occupied, n_near):
-    """How many follower spots of ``o`` on ``cell`` are free."""
+def free_spots_of(TB, ST, o, occupied, n_near):
+    """How many follower spots of ``o`` are free on the square of ``square_occupied``."""
     occ = grown(TB, ST, o, occupied, n_near)
+    os_ = TB[OS]
     count = 0
-    for k in range(TB[N_SPOTS][o]):
-        if not TB[SEG_MASK][o, TB[SPOTS][o, k]] & occ:
+    for k in range(TB[O1][N_SPOTS, o]):
+        if not os_[SEG_MASK, o, os_[SPOTS, o, k]] & occ:
             count += 1
     return count
 
@@ -338,21 +355,23 @@ def free_spots_of(TB, ST, o, cell, occupied, n_near):
 
 @nb.njit(cache=True)
 def fitting_rotations(TB, ST, t):
-    """Per open square, the rotations of ``t`` that fit (``rots``, ``n_rots``) and the
-    running counts (``ends``); returns the placements in all."""
-    open_cells, ctr, rots, n_rots, ends = ST[4], ST[21], ST[27], ST[28], ST[29]
+    """Per open square, the rotations of ``t`` that fit (``ROTS``, ``N_ROTS``) and the
+    running counts (``ENDS``); returns the placements in all."""
+    cells, ctr, opens, rots, sigp, tt = (ST[CELLS], ST[CTR], ST[OPENS], ST[ROTS], TB[O1][SIGP],
+                                         TB[TT])
     total = 0
     for j in range(ctr[N_OPEN]):
         k = 0
-        cell = open_cells[j]
-        for q in range(TB[N_DISTINCT][t]):
-            r = TB[DISTINCT][t, q]
-            if fits(TB, ST, 4 * t + r, cell):
+        c = opens[OPEN_CELL, j]
+        mask, need = cells[C_MASK, c], cells[C_NEED, c]
+        for q in range(tt[t, N_DISTINCT]):
+            r = tt[t, q]
+            if sigp[4 * t + r] & mask == need:
                 rots[j, k] = r
                 k += 1
-        n_rots[j] = k
+        opens[N_ROTS, j] = k
         total += k
-        ends[j] = total
+        opens[ENDS, j] = total
     return total
 
 
@@ -360,25 +379,25 @@ def fitting_rotations(TB, ST, t):
 def sample(TB, ST, t, seat, total, rng, out):
     """``movegen.sample_move`` draw for draw, over ``fitting_rotations``: (cell, rotation,
     spot) into ``out``."""
-    open_cells, ctr, rots, n_rots, ends, left = ST[4], ST[21], ST[27], ST[28], ST[29], ST[20]
-    width = 1 + TB[SPOT_COUNT][t] if left[seat] else 1
+    ctr, opens, rots, seats, os_ = ST[CTR], ST[OPENS], ST[ROTS], ST[SEATS], TB[OS]
+    width = 1 + TB[TT][t, SPOT_COUNT] if seats[LEFT, seat] else 1
     n_open = ctr[N_OPEN]
     while True:
         v = mt.below(rng, total * width)
         pick, choice = v // width, v % width
         i = 0
-        while i < n_open and ends[i] <= pick:
+        while i < n_open and opens[ENDS, i] <= pick:
             i += 1
-        r = rots[i, pick - ends[i] + n_rots[i]]
-        cell = open_cells[i]
+        r = rots[i, pick - opens[ENDS, i] + opens[N_ROTS, i]]
+        cell = opens[OPEN_CELL, i]
         out[0], out[1] = cell, r
         if choice == 0:
             out[2] = -1
             return
         o = 4 * t + r
-        spot = TB[SPOTS][o, choice - 1]
+        spot = os_[SPOTS, o, choice - 1]
         occupied, n_near = square_occupied(TB, ST, cell)
-        if not TB[SEG_MASK][o, spot] & grown(TB, ST, o, occupied, n_near):
+        if not os_[SEG_MASK, o, spot] & grown(TB, ST, o, occupied, n_near):
             out[2] = spot
             return
 
@@ -387,20 +406,19 @@ def sample(TB, ST, t, seat, total, rng, out):
 def count_moves(TB, ST, t, seat, limit):
     """Legal (placement, follower) moves of ``t`` (``iter_moves``), counting up to
     ``limit``."""
-    open_cells, ctr, rots, n_rots, left = ST[4], ST[21], ST[27], ST[28], ST[20]
-    spots = left[seat] > 0 and TB[SPOT_COUNT][t] > 0
+    ctr, opens, rots, seats = ST[CTR], ST[OPENS], ST[ROTS], ST[SEATS]
+    spots = seats[LEFT, seat] > 0 and TB[TT][t, SPOT_COUNT] > 0
     n = 0
     for j in range(ctr[N_OPEN]):
-        if n_rots[j] == 0:
+        if opens[N_ROTS, j] == 0:
             continue
-        cell = open_cells[j]
         occupied, n_near = 0, 0
         if spots:
-            occupied, n_near = square_occupied(TB, ST, cell)
-        for k in range(n_rots[j]):
+            occupied, n_near = square_occupied(TB, ST, opens[OPEN_CELL, j])
+        for k in range(opens[N_ROTS, j]):
             n += 1
             if spots:
-                n += free_spots_of(TB, ST, 4 * t + rots[j, k], cell, occupied, n_near)
+                n += free_spots_of(TB, ST, 4 * t + rots[j, k], occupied, n_near)
             if n >= limit:
                 return n
     return n
@@ -410,64 +428,67 @@ def count_moves(TB, ST, t, seat, limit):
 
 @nb.njit(cache=True)
 def neighbours(ST, cell):
-    cell_tile, around = ST[0], ST[26]
+    cells, geo = ST[CELLS], ST[SCRATCH][GEO]
     n = 0
-    for off in around:
-        if cell_tile[cell + off] >= 0:
+    for q in range(4, 12):
+        if cells[C_TILE, cell + geo[q]] >= 0:
             n += 1
     return n
 
 
 @nb.njit(cache=True)
+def kind_of(TB, ST, node):
+    nodes, tiles = ST[NODES], ST[TILES_]
+    tile = nodes[NTILE, node]
+    return TB[OS][SEG_KIND, tiles[T_O, tile], node - tiles[T_BASE, tile]]
+
+
+@nb.njit(cache=True)
 def measure(TB, ST, r, code, arg):
     """A quantity of the feature of root ``r`` (``scoring._measure``)."""
-    (cell_tile, maskv, needv, watch, open_cells, tile_o, tile_base, tile_cell, root, nxt,
-     size, node_tile, open_ends, pennants, attr, followers, piece_seat, piece_node, pile,
-     scores, left, ctr, stamp, mt_game, mt_bot, steps, around, rots, n_rots, ends,
-     near_root, near_mask, values, stack, todo, lead, group_step, group_now, w) = ST
-    k = TB[SEG_KIND][tile_o[node_tile[r]], r - tile_base[node_tile[r]]]
+    nodes, tiles, ctr = ST[NODES], ST[TILES_], ST[CTR]
     if code == TILES or code == NEIGHBOURS:
-        if code == NEIGHBOURS or TB[KIND_CENTRE][k]:
-            return (code == TILES) + neighbours(ST, tile_cell[node_tile[r]])
+        if code == NEIGHBOURS or TB[KK][kind_of(TB, ST, r), KIND_CENTRE]:
+            return (code == TILES) + neighbours(ST, tiles[T_CELL, nodes[NTILE, r]])
         ctr[GEN] += 1
         gen = ctr[GEN]
         count = 0
         n = r
         while True:
-            tile = node_tile[n]
-            if stamp[tile] != gen:
-                stamp[tile] = gen
+            tile = nodes[NTILE, n]
+            if nodes[STAMP, tile] != gen:
+                nodes[STAMP, tile] = gen
                 count += 1
-            n = nxt[n]
+            n = nodes[NXT, n]
             if n == r:
                 break
         return count
-    if code == PENNANTS:
-        return pennants[r]
+    if code == PENNANTS_Q:
+        return nodes[PENNANTS, r]
     if code == FOLLOWERS_Q:
-        return followers[r].sum()
+        return ST[NFOL][r].sum()
     if code == COMPLETED:
+        os_, touches = TB[OS], TB[TOUCHES]
         ctr[GEN] += 1
         gen = ctr[GEN]
         count = 0
         n = r
         while True:
-            tile = node_tile[n]
-            o, base = tile_o[tile], tile_base[tile]
+            tile = nodes[NTILE, n]
+            o, base = tiles[T_O, tile], tiles[T_BASE, tile]
             i = n - base
-            for q in range(TB[N_TOUCHES][o, i]):
-                x = root[base + TB[TOUCHES][o, i, q]]
-                if (stamp[x] != gen and open_ends[x] == 0
-                        and TB[SEG_KIND][tile_o[node_tile[x]], x - tile_base[node_tile[x]]]
-                        == arg):
-                    stamp[x] = gen
+            for q in range(os_[N_TOUCHES, o, i]):
+                x = nodes[ROOT, base + touches[o, i, q]]
+                if (nodes[STAMP, x] != gen and nodes[OPEN_ENDS, x] == 0
+                        and kind_of(TB, ST, x) == arg):
+                    nodes[STAMP, x] = gen
                     count += 1
-            n = nxt[n]
+            n = nodes[NXT, n]
             if n == r:
                 break
         return count
     if code == ATTRIBUTE:
-        value = attr[r, arg >> 1]
+        value = ST[NATTR][r, arg >> 1]
         if arg & 1:
             return min(value, 1)
         return value
@@ -477,12 +498,12 @@ def measure(TB, ST, r, code, arg):
 @nb.njit(cache=True)
 def emit(ST, OUT, LOG, g, index, seat, k, when, points):
     """``points`` to ``seat`` for a feature of kind ``k`` (when: 0 complete, 1 final)."""
-    scores, ctr, lead = ST[19], ST[21], ST[35]
-    scores[seat] += points
-    lead[seat] += points
+    seats, ctr = ST[SEATS], ST[CTR]
+    seats[SCORE, seat] += points
+    seats[LEAD, seat] += points
     ctr[GROUP_EVENTS] += 1
-    OUT[4][g, k, when] += points
-    OUT[5][g, k, when] += 1
+    OUT[KIND_ROWS][KR_POINTS, g, k, when] += points
+    OUT[KIND_ROWS][KR_SCORINGS, g, k, when] += 1
     if LOG[0]:
         e = ctr[N_LOG_EVENTS]
         if e < LOG[2].shape[0]:
@@ -494,45 +515,42 @@ def emit(ST, OUT, LOG, g, index, seat, k, when, points):
 @nb.njit(cache=True)
 def score(TB, ST, OUT, LOG, g, r, when, index):
     """``scoring.score``: the feature of root ``r`` scores for the most followers, then its
-    followers go home (in the order of the pieces kept)."""
-    (cell_tile, maskv, needv, watch, open_cells, tile_o, tile_base, tile_cell, root, nxt,
-     size, node_tile, open_ends, pennants, attr, followers, piece_seat, piece_node, pile,
-     scores, left, ctr, stamp, mt_game, mt_bot, steps, around, rots, n_rots, ends,
-     near_root, near_mask, values, stack, todo, lead, group_step, group_now, w) = ST
-    k = TB[SEG_KIND][tile_o[node_tile[r]], r - tile_base[node_tile[r]]]
-    length = TB[CODE_LEN][k, when]
-    players = followers.shape[1]
+    followers go home (the pieces left keep their order)."""
+    nodes, nfol, tiles, seats, ctr, scratch = (ST[NODES], ST[NFOL], ST[TILES_], ST[SEATS],
+                                               ST[CTR], ST[SCRATCH])
+    k = kind_of(TB, ST, r)
+    length = TB[KK][k, CODE_LEN + when]
+    players = nfol.shape[1]
     best = 0
     for s in range(players):
-        if followers[r, s] > best:
-            best = followers[r, s]
+        if nfol[r, s] > best:
+            best = nfol[r, s]
     if length > 0 and best > 0:
-        slots = TB[SLOTS]
-        for q in range(TB[N_SLOTS][k, when]):
+        slots, values = TB[SLOTS], scratch[VALUES]
+        for q in range(TB[KK][k, N_SLOTS + when]):
             values[q] = measure(TB, ST, r, slots[k, when, q, 0], slots[k, when, q, 1])
-        points = run(TB[CODE][k, when], length, values, stack)
+        points = run(TB[CODE][k, when], length, values, scratch[STACK_ROW])
         if points != 0:
             for s in range(players):
-                if followers[r, s] == best:
+                if nfol[r, s] == best:
                     emit(ST, OUT, LOG, g, index, s, k, when, points)
     kept = 0
     for p in range(ctr[N_PIECES]):
-        node = piece_node[p]
-        if root[node] == r:
-            left[piece_seat[p]] += 1
+        node = tiles[P_NODE, p]
+        if nodes[ROOT, node] == r:
+            seats[LEFT, tiles[P_SEAT, p]] += 1
         else:
-            piece_node[kept], piece_seat[kept] = node, piece_seat[p]
+            tiles[P_NODE, kept], tiles[P_SEAT, kept] = node, tiles[P_SEAT, p]
             kept += 1
     ctr[N_PIECES] = kept
-    for s in range(players):
-        followers[r, s] = 0
+    nfol[r] = 0
 
 
 @nb.njit(cache=True)
 def surrounded(ST, cell):
-    cell_tile, around = ST[0], ST[26]
-    for off in around:
-        if cell_tile[cell + off] < 0:
+    cells, geo = ST[CELLS], ST[SCRATCH][GEO]
+    for q in range(4, 12):
+        if cells[C_TILE, cell + geo[q]] < 0:
             return False
     return True
 
@@ -541,25 +559,25 @@ def surrounded(ST, cell):
 def score_completed(TB, ST, OUT, LOG, g, o, cell, base, index):
     """``scoring.score_completed`` on the fast path: closable segments of the tile, then
     watched centres on and around it in ``NEAR`` order."""
-    root, open_ends, followers, ctr, watch, cell_tile = ST[8], ST[12], ST[15], ST[21], ST[3], \
-        ST[0]
-    tile_o, tile_base, around = ST[5], ST[6], ST[26]
-    for q in range(TB[N_CLOSABLE][o]):
-        r = root[base + TB[CLOSABLE][o, q]]
-        if open_ends[r] == 0 and followers[r].sum() > 0:
+    cells, nodes, nfol, tiles, ctr, geo = (ST[CELLS], ST[NODES], ST[NFOL], ST[TILES_], ST[CTR],
+                                           ST[SCRATCH][GEO])
+    os_ = TB[OS]
+    for q in range(TB[O1][N_CLOSABLE, o]):
+        r = nodes[ROOT, base + os_[CLOSABLE, o, q]]
+        if nodes[OPEN_ENDS, r] == 0 and nfol[r].sum() > 0:
             score(TB, ST, OUT, LOG, g, r, 0, index)
     if ctr[N_WATCHED] == 0:
         return
-    for q in range(9):
-        c = cell if q == 0 else cell + around[q - 1]
-        if watch[c] and surrounded(ST, c):
-            watch[c] = False
+    for q in range(3, 12):
+        c = cell if q == 3 else cell + geo[q]
+        if cells[C_WATCH, c] and surrounded(ST, c):
+            cells[C_WATCH, c] = 0
             ctr[N_WATCHED] -= 1
-            tile = cell_tile[c]
-            co, cbase = tile_o[tile], tile_base[tile]
-            for k in range(TB[N_CENTRES][co]):
-                node = cbase + TB[CENTRES][co, k]
-                if followers[node].sum() > 0:
+            tile = cells[C_TILE, c]
+            co, cbase = tiles[T_O, tile], tiles[T_BASE, tile]
+            for k in range(TB[O1][N_CENTRES, co]):
+                node = cbase + os_[CENTRES, co, k]
+                if nfol[node].sum() > 0:
                     score(TB, ST, OUT, LOG, g, node, 0, index)
 
 
@@ -567,13 +585,11 @@ def score_completed(TB, ST, OUT, LOG, g, o, cell, base, index):
 def close_group(ST, step):
     """The scorings of one step (a turn's, or final scoring) are in: who leads now
     (``rows._leads``)."""
-    ctr, lead, group_step, group_now = ST[21], ST[35], ST[36], ST[37]
+    ctr, lead, tiles = ST[CTR], ST[SEATS][LEAD], ST[TILES_]
     if ctr[GROUP_EVENTS] == 0:
         return
     ctr[GROUP_EVENTS] = 0
-    best = lead[0]
-    for s in range(lead.shape[0]):
-        best = max(best, lead[s])
+    best = lead.max()
     now, tops = -1, 0
     for s in range(lead.shape[0]):
         if lead[s] == best:
@@ -585,8 +601,8 @@ def close_group(ST, step):
         ctr[CHANGES] += 1
     if now >= 0:
         ctr[LEADER] = now
-    group_step[ctr[N_GROUPS]] = step
-    group_now[ctr[N_GROUPS]] = now
+    tiles[G_STEP, ctr[N_GROUPS]] = step
+    tiles[G_NOW, ctr[N_GROUPS]] = now
     ctr[N_GROUPS] += 1
 
 
@@ -594,31 +610,31 @@ def close_group(ST, step):
 def finish(TB, ST, OUT, LOG, g, why):
     """``scoring.finish``: every feature with followers scores its final rule, in the order
     its first follower came."""
-    root, piece_node, ctr, todo = ST[8], ST[17], ST[21], ST[34]
+    nodes, tiles, ctr = ST[NODES], ST[TILES_], ST[CTR]
     if ctr[FINISHED]:
         return
     ctr[END] = why
     index = ctr[N_MOVES] - 1
     n = 0
     for p in range(ctr[N_PIECES]):
-        r = root[piece_node[p]]
+        r = nodes[ROOT, tiles[P_NODE, p]]
         seen = False
         for q in range(n):
-            if todo[q] == r:
+            if tiles[TODO, q] == r:
                 seen = True
                 break
         if not seen:
-            todo[n] = r
+            tiles[TODO, n] = r
             n += 1
     for q in range(n):
-        score(TB, ST, OUT, LOG, g, todo[q], 1, index)
+        score(TB, ST, OUT, LOG, g, tiles[TODO, q], 1, index)
     close_group(ST, ctr[TURNS] + 1)
     ctr[FINISHED] = 1
 
 
 @nb.njit(cache=True)
 def log_move(ST, LOG, t, cell, r, spot, seat):
-    ctr = ST[21]
+    ctr = ST[CTR]
     if LOG[0]:
         m = ctr[N_MOVES]
         if m < LOG[1].shape[0]:
@@ -628,109 +644,275 @@ def log_move(ST, LOG, t, cell, r, spot, seat):
 
 
 @nb.njit(cache=True)
+def is_empty(ST):
+    """``Supply.is_empty``: no tile in the pile or in any hand."""
+    if ST[CTR][N_PILE]:
+        return False
+    return ST[SEATS][HAND_N].sum() == 0
+
+
+@nb.njit(cache=True)
+def refill(TB, ST, seat):
+    """``Supply.refill``: the hand drawn up from the pile."""
+    tiles, seats, ctr, hands = ST[TILES_], ST[SEATS], ST[CTR], ST[HANDS]
+    while seats[HAND_N, seat] < TB[PARAMS][HAND] and ctr[N_PILE]:
+        ctr[N_PILE] -= 1
+        hands[seat, seats[HAND_N, seat]] = tiles[PILE, ctr[N_PILE]]
+        seats[HAND_N, seat] += 1
+
+
+@nb.njit(cache=True)
+def hand_remove(ST, seat, t):
+    """``hand.remove(t)``: its first copy leaves the hand, the rest keep their order."""
+    seats, hands = ST[SEATS], ST[HANDS]
+    n = seats[HAND_N, seat]
+    for i in range(n):
+        if hands[seat, i] == t:
+            for k in range(i, n - 1):
+                hands[seat, k] = hands[seat, k + 1]
+            seats[HAND_N, seat] = n - 1
+            return
+
+
+@nb.njit(cache=True)
+def pass_turn(TB, ST):
+    """``Seats.pass_turn``: the next player; with hands, one whose hand is empty draws up
+    when the pile has tiles, else is passed over."""
+    seats, ctr = ST[SEATS], ST[CTR]
+    n = seats.shape[1]
+    ctr[CURRENT] = (ctr[CURRENT] + 1) % n
+    if not TB[PARAMS][HAND]:
+        return
+    for _ in range(n):
+        if seats[HAND_N, ctr[CURRENT]]:
+            return
+        if ctr[N_PILE]:
+            refill(TB, ST, ctr[CURRENT])
+            return
+        ctr[CURRENT] = (ctr[CURRENT] + 1) % n
+
+
+@nb.njit(cache=True)
+def return_aside(ST):
+    """``Supply.return_aside``: a bag's tiles set aside go back in at random places, drawn
+    by the game's generator."""
+    tiles, ctr, mtx = ST[TILES_], ST[CTR], ST[MTX]
+    pile = tiles[PILE]
+    for a in range(ctr[N_ASIDE]):
+        i = mt.below(mtx[mtx.shape[0] - 1], ctr[N_PILE] + 1)
+        for k in range(ctr[N_PILE], i, -1):
+            pile[k] = pile[k - 1]
+        pile[i] = tiles[ASIDE, a]
+        ctr[N_PILE] += 1
+    ctr[N_ASIDE] = 0
+
+
+@nb.njit(cache=True)
+def discard(TB, ST, OUT, LOG, g, t):
+    """``State._discard``: tile ``t`` (drawn, or from the mover's hand) fits nowhere."""
+    tiles, seats, ctr = ST[TILES_], ST[SEATS], ST[CTR]
+    seat = ctr[CURRENT]
+    hands = TB[PARAMS][HAND] > 0
+    if hands:
+        hand_remove(ST, seat, t)
+    else:
+        ctr[N_PILE] -= 1
+    if TB[PARAMS][BAG] and not TB[PARAMS][END_UNPLACEABLE]:
+        tiles[ASIDE, ctr[N_ASIDE]] = t
+        ctr[N_ASIDE] += 1
+    ctr[N_DISCARDS] += 1
+    log_move(ST, LOG, t, -1, -1, -1, seat)
+    if TB[PARAMS][END_UNPLACEABLE]:
+        finish(TB, ST, OUT, LOG, g, TILE_UNPLACEABLE)
+        return
+    if hands and seats[HAND_N, seat] == 0:
+        refill(TB, ST, seat)
+        if seats[HAND_N, seat] == 0:
+            pass_turn(TB, ST)
+    if is_empty(ST):
+        finish(TB, ST, OUT, LOG, g, SUPPLY_EMPTY)
+
+
+@nb.njit(cache=True)
 def after_move(TB, ST, OUT, LOG, g):
     """``State._after_move``: the game ends with the supply, or tiles that fit nowhere are
-    discarded (the turn does not pass)."""
-    pile, ctr = ST[18], ST[21]
-    while not ctr[FINISHED]:
-        if ctr[N_PILE] == 0:
-            finish(TB, ST, OUT, LOG, g, SUPPLY_EMPTY)
+    discarded (the turn does not pass); with hands, a hand none of whose tiles fits."""
+    tiles, seats, ctr, hands, scratch = ST[TILES_], ST[SEATS], ST[CTR], ST[HANDS], ST[SCRATCH]
+    if is_empty(ST):
+        finish(TB, ST, OUT, LOG, g, SUPPLY_EMPTY)
+        return
+    if TB[PARAMS][HAND]:
+        while not ctr[FINISHED]:
+            seat = ctr[CURRENT]
+            n = seats[HAND_N, seat]
+            if n == 0:
+                return
+            for i in range(n):
+                if fits_somewhere(TB, ST, hands[seat, i]):
+                    return
+            held = scratch[VALUES]  # the hand as it was: each of its tiles is discarded
+            held[:n] = hands[seat, :n]
+            for i in range(n):
+                discard(TB, ST, OUT, LOG, g, held[i])
+                if ctr[FINISHED]:
+                    return
+        return
+    while ctr[N_PILE] and not ctr[FINISHED]:
+        if fits_somewhere(TB, ST, tiles[PILE, ctr[N_PILE] - 1]):
             return
-        t = pile[ctr[N_PILE] - 1]
-        if fits_somewhere(TB, ST, t):
-            return
-        ctr[N_PILE] -= 1
-        ctr[N_DISCARDS] += 1
-        log_move(ST, LOG, t, -1, -1, -1, ctr[CURRENT])
-        if TB[PARAMS][END_UNPLACEABLE]:
-            finish(TB, ST, OUT, LOG, g, TILE_UNPLACEABLE)
-            return
+        discard(TB, ST, OUT, LOG, g, tiles[PILE, ctr[N_PILE] - 1])
 
 
 @nb.njit(cache=True)
 def apply(TB, ST, OUT, LOG, g, t, cell, r, spot):
     """``State._apply`` on the fast path."""
-    (cell_tile, maskv, needv, watch, open_cells, tile_o, tile_base, tile_cell, root, nxt,
-     size, node_tile, open_ends, pennants, attr, followers, piece_seat, piece_node, pile,
-     scores, left, ctr, stamp, mt_game, mt_bot, steps, around, rots, n_rots, ends,
-     near_root, near_mask, values, stack, todo, lead, group_step, group_now, w) = ST
+    cells, nodes, nfol, tiles, seats, ctr = (ST[CELLS], ST[NODES], ST[NFOL], ST[TILES_],
+                                             ST[SEATS], ST[CTR])
     seat = ctr[CURRENT]
-    ctr[N_PILE] -= 1
+    if TB[PARAMS][HAND]:
+        hand_remove(ST, seat, t)
+    else:
+        ctr[N_PILE] -= 1
     index = ctr[N_MOVES]
     log_move(ST, LOG, t, cell, r, spot, seat)
     ctr[TURNS] += 1
-    OUT[2][g, seat] += 1
-    OUT[11][g, t] += 1
+    OUT[SEAT_ROWS][SR_TURNS, g, seat] += 1
+    OUT[PLACED][g, t] += 1
     o = 4 * t + r
     base = place(TB, ST, o, cell)
     if spot >= 0:
         node = base + spot
-        followers[root[node], seat] += 1
-        piece_seat[ctr[N_PIECES]], piece_node[ctr[N_PIECES]] = seat, node
+        nfol[nodes[ROOT, node], seat] += 1
+        tiles[P_SEAT, ctr[N_PIECES]], tiles[P_NODE, ctr[N_PIECES]] = seat, node
         ctr[N_PIECES] += 1
-        left[seat] -= 1
-        if TB[CENTRE_SPOT][o, spot] and not watch[cell]:
-            watch[cell] = True
+        seats[LEFT, seat] -= 1
+        if TB[OS][CENTRE_SPOT, o, spot] and not cells[C_WATCH, cell]:
+            cells[C_WATCH, cell] = 1
             ctr[N_WATCHED] += 1
     score_completed(TB, ST, OUT, LOG, g, o, cell, base, index)
     close_group(ST, ctr[TURNS])
-    ctr[CURRENT] = (seat + 1) % scores.shape[0]
+    if ctr[N_ASIDE]:
+        return_aside(ST)
+    if TB[PARAMS][HAND]:
+        refill(TB, ST, seat)
+        pass_turn(TB, ST)
+    else:
+        ctr[CURRENT] = (seat + 1) % seats.shape[1]
     after_move(TB, ST, OUT, LOG, g)
+
+
+@nb.njit(cache=True)
+def list_moves(TB, ST, seat):
+    """``iter_moves``: every legal move of the player to move into ``ST[MOVES]`` rows
+    (tile type, square, rotation, spot), in its order; returns how many. With hands, each
+    tile type held, in the order first held."""
+    cells, seats, ctr, opens, hands, buf = (ST[CELLS], ST[SEATS], ST[CTR], ST[OPENS],
+                                            ST[HANDS], ST[MOVES])
+    sigp, tt, os_ = TB[O1][SIGP], TB[TT], TB[OS]
+    n = 0
+    if TB[PARAMS][HAND]:
+        kinds = seats[HAND_N, seat]
+    else:
+        kinds = 1 if ctr[N_PILE] else 0
+    for h in range(kinds):
+        if TB[PARAMS][HAND]:
+            t = hands[seat, h]
+            again = False
+            for e in range(h):
+                if hands[seat, e] == t:
+                    again = True
+            if again:
+                continue
+        else:
+            t = ST[TILES_][PILE, ctr[N_PILE] - 1]
+        spots = seats[LEFT, seat] > 0 and tt[t, SPOT_COUNT] > 0
+        for j in range(ctr[N_OPEN]):
+            c = opens[OPEN_CELL, j]
+            mask, need = cells[C_MASK, c], cells[C_NEED, c]
+            occupied, n_near = -1, 0
+            for q in range(tt[t, N_DISTINCT]):
+                r = tt[t, q]
+                o = 4 * t + r
+                if sigp[o] & mask != need:
+                    continue
+                buf[n, 0], buf[n, 1], buf[n, 2], buf[n, 3] = t, c, r, -1
+                n += 1
+                if not spots:
+                    continue
+                if occupied < 0:
+                    occupied, n_near = square_occupied(TB, ST, c)
+                occ = grown(TB, ST, o, occupied, n_near)
+                for k in range(TB[O1][N_SPOTS, o]):
+                    i = os_[SPOTS, o, k]
+                    if not os_[SEG_MASK, o, i] & occ:
+                        buf[n, 0], buf[n, 1], buf[n, 2], buf[n, 3] = t, c, r, i
+                        n += 1
+    return n
 
 
 # --- a game, a batch ---------------------------------------------------------------------------
 
 @nb.njit(cache=True)
-def seed_of(value):
-    """``random.Random(value)`` seeds with ``abs(value)``."""
-    return -value if value < 0 else value
-
-
-@nb.njit(cache=True)
-def set_up(TB, ST, seed):
-    """``State.__init__`` and ``_set_up`` on the fast path: the pile shuffled by the game's
-    generator and reversed, the bots' generators, the start tile, the first discards."""
-    pile, ctr, mt_game, mt_bot, w = ST[18], ST[21], ST[23], ST[24], ST[38]
-    players = mt_bot.shape[0]
-    mt.seed_int(mt_game, seed_of(seed))
+def set_up(TB, ST, seed, seating):
+    """``State.__init__`` and ``_set_up``: the pile shuffled by the game's generator (each
+    draw group on its own) and reversed; the bots' generators (``random.Random`` seeds with
+    |seed|; a seat's bot is its player's); the start tile; the hands dealt."""
+    tiles, ctr, mtx = ST[TILES_], ST[CTR], ST[MTX]
+    players = mtx.shape[0] - 1
+    ST[SEATING][:] = seating
+    mt.seed_int(mtx[players], abs(seed))
     for s in range(players):
-        mt.seed_int(mt_bot[s], seed_of(seed * 7919 + s))
+        mt.seed_int(mtx[s], abs(seed * 7919 + seating[s]))
     supply = TB[SUPPLY]
     n = supply.shape[0]
+    pile = tiles[PILE]
     pile[:n] = supply
-    start = TB[PARAMS][START_TYPE]
-    if not TB[PARAMS][START_PLACED] and start >= 0:
-        pile[n] = start
-        n += 1
-    mt.shuffle(mt_game, pile[:n])
-    pile[:n] = pile[:n][::-1].copy()
+    begin = 0
+    for end in TB[GROUP_ENDS]:
+        mt.shuffle(mtx[players], pile[begin:end])
+        begin = end
+    for i in range(n // 2):
+        pile[i], pile[n - 1 - i] = pile[n - 1 - i], pile[i]
     ctr[N_PILE] = n
+    start = TB[PARAMS][START_TYPE]
     if TB[PARAMS][START_PLACED] and start >= 0:
-        origin = (w // 2) + (w // 2) * w
-        place(TB, ST, 4 * start, origin)
+        w = ctr[WIDTH]
+        place(TB, ST, 4 * start, (w // 2) + (w // 2) * w)
+    if TB[PARAMS][HAND]:
+        for s in range(players):
+            refill(TB, ST, s)
 
 
 @nb.njit(cache=True)
-def play_game(TB, ST, OUT, LOG, g, seed, branching):
-    """One game of random bots to its end, its row into ``OUT[..][g]``."""
-    (cell_tile, maskv, needv, watch, open_cells, tile_o, tile_base, tile_cell, root, nxt,
-     size, node_tile, open_ends, pennants, attr, followers, piece_seat, piece_node, pile,
-     scores, left, ctr, stamp, mt_game, mt_bot, steps, around, rots, n_rots, ends,
-     near_root, near_mask, values, stack, todo, lead, group_step, group_now, w) = ST
-    players = scores.shape[0]
-    reset(TB, ST, players)
-    set_up(TB, ST, seed)
+def play_game(TB, ST, OUT, LOG, g, seed, seating, branching, move):
+    """One game of random bots to its end, its row into ``OUT``'s row ``g``."""
+    tiles, seats, ctr, mtx, buf = ST[TILES_], ST[SEATS], ST[CTR], ST[MTX], ST[MOVES]
+    general, hands = TB[PARAMS][GENERAL], TB[PARAMS][HAND]
+    reset(TB, ST)
+    set_up(TB, ST, seed, seating)
     after_move(TB, ST, OUT, LOG, g)
-    move = np.zeros(3, np.int64)
-    decisions = 0
-    placements = 0
-    moves = 0
+    decisions = placements = moves = 0
     while not ctr[FINISHED]:
-        if ctr[N_PILE] == 0:
+        if is_empty(ST):
             finish(TB, ST, OUT, LOG, g, SUPPLY_EMPTY)
             break
-        t = pile[ctr[N_PILE] - 1]
         seat = ctr[CURRENT]
+        if general:
+            m = list_moves(TB, ST, seat)
+            if hands:
+                total = 0
+                for i in range(m):
+                    total += buf[i, 3] < 0
+            else:
+                total = fitting_rotations(TB, ST, tiles[PILE, ctr[N_PILE] - 1])
+            placements += total
+            if branching:
+                moves += m
+            decisions += m > 1 if branching or total <= 1 else 1
+            pick = mt.below(mtx[seat], m)
+            apply(TB, ST, OUT, LOG, g, buf[pick, 0], buf[pick, 1], buf[pick, 2], buf[pick, 3])
+            continue
+        t = tiles[PILE, ctr[N_PILE] - 1]
         total = fitting_rotations(TB, ST, t)
         placements += total
         if branching:
@@ -741,41 +923,41 @@ def play_game(TB, ST, OUT, LOG, g, seed, branching):
             decisions += 1
         else:
             decisions += count_moves(TB, ST, t, seat, 2) > 1
-        sample(TB, ST, t, seat, total, mt_bot[seat], move)
+        sample(TB, ST, t, seat, total, mtx[seat], move)
         apply(TB, ST, OUT, LOG, g, t, move[0], move[1], move[2])
-    # the row
-    OUT[0][g, :] = scores
-    OUT[3][g] = ctr[N_DISCARDS]
-    OUT[13][g] = ctr[END]
-    OUT[6][g] = ctr[CHANGES]
-    OUT[8][g] = decisions
-    OUT[9][g] = placements
-    OUT[10][g] = moves if branching else -1
+    scores = seats[SCORE]
     best = scores.max()
     winner, tops = -1, 0
-    for s in range(players):
+    for s in range(scores.shape[0]):
         if scores[s] == best:
             winner = s
             tops += 1
     lead_from = 0
     for q in range(ctr[N_GROUPS]):
-        sole = tops == 1 and group_now[q] == winner
+        sole = tops == 1 and tiles[G_NOW, q] == winner
         if sole and lead_from == 0:
-            lead_from = group_step[q]
+            lead_from = tiles[G_STEP, q]
         elif not sole:
             lead_from = 0
-    OUT[7][g] = lead_from
-    OUT[12][g] = ctr[N_MOVES]
-    OUT[14][g] = ctr[N_LOG_EVENTS]
+    OUT[SEAT_ROWS][SR_SCORE, g] = scores
+    rows = OUT[ROWS]
+    rows[g, R_DISCARDS], rows[g, R_END], rows[g, R_CHANGES] = (ctr[N_DISCARDS], ctr[END],
+                                                               ctr[CHANGES])
+    rows[g, R_LEAD_FROM], rows[g, R_DECISIONS], rows[g, R_PLACEMENTS] = (lead_from, decisions,
+                                                                         placements)
+    rows[g, R_MOVES] = moves if branching else -1
+    rows[g, R_N_MOVES], rows[g, R_N_EVENTS] = ctr[N_MOVES], ctr[N_LOG_EVENTS]
 
 
 @nb.njit(cache=True)
-def play_batch(TB, seeds, players, branching, OUT, LOG):
-    """Every game of ``seeds``, rows into ``OUT``; ``LOG[0]``: also write the moves and
-    events of the (single) game into ``LOG[1]``, ``LOG[2]``."""
-    ST = new_state(TB, players)
+def play_batch(TB, seeds, seatings, branching, OUT, LOG):
+    """Every game of ``seeds`` (players seated by ``seatings`` rows), rows into ``OUT``;
+    ``LOG[0]``: also write the moves and events of the (single) game into ``LOG[1]``,
+    ``LOG[2]``."""
+    ST = new_state(TB, seatings.shape[1])
+    move = np.zeros(3, np.int64)
     for g in range(seeds.shape[0]):
-        play_game(TB, ST, OUT, LOG, g, seeds[g], branching)
+        play_game(TB, ST, OUT, LOG, g, seeds[g], seatings[g], branching, move)
 
 
 # --- from Python -------------------------------------------------------------------------------
@@ -798,12 +980,8 @@ class Kernel:
 
     def _out(self, games: int) -> tuple:
         p, k, t = self.players, len(self.tables.kinds), len(self.tables.type_names)
-        z = np.zeros
-        return (z((games, p), np.int64), z((games, p), np.int64), z((games, p), np.int64),
-                z(games, np.int64), z((games, k, 2), np.int64), z((games, k, 2), np.int64),
-                z(games, np.int64), z(games, np.int64), z(games, np.int64), z(games, np.int64),
-                z(games, np.int64), z((games, t), np.int64), z(games, np.int64),
-                z(games, np.int64), z(games, np.int64))
+        return (np.zeros((games, N_ROWS), np.int64), np.zeros((2, games, p), np.int64),
+                np.zeros((2, games, k, 2), np.int64), np.zeros((games, t), np.int64))
 
     def play(self, seeds, branching: bool = False):
         """Play a game for each seed; a ``Batch`` of their rows."""
@@ -813,13 +991,26 @@ class Kernel:
         out = self._out(len(seeds_a))
         no_log = (False, np.zeros((1, 5), np.int64), np.zeros((1, 5), np.int64))
         Kernel.warm()
-        play_batch(self.tb, seeds_a, self.players, branching, out, no_log)
-        seating = np.tile(np.arange(self.players, dtype=np.int8), (len(seeds_a), 1))
-        return Batch(seeds_a, out[0].astype(np.int32), seating, out[2].astype(np.int32),
-                     out[3].astype(np.int32), out[13].astype(np.int8),
-                     out[4].astype(np.int32), out[5].astype(np.int32),
-                     out[6].astype(np.int32), out[7].astype(np.int32),
-                     out[8].astype(np.int32), out[9], out[10], out[11].astype(np.int32))
+        seating = self.seatings(seeds_a)
+        play_batch(self.tb, seeds_a, seating, branching, out, no_log)
+        rows, i32 = out[ROWS], np.int32
+        return Batch(seeds_a, out[SEAT_ROWS][SR_SCORE].astype(i32), seating.astype(np.int8),
+                     out[SEAT_ROWS][SR_TURNS].astype(i32), rows[:, R_DISCARDS].astype(i32),
+                     rows[:, R_END].astype(np.int8), out[KIND_ROWS][KR_POINTS].astype(i32),
+                     out[KIND_ROWS][KR_SCORINGS].astype(i32), rows[:, R_CHANGES].astype(i32),
+                     rows[:, R_LEAD_FROM].astype(i32), rows[:, R_DECISIONS].astype(i32),
+                     rows[:, R_PLACEMENTS].copy(), rows[:, R_MOVES].copy(),
+                     out[PLACED].astype(i32))
+
+    def seatings(self, seeds: np.ndarray) -> np.ndarray:
+        """Per game, seat -> player: turned by the draw-off for the first player when the
+        rules have one (run by the Python engine's own set-up: it draws from a generator
+        seeded by a string, and needs the shuffled pile), else as given."""
+        seating = np.tile(np.arange(self.players, dtype=np.int64), (len(seeds), 1))
+        if self.tables.modes.draw_off:
+            for g, seed in enumerate(seeds.tolist()):
+                seating[g] = self.game.new_game(self.players, seed).seating
+        return seating
 
     def log(self, seed: int) -> dict:
         """One game in full, for comparing with the Python engine: its moves (``(t, key, r,
@@ -831,10 +1022,11 @@ class Kernel:
         log = (True, np.zeros((cap, 5), np.int64), np.zeros((8 * cap, 5), np.int64))
         out = self._out(1)
         Kernel.warm()
-        play_batch(self.tb, seeds_array([seed]), self.players, False, out, log)
-        n_moves, n_events = int(out[12][0]), int(out[14][0])
+        seeds_a = seeds_array([seed])
+        play_batch(self.tb, seeds_a, self.seatings(seeds_a), False, out, log)
+        n_moves, n_events = int(out[ROWS][0, R_N_MOVES]), int(out[ROWS][0, R_N_EVENTS])
         assert n_moves <= cap and n_events <= 8 * cap
-        w = 2 * (len(self.tables.fast.supply) + 1) + 5
+        w = 2 * (len(self.tb[SUPPLY]) + 1) + 5  # as new_state sizes the board
         moves, seats = [], []
         for t, cell, r, spot, seat in log[1][:n_moves].tolist():
             if cell < 0:
@@ -847,7 +1039,8 @@ class Kernel:
         events = [(i, s, kinds[k].name, ("complete", "final")[when], points)
                   for i, s, k, when, points in log[2][:n_events].tolist()]
         return {"moves": moves, "seats": seats, "events": events,
-                "scores": out[0][0].tolist(), "end": END_REASONS[int(out[13][0])]}
+                "scores": out[SEAT_ROWS][SR_SCORE, 0].tolist(),
+                "end": END_REASONS[int(out[ROWS][0, R_END])]}
 
     @staticmethod
     def warm() -> float:
@@ -865,6 +1058,7 @@ class Kernel:
         k.players, k.tables = 2, tables
         for logging in (False, True):
             log = (logging, np.zeros((1, 5), np.int64), np.zeros((1, 5), np.int64))
-            play_batch(kernel_tables(tables, 2), np.zeros(1, np.int64), 2, False, k._out(1), log)
+            play_batch(kernel_tables(tables, 2), np.zeros(1, np.int64),
+                       np.zeros((1, 2), np.int64), False, k._out(1), log)
         Kernel.compile_seconds = time.perf_counter() - started
         return Kernel.compile_seconds

@@ -17,90 +17,112 @@ SIG_BITS = 15
 """Bits per side in a packed signature (``sigp``): a square's requirement is one mask and one
 value, and a rotation fits when ``sigp & mask == need``."""
 
-# indexes of TB, in order
-(SIGP, NEEDV, NEEDM, SEG_AT, LINK_SEG, LINK_POS, LINK_COUNTS, N_LINKS, N_SEG, SEG_KIND,
- SEG_PEN, SEG_OPEN, SPOTS, N_SPOTS, DISTINCT, N_DISTINCT, SPOT_COUNT, CLOSABLE, N_CLOSABLE,
- CENTRE_SPOT, CENTRES, N_CENTRES, TOUCHES, N_TOUCHES, SEG_MASK, SEG_ATTR, KIND_CENTRE, CODE,
- CODE_LEN, SLOTS, N_SLOTS, SUPPLY, PARAMS) = range(33)
-
-# PARAMS entries
-START_TYPE, START_PLACED, FOLLOWERS, N_ATTR, N_TYPES, N_KINDS, END_UNPLACEABLE = range(7)
+# TB, a tuple of stacked arrays: each row of a stack is one field, named below
+O1, O4, OS, OL, SEG_AT, TOUCHES, SEG_ATTR, TT, KK, CODE, SLOTS, SUPPLY, PARAMS, GROUP_ENDS = \
+    range(14)
+FIG_TB, EFF_TB, BOARD_TB = 14, 16, 18
+"""Two slots each (``FIG_TB``, ``FIG_TB + 1``) for ``fast.figures``, ``fast.effects`` and
+``fast.boards``, which build them."""
+SIGP, N_SEG, N_SPOTS, N_CLOSABLE, N_CENTRES = range(5)
+"""``TB[O1]`` [5, O]: per oriented tile."""
+NEEDV, NEEDM, N_LINKS = range(3)
+"""``TB[O4]`` [3, O, 4]: per side, what the square across must show (value and mask) and
+how many links cross it."""
+SEG_KIND, SEG_PEN, SEG_OPEN, SPOTS, CLOSABLE, CENTRE_SPOT, CENTRES, N_TOUCHES, SEG_MASK = \
+    range(9)
+"""``TB[OS]`` [9, O, S]: per local segment (``SPOTS``, ``CLOSABLE``, ``CENTRES``: lists)."""
+LINK_SEG, LINK_POS, LINK_COUNTS = range(3)
+"""``TB[OL]`` [3, O, 4, L]: per side, each link's segment, facing ring position and whether
+it counts as an open end."""
+N_DISTINCT, SPOT_COUNT = 4, 5
+"""``TB[TT]`` [T, 6]: per tile type, its distinct rotations (columns 0..3), how many, and
+the spots of each rotation."""
+KIND_CENTRE, CODE_LEN, N_SLOTS = 0, 1, 3
+"""``TB[KK]`` [K, 5]: per kind, whether a centre; per when (complete, final), program rows
+and quantity slots."""
+(START_TYPE, START_PLACED, FOLLOWERS, N_ATTR, N_TYPES, N_KINDS, END_UNPLACEABLE, HAND, BAG,
+ GENERAL) = range(10)
+"""``TB[PARAMS]``. ``GENERAL``: moves are listed and one drawn (``sample_move``'s general
+path: hands, figures, requirements)."""
 
 
 def kernel_tables(tb: Tables, players: int) -> tuple:
-    """The arrays of ``TB`` for a game of ``players`` (see the indexes above)."""
+    """``TB`` for a game of ``players`` (see the names above)."""
     n_o = 4 * len(tb.type_names)
     segs = tb.segments[:n_o]
     s_max = max(1, max(len(s) for s in segs))
     l_max = max(1, max(len(side) for o in tb.links[:n_o] for side in o))
-    sigp = np.zeros(n_o, np.int64)
-    needv = np.zeros((n_o, 4), np.int64)
-    needm = np.zeros((n_o, 4), np.int64)
-    link_seg = np.full((n_o, 4, l_max), -1, np.int64)
-    link_pos = np.full((n_o, 4, l_max), -1, np.int64)
-    link_counts = np.zeros((n_o, 4, l_max), np.int64)
-    n_links = np.zeros((n_o, 4), np.int64)
-    seg_kind = np.full((n_o, s_max), -1, np.int64)
-    seg_pen = np.zeros((n_o, s_max), np.int64)
-    seg_open = np.zeros((n_o, s_max), np.int64)
-    spots = np.full((n_o, s_max), -1, np.int64)
-    n_spots = np.zeros(n_o, np.int64)
-    closable = np.full((n_o, s_max), -1, np.int64)
-    n_closable = np.zeros(n_o, np.int64)
-    centre_spot = np.zeros((n_o, s_max), np.bool_)
-    centres = np.full((n_o, s_max), -1, np.int64)
-    n_centres = np.zeros(n_o, np.int64)
     t_max = max(1, max(len(seg.touches) for o in segs for seg in o))
-    touches = np.full((n_o, s_max, t_max), -1, np.int64)
-    n_touches = np.zeros((n_o, s_max), np.int64)
-    seg_mask = np.zeros((n_o, s_max), np.int64)
     a_max = max([1] + [len(k.attribute_names) for k in tb.kinds])
+    o1 = np.zeros((5, n_o), np.int64)
+    o4 = np.zeros((3, n_o, 4), np.int64)
+    os_ = np.full((9, n_o, s_max), -1, np.int64)
+    os_[[SEG_PEN, SEG_OPEN, CENTRE_SPOT, N_TOUCHES, SEG_MASK]] = 0
+    ol = np.full((3, n_o, 4, l_max), -1, np.int64)
+    ol[LINK_COUNTS] = 0
+    touches = np.full((n_o, s_max, t_max), -1, np.int64)
     seg_attr = np.zeros((n_o, s_max, a_max), np.int64)
     fast = tb.fast
     for o in range(n_o):
+        o1[N_SEG, o], o1[N_SPOTS, o] = len(segs[o]), len(tb.spots[o])
+        o1[N_CLOSABLE, o], o1[N_CENTRES, o] = len(fast.closable[o]), len(tb.centres[o])
         for d in range(4):
             if tb.sigs[o][d] >= 1 << SIG_BITS:
                 raise ValueError("a side signature beyond the kernel's 15 bits")
-            sigp[o] |= tb.sigs[o][d] << (SIG_BITS * d)
+            o1[SIGP, o] |= tb.sigs[o][d] << (SIG_BITS * d)
             need = tb.pattern_of(fast.pattern_bits[o][d])[(d + 2) % 4]
             if need >= 0:
                 shift = SIG_BITS * ((d + 2) % 4)
-                needv[o, d] = need << shift
-                needm[o, d] = ((1 << SIG_BITS) - 1) << shift
-            n_links[o, d] = len(tb.links[o][d])
+                o4[NEEDV, o, d] = need << shift
+                o4[NEEDM, o, d] = ((1 << SIG_BITS) - 1) << shift
+            o4[N_LINKS, o, d] = len(tb.links[o][d])
             for k, (i, pos, counts) in enumerate(tb.links[o][d]):
-                link_seg[o, d, k], link_pos[o, d, k], link_counts[o, d, k] = i, pos, counts
+                ol[:, o, d, k] = i, pos, counts
         for i, seg in enumerate(segs[o]):
-            seg_kind[o, i], seg_pen[o, i], seg_open[o, i] = seg.kind, seg.pennants, seg.open_ends
-            n_touches[o, i] = len(seg.touches)
+            os_[[SEG_KIND, SEG_PEN, SEG_OPEN], o, i] = seg.kind, seg.pennants, seg.open_ends
+            os_[N_TOUCHES, o, i] = len(seg.touches)
             touches[o, i, :len(seg.touches)] = seg.touches
-            seg_mask[o, i] = fast.seg_link_mask[o][i]
-            centre_spot[o, i] = i in fast.centre_spots[o]
+            os_[SEG_MASK, o, i] = fast.seg_link_mask[o][i]
+            os_[CENTRE_SPOT, o, i] = i in fast.centre_spots[o]
             if seg.attributes:
                 seg_attr[o, i, :len(seg.attributes)] = seg.attributes
-        n_spots[o] = len(tb.spots[o])
-        spots[o, :len(tb.spots[o])] = tb.spots[o]
-        n_closable[o] = len(fast.closable[o])
-        closable[o, :len(fast.closable[o])] = fast.closable[o]
-        n_centres[o] = len(tb.centres[o])
-        centres[o, :len(tb.centres[o])] = tb.centres[o]
+        os_[SPOTS, o, :len(tb.spots[o])] = tb.spots[o]
+        os_[CLOSABLE, o, :len(fast.closable[o])] = fast.closable[o]
+        os_[CENTRES, o, :len(tb.centres[o])] = tb.centres[o]
     n_t = len(tb.type_names)
-    distinct = np.full((n_t, 4), -1, np.int64)
-    n_distinct = np.zeros(n_t, np.int64)
+    tt = np.full((n_t, 6), -1, np.int64)
     for t, rs in enumerate(tb.distinct):
-        n_distinct[t] = len(rs)
-        distinct[t, :len(rs)] = rs
+        tt[t, :len(rs)] = rs
+        tt[t, N_DISTINCT], tt[t, SPOT_COUNT] = len(rs), fast.spot_count[t]
     code, code_len, slots, n_slots = _programs(tb)
+    kk = np.zeros((len(tb.kinds), 5), np.int64)
+    kk[:, KIND_CENTRE] = [k.geometry == CENTRE for k in tb.kinds]
+    kk[:, CODE_LEN:CODE_LEN + 2], kk[:, N_SLOTS:N_SLOTS + 2] = code_len, n_slots
+    modes = tb.modes
     params = np.array([-1 if tb.start_type is None else tb.start_type,
-                       tb.modes.start_placed, tb.modes.followers[players], a_max, n_t,
-                       len(tb.kinds), tb.modes.end_unplaceable], np.int64)
-    return (sigp, needv, needm, np.array(tb.seg_at[:n_o], np.int64), link_seg, link_pos,
-            link_counts, n_links, np.array([len(s) for s in segs], np.int64), seg_kind, seg_pen,
-            seg_open, spots, n_spots, distinct, n_distinct,
-            np.array(fast.spot_count, np.int64), closable, n_closable, centre_spot, centres,
-            n_centres, touches, n_touches, seg_mask, seg_attr,
-            np.array([k.geometry == CENTRE for k in tb.kinds], np.bool_), code, code_len, slots,
-            n_slots, np.array(fast.supply, np.int64), params)
+                       modes.start_placed, modes.followers[players], a_max, n_t,
+                       len(tb.kinds), modes.end_unplaceable, modes.hand, modes.bag,
+                       modes.placing_more or bool(modes.hand)], np.int64)
+    pile, ends = unshuffled_pile(tb)
+    from carcdsl.fast import boards, effects, figures
+    return (o1, o4, os_, ol, np.array(tb.seg_at[:n_o], np.int64), touches, seg_attr, tt, kk,
+            code, slots, np.array(pile, np.int64), params, np.array(ends, np.int64),
+            *figures.tables(tb, players), *effects.tables(tb, players),
+            *boards.tables(tb, players))
+
+
+def unshuffled_pile(tb: Tables) -> tuple[list[int], list[int]]:
+    """``State.__init__``'s pile before the shuffle: the supply (and the start tile when it
+    is not placed), in draw groups when the rules order them; and where each group ends
+    (each is shuffled on its own)."""
+    pile = list(tb.fast.supply)
+    if not tb.modes.start_placed and tb.start_type is not None:
+        pile.append(tb.start_type)
+    rank = tb.modes.draw_rank
+    if not rank:
+        return pile, [len(pile)]
+    groups = [[t for t in pile if rank[t] == g] for g in sorted(set(map(rank.__getitem__, pile)))]
+    return [t for group in groups for t in group], list(np.cumsum([len(g) for g in groups]))
 
 
 def _programs(tb: Tables) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

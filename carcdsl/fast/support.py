@@ -41,14 +41,6 @@ def unsupported(tables: Tables) -> str | None:
         return "on complete rules"
     if modes.tokens:
         return f"tokens ({', '.join(t.name for t in modes.tokens)})"
-    if modes.hand:
-        return "hands (supply hand)"
-    if modes.bag:
-        return "a bag (supply draw bag)"
-    if modes.draw_rank:
-        return "a draw order (supply order)"
-    if modes.draw_off:
-        return "a draw-off for the first player"
     if board.limited or board.printed or tuple(board.starts) != (0,):
         return "a bounded or printed board"
     for kind in tables.kinds:

@@ -1,0 +1,100 @@
+"""The compiled engine against the Python engine, game by game: on the same seeds the same
+moves (discards included), by the same seats, the same scorings (move, seat, feature, when,
+points), the same final scores and end; and the same rows (every ``GameRow`` count) for
+``simulate``. Every bundled rule set and variant combination the kernel runs is covered."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+np = pytest.importorskip("numpy") if not os.environ.get("CARCDSL_REQUIRE_NUMBA") else \
+    __import__("numpy")
+if not os.environ.get("CARCDSL_REQUIRE_NUMBA"):
+    pytest.importorskip("numba")
+
+import carcdsl  # noqa: E402
+from carcdsl.engine.moves import Discard  # noqa: E402
+from carcdsl.fast.batch import END_REASONS  # noqa: E402
+from carcdsl.fast.kernel import Kernel  # noqa: E402
+from carcdsl.fast.support import unsupported  # noqa: E402
+from carcdsl.sim.local import play_game  # noqa: E402
+from carcdsl.sim.rows import play_row  # noqa: E402
+
+COMBINATIONS = [
+    ("base", ()), ("base", ("farmers",)), ("pnp-demo", ()), ("pnp-demo", ("farmers",)),
+    ("base", ("incomplete-zero",)), ("base", ("tiny-city",)), ("base", ("farmers", "tiny-city")),
+    ("base", ("inns-cathedrals-tiles",)), ("base", ("traders-builders-tiles",)),
+    ("base", ("inns-cathedrals-tiles", "traders-builders-tiles", "farmers")),
+    ("base", ("incomplete-zero", "farmers")),
+    ("base", ("hand-of-three",)), ("base", ("bag",)), ("base", ("first-player-most-roads",)),
+    ("base", ("hand-of-three", "bag", "farmers")), ("pnp-demo", ("bag", "farmers")),
+]
+_kernels: dict = {}
+
+
+def kernel(rules: str, variants: tuple, players: int) -> Kernel:
+    key = (rules, variants, players)
+    if key not in _kernels:
+        game = carcdsl.load(rules, list(variants))
+        assert unsupported(game.tables) is None
+        _kernels[key] = Kernel(game, players)
+    return _kernels[key]
+
+
+def python_log(game, players: int, seed: int) -> dict:
+    state = play_game(game, [f"P{i + 1}" for i in range(players)], ["random"], seed)
+    index = {name: i for i, name in enumerate(game.tables.type_names)}
+    moves = [(index[m.tile],) if isinstance(m, Discard) else m for m in state.log.moves]
+    return {"moves": moves, "seats": state.log.move_seats,
+            "events": [(e.move, e.seat, e.feature, e.when, e.points) for e in state.events],
+            "scores": state.scores, "end": state.end_reason.why}
+
+
+def first_difference(a: list, b: list) -> str:
+    for i, (x, y) in enumerate(zip(a, b)):
+        if x != y:
+            return f"at {i}: compiled {x!r}, python {y!r}"
+    return f"lengths {len(a)} (compiled) and {len(b)} (python)"
+
+
+@pytest.mark.parametrize("rules,variants", COMBINATIONS,
+                         ids=["+".join((r, *v)) for r, v in COMBINATIONS])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_same_games(rules, variants, players):
+    k = kernel(rules, variants, players)
+    for seed in range(1, 16):
+        mine, theirs = k.log(seed), python_log(k.game, players, seed)
+        for field in ("moves", "seats", "events", "scores"):
+            assert mine[field] == theirs[field], \
+                f"seed {seed}, {field} differ {first_difference(mine[field], theirs[field])}"
+        assert mine["end"] == theirs["end"]
+
+
+@pytest.mark.parametrize("rules,variants", COMBINATIONS[:4] + COMBINATIONS[-2:-1])
+@pytest.mark.parametrize("branching", [False, True])
+def test_the_same_rows(rules, variants, branching):
+    players = 3 if branching else 2
+    k = kernel(rules, variants, players)
+    seeds = list(range(100, 112))
+    batch = k.play(seeds, branching=branching)
+    kinds = k.tables.kinds
+    for g, seed in enumerate(seeds):
+        row = play_row(k.game, players, ["random"], seed, branching=branching)
+        assert batch.scores[g].tolist() == list(row.scores)
+        assert batch.turns[g].tolist() == list(row.turns)
+        assert int(batch.discards[g]) == row.discards
+        assert END_REASONS[batch.end[g]] == row.end
+        assert {f"{kind.name}.{when}": int(batch.points[g, k_, w])
+                for k_, kind in enumerate(kinds) for w, when in enumerate(("complete", "final"))
+                } == row.points
+        assert {f"{kind.name}.{when}": int(batch.scorings[g, k_, w])
+                for k_, kind in enumerate(kinds) for w, when in enumerate(("complete", "final"))
+                } == row.scorings
+        assert int(batch.lead_changes[g]) == row.lead_changes
+        assert int(batch.lead_from[g]) == row.lead_from
+        assert int(batch.decisions[g]) == row.decisions
+        assert int(batch.placement_choices[g]) == row.placement_choices
+        assert (int(batch.move_choices[g]) if branching else None) == row.move_choices
+        assert batch.placed[g].tolist() == list(row.placed)
