@@ -40,6 +40,47 @@ sys.path.insert(0, str(ROOT))
 
 EXPANSIONS = ["river", "abbot", "inns-cathedrals", "traders-builders", "farmers"]
 
+_LAUNCHER = r"""
+import json, os, subprocess, sys, tempfile, time
+for line in sys.stdin:
+    job = json.loads(line)
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        started = time.perf_counter()
+        child = subprocess.Popen(job["command"], cwd=job["cwd"], env=job["env"], stdout=out,
+                                 stderr=err)
+        _, status, usage = os.wait4(child.pid, 0)
+        seconds = time.perf_counter() - started
+        out.seek(0)
+        err.seek(0)
+        print(json.dumps({"status": os.waitstatus_to_exitcode(status), "seconds": seconds,
+                          "maxrss_kb": usage.ru_maxrss, "stdout": out.read().decode(),
+                          "stderr": err.read().decode()}), flush=True)
+"""
+
+
+class Launcher:
+    """Starts the measured commands from a small process, started before this one grows.
+
+    Linux counts in a child's peak memory (``ru_maxrss``) the memory of the process it was
+    forked from, up to its ``exec``: a command started from this process, once it holds
+    Numba (170 MB), would show at least that much whatever it used itself."""
+
+    def __init__(self) -> None:
+        self.process = subprocess.Popen([sys.executable, "-c", _LAUNCHER],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def run(self, command: list[str], env: dict[str, str]) -> dict:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        job = {"command": command, "cwd": str(ROOT), "env": env}
+        self.process.stdin.write(json.dumps(job) + "\n")
+        self.process.stdin.flush()
+        return json.loads(self.process.stdout.readline())
+
+    def close(self) -> None:
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        self.process.wait()
+
 
 def _bench_module():
     """``bench/bench.py``: its calibration and its Python engine loop, measured alike."""
@@ -50,8 +91,8 @@ def _bench_module():
     return module
 
 
-def whole_process(rules: str, variants: list[str], players: int, games: int, seed: int,
-                  cache: str) -> dict:
+def whole_process(launcher: Launcher, rules: str, variants: list[str], players: int,
+                  games: int, seed: int, cache: str) -> dict:
     """The ``play --games --engine compiled`` command in a fresh process on the Numba cache
     ``cache``: wall clock, peak memory, what its JSON says and the line it says, if any."""
     command = [sys.executable, "-m", "carcdsl", "play", rules,
@@ -59,23 +100,16 @@ def whole_process(rules: str, variants: list[str], players: int, games: int, see
                "--games", str(games), "--seed", str(seed), "--engine", "compiled",
                "--quiet", "--json"]
     env = {**os.environ, "PYTHONPATH": str(ROOT), "NUMBA_CACHE_DIR": cache}
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        started = time.perf_counter()
-        child = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=err)
-        _, status, usage = os.wait4(child.pid, 0)
-        elapsed = time.perf_counter() - started
-        out.seek(0)
-        err.seek(0)
-        stdout, stderr = out.read().decode(), err.read().decode()
-    if os.waitstatus_to_exitcode(status):
-        raise SystemExit(f"{' '.join(command)} failed:\n{stderr}")
-    said = json.loads(stdout)
-    lines = [line for line in stderr.splitlines() if line.strip()]
-    return {"games": games, "seconds": round(elapsed, 3),
-            "games_per_second": round(games / elapsed, 1),
+    done = launcher.run(command, env)
+    if done["status"]:
+        raise SystemExit(f"{' '.join(command)} failed:\n{done['stderr']}")
+    said = json.loads(done["stdout"])
+    lines = [line for line in done["stderr"].splitlines() if line.strip()]
+    return {"games": games, "seconds": round(done["seconds"], 3),
+            "games_per_second": round(games / done["seconds"], 1),
             "engine": said["engine"], "compile_seconds": said["compile_seconds"],
             "said": lines[0] if lines else None,
-            "peak_rss_mb": round(usage.ru_maxrss / 1024, 1)}
+            "peak_rss_mb": round(done["maxrss_kb"] / 1024, 1)}
 
 
 def in_process(game, players: int, games: int, seed: int) -> dict:
@@ -96,7 +130,8 @@ def in_process(game, players: int, games: int, seed: int) -> dict:
             "load_seconds": round(load, 3)}
 
 
-def measure(bench, rules: str, variants: list[str], args, cache: str) -> dict:
+def measure(bench, launcher: Launcher, rules: str, variants: list[str], args,
+            cache: str) -> dict:
     import carcdsl
     from carcdsl.sim import compiled
 
@@ -111,16 +146,17 @@ def measure(bench, rules: str, variants: list[str], args, cache: str) -> dict:
     if refusal is not None:
         # the command says why and plays on the Python engine: its figures are the Python
         # engine's, and no more games are asked of it than of the loop above
-        run = whole_process(rules, variants, args.players, args.python_games, args.seed, cache)
+        run = whole_process(launcher, rules, variants, args.players, args.python_games,
+                            args.seed, cache)
         result["compiled"] = {"runs": False, "fallback": run["said"], "process": run}
         return result
     runs: dict = {"runs": True}
     if not args.no_cold:
-        runs["process_cold"] = whole_process(rules, variants, args.players, args.games,
-                                             args.seed, cache)
+        runs["process_cold"] = whole_process(launcher, rules, variants, args.players,
+                                             args.games, args.seed, cache)
     runs["kernel"] = in_process(game, args.players, args.games, args.seed)
-    runs["process_warm"] = whole_process(rules, variants, args.players, args.games, args.seed,
-                                         cache)
+    runs["process_warm"] = whole_process(launcher, rules, variants, args.players, args.games,
+                                         args.seed, cache)
     runs["speedup"] = round(runs["kernel"]["games_per_second"] / python_gps, 1)
     result["compiled"] = runs
     return result
@@ -163,6 +199,7 @@ def main(argv: list[str] | None = None) -> int:
         configs.append(("base", EXPANSIONS))
     if importlib.util.find_spec("numba") is None:
         raise SystemExit("bench/compiled.py needs Numba: pip install 'carcdsl[fast]'")
+    launcher = Launcher()  # while this process is small
 
     with tempfile.TemporaryDirectory(prefix="carcdsl-bench-numba-") as fresh:
         if args.no_cold:
@@ -177,7 +214,11 @@ def main(argv: list[str] | None = None) -> int:
         if calib_before is None and not args.no_calib:
             print(f"bench: no calibration ({bench.CALIB} not found): the ratios are left "
                   "empty", file=sys.stderr)
-        results = [measure(bench, rules, vs, args, cache) for rules, vs in configs]
+        try:
+            results = [measure(bench, launcher, rules, vs, args, cache)
+                       for rules, vs in configs]
+        finally:
+            launcher.close()
         calib_after = None if args.no_calib else bench.calibrate(args.calib_seconds)
     calib = None if calib_before is None else (calib_before + calib_after) / 2
     for result in results:

@@ -49,6 +49,19 @@ def test_simulate_rows_equal_the_python_engines(rules, variants, players):
     assert_same_rows(fast.rows, slow.rows)
 
 
+@pytest.mark.parametrize("variants", [("first-player-most-roads",), ("hand-of-three", "bag")])
+def test_a_draw_off_reseats_the_bots_alike(variants):
+    """Two names for the random bot show the seating: a draw-off turns the seats, and each
+    row names the bot of each seat in turn order, as the Python engine's row does."""
+    config = Config("base", variants, 3, ("carcdsl.bots.builtin:random_bot", "random"))
+    fast = simulate(config, 12, 1, jobs=1, engine="compiled")
+    assert fast.engine.is_compiled, fast.engine.refusal
+    slow = simulate(config, 12, 1, jobs=1)
+    assert_same_rows(fast.rows, slow.rows)
+    if variants == ("first-player-most-roads",):
+        assert any(row.bots[0] != "carcdsl.bots.builtin:random_bot" for row in fast.rows)
+
+
 def test_branching_counts_every_move_alike():
     fast = simulate(FARMERS, 10, 101, jobs=1, engine="compiled", branching=True)
     assert fast.engine.is_compiled
