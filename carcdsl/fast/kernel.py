@@ -18,6 +18,7 @@ import numpy as np
 
 from carcdsl.fast import boards, effects, figures, mt
 from carcdsl.fast.layout import (
+    BAG,
     CENTRE_SPOT,
     CENTRES,
     CLOSABLE,
@@ -28,7 +29,6 @@ from carcdsl.fast.layout import (
     GENERAL,
     GROUP_ENDS,
     HAND,
-    BAG,
     KIND_CENTRE,
     KK,
     LINK_COUNTS,
@@ -65,7 +65,8 @@ from carcdsl.fast.layout import (
     TOUCHES,
     TT,
 )
-from carcdsl.fast.program import STACK, run
+from carcdsl.fast.program import run
+from carcdsl.geometry.squares import to_xy
 
 # ST: the stacks of a game
 CELLS, NODES, NATTR, NFOL, TILES_, SEATS, CTR, MTX, OPENS, ROTS, SCRATCH, HANDS, MOVES, \
@@ -110,7 +111,7 @@ KR_POINTS, KR_SCORINGS = range(2)
 # quantity codes (compile.expr)
 TILES, PENNANTS_Q, NEIGHBOURS, FOLLOWERS_Q, COMPLETED, MARKERS, ATTRIBUTE, OWN = range(8)
 
-SUPPLY_EMPTY, TILE_UNPLACEABLE = 0, 1
+SUPPLY_EMPTY, TILE_UNPLACEABLE, STOPPED = 0, 1, 2
 
 
 # --- state -------------------------------------------------------------------------------------
@@ -884,19 +885,20 @@ def set_up(TB, ST, seed, seating):
 
 
 @nb.njit(cache=True)
-def play_game(TB, ST, OUT, LOG, g, seed, seating, branching, move):
-    """One game of random bots to its end, its row into ``OUT``'s row ``g``."""
-    tiles, seats, ctr, mtx, buf = ST[TILES_], ST[SEATS], ST[CTR], ST[MTX], ST[MOVES]
+def play_turns(TB, ST, OUT, LOG, g, turns, branching, counts, one_rng):
+    """Random moves until the game ends or ``turns`` turns are played (``sim.local.play_out``
+    and ``mcts``' roll-out); the player to move draws from its own generator, or
+    (``one_rng``) everybody from the first. ``counts``: decisions, placements, moves, as
+    ``rows._play_counted`` counts them."""
+    tiles, ctr, mtx, buf, move = ST[TILES_], ST[CTR], ST[MTX], ST[MOVES], ST[SCRATCH][VALUES]
     general, hands = TB[PARAMS][GENERAL], TB[PARAMS][HAND]
-    reset(TB, ST)
-    set_up(TB, ST, seed, seating)
-    after_move(TB, ST, OUT, LOG, g)
-    decisions = placements = moves = 0
-    while not ctr[FINISHED]:
+    while not ctr[FINISHED] and turns:
+        turns -= 1
         if is_empty(ST):
             finish(TB, ST, OUT, LOG, g, SUPPLY_EMPTY)
             break
         seat = ctr[CURRENT]
+        rng = mtx[0] if one_rng else mtx[seat]
         if general:
             m = list_moves(TB, ST, seat)
             if hands:
@@ -905,26 +907,38 @@ def play_game(TB, ST, OUT, LOG, g, seed, seating, branching, move):
                     total += buf[i, 3] < 0
             else:
                 total = fitting_rotations(TB, ST, tiles[PILE, ctr[N_PILE] - 1])
-            placements += total
+            counts[1] += total
             if branching:
-                moves += m
-            decisions += m > 1 if branching or total <= 1 else 1
-            pick = mt.below(mtx[seat], m)
+                counts[2] += m
+            counts[0] += m > 1 if branching or total <= 1 else 1
+            pick = mt.below(rng, m)
             apply(TB, ST, OUT, LOG, g, buf[pick, 0], buf[pick, 1], buf[pick, 2], buf[pick, 3])
             continue
         t = tiles[PILE, ctr[N_PILE] - 1]
         total = fitting_rotations(TB, ST, t)
-        placements += total
+        counts[1] += total
         if branching:
             m = count_moves(TB, ST, t, seat, 1 << 60)
-            moves += m
-            decisions += m > 1
+            counts[2] += m
+            counts[0] += m > 1
         elif total > 1:
-            decisions += 1
+            counts[0] += 1
         else:
-            decisions += count_moves(TB, ST, t, seat, 2) > 1
-        sample(TB, ST, t, seat, total, mtx[seat], move)
+            counts[0] += count_moves(TB, ST, t, seat, 2) > 1
+        sample(TB, ST, t, seat, total, rng, move)
         apply(TB, ST, OUT, LOG, g, t, move[0], move[1], move[2])
+
+
+@nb.njit(cache=True)
+def play_game(TB, ST, OUT, LOG, g, seed, seating, branching, counts):
+    """One game of random bots to its end, its row into ``OUT``'s row ``g``."""
+    tiles, seats, ctr = ST[TILES_], ST[SEATS], ST[CTR]
+    reset(TB, ST)
+    set_up(TB, ST, seed, seating)
+    after_move(TB, ST, OUT, LOG, g)
+    counts[:] = 0
+    play_turns(TB, ST, OUT, LOG, g, -1, branching, counts, False)
+    decisions, placements, moves = counts[0], counts[1], counts[2]
     scores = seats[SCORE]
     best = scores.max()
     winner, tops = -1, 0
@@ -955,9 +969,53 @@ def play_batch(TB, seeds, seatings, branching, OUT, LOG):
     ``LOG[0]``: also write the moves and events of the (single) game into ``LOG[1]``,
     ``LOG[2]``."""
     ST = new_state(TB, seatings.shape[1])
-    move = np.zeros(3, np.int64)
+    counts = np.zeros(3, np.int64)
     for g in range(seeds.shape[0]):
-        play_game(TB, ST, OUT, LOG, g, seeds[g], seatings[g], branching, move)
+        play_game(TB, ST, OUT, LOG, g, seeds[g], seatings[g], branching, counts)
+
+
+@nb.njit(cache=True)
+def load(TB, ST, placed, pieces, watched, pile, hands, hand_n, scores, left, current, aside):
+    """A position of the Python engine into ``ST``: its tiles placed again in the order
+    they were (which rebuilds the same nodes, features and open squares), its followers,
+    watched centres, pile, hands, scores and the player to move."""
+    cells, nodes, nfol, tiles, seats, ctr = (ST[CELLS], ST[NODES], ST[NFOL], ST[TILES_],
+                                             ST[SEATS], ST[CTR])
+    reset(TB, ST)
+    for i in range(placed.shape[0]):
+        place(TB, ST, placed[i, 0], placed[i, 1])
+    for p in range(pieces.shape[0]):
+        seat, node = pieces[p, 0], pieces[p, 1]
+        nfol[nodes[ROOT, node], seat] += 1
+        tiles[P_SEAT, p], tiles[P_NODE, p] = seat, node
+    ctr[N_PIECES] = pieces.shape[0]
+    for c in watched:
+        cells[C_WATCH, c] = 1
+    ctr[N_WATCHED] = watched.shape[0]
+    tiles[PILE, :pile.shape[0]] = pile
+    ctr[N_PILE] = pile.shape[0]
+    tiles[ASIDE, :aside.shape[0]] = aside
+    ctr[N_ASIDE] = aside.shape[0]
+    ST[HANDS][:, :hands.shape[1]] = hands
+    seats[HAND_N] = hand_n
+    seats[SCORE] = scores
+    seats[LEAD] = scores
+    seats[LEFT] = left
+    ctr[CURRENT] = current
+
+
+@nb.njit(cache=True)
+def roll_out(TB, ST, OUT, LOG, turns, seed):
+    """Random moves from the loaded position for ``turns`` turns (-1: to the end), all
+    drawn from one generator seeded with ``seed`` (a bag's returns from another), then final
+    scoring: ``mcts``' roll-out. The scores are in ``ST[SEATS][SCORE]``."""
+    mtx, ctr = ST[MTX], ST[CTR]
+    mt.seed_int(mtx[0], seed)
+    mt.seed_int(mtx[mtx.shape[0] - 1], seed + 1)
+    counts = ST[SCRATCH][STACK_ROW][:3]
+    play_turns(TB, ST, OUT, LOG, 0, turns, False, counts, True)
+    if not ctr[FINISHED]:
+        finish(TB, ST, OUT, LOG, 0, STOPPED)
 
 
 # --- from Python -------------------------------------------------------------------------------
@@ -977,6 +1035,7 @@ class Kernel:
         self.game, self.players = game, players
         self.tables = game.tables
         self.tb = kernel_tables(game.tables, players)
+        self._st: tuple | None = None  # a roll-out's state, kept from one to the next
 
     def _out(self, games: int) -> tuple:
         p, k, t = self.players, len(self.tables.kinds), len(self.tables.type_names)
@@ -1062,3 +1121,35 @@ class Kernel:
                        np.zeros((1, 2), np.int64), False, k._out(1), log)
         Kernel.compile_seconds = time.perf_counter() - started
         return Kernel.compile_seconds
+
+    def roll_out(self, state, seed: int, turns: int = -1) -> list[int]:
+        """``mcts``' roll-out of ``state`` (a position of the Python engine, left as it is):
+        random moves for ``turns`` turns (-1: to the end) drawn from a generator seeded with
+        ``seed`` (0 <= seed < 2**62), then final scoring; the scores per seat. Only for rule
+        sets ``support.unsupported_roll_out`` accepts."""
+        if self._st is None:
+            self._st = new_state(self.tb, self.players)
+            self._one = self._out(1)
+            self._no_log = (False, np.zeros((1, 5), np.int64), np.zeros((1, 5), np.int64))
+        w = self._st[CTR][WIDTH]
+        half = w // 2
+
+        def cell(key: int) -> int:
+            x, y = to_xy(key)
+            return (x + half) + (y + half) * w
+        grid, features, supply, seats = state.grid, state.features, state.supply, state.seats
+        placed = np.array([(o, cell(key)) for key, (o, _) in grid.tiles.items()],
+                          np.int64).reshape(-1, 2)
+        pieces = np.array([(seat, node) for seat, node, _, _ in features.pieces],
+                          np.int64).reshape(-1, 2)
+        watched = np.array([cell(key) for key in grid.watched], np.int64)
+        hands = supply.hands or [[]] * self.players
+        held = np.zeros((self.players, max(1, max(map(len, hands)))), np.int64)
+        for s, hand in enumerate(hands):
+            held[s, :len(hand)] = hand
+        load(self.tb, self._st, placed, pieces, watched, np.array(supply.pile, np.int64), held,
+             np.array([len(h) for h in hands], np.int64), np.array(seats.scores, np.int64),
+             np.array(seats.followers, np.int64), seats.current,
+             np.array(supply.aside, np.int64))
+        roll_out(self.tb, self._st, self._one, self._no_log, turns, seed)
+        return self._st[SEATS][SCORE].tolist()
