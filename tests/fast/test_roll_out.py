@@ -55,3 +55,26 @@ def test_roll_outs_match_the_python_engine(rules, variants, players):
 
 def test_a_roll_out_is_refused_where_the_state_does_not_carry_over():
     assert "figures" in unsupported_roll_out(carcdsl.load("base", ["abbot"]).tables)
+
+
+def test_mcts_rolls_out_on_the_compiled_engine():
+    """The same search on both engines: deterministic on each, and as strong (it plays the
+    same kind of moves; the generators differ, so the moves may too)."""
+    from carcdsl.bots.mcts import mcts_bot
+
+    game = carcdsl.load("base", ["farmers"])
+    state = game.new_game(2, 5)
+    for _ in range(10):
+        state.apply_fast(*state.sample_move(random.Random(1)))
+    moves = [mcts_bot(random.Random(9), playouts=60, depth=-1, engine=engine)(state)
+             for engine in ("compiled", "compiled", "python")]
+    assert moves[0] == moves[1]
+    legal = set(state.iter_moves())
+    assert all(move in legal for move in moves)
+
+
+def test_mcts_names_a_bad_engine():
+    from carcdsl.bots.mcts import mcts_bot
+
+    with pytest.raises(ValueError, match="engine must be one of python, compiled"):
+        mcts_bot(random.Random(1), engine="fast")
