@@ -66,7 +66,7 @@ from carcdsl.fast.layout import (
     TT,
 )
 from carcdsl.fast.program import run
-from carcdsl.geometry.squares import to_xy
+from carcdsl.geometry.squares import to_key, to_xy
 
 # ST: the stacks of a game
 CELLS, NODES, NATTR, NFOL, TILES_, SEATS, CTR, MTX, OPENS, ROTS, SCRATCH, HANDS, MOVES, \
@@ -138,7 +138,7 @@ def new_state(TB, players):
                 geo[k] = dx + dy * w
                 k += 1
     hand = max(1, TB[PARAMS][HAND])
-    cap = n_open * 4 * (1 + TB[OS].shape[2]) * hand if TB[PARAMS][GENERAL] else 1
+    cap = n_open * 4 * (1 + TB[OS].shape[2]) * hand
     return (cells, np.zeros((7, nodes), np.int64),
             np.zeros((nodes, TB[SEG_ATTR].shape[2]), np.int64),
             np.zeros((nodes, players), np.int64), np.zeros((10, tiles + 2), np.int64),
@@ -1122,11 +1122,8 @@ class Kernel:
         Kernel.compile_seconds = time.perf_counter() - started
         return Kernel.compile_seconds
 
-    def roll_out(self, state, seed: int, turns: int = -1) -> list[int]:
-        """``mcts``' roll-out of ``state`` (a position of the Python engine, left as it is):
-        random moves for ``turns`` turns (-1: to the end) drawn from a generator seeded with
-        ``seed`` (0 <= seed < 2**62), then final scoring; the scores per seat. Only for rule
-        sets ``support.unsupported_roll_out`` accepts."""
+    def _load(self, state) -> tuple:
+        """``state`` (a position of the Python engine) into the kernel's own ``ST``."""
         if self._st is None:
             self._st = new_state(self.tb, self.players)
             self._one = self._out(1)
@@ -1151,5 +1148,34 @@ class Kernel:
              np.array([len(h) for h in hands], np.int64), np.array(seats.scores, np.int64),
              np.array(seats.followers, np.int64), seats.current,
              np.array(supply.aside, np.int64))
+        return self._st
+
+    def position(self, state) -> dict:
+        """What the kernel makes of ``state`` (a position of the Python engine), to compare
+        with it: the legal moves in order (as ``iter_moves`` gives them), each node's root,
+        open ends and pennants at roots, followers per seat at roots, the open squares in
+        order, and the scores."""
+        st = self._load(state)
+        n = list_moves(self.tb, st, st[CTR][CURRENT])
+        w = st[CTR][WIDTH]
+
+        def key(c: int) -> int:
+            return to_key(c % w - w // 2, c // w - w // 2)
+        nodes, used = st[NODES], st[CTR][N_NODES]
+        roots = [r for r in range(used) if nodes[ROOT, r] == r]
+        return {"moves": [(t, key(c), r, spot) for t, c, r, spot in st[MOVES][:n].tolist()],
+                "root": nodes[ROOT, :used].tolist(),
+                "open_ends": {r: int(nodes[OPEN_ENDS, r]) for r in roots},
+                "pennants": {r: int(nodes[PENNANTS, r]) for r in roots},
+                "followers": {r: st[NFOL][r].tolist() for r in roots if st[NFOL][r].any()},
+                "open": [key(c) for c in st[OPENS][OPEN_CELL, :st[CTR][N_OPEN]].tolist()],
+                "scores": st[SEATS][SCORE].tolist()}
+
+    def roll_out(self, state, seed: int, turns: int = -1) -> list[int]:
+        """``mcts``' roll-out of ``state`` (a position of the Python engine, left as it is):
+        random moves for ``turns`` turns (-1: to the end) drawn from a generator seeded with
+        ``seed`` (0 <= seed < 2**62), then final scoring; the scores per seat. Only for rule
+        sets ``support.unsupported_roll_out`` accepts."""
+        self._load(state)
         roll_out(self.tb, self._st, self._one, self._no_log, turns, seed)
         return self._st[SEATS][SCORE].tolist()
