@@ -113,6 +113,11 @@ TILES, PENNANTS_Q, NEIGHBOURS, FOLLOWERS_Q, COMPLETED, MARKERS, ATTRIBUTE, OWN =
 
 SUPPLY_EMPTY, TILE_UNPLACEABLE, STOPPED = 0, 1, 2
 
+I64 = np.int64
+"""Constants passed to a kernel function go through ``I64``: Numba compiles a function
+again for each literal argument it is called with (``Literal[int](0)``), and the copies
+are whole call trees."""
+
 
 # --- state -------------------------------------------------------------------------------------
 
@@ -566,7 +571,7 @@ def score_completed(TB, ST, OUT, LOG, g, o, cell, base, index):
     for q in range(TB[O1][N_CLOSABLE, o]):
         r = nodes[ROOT, base + os_[CLOSABLE, o, q]]
         if nodes[OPEN_ENDS, r] == 0 and nfol[r].sum() > 0:
-            score(TB, ST, OUT, LOG, g, r, 0, index)
+            score(TB, ST, OUT, LOG, g, r, I64(0), index)
     if ctr[N_WATCHED] == 0:
         return
     for q in range(3, 12):
@@ -579,7 +584,7 @@ def score_completed(TB, ST, OUT, LOG, g, o, cell, base, index):
             for k in range(TB[O1][N_CENTRES, co]):
                 node = cbase + os_[CENTRES, co, k]
                 if nfol[node].sum() > 0:
-                    score(TB, ST, OUT, LOG, g, node, 0, index)
+                    score(TB, ST, OUT, LOG, g, node, I64(0), index)
 
 
 @nb.njit(cache=True)
@@ -628,7 +633,7 @@ def finish(TB, ST, OUT, LOG, g, why):
             tiles[TODO, n] = r
             n += 1
     for q in range(n):
-        score(TB, ST, OUT, LOG, g, tiles[TODO, q], 1, index)
+        score(TB, ST, OUT, LOG, g, tiles[TODO, q], I64(1), index)
     close_group(ST, ctr[TURNS] + 1)
     ctr[FINISHED] = 1
 
@@ -722,16 +727,16 @@ def discard(TB, ST, OUT, LOG, g, t):
         tiles[ASIDE, ctr[N_ASIDE]] = t
         ctr[N_ASIDE] += 1
     ctr[N_DISCARDS] += 1
-    log_move(ST, LOG, t, -1, -1, -1, seat)
+    log_move(ST, LOG, t, I64(-1), I64(-1), I64(-1), seat)
     if TB[PARAMS][END_UNPLACEABLE]:
-        finish(TB, ST, OUT, LOG, g, TILE_UNPLACEABLE)
+        finish(TB, ST, OUT, LOG, g, I64(TILE_UNPLACEABLE))
         return
     if hands and seats[HAND_N, seat] == 0:
         refill(TB, ST, seat)
         if seats[HAND_N, seat] == 0:
             pass_turn(TB, ST)
     if is_empty(ST):
-        finish(TB, ST, OUT, LOG, g, SUPPLY_EMPTY)
+        finish(TB, ST, OUT, LOG, g, I64(SUPPLY_EMPTY))
 
 
 @nb.njit(cache=True)
@@ -740,7 +745,7 @@ def after_move(TB, ST, OUT, LOG, g):
     discarded (the turn does not pass); with hands, a hand none of whose tiles fits."""
     tiles, seats, ctr, hands, scratch = ST[TILES_], ST[SEATS], ST[CTR], ST[HANDS], ST[SCRATCH]
     if is_empty(ST):
-        finish(TB, ST, OUT, LOG, g, SUPPLY_EMPTY)
+        finish(TB, ST, OUT, LOG, g, I64(SUPPLY_EMPTY))
         return
     if TB[PARAMS][HAND]:
         while not ctr[FINISHED]:
@@ -895,7 +900,7 @@ def play_turns(TB, ST, OUT, LOG, g, turns, branching, counts, one_rng):
     while not ctr[FINISHED] and turns:
         turns -= 1
         if is_empty(ST):
-            finish(TB, ST, OUT, LOG, g, SUPPLY_EMPTY)
+            finish(TB, ST, OUT, LOG, g, I64(SUPPLY_EMPTY))
             break
         seat = ctr[CURRENT]
         rng = mtx[0] if one_rng else mtx[seat]
@@ -918,13 +923,13 @@ def play_turns(TB, ST, OUT, LOG, g, turns, branching, counts, one_rng):
         total = fitting_rotations(TB, ST, t)
         counts[1] += total
         if branching:
-            m = count_moves(TB, ST, t, seat, 1 << 60)
+            m = count_moves(TB, ST, t, seat, I64(1 << 60))
             counts[2] += m
             counts[0] += m > 1
         elif total > 1:
             counts[0] += 1
         else:
-            counts[0] += count_moves(TB, ST, t, seat, 2) > 1
+            counts[0] += count_moves(TB, ST, t, seat, I64(2)) > 1
         sample(TB, ST, t, seat, total, rng, move)
         apply(TB, ST, OUT, LOG, g, t, move[0], move[1], move[2])
 
@@ -937,7 +942,7 @@ def play_game(TB, ST, OUT, LOG, g, seed, seating, branching, counts):
     set_up(TB, ST, seed, seating)
     after_move(TB, ST, OUT, LOG, g)
     counts[:] = 0
-    play_turns(TB, ST, OUT, LOG, g, -1, branching, counts, False)
+    play_turns(TB, ST, OUT, LOG, g, I64(-1), branching, counts, np.bool_(False))
     decisions, placements, moves = counts[0], counts[1], counts[2]
     scores = seats[SCORE]
     best = scores.max()
@@ -1013,9 +1018,10 @@ def roll_out(TB, ST, OUT, LOG, turns, seed):
     mt.seed_int(mtx[0], seed)
     mt.seed_int(mtx[mtx.shape[0] - 1], seed + 1)
     counts = ST[SCRATCH][STACK_ROW][:3]
-    play_turns(TB, ST, OUT, LOG, 0, turns, False, counts, True)
+    g = I64(0)
+    play_turns(TB, ST, OUT, LOG, g, turns, np.bool_(False), counts, np.bool_(True))
     if not ctr[FINISHED]:
-        finish(TB, ST, OUT, LOG, 0, STOPPED)
+        finish(TB, ST, OUT, LOG, g, I64(STOPPED))
 
 
 # --- from Python -------------------------------------------------------------------------------
