@@ -858,7 +858,7 @@ def list_moves(TB, ST, seat):
 
 # --- a game, a batch ---------------------------------------------------------------------------
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def set_up(TB, ST, seed, seating):
     """``State.__init__`` and ``_set_up``: the pile shuffled by the game's generator (each
     draw group on its own) and reversed; the bots' generators (``random.Random`` seeds with
@@ -934,7 +934,7 @@ def play_turns(TB, ST, OUT, LOG, g, turns, branching, counts, one_rng):
         apply(TB, ST, OUT, LOG, g, t, move[0], move[1], move[2])
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def play_game(TB, ST, OUT, LOG, g, seed, seating, branching, counts):
     """One game of random bots to its end, its row into ``OUT``'s row ``g``."""
     tiles, seats, ctr = ST[TILES_], ST[SEATS], ST[CTR]
