@@ -28,6 +28,7 @@ from carcdsl.bots.spec import Bot, Move
 from carcdsl.engine.state import State
 
 VALUES = ("margin", "win")
+ENGINES = ("python", "compiled")
 
 
 class Node:
@@ -49,14 +50,16 @@ class Node:
 
 def mcts_bot(rng: random.Random, playouts: int = 500, seconds: float = 0.0, c: float = 0.7,
              depth: int = 0, value: str = "margin", scale: float = 20.0, widen: float = 0.0,
-             **_context: object) -> Bot:
+             engine: str = "python", **_context: object) -> Bot:
     """Information-set MCTS. ``playouts``: iterations per move (ignored when ``seconds`` is
     more than 0: search for that long instead); ``c``: the UCT exploration constant;
     ``depth``: random turns after the tree before the position is scored as if the game
     ended (0: none, the new leaf is scored as it stands; -1: play to the end); ``value``:
     ``margin`` (own score less the best other's, squashed to 0..1 by a logistic of
     ``scale`` points) or ``win`` (1 for a win, shared on a tie); ``widen``: progressive
-    widening (a node with N visits tries at most ``widen * sqrt(N)`` moves; 0: off)."""
+    widening (a node with N visits tries at most ``widen * sqrt(N)`` moves; 0: off);
+    ``engine``: ``compiled`` rolls out on the compiled engine (``carcdsl[fast]``; it pays
+    with ``depth`` other than 0) where it runs the rule set, else on the Python engine."""
     if playouts < 1:
         raise ValueError("playouts must be at least 1")
     if seconds < 0 or c < 0 or widen < 0 or scale <= 0:
@@ -66,7 +69,9 @@ def mcts_bot(rng: random.Random, playouts: int = 500, seconds: float = 0.0, c: f
         raise ValueError("depth is a number of turns, or -1: to the end")
     if value not in VALUES:
         raise ValueError(f"value must be one of {', '.join(VALUES)}, not {value!r}")
-    search = Search(rng, c, depth, value, scale, widen)
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+    search = Search(rng, c, depth, value, scale, widen, engine == "compiled")
 
     def choose(state: State) -> Move:
         return search.best_move(state, playouts, seconds)
@@ -78,8 +83,11 @@ class Search:
     """One seat's search: its generator and settings; a new tree for every move."""
 
     def __init__(self, rng: random.Random, c: float, depth: int, value: str, scale: float,
-                 widen: float):
+                 widen: float, compiled: bool = False):
         self.rng, self.c, self.depth, self.scale, self.widen = rng, c, depth, scale, widen
+        self.compiled = compiled and depth != 0
+        """Roll out on the compiled engine (with depth 0 there is nothing to roll out)."""
+        self.kernel: object | None = None
         self.win = value == "win"
         self.iterations = 0
         """Iterations run for the last move (the ``seconds`` budget varies)."""
@@ -142,15 +150,19 @@ class Search:
             if child is None:
                 child = kids[key] = Node(world, rng)
             node = child
-        self.roll_out(world)
-        values = self.values(world.seats.scores)
+        values = self.values(self.roll_out(world))
         for node, i in path:
             node.visits += 1
             node.n[i] += 1
             node.w[i] += values[node.seat]
 
-    def roll_out(self, world: State) -> None:
-        """Random moves for ``depth`` turns (-1: to the end), then final scoring."""
+    def roll_out(self, world: State) -> list[int]:
+        """Random moves for ``depth`` turns (-1: to the end), then final scoring: the
+        scores."""
+        if self.compiled and not world.log.finished:
+            kernel = self.kernel or self._kernel(world)
+            if kernel is not None:
+                return kernel.roll_out(world, self.rng.getrandbits(62), self.depth)
         rng, log, supply = self.rng, world.log, world.supply
         sample, apply = world.sample_move, world.apply_fast
         turns = self.depth if self.depth >= 0 else 1 << 30
@@ -164,6 +176,16 @@ class Search:
             turns -= 1
         if not log.finished:
             world.finish()
+        return world.seats.scores
+
+    def _kernel(self, world: State):
+        """The compiled engine for ``world``'s rule set and players; None (and roll-outs on
+        the Python engine from now on) when it cannot roll out from its positions."""
+        from carcdsl.fast.search import kernel_for_roll_outs
+
+        self.kernel = kernel_for_roll_outs(world.game, len(world.players))
+        self.compiled = self.kernel is not None
+        return self.kernel
 
     def values(self, scores: list[int]) -> list[float]:
         """Per seat, the value of a final position in 0..1."""

@@ -18,6 +18,7 @@ import numpy as np
 
 from carcdsl.fast import boards, effects, figures, mt
 from carcdsl.fast.layout import (
+    BAG,
     CENTRE_SPOT,
     CENTRES,
     CLOSABLE,
@@ -28,7 +29,6 @@ from carcdsl.fast.layout import (
     GENERAL,
     GROUP_ENDS,
     HAND,
-    BAG,
     KIND_CENTRE,
     KK,
     LINK_COUNTS,
@@ -65,52 +65,107 @@ from carcdsl.fast.layout import (
     TOUCHES,
     TT,
 )
-from carcdsl.fast.program import STACK, run
-
-# ST: the stacks of a game
-CELLS, NODES, NATTR, NFOL, TILES_, SEATS, CTR, MTX, OPENS, ROTS, SCRATCH, HANDS, MOVES, \
-    SEATING = range(14)
-FIG_ST, EFF_ST, BOARD_ST = 14, 16, 18
-"""Two slots each for the state of ``fast.figures``, ``fast.effects`` and ``fast.boards``."""
-C_TILE, C_MASK, C_NEED, C_WATCH = range(4)
-"""``ST[CELLS]`` [4, W*W]: the tile on a square (-1: none); what an empty square requires;
-whether its centre is watched."""
-ROOT, NXT, SIZE, NTILE, OPEN_ENDS, PENNANTS, STAMP = range(7)
-"""``ST[NODES]`` [7, nodes]: the union-find (root, a circular members list, size), each
-node's tile, and at roots open ends and pennants; a stamp for counting distinct things."""
-T_O, T_BASE, T_CELL, P_SEAT, P_NODE, PILE, TODO, G_STEP, G_NOW, ASIDE = range(10)
-"""``ST[TILES_]`` [10, tiles + 2]: placed tiles (oriented tile, first node, square), pieces
-in the order placed (seat, node), the pile (drawn from its end), roots to score, per step
-with scorings who led, and a bag's tiles set aside."""
-SCORE, LEFT, LEAD, HAND_N = range(4)
-"""``ST[SEATS]`` [4, players]: score, followers in supply, score by the scorings so far,
-tiles in hand (``ST[HANDS]`` [players, hand size] holds them, in the order drawn).
-``ST[MOVES]`` [cap, 4]: the legal moves listed (general path); ``ST[SEATING]`` [players]:
-seat -> the player (and bot) sitting there."""
-OPEN_CELL, N_ROTS, ENDS = range(3)
-"""``ST[OPENS]`` [3, open squares]: the open squares in the order they opened (the move
-order), and for the drawn tile the rotations that fit there (``ST[ROTS]``) and running
-counts."""
-NEAR_ROOT, NEAR_MASK, VALUES, STACK_ROW, GEO = range(5)
-"""``ST[SCRATCH]`` [5, 64]: the empty features around a square, a program's values and
-stack; ``GEO``: the steps N E S W, then the 8 squares around (``squares.AROUND`` order)."""
-(N_TILES, N_NODES, N_OPEN, N_PIECES, N_PILE, CURRENT, GEN, N_MOVES, TURNS, FINISHED, END,
- N_WATCHED, LEADER, CHANGES, N_GROUPS, GROUP_EVENTS, N_LOG_EVENTS, N_DISCARDS, WIDTH,
- N_ASIDE) = range(20)
-N_CTR = 20
-
-# OUT: a batch's rows
-ROWS, SEAT_ROWS, KIND_ROWS, PLACED = range(4)
-(R_DISCARDS, R_CHANGES, R_LEAD_FROM, R_DECISIONS, R_PLACEMENTS, R_MOVES, R_N_MOVES, R_END,
- R_N_EVENTS) = range(9)
-N_ROWS = 9
-SR_SCORE, SR_TURNS = range(2)
-KR_POINTS, KR_SCORINGS = range(2)
+from carcdsl.fast.program import run
+from carcdsl.fast.slots import (
+    ASIDE,
+    C_MASK,
+    C_NEED,
+    C_TILE,
+    C_WATCH,
+    CELLS,
+    CHANGES,
+    CTR,
+    CURRENT,
+    END,
+    ENDS,
+    FINISHED,
+    G_NOW,
+    G_STEP,
+    GEN,
+    GEO,
+    GROUP_EVENTS,
+    HAND_N,
+    HANDS,
+    KIND_ROWS,
+    KR_POINTS,
+    KR_SCORINGS,
+    LEAD,
+    LEADER,
+    LEFT,
+    MOVES,
+    MTX,
+    N_ASIDE,
+    N_CTR,
+    N_DISCARDS,
+    N_GROUPS,
+    N_LOG_EVENTS,
+    N_MOVES,
+    N_NODES,
+    N_OPEN,
+    N_PIECES,
+    N_PILE,
+    N_ROTS,
+    N_ROWS,
+    N_TILES,
+    N_WATCHED,
+    NATTR,
+    NEAR_MASK,
+    NEAR_ROOT,
+    NFOL,
+    NODES,
+    NTILE,
+    NXT,
+    OPEN_CELL,
+    OPEN_ENDS,
+    OPENS,
+    P_NODE,
+    P_SEAT,
+    PENNANTS,
+    PILE,
+    PLACED,
+    R_CHANGES,
+    R_DECISIONS,
+    R_DISCARDS,
+    R_END,
+    R_LEAD_FROM,
+    R_MOVES,
+    R_N_EVENTS,
+    R_N_MOVES,
+    R_PLACEMENTS,
+    ROOT,
+    ROTS,
+    ROWS,
+    SCORE,
+    SCRATCH,
+    SEAT_ROWS,
+    SEATING,
+    SEATS,
+    SIZE,
+    SR_SCORE,
+    SR_TURNS,
+    STACK_ROW,
+    STAMP,
+    T_BASE,
+    T_CELL,
+    T_O,
+    TILES_,
+    TODO,
+    TURNS,
+    VALUES,
+    WIDTH,
+    emit,
+)
+from carcdsl.geometry.squares import to_key, to_xy
 
 # quantity codes (compile.expr)
 TILES, PENNANTS_Q, NEIGHBOURS, FOLLOWERS_Q, COMPLETED, MARKERS, ATTRIBUTE, OWN = range(8)
 
-SUPPLY_EMPTY, TILE_UNPLACEABLE = 0, 1
+SUPPLY_EMPTY, TILE_UNPLACEABLE, STOPPED = 0, 1, 2
+
+I64 = np.int64
+"""Constants passed to a kernel function go through ``I64``: Numba compiles a function
+again for each literal argument it is called with (``Literal[int](0)``), and the copies
+are whole call trees."""
 
 
 # --- state -------------------------------------------------------------------------------------
@@ -137,7 +192,7 @@ def new_state(TB, players):
                 geo[k] = dx + dy * w
                 k += 1
     hand = max(1, TB[PARAMS][HAND])
-    cap = n_open * 4 * (1 + TB[OS].shape[2]) * hand if TB[PARAMS][GENERAL] else 1
+    cap = n_open * 4 * (1 + TB[OS].shape[2]) * hand
     return (cells, np.zeros((7, nodes), np.int64),
             np.zeros((nodes, TB[SEG_ATTR].shape[2]), np.int64),
             np.zeros((nodes, players), np.int64), np.zeros((10, tiles + 2), np.int64),
@@ -496,23 +551,6 @@ def measure(TB, ST, r, code, arg):
 
 
 @nb.njit(cache=True)
-def emit(ST, OUT, LOG, g, index, seat, k, when, points):
-    """``points`` to ``seat`` for a feature of kind ``k`` (when: 0 complete, 1 final)."""
-    seats, ctr = ST[SEATS], ST[CTR]
-    seats[SCORE, seat] += points
-    seats[LEAD, seat] += points
-    ctr[GROUP_EVENTS] += 1
-    OUT[KIND_ROWS][KR_POINTS, g, k, when] += points
-    OUT[KIND_ROWS][KR_SCORINGS, g, k, when] += 1
-    if LOG[0]:
-        e = ctr[N_LOG_EVENTS]
-        if e < LOG[2].shape[0]:
-            ev = LOG[2]
-            ev[e, 0], ev[e, 1], ev[e, 2], ev[e, 3], ev[e, 4] = index, seat, k, when, points
-        ctr[N_LOG_EVENTS] += 1
-
-
-@nb.njit(cache=True)
 def score(TB, ST, OUT, LOG, g, r, when, index):
     """``scoring.score``: the feature of root ``r`` scores for the most followers, then its
     followers go home (the pieces left keep their order)."""
@@ -565,7 +603,7 @@ def score_completed(TB, ST, OUT, LOG, g, o, cell, base, index):
     for q in range(TB[O1][N_CLOSABLE, o]):
         r = nodes[ROOT, base + os_[CLOSABLE, o, q]]
         if nodes[OPEN_ENDS, r] == 0 and nfol[r].sum() > 0:
-            score(TB, ST, OUT, LOG, g, r, 0, index)
+            score(TB, ST, OUT, LOG, g, r, I64(0), index)
     if ctr[N_WATCHED] == 0:
         return
     for q in range(3, 12):
@@ -578,7 +616,7 @@ def score_completed(TB, ST, OUT, LOG, g, o, cell, base, index):
             for k in range(TB[O1][N_CENTRES, co]):
                 node = cbase + os_[CENTRES, co, k]
                 if nfol[node].sum() > 0:
-                    score(TB, ST, OUT, LOG, g, node, 0, index)
+                    score(TB, ST, OUT, LOG, g, node, I64(0), index)
 
 
 @nb.njit(cache=True)
@@ -627,7 +665,7 @@ def finish(TB, ST, OUT, LOG, g, why):
             tiles[TODO, n] = r
             n += 1
     for q in range(n):
-        score(TB, ST, OUT, LOG, g, tiles[TODO, q], 1, index)
+        score(TB, ST, OUT, LOG, g, tiles[TODO, q], I64(1), index)
     close_group(ST, ctr[TURNS] + 1)
     ctr[FINISHED] = 1
 
@@ -721,16 +759,16 @@ def discard(TB, ST, OUT, LOG, g, t):
         tiles[ASIDE, ctr[N_ASIDE]] = t
         ctr[N_ASIDE] += 1
     ctr[N_DISCARDS] += 1
-    log_move(ST, LOG, t, -1, -1, -1, seat)
+    log_move(ST, LOG, t, I64(-1), I64(-1), I64(-1), seat)
     if TB[PARAMS][END_UNPLACEABLE]:
-        finish(TB, ST, OUT, LOG, g, TILE_UNPLACEABLE)
+        finish(TB, ST, OUT, LOG, g, I64(TILE_UNPLACEABLE))
         return
     if hands and seats[HAND_N, seat] == 0:
         refill(TB, ST, seat)
         if seats[HAND_N, seat] == 0:
             pass_turn(TB, ST)
     if is_empty(ST):
-        finish(TB, ST, OUT, LOG, g, SUPPLY_EMPTY)
+        finish(TB, ST, OUT, LOG, g, I64(SUPPLY_EMPTY))
 
 
 @nb.njit(cache=True)
@@ -739,7 +777,7 @@ def after_move(TB, ST, OUT, LOG, g):
     discarded (the turn does not pass); with hands, a hand none of whose tiles fits."""
     tiles, seats, ctr, hands, scratch = ST[TILES_], ST[SEATS], ST[CTR], ST[HANDS], ST[SCRATCH]
     if is_empty(ST):
-        finish(TB, ST, OUT, LOG, g, SUPPLY_EMPTY)
+        finish(TB, ST, OUT, LOG, g, I64(SUPPLY_EMPTY))
         return
     if TB[PARAMS][HAND]:
         while not ctr[FINISHED]:
@@ -852,7 +890,7 @@ def list_moves(TB, ST, seat):
 
 # --- a game, a batch ---------------------------------------------------------------------------
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def set_up(TB, ST, seed, seating):
     """``State.__init__`` and ``_set_up``: the pile shuffled by the game's generator (each
     draw group on its own) and reversed; the bots' generators (``random.Random`` seeds with
@@ -884,19 +922,20 @@ def set_up(TB, ST, seed, seating):
 
 
 @nb.njit(cache=True)
-def play_game(TB, ST, OUT, LOG, g, seed, seating, branching, move):
-    """One game of random bots to its end, its row into ``OUT``'s row ``g``."""
-    tiles, seats, ctr, mtx, buf = ST[TILES_], ST[SEATS], ST[CTR], ST[MTX], ST[MOVES]
+def play_turns(TB, ST, OUT, LOG, g, turns, branching, counts, one_rng):
+    """Random moves until the game ends or ``turns`` turns are played (``sim.local.play_out``
+    and ``mcts``' roll-out); the player to move draws from its own generator, or
+    (``one_rng``) everybody from the first. ``counts``: decisions, placements, moves, as
+    ``rows._play_counted`` counts them."""
+    tiles, ctr, mtx, buf, move = ST[TILES_], ST[CTR], ST[MTX], ST[MOVES], ST[SCRATCH][VALUES]
     general, hands = TB[PARAMS][GENERAL], TB[PARAMS][HAND]
-    reset(TB, ST)
-    set_up(TB, ST, seed, seating)
-    after_move(TB, ST, OUT, LOG, g)
-    decisions = placements = moves = 0
-    while not ctr[FINISHED]:
+    while not ctr[FINISHED] and turns:
+        turns -= 1
         if is_empty(ST):
-            finish(TB, ST, OUT, LOG, g, SUPPLY_EMPTY)
+            finish(TB, ST, OUT, LOG, g, I64(SUPPLY_EMPTY))
             break
         seat = ctr[CURRENT]
+        rng = mtx[0] if one_rng else mtx[seat]
         if general:
             m = list_moves(TB, ST, seat)
             if hands:
@@ -905,26 +944,38 @@ def play_game(TB, ST, OUT, LOG, g, seed, seating, branching, move):
                     total += buf[i, 3] < 0
             else:
                 total = fitting_rotations(TB, ST, tiles[PILE, ctr[N_PILE] - 1])
-            placements += total
+            counts[1] += total
             if branching:
-                moves += m
-            decisions += m > 1 if branching or total <= 1 else 1
-            pick = mt.below(mtx[seat], m)
+                counts[2] += m
+            counts[0] += m > 1 if branching or total <= 1 else 1
+            pick = mt.below(rng, m)
             apply(TB, ST, OUT, LOG, g, buf[pick, 0], buf[pick, 1], buf[pick, 2], buf[pick, 3])
             continue
         t = tiles[PILE, ctr[N_PILE] - 1]
         total = fitting_rotations(TB, ST, t)
-        placements += total
+        counts[1] += total
         if branching:
-            m = count_moves(TB, ST, t, seat, 1 << 60)
-            moves += m
-            decisions += m > 1
+            m = count_moves(TB, ST, t, seat, I64(1 << 60))
+            counts[2] += m
+            counts[0] += m > 1
         elif total > 1:
-            decisions += 1
+            counts[0] += 1
         else:
-            decisions += count_moves(TB, ST, t, seat, 2) > 1
-        sample(TB, ST, t, seat, total, mtx[seat], move)
+            counts[0] += count_moves(TB, ST, t, seat, I64(2)) > 1
+        sample(TB, ST, t, seat, total, rng, move)
         apply(TB, ST, OUT, LOG, g, t, move[0], move[1], move[2])
+
+
+@nb.njit(cache=True, inline="always")
+def play_game(TB, ST, OUT, LOG, g, seed, seating, branching, counts):
+    """One game of random bots to its end, its row into ``OUT``'s row ``g``."""
+    tiles, seats, ctr = ST[TILES_], ST[SEATS], ST[CTR]
+    reset(TB, ST)
+    set_up(TB, ST, seed, seating)
+    after_move(TB, ST, OUT, LOG, g)
+    counts[:] = 0
+    play_turns(TB, ST, OUT, LOG, g, I64(-1), branching, counts, np.bool_(False))
+    decisions, placements, moves = counts[0], counts[1], counts[2]
     scores = seats[SCORE]
     best = scores.max()
     winner, tops = -1, 0
@@ -955,9 +1006,54 @@ def play_batch(TB, seeds, seatings, branching, OUT, LOG):
     ``LOG[0]``: also write the moves and events of the (single) game into ``LOG[1]``,
     ``LOG[2]``."""
     ST = new_state(TB, seatings.shape[1])
-    move = np.zeros(3, np.int64)
+    counts = np.zeros(3, np.int64)
     for g in range(seeds.shape[0]):
-        play_game(TB, ST, OUT, LOG, g, seeds[g], seatings[g], branching, move)
+        play_game(TB, ST, OUT, LOG, g, seeds[g], seatings[g], branching, counts)
+
+
+@nb.njit(cache=True)
+def load(TB, ST, placed, pieces, watched, pile, hands, hand_n, scores, left, current, aside):
+    """A position of the Python engine into ``ST``: its tiles placed again in the order
+    they were (which rebuilds the same nodes, features and open squares), its followers,
+    watched centres, pile, hands, scores and the player to move."""
+    cells, nodes, nfol, tiles, seats, ctr = (ST[CELLS], ST[NODES], ST[NFOL], ST[TILES_],
+                                             ST[SEATS], ST[CTR])
+    reset(TB, ST)
+    for i in range(placed.shape[0]):
+        place(TB, ST, placed[i, 0], placed[i, 1])
+    for p in range(pieces.shape[0]):
+        seat, node = pieces[p, 0], pieces[p, 1]
+        nfol[nodes[ROOT, node], seat] += 1
+        tiles[P_SEAT, p], tiles[P_NODE, p] = seat, node
+    ctr[N_PIECES] = pieces.shape[0]
+    for c in watched:
+        cells[C_WATCH, c] = 1
+    ctr[N_WATCHED] = watched.shape[0]
+    tiles[PILE, :pile.shape[0]] = pile
+    ctr[N_PILE] = pile.shape[0]
+    tiles[ASIDE, :aside.shape[0]] = aside
+    ctr[N_ASIDE] = aside.shape[0]
+    ST[HANDS][:, :hands.shape[1]] = hands
+    seats[HAND_N] = hand_n
+    seats[SCORE] = scores
+    seats[LEAD] = scores
+    seats[LEFT] = left
+    ctr[CURRENT] = current
+
+
+@nb.njit(cache=True)
+def roll_out(TB, ST, OUT, LOG, turns, seed):
+    """Random moves from the loaded position for ``turns`` turns (-1: to the end), all
+    drawn from one generator seeded with ``seed`` (a bag's returns from another), then final
+    scoring: ``mcts``' roll-out. The scores are in ``ST[SEATS][SCORE]``."""
+    mtx, ctr = ST[MTX], ST[CTR]
+    mt.seed_int(mtx[0], seed)
+    mt.seed_int(mtx[mtx.shape[0] - 1], seed + 1)
+    counts = ST[SCRATCH][STACK_ROW][:3]
+    g = I64(0)
+    play_turns(TB, ST, OUT, LOG, g, turns, np.bool_(False), counts, np.bool_(True))
+    if not ctr[FINISHED]:
+        finish(TB, ST, OUT, LOG, g, I64(STOPPED))
 
 
 # --- from Python -------------------------------------------------------------------------------
@@ -977,6 +1073,7 @@ class Kernel:
         self.game, self.players = game, players
         self.tables = game.tables
         self.tb = kernel_tables(game.tables, players)
+        self._st: tuple | None = None  # a roll-out's state, kept from one to the next
 
     def _out(self, games: int) -> tuple:
         p, k, t = self.players, len(self.tables.kinds), len(self.tables.type_names)
@@ -1062,3 +1159,61 @@ class Kernel:
                        np.zeros((1, 2), np.int64), False, k._out(1), log)
         Kernel.compile_seconds = time.perf_counter() - started
         return Kernel.compile_seconds
+
+    def _load(self, state) -> tuple:
+        """``state`` (a position of the Python engine) into the kernel's own ``ST``."""
+        if self._st is None:
+            self._st = new_state(self.tb, self.players)
+            self._one = self._out(1)
+            self._no_log = (False, np.zeros((1, 5), np.int64), np.zeros((1, 5), np.int64))
+        w = self._st[CTR][WIDTH]
+        half = w // 2
+
+        def cell(key: int) -> int:
+            x, y = to_xy(key)
+            return (x + half) + (y + half) * w
+        grid, features, supply, seats = state.grid, state.features, state.supply, state.seats
+        placed = np.array([(o, cell(key)) for key, (o, _) in grid.tiles.items()],
+                          np.int64).reshape(-1, 2)
+        pieces = np.array([(seat, node) for seat, node, _, _ in features.pieces],
+                          np.int64).reshape(-1, 2)
+        watched = np.array([cell(key) for key in grid.watched], np.int64)
+        hands = supply.hands or [[]] * self.players
+        held = np.zeros((self.players, max(1, max(map(len, hands)))), np.int64)
+        for s, hand in enumerate(hands):
+            held[s, :len(hand)] = hand
+        load(self.tb, self._st, placed, pieces, watched, np.array(supply.pile, np.int64), held,
+             np.array([len(h) for h in hands], np.int64), np.array(seats.scores, np.int64),
+             np.array(seats.followers, np.int64), seats.current,
+             np.array(supply.aside, np.int64))
+        return self._st
+
+    def position(self, state) -> dict:
+        """What the kernel makes of ``state`` (a position of the Python engine), to compare
+        with it: the legal moves in order (as ``iter_moves`` gives them), each node's root,
+        open ends and pennants at roots, followers per seat at roots, the open squares in
+        order, and the scores."""
+        st = self._load(state)
+        n = list_moves(self.tb, st, st[CTR][CURRENT])
+        w = st[CTR][WIDTH]
+
+        def key(c: int) -> int:
+            return to_key(c % w - w // 2, c // w - w // 2)
+        nodes, used = st[NODES], st[CTR][N_NODES]
+        roots = [r for r in range(used) if nodes[ROOT, r] == r]
+        return {"moves": [(t, key(c), r, spot) for t, c, r, spot in st[MOVES][:n].tolist()],
+                "root": nodes[ROOT, :used].tolist(),
+                "open_ends": {r: int(nodes[OPEN_ENDS, r]) for r in roots},
+                "pennants": {r: int(nodes[PENNANTS, r]) for r in roots},
+                "followers": {r: st[NFOL][r].tolist() for r in roots if st[NFOL][r].any()},
+                "open": [key(c) for c in st[OPENS][OPEN_CELL, :st[CTR][N_OPEN]].tolist()],
+                "scores": st[SEATS][SCORE].tolist()}
+
+    def roll_out(self, state, seed: int, turns: int = -1) -> list[int]:
+        """``mcts``' roll-out of ``state`` (a position of the Python engine, left as it is):
+        random moves for ``turns`` turns (-1: to the end) drawn from a generator seeded with
+        ``seed`` (0 <= seed < 2**62), then final scoring; the scores per seat. Only for rule
+        sets ``support.unsupported_roll_out`` accepts."""
+        self._load(state)
+        roll_out(self.tb, self._st, self._one, self._no_log, turns, seed)
+        return self._st[SEATS][SCORE].tolist()

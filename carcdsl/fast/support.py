@@ -61,3 +61,17 @@ def unsupported_seeds(seeds) -> str | None:
         if abs(seed) >= SEED_LIMIT:
             return f"seed {seed} (the compiled engine takes seeds below 2**49)"
     return None
+
+
+def unsupported_roll_out(tables: Tables) -> str | None:
+    """What keeps the kernel from rolling out a position of the Python engine: what it does
+    not run, or a part of the state ``kernel.load`` does not carry over yet."""
+    found = unsupported(tables)
+    if found is not None:
+        return found
+    modes, board = tables.modes, tables.board
+    if modes.figures or modes.tokens or modes.triggers or modes.on_complete:
+        return "roll-outs from positions with figures, tokens or rules that act"
+    if modes.requirements or board.limited or board.printed:
+        return "roll-outs from positions with requirements or a bounded board"
+    return None
