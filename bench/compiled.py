@@ -116,8 +116,8 @@ def in_process(game, players: int, games: int, seed: int) -> dict:
     """The kernel alone: one batch of ``games`` seeds (after loading or compiling it)."""
     from carcdsl.fast.kernel import Kernel
 
-    load = Kernel.warm()
     kernel = Kernel(game, players)
+    load = kernel.warm()
     kernel.play(range(seed, seed + min(games, 50)))  # the tables' first crossing
     started = time.perf_counter()
     batch = kernel.play(range(seed, seed + games))

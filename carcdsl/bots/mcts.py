@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import Any
 
 from carcdsl.bots.spec import Bot, Move
 from carcdsl.engine.state import State
@@ -87,7 +88,8 @@ class Search:
         self.rng, self.c, self.depth, self.scale, self.widen = rng, c, depth, scale, widen
         self.compiled = compiled and depth != 0
         """Roll out on the compiled engine (with depth 0 there is nothing to roll out)."""
-        self.kernel: object | None = None
+        self.kernel: Any = None
+        """``fast.kernel.Kernel`` for roll-outs (made at the first)."""
         self.win = value == "win"
         self.iterations = 0
         """Iterations run for the last move (the ``seconds`` budget varies)."""

@@ -13,6 +13,8 @@ the compiler copies and counts references of.
 
 from __future__ import annotations
 
+import time
+
 import numba as nb
 import numpy as np
 
@@ -1087,7 +1089,7 @@ class Kernel:
         seeds_a = seeds_array(seeds)
         out = self._out(len(seeds_a))
         no_log = (False, np.zeros((1, 5), np.int64), np.zeros((1, 5), np.int64))
-        Kernel.warm()
+        self.warm()
         seating = self.seatings(seeds_a)
         play_batch(self.tb, seeds_a, seating, branching, out, no_log)
         rows, i32 = out[ROWS], np.int32
@@ -1118,19 +1120,19 @@ class Kernel:
         cap = 4 * (len(self.tables.fast.supply) + 2)
         log = (True, np.zeros((cap, 5), np.int64), np.zeros((8 * cap, 5), np.int64))
         out = self._out(1)
-        Kernel.warm()
+        self.warm()
         seeds_a = seeds_array([seed])
         play_batch(self.tb, seeds_a, self.seatings(seeds_a), False, out, log)
         n_moves, n_events = int(out[ROWS][0, R_N_MOVES]), int(out[ROWS][0, R_N_EVENTS])
         assert n_moves <= cap and n_events <= 8 * cap
         w = 2 * (len(self.tb[SUPPLY]) + 1) + 5  # as new_state sizes the board
-        moves, seats = [], []
+        moves: list[tuple[int, ...]] = []
+        seats = []
         for t, cell, r, spot, seat in log[1][:n_moves].tolist():
             if cell < 0:
                 moves.append((t,))
             else:
-                x, y = cell % w - w // 2, cell // w - w // 2
-                moves.append((t, x + (y << 20), r, spot))
+                moves.append((t, to_key(cell % w - w // 2, cell // w - w // 2), r, spot))
             seats.append(seat)
         kinds = self.tables.kinds
         events = [(i, s, kinds[k].name, ("complete", "final")[when], points)
@@ -1139,24 +1141,18 @@ class Kernel:
                 "scores": out[SEAT_ROWS][SR_SCORE, 0].tolist(),
                 "end": END_REASONS[int(out[ROWS][0, R_END])]}
 
-    @staticmethod
-    def warm() -> float:
-        """Compile the kernel (or load it from the disk cache) now, if not yet done: the
-        seconds it took (0 once warm). A process pool's parent calls it before forking."""
+    def warm(self) -> float:
+        """Compile the kernels (or load them from the disk cache) now, if not yet done in
+        this process: the seconds it took (0 once warm). Any rule set's kernel warms them
+        all (the compiled code is the same for every rule set). A process pool's parent calls
+        it before forking."""
         if Kernel.compile_seconds is not None:
             return 0.0
-        import time
-
-        import carcdsl
-        from carcdsl.fast.layout import kernel_tables
         started = time.perf_counter()
-        tables = carcdsl.load("base").tables
-        k = Kernel.__new__(Kernel)
-        k.players, k.tables = 2, tables
+        seeds, seating = np.zeros(1, np.int64), np.zeros((1, self.players), np.int64)
         for logging in (False, True):
             log = (logging, np.zeros((1, 5), np.int64), np.zeros((1, 5), np.int64))
-            play_batch(kernel_tables(tables, 2), np.zeros(1, np.int64),
-                       np.zeros((1, 2), np.int64), False, k._out(1), log)
+            play_batch(self.tb, seeds, seating, False, self._out(1), log)
         Kernel.compile_seconds = time.perf_counter() - started
         return Kernel.compile_seconds
 
@@ -1214,6 +1210,6 @@ class Kernel:
         random moves for ``turns`` turns (-1: to the end) drawn from a generator seeded with
         ``seed`` (0 <= seed < 2**62), then final scoring; the scores per seat. Only for rule
         sets ``support.unsupported_roll_out`` accepts."""
-        self._load(state)
-        roll_out(self.tb, self._st, self._one, self._no_log, turns, seed)
-        return self._st[SEATS][SCORE].tolist()
+        st = self._load(state)
+        roll_out(self.tb, st, self._one, self._no_log, turns, seed)
+        return st[SEATS][SCORE].tolist()

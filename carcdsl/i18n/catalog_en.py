@@ -163,6 +163,7 @@ PHRASES: dict[str, str] = {
     "compiled-broken": "cannot be loaded ({reason})",
     "compiled-cannot-run": "cannot run {what}",
     "compiled-bots": "plays random bots only, not {bots}",
+    "compiled-bots-roll-out": "plays random bots only; {searchers} roll out on it",
     "compiled-one-game": "plays many games at a time (--games N), not one game told turn by "
                          "turn",
     "usage-no-command": "no command given; choose from {commands}",

@@ -156,6 +156,8 @@ PHRASES: dict[str, str] = {
     "compiled-broken": "kan niet worden geladen ({reason})",
     "compiled-cannot-run": "kan {what} niet spelen",
     "compiled-bots": "speelt alleen willekeurige bots, niet {bots}",
+    "compiled-bots-roll-out": "speelt alleen willekeurige bots; {searchers} spelen er hun "
+                              "proefpartijen op uit",
     "compiled-one-game": "speelt veel spellen tegelijk (--games N), niet één spel zet voor zet "
                          "verteld",
     "usage-no-command": "geen opdracht gegeven; kies uit {commands}",

@@ -14,6 +14,7 @@ Nothing here prints: the command line says the refusal and the compile time.
 
 from __future__ import annotations
 
+import inspect
 import os
 import time
 from collections.abc import Callable, Sequence
@@ -54,6 +55,13 @@ class EngineChoice:
     """The kernels' compile time, or their load time from the disk cache, in this process."""
     compiled: bool = False
     """The kernels were compiled now (the disk cache was cold), not loaded."""
+    roll_outs: bool = False
+    """The Python engine plays, and search bots (``mcts``) roll out on the compiled one."""
+
+    @property
+    def bot_options(self) -> dict[str, object]:
+        """What every bot is told (those with an ``engine`` option take it)."""
+        return {"engine": "compiled"} if self.roll_outs else {}
 
     @property
     def is_compiled(self) -> bool:
@@ -83,9 +91,17 @@ def choose(game: Game, players: int, bots: Sequence[str], engine: str = "python"
     if engine == "python":
         return PYTHON
     refusal = refused(game, players, bots, seeds)
+    if refusal is not None and refusal.key == "compiled-bots":
+        searchers = [kind for kind in refusal.values["bots"].split(", ") if rolls_out(kind)]
+        if searchers and unsupported_roll_out(game.tables) is None \
+                and _import_problem() is None:
+            refusal = Refusal("compiled-bots-roll-out", {**refusal.values,
+                                                         "searchers": ", ".join(searchers)})
+            seconds, compiled = warm(game, players, compiling)
+            return EngineChoice("compiled", "python", refusal, seconds, compiled, True)
     if refusal is not None:
         return EngineChoice("compiled", "python", refusal)
-    seconds, compiled = warm(compiling)
+    seconds, compiled = warm(game, players, compiling)
     return EngineChoice("compiled", "compiled", None, seconds, compiled)
 
 
@@ -105,6 +121,18 @@ def refused(game: Game, players: int, bots: Sequence[str],
     if construct is not None:                                # at one of its ends
         return Refusal("compiled-cannot-run", {"what": construct})
     return _import_problem()
+
+
+def rolls_out(kind: str) -> bool:
+    """``kind`` is a search that can roll out on the compiled engine (its factory takes an
+    ``engine`` option, as ``mcts`` does)."""
+    return "engine" in inspect.signature(resolve(kind).factory).parameters
+
+
+def unsupported_roll_out(tables: Tables) -> str | None:
+    from carcdsl.fast.support import unsupported_roll_out as judged
+
+    return judged(tables)
 
 
 def is_random(kind: str) -> bool:
@@ -131,8 +159,10 @@ def _import_problem() -> Refusal | None:
     return None
 
 
-def warm(compiling: Callable[[], None] | None = None) -> tuple[float, bool]:
-    """Compile (or load from the disk cache) every kernel now: the seconds it took, and
+def warm(game: Game, players: int,
+         compiling: Callable[[], None] | None = None) -> tuple[float, bool]:
+    """Compile (or load from the disk cache) every kernel now, with ``game``'s tables: the
+    seconds it took, and
     whether anything was compiled rather than loaded (the cache gained or changed an index).
     ``compiling``: called first when the cache holds no kernel (it will surely compile)."""
     from carcdsl.fast.kernel import Kernel
@@ -141,7 +171,7 @@ def warm(compiling: Callable[[], None] | None = None) -> tuple[float, bool]:
     if compiling is not None and Kernel.compile_seconds is None and \
             not any(Path(path).name.startswith("kernel.") for path in before):
         compiling()
-    seconds = Kernel.warm()
+    seconds = kernel_for(game, players).warm()
     return seconds, _cache_index() != before
 
 

@@ -43,10 +43,12 @@ def play_out(state: State, bots: list[Bot]) -> State:
     return state
 
 
-def play_game(game: Game, names: list[str], bot_kinds: list[str], seed: int) -> State:
-    """Play one game to its end, by the fast loop (which never builds move objects)."""
+def play_game(game: Game, names: list[str], bot_kinds: list[str], seed: int,
+              **bot_options: object) -> State:
+    """Play one game to its end, by the fast loop (which never builds move objects);
+    ``bot_options`` go to every bot that takes them (``make_bots``)."""
     state = game.new_game(names, seed)
-    return play_out(state, seat_bots(state, bot_kinds, seed))
+    return play_out(state, seat_bots(state, bot_kinds, seed, **bot_options))
 
 
 def result_json(state: State) -> dict:
@@ -107,7 +109,7 @@ def _scores(game: Game, names: list[str], bot_kinds: list[str], seed: int, games
                     bar.update(len(seeds))
             return
         for s in range(seed, seed + games):
-            yield play_game(game, names, bot_kinds, s).scores
+            yield play_game(game, names, bot_kinds, s, **engine.bot_options).scores
             if bar is not None:
                 bar.update()
     finally:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import csv
 import io
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 import attrs
@@ -83,14 +83,15 @@ class GameRow:
 
 
 def play_row(game: Game, players: int, bot_kinds: Sequence[str], seed: int,
-             branching: bool = False) -> GameRow:
+             branching: bool = False, bot_options: Mapping[str, object] | None = None
+             ) -> GameRow:
     """Play one game to its end (players ``P1``.. ``Pn``; bots by kind, the last filling
     the remaining seats) and sum it up. ``branching``: also count every legal move of every
     turn (exact, and about twice as slow); decision turns are counted exactly either way."""
     names = [f"P{i + 1}" for i in range(players)]
     kinds = list(bot_kinds) or ["random"]
     state = game.new_game(names, seed)
-    by_player = make_bots(kinds, players, seed)
+    by_player = make_bots(kinds, players, seed, **(bot_options or {}))
     bots = [by_player[i] for i in state.seating]
     decisions, placements, moves = _play_counted(state, bots, branching)
     return _row(state, seed, tuple(kinds[min(i, len(kinds) - 1)] for i in state.seating),
@@ -98,9 +99,10 @@ def play_row(game: Game, players: int, bot_kinds: Sequence[str], seed: int,
 
 
 def play_rows(game: Game, players: int, bot_kinds: Sequence[str], seeds: Iterable[int],
-              branching: bool = False) -> list[GameRow]:
+              branching: bool = False, bot_options: Mapping[str, object] | None = None
+              ) -> list[GameRow]:
     """``play_row`` for each seed, in order (what one worker does with one chunk)."""
-    return [play_row(game, players, bot_kinds, seed, branching) for seed in seeds]
+    return [play_row(game, players, bot_kinds, seed, branching, bot_options) for seed in seeds]
 
 
 def _play_counted(state: State, bots: list, branching: bool) -> tuple[int, int, int]:

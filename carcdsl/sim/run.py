@@ -122,7 +122,8 @@ def simulate(config: Config, games: int, seed: int = 1, *, jobs: int | None = No
     chunks = chunk_seeds(seed, games, 32 * (workers or jobs))
     rows: list[GameRow] = []
     task = _compiled_rows if engine.is_compiled else _rows
-    interrupted = run_chunks(game, task, (config.players, config.bots, branching), chunks,
+    interrupted = run_chunks(game, task, (config.players, config.bots, branching,
+                                          engine.bot_options), chunks,
                              rows, jobs=jobs, executor=executor, progress=progress)
     rows.sort(key=lambda row: row.seed)
     names = game.tables.type_names
@@ -133,12 +134,12 @@ def simulate(config: Config, games: int, seed: int = 1, *, jobs: int | None = No
 
 
 def _rows(game: Game, players: int, bots: Sequence[str], branching: bool,
-          seeds: range) -> list[GameRow]:
+          bot_options: dict, seeds: range) -> list[GameRow]:
     """A chunk's task: the rows of the games of ``seeds``."""
-    return play_rows(game, players, bots, seeds, branching)
+    return play_rows(game, players, bots, seeds, branching, bot_options)
 
 
 def _compiled_rows(game: Game, players: int, bots: Sequence[str], branching: bool,
-                   seeds: range) -> list[GameRow]:
+                   _bot_options: dict, seeds: range) -> list[GameRow]:
     """A chunk's task on the compiled engine (one kernel per worker process)."""
     return compiled.play_rows(game, players, bots, seeds, branching)

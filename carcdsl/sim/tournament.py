@@ -18,7 +18,7 @@ from __future__ import annotations
 import itertools
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 
 import attrs
@@ -131,13 +131,15 @@ class Result:
                 "seed": self.seed, "seats": list(self.seats), "scores": list(self.scores)}
 
 
-def play_task(game: Game, plan_: Plan, index: int) -> Result:
-    """Game ``index`` of the plan, played to its end."""
+def play_task(game: Game, plan_: Plan, index: int,
+              bot_options: Mapping[str, object] | None = None) -> Result:
+    """Game ``index`` of the plan, played to its end (``bot_options``: to every bot that
+    takes them)."""
     lineup, deal, order = plan_.task(index)
     seed = plan_.seed + deal
     started = time.perf_counter()
     names = [f"P{i + 1}" for i in range(plan_.players)]
-    state = play_game(game, names, [plan_.bots[b] for b in order], seed)
+    state = play_game(game, names, [plan_.bots[b] for b in order], seed, **(bot_options or {}))
     seats = tuple(order[i] for i in state.seating)  # a draw-off turns the seats
     return Result(index, lineup, deal, seed, seats, tuple(state.scores),
                   time.perf_counter() - started)
@@ -179,7 +181,7 @@ def run(game: Game, plan_: Plan, *, jobs: int | None = None,
         else [range(i, i + 1) for i in range(plan_.games)]
     results: list[Result] = []
     task = _compiled_results if engine.is_compiled else _results
-    interrupted = run_chunks(game, task, (plan_,), chunks, results, jobs=jobs,
+    interrupted = run_chunks(game, task, (plan_, engine.bot_options), chunks, results, jobs=jobs,
                              executor=executor, progress=progress)
     results.sort(key=lambda r: r.index)
     in_one = executor is None and jobs == 1
@@ -201,12 +203,13 @@ def _chunks(games: int, workers: int) -> list[range]:
     return [range(s, min(s + size, games)) for s in range(0, games, size)]
 
 
-def _results(game: Game, plan_: Plan, indexes: range) -> list[Result]:
+def _results(game: Game, plan_: Plan, bot_options: dict, indexes: range) -> list[Result]:
     """A chunk's task: the games ``indexes`` of the plan."""
-    return [play_task(game, plan_, index) for index in indexes]
+    return [play_task(game, plan_, index, bot_options) for index in indexes]
 
 
-def _compiled_results(game: Game, plan_: Plan, indexes: range) -> list[Result]:
+def _compiled_results(game: Game, plan_: Plan, _bot_options: dict,
+                      indexes: range) -> list[Result]:
     """A chunk's task on the compiled engine: random bots in every seat, so every seat
     order of a deal is the same game, played once."""
     tasks = [plan_.task(index) for index in indexes]

@@ -266,3 +266,19 @@ def test_a_fallback_does_not_import_numba():
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "[]"
     assert done.stderr.startswith("compiled engine: cannot run ")
+
+
+def test_a_search_bot_rolls_out_on_the_compiled_engine(capsys):
+    """With --engine compiled and mcts, the Python engine plays and mcts rolls out on the
+    kernel: said in one line; the games are the same whichever process plays them."""
+    from carcdsl.sim import compiled as sim_compiled
+
+    game = carcdsl.load("base", ["farmers"])
+    choice = sim_compiled.choose(game, 2, ["mcts:playouts=10:depth=-1", "random"], "compiled")
+    assert choice.engine == "python" and choice.roll_outs
+    assert choice.refusal.key == "compiled-bots-roll-out"
+    assert choice.bot_options == {"engine": "compiled"}
+    depth0 = sim_compiled.choose(game, 2, ["greedy"], "compiled")
+    assert not depth0.roll_outs and depth0.bot_options == {}
+    abbot = sim_compiled.choose(carcdsl.load("base", ["abbot"]), 2, ["mcts"], "compiled")
+    assert not abbot.roll_outs and abbot.refusal.key == "compiled-bots"
