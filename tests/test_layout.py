@@ -48,12 +48,12 @@ def _rule_words() -> set[str]:
     return words - {""} - set(GEOMETRY_CODE)
 
 
-def test_the_engine_the_compiler_and_the_view_name_no_rule_word():
+def test_the_engines_the_compiler_and_the_view_name_no_rule_word():
     """The view too: pictures know geometries and the looks a rule file may give a kind,
     never a kind by its name (the rule files say how each looks); sentences and the terminal
     board take their words from the rule set."""
     words = _rule_words()
-    for folder in ("engine", "compile", "view"):
+    for folder in ("engine", "compile", "view", "fast"):
         for path in sorted((PACKAGE / folder).glob("*.py")):
             assert not _string_literals(path) & words, path.name
 
@@ -79,12 +79,12 @@ def _names(path: Path) -> set[str]:
     return {part for name in found for part in name.lower().split("_")}
 
 
-def test_the_engine_the_compiler_and_the_pictures_name_no_expansion_in_their_code():
+def test_the_engines_the_compiler_and_the_pictures_name_no_expansion_in_their_code():
     """Not even as an identifier: figures, attributes, requirements and looks are general."""
     words = {"abbot", "big", "builder", "pig", "inn", "inns", "cathedral", "wine", "grain",
              "cloth", "goods", "river", "garden", "lake", "spring", "monastery", "city",
              "road", "farmer", "knight"}
-    for folder in ("engine", "compile"):
+    for folder in ("engine", "compile", "fast"):
         for path in sorted((PACKAGE / folder).glob("*.py")):
             assert not _names(path) & words, (path.name, _names(path) & words)
     for path in PICTURES:
