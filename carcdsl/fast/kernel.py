@@ -176,8 +176,8 @@ are whole call trees."""
 def new_state(TB, players):
     """The stacks of one game (``ST``), sized by the rule set: every game of a batch reuses
     them."""
-    tiles = TB[SUPPLY].shape[0] + 1
-    w = 2 * tiles + 5
+    tiles = TB[SUPPLY].shape[0] + 1 + boards.extra_tiles(TB)
+    w = TB[boards.LISTS_TB][boards.SIDE]
     nodes = tiles * TB[OS].shape[2]
     n_open = 4 * tiles + 8
     cells = np.zeros((4, w * w), np.int64)
@@ -231,6 +231,8 @@ def reset(TB, ST):
     seats[LEAD] = 0
     seats[HAND_N] = 0
     seats[LEFT] = TB[PARAMS][FOLLOWERS]
+    if TB[boards.LISTS_TB][boards.LIMITED]:
+        boards.reset(TB, ST)
     opens[OPEN_CELL, 0] = (w // 2) + (w // 2) * w  # the origin, open before anything
     ctr[N_OPEN] = 1
 
@@ -263,6 +265,16 @@ def union(ST, a, b):
 
 @nb.njit(cache=True)
 def place(TB, ST, o, cell):
+    """``Grid.place``: ``place_endless``, or on a limited board ``place_limited``. (``apply``
+    chooses for itself: with the choice made in a function it calls, base + farmers lost 8 %
+    of its speed.)"""
+    if TB[boards.LISTS_TB][boards.LIMITED]:
+        return place_limited(TB, ST, o, cell)
+    return place_endless(TB, ST, o, cell)
+
+
+@nb.njit(cache=True)
+def place_endless(TB, ST, o, cell):
     """``Grid.place``: new nodes, the square leaves the open list (order kept), squares
     around it open (N E S W) or learn what they require, links joined. Returns the first
     node."""
@@ -305,6 +317,51 @@ def place(TB, ST, o, cell):
             cells[C_NEED, nc] |= o4[NEEDV, o, d]
             continue
         no, nbase = tiles[T_O, nt], tiles[T_BASE, nt]
+        for k in range(o4[N_LINKS, o, d]):
+            a = nodes[ROOT, base + ol[LINK_SEG, o, d, k]]
+            b = nodes[ROOT, nbase + seg_at[no, ol[LINK_POS, o, d, k]]]
+            if a != b:
+                a = union(ST, a, b)
+            if ol[LINK_COUNTS, o, d, k]:
+                nodes[OPEN_ENDS, a] -= 2
+    return base
+
+
+@nb.njit(cache=True)
+def place_limited(TB, ST, o, cell):
+    """``place_endless`` on a limited board (``fast.boards``): empty squares around may be
+    off the board (a closing edge closes what faces it) or latent (next to printed tiles
+    only), and a tile meeting a printed big city opens the squares around it."""
+    cells, nodes, nattr, tiles, ctr, opens = (ST[CELLS], ST[NODES], ST[NATTR], ST[TILES_],
+                                               ST[CTR], ST[OPENS])
+    o1, o4, os_, ol, seg_at, seg_attr = TB[O1], TB[O4], TB[OS], TB[OL], TB[SEG_AT], TB[SEG_ATTR]
+    steps = ST[SCRATCH][GEO]
+    tile = ctr[N_TILES]
+    base = ctr[N_NODES]
+    ctr[N_TILES] += 1
+    ctr[N_NODES] += o1[N_SEG, o]
+    tiles[T_O, tile], tiles[T_BASE, tile], tiles[T_CELL, tile] = o, base, cell
+    cells[C_TILE, cell] = tile
+    for i in range(o1[N_SEG, o]):
+        n = base + i
+        nodes[ROOT, n], nodes[NXT, n], nodes[SIZE, n], nodes[NTILE, n] = n, n, 1, tile
+        nodes[OPEN_ENDS, n], nodes[PENNANTS, n] = os_[SEG_OPEN, o, i], os_[SEG_PEN, o, i]
+        for a in range(seg_attr.shape[2]):
+            nattr[n, a] = seg_attr[o, i, a]
+    k = 0
+    for j in range(ctr[N_OPEN]):
+        if opens[OPEN_CELL, j] != cell:
+            opens[OPEN_CELL, k] = opens[OPEN_CELL, j]
+            k += 1
+    ctr[N_OPEN] = k
+    for d in range(4):
+        nc = cell + steps[d]
+        nt = cells[C_TILE, nc]
+        if nt < 0:
+            boards.empty_side(TB, ST, o, base, d, nc)
+            continue
+        no, nbase = tiles[T_O, nt], tiles[T_BASE, nt]
+        boards.reach(TB, ST, o, no, nc)
         for k in range(o4[N_LINKS, o, d]):
             a = nodes[ROOT, base + ol[LINK_SEG, o, d, k]]
             b = nodes[ROOT, nbase + seg_at[no, ol[LINK_POS, o, d, k]]]
@@ -506,7 +563,10 @@ def measure(TB, ST, r, code, arg):
     nodes, tiles, ctr = ST[NODES], ST[TILES_], ST[CTR]
     if code == TILES or code == NEIGHBOURS:
         if code == NEIGHBOURS or TB[KK][kind_of(TB, ST, r), KIND_CENTRE]:
-            return (code == TILES) + neighbours(ST, tiles[T_CELL, nodes[NTILE, r]])
+            cell = tiles[T_CELL, nodes[NTILE, r]]
+            if TB[boards.LISTS_TB][boards.LIMITED]:
+                return (code == TILES) + boards.neighbours(TB, ST, cell)
+            return (code == TILES) + neighbours(ST, cell)
         ctr[GEN] += 1
         gen = ctr[GEN]
         count = 0
@@ -549,7 +609,9 @@ def measure(TB, ST, r, code, arg):
         if arg & 1:
             return min(value, 1)
         return value
-    return 0  # MARKERS and OWN: ``support`` keeps such rule sets away
+    if code == MARKERS:
+        return boards.markers(TB, ST, r, arg)
+    return 0  # OWN: ``support`` keeps such rule sets away
 
 
 @nb.njit(cache=True)
@@ -608,9 +670,10 @@ def score_completed(TB, ST, OUT, LOG, g, o, cell, base, index):
             score(TB, ST, OUT, LOG, g, r, I64(0), index)
     if ctr[N_WATCHED] == 0:
         return
+    lim = TB[boards.LISTS_TB][boards.LIMITED]
     for q in range(3, 12):
         c = cell if q == 3 else cell + geo[q]
-        if cells[C_WATCH, c] and surrounded(ST, c):
+        if cells[C_WATCH, c] and (boards.surrounded(TB, ST, c) if lim else surrounded(ST, c)):
             cells[C_WATCH, c] = 0
             ctr[N_WATCHED] -= 1
             tile = cells[C_TILE, c]
@@ -819,7 +882,10 @@ def apply(TB, ST, OUT, LOG, g, t, cell, r, spot):
     OUT[SEAT_ROWS][SR_TURNS, g, seat] += 1
     OUT[PLACED][g, t] += 1
     o = 4 * t + r
-    base = place(TB, ST, o, cell)
+    if TB[boards.LISTS_TB][boards.LIMITED]:
+        base = place_limited(TB, ST, o, cell)
+    else:
+        base = place_endless(TB, ST, o, cell)
     if spot >= 0:
         node = base + spot
         nfol[nodes[ROOT, node], seat] += 1
@@ -914,10 +980,17 @@ def set_up(TB, ST, seed, seating):
     for i in range(n // 2):
         pile[i], pile[n - 1 - i] = pile[n - 1 - i], pile[i]
     ctr[N_PILE] = n
+    bl = TB[boards.LISTS_TB]  # the board's printed tiles, then its start areas
+    for i in range(bl[boards.N_PRINTED]):
+        place(TB, ST, boards.item(bl, boards.PR_O, i), boards.item(bl, boards.PR_CELL, i))
     start = TB[PARAMS][START_TYPE]
     if TB[PARAMS][START_PLACED] and start >= 0:
-        w = ctr[WIDTH]
-        place(TB, ST, 4 * start, (w // 2) + (w // 2) * w)
+        place(TB, ST, 4 * start, boards.item(bl, boards.START_CELL, 0))
+        for k in range(1, bl[boards.N_STARTS]):
+            cell = boards.item(bl, boards.START_CELL, k)
+            o = boards.start_area(TB, ST, cell)
+            if o >= 0:
+                place(TB, ST, o, cell)
     if TB[PARAMS][HAND]:
         for s in range(players):
             refill(TB, ST, s)
@@ -1125,7 +1198,7 @@ class Kernel:
         play_batch(self.tb, seeds_a, self.seatings(seeds_a), False, out, log)
         n_moves, n_events = int(out[ROWS][0, R_N_MOVES]), int(out[ROWS][0, R_N_EVENTS])
         assert n_moves <= cap and n_events <= 8 * cap
-        w = 2 * (len(self.tb[SUPPLY]) + 1) + 5  # as new_state sizes the board
+        w = int(self.tb[boards.LISTS_TB][boards.SIDE])  # as new_state sizes it
         moves: list[tuple[int, ...]] = []
         seats = []
         for t, cell, r, spot, seat in log[1][:n_moves].tolist():

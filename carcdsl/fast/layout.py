@@ -47,8 +47,9 @@ path: hands, figures, requirements)."""
 
 
 def kernel_tables(tb: Tables, players: int) -> tuple:
-    """``TB`` for a game of ``players`` (see the names above)."""
-    n_o = 4 * len(tb.type_names)
+    """``TB`` for a game of ``players`` (see the names above). Oriented tiles are the tile
+    types' (``4 * types``) and then a map's printed tiles (``Tables.printed_from``)."""
+    n_o = len(tb.sigs)
     segs = tb.segments[:n_o]
     s_max = max(1, max(len(s) for s in segs))
     l_max = max(1, max(len(side) for o in tb.links[:n_o] for side in o))
@@ -128,8 +129,10 @@ def unshuffled_pile(tb: Tables) -> tuple[list[int], list[int]]:
 def _programs(tb: Tables) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Every kind's ``complete`` and ``final`` program as bytecode rows and quantity slots
     ([K, 2, rows, 3], lengths, [K, 2, slots, 2], counts; a missing program has length 0)."""
-    compiled = [[compile_program(p) if p is not None else None for p in (k.complete, k.final)]
-                for k in tb.kinds]
+    from carcdsl.fast.boards import marker_names
+    markers = marker_names(tb)
+    compiled = [[compile_program(p, markers) if p is not None else None
+                 for p in (k.complete, k.final)] for k in tb.kinds]
     rows = max([1] + [len(c[0]) for per in compiled for c in per if c is not None])
     quantities = max([1] + [len(c[1]) for per in compiled for c in per if c is not None])
     n_k = len(tb.kinds)

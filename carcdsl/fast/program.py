@@ -18,9 +18,10 @@ CONST, QTY, SCALE, ADD, MUL, COND = range(6)
 STACK = 32
 
 
-def arg_code(code: int, arg: object) -> int:
+def arg_code(code: int, arg: object, markers: tuple[str, ...] = ()) -> int:
     """A quantity's argument as one int: a kind or figure index, an attribute's
-    ``index * 2 + is_flag``, 0 for none. Markers (maps) are not compiled yet."""
+    ``index * 2 + is_flag``, a marker's index in ``markers`` (the board's marker names,
+    ``fast.boards.marker_names``; a name not there: ``len(markers)``), 0 for none."""
     if code == E.ATTRIBUTE:
         assert isinstance(arg, tuple)
         return 2 * int(arg[0]) + bool(arg[1])
@@ -28,12 +29,13 @@ def arg_code(code: int, arg: object) -> int:
         assert isinstance(arg, int)
         return arg
     if code == E.MARKERS:
-        raise NotImplementedError("markers")
+        return markers.index(arg) if arg in markers else len(markers)
     return 0
 
 
-def compile_program(program: E.Program) -> tuple[np.ndarray, np.ndarray]:
-    """``program`` as (code rows [n, 3], slots [m, 2])."""
+def compile_program(program: E.Program, markers: tuple[str, ...] = ()
+                    ) -> tuple[np.ndarray, np.ndarray]:
+    """``program`` as (code rows [n, 3], slots [m, 2]); ``markers``: see ``arg_code``."""
     rows: list[tuple[int, int, int]] = []
     slots: list[tuple[int, int]] = []
 
@@ -42,7 +44,7 @@ def compile_program(program: E.Program) -> tuple[np.ndarray, np.ndarray]:
         if op == E.CONST:
             rows.append((CONST, node[1], 0))
         elif op == E.QUANTITY:
-            slot = (node[1], arg_code(node[1], node[2]))
+            slot = (node[1], arg_code(node[1], node[2], markers))
             if slot not in slots:
                 slots.append(slot)
             rows.append((QTY, slots.index(slot), 0))

@@ -29,6 +29,11 @@ COMBINATIONS = [
     ("base", ("inns-cathedrals-tiles", "traders-builders-tiles", "farmers")),
     ("base", ("incomplete-zero", "farmers")),
     ("base", ("hand-of-three",)), ("base", ("bag",)), ("base", ("first-player-most-roads",)),
+    ("base", ("table-edge",)), ("base", ("table-edge", "border-closes")),
+    ("base", ("table-edge", "farmers")),
+    ("base", ("table-edge", "border-closes:reading=absent", "farmers")),
+    ("maps-germany", ()), ("maps-germany", ("small-city-roads",)), ("maps-germany", ("farmers",)),
+    ("maps-germany:areas=3", ("farmers", "small-city-roads")),
     ("base", ("hand-of-three", "bag", "farmers")), ("pnp-demo", ("bag", "farmers")),
 ]
 _kernels: dict = {}
@@ -72,7 +77,8 @@ def test_the_same_games(rules, variants, players):
         assert mine["end"] == theirs["end"]
 
 
-@pytest.mark.parametrize("rules,variants", COMBINATIONS[:4] + COMBINATIONS[-2:-1])
+@pytest.mark.parametrize("rules,variants", COMBINATIONS[:4] + COMBINATIONS[-2:-1] +
+                         [("maps-germany", ("farmers", "small-city-roads"))])
 @pytest.mark.parametrize("branching", [False, True])
 def test_the_same_rows(rules, variants, branching):
     players = 3 if branching else 2
