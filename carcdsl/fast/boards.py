@@ -45,6 +45,7 @@ from carcdsl.fast.layout import (
     OL,
     SIGP,
     TT,
+    marker_names,
 )
 from carcdsl.fast.slots import (
     BOARD_ST,
@@ -92,11 +93,6 @@ S_LATENT, S_STAMP = range(2)
 GEN_, REACHED = 0, 1
 """``ST[MORE_ST]`` [1 + groups]: the stamp generation, then per group whether reached."""
 MAX_MARKERS = 62
-
-
-def marker_names(tb: Tables) -> tuple[str, ...]:
-    """The board's marker names in the order of their bits."""
-    return tuple(sorted(tb.board.markers))
 
 
 def marker_index(tb: Tables, name: str) -> int:

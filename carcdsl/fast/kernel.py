@@ -66,6 +66,7 @@ from carcdsl.fast.layout import (
     SUPPLY,
     TOUCHES,
     TT,
+    kernel_tables,
 )
 from carcdsl.fast.program import run
 from carcdsl.fast.slots import (
@@ -1133,6 +1134,13 @@ def roll_out(TB, ST, OUT, LOG, turns, seed):
 
 # --- from Python -------------------------------------------------------------------------------
 
+def tables_for(tables, players: int) -> tuple:
+    """``TB``: the core's arrays (``layout``), then the two slots each of ``figures``,
+    ``effects`` and ``boards``."""
+    return (kernel_tables(tables, players) + figures.tables(tables, players)
+            + effects.tables(tables, players) + boards.tables(tables, players))
+
+
 class Kernel:
     """Plays batches of games of one rule set and player count, random bots in every seat
     (seat ``i``'s generator ``Random(seed * 7919 + i)``, as ``bots.make_bots`` seeds it):
@@ -1143,11 +1151,10 @@ class Kernel:
     """How long the first use took to compile the kernel or load it from the disk cache."""
 
     def __init__(self, game, players: int):
-        from carcdsl.fast.layout import kernel_tables
 
         self.game, self.players = game, players
         self.tables = game.tables
-        self.tb = kernel_tables(game.tables, players)
+        self.tb = tables_for(game.tables, players)
         self._st: tuple | None = None  # a roll-out's state, kept from one to the next
 
     def _out(self, games: int) -> tuple:

@@ -105,11 +105,8 @@ def kernel_tables(tb: Tables, players: int) -> tuple:
                        len(tb.kinds), modes.end_unplaceable, modes.hand, modes.bag,
                        modes.placing_more or bool(modes.hand)], np.int64)
     pile, ends = unshuffled_pile(tb)
-    from carcdsl.fast import boards, effects, figures
     return (o1, o4, os_, ol, np.array(tb.seg_at[:n_o], np.int64), touches, seg_attr, tt, kk,
-            code, slots, np.array(pile, np.int64), params, np.array(ends, np.int64),
-            *figures.tables(tb, players), *effects.tables(tb, players),
-            *boards.tables(tb, players))
+            code, slots, np.array(pile, np.int64), params, np.array(ends, np.int64))
 
 
 def unshuffled_pile(tb: Tables) -> tuple[list[int], list[int]]:
@@ -126,10 +123,14 @@ def unshuffled_pile(tb: Tables) -> tuple[list[int], list[int]]:
     return [t for group in groups for t in group], list(np.cumsum([len(g) for g in groups]))
 
 
+def marker_names(tb: Tables) -> tuple[str, ...]:
+    """The board's marker names in the order of their bits (``markers(M)`` in a program)."""
+    return tuple(sorted(tb.board.markers))
+
+
 def _programs(tb: Tables) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Every kind's ``complete`` and ``final`` program as bytecode rows and quantity slots
     ([K, 2, rows, 3], lengths, [K, 2, slots, 2], counts; a missing program has length 0)."""
-    from carcdsl.fast.boards import marker_names
     markers = marker_names(tb)
     compiled = [[compile_program(p, markers) if p is not None else None
                  for p in (k.complete, k.final)] for k in tb.kinds]

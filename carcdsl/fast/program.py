@@ -21,7 +21,7 @@ STACK = 32
 def arg_code(code: int, arg: object, markers: tuple[str, ...] = ()) -> int:
     """A quantity's argument as one int: a kind or figure index, an attribute's
     ``index * 2 + is_flag``, a marker's index in ``markers`` (the board's marker names,
-    ``fast.boards.marker_names``; a name not there: ``len(markers)``), 0 for none."""
+    ``fast.layout.marker_names``; a name not there: ``len(markers)``), 0 for none."""
     if code == E.ATTRIBUTE:
         assert isinstance(arg, tuple)
         return 2 * int(arg[0]) + bool(arg[1])
