@@ -19,7 +19,7 @@ from carcdsl.engine.moves import Discard  # noqa: E402
 from carcdsl.fast.batch import END_REASONS  # noqa: E402
 from carcdsl.fast.kernel import Kernel  # noqa: E402
 from carcdsl.fast.support import unsupported  # noqa: E402
-from carcdsl.sim.local import play_game  # noqa: E402
+from carcdsl.sim.local import play_out, seat_bots  # noqa: E402
 from carcdsl.sim.rows import play_row  # noqa: E402
 
 COMBINATIONS = [
@@ -30,6 +30,9 @@ COMBINATIONS = [
     ("base", ("incomplete-zero", "farmers")),
     ("base", ("hand-of-three",)), ("base", ("bag",)), ("base", ("first-player-most-roads",)),
     ("base", ("hand-of-three", "bag", "farmers")), ("pnp-demo", ("bag", "farmers")),
+    ("base", ("abbot",)), ("base", ("abbot", "farmers")), ("base", ("inns-cathedrals",)),
+    ("base", ("inns-cathedrals", "farmers")), ("base", ("abbot", "inns-cathedrals", "farmers")),
+    ("base", ("abbot", "hand-of-three")), ("pnp-demo", ("abbot",)),
 ]
 _kernels: dict = {}
 
@@ -44,9 +47,21 @@ def kernel(rules: str, variants: tuple, players: int) -> Kernel:
 
 
 def python_log(game, players: int, seed: int) -> dict:
-    state = play_game(game, [f"P{i + 1}" for i in range(players)], ["random"], seed)
+    """``sim.local.play_game``, each bot's move kept as the fast move it chose (the log keeps
+    a recall as a ``Placement``)."""
+    state = game.new_game([f"P{i + 1}" for i in range(players)], seed)
+    chosen: list = []
+
+    def kept(bot):
+        def choose(s):
+            chosen.append(bot(s))
+            return chosen[-1]
+        return choose
+    play_out(state, [kept(bot) for bot in seat_bots(state, ["random"], seed)])
     index = {name: i for i, name in enumerate(game.tables.type_names)}
-    moves = [(index[m.tile],) if isinstance(m, Discard) else m for m in state.log.moves]
+    made = iter(chosen)
+    moves = [(index[m.tile],) if isinstance(m, Discard) else tuple(next(made))
+             for m in state.log.moves]
     return {"moves": moves, "seats": state.log.move_seats,
             "events": [(e.move, e.seat, e.feature, e.when, e.points) for e in state.events],
             "scores": state.scores, "end": state.end_reason.why}
@@ -72,7 +87,19 @@ def test_the_same_games(rules, variants, players):
         assert mine["end"] == theirs["end"]
 
 
-@pytest.mark.parametrize("rules,variants", COMBINATIONS[:4] + COMBINATIONS[-2:-1])
+MORE_PLAYERS = [("base", ("inns-cathedrals",), 5), ("base", ("inns-cathedrals", "farmers"), 5),
+                ("base", ("inns-cathedrals",), 6)]
+"""Combinations that seat more than four (the pink set's sixth player)."""
+
+
+@pytest.mark.parametrize("rules,variants,players", MORE_PLAYERS,
+                         ids=[f"{'+'.join((r, *v))}-{p}" for r, v, p in MORE_PLAYERS])
+def test_the_same_games_more_players(rules, variants, players):
+    test_the_same_games(rules, variants, players)
+
+
+@pytest.mark.parametrize("rules,variants", COMBINATIONS[:4] + [
+    ("base", ("hand-of-three", "bag", "farmers")), ("base", ("abbot", "farmers"))])
 @pytest.mark.parametrize("branching", [False, True])
 def test_the_same_rows(rules, variants, branching):
     players = 3 if branching else 2
