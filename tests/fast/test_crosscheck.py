@@ -6,6 +6,7 @@ points), the same final scores and end; and the same rows (every ``GameRow`` cou
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -22,6 +23,7 @@ from carcdsl.fast.support import unsupported  # noqa: E402
 from carcdsl.sim.local import play_out, seat_bots  # noqa: E402
 from carcdsl.sim.rows import play_row  # noqa: E402
 
+DATA = Path(__file__).parent / "data"
 COMBINATIONS = [
     ("base", ()), ("base", ("farmers",)), ("pnp-demo", ()), ("pnp-demo", ("farmers",)),
     ("base", ("incomplete-zero",)), ("base", ("tiny-city",)), ("base", ("farmers", "tiny-city")),
@@ -33,6 +35,7 @@ COMBINATIONS = [
     ("base", ("abbot",)), ("base", ("abbot", "farmers")), ("base", ("inns-cathedrals",)),
     ("base", ("inns-cathedrals", "farmers")), ("base", ("abbot", "inns-cathedrals", "farmers")),
     ("base", ("abbot", "hand-of-three")), ("pnp-demo", ("abbot",)),
+    ("base", (str(DATA / "figures-mix.carc"),)),
 ]
 _kernels: dict = {}
 
@@ -75,7 +78,7 @@ def first_difference(a: list, b: list) -> str:
 
 
 @pytest.mark.parametrize("rules,variants", COMBINATIONS,
-                         ids=["+".join((r, *v)) for r, v in COMBINATIONS])
+                         ids=["+".join((r, *(Path(x).stem for x in v))) for r, v in COMBINATIONS])
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_same_games(rules, variants, players):
     k = kernel(rules, variants, players)
