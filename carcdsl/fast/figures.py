@@ -444,3 +444,22 @@ def recalls(TB, ST, n, t, cell, r, o):
             buf[n, 0], buf[n, 1], buf[n, 2], buf[n, 3] = t, cell, r, RECALL - node
             n += 1
     return n
+
+
+# --- a position from the Python engine ---------------------------------------------------------
+
+@nb.njit(cache=True)
+def load(TB, ST, pieces, supply):
+    """A Python position's pieces into ``ST`` (after its tiles are placed again):
+    ``pieces`` [n, 3] (seat, node, figure) as ``Features.pieces`` lists them, each counted
+    by its strength (an ordinary follower: 1); ``supply`` [F, players]: ``Seats.figures``."""
+    nodes, nfol, tiles, fk = ST[NODES], ST[NFOL], ST[TILES_], TB[FIG_TB]
+    pf = ST[FIG_ST][PF_FIG]
+    for p in range(pieces.shape[0]):
+        seat, node, f = pieces[p, 0], pieces[p, 1], pieces[p, 2]
+        nfol[nodes[ROOT, node], seat] += fk[f - 1, STRENGTH] if f else 1
+        tiles[P_SEAT, p], tiles[P_NODE, p], pf[p] = seat, node, f
+    ST[CTR][N_PIECES] = pieces.shape[0]
+    fc = ST[FC]
+    for f in range(supply.shape[0]):
+        fc[f, :supply.shape[1]] = supply[f]
