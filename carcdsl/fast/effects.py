@@ -30,6 +30,7 @@ from carcdsl.compile.modes import (
     EXTRA_TURN,
     JOINS,
     LOOK_AHEAD,
+    NO_NEED,
     PUT,
     SCORE,
     SHOWS,
@@ -37,7 +38,19 @@ from carcdsl.compile.modes import (
     TAKE,
 )
 from carcdsl.compile.tables import Tables
-from carcdsl.fast.layout import EFF_TB, N_DISTINCT, N_SEG, O1, OS, SEG_KIND, SIGP, SUPPLY, TT
+from carcdsl.fast.figures import PF_FIG, STRENGTH
+from carcdsl.fast.layout import (
+    EFF_TB,
+    FIG_TB,
+    N_DISTINCT,
+    N_SEG,
+    O1,
+    OS,
+    SEG_KIND,
+    SIGP,
+    SUPPLY,
+    TT,
+)
 from carcdsl.fast.slots import (
     C_MASK,
     C_NEED,
@@ -46,6 +59,7 @@ from carcdsl.fast.slots import (
     CTR,
     CURRENT,
     EFF_ST,
+    FIG_ST,
     GEO,
     N_NODES,
     N_OPEN,
@@ -258,12 +272,13 @@ def _surrounded4(ST, cell):
 
 @nb.njit(cache=True)
 def _extends_own(TB, ST, o, cell, base, kinds, figure):
-    """``figures.extends_own`` for ordinary followers: the tile just placed is part of a
-    feature of ``kinds`` (a mask) holding a follower of the mover on another square. (Other
-    figures: ``support`` keeps rule sets with them away until ``fast.figures`` runs them.)"""
-    if figure != ANY_FOLLOWER:
+    """``figures.extends_own``: the tile just placed on ``cell`` is part of a feature of
+    ``kinds`` (a mask) holding the mover's figure ``figure`` (ANY_FOLLOWER: any that counts)
+    standing on another square."""
+    if figure == NO_NEED:
         return False
     nodes, tiles, ctr = ST[NODES], ST[TILES_], ST[CTR]
+    piece_fig, fk = ST[FIG_ST][PF_FIG], TB[FIG_TB]
     seat = ctr[CURRENT]
     os_ = TB[OS]
     for p in range(ctr[N_PIECES]):
@@ -271,9 +286,17 @@ def _extends_own(TB, ST, o, cell, base, kinds, figure):
         if tiles[P_SEAT, p] != seat or tiles[T_CELL, nodes[NTILE, node]] == cell:
             continue
         r = nodes[ROOT, node]
+        joined = False
         for i in range(TB[O1][N_SEG, o]):
             if kinds >> os_[SEG_KIND, o, i] & 1 and nodes[ROOT, base + i] == r:
-                return True
+                joined = True
+                break
+        if not joined:
+            continue
+        fig = piece_fig[p]
+        if fig == figure + 1 or figure == ANY_FOLLOWER and (fig == 0
+                                                            or fk[fig - 1, STRENGTH] > 0):
+            return True
     return False
 
 

@@ -24,6 +24,7 @@ from carcdsl.fast.layout import (
     CODE,
     CODE_LEN,
     END_UNPLACEABLE,
+    FIG_TB,
     FOLLOWERS,
     GENERAL,
     GROUP_ENDS,
@@ -78,6 +79,7 @@ from carcdsl.fast.slots import (
     C_WATCH,
     END,
     ENDS,
+    FIG_ST,
     FINISHED,
     GEN,
     GEO,
@@ -187,7 +189,8 @@ def new_state(TB, players):
                 geo[k] = dx + dy * w
                 k += 1
     hand = max(1, TB[PARAMS][HAND])
-    cap = n_open * 4 * (1 + TB[OS].shape[2]) * hand if TB[PARAMS][GENERAL] else 1
+    per_placement = 1 + TB[OS].shape[2] + figures.extra_moves(TB)
+    cap = n_open * 4 * per_placement * hand if TB[PARAMS][GENERAL] else 1
     return (cells, np.zeros((7, nodes), np.int64),
             np.zeros((nodes, TB[SEG_ATTR].shape[2]), np.int64),
             np.zeros((nodes, players), np.int64), np.zeros((10, tiles + 2), np.int64),
@@ -225,6 +228,7 @@ def reset(TB, ST):
     seats[LEAD] = 0
     seats[HAND_N] = 0
     seats[LEFT] = TB[PARAMS][FOLLOWERS]
+    figures.reset(TB, ST)
     opens[OPEN_CELL, 0] = (w // 2) + (w // 2) * w  # the origin, open before anything
     ctr[N_OPEN] = 1
 
@@ -544,7 +548,7 @@ def measure(TB, ST, r, code, arg):
         if arg & 1:
             return min(value, 1)
         return value
-    return 0  # MARKERS and OWN: ``support`` keeps such rule sets away
+    return 0  # MARKERS: ``support`` keeps such rule sets away; OWN: ``points_for``
 
 
 @nb.njit(cache=True)
@@ -562,25 +566,65 @@ def score(TB, ST, OUT, LOG, g, r, when, index):
             best = nfol[r, s]
     if length > 0 and best > 0:
         slots, values = TB[SLOTS], scratch[VALUES]
+        own = False
         for q in range(TB[KK][k, N_SLOTS + when]):
-            values[q] = measure(TB, ST, r, slots[k, when, q, 0], slots[k, when, q, 1])
-        points = run(TB[CODE][k, when], length, values, scratch[STACK_ROW])
-        if points != 0:
+            if slots[k, when, q, 0] == OWN:
+                own = True
+            else:
+                values[q] = measure(TB, ST, r, slots[k, when, q, 0], slots[k, when, q, 1])
+        if own:  # ``Kind.per_scorer``: own(F) is each scorer's, so each has its points
             for s in range(players):
                 if nfol[r, s] == best:
-                    emit(ST, OUT, LOG, g, index, s, k, when, points)
+                    points = points_for(TB, ST, r, k, when, s)
+                    if points != 0:
+                        emit(ST, OUT, LOG, g, index, s, k, when, points)
+        else:
+            points = run(TB[CODE][k, when], length, values, scratch[STACK_ROW])
+            if points != 0:
+                for s in range(players):
+                    if nfol[r, s] == best:
+                        emit(ST, OUT, LOG, g, index, s, k, when, points)
         if TB[effects.RULES][effects.H_TOKENS]:
             effects.collect(TB, ST, r, best)
-    kept = 0
-    for p in range(ctr[N_PIECES]):
-        node = tiles[P_NODE, p]
-        if nodes[ROOT, node] == r:
-            seats[LEFT, tiles[P_SEAT, p]] += 1
-        else:
-            tiles[P_NODE, kept], tiles[P_SEAT, kept] = node, tiles[P_SEAT, p]
-            kept += 1
-    ctr[N_PIECES] = kept
+    if TB[FIG_TB].shape[0]:
+        figures.release(ST, r)  # figures go home to their own supply
+    else:
+        kept = 0
+        for p in range(ctr[N_PIECES]):
+            node = tiles[P_NODE, p]
+            if nodes[ROOT, node] == r:
+                seats[LEFT, tiles[P_SEAT, p]] += 1
+            else:
+                tiles[P_NODE, kept], tiles[P_SEAT, kept] = node, tiles[P_SEAT, p]
+                kept += 1
+        ctr[N_PIECES] = kept
     nfol[r] = 0
+
+
+@nb.njit(cache=True)
+def points_for(TB, ST, r, k, when, seat):
+    """The points of kind ``k``'s program (when: 0 complete, 1 final) on the feature of
+    root ``r`` for ``seat`` (``own(F)`` counts ``seat``'s figures)."""
+    slots, scratch = TB[SLOTS], ST[SCRATCH]
+    values = scratch[VALUES]
+    for q in range(TB[KK][k, N_SLOTS + when]):
+        code, arg = slots[k, when, q, 0], slots[k, when, q, 1]
+        if code == OWN:
+            values[q] = figures.own_count(TB, ST, r, seat, arg)
+        else:
+            values[q] = measure(TB, ST, r, code, arg)
+    return run(TB[CODE][k, when], TB[KK][k, CODE_LEN + when], values, scratch[STACK_ROW])
+
+
+@nb.njit(cache=True)
+def score_recall(TB, ST, OUT, LOG, g, r, index, seat):
+    """``scoring.score_recall``: a figure taken back, its feature's final rule scores for
+    ``seat`` alone, now (logged as ``complete``, as every scoring during play)."""
+    k = kind_of(TB, ST, r)
+    if TB[KK][k, CODE_LEN + 1] > 0:
+        points = points_for(TB, ST, r, k, 1, seat)
+        if points != 0:
+            emit(ST, OUT, LOG, g, index, seat, k, 0, points)
 
 
 @nb.njit(cache=True)
@@ -611,8 +655,11 @@ def score_completed(TB, ST, OUT, LOG, g, o, cell, base, index):
             if not seen:
                 extra |= effects.fire_completed(TB, ST, OUT, LOG, g, r, kind_of(TB, ST, r),
                                                 index)
-        if nodes[OPEN_ENDS, r] == 0 and nfol[r].sum() > 0:
-            score(TB, ST, OUT, LOG, g, r, 0, index)
+        if nodes[OPEN_ENDS, r] == 0:
+            if nfol[r].sum() > 0:
+                score(TB, ST, OUT, LOG, g, r, 0, index)
+            elif TB[FIG_TB].shape[0]:  # figures that never count (strength 0) go home too
+                figures.release(ST, r)
     if ctr[N_WATCHED] == 0:
         return extra
     for q in range(3, 12):
@@ -838,15 +885,23 @@ def apply(TB, ST, OUT, LOG, g, t, cell, r, spot):
     if TB[effects.RULES][effects.H_REQUIREMENTS]:
         effects.remember_turns(TB, ST, o, cell)
     base = place(TB, ST, o, cell)
-    if spot >= 0:
+    if spot >> figures.FIGURE_SHIFT > 0:
+        figures.put(TB, ST, o, cell, base, spot, seat)
+    elif spot >= 0:
         node = base + spot
         nfol[nodes[ROOT, node], seat] += 1
         tiles[P_SEAT, ctr[N_PIECES]], tiles[P_NODE, ctr[N_PIECES]] = seat, node
+        ST[FIG_ST][figures.PF_FIG, ctr[N_PIECES]] = 0
         ctr[N_PIECES] += 1
         seats[LEFT, seat] -= 1
         if TB[OS][CENTRE_SPOT, o, spot] and not cells[C_WATCH, cell]:
             cells[C_WATCH, cell] = 1
             ctr[N_WATCHED] += 1
+    elif spot <= figures.RECALL:  # ``State._recall``: its feature scores first
+        p = figures.recall_piece(TB, ST, figures.RECALL - spot, seat)
+        if figures.scores_recall(TB, ST, p):
+            score_recall(TB, ST, OUT, LOG, g, nodes[ROOT, figures.RECALL - spot], index, seat)
+        figures.take_back(TB, ST, p)
     # placement triggers act at once, before scoring
     extra = TB[effects.RULES][effects.H_TRIGGERS] > 0 and effects.fire_triggers(
         TB, ST, OUT, LOG, g, o, cell, base, index)
@@ -873,6 +928,9 @@ def list_moves(TB, ST, seat):
     sigp, tt, os_ = TB[O1][SIGP], TB[TT], TB[OS]
     required = TB[effects.RULES][effects.H_REQUIREMENTS]
     n = 0
+    placing = recalling = False
+    if TB[FIG_TB].shape[0]:
+        placing, recalling = figures.begin_turn(TB, ST, seat)
     if TB[PARAMS][HAND]:
         kinds = seats[HAND_N, seat]
     else:
@@ -900,16 +958,23 @@ def list_moves(TB, ST, seat):
                     continue
                 buf[n, 0], buf[n, 1], buf[n, 2], buf[n, 3] = t, c, r, -1
                 n += 1
-                if not spots:
+                if not (spots or placing or recalling):
                     continue
-                if occupied < 0:
-                    occupied, n_near = square_occupied(TB, ST, c)
-                occ = grown(TB, ST, o, occupied, n_near)
-                for k in range(TB[O1][N_SPOTS, o]):
-                    i = os_[SPOTS, o, k]
-                    if not os_[SEG_MASK, o, i] & occ:
-                        buf[n, 0], buf[n, 1], buf[n, 2], buf[n, 3] = t, c, r, i
-                        n += 1
+                occ = 0
+                if spots or placing:
+                    if occupied < 0:
+                        occupied, n_near = square_occupied(TB, ST, c)
+                    occ = grown(TB, ST, o, occupied, n_near)
+                if spots:
+                    for k in range(TB[O1][N_SPOTS, o]):
+                        i = os_[SPOTS, o, k]
+                        if not os_[SEG_MASK, o, i] & occ:
+                            buf[n, 0], buf[n, 1], buf[n, 2], buf[n, 3] = t, c, r, i
+                            n += 1
+                if placing:  # ``_iter_more``: each figure's spots, then recalls
+                    n = figures.placements(TB, ST, n, t, c, r, o, occ, seat)
+                if recalling:
+                    n = figures.recalls(TB, ST, n, t, c, r, o)
     return n
 
 

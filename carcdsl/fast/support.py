@@ -32,22 +32,18 @@ def unsupported(tables: Tables) -> str | None:
     """The first construct of ``tables`` the kernel does not run (a short phrase naming it,
     with the rule set's own words where it has them); None when it runs all of it."""
     modes, board = tables.modes, tables.board
-    if modes.figures:
-        return f"figures ({', '.join(f.name for f in modes.figures)})"
     for rule in (*modes.triggers, *modes.requirements):
         if rule.condition == COVERS:
             return "on place covers ... (a map's markers)"
     if board.limited or board.printed or tuple(board.starts) != (0,):
         return "a bounded or printed board"
+    if board.limited and board.edge_closes and any(f.recall for f in modes.figures):
+        return "figures taken back on a board whose edge closes"  # figures.completes
     for kind in tables.kinds:
         for program in (kind.complete, kind.final):
             used = _quantities(program) if program is not None else set()
             if E.MARKERS in used:
                 return f"markers in {kind.name}'s scoring"
-            if E.OWN in used:
-                return f"own(...) in {kind.name}'s scoring"
-        if any(kind.per_scorer):
-            return f"{kind.name}'s scoring per scorer"
     return None
 
 

@@ -20,10 +20,11 @@ from carcdsl.engine.moves import Discard  # noqa: E402
 from carcdsl.fast.batch import END_REASONS  # noqa: E402
 from carcdsl.fast.kernel import Kernel  # noqa: E402
 from carcdsl.fast.support import unsupported  # noqa: E402
-from carcdsl.sim.local import play_game  # noqa: E402
+from carcdsl.sim.local import play_out, seat_bots  # noqa: E402
 from carcdsl.sim.rows import play_row  # noqa: E402
 
-MIX = str(Path(__file__).parent / "data" / "effects-mix.carc")
+DATA = Path(__file__).parent / "data"
+MIX = str(DATA / "effects-mix.carc")
 """Every effect the kernel runs (tokens, on place and on complete rules, extra turns)."""
 COMBINATIONS = [
     ("base", ()), ("base", ("farmers",)), ("pnp-demo", ()), ("pnp-demo", ("farmers",)),
@@ -37,6 +38,12 @@ COMBINATIONS = [
     ("base", ("river",)), ("base", ("river", "farmers")), ("base", ("river", "hand-of-three")),
     ("base", ("river:u-turn=look-ahead",)), ("base", ("fill-hole-extra-turn", "hand-of-three")),
     ("base", (MIX,)), ("base", (MIX, "farmers")), ("base", (MIX, "hand-of-three")),
+    ("base", ("traders-builders",)), ("base", ("traders-builders", "farmers")),
+    ("base", ("traders-builders", "abbot", "river")),
+    ("base", ("abbot",)), ("base", ("abbot", "farmers")), ("base", ("inns-cathedrals",)),
+    ("base", ("inns-cathedrals", "farmers")), ("base", ("abbot", "inns-cathedrals", "farmers")),
+    ("base", ("abbot", "hand-of-three")), ("pnp-demo", ("abbot",)),
+    ("base", (str(DATA / "figures-mix.carc"),)),
 ]
 _kernels: dict = {}
 
@@ -51,9 +58,21 @@ def kernel(rules: str, variants: tuple, players: int) -> Kernel:
 
 
 def python_log(game, players: int, seed: int) -> dict:
-    state = play_game(game, [f"P{i + 1}" for i in range(players)], ["random"], seed)
+    """``sim.local.play_game``, each bot's move kept as the fast move it chose (the log keeps
+    a recall as a ``Placement``)."""
+    state = game.new_game([f"P{i + 1}" for i in range(players)], seed)
+    chosen: list = []
+
+    def kept(bot):
+        def choose(s):
+            chosen.append(bot(s))
+            return chosen[-1]
+        return choose
+    play_out(state, [kept(bot) for bot in seat_bots(state, ["random"], seed)])
     index = {name: i for i, name in enumerate(game.tables.type_names)}
-    moves = [(index[m.tile],) if isinstance(m, Discard) else m for m in state.log.moves]
+    made = iter(chosen)
+    moves = [(index[m.tile],) if isinstance(m, Discard) else tuple(next(made))
+             for m in state.log.moves]
     return {"moves": moves, "seats": state.log.move_seats,
             "events": [(e.move, e.seat, e.feature, e.when, e.points) for e in state.events],
             "scores": state.scores, "end": state.end_reason.why}
@@ -71,7 +90,7 @@ def first_difference(a: list, b: list) -> str:
 
 
 @pytest.mark.parametrize("rules,variants", COMBINATIONS,
-                         ids=["+".join((r, *map(_name, v))) for r, v in COMBINATIONS])
+                         ids=["+".join((r, *(Path(x).stem for x in v))) for r, v in COMBINATIONS])
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_same_games(rules, variants, players):
     k = kernel(rules, variants, players)
@@ -84,8 +103,9 @@ def test_the_same_games(rules, variants, players):
 
 
 ROW_COMBINATIONS = COMBINATIONS[:4] + [
-    ("base", ("hand-of-three", "bag", "farmers")), ("nuts", ("nuts-proposal",)),
-    ("base", ("fill-hole-extra-turn",)), ("base", ("river", "farmers")), ("base", (MIX,)),
+    ("base", ("hand-of-three", "bag", "farmers")), ("base", ("abbot", "farmers")),
+    ("nuts", ("nuts-proposal",)), ("base", ("fill-hole-extra-turn",)),
+    ("base", ("river", "farmers")), ("base", (MIX,)), ("base", ("traders-builders", "farmers")),
 ]
 
 
