@@ -27,6 +27,7 @@ from carcdsl.fast.layout import (
     CODE,
     CODE_LEN,
     END_UNPLACEABLE,
+    FIG_TB,
     FOLLOWERS,
     GENERAL,
     GROUP_ENDS,
@@ -81,6 +82,7 @@ from carcdsl.fast.slots import (
     CURRENT,
     END,
     ENDS,
+    FIG_ST,
     FINISHED,
     G_NOW,
     G_STEP,
@@ -195,7 +197,8 @@ def new_state(TB, players):
                 geo[k] = dx + dy * w
                 k += 1
     hand = max(1, TB[PARAMS][HAND])
-    cap = n_open * 4 * (1 + TB[OS].shape[2]) * hand
+    per_placement = 1 + TB[OS].shape[2] + figures.extra_moves(TB)
+    cap = n_open * 4 * per_placement * hand
     return (cells, np.zeros((7, nodes), np.int64),
             np.zeros((nodes, TB[SEG_ATTR].shape[2]), np.int64),
             np.zeros((nodes, players), np.int64), np.zeros((10, tiles + 2), np.int64),
@@ -209,6 +212,7 @@ def new_state(TB, players):
 @nb.njit(cache=True)
 def reset(TB, ST):
     """Clear what the last game left (only the squares it touched)."""
+    effects.reset(TB, ST)
     cells, nodes, nattr, nfol, tiles, seats, ctr = ST[:7]
     opens = ST[OPENS]
     for i in range(ctr[N_TILES]):
@@ -232,6 +236,7 @@ def reset(TB, ST):
     seats[LEAD] = 0
     seats[HAND_N] = 0
     seats[LEFT] = TB[PARAMS][FOLLOWERS]
+    figures.reset(TB, ST)
     if TB[boards.LISTS_TB][boards.LIMITED]:
         boards.reset(TB, ST)
     opens[OPEN_CELL, 0] = (w // 2) + (w // 2) * w  # the origin, open before anything
@@ -375,7 +380,8 @@ def place_limited(TB, ST, o, cell):
 
 @nb.njit(cache=True)
 def fits_somewhere(TB, ST, t):
-    """``can_place`` on the fast path: some open square takes some rotation of ``t``."""
+    """``can_place`` on the fast path: some open square takes some rotation of ``t`` (placement
+    requirements: ``after_move`` asks ``effects.fits_required`` too)."""
     cells, ctr, opens, sigp, tt = ST[CELLS], ST[CTR], ST[OPENS], TB[O1][SIGP], TB[TT]
     for j in range(ctr[N_OPEN]):
         c = opens[OPEN_CELL, j]
@@ -630,23 +636,65 @@ def score(TB, ST, OUT, LOG, g, r, when, index):
             best = nfol[r, s]
     if length > 0 and best > 0:
         slots, values = TB[SLOTS], scratch[VALUES]
+        own = False
         for q in range(TB[KK][k, N_SLOTS + when]):
-            values[q] = measure(TB, ST, r, slots[k, when, q, 0], slots[k, when, q, 1])
-        points = run(TB[CODE][k, when], length, values, scratch[STACK_ROW])
-        if points != 0:
+            if slots[k, when, q, 0] == OWN:
+                own = True
+            else:
+                values[q] = measure(TB, ST, r, slots[k, when, q, 0], slots[k, when, q, 1])
+        if own:  # ``Kind.per_scorer``: own(F) is each scorer's, so each has its points
             for s in range(players):
                 if nfol[r, s] == best:
-                    emit(ST, OUT, LOG, g, index, s, k, when, points)
-    kept = 0
-    for p in range(ctr[N_PIECES]):
-        node = tiles[P_NODE, p]
-        if nodes[ROOT, node] == r:
-            seats[LEFT, tiles[P_SEAT, p]] += 1
+                    points = points_for(TB, ST, r, k, when, s)
+                    if points != 0:
+                        emit(ST, OUT, LOG, g, index, s, k, when, points)
         else:
-            tiles[P_NODE, kept], tiles[P_SEAT, kept] = node, tiles[P_SEAT, p]
-            kept += 1
-    ctr[N_PIECES] = kept
+            points = run(TB[CODE][k, when], length, values, scratch[STACK_ROW])
+            if points != 0:
+                for s in range(players):
+                    if nfol[r, s] == best:
+                        emit(ST, OUT, LOG, g, index, s, k, when, points)
+        if TB[effects.RULES][effects.H_TOKENS]:
+            effects.collect(TB, ST, r, best)
+    if TB[FIG_TB].shape[0]:
+        figures.release(ST, r)  # figures go home to their own supply
+    else:
+        kept = 0
+        for p in range(ctr[N_PIECES]):
+            node = tiles[P_NODE, p]
+            if nodes[ROOT, node] == r:
+                seats[LEFT, tiles[P_SEAT, p]] += 1
+            else:
+                tiles[P_NODE, kept], tiles[P_SEAT, kept] = node, tiles[P_SEAT, p]
+                kept += 1
+        ctr[N_PIECES] = kept
     nfol[r] = 0
+
+
+@nb.njit(cache=True)
+def points_for(TB, ST, r, k, when, seat):
+    """The points of kind ``k``'s program (when: 0 complete, 1 final) on the feature of
+    root ``r`` for ``seat`` (``own(F)`` counts ``seat``'s figures)."""
+    slots, scratch = TB[SLOTS], ST[SCRATCH]
+    values = scratch[VALUES]
+    for q in range(TB[KK][k, N_SLOTS + when]):
+        code, arg = slots[k, when, q, 0], slots[k, when, q, 1]
+        if code == OWN:
+            values[q] = figures.own_count(TB, ST, r, seat, arg)
+        else:
+            values[q] = measure(TB, ST, r, code, arg)
+    return run(TB[CODE][k, when], TB[KK][k, CODE_LEN + when], values, scratch[STACK_ROW])
+
+
+@nb.njit(cache=True)
+def score_recall(TB, ST, OUT, LOG, g, r, index, seat):
+    """``scoring.score_recall``: a figure taken back, its feature's final rule scores for
+    ``seat`` alone, now (logged as ``complete``, as every scoring during play)."""
+    k = kind_of(TB, ST, r)
+    if TB[KK][k, CODE_LEN + 1] > 0:
+        points = points_for(TB, ST, r, k, 1, seat)
+        if points != 0:
+            emit(ST, OUT, LOG, g, index, seat, k, 0, points)
 
 
 @nb.njit(cache=True)
@@ -660,17 +708,30 @@ def surrounded(ST, cell):
 
 @nb.njit(cache=True)
 def score_completed(TB, ST, OUT, LOG, g, o, cell, base, index):
-    """``scoring.score_completed`` on the fast path: closable segments of the tile, then
-    watched centres on and around it in ``NEAR`` order."""
+    """``scoring.score_completed``: closable segments of the tile (``on complete`` rules
+    first act on each feature completed, once), then watched centres on and around it in
+    ``NEAR`` order. True when an ``on complete`` rule gives an extra turn."""
     cells, nodes, nfol, tiles, ctr, geo = (ST[CELLS], ST[NODES], ST[NFOL], ST[TILES_], ST[CTR],
                                            ST[SCRATCH][GEO])
     os_ = TB[OS]
+    on_complete = TB[effects.RULES][effects.H_COMPLETE]
+    extra = False
     for q in range(TB[O1][N_CLOSABLE, o]):
         r = nodes[ROOT, base + os_[CLOSABLE, o, q]]
-        if nodes[OPEN_ENDS, r] == 0 and nfol[r].sum() > 0:
-            score(TB, ST, OUT, LOG, g, r, I64(0), index)
+        if on_complete and nodes[OPEN_ENDS, r] == 0:
+            seen = False
+            for e in range(q):
+                seen |= nodes[ROOT, base + os_[CLOSABLE, o, e]] == r
+            if not seen:
+                extra |= effects.fire_completed(TB, ST, OUT, LOG, g, r, kind_of(TB, ST, r),
+                                                index)
+        if nodes[OPEN_ENDS, r] == 0:
+            if nfol[r].sum() > 0:
+                score(TB, ST, OUT, LOG, g, r, I64(0), index)
+            elif TB[FIG_TB].shape[0]:  # figures that never count (strength 0) go home too
+                figures.release(ST, r)
     if ctr[N_WATCHED] == 0:
-        return
+        return extra
     lim = TB[boards.LISTS_TB][boards.LIMITED]
     for q in range(3, 12):
         c = cell if q == 3 else cell + geo[q]
@@ -683,6 +744,7 @@ def score_completed(TB, ST, OUT, LOG, g, o, cell, base, index):
                 node = cbase + os_[CENTRES, co, k]
                 if nfol[node].sum() > 0:
                     score(TB, ST, OUT, LOG, g, node, I64(0), index)
+    return extra
 
 
 @nb.njit(cache=True)
@@ -732,6 +794,8 @@ def finish(TB, ST, OUT, LOG, g, why):
             n += 1
     for q in range(n):
         score(TB, ST, OUT, LOG, g, tiles[TODO, q], I64(1), index)
+    if TB[effects.RULES][effects.H_TOKENS]:
+        effects.score_held(TB, ST, OUT, LOG, g, index)
     close_group(ST, ctr[TURNS] + 1)
     ctr[FINISHED] = 1
 
@@ -784,6 +848,7 @@ def pass_turn(TB, ST):
     when the pile has tiles, else is passed over."""
     seats, ctr = ST[SEATS], ST[CTR]
     n = seats.shape[1]
+    effects.end_turn(ST, False, False)  # a new turn, not an extra one
     ctr[CURRENT] = (ctr[CURRENT] + 1) % n
     if not TB[PARAMS][HAND]:
         return
@@ -845,6 +910,9 @@ def after_move(TB, ST, OUT, LOG, g):
     if is_empty(ST):
         finish(TB, ST, OUT, LOG, g, I64(SUPPLY_EMPTY))
         return
+    # (requirements are checked here rather than in fits_somewhere: the base game runs
+    # measurably slower with any more code in it)
+    required = TB[effects.RULES][effects.H_REQUIREMENTS]
     if TB[PARAMS][HAND]:
         while not ctr[FINISHED]:
             seat = ctr[CURRENT]
@@ -852,7 +920,8 @@ def after_move(TB, ST, OUT, LOG, g):
             if n == 0:
                 return
             for i in range(n):
-                if fits_somewhere(TB, ST, hands[seat, i]):
+                if fits_somewhere(TB, ST, hands[seat, i]) and (
+                        not required or effects.fits_required(TB, ST, hands[seat, i])):
                     return
             held = scratch[VALUES]  # the hand as it was: each of its tiles is discarded
             held[:n] = hands[seat, :n]
@@ -862,7 +931,8 @@ def after_move(TB, ST, OUT, LOG, g):
                     return
         return
     while ctr[N_PILE] and not ctr[FINISHED]:
-        if fits_somewhere(TB, ST, tiles[PILE, ctr[N_PILE] - 1]):
+        if fits_somewhere(TB, ST, tiles[PILE, ctr[N_PILE] - 1]) and (
+                not required or effects.fits_required(TB, ST, tiles[PILE, ctr[N_PILE] - 1])):
             return
         discard(TB, ST, OUT, LOG, g, tiles[PILE, ctr[N_PILE] - 1])
 
@@ -883,27 +953,41 @@ def apply(TB, ST, OUT, LOG, g, t, cell, r, spot):
     OUT[SEAT_ROWS][SR_TURNS, g, seat] += 1
     OUT[PLACED][g, t] += 1
     o = 4 * t + r
+    if TB[effects.RULES][effects.H_REQUIREMENTS]:
+        effects.remember_turns(TB, ST, o, cell)
     if TB[boards.LISTS_TB][boards.LIMITED]:
         base = place_limited(TB, ST, o, cell)
     else:
         base = place_endless(TB, ST, o, cell)
-    if spot >= 0:
+    if spot >> figures.FIGURE_SHIFT > 0:
+        figures.put(TB, ST, o, cell, base, spot, seat)
+    elif spot >= 0:
         node = base + spot
         nfol[nodes[ROOT, node], seat] += 1
         tiles[P_SEAT, ctr[N_PIECES]], tiles[P_NODE, ctr[N_PIECES]] = seat, node
+        ST[FIG_ST][figures.PF_FIG, ctr[N_PIECES]] = 0
         ctr[N_PIECES] += 1
         seats[LEFT, seat] -= 1
         if TB[OS][CENTRE_SPOT, o, spot] and not cells[C_WATCH, cell]:
             cells[C_WATCH, cell] = 1
             ctr[N_WATCHED] += 1
-    score_completed(TB, ST, OUT, LOG, g, o, cell, base, index)
+    elif spot <= figures.RECALL:  # ``State._recall``: its feature scores first
+        p = figures.recall_piece(TB, ST, figures.RECALL - spot, seat)
+        if figures.scores_recall(TB, ST, p):
+            score_recall(TB, ST, OUT, LOG, g, nodes[ROOT, figures.RECALL - spot], index, seat)
+        figures.take_back(TB, ST, p)
+    # placement triggers act at once, before scoring
+    extra = TB[effects.RULES][effects.H_TRIGGERS] > 0 and effects.fire_triggers(
+        TB, ST, OUT, LOG, g, o, cell, base, index)
+    extra = score_completed(TB, ST, OUT, LOG, g, o, cell, base, index) or extra
     close_group(ST, ctr[TURNS])
     if ctr[N_ASIDE]:
         return_aside(ST)
     if TB[PARAMS][HAND]:
         refill(TB, ST, seat)
-        pass_turn(TB, ST)
-    else:
+        if not effects.end_turn(ST, extra, seats[HAND_N, seat] > 0):
+            pass_turn(TB, ST)
+    elif not effects.end_turn(ST, extra, True):
         ctr[CURRENT] = (seat + 1) % seats.shape[1]
     after_move(TB, ST, OUT, LOG, g)
 
@@ -916,7 +1000,11 @@ def list_moves(TB, ST, seat):
     cells, seats, ctr, opens, hands, buf = (ST[CELLS], ST[SEATS], ST[CTR], ST[OPENS],
                                             ST[HANDS], ST[MOVES])
     sigp, tt, os_ = TB[O1][SIGP], TB[TT], TB[OS]
+    required = TB[effects.RULES][effects.H_REQUIREMENTS]
     n = 0
+    placing = recalling = False
+    if TB[FIG_TB].shape[0]:
+        placing, recalling = figures.begin_turn(TB, ST, seat)
     if TB[PARAMS][HAND]:
         kinds = seats[HAND_N, seat]
     else:
@@ -940,20 +1028,27 @@ def list_moves(TB, ST, seat):
             for q in range(tt[t, N_DISTINCT]):
                 r = tt[t, q]
                 o = 4 * t + r
-                if sigp[o] & mask != need:
+                if sigp[o] & mask != need or required and not effects.passes(TB, ST, o, c):
                     continue
                 buf[n, 0], buf[n, 1], buf[n, 2], buf[n, 3] = t, c, r, -1
                 n += 1
-                if not spots:
+                if not (spots or placing or recalling):
                     continue
-                if occupied < 0:
-                    occupied, n_near = square_occupied(TB, ST, c)
-                occ = grown(TB, ST, o, occupied, n_near)
-                for k in range(TB[O1][N_SPOTS, o]):
-                    i = os_[SPOTS, o, k]
-                    if not os_[SEG_MASK, o, i] & occ:
-                        buf[n, 0], buf[n, 1], buf[n, 2], buf[n, 3] = t, c, r, i
-                        n += 1
+                occ = 0
+                if spots or placing:
+                    if occupied < 0:
+                        occupied, n_near = square_occupied(TB, ST, c)
+                    occ = grown(TB, ST, o, occupied, n_near)
+                if spots:
+                    for k in range(TB[O1][N_SPOTS, o]):
+                        i = os_[SPOTS, o, k]
+                        if not os_[SEG_MASK, o, i] & occ:
+                            buf[n, 0], buf[n, 1], buf[n, 2], buf[n, 3] = t, c, r, i
+                            n += 1
+                if placing:  # ``_iter_more``: each figure's spots, then recalls
+                    n = figures.placements(TB, ST, n, t, c, r, o, occ, seat)
+                if recalling:
+                    n = figures.recalls(TB, ST, n, t, c, r, o)
     return n
 
 
@@ -986,7 +1081,9 @@ def set_up(TB, ST, seed, seating):
         place(TB, ST, boards.item(bl, boards.PR_O, i), boards.item(bl, boards.PR_CELL, i))
     start = TB[PARAMS][START_TYPE]
     if TB[PARAMS][START_PLACED] and start >= 0:
-        place(TB, ST, 4 * start, boards.item(bl, boards.START_CELL, 0))
+        base = place(TB, ST, 4 * start, boards.item(bl, boards.START_CELL, 0))
+        if TB[effects.RULES][effects.H_TOKENS]:
+            effects.set_up(TB, ST, base)
         for k in range(1, bl[boards.N_STARTS]):
             cell = boards.item(bl, boards.START_CELL, k)
             o = boards.start_area(TB, ST, cell)
@@ -1156,9 +1253,11 @@ class Kernel:
         self.tables = game.tables
         self.tb = tables_for(game.tables, players)
         self._st: tuple | None = None  # a roll-out's state, kept from one to the next
+        self.names = effects.event_names(game.tables)
+        """The names scorings carry, by the index ``emit`` counts them under (``Batch``)."""
 
     def _out(self, games: int) -> tuple:
-        p, k, t = self.players, len(self.tables.kinds), len(self.tables.type_names)
+        p, k, t = self.players, len(self.names), len(self.tables.type_names)
         return (np.zeros((games, N_ROWS), np.int64), np.zeros((2, games, p), np.int64),
                 np.zeros((2, games, k, 2), np.int64), np.zeros((games, t), np.int64))
 
@@ -1179,7 +1278,8 @@ class Kernel:
                      out[KIND_ROWS][KR_SCORINGS].astype(i32), rows[:, R_CHANGES].astype(i32),
                      rows[:, R_LEAD_FROM].astype(i32), rows[:, R_DECISIONS].astype(i32),
                      rows[:, R_PLACEMENTS].copy(), rows[:, R_MOVES].copy(),
-                     out[PLACED].astype(i32))
+                     out[PLACED].astype(i32), tuple(self.names),
+                     len(self.tables.kinds))
 
     def seatings(self, seeds: np.ndarray) -> np.ndarray:
         """Per game, seat -> player: turned by the draw-off for the first player when the
@@ -1214,8 +1314,8 @@ class Kernel:
             else:
                 moves.append((t, to_key(cell % w - w // 2, cell // w - w // 2), r, spot))
             seats.append(seat)
-        kinds = self.tables.kinds
-        events = [(i, s, kinds[k].name, ("complete", "final")[when], points)
+        names = self.names
+        events = [(i, s, names[k], ("complete", "final")[when], points)
                   for i, s, k, when, points in log[2][:n_events].tolist()]
         return {"moves": moves, "seats": seats, "events": events,
                 "scores": out[SEAT_ROWS][SR_SCORE, 0].tolist(),

@@ -5,6 +5,7 @@ instead."""
 from __future__ import annotations
 
 from carcdsl.compile import expr as E
+from carcdsl.compile.modes import COVERS
 from carcdsl.compile.tables import Tables
 
 SEED_LIMIT = 2 ** 49
@@ -30,24 +31,12 @@ def _quantities(program: E.Program) -> set[int]:
 def unsupported(tables: Tables) -> str | None:
     """The first construct of ``tables`` the kernel does not run (a short phrase naming it,
     with the rule set's own words where it has them); None when it runs all of it."""
-    modes = tables.modes
-    if modes.figures:
-        return f"figures ({', '.join(f.name for f in modes.figures)})"
-    if modes.requirements:
-        return "placement requirements (on place ...: require)"
-    if modes.triggers:
-        return "on place rules"
-    if modes.on_complete:
-        return "on complete rules"
-    if modes.tokens:
-        return f"tokens ({', '.join(t.name for t in modes.tokens)})"
-    for kind in tables.kinds:
-        for program in (kind.complete, kind.final):
-            used = _quantities(program) if program is not None else set()
-            if E.OWN in used:
-                return f"own(...) in {kind.name}'s scoring"
-        if any(kind.per_scorer):
-            return f"{kind.name}'s scoring per scorer"
+    modes, board = tables.modes, tables.board
+    if any(rule.condition == COVERS for rule in modes.triggers) or \
+            any(rule.condition == COVERS for rule in modes.requirements):
+        return "on place covers rules (a map's markers)"
+    if board.limited and board.edge_closes and any(f.recall for f in modes.figures):
+        return "figures taken back on a board whose edge closes"  # figures.completes
     return None
 
 

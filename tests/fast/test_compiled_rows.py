@@ -16,6 +16,7 @@ import pytest
 pytest.importorskip("numpy")
 pytest.importorskip("numba")
 
+import carcdsl  # noqa: E402
 from carcdsl.cli.main import main  # noqa: E402
 from carcdsl.sim import Config, simulate  # noqa: E402
 from carcdsl.sim.rows import GameRow  # noqa: E402
@@ -124,7 +125,8 @@ def test_a_tournament_of_random_bots_runs_compiled(capsys):
 
 
 def test_a_rule_set_it_cannot_run_falls_back_in_one_line(capsys):
-    common = ["simulate", "base", "-v", "abbot", "--games", "6", "--jobs", "1", "--json"]
+    common = ["simulate", "maps-germany", "-v", "small-city-extra-turn", "--games", "6", "--jobs",
+              "1", "--json"]
     code, out, err = run(capsys, *common, "--engine", "compiled")
     assert code == 0
     line, = err.splitlines()
@@ -153,3 +155,20 @@ def test_seeds_the_kernel_cannot_seed_fall_back():
         refusal = compiled.refused(game, 2, ["random"], seeds)
         assert refusal is not None and refusal.key == "compiled-cannot-run"
         assert "seed" in refusal.values["what"]
+
+
+@pytest.mark.parametrize("rules,variants", [("nuts", ["nuts-proposal"]),
+                                            ("base", ["traders-builders", "farmers"])])
+def test_rows_carry_the_scorings_of_rules_and_tokens(rules, variants):
+    """A scoring named after a rule or a token (``nut.final``, ``wine.final``) is in the
+    compiled rows as in the Python engine's."""
+    from carcdsl.sim import compiled as sim_compiled
+    from carcdsl.sim.rows import play_rows
+
+    game = carcdsl.load(rules, variants)
+    seeds = range(1, 9)
+    mine = sim_compiled.play_rows(game, 3, ["random"], seeds, False)
+    theirs = play_rows(game, 3, ["random"], seeds)
+    assert mine == theirs
+    assert any(key.split(".")[0] not in {k.name for k in game.tables.kinds}
+               for row in theirs for key in row.points)

@@ -250,18 +250,19 @@ def test_a_rule_set_it_cannot_run_is_said_before_a_missing_numba(capsys, monkeyp
     """Installing Numba would not help: the rule set is the reason, and a fallback never
     imports Numba."""
     numba_missing(monkeypatch)
-    code, _, err = run(capsys, "play", "base", "-v", "abbot", "--games", "2", "--quiet",
-                       "--engine", "compiled")
+    code, _, err = run(capsys, "play", "maps-germany", "-v", "small-city-extra-turn", "--games",
+                       "2", "--quiet", "--engine", "compiled")
     assert code == 0
-    assert err.splitlines() == ["compiled engine: cannot run figures (abbot)" + FALLBACK]
+    assert err.splitlines() == ["compiled engine: cannot run on place covers rules (a map's "
+                                "markers)" + FALLBACK]
 
 
 def test_a_fallback_does_not_import_numba():
     done = _python(
         "import sys\n"
         "from carcdsl.cli.main import main\n"
-        "assert main(['play', 'base', '-v', 'abbot', '--games', '2', '-q', '--engine',"
-        " 'compiled']) == 0\n"
+        "assert main(['play', 'maps-germany', '-v', 'small-city-extra-turn', '--games', '2',"
+        " '-q', '--engine', 'compiled']) == 0\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('numba', 'llvmlite')))\n")
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "[]"
@@ -281,4 +282,4 @@ def test_a_search_bot_rolls_out_on_the_compiled_engine(capsys):
     depth0 = sim_compiled.choose(game, 2, ["greedy"], "compiled")
     assert not depth0.roll_outs and depth0.bot_options == {}
     abbot = sim_compiled.choose(carcdsl.load("base", ["abbot"]), 2, ["mcts"], "compiled")
-    assert not abbot.roll_outs and abbot.refusal.key == "compiled-bots"
+    assert not abbot.roll_outs and abbot.refusal.key == "compiled-bots"  # figures: no load
