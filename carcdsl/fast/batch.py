@@ -33,9 +33,10 @@ class Batch:
     end: np.ndarray
     """int8 [G]: index into ``END_REASONS``."""
     points: np.ndarray
-    """int32 [G, K, 2]: points per kind index and when (0 complete, 1 final), all seats."""
+    """int32 [G, N, 2]: points per scoring name (``features``) and when (0 complete, 1
+    final), all seats."""
     scorings: np.ndarray
-    """int32 [G, K, 2]: scoring events per kind and when."""
+    """int32 [G, N, 2]: scoring events per scoring name and when."""
     lead_changes: np.ndarray
     """int32 [G]."""
     lead_from: np.ndarray
@@ -48,9 +49,28 @@ class Batch:
     """int64 [G]: -1 when not counted (``branching`` off)."""
     placed: np.ndarray
     """int32 [G, T]: tiles placed per tile type."""
+    features: tuple[str, ...] = ()
+    """The names of the scorings ``points`` and ``scorings`` count, by index: the kinds (the
+    rule set's order), then what other scorings name (``ScoreEvent.feature``: an ``on
+    place``/``on complete`` rule that scores, a token scored at the end; ``effects.
+    event_names``)."""
+    kinds: int = 0
+    """How many of ``features`` are the kinds."""
 
     def __len__(self) -> int:
         return len(self.seeds)
+
+    def points_of(self, g: int) -> tuple[dict[str, int], dict[str, int]]:
+        """Game ``g``'s points and scorings by ``"name.when"``, as ``GameRow.points`` and
+        ``GameRow.scorings`` hold them: every kind's, other names only when they scored."""
+        points: dict[str, int] = {}
+        scorings: dict[str, int] = {}
+        for k, name in enumerate(self.features):
+            for w, when in enumerate(("complete", "final")):
+                if k < self.kinds or self.scorings[g, k, w]:
+                    points[f"{name}.{when}"] = int(self.points[g, k, w])
+                    scorings[f"{name}.{when}"] = int(self.scorings[g, k, w])
+        return points, scorings
 
 
 def seeds_array(seeds: Sequence[int]) -> np.ndarray:

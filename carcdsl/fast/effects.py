@@ -1,6 +1,21 @@
-"""The kernel's effects: its tables (two slots of ``TB``) and state (two slots of ``ST``).
+"""The kernel's effects, as ``engine.effects``, ``engine.requirements`` and the token parts of
+``engine.scoring``, ``engine.state`` and ``engine.turn`` run them: ``on place`` rules (an
+extra turn, points to the placer, tokens onto the tile), ``on complete`` rules (an extra turn,
+points, tokens taken), tokens (the supply, each player's, on the start tile's sides, collected
+by a feature's scorers, scored at the end), extra turns, and placement requirements (the
+river's ``joins``, ``no-repeat`` and ``look-ahead``).
 
-Placeholders until the kernel runs them (``support.unsupported`` names what it does not).
+Its tables are two arrays of ``TB`` (``RULES`` at ``EFF_TB``, ``PER_TILE`` after it) and its
+state two of ``ST`` (``ON`` at ``EFF_ST``, ``MISC`` after it), each one-dimensional, its rows
+laid end to end at the offsets named below: every array of ``TB`` and ``ST`` is passed to every
+kernel function as its fields, and four two-dimensional arrays instead of one-dimensional ones
+cost the base game a sixth of its speed (measured). The kernel calls in where the Python engine
+does the work, each call behind a count of ``RULES``' header, so rule sets without these
+constructs pay almost nothing.
+
+Scorings these make (an ``on place``/``on complete`` rule's points, a token's final points or
+majority) name their rule's feature or the token, not a kind: ``event_names`` gives every
+scoring name an index (the kinds first, as ``emit`` and ``Batch.points`` count them).
 """
 
 from __future__ import annotations
@@ -8,15 +23,520 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from carcdsl.compile.modes import (
+    ANY_FOLLOWER,
+    COVERS,
+    EXTENDS,
+    EXTRA_TURN,
+    JOINS,
+    LOOK_AHEAD,
+    NO_NEED,
+    PUT,
+    SCORE,
+    SHOWS,
+    SURROUNDED,
+    TAKE,
+)
 from carcdsl.compile.tables import Tables
+from carcdsl.fast.figures import PF_FIG, STRENGTH
+from carcdsl.fast.layout import (
+    EFF_TB,
+    FIG_TB,
+    N_DISTINCT,
+    N_SEG,
+    O1,
+    OS,
+    SEG_KIND,
+    SIGP,
+    SUPPLY,
+    TT,
+)
+from carcdsl.fast.slots import (
+    C_MASK,
+    C_NEED,
+    C_TILE,
+    CELLS,
+    CTR,
+    CURRENT,
+    EFF_ST,
+    FIG_ST,
+    GEO,
+    N_NODES,
+    N_OPEN,
+    N_PIECES,
+    NATTR,
+    NFOL,
+    NODES,
+    NTILE,
+    NXT,
+    OPEN_CELL,
+    OPENS,
+    P_NODE,
+    P_SEAT,
+    ROOT,
+    SCRATCH,
+    T_CELL,
+    TILES_,
+    emit,
+)
+from carcdsl.geometry import ports as P
+
+RULES, PER_TILE = EFF_TB, EFF_TB + 1
+ON, MISC = EFF_ST, EFF_ST + 1
+
+H_TRIGGERS, H_COMPLETE, H_TOKENS, H_REQUIREMENTS, H_KINDS, H_WIDTH, H_START = range(7)
+H_SIZE = H_START + 4
+"""``TB[RULES]`` begins with a header: how many ``on place`` rules, ``on complete`` rules,
+token kinds and requirements (their rows follow it in that order, one each, ``H_WIDTH``
+long); the kinds; from ``H_START``, per side N E S W the start tile's local segment its
+tokens go on (-1: none)."""
+R_COND, R_KIND, R_KINDS, R_FIGURE, R_N_ACTIONS, R_ACTIONS = range(6)
+"""A rule's row: its condition, kind (SHOWS, COMPLETE; -1: none), kinds (EXTENDS, a bit
+mask), figure (EXTENDS), how many actions, then 4 columns per action: ``(EXTRA_TURN)``,
+``(SCORE, points, scoring name)``, ``(PUT, count, token, kind)``, ``(TAKE, token, attribute
+of the rule's kind or -1)``."""
+TK_SUPPLY, TK_EACH, TK_START, TK_COLLECTED, TK_FINAL, TK_MOST, TK_NAME = range(7)
+"""A token kind's row: ``TokenKind``'s numbers and its scoring name."""
+Q_COND, Q_SHOWN, Q_TEST, Q_KIND, Q_DISTANCE = range(5)
+"""A requirement's row: ``Requirement``'s numbers. ``TB[PER_TILE]``, 2K per oriented tile:
+at k, the sides (bits N E S W) whose middle shows kind k; at K + k, its first local segment of
+kind k (-1: none)."""
+
+IN_EXTRA, E_SUPPLY = 0, 1
+"""``ST[MISC]``: whether the turn being played is an extra turn; from ``E_SUPPLY``, per token
+kind the tokens in supply; then per kind the turns its path made lately (3 each, as
+``Grid.turns``: ``_turns``); then per token kind, per seat the tokens held (``_held``).
+``ST[ON]``, nodes per token kind: the tokens lying on each node; a feature's are those on its
+members (``Features.union`` adds them up at the root kept; here a feature's are summed when it
+scores, so that joining features costs nothing more)."""
+
+
+def event_names(tb: Tables) -> list[str]:
+    """Every name a scoring of the rule set can carry, each once: the kinds, then the names
+    of ``on place``/``on complete`` rules that score and of tokens scored at the end (a name
+    equal to a kind's is that kind's, as ``GameRow.points`` adds them up)."""
+    names = [k.name for k in tb.kinds]
+    modes = tb.modes
+    more = [r.feature for r in (*modes.triggers, *modes.on_complete)
+            if any(a[0] == SCORE for a in r.actions)]
+    more += [t.name for t in modes.tokens if t.final_points or t.most_points]
+    for name in more:
+        if name not in names:
+            names.append(name)
+    return names
 
 
 def tables(tb: Tables, players: int) -> tuple[np.ndarray, np.ndarray]:
-    """The two arrays of ``TB`` this module owns."""
-    return np.zeros(1, np.int64), np.zeros(1, np.int64)
+    """The two arrays of ``TB`` this module owns (``RULES``, ``PER_TILE``)."""
+    modes, kinds = tb.modes, tb.kinds
+    names = {name: i for i, name in enumerate(event_names(tb))}
+    rules = (*modes.triggers, *modes.on_complete)
+    width = max([TK_NAME + 1, Q_DISTANCE + 1] + [R_ACTIONS + 4 * len(r.actions) for r in rules])
+    rows = len(rules) + len(modes.tokens) + len(modes.requirements)
+    header = np.full(H_SIZE, -1, np.int64)
+    header[:H_START] = (len(modes.triggers), len(modes.on_complete), len(modes.tokens),
+                        len(modes.requirements), len(kinds), width)
+    if tb.start_type is not None:
+        seg_at = tb.seg_at[4 * tb.start_type]
+        for d in range(4):
+            local = seg_at[P.middle(d)]
+            header[H_START + d] = local if local >= 0 else seg_at[3 * d]
+    out = np.full((rows, width), -1, np.int64)
+    row = 0
+    for r in rules:
+        out[row, :R_ACTIONS] = (r.condition, r.kind, sum(1 << k for k in r.kinds if k >= 0),
+                                r.figure, len(r.actions))
+        for a, action in enumerate(r.actions):
+            col = R_ACTIONS + 4 * a
+            out[row, col] = action[0]
+            if action[0] == SCORE:
+                out[row, col + 1:col + 3] = action[1], names[r.feature]
+            elif action[0] == PUT:
+                out[row, col + 1:col + 4] = action[1:]
+            elif action[0] == TAKE:
+                attributes = kinds[r.kind].attribute_names if r.kind >= 0 else ()
+                out[row, col + 1] = action[1]
+                out[row, col + 2] = attributes.index(action[2]) \
+                    if action[2] in attributes else -1
+        row += 1
+    for t in modes.tokens:
+        out[row, :TK_NAME + 1] = (t.supply, t.each_player, t.start_sides, t.collected,
+                                  t.final_points, t.most_points, names.get(t.name, -1))
+        row += 1
+    for q in modes.requirements:
+        out[row, :Q_DISTANCE + 1] = q.condition, q.kind_shown, q.test, q.kind, q.distance
+        row += 1
+    n_o, n_k = 4 * len(tb.type_names), len(kinds)
+    per_tile = np.full((n_o, 2 * n_k), -1, np.int64)
+    per_tile[:, :n_k] = 0
+    for o in range(n_o):
+        segments, seg_at = tb.segments[o], tb.seg_at[o]
+        for i in range(len(segments) - 1, -1, -1):
+            per_tile[o, n_k + segments[i].kind] = i
+        for d in range(4):
+            i = seg_at[P.middle(d)]
+            if i >= 0:
+                per_tile[o, segments[i].kind] |= 1 << d
+    return np.concatenate((header, out.ravel())), per_tile.ravel()
+
+
+@nb.njit(cache=True)
+def _row(TB, q):
+    """Row ``q`` of ``TB[RULES]`` (the ``on place`` rules, ``on complete`` rules, token
+    kinds, requirements, counted together)."""
+    rules = TB[RULES]
+    at = H_SIZE + q * rules[H_WIDTH]
+    return rules[at:at + rules[H_WIDTH]]
+
+
+@nb.njit(cache=True)
+def _per_tile(TB, o, col):
+    return TB[PER_TILE][2 * o * TB[RULES][H_KINDS] + col]
+
+
+@nb.njit(cache=True)
+def _turns(TB):
+    """Where ``ST[MISC]`` keeps the turns of kind 0."""
+    return E_SUPPLY + TB[RULES][H_TOKENS]
+
+
+@nb.njit(cache=True)
+def _held(TB, ST, i):
+    """Where ``ST[MISC]`` keeps seat 0's tokens of kind ``i``."""
+    return _turns(TB) + 3 * TB[RULES][H_KINDS] + i * ST[NFOL].shape[1]
 
 
 @nb.njit(cache=True)
 def state(TB, players):
     """The two arrays of ``ST`` this module owns (allocated once per batch)."""
-    return np.zeros(1, np.int64), np.zeros(1, np.int64)
+    n_tok = TB[RULES][H_TOKENS]
+    nodes = (TB[SUPPLY].shape[0] + 1) * TB[OS].shape[2]
+    return (np.zeros(n_tok * nodes, np.int64),
+            np.zeros(E_SUPPLY + n_tok + 3 * TB[RULES][H_KINDS] + n_tok * players, np.int64))
+
+
+@nb.njit(cache=True)
+def reset(TB, ST):
+    """A new game (before the kernel clears its counters): no tokens on features, each kind's
+    supply less what the players are given, no path turns, not an extra turn."""
+    header, on, misc = TB[RULES], ST[ON], ST[MISC]
+    nodes, used = ST[NODES].shape[1], ST[CTR][N_NODES]
+    misc[:] = 0
+    players = ST[NFOL].shape[1]
+    first = header[H_TRIGGERS] + header[H_COMPLETE]
+    for i in range(header[H_TOKENS]):
+        on[i * nodes:i * nodes + used] = 0
+        row = _row(TB, first + i)
+        misc[E_SUPPLY + i] = row[TK_SUPPLY] - row[TK_EACH] * players
+        held = _held(TB, ST, i)
+        misc[held:held + players] = row[TK_EACH]
+
+
+@nb.njit(cache=True)
+def put_tokens(ST, i, count, node):
+    """``effects.put_tokens``: up to ``count`` tokens of kind ``i`` from the supply onto the
+    feature of ``node``."""
+    misc = ST[MISC]
+    count = min(count, misc[E_SUPPLY + i])
+    if count <= 0:
+        return
+    misc[E_SUPPLY + i] -= count
+    ST[ON][i * ST[NODES].shape[1] + node] += count
+
+
+@nb.njit(cache=True)
+def set_up(TB, ST, base):
+    """``State._place_start``'s tokens: ``start sides`` tokens on each side of the start tile
+    (placed with first node ``base``)."""
+    header = TB[RULES]
+    first = header[H_TRIGGERS] + header[H_COMPLETE]
+    for i in range(header[H_TOKENS]):
+        count = _row(TB, first + i)[TK_START]
+        if count <= 0:
+            continue
+        for d in range(4):
+            local = header[H_START + d]
+            if local >= 0:
+                put_tokens(ST, i, count, base + local)
+
+
+@nb.njit(cache=True)
+def _surrounded4(ST, cell):
+    """A tile on each side of ``cell`` (N E S W)."""
+    cells, geo = ST[CELLS], ST[SCRATCH][GEO]
+    for d in range(4):  # noqa: SIM110 (no generators in the kernel)
+        if cells[C_TILE, cell + geo[d]] < 0:
+            return False
+    return True
+
+
+@nb.njit(cache=True)
+def _extends_own(TB, ST, o, cell, base, kinds, figure):
+    """``figures.extends_own``: the tile just placed on ``cell`` is part of a feature of
+    ``kinds`` (a mask) holding the mover's figure ``figure`` (ANY_FOLLOWER: any that counts)
+    standing on another square."""
+    if figure == NO_NEED:
+        return False
+    nodes, tiles, ctr = ST[NODES], ST[TILES_], ST[CTR]
+    piece_fig, fk = ST[FIG_ST][PF_FIG], TB[FIG_TB]
+    seat = ctr[CURRENT]
+    os_ = TB[OS]
+    for p in range(ctr[N_PIECES]):
+        node = tiles[P_NODE, p]
+        if tiles[P_SEAT, p] != seat or tiles[T_CELL, nodes[NTILE, node]] == cell:
+            continue
+        r = nodes[ROOT, node]
+        joined = False
+        for i in range(TB[O1][N_SEG, o]):
+            if kinds >> os_[SEG_KIND, o, i] & 1 and nodes[ROOT, base + i] == r:
+                joined = True
+                break
+        if not joined:
+            continue
+        fig = piece_fig[p]
+        if fig == figure + 1 or figure == ANY_FOLLOWER and (fig == 0
+                                                            or fk[fig - 1, STRENGTH] > 0):
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def fire_triggers(TB, ST, OUT, LOG, g, o, cell, base, index):
+    """``effects.fire_triggers``: the ``on place`` rules for ``o`` just placed on ``cell``
+    (first node ``base``), in rule order; True when one gives an extra turn."""
+    n_k = TB[RULES][H_KINDS]
+    extra = False
+    for q in range(TB[RULES][H_TRIGGERS]):
+        rule = _row(TB, q)
+        cond = rule[R_COND]
+        if cond == SURROUNDED:
+            hit = _surrounded4(ST, cell)
+        elif cond == EXTENDS:
+            hit = _extends_own(TB, ST, o, cell, base, rule[R_KINDS], rule[R_FIGURE])
+        elif cond == COVERS:
+            hit = False  # maps: ``unsupported``
+        else:
+            hit = rule[R_KIND] >= 0 and _per_tile(TB, o, n_k + rule[R_KIND]) >= 0
+        if not hit:
+            continue
+        for a in range(rule[R_N_ACTIONS]):
+            col = R_ACTIONS + 4 * a
+            action = rule[col]
+            if action == EXTRA_TURN:
+                extra = True
+            elif action == PUT:
+                kind = rule[col + 3]
+                local = _per_tile(TB, o, n_k + kind) if kind >= 0 else -1
+                if local >= 0:
+                    put_tokens(ST, rule[col + 2], rule[col + 1], base + local)
+            elif action == SCORE:
+                emit(ST, OUT, LOG, g, index, ST[CTR][CURRENT], rule[col + 2], 0, rule[col + 1])
+    return extra
+
+
+@nb.njit(cache=True)
+def fire_completed(TB, ST, OUT, LOG, g, r, kind, index):
+    """``effects.fire_completed``: the ``on complete`` rules of ``kind`` for the feature of
+    root ``r`` that the placement completed; True when one gives an extra turn."""
+    header, misc = TB[RULES], ST[MISC]
+    extra = False
+    seat = ST[CTR][CURRENT]
+    for q in range(header[H_COMPLETE]):
+        rule = _row(TB, header[H_TRIGGERS] + q)
+        if rule[R_KIND] != kind:
+            continue
+        for a in range(rule[R_N_ACTIONS]):
+            col = R_ACTIONS + 4 * a
+            action = rule[col]
+            if action == EXTRA_TURN:
+                extra = True
+            elif action == SCORE:
+                emit(ST, OUT, LOG, g, index, seat, rule[col + 2], 0, rule[col + 1])
+            elif action == TAKE and rule[col + 2] >= 0:
+                token = rule[col + 1]
+                count = min(ST[NATTR][r, rule[col + 2]], misc[E_SUPPLY + token])
+                if count > 0:
+                    misc[E_SUPPLY + token] -= count
+                    misc[_held(TB, ST, token) + seat] += count
+    return extra
+
+
+@nb.njit(cache=True)
+def collect(TB, ST, r, best):
+    """``scoring._collect_tokens``: tokens of kinds collected on the scored feature of root
+    ``r`` go to its scorers (those with ``best`` followers), one at a time in turn order from
+    the player to move."""
+    header, on, misc, nfol, nxt = TB[RULES], ST[ON], ST[MISC], ST[NFOL], ST[NODES][NXT]
+    first = header[H_TRIGGERS] + header[H_COMPLETE]
+    n, nodes = nfol.shape[1], nxt.shape[0]
+    current = ST[CTR][CURRENT]
+    for i in range(header[H_TOKENS]):
+        if not _row(TB, first + i)[TK_COLLECTED]:
+            continue
+        count, m = 0, r
+        while True:  # the feature's members
+            count += on[i * nodes + m]
+            on[i * nodes + m] = 0
+            m = nxt[m]
+            if m == r:
+                break
+        if count == 0:
+            continue
+        held = _held(TB, ST, i)
+        winners = 0
+        for s in range(n):
+            winners += nfol[r, s] == best
+        share, rest = count // winners, count % winners
+        k = 0
+        for step in range(n):  # winners in turn order from the player to move
+            s = (current + step) % n
+            if nfol[r, s] == best:
+                misc[held + s] += share + (k < rest)
+                k += 1
+
+
+@nb.njit(cache=True)
+def score_held(TB, ST, OUT, LOG, g, index):
+    """``scoring._score_held_tokens``: per token kind, its majority (each seat holding the
+    most, at least 1), then its points per token held."""
+    header, misc = TB[RULES], ST[MISC]
+    first = header[H_TRIGGERS] + header[H_COMPLETE]
+    n = ST[NFOL].shape[1]
+    for i in range(header[H_TOKENS]):
+        row = _row(TB, first + i)
+        at = _held(TB, ST, i)
+        held = misc[at:at + n]
+        most = 0
+        for s in range(n):
+            most = max(most, held[s])
+        if row[TK_MOST] and most > 0:
+            for s in range(n):
+                if held[s] == most:
+                    emit(ST, OUT, LOG, g, index, s, row[TK_NAME], 1, row[TK_MOST])
+        if row[TK_FINAL]:
+            for s in range(n):
+                if held[s]:
+                    emit(ST, OUT, LOG, g, index, s, row[TK_NAME], 1, held[s] * row[TK_FINAL])
+
+
+@nb.njit(cache=True)
+def end_turn(ST, extra, may):
+    """``Seats.end_turn``'s choice: True when the mover plays again (the turn earned an extra
+    turn, ``may`` says it can be taken, and it is not an extra turn itself); else the turn is
+    over and the next is not an extra one."""
+    misc = ST[MISC]
+    if extra and may and not misc[IN_EXTRA]:
+        misc[IN_EXTRA] = 1
+        return True
+    misc[IN_EXTRA] = 0
+    return False
+
+
+# --- placement requirements --------------------------------------------------------------------
+
+@nb.njit(cache=True)
+def _turn_of(TB, ST, o, cell, kind):
+    """``requirements.turn_of``: the turn the ``kind`` path of ``o`` on ``cell`` makes (0
+    straight on or none, 1 right, 3 left)."""
+    if kind < 0:
+        return 0
+    sides = _per_tile(TB, o, kind)
+    cells, geo = ST[CELLS], ST[SCRATCH][GEO]
+    n, joined, entry, exit_ = 0, 0, -1, -1
+    for d in range(4):
+        if sides >> d & 1:
+            n += 1
+            if cells[C_TILE, cell + geo[d]] >= 0:
+                joined += 1
+                entry = d
+            else:
+                exit_ = d
+    if n != 2 or joined != 1:
+        return 0
+    return (exit_ - (entry + 2) % 4) % 4
+
+
+@nb.njit(cache=True)
+def _fails(TB, ST, q, o, cell):
+    """``requirements.failed``: whether ``o`` on ``cell`` fails requirement row ``q``."""
+    kind, test = q[Q_KIND], q[Q_TEST]
+    sides = _per_tile(TB, o, kind) if kind >= 0 else 0
+    cells, geo = ST[CELLS], ST[SCRATCH][GEO]
+    if test == JOINS:
+        for d in range(4):  # noqa: SIM110
+            if sides >> d & 1 and cells[C_TILE, cell + geo[d]] >= 0:
+                return False
+        return True
+    if test == LOOK_AHEAD:
+        for d in range(4):
+            ahead = geo[d]
+            if not sides >> d & 1 or cells[C_TILE, cell + ahead] >= 0:
+                continue
+            left, right = geo[(d + 1) % 4], geo[(d + 3) % 4]
+            for k in range(1, q[Q_DISTANCE] + 1):
+                c = cell + k * ahead
+                if (cells[C_TILE, c] >= 0 or cells[C_TILE, c + left] >= 0
+                        or cells[C_TILE, c + right] >= 0):
+                    return True
+        return False
+    turn = _turn_of(TB, ST, o, cell, kind)
+    if turn and kind >= 0:
+        misc, at = ST[MISC], _turns(TB) + 3 * kind
+        if turn == misc[at] or turn == misc[at + 1] and misc[at + 2] >= 2:
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def fits_required(TB, ST, t):
+    """``can_place`` with requirements: some open square takes some rotation of ``t`` that
+    fits its neighbours and passes the requirements."""
+    cells, ctr, opens, sigp, tt = ST[CELLS], ST[CTR], ST[OPENS], TB[O1][SIGP], TB[TT]
+    for j in range(ctr[N_OPEN]):
+        c = opens[OPEN_CELL, j]
+        for q in range(tt[t, N_DISTINCT]):
+            o = 4 * t + tt[t, q]
+            if sigp[o] & cells[C_MASK, c] == cells[C_NEED, c] and passes(TB, ST, o, c):
+                return True
+    return False
+
+
+@nb.njit(cache=True)
+def passes(TB, ST, o, cell):
+    """``requirements.passes``: ``o`` on ``cell`` meets every requirement that applies."""
+    header = TB[RULES]
+    first = header[H_TRIGGERS] + header[H_COMPLETE] + header[H_TOKENS]
+    for j in range(header[H_REQUIREMENTS]):
+        q = _row(TB, first + j)
+        cond = q[Q_COND]
+        if cond == SHOWS:
+            applies = q[Q_SHOWN] >= 0 and _per_tile(TB, o, header[H_KINDS] + q[Q_SHOWN]) >= 0
+        elif cond == SURROUNDED:
+            applies = _surrounded4(ST, cell)
+        else:
+            applies = False  # COVERS (maps): ``unsupported``
+        if applies and _fails(TB, ST, q, o, cell):
+            return False
+    return True
+
+
+@nb.njit(cache=True)
+def remember_turns(TB, ST, o, cell):
+    """``requirements.remember_turns``, before ``o`` is placed on ``cell``: for each
+    ``no-repeat`` requirement whose kind ``o`` shows, the path's last turn, last curve and
+    curves in a row that way."""
+    header, misc = TB[RULES], ST[MISC]
+    first = header[H_TRIGGERS] + header[H_COMPLETE] + header[H_TOKENS]
+    for j in range(header[H_REQUIREMENTS]):
+        q = _row(TB, first + j)
+        kind = q[Q_KIND]
+        if q[Q_TEST] == JOINS or q[Q_TEST] == LOOK_AHEAD or kind < 0 \
+                or _per_tile(TB, o, kind) == 0:
+            continue
+        turn = _turn_of(TB, ST, o, cell, kind)
+        at = _turns(TB) + 3 * kind
+        last_curve, curves = misc[at + 1], misc[at + 2]
+        if turn:
+            curves = curves + 1 if turn == last_curve else 1
+            last_curve = turn
+        misc[at], misc[at + 1], misc[at + 2] = turn, last_curve, curves

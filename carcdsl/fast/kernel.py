@@ -204,6 +204,7 @@ def new_state(TB, players):
 @nb.njit(cache=True)
 def reset(TB, ST):
     """Clear what the last game left (only the squares it touched)."""
+    effects.reset(TB, ST)
     cells, nodes, nattr, nfol, tiles, seats, ctr = ST[:7]
     opens = ST[OPENS]
     for i in range(ctr[N_TILES]):
@@ -314,7 +315,8 @@ def place(TB, ST, o, cell):
 
 @nb.njit(cache=True)
 def fits_somewhere(TB, ST, t):
-    """``can_place`` on the fast path: some open square takes some rotation of ``t``."""
+    """``can_place`` on the fast path: some open square takes some rotation of ``t`` (placement
+    requirements: ``after_move`` asks ``effects.fits_required`` too)."""
     cells, ctr, opens, sigp, tt = ST[CELLS], ST[CTR], ST[OPENS], TB[O1][SIGP], TB[TT]
     for j in range(ctr[N_OPEN]):
         c = opens[OPEN_CELL, j]
@@ -582,6 +584,8 @@ def score(TB, ST, OUT, LOG, g, r, when, index):
                 for s in range(players):
                     if nfol[r, s] == best:
                         emit(ST, OUT, LOG, g, index, s, k, when, points)
+        if TB[effects.RULES][effects.H_TOKENS]:
+            effects.collect(TB, ST, r, best)
     if TB[FIG_TB].shape[0]:
         figures.release(ST, r)  # figures go home to their own supply
     else:
@@ -634,20 +638,30 @@ def surrounded(ST, cell):
 
 @nb.njit(cache=True)
 def score_completed(TB, ST, OUT, LOG, g, o, cell, base, index):
-    """``scoring.score_completed`` on the fast path: closable segments of the tile, then
-    watched centres on and around it in ``NEAR`` order."""
+    """``scoring.score_completed``: closable segments of the tile (``on complete`` rules
+    first act on each feature completed, once), then watched centres on and around it in
+    ``NEAR`` order. True when an ``on complete`` rule gives an extra turn."""
     cells, nodes, nfol, tiles, ctr, geo = (ST[CELLS], ST[NODES], ST[NFOL], ST[TILES_], ST[CTR],
                                            ST[SCRATCH][GEO])
     os_ = TB[OS]
+    on_complete = TB[effects.RULES][effects.H_COMPLETE]
+    extra = False
     for q in range(TB[O1][N_CLOSABLE, o]):
         r = nodes[ROOT, base + os_[CLOSABLE, o, q]]
+        if on_complete and nodes[OPEN_ENDS, r] == 0:
+            seen = False
+            for e in range(q):
+                seen |= nodes[ROOT, base + os_[CLOSABLE, o, e]] == r
+            if not seen:
+                extra |= effects.fire_completed(TB, ST, OUT, LOG, g, r, kind_of(TB, ST, r),
+                                                index)
         if nodes[OPEN_ENDS, r] == 0:
             if nfol[r].sum() > 0:
                 score(TB, ST, OUT, LOG, g, r, 0, index)
             elif TB[FIG_TB].shape[0]:  # figures that never count (strength 0) go home too
                 figures.release(ST, r)
     if ctr[N_WATCHED] == 0:
-        return
+        return extra
     for q in range(3, 12):
         c = cell if q == 3 else cell + geo[q]
         if cells[C_WATCH, c] and surrounded(ST, c):
@@ -659,6 +673,7 @@ def score_completed(TB, ST, OUT, LOG, g, o, cell, base, index):
                 node = cbase + os_[CENTRES, co, k]
                 if nfol[node].sum() > 0:
                     score(TB, ST, OUT, LOG, g, node, 0, index)
+    return extra
 
 
 @nb.njit(cache=True)
@@ -708,6 +723,8 @@ def finish(TB, ST, OUT, LOG, g, why):
             n += 1
     for q in range(n):
         score(TB, ST, OUT, LOG, g, tiles[TODO, q], 1, index)
+    if TB[effects.RULES][effects.H_TOKENS]:
+        effects.score_held(TB, ST, OUT, LOG, g, index)
     close_group(ST, ctr[TURNS] + 1)
     ctr[FINISHED] = 1
 
@@ -760,6 +777,7 @@ def pass_turn(TB, ST):
     when the pile has tiles, else is passed over."""
     seats, ctr = ST[SEATS], ST[CTR]
     n = seats.shape[1]
+    effects.end_turn(ST, False, False)  # a new turn, not an extra one
     ctr[CURRENT] = (ctr[CURRENT] + 1) % n
     if not TB[PARAMS][HAND]:
         return
@@ -821,6 +839,9 @@ def after_move(TB, ST, OUT, LOG, g):
     if is_empty(ST):
         finish(TB, ST, OUT, LOG, g, SUPPLY_EMPTY)
         return
+    # (requirements are checked here rather than in fits_somewhere: the base game runs
+    # measurably slower with any more code in it)
+    required = TB[effects.RULES][effects.H_REQUIREMENTS]
     if TB[PARAMS][HAND]:
         while not ctr[FINISHED]:
             seat = ctr[CURRENT]
@@ -828,7 +849,8 @@ def after_move(TB, ST, OUT, LOG, g):
             if n == 0:
                 return
             for i in range(n):
-                if fits_somewhere(TB, ST, hands[seat, i]):
+                if fits_somewhere(TB, ST, hands[seat, i]) and (
+                        not required or effects.fits_required(TB, ST, hands[seat, i])):
                     return
             held = scratch[VALUES]  # the hand as it was: each of its tiles is discarded
             held[:n] = hands[seat, :n]
@@ -838,7 +860,8 @@ def after_move(TB, ST, OUT, LOG, g):
                     return
         return
     while ctr[N_PILE] and not ctr[FINISHED]:
-        if fits_somewhere(TB, ST, tiles[PILE, ctr[N_PILE] - 1]):
+        if fits_somewhere(TB, ST, tiles[PILE, ctr[N_PILE] - 1]) and (
+                not required or effects.fits_required(TB, ST, tiles[PILE, ctr[N_PILE] - 1])):
             return
         discard(TB, ST, OUT, LOG, g, tiles[PILE, ctr[N_PILE] - 1])
 
@@ -859,6 +882,8 @@ def apply(TB, ST, OUT, LOG, g, t, cell, r, spot):
     OUT[SEAT_ROWS][SR_TURNS, g, seat] += 1
     OUT[PLACED][g, t] += 1
     o = 4 * t + r
+    if TB[effects.RULES][effects.H_REQUIREMENTS]:
+        effects.remember_turns(TB, ST, o, cell)
     base = place(TB, ST, o, cell)
     if spot >> figures.FIGURE_SHIFT > 0:
         figures.put(TB, ST, o, cell, base, spot, seat)
@@ -877,14 +902,18 @@ def apply(TB, ST, OUT, LOG, g, t, cell, r, spot):
         if figures.scores_recall(TB, ST, p):
             score_recall(TB, ST, OUT, LOG, g, nodes[ROOT, figures.RECALL - spot], index, seat)
         figures.take_back(TB, ST, p)
-    score_completed(TB, ST, OUT, LOG, g, o, cell, base, index)
+    # placement triggers act at once, before scoring
+    extra = TB[effects.RULES][effects.H_TRIGGERS] > 0 and effects.fire_triggers(
+        TB, ST, OUT, LOG, g, o, cell, base, index)
+    extra = score_completed(TB, ST, OUT, LOG, g, o, cell, base, index) or extra
     close_group(ST, ctr[TURNS])
     if ctr[N_ASIDE]:
         return_aside(ST)
     if TB[PARAMS][HAND]:
         refill(TB, ST, seat)
-        pass_turn(TB, ST)
-    else:
+        if not effects.end_turn(ST, extra, seats[HAND_N, seat] > 0):
+            pass_turn(TB, ST)
+    elif not effects.end_turn(ST, extra, True):
         ctr[CURRENT] = (seat + 1) % seats.shape[1]
     after_move(TB, ST, OUT, LOG, g)
 
@@ -897,6 +926,7 @@ def list_moves(TB, ST, seat):
     cells, seats, ctr, opens, hands, buf = (ST[CELLS], ST[SEATS], ST[CTR], ST[OPENS],
                                             ST[HANDS], ST[MOVES])
     sigp, tt, os_ = TB[O1][SIGP], TB[TT], TB[OS]
+    required = TB[effects.RULES][effects.H_REQUIREMENTS]
     n = 0
     placing = recalling = False
     if TB[FIG_TB].shape[0]:
@@ -925,7 +955,7 @@ def list_moves(TB, ST, seat):
             for q in range(tt[t, N_DISTINCT]):
                 r = tt[t, q]
                 o = 4 * t + r
-                if sigp[o] & mask != need:
+                if sigp[o] & mask != need or required and not effects.passes(TB, ST, o, c):
                     continue
                 buf[n, 0], buf[n, 1], buf[n, 2], buf[n, 3] = t, c, r, -1
                 n += 1
@@ -981,7 +1011,9 @@ def set_up(TB, ST, seed, seating):
     start = TB[PARAMS][START_TYPE]
     if TB[PARAMS][START_PLACED] and start >= 0:
         w = ctr[WIDTH]
-        place(TB, ST, 4 * start, (w // 2) + (w // 2) * w)
+        base = place(TB, ST, 4 * start, (w // 2) + (w // 2) * w)
+        if TB[effects.RULES][effects.H_TOKENS]:
+            effects.set_up(TB, ST, base)
     if TB[PARAMS][HAND]:
         for s in range(players):
             refill(TB, ST, s)
@@ -1081,9 +1113,11 @@ class Kernel:
         self.game, self.players = game, players
         self.tables = game.tables
         self.tb = kernel_tables(game.tables, players)
+        self.names = effects.event_names(game.tables)
+        """The names scorings carry, by the index ``emit`` counts them under (``Batch``)."""
 
     def _out(self, games: int) -> tuple:
-        p, k, t = self.players, len(self.tables.kinds), len(self.tables.type_names)
+        p, k, t = self.players, len(self.names), len(self.tables.type_names)
         return (np.zeros((games, N_ROWS), np.int64), np.zeros((2, games, p), np.int64),
                 np.zeros((2, games, k, 2), np.int64), np.zeros((games, t), np.int64))
 
@@ -1104,7 +1138,8 @@ class Kernel:
                      out[KIND_ROWS][KR_SCORINGS].astype(i32), rows[:, R_CHANGES].astype(i32),
                      rows[:, R_LEAD_FROM].astype(i32), rows[:, R_DECISIONS].astype(i32),
                      rows[:, R_PLACEMENTS].copy(), rows[:, R_MOVES].copy(),
-                     out[PLACED].astype(i32))
+                     out[PLACED].astype(i32), tuple(self.names),
+                     len(self.tables.kinds))
 
     def seatings(self, seeds: np.ndarray) -> np.ndarray:
         """Per game, seat -> player: turned by the draw-off for the first player when the
@@ -1139,8 +1174,8 @@ class Kernel:
                 x, y = cell % w - w // 2, cell // w - w // 2
                 moves.append((t, x + (y << 20), r, spot))
             seats.append(seat)
-        kinds = self.tables.kinds
-        events = [(i, s, kinds[k].name, ("complete", "final")[when], points)
+        names = self.names
+        events = [(i, s, names[k], ("complete", "final")[when], points)
                   for i, s, k, when, points in log[2][:n_events].tolist()]
         return {"moves": moves, "seats": seats, "events": events,
                 "scores": out[SEAT_ROWS][SR_SCORE, 0].tolist(),
@@ -1159,7 +1194,7 @@ class Kernel:
         started = time.perf_counter()
         tables = carcdsl.load("base").tables
         k = Kernel.__new__(Kernel)
-        k.players, k.tables = 2, tables
+        k.players, k.tables, k.names = 2, tables, effects.event_names(tables)
         for logging in (False, True):
             log = (logging, np.zeros((1, 5), np.int64), np.zeros((1, 5), np.int64))
             play_batch(kernel_tables(tables, 2), np.zeros(1, np.int64),

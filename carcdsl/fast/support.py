@@ -5,6 +5,7 @@ instead."""
 from __future__ import annotations
 
 from carcdsl.compile import expr as E
+from carcdsl.compile.modes import COVERS
 from carcdsl.compile.tables import Tables
 
 SEED_LIMIT = 2 ** 49
@@ -31,14 +32,9 @@ def unsupported(tables: Tables) -> str | None:
     """The first construct of ``tables`` the kernel does not run (a short phrase naming it,
     with the rule set's own words where it has them); None when it runs all of it."""
     modes, board = tables.modes, tables.board
-    if modes.requirements:
-        return "placement requirements (on place ...: require)"
-    if modes.triggers:
-        return "on place rules"
-    if modes.on_complete:
-        return "on complete rules"
-    if modes.tokens:
-        return f"tokens ({', '.join(t.name for t in modes.tokens)})"
+    for rule in (*modes.triggers, *modes.requirements):
+        if rule.condition == COVERS:
+            return "on place covers ... (a map's markers)"
     if board.limited or board.printed or tuple(board.starts) != (0,):
         return "a bounded or printed board"
     if board.limited and board.edge_closes and any(f.recall for f in modes.figures):
