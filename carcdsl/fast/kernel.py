@@ -1005,6 +1005,7 @@ def list_moves(TB, ST, seat):
     placing = recalling = False
     if TB[FIG_TB].shape[0]:
         placing, recalling = figures.begin_turn(TB, ST, seat)
+    fspots, fc = TB[figures.FSPOTS], ST[figures.FC]
     if TB[PARAMS][HAND]:
         kinds = seats[HAND_N, seat]
     else:
@@ -1032,10 +1033,15 @@ def list_moves(TB, ST, seat):
                     continue
                 buf[n, 0], buf[n, 1], buf[n, 2], buf[n, 3] = t, c, r, -1
                 n += 1
-                if not (spots or placing or recalling):
+                stands = False  # some figure in the mover's supply may stand on o
+                if placing:
+                    for f in range(fspots.shape[0]):
+                        if fspots[f, o, 0] >= 0 and fc[f, seat] > 0:
+                            stands = True
+                if not (spots or stands or recalling):
                     continue
                 occ = 0
-                if spots or placing:
+                if spots or stands:
                     if occupied < 0:
                         occupied, n_near = square_occupied(TB, ST, c)
                     occ = grown(TB, ST, o, occupied, n_near)
@@ -1045,7 +1051,7 @@ def list_moves(TB, ST, seat):
                         if not os_[SEG_MASK, o, i] & occ:
                             buf[n, 0], buf[n, 1], buf[n, 2], buf[n, 3] = t, c, r, i
                             n += 1
-                if placing:  # ``_iter_more``: each figure's spots, then recalls
+                if stands:  # ``_iter_more``: each figure's spots, then recalls
                     n = figures.placements(TB, ST, n, t, c, r, o, occ, seat)
                 if recalling:
                     n = figures.recalls(TB, ST, n, t, c, r, o)
