@@ -49,6 +49,7 @@ COMBINATIONS = [
     ("base", ("inns-cathedrals", "farmers")), ("base", ("abbot", "inns-cathedrals", "farmers")),
     ("base", ("abbot", "hand-of-three")), ("pnp-demo", ("abbot",)),
     ("base", (str(DATA / "figures-mix.carc"),)),
+    ("base", ("abbot", "inns-cathedrals", "traders-builders", "farmers")),
 ]
 _kernels: dict = {}
 
@@ -105,6 +106,19 @@ def test_the_same_games(rules, variants, players):
             assert mine[field] == theirs[field], \
                 f"seed {seed}, {field} differ {first_difference(mine[field], theirs[field])}"
         assert mine["end"] == theirs["end"]
+
+
+MORE_PLAYERS = [("base", ("inns-cathedrals",), 5), ("base", ("inns-cathedrals", "farmers"), 5),
+                ("base", ("inns-cathedrals",), 6),
+                ("base", ("abbot", "inns-cathedrals", "traders-builders", "farmers"), 5),
+                ("base", ("abbot", "inns-cathedrals", "traders-builders", "farmers"), 6)]
+"""Combinations that seat more than four (the pink set's sixth player)."""
+
+
+@pytest.mark.parametrize("rules,variants,players", MORE_PLAYERS,
+                         ids=[f"{'+'.join((r, *v))}-{p}" for r, v, p in MORE_PLAYERS])
+def test_the_same_games_more_players(rules, variants, players):
+    test_the_same_games(rules, variants, players)
 
 
 ROW_COMBINATIONS = COMBINATIONS[:4] + [
