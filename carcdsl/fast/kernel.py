@@ -1191,20 +1191,25 @@ def play_batch(TB, seeds, seatings, branching, OUT, LOG):
 
 
 @nb.njit(cache=True)
-def load(TB, ST, placed, pieces, watched, pile, hands, hand_n, scores, left, current, aside):
+def load(TB, ST, placed, pieces, figure_supply, watched, pile, hands, hand_n, scores, left,
+         current, aside):
     """A position of the Python engine into ``ST``: its tiles placed again in the order
-    they were (which rebuilds the same nodes, features and open squares), its followers,
-    watched centres, pile, hands, scores and the player to move."""
+    they were (which rebuilds the same nodes, features and open squares), its followers and
+    figures (``pieces``: seat, node, figure), the figures in supply, watched centres, pile,
+    hands, scores and the player to move."""
     cells, nodes, nfol, tiles, seats, ctr = (ST[CELLS], ST[NODES], ST[NFOL], ST[TILES_],
                                              ST[SEATS], ST[CTR])
     reset(TB, ST)
     for i in range(placed.shape[0]):
         place(TB, ST, placed[i, 0], placed[i, 1])
-    for p in range(pieces.shape[0]):
-        seat, node = pieces[p, 0], pieces[p, 1]
-        nfol[nodes[ROOT, node], seat] += 1
-        tiles[P_SEAT, p], tiles[P_NODE, p] = seat, node
-    ctr[N_PIECES] = pieces.shape[0]
+    if TB[FIG_TB].shape[0]:
+        figures.load(TB, ST, pieces, figure_supply)
+    else:
+        for p in range(pieces.shape[0]):
+            seat, node = pieces[p, 0], pieces[p, 1]
+            nfol[nodes[ROOT, node], seat] += 1
+            tiles[P_SEAT, p], tiles[P_NODE, p] = seat, node
+        ctr[N_PIECES] = pieces.shape[0]
     for c in watched:
         cells[C_WATCH, c] = 1
     ctr[N_WATCHED] = watched.shape[0]
@@ -1357,14 +1362,16 @@ class Kernel:
         grid, features, supply, seats = state.grid, state.features, state.supply, state.seats
         placed = np.array([(o, cell(key)) for key, (o, _) in grid.tiles.items()],
                           np.int64).reshape(-1, 2)
-        pieces = np.array([(seat, node) for seat, node, _, _ in features.pieces],
-                          np.int64).reshape(-1, 2)
+        pieces = np.array([(seat, node, figure) for seat, node, _, figure in features.pieces],
+                          np.int64).reshape(-1, 3)
+        figure_supply = np.array(seats.figures, np.int64).reshape(-1, self.players)
         watched = np.array([cell(key) for key in grid.watched], np.int64)
         hands = supply.hands or [[]] * self.players
         held = np.zeros((self.players, max(1, max(map(len, hands)))), np.int64)
         for s, hand in enumerate(hands):
             held[s, :len(hand)] = hand
-        load(self.tb, self._st, placed, pieces, watched, np.array(supply.pile, np.int64), held,
+        load(self.tb, self._st, placed, pieces, figure_supply, watched,
+             np.array(supply.pile, np.int64), held,
              np.array([len(h) for h in hands], np.int64), np.array(seats.scores, np.int64),
              np.array(seats.followers, np.int64), seats.current,
              np.array(supply.aside, np.int64))

@@ -55,8 +55,8 @@ def unsupported_roll_out(tables: Tables) -> str | None:
     if found is not None:
         return found
     modes, board = tables.modes, tables.board
-    if modes.figures or modes.tokens or modes.triggers or modes.on_complete:
-        return "roll-outs from positions with figures, tokens or rules that act"
+    if modes.tokens or modes.triggers or modes.on_complete:
+        return "roll-outs from positions with tokens or rules that act"
     if modes.requirements or board.limited or board.printed:
         return "roll-outs from positions with requirements or a bounded board"
     return None

@@ -281,5 +281,6 @@ def test_a_search_bot_rolls_out_on_the_compiled_engine(capsys):
     assert choice.bot_options == {"engine": "compiled"}
     depth0 = sim_compiled.choose(game, 2, ["greedy"], "compiled")
     assert not depth0.roll_outs and depth0.bot_options == {}
-    abbot = sim_compiled.choose(carcdsl.load("base", ["abbot"]), 2, ["mcts"], "compiled")
-    assert not abbot.roll_outs and abbot.refusal.key == "compiled-bots"  # figures: no load
+    goods = sim_compiled.choose(carcdsl.load("base", ["traders-builders"]), 2, ["mcts"],
+                                "compiled")
+    assert not goods.roll_outs and goods.refusal.key == "compiled-bots"  # tokens: no load

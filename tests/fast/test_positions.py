@@ -32,7 +32,8 @@ def python_position(state) -> dict:
 
 @pytest.mark.parametrize("rules,variants,players", [
     ("base", ["farmers"], 2), ("base", [], 4), ("pnp-demo", [], 2),
-    ("base", ["hand-of-three", "farmers"], 3), ("base", ["bag", "inns-cathedrals-tiles"], 2)])
+    ("base", ["hand-of-three", "farmers"], 3), ("base", ["bag", "inns-cathedrals-tiles"], 2),
+    ("base", ["abbot", "inns-cathedrals", "farmers"], 3)])
 def test_positions_are_the_same(rules, variants, players):
     game = carcdsl.load(rules, variants)
     kernel = Kernel(game, players)
