@@ -50,6 +50,7 @@ COMBINATIONS = [
     ("base", ("abbot", "hand-of-three")), ("pnp-demo", ("abbot",)),
     ("base", (str(DATA / "figures-mix.carc"),)),
     ("base", ("abbot", "inns-cathedrals", "traders-builders", "farmers")),
+    ("base", ("river", "abbot", "inns-cathedrals", "traders-builders", "farmers")),
 ]
 _kernels: dict = {}
 
