@@ -501,7 +501,7 @@ def fits_required(TB, ST, t):
     return False
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def passes(TB, ST, o, cell):
     """``requirements.passes``: ``o`` on ``cell`` meets every requirement that applies."""
     header = TB[RULES]

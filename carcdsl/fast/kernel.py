@@ -391,7 +391,7 @@ def fits_somewhere(TB, ST, t):
     return False
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def square_occupied(TB, ST, cell):
     """``Grid.occupied``: ring positions of ``cell`` where a neighbour's feature has
     followers; and the empty features meeting it (roots and masks, into ``NEAR_*``).
@@ -430,7 +430,7 @@ def square_occupied(TB, ST, cell):
     return occupied, n_near
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def grown(TB, ST, o, occupied, n_near):
     """``Tables.free_spots``' occupied positions for ``o``: with followers around, a segment
     of ``o`` (or an empty feature meeting the square twice) that meets them joins them."""
