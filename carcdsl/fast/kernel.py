@@ -279,15 +279,13 @@ def place(TB, ST, o, cell):
     return place_endless(TB, ST, o, cell)
 
 
-@nb.njit(cache=True)
-def place_endless(TB, ST, o, cell):
-    """``Grid.place``: new nodes, the square leaves the open list (order kept), squares
-    around it open (N E S W) or learn what they require, links joined. Returns the first
-    node."""
+@nb.njit(cache=True, inline="always")
+def new_tile(TB, ST, o, cell):
+    """The first half of ``Grid.place``: the tile's nodes, and its square leaves the open
+    list (the rest keep their order). Returns the first node."""
     cells, nodes, nattr, tiles, ctr, opens = (ST[CELLS], ST[NODES], ST[NATTR], ST[TILES_],
                                                ST[CTR], ST[OPENS])
-    o1, o4, os_, ol, seg_at, seg_attr = TB[O1], TB[O4], TB[OS], TB[OL], TB[SEG_AT], TB[SEG_ATTR]
-    steps = ST[SCRATCH][GEO]
+    o1, os_, seg_attr = TB[O1], TB[OS], TB[SEG_ATTR]
     tile = ctr[N_TILES]
     base = ctr[N_NODES]
     ctr[N_TILES] += 1
@@ -306,6 +304,32 @@ def place_endless(TB, ST, o, cell):
             opens[OPEN_CELL, k] = opens[OPEN_CELL, j]
             k += 1
     ctr[N_OPEN] = k
+    return base
+
+
+@nb.njit(cache=True, inline="always")
+def join_side(TB, ST, o, d, base, nt):
+    """The links across side ``d`` to the placed tile ``nt``: each joins two features and
+    closes the two ends it counts."""
+    nodes, tiles, o4, ol, seg_at = ST[NODES], ST[TILES_], TB[O4], TB[OL], TB[SEG_AT]
+    no, nbase = tiles[T_O, nt], tiles[T_BASE, nt]
+    for k in range(o4[N_LINKS, o, d]):
+        a = nodes[ROOT, base + ol[LINK_SEG, o, d, k]]
+        b = nodes[ROOT, nbase + seg_at[no, ol[LINK_POS, o, d, k]]]
+        if a != b:
+            a = union(ST, a, b)
+        if ol[LINK_COUNTS, o, d, k]:
+            nodes[OPEN_ENDS, a] -= 2
+
+
+@nb.njit(cache=True)
+def place_endless(TB, ST, o, cell):
+    """``Grid.place``: new nodes, the square leaves the open list (order kept), squares
+    around it open (N E S W) or learn what they require, links joined. Returns the first
+    node."""
+    cells, ctr, opens, o4 = ST[CELLS], ST[CTR], ST[OPENS], TB[O4]
+    steps = ST[SCRATCH][GEO]
+    base = new_tile(TB, ST, o, cell)
     for d in range(4):
         nc = cell + steps[d]
         nt = cells[C_TILE, nc]
@@ -322,14 +346,7 @@ def place_endless(TB, ST, o, cell):
             cells[C_MASK, nc] |= o4[NEEDM, o, d]
             cells[C_NEED, nc] |= o4[NEEDV, o, d]
             continue
-        no, nbase = tiles[T_O, nt], tiles[T_BASE, nt]
-        for k in range(o4[N_LINKS, o, d]):
-            a = nodes[ROOT, base + ol[LINK_SEG, o, d, k]]
-            b = nodes[ROOT, nbase + seg_at[no, ol[LINK_POS, o, d, k]]]
-            if a != b:
-                a = union(ST, a, b)
-            if ol[LINK_COUNTS, o, d, k]:
-                nodes[OPEN_ENDS, a] -= 2
+        join_side(TB, ST, o, d, base, nt)
     return base
 
 
@@ -338,43 +355,17 @@ def place_limited(TB, ST, o, cell):
     """``place_endless`` on a limited board (``fast.boards``): empty squares around may be
     off the board (a closing edge closes what faces it) or latent (next to printed tiles
     only), and a tile meeting a printed big city opens the squares around it."""
-    cells, nodes, nattr, tiles, ctr, opens = (ST[CELLS], ST[NODES], ST[NATTR], ST[TILES_],
-                                               ST[CTR], ST[OPENS])
-    o1, o4, os_, ol, seg_at, seg_attr = TB[O1], TB[O4], TB[OS], TB[OL], TB[SEG_AT], TB[SEG_ATTR]
+    cells, tiles = ST[CELLS], ST[TILES_]
     steps = ST[SCRATCH][GEO]
-    tile = ctr[N_TILES]
-    base = ctr[N_NODES]
-    ctr[N_TILES] += 1
-    ctr[N_NODES] += o1[N_SEG, o]
-    tiles[T_O, tile], tiles[T_BASE, tile], tiles[T_CELL, tile] = o, base, cell
-    cells[C_TILE, cell] = tile
-    for i in range(o1[N_SEG, o]):
-        n = base + i
-        nodes[ROOT, n], nodes[NXT, n], nodes[SIZE, n], nodes[NTILE, n] = n, n, 1, tile
-        nodes[OPEN_ENDS, n], nodes[PENNANTS, n] = os_[SEG_OPEN, o, i], os_[SEG_PEN, o, i]
-        for a in range(seg_attr.shape[2]):
-            nattr[n, a] = seg_attr[o, i, a]
-    k = 0
-    for j in range(ctr[N_OPEN]):
-        if opens[OPEN_CELL, j] != cell:
-            opens[OPEN_CELL, k] = opens[OPEN_CELL, j]
-            k += 1
-    ctr[N_OPEN] = k
+    base = new_tile(TB, ST, o, cell)
     for d in range(4):
         nc = cell + steps[d]
         nt = cells[C_TILE, nc]
         if nt < 0:
             boards.empty_side(TB, ST, o, base, d, nc)
             continue
-        no, nbase = tiles[T_O, nt], tiles[T_BASE, nt]
-        boards.reach(TB, ST, o, no, nc)
-        for k in range(o4[N_LINKS, o, d]):
-            a = nodes[ROOT, base + ol[LINK_SEG, o, d, k]]
-            b = nodes[ROOT, nbase + seg_at[no, ol[LINK_POS, o, d, k]]]
-            if a != b:
-                a = union(ST, a, b)
-            if ol[LINK_COUNTS, o, d, k]:
-                nodes[OPEN_ENDS, a] -= 2
+        boards.reach(TB, ST, o, tiles[T_O, nt], nc)
+        join_side(TB, ST, o, d, base, nt)
     return base
 
 
