@@ -33,6 +33,7 @@ from carcdsl.cli.output import (
     add_engine_option,
     add_lang_option,
     add_variant_option,
+    bot_kinds,
     output_failed,
     said,
     say_error,
@@ -144,7 +145,7 @@ def _add_play(commands) -> None:
     seats = p.add_mutually_exclusive_group()
     seats.add_argument("--players", "-n", type=int, metavar="N", help="number of players")
     seats.add_argument("--names", metavar="A,B,...", help="player names, in turn order")
-    p.add_argument("--bot", action="extend", type=_bot_kinds, default=[], metavar="BOT",
+    p.add_argument("--bot", action="extend", type=bot_kinds, default=[], metavar="BOT",
                    help="random, greedy, mcts or human, per seat in order (repeated, or a "
                    "comma list: greedy,random); the last fills the rest; options after ':' "
                    "(mcts:playouts=500:c=0.7); a bot of your own: package.module:factory "
@@ -180,12 +181,6 @@ def _add_explain(commands) -> None:
     add_allow_option(p)
     add_lang_option(p)
     p.set_defaults(run=cmd_explain)
-
-
-def _bot_kinds(text: str) -> list[str]:
-    """``--bot greedy,random`` is ``--bot greedy --bot random``; a bot's options are
-    separated by ``:`` (``mcts:playouts=500:c=0.7,greedy``), never by ``,``."""
-    return [kind.strip() for kind in text.split(",")]
 
 
 def _add_list(commands) -> None:

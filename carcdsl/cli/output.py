@@ -67,6 +67,12 @@ def print_json(data: object, indent: int | None = None, width: int | None = None
     buffer.flush()
 
 
+def bot_kinds(text: str) -> list[str]:
+    """``--bot greedy,random`` is ``--bot greedy --bot random``; a bot's options are
+    separated by ``:`` (``mcts:playouts=500:c=0.7,greedy``), never by ``,``."""
+    return [kind.strip() for kind in text.split(",")]
+
+
 def add_allow_option(parser: argparse.ArgumentParser) -> None:
     """``--allow-path DIR``: a folder rule files may read from besides their own."""
     parser.add_argument("--allow-path", action="append", default=[], metavar="DIR",

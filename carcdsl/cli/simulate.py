@@ -25,6 +25,7 @@ from carcdsl.cli.output import (
     add_allow_option,
     add_engine_option,
     add_variant_option,
+    bot_kinds,
     compiling_notice,
     print_json,
     tell_engine,
@@ -52,7 +53,7 @@ def add_simulate(commands) -> None:
     add_variant_option(p)
     p.add_argument("--players", "-n", type=int, metavar="N", help="number of players")
     add_allow_option(p)
-    p.add_argument("--bot", action="extend", type=_bot_kinds, default=[], metavar="BOT",
+    p.add_argument("--bot", action="extend", type=bot_kinds, default=[], metavar="BOT",
                    help="random, greedy or mcts, per seat in order (repeated, or a comma "
                    "list: greedy,random); the last fills the rest; options after ':' "
                    "(mcts:playouts=500); a bot of your own: package.module:factory")
@@ -78,11 +79,6 @@ def add_simulate(commands) -> None:
     p.set_defaults(run=cmd_simulate)
 
 
-def _bot_kinds(text: str) -> list[str]:
-    """``--bot greedy,random`` is ``--bot greedy --bot random``."""
-    return [kind.strip() for kind in text.split(",")]
-
-
 def parse_config(spec: str, players: int, allow: tuple[str, ...] = ()) -> Config:
     """A ``--compare`` value: ``RULES [--variant V ...] [--bot KIND ...]``."""
     try:
@@ -97,7 +93,7 @@ def parse_config(spec: str, players: int, allow: tuple[str, ...] = ()) -> Config
         word = words[i]
         if word in ("--variant", "-v", "--bot") and i + 1 < len(words):
             if word == "--bot":
-                bots.extend(_bot_kinds(words[i + 1]))
+                bots.extend(bot_kinds(words[i + 1]))
             else:
                 variants.append(words[i + 1])
             i += 2

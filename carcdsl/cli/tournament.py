@@ -19,6 +19,7 @@ from carcdsl.cli.output import (
     add_allow_option,
     add_engine_option,
     add_variant_option,
+    bot_kinds,
     compiling_notice,
     print_json,
     tell_engine,
@@ -40,7 +41,7 @@ def add_tournament(commands) -> None:
     p.add_argument("rules", metavar="RULES", help="a rule file or bundled rule set")
     add_variant_option(p)
     add_allow_option(p)
-    p.add_argument("--bot", action="extend", type=_bot_kinds, default=[], metavar="BOT",
+    p.add_argument("--bot", action="extend", type=bot_kinds, default=[], metavar="BOT",
                    help="a bot to play (repeated, or a comma list); options after ':', "
                    "as in mcts:playouts=500:c=0.7")
     p.add_argument("--gauntlet", metavar="BOT",
@@ -65,11 +66,6 @@ def add_tournament(commands) -> None:
     p.add_argument("--lang", metavar="LANG",
                    help="the language of messages (the report itself is in English)")
     p.set_defaults(run=cmd_tournament)
-
-
-def _bot_kinds(text: str) -> list[str]:
-    """``--bot greedy,random`` is ``--bot greedy --bot random``."""
-    return [kind.strip() for kind in text.split(",")]
 
 
 def _check_options(args: argparse.Namespace) -> list[str]:
