@@ -77,3 +77,37 @@ def test_random_bot_is_uniform_over_legal_moves(games, players, seed):
             chi2 = sum((c - expected) ** 2 / expected for c in counts.values())
             df = len(legal) - 1
             assert chi2 < df + 6 * (2 * df) ** 0.5 + 10, (played, chi2, df)
+
+
+
+GENERAL = {("base", ("hand-of-three",)): (), ("base", ("abbot", "farmers")): ("figure", "recall"),
+           ("base", ("traders-builders", "farmers")): ("figure",), ("base", ("river",)): (),
+           ("base", ("inns-cathedrals",)): ()}
+"""Rule sets whose placements offer different numbers of moves, and the kinds of move beside
+placements and followers their walk's positions are known to offer."""
+
+
+@pytest.mark.parametrize("key", sorted(GENERAL), ids=lambda key: "+".join(key[1]))
+def test_random_bot_is_uniform_with_hands_figures_and_requirements(key):
+    """Where placements offer different numbers of moves (hands, figures, recalls, the river's
+    requirements), ``sample_move`` draws placements x a bound and draws again past a
+    placement's moves: still every legal move, only legal moves, each about equally often,
+    with and without ordinary followers left."""
+    game = carcdsl.load(*key)
+    rng = random.Random(7)
+    seen = set()
+    for played, state in perft.walk(game, 3, 5, (3, 25)):
+        for followers in (state.supply_followers[state.current], 0):
+            trial = state.clone()
+            trial.supply_followers[trial.current] = followers
+            legal = set(trial.iter_moves())
+            seen |= {"figure" if spot >= 1 << 16 else "recall" for _, _, _, spot in legal
+                     if spot >= 1 << 16 or spot <= -2}
+            draws = 100 * len(legal)
+            counts = Counter(trial.sample_move(rng) for _ in range(draws))
+            assert set(counts) == legal, played
+            expected = draws / len(legal)
+            chi2 = sum((c - expected) ** 2 / expected for c in counts.values())
+            df = len(legal) - 1
+            assert chi2 < df + 6 * (2 * df) ** 0.5 + 10, (played, chi2, df)
+    assert seen >= set(GENERAL[key])

@@ -12,6 +12,7 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from itertools import accumulate
 
+from carcdsl.compile.modes import NO_NEED
 from carcdsl.engine import figures, requirements
 from carcdsl.engine.moves import FollowerSpec, Placement, RecallSpec
 from carcdsl.engine.parts import Parts
@@ -73,34 +74,62 @@ def iter_moves(p: Parts, t: int | None = None) -> Iterator[FastMove]:
 
 def _iter_more(p: Parts, t: int) -> Iterator[FastMove]:
     """``iter_moves`` for rule sets with figures, recalls or placement requirements: per
-    placement that passes the requirements, no figure, the ordinary follower's spots, each
-    figure's spots, then each figure that may be taken back."""
-    tb = p.tables
-    followers = p.seats.followers[p.seats.current] and tb.fast.spot_count[t]
-    board, features = p.grid, p.features
-    checked = bool(tb.modes.requirements)
-    placing = any(p.seats.figures[f][p.seats.current] for f in range(len(tb.modes.figures)))
-    owned = figures.own_roots(p) if placing else []
-    recallable = figures.recallable(p) if tb.modes.figures else []
+    placement that passes the requirements, ``_moves_at``."""
+    turn = _Turn(p)
+    board = p.grid
     for key, entry in board.fitting.items():
         rotations = entry[t]
         if not rotations:
             continue
-        occupied = board.occupied(tb, features, key)
+        occupied = board.occupied(p.tables, p.features, key)
         for r in rotations:
-            o = 4 * t + r
-            if checked and not requirements.passes(p, o, key):
-                continue
-            yield t, key, r, -1
-            if followers:
-                for i in tb.free_spots(o, occupied):
-                    yield t, key, r, i
-            if placing:
-                for spot in figures.placements(p, o, key, occupied, owned):
-                    yield t, key, r, spot
-            if recallable:
-                for spot in figures.recalls(p, o, key, recallable):
-                    yield t, key, r, spot
+            if not turn.checked or requirements.passes(p, 4 * t + r, key):
+                yield from turn.moves_at(t, key, r, occupied)
+
+
+class _Turn:
+    """What ``_iter_more`` and ``_sample_more`` work out once a turn: whether the mover has
+    figures in supply (and the roots each figure's ``with own`` needs), and its figures that
+    may be taken back."""
+
+    __slots__ = ("p", "checked", "placing", "owned", "recallable")
+
+    def __init__(self, p: Parts) -> None:
+        tb, seat = p.tables, p.seats.current
+        self.p = p
+        self.checked = bool(tb.modes.requirements)
+        self.placing = any(p.seats.figures[f][seat] for f in range(len(tb.modes.figures)))
+        self.owned = figures.own_roots(p) if self.placing else []
+        self.recallable = figures.recallable(p) if tb.modes.figures else []
+
+    def moves_at(self, t: int, key: int, r: int, occupied) -> Iterator[FastMove]:
+        """The moves of one placement (``occupied``: ``Grid.occupied`` of ``key``): no
+        figure, the ordinary follower's spots, each figure's spots, then each figure that may
+        be taken back."""
+        p = self.p
+        tb, o = p.tables, 4 * t + r
+        yield t, key, r, -1
+        if p.seats.followers[p.seats.current] and tb.fast.spot_count[t]:
+            for i in tb.free_spots(o, occupied):
+                yield t, key, r, i
+        if self.placing:
+            for spot in figures.placements(p, o, key, occupied, self.owned):
+                yield t, key, r, spot
+        if self.recallable:
+            for spot in figures.recalls(p, o, key, self.recallable):
+                yield t, key, r, spot
+
+    def width(self, t: int) -> int:
+        """A bound on the moves any one placement of ``t`` offers: no figure, every follower
+        spot, every spot of each figure the mover could place, every recall."""
+        p = self.p
+        tb, seat = p.tables, p.seats.current
+        n = 1 + (tb.fast.spot_count[t] if p.seats.followers[seat] else 0)
+        if self.placing:
+            for f, kind in enumerate(tb.modes.figures):
+                if p.seats.figures[f][seat] and (kind.needs == NO_NEED or self.owned[f]):
+                    n += len(tb.figure_spots[f][4 * t])
+        return n + len(self.recallable)
 
 
 def sample_move(p: Parts, rng: random.Random) -> FastMove | None:
@@ -115,8 +144,7 @@ def sample_move(p: Parts, rng: random.Random) -> FastMove | None:
     """
     supply = p.supply
     if supply.hands is not None or p.tables.modes.placing_more:
-        moves = list(iter_moves(p))
-        return moves[below(rng, len(moves))] if moves else None
+        return _sample_more(p, rng)
     if not supply.pile or p.log.finished:
         return None
     t = supply.pile[-1]
@@ -140,6 +168,44 @@ def sample_move(p: Parts, rng: random.Random) -> FastMove | None:
         spot = spots[4 * t + r][choice - 1]
         if spot in tb.free_spots(4 * t + r, p.grid.occupied(tb, p.features, keys[i])):
             return t, keys[i], r, spot
+
+
+def _sample_more(p: Parts, rng: random.Random) -> FastMove | None:
+    """``sample_move`` with hands, figures, recalls or placement requirements, where
+    placements offer different numbers of moves: the placements (each tile type held, in the
+    order first held; open squares; rotations that pass the requirements) are listed, and a
+    (placement, choice) pair is drawn uniformly from placements x ``_Turn.width``, a bound on
+    any placement's moves, and drawn again while the choice is past the moves the placement
+    offers (``_Turn.moves_at``, in ``iter_moves``' order). What is accepted is uniform over
+    legal moves, with only the drawn placements' moves worked out."""
+    supply = p.supply
+    if p.log.finished:
+        return None
+    if supply.hands is not None:
+        types = list(dict.fromkeys(supply.hands[p.seats.current]))
+    else:
+        types = [supply.pile[-1]] if supply.pile else []
+    placements = placements_of(p, types)
+    if not placements:
+        return None
+    turn = _Turn(p)
+    width = max(map(turn.width, types))
+    board, tb, features = p.grid, p.tables, p.features
+    while True:
+        pick, choice = divmod(below(rng, len(placements) * width), width)
+        t, key, r = placements[pick]
+        for move in turn.moves_at(t, key, r, board.occupied(tb, features, key)):
+            if not choice:
+                return move
+            choice -= 1
+
+
+def placements_of(p: Parts, types: list[int]) -> list[tuple[int, int, int]]:
+    """The placements (tile type, square key, rotation) of ``types`` that fit and pass the
+    placement requirements, in ``iter_moves``' order."""
+    checked = bool(p.tables.modes.requirements)
+    return [(t, key, r) for t in types for key, entry in p.grid.fitting.items()
+            for r in entry[t] if not checked or requirements.passes(p, 4 * t + r, key)]
 
 
 def to_placement(p: Parts, t: int, key: int, r: int, spot: int) -> Placement:

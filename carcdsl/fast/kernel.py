@@ -988,31 +988,15 @@ def list_moves(TB, ST, seat):
     """``iter_moves``: every legal move of the player to move into ``ST[MOVES]`` rows
     (tile type, square, rotation, spot), in its order; returns how many. With hands, each
     tile type held, in the order first held."""
-    cells, seats, ctr, opens, hands, buf = (ST[CELLS], ST[SEATS], ST[CTR], ST[OPENS],
-                                            ST[HANDS], ST[MOVES])
-    sigp, tt, os_ = TB[O1][SIGP], TB[TT], TB[OS]
+    cells, ctr, opens = ST[CELLS], ST[CTR], ST[OPENS]
+    sigp, tt = TB[O1][SIGP], TB[TT]
     required = TB[effects.RULES][effects.H_REQUIREMENTS]
+    placing, recalling = begin_turn(TB, ST, seat)
     n = 0
-    placing = recalling = False
-    if TB[FIG_TB].shape[0]:
-        placing, recalling = figures.begin_turn(TB, ST, seat)
-    fspots, fc = TB[figures.FSPOTS], ST[figures.FC]
-    if TB[PARAMS][HAND]:
-        kinds = seats[HAND_N, seat]
-    else:
-        kinds = 1 if ctr[N_PILE] else 0
-    for h in range(kinds):
-        if TB[PARAMS][HAND]:
-            t = hands[seat, h]
-            again = False
-            for e in range(h):
-                if hands[seat, e] == t:
-                    again = True
-            if again:
-                continue
-        else:
-            t = ST[TILES_][PILE, ctr[N_PILE] - 1]
-        spots = seats[LEFT, seat] > 0 and tt[t, SPOT_COUNT] > 0
+    for h in range(kinds_held(TB, ST, seat)):
+        t = held(TB, ST, seat, h)
+        if t < 0:
+            continue
         for j in range(ctr[N_OPEN]):
             c = opens[OPEN_CELL, j]
             mask, need = cells[C_MASK, c], cells[C_NEED, c]
@@ -1022,31 +1006,144 @@ def list_moves(TB, ST, seat):
                 o = 4 * t + r
                 if sigp[o] & mask != need or required and not effects.passes(TB, ST, o, c):
                     continue
+                if occupied < 0:
+                    occupied, n_near = square_occupied(TB, ST, c)
+                n = moves_at(TB, ST, n, t, c, r, seat, placing, recalling, occupied, n_near)
+    return n
+
+
+@nb.njit(cache=True, inline="always")
+def begin_turn(TB, ST, seat):
+    """``movegen._Turn``: (placing, recalling) for ``moves_at``."""
+    if TB[FIG_TB].shape[0]:
+        return figures.begin_turn(TB, ST, seat)
+    return False, False
+
+
+@nb.njit(cache=True, inline="always")
+def kinds_held(TB, ST, seat):
+    """How many tile types ``held`` may name: the hand's size, or the drawn tile."""
+    if TB[PARAMS][HAND]:
+        return ST[SEATS][HAND_N, seat]
+    return 1 if ST[CTR][N_PILE] else 0
+
+
+@nb.njit(cache=True, inline="always")
+def held(TB, ST, seat, h):
+    """The ``h``-th tile type the mover may play (hands: in the order first held), or -1
+    for a type held twice."""
+    if not TB[PARAMS][HAND]:
+        return ST[TILES_][PILE, ST[CTR][N_PILE] - 1]
+    hands = ST[HANDS]
+    t = hands[seat, h]
+    for e in range(h):
+        if hands[seat, e] == t:
+            return -1
+    return t
+
+
+@nb.njit(cache=True)
+def moves_at(TB, ST, n, t, c, r, seat, placing, recalling, occupied, n_near):
+    """``_Turn.moves_at``: the moves of ``t`` placed on ``c`` in rotation ``r`` into
+    ``ST[MOVES]`` from row ``n`` (no figure, the ordinary follower's free spots, each
+    figure's spots, then recalls), given ``square_occupied`` of ``c``. Returns the new
+    count."""
+    buf, os_ = ST[MOVES], TB[OS]
+    o = 4 * t + r
+    buf[n, 0], buf[n, 1], buf[n, 2], buf[n, 3] = t, c, r, -1
+    n += 1
+    spots = ST[SEATS][LEFT, seat] > 0 and TB[TT][t, SPOT_COUNT] > 0
+    stands = False  # some figure in the mover's supply may stand on o
+    if placing:
+        fspots, fc = TB[figures.FSPOTS], ST[figures.FC]
+        for f in range(fspots.shape[0]):
+            if fspots[f, o, 0] >= 0 and fc[f, seat] > 0:
+                stands = True
+    if not (spots or stands or recalling):
+        return n
+    occ = 0
+    if spots or stands:
+        occ = grown(TB, ST, o, occupied, n_near)
+    if spots:
+        for k in range(TB[O1][N_SPOTS, o]):
+            i = os_[SPOTS, o, k]
+            if not os_[SEG_MASK, o, i] & occ:
+                buf[n, 0], buf[n, 1], buf[n, 2], buf[n, 3] = t, c, r, i
+                n += 1
+    if stands:  # ``_iter_more``: each figure's spots, then recalls
+        n = figures.placements(TB, ST, n, t, c, r, o, occ, seat)
+    if recalling:
+        n = figures.recalls(TB, ST, n, t, c, r, o)
+    return n
+
+
+@nb.njit(cache=True)
+def placements_of(TB, ST, seat):
+    """``movegen.placements_of``: the placements (tile type, square, rotation) of the tiles
+    the mover may play that fit and pass the requirements, as ``ST[MOVES]`` rows (spot -1),
+    in ``iter_moves``' order; returns how many."""
+    cells, ctr, opens, buf = ST[CELLS], ST[CTR], ST[OPENS], ST[MOVES]
+    sigp, tt = TB[O1][SIGP], TB[TT]
+    required = TB[effects.RULES][effects.H_REQUIREMENTS]
+    n = 0
+    for h in range(kinds_held(TB, ST, seat)):
+        t = held(TB, ST, seat, h)
+        if t < 0:
+            continue
+        for j in range(ctr[N_OPEN]):
+            c = opens[OPEN_CELL, j]
+            mask, need = cells[C_MASK, c], cells[C_NEED, c]
+            for q in range(tt[t, N_DISTINCT]):
+                r = tt[t, q]
+                o = 4 * t + r
+                if sigp[o] & mask != need or required and not effects.passes(TB, ST, o, c):
+                    continue
                 buf[n, 0], buf[n, 1], buf[n, 2], buf[n, 3] = t, c, r, -1
                 n += 1
-                stands = False  # some figure in the mover's supply may stand on o
-                if placing:
-                    for f in range(fspots.shape[0]):
-                        if fspots[f, o, 0] >= 0 and fc[f, seat] > 0:
-                            stands = True
-                if not (spots or stands or recalling):
-                    continue
-                occ = 0
-                if spots or stands:
-                    if occupied < 0:
-                        occupied, n_near = square_occupied(TB, ST, c)
-                    occ = grown(TB, ST, o, occupied, n_near)
-                if spots:
-                    for k in range(TB[O1][N_SPOTS, o]):
-                        i = os_[SPOTS, o, k]
-                        if not os_[SEG_MASK, o, i] & occ:
-                            buf[n, 0], buf[n, 1], buf[n, 2], buf[n, 3] = t, c, r, i
-                            n += 1
-                if stands:  # ``_iter_more``: each figure's spots, then recalls
-                    n = figures.placements(TB, ST, n, t, c, r, o, occ, seat)
-                if recalling:
-                    n = figures.recalls(TB, ST, n, t, c, r, o)
     return n
+
+
+@nb.njit(cache=True)
+def width(TB, ST, seat, t, placing):
+    """``_Turn.width``: a bound on the moves one placement of ``t`` offers the mover."""
+    n = 1
+    if ST[SEATS][LEFT, seat] > 0:
+        n += TB[TT][t, SPOT_COUNT]
+    fk = TB[FIG_TB]
+    if fk.shape[0] == 0:
+        return n
+    fspots, fc = TB[figures.FSPOTS], ST[figures.FC]
+    players = fc.shape[1] - 1
+    if placing:
+        for f in range(fk.shape[0]):
+            if fc[f, seat] and (fk[f, figures.NEEDS] == figures.NO_NEED or fc[f, players]):
+                for k in range(fspots.shape[2]):
+                    if fspots[f, 4 * t, k] < 0:
+                        break
+                    n += 1
+    return n + fc[fk.shape[0], figures.N_RECALLABLE]
+
+
+@nb.njit(cache=True)
+def sample_general(TB, ST, seat, total, placing, recalling, rng, out):
+    """``movegen._sample_more`` draw for draw, over ``placements_of`` (``total`` rows):
+    (tile type, cell, rotation, spot) into ``out``."""
+    buf = ST[MOVES]
+    w = 1
+    for h in range(kinds_held(TB, ST, seat)):
+        t = held(TB, ST, seat, h)
+        if t >= 0:
+            w = max(w, width(TB, ST, seat, t, placing))
+    while True:
+        v = mt.below(rng, total * w)
+        pick, choice = v // w, v % w
+        t, c, r = buf[pick, 0], buf[pick, 1], buf[pick, 2]
+        occupied, n_near = square_occupied(TB, ST, c)
+        m = moves_at(TB, ST, total, t, c, r, seat, placing, recalling, occupied, n_near)
+        if choice < m - total:
+            for i in range(4):
+                out[i] = buf[total + choice, i]
+            return
 
 
 # --- a game, a batch ---------------------------------------------------------------------------
@@ -1106,20 +1203,26 @@ def play_turns(TB, ST, OUT, LOG, g, turns, branching, counts, one_rng):
             break
         seat = ctr[CURRENT]
         rng = mtx[0] if one_rng else mtx[seat]
-        if general:
-            m = list_moves(TB, ST, seat)
-            if hands:
-                total = 0
-                for i in range(m):
-                    total += buf[i, 3] < 0
-            else:
-                total = fitting_rotations(TB, ST, tiles[PILE, ctr[N_PILE] - 1])
-            counts[1] += total
+        if general:  # ``rows._play_counted``' counts, then ``_sample_more``
             if branching:
+                m = list_moves(TB, ST, seat)
                 counts[2] += m
-            counts[0] += m > 1 if branching or total <= 1 else 1
-            pick = mt.below(rng, m)
-            apply(TB, ST, OUT, LOG, g, buf[pick, 0], buf[pick, 1], buf[pick, 2], buf[pick, 3])
+                counts[0] += m > 1
+            total = placements_of(TB, ST, seat)
+            if total == 0:
+                raise ValueError("no legal move in a live game")
+            placing, recalling = begin_turn(TB, ST, seat)
+            n = total if hands else fitting_rotations(TB, ST, tiles[PILE, ctr[N_PILE] - 1])
+            counts[1] += n
+            if not branching:
+                if n > 1:
+                    counts[0] += 1
+                elif total == 1:  # one placement: a choice if it offers more than one move
+                    occupied, n_near = square_occupied(TB, ST, buf[0, 1])
+                    counts[0] += moves_at(TB, ST, I64(1), buf[0, 0], buf[0, 1], buf[0, 2], seat,
+                                          placing, recalling, occupied, n_near) > 2
+            sample_general(TB, ST, seat, total, placing, recalling, rng, move)
+            apply(TB, ST, OUT, LOG, g, move[0], move[1], move[2], move[3])
             continue
         t = tiles[PILE, ctr[N_PILE] - 1]
         total = fitting_rotations(TB, ST, t)

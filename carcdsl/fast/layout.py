@@ -42,8 +42,8 @@ KIND_CENTRE, CODE_LEN, N_SLOTS = 0, 1, 3
 and quantity slots."""
 (START_TYPE, START_PLACED, FOLLOWERS, N_ATTR, N_TYPES, N_KINDS, END_UNPLACEABLE, HAND, BAG,
  GENERAL) = range(10)
-"""``TB[PARAMS]``. ``GENERAL``: moves are listed and one drawn (``sample_move``'s general
-path: hands, figures, requirements)."""
+"""``TB[PARAMS]``. ``GENERAL``: placements offer different numbers of moves (hands, figures,
+requirements), and the random bot draws as ``movegen._sample_more`` (``sample_general``)."""
 
 
 def kernel_tables(tb: Tables, players: int) -> tuple:
