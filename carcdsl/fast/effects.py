@@ -100,7 +100,9 @@ TK_SUPPLY, TK_EACH, TK_START, TK_COLLECTED, TK_FINAL, TK_MOST, TK_NAME = range(7
 Q_COND, Q_SHOWN, Q_TEST, Q_KIND, Q_DISTANCE = range(5)
 """A requirement's row: ``Requirement``'s numbers. ``TB[PER_TILE]``, 2K per oriented tile:
 at k, the sides (bits N E S W) whose middle shows kind k; at K + k, its first local segment of
-kind k (-1: none)."""
+kind k (-1: none); after them, per oriented tile, whether some requirement may apply to it
+(one shows a kind it shows, or asks for its surroundings): ``passes`` looks no further where
+none may."""
 
 IN_EXTRA, E_SUPPLY = 0, 1
 """``ST[MISC]``: whether the turn being played is an extra turn; from ``E_SUPPLY``, per token
@@ -177,7 +179,12 @@ def tables(tb: Tables, players: int) -> tuple[np.ndarray, np.ndarray]:
             i = seg_at[P.middle(d)]
             if i >= 0:
                 per_tile[o, segments[i].kind] |= 1 << d
-    return np.concatenate((header, out.ravel())), per_tile.ravel()
+    checked = np.zeros(n_o, np.int64)
+    for q in modes.requirements:
+        for o in range(n_o):
+            if q.condition != SHOWS or q.kind_shown >= 0 and per_tile[o, n_k + q.kind_shown] >= 0:
+                checked[o] = 1
+    return np.concatenate((header, out.ravel())), np.concatenate((per_tile.ravel(), checked))
 
 
 @nb.njit(cache=True)
@@ -504,7 +511,9 @@ def fits_required(TB, ST, t):
 @nb.njit(cache=True, inline="always")
 def passes(TB, ST, o, cell):
     """``requirements.passes``: ``o`` on ``cell`` meets every requirement that applies."""
-    header = TB[RULES]
+    header, per_tile = TB[RULES], TB[PER_TILE]
+    if not per_tile[per_tile.shape[0] - 4 * TB[TT].shape[0] + o]:  # none may apply to o
+        return True
     first = header[H_TRIGGERS] + header[H_COMPLETE] + header[H_TOKENS]
     for j in range(header[H_REQUIREMENTS]):
         q = _row(TB, first + j)
