@@ -32,6 +32,7 @@ import numba as nb
 import numpy as np
 
 from carcdsl.compile.tables import Tables
+from carcdsl.fast.jit import JIT
 from carcdsl.fast.layout import (
     BOARD_TB,
     LINK_COUNTS,
@@ -165,19 +166,19 @@ def state(TB, players):
     return np.zeros(n, np.int64), np.zeros(1 + bp[N_GROUPS], np.int64)
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def extra_tiles(TB):
     """Tiles the board adds to the game's: its printed tiles."""
     return TB[LISTS_TB][N_PRINTED]
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def item(bp, row, i):
     """Entry ``i`` of list ``row`` of ``TB[LISTS_TB]`` (``bp``)."""
     return bp[HEAD + row * bp[STRIDE] + i]
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def reset(TB, ST):
     """Clear what the last game left that the kernel's ``reset`` does not: latent squares
     (only next to printed tiles) and the groups reached."""
@@ -192,7 +193,7 @@ def reset(TB, ST):
     ST[MORE_ST][REACHED:] = 0
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def _is_open(ST, c):
     """Whether ``c`` is in the open list (``Grid.fitting``)."""
     opens, ctr = ST[OPENS], ST[CTR]
@@ -202,7 +203,7 @@ def _is_open(ST, c):
     return False
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def _open(ST, c):
     """``c`` joins the open squares, last."""
     opens, ctr = ST[OPENS], ST[CTR]
@@ -210,7 +211,7 @@ def _open(ST, c):
     ctr[N_OPEN] += 1
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def empty_side(TB, ST, o, base, d, nc):
     """``Grid._join_neighbours`` on a limited board, for side ``d`` of oriented tile ``o``
     (first node ``base``) facing the empty square ``nc``: off the board (a closing edge closes
@@ -242,7 +243,7 @@ def empty_side(TB, ST, o, base, d, nc):
     cells[C_NEED, nc] |= o4[NEEDV, o, d]
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def reach(TB, ST, o, no, nc):
     """``Grid._reach``: tile ``o`` meets tile ``no`` on ``nc``; when ``o`` is not a printed
     tile and ``no`` is a big city's printed square, the latent squares around all of the
@@ -265,7 +266,7 @@ def reach(TB, ST, o, no, nc):
                 _open(ST, nc)
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def start_area(TB, ST, c):
     """``State._set_up_start_area``: a further start area opens (``Grid.open_start_area``);
     the tile nearest the top of the pile that fits there leaves the pile. Returns it as an
@@ -291,7 +292,7 @@ def start_area(TB, ST, c):
     return -1
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def surrounded(TB, ST, cell):
     """``Grid.surrounded`` on a limited board: with a closing edge, squares off the board
     need no tile."""
@@ -304,7 +305,7 @@ def surrounded(TB, ST, cell):
     return True
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def neighbours(TB, ST, cell):
     """``Grid.neighbours`` on a limited board: filled squares of the board around ``cell``
     (printed ones included), and squares off it when the closing edge counts as filled."""
@@ -321,7 +322,7 @@ def neighbours(TB, ST, cell):
     return n
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def markers(TB, ST, r, m):
     """``scoring._markers``: squares with marker ``m`` that no tile covers, next to (N E S W)
     the tiles of the feature of root ``r``, each counted once."""
@@ -348,7 +349,7 @@ def markers(TB, ST, r, m):
     return count
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def marker_at(TB, ST, cell, m):
     """Whether square ``cell`` carries marker ``m`` (``marker_index``): what ``on place
     covers M`` asks of the square a tile goes on (``effects``' ``COVERS``)."""

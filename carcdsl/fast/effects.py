@@ -39,6 +39,7 @@ from carcdsl.compile.modes import (
 )
 from carcdsl.compile.tables import Tables
 from carcdsl.fast.figures import PF_FIG, STRENGTH
+from carcdsl.fast.jit import JIT
 from carcdsl.fast.layout import (
     EFF_TB,
     FIG_TB,
@@ -187,7 +188,7 @@ def tables(tb: Tables, players: int) -> tuple[np.ndarray, np.ndarray]:
     return np.concatenate((header, out.ravel())), np.concatenate((per_tile.ravel(), checked))
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _row(TB, q):
     """Row ``q`` of ``TB[RULES]`` (the ``on place`` rules, ``on complete`` rules, token
     kinds, requirements, counted together)."""
@@ -196,18 +197,18 @@ def _row(TB, q):
     return rules[at:at + rules[H_WIDTH]]
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def _per_tile(TB, o, col):
     return TB[PER_TILE][2 * o * TB[RULES][H_KINDS] + col]
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def _turns(TB):
     """Where ``ST[MISC]`` keeps the turns of kind 0."""
     return E_SUPPLY + TB[RULES][H_TOKENS]
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def _held(TB, ST, i):
     """Where ``ST[MISC]`` keeps seat 0's tokens of kind ``i``."""
     return _turns(TB) + 3 * TB[RULES][H_KINDS] + i * ST[NFOL].shape[1]
@@ -222,7 +223,7 @@ def state(TB, players):
             np.zeros(E_SUPPLY + n_tok + 3 * TB[RULES][H_KINDS] + n_tok * players, np.int64))
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def reset(TB, ST):
     """A new game (before the kernel clears its counters): no tokens on features, each kind's
     supply less what the players are given, no path turns, not an extra turn."""
@@ -239,7 +240,7 @@ def reset(TB, ST):
         misc[held:held + players] = row[TK_EACH]
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def put_tokens(ST, i, count, node):
     """``effects.put_tokens``: up to ``count`` tokens of kind ``i`` from the supply onto the
     feature of ``node``."""
@@ -251,7 +252,7 @@ def put_tokens(ST, i, count, node):
     ST[ON][i * ST[NODES].shape[1] + node] += count
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def set_up(TB, ST, base):
     """``State._place_start``'s tokens: ``start sides`` tokens on each side of the start tile
     (placed with first node ``base``)."""
@@ -267,7 +268,7 @@ def set_up(TB, ST, base):
                 put_tokens(ST, i, count, base + local)
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def _surrounded4(ST, cell):
     """A tile on each side of ``cell`` (N E S W)."""
     cells, geo = ST[CELLS], ST[SCRATCH][GEO]
@@ -277,7 +278,7 @@ def _surrounded4(ST, cell):
     return True
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def _extends_own(TB, ST, o, cell, base, kinds, figure):
     """``figures.extends_own``: the tile just placed on ``cell`` is part of a feature of
     ``kinds`` (a mask) holding the mover's figure ``figure`` (ANY_FOLLOWER: any that counts)
@@ -307,7 +308,7 @@ def _extends_own(TB, ST, o, cell, base, kinds, figure):
     return False
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def fire_triggers(TB, ST, OUT, LOG, g, o, cell, base, index):
     """``effects.fire_triggers``: the ``on place`` rules for ``o`` just placed on ``cell``
     (first node ``base``), in rule order; True when one gives an extra turn."""
@@ -341,7 +342,7 @@ def fire_triggers(TB, ST, OUT, LOG, g, o, cell, base, index):
     return extra
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def fire_completed(TB, ST, OUT, LOG, g, r, kind, index):
     """``effects.fire_completed``: the ``on complete`` rules of ``kind`` for the feature of
     root ``r`` that the placement completed; True when one gives an extra turn."""
@@ -368,7 +369,7 @@ def fire_completed(TB, ST, OUT, LOG, g, r, kind, index):
     return extra
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def collect(TB, ST, r, best):
     """``scoring._collect_tokens``: tokens of kinds collected on the scored feature of root
     ``r`` go to its scorers (those with ``best`` followers), one at a time in turn order from
@@ -402,7 +403,7 @@ def collect(TB, ST, r, best):
                 k += 1
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def score_held(TB, ST, OUT, LOG, g, index):
     """``scoring._score_held_tokens``: per token kind, its majority (each seat holding the
     most, at least 1), then its points per token held."""
@@ -426,7 +427,7 @@ def score_held(TB, ST, OUT, LOG, g, index):
                     emit(ST, OUT, LOG, g, index, s, row[TK_NAME], 1, held[s] * row[TK_FINAL])
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def end_turn(ST, extra, may):
     """``Seats.end_turn``'s choice: True when the mover plays again (the turn earned an extra
     turn, ``may`` says it can be taken, and it is not an extra turn itself); else the turn is
@@ -441,7 +442,7 @@ def end_turn(ST, extra, may):
 
 # --- placement requirements --------------------------------------------------------------------
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def _turn_of(TB, ST, o, cell, kind):
     """``requirements.turn_of``: the turn the ``kind`` path of ``o`` on ``cell`` makes (0
     straight on or none, 1 right, 3 left)."""
@@ -463,7 +464,7 @@ def _turn_of(TB, ST, o, cell, kind):
     return (exit_ - (entry + 2) % 4) % 4
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def _fails(TB, ST, q, o, cell):
     """``requirements.failed``: whether ``o`` on ``cell`` fails requirement row ``q``."""
     kind, test = q[Q_KIND], q[Q_TEST]
@@ -494,7 +495,7 @@ def _fails(TB, ST, q, o, cell):
     return False
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def fits_required(TB, ST, t):
     """``can_place`` with requirements: some open square takes some rotation of ``t`` that
     fits its neighbours and passes the requirements."""
@@ -529,7 +530,7 @@ def passes(TB, ST, o, cell):
     return True
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def remember_turns(TB, ST, o, cell):
     """``requirements.remember_turns``, before ``o`` is placed on ``cell``: for each
     ``no-repeat`` requirement whose kind ``o`` shows, the path's last turn, last curve and

@@ -22,6 +22,7 @@ import numpy as np
 
 from carcdsl.compile.modes import ANY_FOLLOWER, NO_NEED, RECALL_FINAL
 from carcdsl.compile.tables import Tables
+from carcdsl.fast.jit import JIT
 from carcdsl.fast.layout import (
     FIG_TB,
     KIND_CENTRE,
@@ -108,7 +109,7 @@ def state(TB, players):
     return np.zeros((OWNED + n_f, cap), np.int64), np.zeros((n_f + 1, players + 1), np.int64)
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def reset(TB, ST):
     """A new game: each seat's figures in supply."""
     fk, fc = TB[FIG_TB], ST[FC]
@@ -117,7 +118,7 @@ def reset(TB, ST):
         fc[f, :players] = fk[f, EACH]
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def extra_moves(TB):
     """How many moves a placement may offer beyond no figure and the ordinary follower's
     spots: each figure's spots, and a recall per recallable figure a seat may have out."""
@@ -132,7 +133,7 @@ def extra_moves(TB):
 
 # --- placing and taking back -------------------------------------------------------------------
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def put(TB, ST, o, cell, base, spot, seat):
     """``State._put_follower`` for a figure's spot: it counts by its strength, a piece with
     its figure, one fewer in supply; with strength on a centre, the square is watched."""
@@ -152,7 +153,7 @@ def put(TB, ST, o, cell, base, spot, seat):
         ctr[N_WATCHED] += 1
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def recall_piece(TB, ST, node, seat):
     """The piece ``State._recall`` takes back: the first of ``seat``'s recallable figures on
     ``node``."""
@@ -164,13 +165,13 @@ def recall_piece(TB, ST, node, seat):
     return -1
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def scores_recall(TB, ST, p):
     """Whether taking back piece ``p`` scores its feature's final rule for the owner."""
     return TB[FIG_TB][ST[FIG_ST][PF_FIG, p] - 1, RECALLS] == RECALL_FINAL
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def take_back(TB, ST, p):
     """``Features.take_back``: piece ``p`` leaves the board (the others keep their order),
     its strength leaves its feature, and it goes back to its owner's supply."""
@@ -186,7 +187,7 @@ def take_back(TB, ST, p):
     ST[FC][f, seat] += 1
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def release(ST, r):
     """``Features.release`` and ``scoring.score``'s return home: every piece on the feature
     of root ``r`` goes back to its own supply (followers or its figure's); the rest keep
@@ -207,7 +208,7 @@ def release(ST, r):
     ctr[N_PIECES] = kept
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def own_count(TB, ST, r, seat, figure):
     """``figures.own_count``: ``seat``'s figures ``figure`` on the feature of root ``r``;
     ANY_FOLLOWER: its strength there."""
@@ -224,7 +225,7 @@ def own_count(TB, ST, r, seat, figure):
 
 # --- legal moves -------------------------------------------------------------------------------
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def begin_turn(TB, ST, seat):
     """What ``_iter_more`` works out once a turn: whether ``seat`` has a figure in supply
     (then each figure's owned roots, ``own_roots``) and its recallable figures' nodes
@@ -278,7 +279,7 @@ def begin_turn(TB, ST, seat):
     return placing, n > 0
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def _neighbour_roots(TB, ST, o, cell):
     """``figures._neighbour_roots``: the distinct roots of placed features the local
     segments of ``o`` on ``cell`` link to (``NEAR_D``), and per local segment the mask of
@@ -310,7 +311,7 @@ def _neighbour_roots(TB, ST, o, cell):
     return n
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def placements(TB, ST, n, t, cell, r, o, occ, seat):
     """``figures.placements``: the mover's figures' spots on ``o`` placed on ``cell``, into
     the moves buffer from row ``n``; ``occ``: the square's occupied positions grown for
@@ -362,7 +363,7 @@ def placements(TB, ST, n, t, cell, r, o, occ, seat):
     return n
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def _completes(TB, ST, o, cell, node):
     """``figures.completes``: whether placing ``o`` on ``cell`` completes the feature of
     ``node`` (without placing it: the features it would join, and their open ends)."""
@@ -433,7 +434,7 @@ def _completes(TB, ST, o, cell, node):
     return ends == 0
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def recalls(TB, ST, n, t, cell, r, o):
     """``figures.recalls``: a move taking back each recallable figure whose feature the
     placement leaves incomplete, into the moves buffer from row ``n``."""

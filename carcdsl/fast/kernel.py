@@ -19,6 +19,7 @@ import numba as nb
 import numpy as np
 
 from carcdsl.fast import boards, effects, figures, mt
+from carcdsl.fast.jit import JIT
 from carcdsl.fast.layout import (
     BAG,
     CENTRE_SPOT,
@@ -209,7 +210,7 @@ def new_state(TB, players):
         effects.state(TB, players) + boards.state(TB, players)
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def reset(TB, ST):
     """Clear what the last game left (only the squares it touched)."""
     effects.reset(TB, ST)
@@ -245,7 +246,7 @@ def reset(TB, ST):
 
 # --- the board and its features ----------------------------------------------------------------
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def union(ST, a, b):
     """``Features.union``: the smaller feature (on a tie, ``b``'s) is relabelled; returns the
     root kept. Members are a circular list through ``NXT``."""
@@ -269,7 +270,7 @@ def union(ST, a, b):
     return a
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def place(TB, ST, o, cell):
     """``Grid.place``: ``place_endless``, or on a limited board ``place_limited``. (``apply``
     chooses for itself: with the choice made in a function it calls, base + farmers lost 8 %
@@ -322,7 +323,7 @@ def join_side(TB, ST, o, d, base, nt):
             nodes[OPEN_ENDS, a] -= 2
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def place_endless(TB, ST, o, cell):
     """``Grid.place``: new nodes, the square leaves the open list (order kept), squares
     around it open (N E S W) or learn what they require, links joined. Returns the first
@@ -350,7 +351,7 @@ def place_endless(TB, ST, o, cell):
     return base
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def place_limited(TB, ST, o, cell):
     """``place_endless`` on a limited board (``fast.boards``): empty squares around may be
     off the board (a closing edge closes what faces it) or latent (next to printed tiles
@@ -369,7 +370,7 @@ def place_limited(TB, ST, o, cell):
     return base
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def fits_somewhere(TB, ST, t):
     """``can_place`` on the fast path: some open square takes some rotation of ``t`` (placement
     requirements: ``after_move`` asks ``effects.fits_required`` too)."""
@@ -451,7 +452,7 @@ def grown(TB, ST, o, occupied, n_near):
     return occupied
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def free_spots_of(TB, ST, o, occupied, n_near):
     """How many follower spots of ``o`` are free on the square of ``square_occupied``."""
     occ = grown(TB, ST, o, occupied, n_near)
@@ -465,7 +466,7 @@ def free_spots_of(TB, ST, o, occupied, n_near):
 
 # --- the random bot ----------------------------------------------------------------------------
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def fitting_rotations(TB, ST, t):
     """Per open square, the rotations of ``t`` that fit (``ROTS``, ``N_ROTS``) and the
     running counts (``ENDS``); returns the placements in all."""
@@ -487,7 +488,7 @@ def fitting_rotations(TB, ST, t):
     return total
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def sample(TB, ST, t, seat, total, rng, out):
     """``movegen.sample_move`` draw for draw, over ``fitting_rotations``: (cell, rotation,
     spot) into ``out``."""
@@ -514,7 +515,7 @@ def sample(TB, ST, t, seat, total, rng, out):
             return
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def count_moves(TB, ST, t, seat, limit):
     """Legal (placement, follower) moves of ``t`` (``iter_moves``), counting up to
     ``limit``."""
@@ -538,7 +539,7 @@ def count_moves(TB, ST, t, seat, limit):
 
 # --- scoring -----------------------------------------------------------------------------------
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def neighbours(ST, cell):
     cells, geo = ST[CELLS], ST[SCRATCH][GEO]
     n = 0
@@ -548,14 +549,14 @@ def neighbours(ST, cell):
     return n
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def kind_of(TB, ST, node):
     nodes, tiles = ST[NODES], ST[TILES_]
     tile = nodes[NTILE, node]
     return TB[OS][SEG_KIND, tiles[T_O, tile], node - tiles[T_BASE, tile]]
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def measure(TB, ST, r, code, arg):
     """A quantity of the feature of root ``r`` (``scoring._measure``)."""
     nodes, tiles, ctr = ST[NODES], ST[TILES_], ST[CTR]
@@ -612,7 +613,7 @@ def measure(TB, ST, r, code, arg):
     return 0  # OWN: ``support`` keeps such rule sets away
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def score(TB, ST, OUT, LOG, g, r, when, index):
     """``scoring.score``: the feature of root ``r`` scores for the most followers, then its
     followers go home (the pieces left keep their order)."""
@@ -662,7 +663,7 @@ def score(TB, ST, OUT, LOG, g, r, when, index):
     nfol[r] = 0
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def points_for(TB, ST, r, k, when, seat):
     """The points of kind ``k``'s program (when: 0 complete, 1 final) on the feature of
     root ``r`` for ``seat`` (``own(F)`` counts ``seat``'s figures)."""
@@ -677,7 +678,7 @@ def points_for(TB, ST, r, k, when, seat):
     return run(TB[CODE][k, when], TB[KK][k, CODE_LEN + when], values, scratch[STACK_ROW])
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def score_recall(TB, ST, OUT, LOG, g, r, index, seat):
     """``scoring.score_recall``: a figure taken back, its feature's final rule scores for
     ``seat`` alone, now (logged as ``complete``, as every scoring during play)."""
@@ -688,7 +689,7 @@ def score_recall(TB, ST, OUT, LOG, g, r, index, seat):
             emit(ST, OUT, LOG, g, index, seat, k, 0, points)
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def surrounded(ST, cell):
     cells, geo = ST[CELLS], ST[SCRATCH][GEO]
     for q in range(4, 12):
@@ -697,7 +698,7 @@ def surrounded(ST, cell):
     return True
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def score_completed(TB, ST, OUT, LOG, g, o, cell, base, index):
     """``scoring.score_completed``: closable segments of the tile (``on complete`` rules
     first act on each feature completed, once), then watched centres on and around it in
@@ -738,7 +739,16 @@ def score_completed(TB, ST, OUT, LOG, g, o, cell, base, index):
     return extra
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
+def largest(a):
+    """``a.max()`` of a 1-D array, without the allocation NumPy's reduction makes."""
+    best = a[0]
+    for i in range(1, a.shape[0]):
+        best = max(best, a[i])
+    return best
+
+
+@nb.njit(**JIT)
 def close_group(ST, step):
     """The scorings of one step (a turn's, or final scoring) are in: who leads now
     (``rows._leads``)."""
@@ -746,7 +756,7 @@ def close_group(ST, step):
     if ctr[GROUP_EVENTS] == 0:
         return
     ctr[GROUP_EVENTS] = 0
-    best = lead.max()
+    best = largest(lead)
     now, tops = -1, 0
     for s in range(lead.shape[0]):
         if lead[s] == best:
@@ -763,7 +773,7 @@ def close_group(ST, step):
     ctr[N_GROUPS] += 1
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def finish(TB, ST, OUT, LOG, g, why):
     """``scoring.finish``: every feature with followers scores its final rule, in the order
     its first follower came."""
@@ -791,7 +801,7 @@ def finish(TB, ST, OUT, LOG, g, why):
     ctr[FINISHED] = 1
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def log_move(ST, LOG, t, cell, r, spot, seat):
     ctr = ST[CTR]
     if LOG[0]:
@@ -802,7 +812,7 @@ def log_move(ST, LOG, t, cell, r, spot, seat):
     ctr[N_MOVES] += 1
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def is_empty(ST):
     """``Supply.is_empty``: no tile in the pile or in any hand."""
     if ST[CTR][N_PILE]:
@@ -810,7 +820,7 @@ def is_empty(ST):
     return ST[SEATS][HAND_N].sum() == 0
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def refill(TB, ST, seat):
     """``Supply.refill``: the hand drawn up from the pile."""
     tiles, seats, ctr, hands = ST[TILES_], ST[SEATS], ST[CTR], ST[HANDS]
@@ -820,7 +830,7 @@ def refill(TB, ST, seat):
         seats[HAND_N, seat] += 1
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def hand_remove(ST, seat, t):
     """``hand.remove(t)``: its first copy leaves the hand, the rest keep their order."""
     seats, hands = ST[SEATS], ST[HANDS]
@@ -833,7 +843,7 @@ def hand_remove(ST, seat, t):
             return
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def pass_turn(TB, ST):
     """``Seats.pass_turn``: the next player; with hands, one whose hand is empty draws up
     when the pile has tiles, else is passed over."""
@@ -852,7 +862,7 @@ def pass_turn(TB, ST):
         ctr[CURRENT] = (ctr[CURRENT] + 1) % n
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def return_aside(ST):
     """``Supply.return_aside``: a bag's tiles set aside go back in at random places, drawn
     by the game's generator."""
@@ -867,7 +877,7 @@ def return_aside(ST):
     ctr[N_ASIDE] = 0
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def discard(TB, ST, OUT, LOG, g, t):
     """``State._discard``: tile ``t`` (drawn, or from the mover's hand) fits nowhere."""
     tiles, seats, ctr = ST[TILES_], ST[SEATS], ST[CTR]
@@ -893,7 +903,7 @@ def discard(TB, ST, OUT, LOG, g, t):
         finish(TB, ST, OUT, LOG, g, I64(SUPPLY_EMPTY))
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def after_move(TB, ST, OUT, LOG, g):
     """``State._after_move``: the game ends with the supply, or tiles that fit nowhere are
     discarded (the turn does not pass); with hands, a hand none of whose tiles fits."""
@@ -915,7 +925,8 @@ def after_move(TB, ST, OUT, LOG, g):
                         not required or effects.fits_required(TB, ST, hands[seat, i])):
                     return
             held = scratch[VALUES]  # the hand as it was: each of its tiles is discarded
-            held[:n] = hands[seat, :n]
+            for i in range(n):
+                held[i] = hands[seat, i]
             for i in range(n):
                 discard(TB, ST, OUT, LOG, g, held[i])
                 if ctr[FINISHED]:
@@ -928,7 +939,7 @@ def after_move(TB, ST, OUT, LOG, g):
         discard(TB, ST, OUT, LOG, g, tiles[PILE, ctr[N_PILE] - 1])
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def apply(TB, ST, OUT, LOG, g, t, cell, r, spot):
     """``State._apply`` on the fast path."""
     cells, nodes, nfol, tiles, seats, ctr = (ST[CELLS], ST[NODES], ST[NFOL], ST[TILES_],
@@ -1042,7 +1053,7 @@ def held(TB, ST, seat, h):
     return t
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def moves_at(TB, ST, n, t, c, r, seat, placing, recalling, occupied, n_near):
     """``_Turn.moves_at``: the moves of ``t`` placed on ``c`` in rotation ``r`` into
     ``ST[MOVES]`` from row ``n`` (no figure, the ordinary follower's free spots, each
@@ -1077,7 +1088,7 @@ def moves_at(TB, ST, n, t, c, r, seat, placing, recalling, occupied, n_near):
     return n
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def placements_of(TB, ST, seat):
     """``movegen.placements_of``: the placements (tile type, square, rotation) of the tiles
     the mover may play that fit and pass the requirements, as ``ST[MOVES]`` rows (spot -1),
@@ -1103,7 +1114,7 @@ def placements_of(TB, ST, seat):
     return n
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def width(TB, ST, seat, t, placing):
     """``_Turn.width``: a bound on the moves one placement of ``t`` offers the mover."""
     n = 1
@@ -1124,7 +1135,7 @@ def width(TB, ST, seat, t, placing):
     return n + fc[fk.shape[0], figures.N_RECALLABLE]
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def sample_general(TB, ST, seat, total, placing, recalling, rng, out):
     """``movegen._sample_more`` draw for draw, over ``placements_of`` (``total`` rows):
     (tile type, cell, rotation, spot) into ``out``."""
@@ -1188,7 +1199,7 @@ def set_up(TB, ST, seed, seating):
             refill(TB, ST, s)
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def play_turns(TB, ST, OUT, LOG, g, turns, branching, counts, one_rng):
     """Random moves until the game ends or ``turns`` turns are played (``sim.local.play_out``
     and ``mcts``' roll-out); the player to move draws from its own generator, or
@@ -1250,7 +1261,7 @@ def play_game(TB, ST, OUT, LOG, g, seed, seating, branching, counts):
     play_turns(TB, ST, OUT, LOG, g, I64(-1), branching, counts, np.bool_(False))
     decisions, placements, moves = counts[0], counts[1], counts[2]
     scores = seats[SCORE]
-    best = scores.max()
+    best = largest(scores)
     winner, tops = -1, 0
     for s in range(scores.shape[0]):
         if scores[s] == best:

@@ -18,11 +18,13 @@ import random
 import numba as nb
 import numpy as np
 
+from carcdsl.fast.jit import JIT
+
 N, M = 624, 397
 MATRIX_A, UPPER, LOWER = np.uint32(0x9908B0DF), np.uint32(0x80000000), np.uint32(0x7FFFFFFF)
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def _init_genrand(mt, s):
     mt[0] = np.uint32(s)
     for i in range(1, N):
@@ -32,7 +34,7 @@ def _init_genrand(mt, s):
     mt[N] = N
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def init_by_array(mt, key):
     """``mt`` (625 uint32) seeded as CPython seeds from the 32-bit words ``key``."""
     _init_genrand(mt, np.uint32(19650218))
@@ -80,7 +82,7 @@ def seed_int(mt, seed):
     init_by_array(mt, key)
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def genrand(mt):
     """The next 32-bit output."""
     if mt[N] >= N:
@@ -100,13 +102,13 @@ def genrand(mt):
     return y
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def getrandbits(mt, k):
     """``Random.getrandbits(k)`` for 1 <= k <= 32."""
     return np.int64(genrand(mt) >> np.uint32(32 - k))
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def below(mt, n):
     """``Random._randbelow(n)`` and ``supply.below`` (n < 2**32): draws ``n.bit_length()``
     bits until the value is below ``n``."""
@@ -121,7 +123,7 @@ def below(mt, n):
     return r
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def shuffle(mt, x):
     """``Random.shuffle`` (Python 3.11) in place."""
     for i in range(x.shape[0] - 1, 0, -1):
@@ -129,7 +131,7 @@ def shuffle(mt, x):
         x[i], x[j] = x[j], x[i]
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def random_float(mt):
     """``Random.random()``: 53 bits from two outputs."""
     a = genrand(mt) >> np.uint32(5)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import numba as nb
 
+from carcdsl.fast.jit import JIT
+
 # ST: the stacks of a game
 CELLS, NODES, NATTR, NFOL, TILES_, SEATS, CTR, MTX, OPENS, ROTS, SCRATCH, HANDS, MOVES, \
     SEATING = range(14)
@@ -50,7 +52,7 @@ SR_SCORE, SR_TURNS = range(2)
 KR_POINTS, KR_SCORINGS = range(2)
 
 
-@nb.njit(cache=True)
+@nb.njit(**JIT)
 def emit(ST, OUT, LOG, g, index, seat, k, when, points):
     """``points`` to ``seat`` for a feature of kind ``k`` (when: 0 complete, 1 final)."""
     seats, ctr = ST[SEATS], ST[CTR]

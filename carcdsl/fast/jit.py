@@ -1,0 +1,26 @@
+"""How the kernel's functions are compiled.
+
+``JIT`` is the ``nb.njit`` options of every kernel function but the few that allocate arrays
+(``kernel.new_state``, each module's ``state``, ``mt.seed_int``) or that Python calls
+(``kernel.play_batch``, ``load``, ``roll_out``, ``list_moves``), which are compiled with
+``cache=True`` alone:
+
+* ``cache=True``: compiled once, kept on disk (``fast.__init__`` says where).
+* ``_nrt=False``: no reference counting. Numba counts references to every array a function
+  takes out of ``TB`` or ``ST``, an atomic add and subtract each time, and the kernel takes
+  its arrays out of those tuples in nearly every function and loop: the counting was 40 % of
+  the time of a game with the river's requirements (``perf``: ``NRT_incref``/``NRT_decref``),
+  and without it base + farmers plays 1.7 times as fast. Nothing here needs the counts: every
+  array is allocated once per batch, before the first move, by a function that keeps them,
+  and outlives every call. Numba refuses to compile an allocation in such a function
+  ("NRT required but not enabled"), so one cannot creep in. The option is one Numba keeps
+  for its own use (``numba.core.options``); should a Numba drop it, this is the one place to
+  change.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+JIT: Any = {"cache": True, "_nrt": False}
+"""(``Any``: Numba's typing stubs do not know ``_nrt``.)"""
