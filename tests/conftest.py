@@ -15,13 +15,17 @@ then fails instead, so that a broken install cannot pass as a skip."""
 
 def pytest_configure(config: pytest.Config) -> None:
     """The compiled engine's kernels compile once into a cache the runs of this checkout share
-    (``.pytest_cache/d/numba``), not the user's: a cold compile takes many seconds, a cache
-    load a fraction of one. Set before anything imports Numba, and inherited by the commands
-    and worker processes the tests start. A ``NUMBA_CACHE_DIR`` given is kept."""
+    (``.pytest_cache/d/numba``, a folder per ``source_digest``, as ``carcdsl.fast`` does, so
+    that an edit to one kernel module never loads kernels compiled from the old one), not the
+    user's: a cold compile takes many seconds, a cache load a fraction of one. Set before
+    anything imports Numba, and inherited by the commands and worker processes the tests
+    start. A ``NUMBA_CACHE_DIR`` given is kept."""
     if os.environ.get("NUMBA_CACHE_DIR"):
         return
+    from carcdsl.fast import source_digest  # no Numba imported
+
     cache = getattr(config, "cache", None)  # None with -p no:cacheprovider
-    folder = cache.mkdir("numba") if cache is not None else \
+    folder = cache.mkdir("numba") / source_digest() if cache is not None else \
         Path(tempfile.mkdtemp(prefix="carcdsl-numba-"))
     os.environ["NUMBA_CACHE_DIR"] = str(folder)
 

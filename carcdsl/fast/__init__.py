@@ -9,10 +9,17 @@ Numba, ``NUMBA_CACHE_DIR`` is set, when the user has not set it, to the user's c
 (``$XDG_CACHE_HOME`` or ``~/.cache``, then ``carcdsl/numba``); one that cannot be written
 gives way to a folder in the temporary directory. Worker processes inherit the variable, so
 they load what the parent compiled.
+
+Inside it, the kernels go in a folder named by ``source_digest``: Numba tells a cached
+function is stale by its own file's time stamp alone, and a kernel function compiles in what
+it inlines from the package's other files, so an edit to one of those would load code compiled
+from the old one. Each version of these sources compiles once into its own folder (some
+20 MB); old folders are left for the user to delete.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sys
 import tempfile
@@ -27,6 +34,15 @@ def user_cache_dir() -> Path:
     return root / "carcdsl" / "numba"
 
 
+def source_digest(folder: Path | None = None) -> str:
+    """16 hex digits of a SHA-256 over this package's sources (or ``folder``'s), file by file
+    in name order."""
+    digest = hashlib.sha256()
+    for path in sorted((folder or Path(__file__).parent).glob("*.py")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
 def _writable(path: Path) -> bool:
     try:
         path.mkdir(parents=True, exist_ok=True)
@@ -39,10 +55,11 @@ def _writable(path: Path) -> bool:
 def _set_cache_dir() -> None:
     if os.environ.get("NUMBA_CACHE_DIR"):
         return
-    path = user_cache_dir()
+    path = user_cache_dir() / source_digest()
     if not _writable(path):
-        path = Path(tempfile.gettempdir()) / f"carcdsl-numba-{os.getuid()}" \
-            if hasattr(os, "getuid") else Path(tempfile.gettempdir()) / "carcdsl-numba"
+        path = Path(tempfile.gettempdir()) / (
+            f"carcdsl-numba-{os.getuid()}" if hasattr(os, "getuid") else "carcdsl-numba") \
+            / source_digest()
     os.environ["NUMBA_CACHE_DIR"] = str(path)
     config = sys.modules.get("numba.core.config")
     if config is not None:  # Numba was imported first: make it read the variable again

@@ -16,8 +16,10 @@ from pathlib import Path
 import pytest
 
 import carcdsl
+import carcdsl.fast
 from carcdsl.cli.main import main
 from carcdsl.cli.output import tell_engine
+from carcdsl.fast import source_digest
 from carcdsl.sim import compiled
 from carcdsl.sim.compiled import EngineChoice, Refusal
 
@@ -203,8 +205,22 @@ def test_the_cache_goes_to_the_user_cache_dir(tmp_path):
     done = _python("import os, carcdsl.fast; print(os.environ['NUMBA_CACHE_DIR'])",
                    XDG_CACHE_HOME=str(tmp_path))
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == str(tmp_path / "carcdsl" / "numba")
-    assert (tmp_path / "carcdsl" / "numba").is_dir()
+    assert done.stdout.strip() == str(tmp_path / "carcdsl" / "numba" / source_digest())
+    assert (tmp_path / "carcdsl" / "numba" / source_digest()).is_dir()
+
+
+def test_an_edit_to_any_kernel_module_compiles_into_a_fresh_folder(tmp_path):
+    """Numba judges a cached function by its own file's time stamp; the kernel inlines code
+    from the other modules, so the cache folder is named by all of their text."""
+    sources = Path(carcdsl.fast.__file__).parent
+    copy = tmp_path / "fast"
+    copy.mkdir()
+    for path in sources.glob("*.py"):
+        (copy / path.name).write_bytes(path.read_bytes())
+    assert source_digest(copy) == source_digest()
+    effects = copy / "effects.py"
+    effects.write_text(effects.read_text() + "\n# an edit\n")
+    assert source_digest(copy) != source_digest()
 
 
 def test_a_cache_dir_given_is_kept(tmp_path):
