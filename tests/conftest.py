@@ -22,12 +22,13 @@ def pytest_configure(config: pytest.Config) -> None:
     start. A ``NUMBA_CACHE_DIR`` given is kept."""
     if os.environ.get("NUMBA_CACHE_DIR"):
         return
-    from carcdsl.fast import source_digest  # no Numba imported
-
     cache = getattr(config, "cache", None)  # None with -p no:cacheprovider
-    folder = cache.mkdir("numba") / source_digest() if cache is not None else \
+    folder = cache.mkdir("numba") if cache is not None else \
         Path(tempfile.mkdtemp(prefix="carcdsl-numba-"))
-    os.environ["NUMBA_CACHE_DIR"] = str(folder)
+    os.environ["NUMBA_CACHE_DIR"] = str(folder)  # first, or carcdsl.fast sets the user's
+    from carcdsl.fast import source_digest  # (imports no Numba)
+
+    os.environ["NUMBA_CACHE_DIR"] = str(folder / source_digest())
 
 
 def _numba_skip(report: pytest.CollectReport | pytest.TestReport) -> bool:
