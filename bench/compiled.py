@@ -131,7 +131,7 @@ def in_process(game, players: int, games: int, seed: int) -> dict:
 
 
 def measure(bench, launcher: Launcher, rules: str, variants: list[str], args,
-            cache: str) -> dict:
+            cache: str, cold: str) -> dict:
     import carcdsl
     from carcdsl.sim import compiled
 
@@ -153,7 +153,7 @@ def measure(bench, launcher: Launcher, rules: str, variants: list[str], args,
     runs: dict = {"runs": True}
     if not args.no_cold:
         runs["process_cold"] = whole_process(launcher, rules, variants, args.players,
-                                             args.games, args.seed, cache)
+                                             args.games, args.seed, cold)
     runs["kernel"] = in_process(game, args.players, args.games, args.seed)
     runs["process_warm"] = whole_process(launcher, rules, variants, args.players, args.games,
                                          args.seed, cache)
@@ -203,9 +203,9 @@ def main(argv: list[str] | None = None) -> int:
 
     with tempfile.TemporaryDirectory(prefix="carcdsl-bench-numba-") as fresh:
         if args.no_cold:
-            from carcdsl.fast import user_cache_dir
+            from carcdsl.fast import default_cache_dir
 
-            cache = os.environ.get("NUMBA_CACHE_DIR") or str(user_cache_dir())
+            cache = os.environ.get("NUMBA_CACHE_DIR") or str(default_cache_dir())
         else:
             cache = fresh
         os.environ["NUMBA_CACHE_DIR"] = cache  # before this process imports Numba
@@ -215,8 +215,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"bench: no calibration ({bench.CALIB} not found): the ratios are left "
                   "empty", file=sys.stderr)
         try:
-            results = [measure(bench, launcher, rules, vs, args, cache)
-                       for rules, vs in configs]
+            # each configuration's cold run compiles into an empty cache of its own (the
+            # first's is the one the rest of the run then uses)
+            results = [measure(bench, launcher, rules, vs, args, cache,
+                               cache if i == 0 else tempfile.mkdtemp(dir=fresh))
+                       for i, (rules, vs) in enumerate(configs)]
         finally:
             launcher.close()
         calib_after = None if args.no_calib else bench.calibrate(args.calib_seconds)

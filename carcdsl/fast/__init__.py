@@ -52,15 +52,23 @@ def _writable(path: Path) -> bool:
     return True
 
 
-def _set_cache_dir() -> None:
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        return
-    path = user_cache_dir() / source_digest()
+def default_cache_dir() -> Path:
+    """Where the kernels are kept when ``NUMBA_CACHE_DIR`` is not set (made if missing):
+    ``user_cache_dir``, or a folder in the temporary directory when that cannot be written;
+    then ``source_digest``."""
+    digest = source_digest()
+    path = user_cache_dir() / digest
     if not _writable(path):
         path = Path(tempfile.gettempdir()) / (
             f"carcdsl-numba-{os.getuid()}" if hasattr(os, "getuid") else "carcdsl-numba") \
-            / source_digest()
-    os.environ["NUMBA_CACHE_DIR"] = str(path)
+            / digest
+    return path
+
+
+def _set_cache_dir() -> None:
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return
+    os.environ["NUMBA_CACHE_DIR"] = str(default_cache_dir())
     config = sys.modules.get("numba.core.config")
     if config is not None:  # Numba was imported first: make it read the variable again
         config.reload_config()
