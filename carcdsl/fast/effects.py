@@ -38,6 +38,7 @@ from carcdsl.compile.modes import (
     TAKE,
 )
 from carcdsl.compile.tables import Tables
+from carcdsl.fast import boards
 from carcdsl.fast.figures import PF_FIG, STRENGTH
 from carcdsl.fast.jit import JIT
 from carcdsl.fast.layout import (
@@ -51,6 +52,7 @@ from carcdsl.fast.layout import (
     SIGP,
     SUPPLY,
     TT,
+    marker_names,
 )
 from carcdsl.fast.slots import (
     C_MASK,
@@ -92,14 +94,16 @@ token kinds and requirements (their rows follow it in that order, one each, ``H_
 long); the kinds; from ``H_START``, per side N E S W the start tile's local segment its
 tokens go on (-1: none)."""
 R_COND, R_KIND, R_KINDS, R_FIGURE, R_N_ACTIONS, R_ACTIONS = range(6)
-"""A rule's row: its condition, kind (SHOWS, COMPLETE; -1: none), kinds (EXTENDS, a bit
+"""A rule's row: its condition, kind (SHOWS, COMPLETE; -1: none; COVERS: the marker,
+``_marker``), kinds (EXTENDS, a bit
 mask), figure (EXTENDS), how many actions, then 4 columns per action: ``(EXTRA_TURN)``,
 ``(SCORE, points, scoring name)``, ``(PUT, count, token, kind)``, ``(TAKE, token, attribute
 of the rule's kind or -1)``."""
 TK_SUPPLY, TK_EACH, TK_START, TK_COLLECTED, TK_FINAL, TK_MOST, TK_NAME = range(7)
 """A token kind's row: ``TokenKind``'s numbers and its scoring name."""
 Q_COND, Q_SHOWN, Q_TEST, Q_KIND, Q_DISTANCE = range(5)
-"""A requirement's row: ``Requirement``'s numbers. ``TB[PER_TILE]``, 2K per oriented tile:
+"""A requirement's row: ``Requirement``'s numbers (``Q_SHOWN``, for COVERS: the marker,
+``_marker``). ``TB[PER_TILE]``, 2K per oriented tile:
 at k, the sides (bits N E S W) whose middle shows kind k; at K + k, its first local segment of
 kind k (-1: none); after them, per oriented tile, whether some requirement may apply to it
 (one shows a kind it shows, or asks for its surroundings): ``passes`` looks no further where
@@ -147,7 +151,8 @@ def tables(tb: Tables, players: int) -> tuple[np.ndarray, np.ndarray]:
     out = np.full((rows, width), -1, np.int64)
     row = 0
     for r in rules:
-        out[row, :R_ACTIONS] = (r.condition, r.kind, sum(1 << k for k in r.kinds if k >= 0),
+        out[row, :R_ACTIONS] = (r.condition, _marker(tb, r.marker) if r.condition == COVERS
+                                else r.kind, sum(1 << k for k in r.kinds if k >= 0),
                                 r.figure, len(r.actions))
         for a, action in enumerate(r.actions):
             col = R_ACTIONS + 4 * a
@@ -167,7 +172,8 @@ def tables(tb: Tables, players: int) -> tuple[np.ndarray, np.ndarray]:
                                   t.final_points, t.most_points, names.get(t.name, -1))
         row += 1
     for q in modes.requirements:
-        out[row, :Q_DISTANCE + 1] = q.condition, q.kind_shown, q.test, q.kind, q.distance
+        out[row, :Q_DISTANCE + 1] = (q.condition, _marker(tb, q.marker) if q.condition == COVERS
+                                     else q.kind_shown, q.test, q.kind, q.distance)
         row += 1
     n_o, n_k = 4 * len(tb.type_names), len(kinds)
     per_tile = np.full((n_o, 2 * n_k), -1, np.int64)
@@ -186,6 +192,12 @@ def tables(tb: Tables, players: int) -> tuple[np.ndarray, np.ndarray]:
             if q.condition != SHOWS or q.kind_shown >= 0 and per_tile[o, n_k + q.kind_shown] >= 0:
                 checked[o] = 1
     return np.concatenate((header, out.ravel())), np.concatenate((per_tile.ravel(), checked))
+
+
+def _marker(tb: Tables, name: str | None) -> int:
+    """A marker's bit (``marker_names`` order), or -1 for one the board does not have."""
+    names = marker_names(tb)
+    return names.index(name) if name in names else -1
 
 
 @nb.njit(cache=True, inline="always")
@@ -322,7 +334,7 @@ def fire_triggers(TB, ST, OUT, LOG, g, o, cell, base, index):
         elif cond == EXTENDS:
             hit = _extends_own(TB, ST, o, cell, base, rule[R_KINDS], rule[R_FIGURE])
         elif cond == COVERS:
-            hit = False  # maps: ``unsupported``
+            hit = rule[R_KIND] >= 0 and boards.marker_at(TB, ST, cell, rule[R_KIND])
         else:
             hit = rule[R_KIND] >= 0 and _per_tile(TB, o, n_k + rule[R_KIND]) >= 0
         if not hit:
@@ -523,8 +535,8 @@ def passes(TB, ST, o, cell):
             applies = q[Q_SHOWN] >= 0 and _per_tile(TB, o, header[H_KINDS] + q[Q_SHOWN]) >= 0
         elif cond == SURROUNDED:
             applies = _surrounded4(ST, cell)
-        else:
-            applies = False  # COVERS (maps): ``unsupported``
+        else:  # COVERS
+            applies = q[Q_SHOWN] >= 0 and boards.marker_at(TB, ST, cell, q[Q_SHOWN])
         if applies and _fails(TB, ST, q, o, cell):
             return False
     return True

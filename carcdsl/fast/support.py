@@ -5,7 +5,6 @@ instead."""
 from __future__ import annotations
 
 from carcdsl.compile import expr as E
-from carcdsl.compile.modes import COVERS
 from carcdsl.compile.tables import Tables
 
 SEED_LIMIT = 2 ** 49
@@ -32,9 +31,6 @@ def unsupported(tables: Tables) -> str | None:
     """The first construct of ``tables`` the kernel does not run (a short phrase naming it,
     with the rule set's own words where it has them); None when it runs all of it."""
     modes, board = tables.modes, tables.board
-    if any(rule.condition == COVERS for rule in modes.triggers) or \
-            any(rule.condition == COVERS for rule in modes.requirements):
-        return "on place covers rules (a map's markers)"
     if board.limited and board.edge_closes and any(f.recall for f in modes.figures):
         return "figures taken back on a board whose edge closes"  # figures.completes
     return None
