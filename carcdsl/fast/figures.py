@@ -22,6 +22,7 @@ import numpy as np
 
 from carcdsl.compile.modes import ANY_FOLLOWER, NO_NEED, RECALL_FINAL
 from carcdsl.compile.tables import Tables
+from carcdsl.fast import boards
 from carcdsl.fast.jit import JIT
 from carcdsl.fast.layout import (
     FIG_TB,
@@ -381,7 +382,7 @@ def _completes(TB, ST, o, cell, node):
             return False
         for q in range(4, 12):
             c = square + geo[q]
-            if c != cell and cells[C_TILE, c] < 0:
+            if c != cell and cells[C_TILE, c] < 0 and not _off_closing_edge(TB, c):
                 return False
         return True
     # the joined feature: roots reached (NEAR_D) and the tile's segments in it (a mask)
@@ -425,13 +426,27 @@ def _completes(TB, ST, o, cell, node):
     for i in range(TB[O1][N_SEG, o]):
         if segs >> i & 1:
             ends += TB[OS][SEG_OPEN, o, i]
-    for d in range(4):
-        if cells[C_TILE, cell + geo[d]] < 0:
+    for d in range(4):  # a link joined closes both ends, one facing a closing edge its own
+        nc = cell + geo[d]
+        if cells[C_TILE, nc] >= 0:
+            closed = 2
+        elif _off_closing_edge(TB, nc):
+            closed = 1
+        else:
             continue
         for k in range(TB[O4][N_LINKS, o, d]):
             if segs >> ol[LINK_SEG, o, d, k] & 1 and ol[LINK_COUNTS, o, d, k]:
-                ends -= 2
+                ends -= closed
     return ends == 0
+
+
+@nb.njit(cache=True, inline="always")
+def _off_closing_edge(TB, c):
+    """Square ``c`` is off a bounded board whose edge closes features (``Grid.
+    _join_neighbours``, ``figures.completes``)."""
+    bp = TB[boards.LISTS_TB]
+    return bp[boards.LIMITED] and bp[boards.EDGE_CLOSES] and \
+        not TB[boards.CELLS_TB][4 * c + boards.B_EXISTS]
 
 
 @nb.njit(**JIT)

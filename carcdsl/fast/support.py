@@ -4,35 +4,18 @@ instead."""
 
 from __future__ import annotations
 
-from carcdsl.compile import expr as E
 from carcdsl.compile.tables import Tables
 
 SEED_LIMIT = 2 ** 49
 """Seeds the kernel seeds itself: ``seed * 7919 + seat`` (a bot's generator) stays in 64 bits."""
 
 
-def _quantities(program: E.Program) -> set[int]:
-    """The quantity codes a program measures."""
-    op = program[0]
-    if op == E.QUANTITY:
-        return {program[1]}
-    if op == E.SCALED:
-        return _quantities(program[2])
-    if op == E.NEGATED:
-        return _quantities(program[1])
-    if op in (E.SUM, E.PRODUCT):
-        return set().union(*map(_quantities, program[1]))
-    if op == E.COND:
-        return set().union(*map(_quantities, program[2:6]))
-    return set()
-
-
 def unsupported(tables: Tables) -> str | None:
     """The first construct of ``tables`` the kernel does not run (a short phrase naming it,
-    with the rule set's own words where it has them); None when it runs all of it."""
-    modes, board = tables.modes, tables.board
-    if board.limited and board.edge_closes and any(f.recall for f in modes.figures):
-        return "figures taken back on a board whose edge closes"  # figures.completes
+    with the rule set's own words where it has them); None when it runs all of it. Today it
+    runs every construct of the language: one the language gains is named here until the
+    kernel runs it, and the front ends fall back on the Python engine in one line."""
+    del tables
     return None
 
 

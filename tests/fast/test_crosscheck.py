@@ -41,6 +41,8 @@ COMBINATIONS = [
     ("maps-germany", ("small-city-extra-turn",)), ("maps-germany", ("small-city-penalty",)),
     ("maps-germany", ("small-city-extra-turn", "small-city-penalty", "farmers")),
     ("maps-germany", (str(DATA / "covers-mix.carc"),)),
+    ("base", ("table-edge", "border-closes", "abbot")),
+    ("base", ("table-edge", "border-closes:reading=absent", "abbot", "farmers")),
     ("base", ("hand-of-three", "bag", "farmers")), ("pnp-demo", ("bag", "farmers")),
     ("nuts", ()), ("nuts", ("nuts-proposal",)), ("base", ("fill-hole-extra-turn",)),
     ("base", ("river",)), ("base", ("river", "farmers")), ("base", ("river", "hand-of-three")),
