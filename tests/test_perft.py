@@ -59,6 +59,21 @@ def test_perft(games, key):
         assert got == want
 
 
+def assert_uniform(state, rng, per_move: int, played: int) -> set:
+    """``sample_move`` drawn ``per_move`` times per legal move gives every legal move, only
+    legal moves, and each about equally often (a chi-square bound some six standard
+    deviations out, at a fixed seed); returns the legal moves."""
+    legal = set(state.iter_moves())
+    draws = per_move * len(legal)
+    counts = Counter(state.sample_move(rng) for _ in range(draws))
+    assert set(counts) == legal, played
+    expected = draws / len(legal)
+    chi2 = sum((c - expected) ** 2 / expected for c in counts.values())
+    df = len(legal) - 1
+    assert chi2 < df + 6 * (2 * df) ** 0.5 + 10, (played, chi2, df)
+    return legal
+
+
 @pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 5)])
 def test_random_bot_is_uniform_over_legal_moves(games, players, seed):
     """``sample_move`` draws every legal move, only legal moves, and each about equally often
@@ -69,14 +84,7 @@ def test_random_bot_is_uniform_over_legal_moves(games, players, seed):
         for followers in (state.supply_followers[state.current], 0):
             trial = state.clone()
             trial.supply_followers[trial.current] = followers
-            legal = set(trial.iter_moves())
-            draws = 300 * len(legal)
-            counts = Counter(trial.sample_move(rng) for _ in range(draws))
-            assert set(counts) == legal, played
-            expected = draws / len(legal)
-            chi2 = sum((c - expected) ** 2 / expected for c in counts.values())
-            df = len(legal) - 1
-            assert chi2 < df + 6 * (2 * df) ** 0.5 + 10, (played, chi2, df)
+            assert_uniform(trial, rng, 300, played)
 
 
 
@@ -100,14 +108,7 @@ def test_random_bot_is_uniform_with_hands_figures_and_requirements(key):
         for followers in (state.supply_followers[state.current], 0):
             trial = state.clone()
             trial.supply_followers[trial.current] = followers
-            legal = set(trial.iter_moves())
+            legal = assert_uniform(trial, rng, 100, played)
             seen |= {"figure" if spot >= 1 << 16 else "recall" for _, _, _, spot in legal
                      if spot >= 1 << 16 or spot <= -2}
-            draws = 100 * len(legal)
-            counts = Counter(trial.sample_move(rng) for _ in range(draws))
-            assert set(counts) == legal, played
-            expected = draws / len(legal)
-            chi2 = sum((c - expected) ** 2 / expected for c in counts.values())
-            df = len(legal) - 1
-            assert chi2 < df + 6 * (2 * df) ** 0.5 + 10, (played, chi2, df)
     assert seen >= set(GENERAL[key])

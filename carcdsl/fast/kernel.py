@@ -199,7 +199,7 @@ def new_state(TB, players):
                 k += 1
     hand = max(1, TB[PARAMS][HAND])
     per_placement = 1 + TB[OS].shape[2] + figures.extra_moves(TB)
-    cap = n_open * 4 * per_placement * hand
+    cap = n_open * 4 * (per_placement + 1) * hand  # list_moves: the placements, then moves
     return (cells, np.zeros((7, nodes), np.int64),
             np.zeros((nodes, TB[SEG_ATTR].shape[2]), np.int64),
             np.zeros((nodes, players), np.int64), np.zeros((10, tiles + 2), np.int64),
@@ -998,29 +998,20 @@ def apply(TB, ST, OUT, LOG, g, t, cell, r, spot):
 def list_moves(TB, ST, seat):
     """``iter_moves``: every legal move of the player to move into ``ST[MOVES]`` rows
     (tile type, square, rotation, spot), in its order; returns how many. With hands, each
-    tile type held, in the order first held."""
-    cells, ctr, opens = ST[CELLS], ST[CTR], ST[OPENS]
-    sigp, tt = TB[O1][SIGP], TB[TT]
-    required = TB[effects.RULES][effects.H_REQUIREMENTS]
+    tile type held, in the order first held: ``placements_of``, then each one's
+    ``moves_at`` written after them and moved to the front."""
+    buf = ST[MOVES]
+    total = placements_of(TB, ST, seat)
     placing, recalling = begin_turn(TB, ST, seat)
-    n = 0
-    for h in range(kinds_held(TB, ST, seat)):
-        t = held(TB, ST, seat, h)
-        if t < 0:
-            continue
-        for j in range(ctr[N_OPEN]):
-            c = opens[OPEN_CELL, j]
-            mask, need = cells[C_MASK, c], cells[C_NEED, c]
-            occupied, n_near = -1, 0
-            for q in range(tt[t, N_DISTINCT]):
-                r = tt[t, q]
-                o = 4 * t + r
-                if sigp[o] & mask != need or required and not effects.passes(TB, ST, o, c):
-                    continue
-                if occupied < 0:
-                    occupied, n_near = square_occupied(TB, ST, c)
-                n = moves_at(TB, ST, n, t, c, r, seat, placing, recalling, occupied, n_near)
-    return n
+    n = total
+    for i in range(total):
+        occupied, n_near = square_occupied(TB, ST, buf[i, 1])
+        n = moves_at(TB, ST, n, buf[i, 0], buf[i, 1], buf[i, 2], seat, placing, recalling,
+                     occupied, n_near)
+    for k in range(n - total):
+        for f in range(4):
+            buf[k, f] = buf[total + k, f]
+    return n - total
 
 
 @nb.njit(cache=True, inline="always")
