@@ -280,28 +280,33 @@ def begin_turn(TB, ST, seat):
     return placing, n > 0
 
 
+@nb.njit(cache=True, inline="always")
+def _root_across(TB, ST, o, cell, d, k):
+    """The root of the placed feature that link ``k`` of side ``d`` of ``o`` on ``cell``
+    meets, or -1 (no tile across ``d``, or none of its segments there)."""
+    nt = ST[CELLS][C_TILE, cell + ST[SCRATCH][GEO][d]]
+    if nt < 0:
+        return -1
+    tiles = ST[TILES_]
+    j = TB[SEG_AT][tiles[T_O, nt], TB[OL][LINK_POS, o, d, k]]
+    return -1 if j < 0 else ST[NODES][ROOT, tiles[T_BASE, nt] + j]
+
+
 @nb.njit(**JIT)
 def _neighbour_roots(TB, ST, o, cell):
     """``figures._neighbour_roots``: the distinct roots of placed features the local
     segments of ``o`` on ``cell`` link to (``NEAR_D``), and per local segment the mask of
     those it links to (``NEAR_SEG``)."""
-    cells, nodes, tiles, geo = ST[CELLS], ST[NODES], ST[TILES_], ST[SCRATCH][GEO]
-    fs = ST[FIG_ST]
-    ol, seg_at = TB[OL], TB[SEG_AT]
+    fs, ol = ST[FIG_ST], TB[OL]
     near_d, near_seg = fs[NEAR_D], fs[NEAR_SEG]
     for i in range(TB[O1][N_SEG, o]):
         near_seg[i] = 0
     n = 0
     for d in range(4):
-        nt = cells[C_TILE, cell + geo[d]]
-        if nt < 0:
-            continue
-        no, nbase = tiles[T_O, nt], tiles[T_BASE, nt]
         for k in range(TB[O4][N_LINKS, o, d]):
-            j = seg_at[no, ol[LINK_POS, o, d, k]]
-            if j < 0:
+            r = _root_across(TB, ST, o, cell, d, k)
+            if r < 0:
                 continue
-            r = nodes[ROOT, nbase + j]
             q = 0
             while q < n and near_d[q] != r:
                 q += 1
@@ -386,7 +391,7 @@ def _completes(TB, ST, o, cell, node):
                 return False
         return True
     # the joined feature: roots reached (NEAR_D) and the tile's segments in it (a mask)
-    ol, seg_at = TB[OL], TB[SEG_AT]
+    ol = TB[OL]
     fs = ST[FIG_ST]
     roots = fs[NEAR_D]
     roots[0] = root
@@ -396,15 +401,10 @@ def _completes(TB, ST, o, cell, node):
     while grown:
         grown = False
         for d in range(4):
-            nt = cells[C_TILE, cell + geo[d]]
-            if nt < 0:
-                continue
-            no, nbase = tiles[T_O, nt], tiles[T_BASE, nt]
             for k in range(TB[O4][N_LINKS, o, d]):
-                j = seg_at[no, ol[LINK_POS, o, d, k]]
-                if j < 0:
+                x = _root_across(TB, ST, o, cell, d, k)
+                if x < 0:
                     continue
-                x = nodes[ROOT, nbase + j]
                 bit = 1 << ol[LINK_SEG, o, d, k]
                 have_x = False
                 for q in range(n_roots):
