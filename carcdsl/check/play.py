@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from carcdsl.model.rules import RuleSet
 
 MAX_FIGURES = 1000
-"""Figures of one kind each player has (as ``checker.MAX_FOLLOWERS`` followers)."""
+"""Figures of one kind each player has (as ``game.MAX_FOLLOWERS`` followers)."""
 MAX_LOOK_AHEAD = 20
 """Squares ``require look-ahead KIND N`` may look ahead."""
 COMPLETABLE = ("area", "path", "centre")
