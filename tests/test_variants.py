@@ -603,3 +603,38 @@ def test_an_extra_turn_forfeited_with_an_empty_hand_passes_the_turn():
     assert after.current == 0 and not after.in_extra  # Cy's extra turn is forfeited
     after.play(record.moves[20])
     assert after.current == 0 and after.in_extra  # Ann's own extra turn
+
+
+def test_on_complete_acts_on_a_centre_whoever_stands_on_it():
+    """``on complete monastery: score 1``: the placer of the tile that surrounds a monastery
+    scores the bonus, before the owner scores the monastery; with nobody on it, the bonus
+    alone (hand-checked: 1 + 8 neighbours = 9 for Ann's monk)."""
+    record = RECORDS / "variants" / "monastery-bonus.json"
+    state = replay(load_record(record))
+    assert events(state) == [
+        ("Bob", "monastery", "complete", 1, "completes a monastery"),
+        ("Ann", "monastery", "complete", 9, "1 + 8 neighbours"),
+        ("Ann", "monastery", "complete", 1, "completes a monastery")]
+    assert state.scores == [10, 1]
+    plain = with_variants(record, [])
+    assert events(plain) == [("Ann", "monastery", "complete", 9, "1 + 8 neighbours")]
+
+
+def test_every_surrounded_monastery_gives_its_bonus_once():
+    """Over random games, the bonus events are as many as the monasteries surrounded by the
+    end (each is completed by exactly one placement, its own or a neighbour's)."""
+    from carcdsl.geometry.squares import AROUND
+    game = carcdsl.load("base", ["monastery-bonus"])
+    centres, seen = game.tables.centres, 0
+    for seed in range(150):
+        state = game.new_game(2, seed=seed)
+        bot = random_bot(random.Random(seed))
+        while not state.finished:
+            state.apply_fast(*bot(state))
+        bonuses = sum(1 for e in state.events if e.terms[0][0] == "t")
+        tiles = state.grid.tiles
+        surrounded = sum(1 for key, (o, _) in tiles.items()
+                         if centres[o] and all(key + a in tiles for a in AROUND))
+        assert bonuses == surrounded, seed
+        seen += bonuses
+    assert seen >= 2  # the property met the rule at least twice

@@ -200,6 +200,11 @@ class Tables:
     figure_spots: tuple[tuple[tuple[int, ...], ...], ...] = ()
     """Per figure of ``modes.figures``, per oriented tile: the local segments it may stand
     on (``stands on``), before asking whether their features are free."""
+    watched_centres: tuple[bool, ...] = ()
+    """Per oriented tile: whether it has a centre segment of a kind with ``on complete``
+    rules, so that its square is watched from the moment it is placed (a centre with a
+    follower on it is watched from then on, rules or not): the rules act when it is
+    surrounded, whoever scores it. Empty: no such rule."""
     fit_cache: dict = attrs.field(factory=dict, eq=False, repr=False)
     """Pattern code -> ``fit_entry``; filled as games meet new neighbourhoods."""
 

@@ -15,7 +15,7 @@ import operator
 import carcdsl.model as m
 from carcdsl.compile.board import compile_board
 from carcdsl.compile.expr import OWN, Program, compile_expr, uses
-from carcdsl.compile.modes import compile_modes
+from carcdsl.compile.modes import Modes, compile_modes
 from carcdsl.compile.tables import (
     AREA,
     CENTRE,
@@ -235,6 +235,7 @@ def compile_rules(rules: m.RuleSet) -> Tables:
     type_counts = tuple(t.count for t in rules.tiles)
     start_type = next((i for i, t in enumerate(rules.tiles) if t.name == rules.game.start),
                       None)
+    modes = compile_modes(rules, kind_index)
     sets = rules.supply.sets if isinstance(rules.supply.sets, int) else 1
     fast = _fast_tables(out.sigs, reverse, out.segments, out.links, out.spots, type_counts,
                         start_type, out.neutral, sets, any(k.attributes for k in rules.kinds))
@@ -242,8 +243,19 @@ def compile_rules(rules: m.RuleSet) -> Tables:
         kinds, tuple(t.name for t in rules.tiles), type_counts, start_type,
         tuple(out.sigs), tuple(reverse), tuple(out.segments), tuple(out.seg_at),
         tuple(out.links), tuple(out.spots), tuple(out.centres), tuple(out.canonical),
-        tuple(out.distinct), fast, board, printed_from, compile_modes(rules, kind_index),
-        kind_index, figure_spots=_figure_spots(rules, kinds, out.segments))
+        tuple(out.distinct), fast, board, printed_from, modes, kind_index,
+        figure_spots=_figure_spots(rules, kinds, out.segments),
+        watched_centres=_watched_centres(modes, out.segments))
+
+
+def _watched_centres(modes: Modes, segments: list[tuple[LocalSegment, ...]]
+                     ) -> tuple[bool, ...]:
+    """Per oriented tile: whether it has a centre of a kind some ``on complete`` rule names
+    (``Tables.watched_centres``); empty when no rule names a centre kind."""
+    kinds = {rule.kind for rule in modes.on_complete}
+    flags = tuple(any(s.geometry == CENTRE and s.kind in kinds for s in local)
+                  for local in segments)
+    return flags if any(flags) else ()
 
 
 def _figure_spots(rules: m.RuleSet, kinds: tuple[Kind, ...],

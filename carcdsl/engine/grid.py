@@ -31,7 +31,8 @@ class Grid:
         """Printed groups (a map's big cities) a tile has reached: the squares around them
         are open."""
         self.watched: dict[int, tuple[int, ...]] = {}
-        """Squares whose centre feature has a follower -> the tile's centre nodes."""
+        """Squares whose centre feature has a follower, or a kind with ``on complete`` rules
+        (``Tables.watched_centres``) -> the tile's centre nodes."""
         self.turns: dict[int, tuple[int, int, int]] = {}
         """Kind -> the turns its path made lately (``engine.requirements``)."""
 
@@ -54,6 +55,8 @@ class Grid:
         if self.open.pop(key, None) is not None:
             del self.fitting[key]
         self._join_neighbours(tb, features, o, key, base, printed)
+        if tb.watched_centres and tb.watched_centres[o]:
+            self.watched[key] = tuple(base + i for i in tb.centres[o])
         return base
 
     def _join_neighbours(self, tb: Tables, features: Features, o: int, key: int, base: int,

@@ -54,20 +54,26 @@ def score_completed(p: Parts, o: int, key: int, base: int, index: int) -> bool:
             if not open_ends[r] and followers[r]:
                 score(p, r, "complete", index)
     if p.grid.watched:
-        _score_centres(p, key, index)
+        extra |= _score_centres(p, key, index)
     return extra
 
 
-def _score_centres(p: Parts, key: int, index: int) -> None:
-    """Centre features with followers on and around ``key`` that are now surrounded, in
-    the order of ``NEAR``."""
+def _score_centres(p: Parts, key: int, index: int) -> bool:
+    """Watched centre features on and around ``key`` that are now surrounded, in the order
+    of ``NEAR``: ``on complete`` rules act on each, then it scores if followers stand on
+    it. True when a rule gives an extra turn."""
     board, followers = p.grid, p.features.followers
+    on_complete = p.tables.modes.on_complete
     near = sorted((NEAR[k - key], k) for k in board.watched if k - key in NEAR)
+    extra = False
     for _, k in near:
         if board.surrounded(p.tables, k):
             for node in board.watched.pop(k):
+                if on_complete:
+                    extra |= fire_completed(p, node, index)
                 if followers[node]:
                     score(p, node, "complete", index)
+    return extra
 
 
 def _measure(p: Parts, root: int, seat: int = -1) -> Measure:
