@@ -1,0 +1,223 @@
+"""The tool's English phrases (``PHRASES``: the command line, the game log, the human seat,
+the language server, ``serve``), and its words for what the parser expects
+(``TOKENS``), JSON types (``JSON_TYPES``) and the system's and the JSON decoder's complaints
+(``OS_ERRORS``, ``JSON_ERRORS``); part of ``catalog_en``, which gathers them.
+"""
+
+from __future__ import annotations
+
+PHRASES: dict[str, str] = {
+    "fmt-unformatted": "{file} is not formatted", "fmt-formatted": "formatted {file}",
+    "lsp-missing": "the language server needs pygls: pip install 'carcdsl[lsp]'",
+    "at": "at", "rotated": "rotated {degrees}", "on": "on", "discarded": "fits nowhere: discarded",
+    "set-aside": "fits nowhere: set aside, back into the bag after the next placement",
+    "final": "final scoring", "winner": "winner", "winners": "winners", "seed": "seed",
+    "replayed": "{n} move{s} replayed", "final-ran": "final scoring ran",
+    "not-finished": "game not finished", "leading": "leading", "move": "move",
+    "completed": "completed", "setup": "set-up",
+    "followers-each": "{n} {followers} each",
+    "empty-board": "empty board",
+    "no-points": "no points scored yet", "level": "level at {points}",
+    "draw-off": "{player} starts (draw-off)",
+    "games-of": "{n} games of {rules}", "bots": "bots", "seeds": "seeds", "seat": "seat",
+    "mean": "mean score", "win-rate": "win rate", "games-per-s": "games/s",
+    "bot-random": "random", "bot-greedy": "greedy", "bot-human": "human",
+    "error": "error", "warning": "warning", "ok": "ok", "errors": "{n} error{s}",
+    "warnings": "{n} warning{s}",
+    "not-shown": "{file}: {n} more problem{s} not shown (at most {most} a file are shown)",
+    "holds": "{player} holds {count} {token}",
+    "extra": "{player} plays again",
+    "put-tokens": "{count} {token} put out", "collects": "{player} takes {count} {token}",
+    "token-put": "{count} {token} put on the {feature} at {at}",
+    "token-given": "{player} gets {count} {token}",
+    "end-supply-empty": "no {tile} left to play: the game ends",
+    "end-tile-unplaceable": "{tile} {name} fits nowhere for {player}: the game ends",
+    "end-stopped": "final scoring with {n} {tiles} left",
+    "end-other": "the game ends ({reason})",
+    "draw-round": "draw-off, round {n} (sides showing {kind})",
+    # the human seat
+    "to-move": "{player} to move with {tiles}", "scores": "scores",
+    "left": "{followers} left: {n}", "holds-tiles": "{player} holds {tiles}",
+    "nothing": "nothing", "ask": "move (0-{last}, or x y [rotation] [feature:PORT [figure]]; q to "
+                                "quit): ",
+    "not-a-move": "'{answer}' is not a move number nor a move of the list",
+    "moves-at": "{n} moves at ({x}, {y}); answer with a number or more of the move:",
+    "about-game": "{low}–{high} players, {followers} followers each; {tiles} tiles of {types} "
+                  "types, the start tile {start} at (0, 0)",
+    "about-kind": "{kind} ({geometry}): scores {complete} when completed, {final} at the end",
+    "about-kind-followers": "{kind} ({geometry}, followers may stand on it): scores {complete} "
+                            "when completed, {final} at the end",
+    "about-attributes": "{kind} segments may carry: {names}",
+    "about-figure": "{figure}: {count} each, strength {strength}, stands on {kinds}{extra}",
+    "about-figure-needs": "; only where the player has a {figure}",
+    "about-figure-recall": "; may be taken back instead of placing a figure",
+    "about-where-followers": "what followers stand on",
+    "about-token-most": "the player with the most {token} scores {points} at the end",
+    "about-order": "tiles are drawn in groups: {groups}",
+    "about-nothing": "nothing",
+    "about-variants": "variants applied: {names}",
+    "list-rules": "rule set",
+    "list-variant-for": "variant for {rules}",
+    "list-with": "with {names}",
+    "which-move": "'{answer}' fits {n} moves: {numbers}",
+    "tokens-left": "{tokens} in the supply: {n}", "abandoned": "the game was abandoned",
+    "no-input": "no more input: the game was abandoned",
+    # the board's key
+    "key": "key", "empty-square": "empty square", "off-board": "off the board",
+    "start-area": "start area",
+    "followers-of": "{followers} of {players}", "path-ends": "paths end",
+    "printed-edge": "{kinds} printed at the edge", "big-cities": "big cities",
+    "fits-here": "the drawn {tile} fits here", "fits-here-hand": "a {tile} of the hand fits here",
+    "last-tile": "the last {tile} placed",
+    "tokens-on": "{tokens} on the board: {where}", "token-at": "{count} on the {feature} at {at}",
+    # stats
+    "tiles-sets": "{tiles} ({n} sets)", "tile-types": "{tile} types",
+    "centres": "centre features", "sides": "sides by kind",
+    "segments": "segments by kind", "map": "map", "map-squares": "squares",
+    "enclosed": "segments without ports by kind", "attributes": "attributes",
+    "figures": "figures each player has", "groups": "tiles by group",
+    "big-city-squares": "big-city squares", "start-areas": "start areas",
+    "start-areas-used": "start areas used", "border-segments": "border segments",
+    "marker-squares": "{what} squares",
+    # trigger scorings
+    "takes-back": "takes back the",
+    "completes-a": "completes a {what}", "extends-own": "extends own {what}",
+    "most-of": "the most {what}", "own": "own",
+    "covers-a": "covers a {what}", "fills-a-hole": "fills a hole", "shows-a": "shows a {what}",
+    "rule": "rule",
+    # the parts of messages
+    "did-you-mean": " (did you mean '{word}'?)", "or": "or", "a": "a", "an": "an",
+    "vowels": "aeiou", "thousands": ",", "decimal": ".", "cut": "{start}... ({n} characters)",
+    "more": "{n} more", "side": "side {side}", "the-string": "the string {text}",
+    "a-record": "a record", "a-move": "a move",
+    "first": "first: {message}", "role-on": "{role} on a {kind}", "rule-word": "{word}",
+    # the command line's own complaints
+    "interrupted": "interrupted",
+    "output-failed": "cannot write the output: {reason}",
+    "names-bad": "--names needs distinct, non-empty names separated by commas",
+    "bot-no-name": "bot '{spec}': no bot named (write NAME[:OPTION=VALUE]...)",
+    "bot-not-option": "bot '{spec}': '{part}' is not OPTION=VALUE (options are separated by "
+                      "':', as in mcts:playouts=500:c=0.7)",
+    "bot-option-twice": "bot '{spec}': option '{option}' is given twice",
+    "bot-refused": "bot '{spec}': {reason}",
+    "bot-not-function": "bot '{spec}': its factory returned {returned}, not a function of the "
+                        "state",
+    "bot-no-option": "bot '{spec}': no option '{option}' (its options: {options})",
+    "bot-takes-no-options": "bot '{spec}': no option '{option}' (it takes no options)",
+    "bot-entry-failed": "bot '{kind}' (entry point {entry}) could not be loaded: {reason}",
+    "bot-import-failed": "bot '{kind}': cannot import '{module}': {reason}",
+    "bot-no-factory": "bot '{kind}': module '{module}' has no factory '{factory}'",
+    "bot-option-bool": "bot '{spec}': option '{option}' must be yes or no, not '{value}'",
+    "bot-option-int": "bot '{spec}': option '{option}' must be a whole number, not '{value}'",
+    "bot-option-float": "bot '{spec}': option '{option}' must be a number, not '{value}'",
+    "bot-option-str": "bot '{spec}': option '{option}' cannot be '{value}'",
+    "bot-illegal": "bot '{spec}' played {move}, which is not a legal move (a move is a tuple "
+                   "of state.iter_moves())",
+    "unknown-bot": "unknown bot '{kind}'; choose from {kinds}",
+    "too-many-bots": "{kinds} --bot kinds for {n} seat{s}: give at most one per seat",
+    "games-at-least": "--games must be at least 1",
+    "record-one-game": "--record saves one game: use it with --games 1",
+    "seed-range": "--seed must be a whole number from {least} to {most}, as a record holds "
+                  "it",
+    "saved-so-far": "{reason}; the game so far is saved in {file} (carcdsl play --resume "
+                    "{file} goes on)",
+    "output-closed": "the output was closed",
+    "resumed": "resumed from {file} after {n} moves",
+    "resume-alone": "--resume goes on with the rules, players and seed of its record: give "
+                    "no {option}",
+    "play-needs-rules": "play needs RULES, or --resume RECORD",
+    "resume-over": "the game in {file} is over: there is nothing to resume",
+    "resume-needs-seed": "{file} has no seed: only a game with a seed can go on",
+    "record-empty": "--record needs a file name",
+    "render-needs-what": "render needs --tiles FILE with rules, or --move N FILE or --all DIR "
+                         "with a record",
+    "render-record-variants": "a record names its own rules and variants: give no --variant",
+    "render-move-range": "move {move} is not in the record: it has moves 0 to {n}",
+    "render-unwritable": "cannot write {file}: {reason}",
+    "render-suffix": "{file}: {option} writes {kinds}; give a FILE ending in one of them",
+    "render-not-folder": "{file} is not a folder: --all writes one picture per move into a "
+                         "folder (it is made if missing)",
+    "render-wrote": "{n} board{s} written to {file}",
+    "render-after": "after move {move} of {n}",
+    "render-png-missing": "writing PNG needs resvg-py: pip install 'carcdsl[png]'",
+    "render-png-all": "--png goes with --all DIR; for --tiles and --move, a FILE ending in "
+                      ".png is written as PNG",
+    "human-one-game": "a human seat plays one game at a time: use --games 1",
+    "compiled-engine": "compiled engine",
+    "compiled-compiling": "compiled engine: compiling, once (a minute or so)...",
+    "compiled-fallback": "compiled engine: {reason}; the Python engine runs instead",
+    "compiled-compiled": "compiled engine: compiled in {seconds} s (cached for next time)",
+    "compiled-needs-numba": "needs Numba (pip install 'carcdsl[fast]')",
+    "compiled-broken": "cannot be loaded ({reason})",
+    "compiled-cannot-run": "cannot run {what}",
+    "compiled-bots": "plays random bots only, not {bots}",
+    "compiled-bots-roll-out": "plays random bots only; {searchers} roll out on it",
+    "compiled-one-game": "plays many games at a time (--games N), not one game told turn by "
+                         "turn",
+    "usage-no-command": "no command given; choose from {commands}",
+    "usage-unknown-command": "unknown command '{value}'; choose from {commands}",
+    "usage-required": "missing {args}",
+    "usage-int": "{option} takes a whole number, not {value}",
+    "usage-needs-value": "{option} needs a value",
+    "usage-exclusive": "{option} cannot go with {other}",
+    "usage-unrecognized": "unknown arguments: {args}",
+    "usage-choice": "{option}: {value} is not one of {choices}",
+    "usage-ambiguous": "{option} is ambiguous: it could be {matches}",
+    "usage-lang": "--lang '{value}' is not a language code (en, nl, de, ...)",
+    "usage-help": "see {prog} --help",
+    "usage-other": "{message}",
+    # explain
+    "open-points": "Open points ({n}): rules the author has not decided yet",
+    "no-open-points": "No open points.", "note": "Note ({lang})",
+    "warnings-heading": "Warnings ({n})",
+    # serve
+    "serve-missing": "the browser app needs Starlette and uvicorn: pip install 'carcdsl[web]'",
+    "serve-no-folder": "{folder} is not a folder",
+    "serve-port": "--port must be from 0 to 65535, not {port}",
+    "serve-lang": "--lang {lang}: no catalogue and no bundled rule set speaks it; choose from "
+                  "{langs}",
+    "serve-listening": "carcdsl serve: open {url} in a browser (Ctrl-C stops)",
+    "serve-exposed": "listening on {host}: anyone who can reach it can play, and write rule "
+                     "files in the folders given",
+    "serve-cannot-listen": "cannot listen on {host} port {port}: {reason}",
+}
+
+TOKENS: dict[str, str] = {
+    "NAME": "a name", "INT": "a number", "STRING": 'a quoted string ("...")',
+    "BOOL": "yes or no", "WHEN": "complete or final", "CMP": "a comparison (<, <=, ==, ...)",
+    "$END": "the end of the file",
+}
+"""The classes of tokens the parser may expect, in a rule author's words."""
+
+JSON_TYPES: dict[str, str] = {
+    "object": "an object", "array": "a list", "string": "a string", "integer": "an integer",
+    "number": "a number", "boolean": "true or false", "null": "null",
+}
+
+OS_ERRORS: dict[str, str] = {
+    "ENOENT": "file not found", "EACCES": "permission denied",
+    "EPERM": "operation not permitted", "EISDIR": "is a directory",
+    "ENOTDIR": "a part of the path is not a directory", "ENOSPC": "no space left on the device",
+    "EROFS": "read-only file system", "ENAMETOOLONG": "file name too long",
+    "ELOOP": "too many symbolic links", "EIO": "input/output error",
+    "EDQUOT": "disk quota exceeded", "EBUSY": "device or resource busy",
+    "ENXIO": "no such device or address", "EEXIST": "the file exists",
+    "ETXTBSY": "the file is a running program", "EMFILE": "too many open files",
+    "EFBIG": "file too large", "EINVAL": "invalid argument", "EPIPE": "broken pipe",
+    "EAGAIN": "resource temporarily unavailable",
+}
+"""Operating system errors by errno name (``i18n.os_reason``); others are said as the system
+says them."""
+
+JSON_ERRORS: dict[str, str] = {
+    "Expecting value": "a value expected",
+    "Expecting property name enclosed in double quotes": "a key in double quotes expected",
+    "Expecting ':' delimiter": "':' expected", "Expecting ',' delimiter": "',' expected",
+    "Unterminated string starting at": "a string that does not end",
+    "Invalid control character at": "a control character in a string",
+    "Invalid \\escape": "a bad escape (\\)", "Invalid \\uXXXX escape": "a bad \\u escape",
+    "Extra data": "more text after the JSON value",
+    "Illegal trailing comma before end of object": "a comma before the end of an object",
+    "Illegal trailing comma before end of array": "a comma before the end of a list",
+}
+"""The JSON decoder's complaints by its own message (``i18n.json_reason``)."""

@@ -1,0 +1,456 @@
+"""The checker's messages in Dutch (``DIAGNOSTICS``): a template per diagnostic code and form,
+from reading and syntax through composition, names, the game, the board and supply, tiles, to
+the warnings; part of ``catalog_nl``, which gathers them.
+"""
+
+from __future__ import annotations
+
+_SEEN = "(eerst op regel {line})"
+_GIVEN_AS = "{key}={value} opgegeven voor {target}: parameter '{key}'"
+_UNREACHABLE = "is onbereikbaar: geen reeks vakken verbindt het met een startgebied"
+_ONCE = "elk bestand wordt één keer toegepast"
+
+DIAGNOSTICS: dict[str, str] = {
+    # --- lezen en syntaxis ---
+    "E001": "syntaxfout: onverwacht '{token:short}'{hint}; verwacht: {expected:tokens}",
+    "E001/name": "syntaxfout: onverwachte naam '{token:short}'{hint}; verwacht: "
+                 "{expected:tokens}",
+    "E001/number": "syntaxfout: onverwacht getal '{token:short}'{hint}; verwacht: "
+                   "{expected:tokens}",
+    "E001/string": "syntaxfout: onverwachte tekst tussen aanhalingstekens "
+                   "'{token:short}'{hint}; verwacht: {expected:tokens}",
+    "E001/segment-semicolon": "syntaxfout: '{token:short}' begint een nieuw segment: er "
+                              "ontbreekt een ';' voor",
+    "E001/end": "syntaxfout: onverwacht einde van het bestand; verwacht: {expected:tokens}",
+    "E002": "syntaxfout: onverwacht teken '{char}'",
+    "E207/amount-alone": "een getal na een segment telt een van zijn kenmerken: zet het "
+                         "kenmerk ervoor (`city N+W wine 2`)",
+    "E003/too-large": "bestand te groot ({size:n} bytes; hooguit {most:n})",
+    "E003/too-many-tokens": "meer dan {most:n} woorden, getallen en tekens: een regelbestand "
+                            "heeft er hooguit {most:n} (dit is het eerste daarboven)",
+    "E003/too-many-values": "meer dan {most:n} waarden buiten de vakken van de kaart en de "
+                            "tegels: een JSON-regelset heeft er hooguit {most:n}",
+    "E003/unreadable": "kan het bestand niet lezen: {reason}",
+    "E003/binary": "dit is een binair bestand, geen regelbestand",
+    "E003/encoding": "geen UTF-8-tekst (byte {byte}); sla het bestand op als UTF-8",
+    "E004": "onbekende regelset of onbekend bestand '{target}'{hint}",
+    "E004/empty": "een lege naam: geef de naam van een regelset of variant, of een "
+                  "regelbestand",
+    "E004/not-a-file": "'{target}' is geen gewoon bestand (een apparaat of een pipe), geen "
+                       "regelbestand",
+    "E004/directory": "'{target}' is een map, geen regelbestand",
+    "E004/no-file": "bestand bestaat niet: {target}",
+    "E004/outside": "'{target}' ligt buiten de mappen waaruit regelbestanden mogen lezen "
+                    "({folders}); geef de map met --allow-path MAP om het te lezen",
+    "E004/allow-path": "--allow-path {folder}: geen map",
+    "E004/bad-path": "het pad {target} kan niet worden opgezocht: {reason} (een naam of pad "
+                     "langer dan het bestandssysteem toestaat?)",
+    "E005": "kringloop van `extends`: {chain}",
+    "E005/self": "een variant wordt niet met zichzelf toegepast",
+    "E005/with": "kringloop van `with`: {chain}",
+    "E006": "te diep genest",
+    "E006/expression": "een telformule is dieper genest dan {most} niveaus",
+    "E006/extends": "`extends` is dieper genest dan {most} niveaus",
+    "E006/json": "de JSON is te diep genest",
+    "E007": "geen geldige JSON: {reason}",
+    "E007/missing-key": "{path}: sleutel {key} ontbreekt",
+    "E007/unknown-key": "{path}: onbekende sleutel {key}{hint}",
+    "E007/type": "{path}: verwacht {expected:json-types}, niet {got:json}",
+    "E007/pattern": "{path}: {value} is geen naam (letters, cijfers en _, woorden verbonden "
+                    "met -)",
+    "E007/values": "{path}: verwacht {allowed:or}, niet {value}",
+    "E007/items": "{path}: verwacht precies {size} elementen, niet {count}",
+    "E007/description": "{path}: verwacht {description}, niet {value}",
+    "E007/schema": "{path}: voldoet niet aan het schema ({reason})",
+    "E008": "een getal van {digits:n} cijfers; getallen in een regelbestand hebben er hooguit "
+            "{most}",
+    "E008/json": "een getal van {digits:n} cijfers; getallen in een regelset hebben er hooguit "
+                 "{most}",
+    # --- samenstellen ---
+    "E101/property": "{property} staat twee keer in dit {block}-blok " + _SEEN,
+    "E101/title": "de titel staat twee keer in dit {block}-blok " + _SEEN,
+    "E101/parameter": "parameter '{name}' is twee keer gedeclareerd " + _SEEN,
+    "E101/name": "names {lang}: '{word}' krijgt twee keer een naam " + _SEEN,
+    "E101/json": "'{name}' staat twee keer in {list} (eerst op {first})",
+    "E101/landmark": "landmark '{name}' is twee keer gedeclareerd",
+    "E101/game": "het spel is al gedeclareerd op {first}; wijzig het met "
+                 "`override game {{ ... }}`",
+    "E101/feature": "soort '{name}' is al gedeclareerd op {first}; gebruik `override feature "
+                    "{name}`",
+    "E101/tile": "tegel '{name}' is al gedeclareerd op {first}; gebruik `override tile "
+                 "{name} ...`",
+    "E101/tile-again": "tegel '{name}' is al gedeclareerd; gebruik `override tile {name} ...`",
+    "E101/token": "fiche '{name}' is al gedeclareerd; gebruik `override token {name}`",
+    "E101/figure": "figuur '{name}' is al gedeclareerd op {first}; gebruik `override figure "
+                   "{name}`",
+    "E101/group": "groep '{name}' is al gedeclareerd op {first}; een groep wordt één keer "
+                  "gedeclareerd, met al haar tegels",
+    "E102/game": "`override game`, maar er is nog geen spel gedeclareerd",
+    "E102/feature": "`override feature {name}`: er is geen soort '{name}' om te "
+                    "wijzigen{hint}",
+    "E102/tile": "`override tile {name}`: er is geen tegel '{name}'{hint}",
+    "E102/token": "`override token {name}`: er is geen fiche '{name}'{hint}",
+    "E102/figure": "`override figure {name}`: er is geen figuur '{name}' om te wijzigen{hint}",
+    "E102/added-tiles": "`tiles += N` telt op bij het eerder opgegeven aantal tegels: het hoort "
+                        "in een `override game` van een bestand dat wordt toegepast na een "
+                        "bestand met `tiles N`",
+    "E102/remove": "`remove tile {name}`: er is geen tegel '{name}'{hint}",
+    "E103/empty": "'{target}' is leeg: een variant begint met `variant NAAM for REGELS`",
+    "E103/record": "'{target}' is een spelverslag, geen regelset: speel het na met `carcdsl "
+                   "replay {target}`",
+    "E103/with-rules": "'{target}' is een regelset; `with` noemt de varianten die vóór deze "
+                       "worden toegepast",
+    "E103/variant": "'{target}' is een variant, geen regelset: een regelset bouwt voort op "
+                    "regelsets (pas een variant toe met --variant, of schrijf `variant NAME "
+                    "for RULES with {target}`)",
+    "E103/rules": "'{target}' is een regelset, geen variant: een variant bouwt voort op andere "
+                  "varianten en wordt toegepast op de regelset waarvoor (`for`) hij is",
+    "E103/given": "'{target}' is een regelset, geen variant: geef hem op als de regels "
+                  "(`carcdsl play {given}`; ook met parameters: RULES:key=value), of begin het "
+                  "bestand met `variant NAME`",
+    "E103/does-not-fit": "{variant} is een variant voor {target}, en {rules} bouwt niet voort "
+                         "op {target}: de wijzigingen passen niet",
+    "E103/does-not-fit-here": "{variant} is een variant voor {target}, en deze regelset bouwt "
+                              "niet voort op {target}: de wijzigingen passen niet",
+    "E104/header": "een bestand heeft één kop, en deze zegt al `{header}` (regel {line}); een "
+                   "regelset die op een andere voortbouwt zegt `extends`, een variant die met "
+                   "een andere wordt toegepast zegt `with`",
+    "E104/rules": "regelset '{name}' is al toegepast; " + _ONCE,
+    "E104/rules-line": "regelset '{name}' is al toegepast " + _SEEN + "; " + _ONCE,
+    "E104/rules-at": "regelset '{name}' is al toegepast (eerst op {first}); " + _ONCE,
+    "E104/variant": "variant '{name}' is al toegepast; " + _ONCE,
+    "E104/variant-line": "variant '{name}' is al toegepast " + _SEEN + "; " + _ONCE,
+    "E104/variant-at": "variant '{name}' is al toegepast (eerst op {first}); " + _ONCE,
+    "E106": "geen kop: een regelbestand begint met `rules NAAM` (een regelset) of `variant NAAM "
+            "for REGELS` (een variant)",
+    "E106/empty": "het bestand is leeg: een regelbestand begint met `rules NAAM` (een regelset) of "
+                  "`variant NAAM for REGELS` (een variant)",
+    "E106/not-rules": "geen regelbestand: het begint niet met een declaratie (`rules NAAM`, "
+                      "`variant NAAM for REGELS`), dus het wordt niet gelezen en er wordt niets "
+                      "van getoond",
+    "W106": "variant '{name}' vervangt `{prop}` van {kind}, dat variant '{earlier}' had gezet: "
+            "de laatst gegeven variant wint, en '{earlier}' geldt daar niet meer",
+    "W107": "eerst '{needs}' toegepast, want variant '{name}' heeft die nodig (`with {needs}`)",
+    "W105": "variant '{name}' hoort na '{needs}' te komen (`with {needs}`), maar die is er niet "
+            "eerder op toegepast: geef die eerst (`--variant {needs} --variant {name}`)",
+    # --- namen ---
+    "E110": "onbekende soort '{kind}'{hint}",
+    "E110/put": "`put ... on {kind}`: onbekende soort{hint}",
+    "E110/shows": "`on place shows {kind}`: onbekende soort{hint}",
+    "E110/stands": "figuur '{name}' staat op '{kind}': er is geen soort met die naam{hint}",
+    "E110/complete": "`on complete {kind}`: onbekende soort{hint}",
+    "E110/complete-kind": "`on complete {kind}`: '{kind}' heeft geometrie {geometry}, en zo'n "
+                          "stuk wordt nooit voltooid",
+    "E110/extends": "`on place extends {kind}`: onbekende soort{hint}",
+    "E110/extends-kind": "`on place extends {kind}`: '{kind}' heeft geometrie {geometry}; zo'n "
+                         "stuk ligt op één tegel, en geen latere tegel breidt het uit",
+    "E110/require": "`require {test} {kind}`: onbekende soort{hint}",
+    "E110/require-path": "`require {test} {kind}`: '{kind}' heeft geometrie {geometry}; "
+                         "`{test}` volgt paden en vraagt een soort met geometrie path",
+    "E110/require-sides": "`require joins {kind}`: '{kind}' heeft geometrie {geometry} en "
+                          "reikt tot geen enkele zijde; `joins` vraagt een soort die tot de "
+                          "zijden van de tegel reikt",
+    "E110/printed-name": "gedrukt vak '{name}': geen soort '{kind}' met geometrie "
+                         "area{hint}",
+    "E110/printed-kind": "gedrukt vak '{name}': '{kind}' heeft geometrie {geometry}; een "
+                         "gedrukte grote stad vraagt een soort met geometrie area",
+    "E110/border-name": "rand {side} van ({x}, {y}): geen soort '{kind}' met geometrie path "
+                        "of area{hint}",
+    "E110/border-kind": "rand {side} van ({x}, {y}): '{kind}' heeft geometrie {geometry}; een "
+                        "rand vraagt een soort met geometrie path of area",
+    "E110/first-name": "`first player draw most {kind}`: geen soort '{kind}' met geometrie "
+                       "path of area{hint}",
+    "E110/first-kind": "`first player draw most {kind}`: '{kind}' heeft geometrie {geometry}; "
+                       "`first player draw most KIND` vraagt een soort met geometrie path of "
+                       "area",
+    "E111": "'{name}' eindigt bij '{terminal}', maar dat is geen landmark en geen "
+            "soort{hint}",
+    "E111/segment": "de {kind:word} eindigt bij '{terminal}', maar dat is geen landmark en "
+                    "geen soort{hint}",
+    "E112": "onbekende geometrie '{geometry}' voor soort '{name}'{hint}; verwacht een van "
+            "{geometries}",
+    "E112/none": "soort '{name}' heeft geen geometrie; schrijf `geometry G` met voor G een van "
+                 "{geometries}",
+    "E113": "onbekende grootheid '{name}' in de telling{hint}; verwacht een van {quantities}",
+    "E113/marker": "markers({marker}): geen vak van de kaart heeft de markering "
+                   "'{marker}'{hint}",
+    "E113/own": "own({arg}): er is geen figuur '{arg}'{hint}; verwacht een van {known}",
+    "E113/argument": "'{name}' neemt geen argument: schrijf `{name}`, niet `{name}({arg})`",
+    "E113/neighbours": "'neighbours' wordt alleen rond middenstukken geteld; '{name}' heeft "
+                       "geometrie {geometry}",
+    "E113/completed-kind": "'completed' moet weten welke soort het telt, bijvoorbeeld "
+                           "`{example}`",
+    "E113/completed-unknown": "completed({kind}): er is geen soort '{kind}'{hint}",
+    "E113/completed-geometry": "completed({kind}): '{kind}' heeft geometrie {geometry}; een "
+                               "weide kan alleen soorten met geometrie area raken",
+    "E113/completed-on": "'completed' wordt alleen op weiden geteld; '{name}' heeft "
+                         "geometrie {geometry}",
+    "E114": "onbekende {rule:start-tile} '{name}'{hint}",
+    "E114/removed": "dit haalt {rule:tile} '{name}' weg, de {rule:start-tile} (`start {name}` "
+                    "op {start}): houd die, of noem een andere (`override game {{ start X }}`)",
+    "E115": "onbekende eindvoorwaarde '{end}'{hint}; verwacht een van {ends}",
+    "E116": "onbekende regel voor wie telt: '{scorers}'{hint}; verwacht {known:or}",
+    "E117": "'{name}' is zowel een landmark als een soort; het einde van een weg moet één ding "
+            "noemen",
+    "E117/figure": "'{name}' is zowel een figuur als een soort; een zet noemt beide bij hun "
+                   "naam, dus elk heeft een eigen naam nodig",
+    "E117/figure-follower": "figuur '{name}' heeft een naam van de gewone {rule:follower} "
+                            "(`follower`, het woord van het spel ervoor of een rol); een "
+                            "verslag kan ze niet uit elkaar houden: geef de figuur een eigen "
+                            "naam",
+    "E118": "onbekende kleur '{colour}'{hint}; schrijf `#rgb`, `#rrggbb` of een kleurnaam "
+            "(steelblue, tan, ...)",
+    "E118/hex": "kleur '{colour}' is geen kleur: na `#` komen 3 of 6 hexadecimale cijfers "
+                "(`#c84`, `#c98f4a`)",
+    "E119": "een soort met geometrie {geometry} heeft geen uiterlijk '{look}'{hint}: geef "
+            "'{name}' een van de uiterlijken {looks}",
+    # --- het spel ---
+    "E120": "ongeldig aantal spelers {players}",
+    "E120/too-few": "ongeldig aantal spelers {low}..{high}: minstens 1 speler",
+    "E120/backwards": "ongeldig aantal spelers {low}..{high}: {low} is meer dan {high}",
+    "E120/too-many": "ongeldig aantal spelers {low}..{high}: hooguit {most} spelers",
+    "E121": "ongeldig aantal {rule:followers}: {count}; elke speler heeft er 0 tot {most}",
+    "E121/supply": "followers {count} for {players}: spelersaantallen lopen van 1 tot "
+                   "{most_players}, van klein naar groot, en {rule:followers} van 0 tot {most}",
+    "E121/overlap": "twee voorraden {rule:followers} voor {players} spelers: followers {first} "
+                    "for {first_players} (regel {line}) en followers {count} for "
+                    "{these_players}",
+    "E121/overlap-here": "twee voorraden {rule:followers} voor {players} spelers: followers "
+                         "{first} for {first_players} en followers {count} for {these_players}",
+    "E121/missing": "geen voorraad {rule:followers} voor {counts} spelers: schrijf `followers N "
+                    "for ...` of een standaard `followers N`",
+    "E121/figure": "figuur '{name}': elke speler heeft er 0 tot {most} van, niet {count}",
+    "E121/strength": "figuur '{name}': sterkte {strength}: de sterkte van een figuur is 0 of "
+                     "meer (0: die telt nooit mee voor de meerderheid)",
+    "E121/own": "`with own {figure}`: er is geen figuur '{figure}'{hint}; verwacht een van "
+                "{known}",
+    "E121/needs-itself": "figuur '{name}' mag alleen staan waar de eigen {name} van de speler "
+                         "al staat (`with own {name}`), dus die kan nooit geplaatst worden: "
+                         "noem een andere figuur, of `follower`",
+    "E121/recall": "figuur '{name}': `recall score {recall}`: een teruggenomen figuur laat "
+                   "het stuk tellen zoals aan het eind; schrijf `recall score final`, of "
+                   "`recall` voor niets",
+    "W122": "het spel noemt {declared} {rule:tiles} maar de aantallen tellen op tot "
+            "{counted} ({diff} meer)",
+    "W122/fewer": "het spel noemt {declared} {rule:tiles} maar de aantallen tellen op tot "
+                  "{counted} ({diff} minder)",
+    "W122/changed": "het spel noemt {declared} {rule:tiles} maar de aantallen tellen op "
+                    "tot {counted} ({diff} meer): voeg `override game {{ tiles += {diff} }}` "
+                    "toe aan dit bestand",
+    "W122/changed-fewer": "het spel noemt {declared} {rule:tiles} maar de aantallen tellen "
+                          "op tot {counted} ({diff} minder): voeg `override game {{ tiles "
+                          "{counted} }}` toe aan dit bestand",
+    "E123": "geen {rule:start-tile}: schrijf `start NAME` in het game-blok",
+    "E124": "de regelset heeft geen tegels",
+    # --- bord, voorraad, beurten, parameters ---
+    "E130/reference": "kan de parameters in '{text}' niet lezen: schrijf "
+                      "NAME:key=value,key=value (bijvoorbeeld table-edge:width=11,height=7)",
+    "E130/twice": "'{target}': parameter '{key}' staat er twee keer ({key}={first} en "
+                  "{key}={second})",
+    "E130/unknown": "{target} heeft geen parameter '{key}'{hint}",
+    "E130/unknown-known": "{target} heeft geen parameter '{key}' (wel: {known})",
+    "E130/number": _GIVEN_AS + " vraagt een getal",
+    "E130/word": _GIVEN_AS + " vraagt een woord",
+    "E130/range": _GIVEN_AS + " vraagt {low} tot {high}",
+    "E130/choice": _GIVEN_AS + " vraagt {allowed:or}",
+    "E130/not-a-number": "'{name}' is geen getal en geen parameter van dit bestand{hint}",
+    "E131": "het bord heeft geen rand: `edge closes` en `edge neighbours` vragen een begrensd "
+            "bord (`board {{ bounds W x H }}`, bijvoorbeeld eerst de variant table-edge "
+            "toegepast)",
+    "E132/bounds-and-map": "een bord heeft grenzen of een kaart, niet allebei",
+    "E132/bounds": "bordgrenzen {width} x {height}: elke zijde moet 1 tot {most} vakken zijn",
+    "E132/start-areas": "start areas {areas}: de kaart heeft {starts} "
+                        "startvak{starts:|ken}",
+    "E132/map-edge": "{property} kan de rand van een gedrukte kaart niet veranderen: de kaart "
+                      "op {map} zegt zelf hoe haar rand gebieden afsluit en buren telt "
+                      "(randregels uit een ander bestand zijn voor een begrensde tafel: "
+                      "`bounds W x H`)",
+    "E132/edge-neighbours": "onbekende waarde voor edge neighbours: '{value}'{hint}; verwacht "
+                            "een van {known}",
+    "E132/draw": "onbekende manier van trekken '{value}'{hint}; verwacht een van {known}",
+    "E132/start": "onbekende manier voor de starttegel '{value}'{hint}; verwacht een van "
+                  "{known}",
+    "E132/hand-visibility": "onbekende zichtbaarheid van de hand '{value}'{hint}; verwacht "
+                            "een van {known}",
+    "E132/first-player": "onbekende regel voor de eerste speler '{value}'{hint}; verwacht een "
+                         "van {known}",
+    "E132/sets": "{sets} sets: de voorraad bevat 1 tot 100 exemplaren van de tegelset",
+    "E132/hand": "hand van {hand}: een hand bevat 0 tot {most} tegels",
+    "E132/hands": "een hand van {hand} voor {players} spelers vraagt {need} tegels of meer; de "
+                  "voorraad heeft er {tiles}",
+    "E132/covers": "`on place covers {marker}`: geen vak van het bord heeft de markering "
+                   "'{marker}'{hint}",
+    "E132/draw-needs-kind": "`first player draw` vraagt `most KIND` (de soort waarvan de "
+                            "zijden tellen)",
+    "E132/most-without-draw": "`most {kind}` hoort bij `first player draw`; `first player "
+                              "{first}` neemt verder niets",
+    "E132/group-rest": "een groep kan niet 'rest' heten: `order` noemt daarmee de tegels in "
+                       "geen enkele groep",
+    "E132/group-empty": "groep '{group}' heeft geen tegels",
+    "E132/group-repeat": "groep '{group}' noemt tegel '{tile}' twee keer",
+    "E132/group-tile": "groep '{group}': er is geen tegel '{tile}'{hint}",
+    "E132/group-start": "groep '{group}': tegel '{tile}' is de {rule:start-tile}; die ligt voor "
+                        "de eerste trekking al op tafel, dus in geen enkele groep",
+    "E132/group-twice": "tegel '{tile}' zit in groep '{group}' en in groep '{other}': een tegel "
+                        "hoort bij één groep",
+    "E132/order-name": "`order {group}`: er is geen groep '{group}'{hint}; verwacht een van "
+                       "{known}",
+    "E132/order-twice": "`order` noemt '{group}' twee keer; elke groep wordt één keer getrokken",
+    "E132/require": "`require {test}`: onbekende toets{hint}; verwacht een van {known}",
+    "E132/require-where": "`require {test}` onder `{trigger}`: een eis toetst een plaatsing, "
+                          "onder `on place shows`, `on place covers` of `on place surrounded`",
+    "E132/require-distance": "`require {test} {kind} {distance}`: alleen `look-ahead` neemt "
+                             "een afstand",
+    "E132/look-ahead": "`look-ahead` over {distance} vakken: die kijkt 1 tot {most} vakken "
+                       "vooruit",
+    "E133/too-large": "de kaart tekent {squares:n} vakken; een kaart tekent er hooguit {most:n} "
+                      "(de tekens van haar rijen, ook vakken buiten de kaart)",
+    "E133/no-map": "een kaart vraagt zowel `map`-rijen als een `legend`",
+    "E133/legend-key": "een sleutel in de legenda is één teken, niet '{key}'",
+    "E133/legend-twice": "de legenda verklaart '{key}' twee keer",
+    "E133/no-start": "de kaart heeft geen startvak: geef een legenda-regel `\"R\" start NAME` "
+                     "en zet R op de kaart",
+    "E133/not-in-legend": "'{key}' op de kaart staat niet in de legenda",
+    "E133/ragged": "deze rij heeft {width} vak{width:|ken}, de eerste rij {first}: teken "
+                   "elke rij even breed (vakken buiten de kaart meegeteld)",
+    "E133/start-twice": "startgebied '{name}' staat op twee vakken, ({first_x}, {first_y}) en "
+                        "({x}, {y}): een startgebied is één vak; geef elk een eigen sleutel in "
+                        "de legenda en een eigen naam",
+    "E133/border-side": "randzijde '{side}': een rand ligt aan zijde N, E, S of W",
+    "E133/border-faces": "de rand gedrukt aan zijde {side} van ({x}, {y}) grenst aan een ander "
+                         "vak, niet aan de rand van de kaart",
+    "E133/border-shared": "de rand aan zijde {side} van ({x}, {y}) is op hetzelfde vak buiten "
+                          "de kaart gedrukt als de rand aan zijde {other_side} van ({other_x}, "
+                          "{other_y}); laat er ruimte tussen",
+    "E134/negative": "fiche '{name}': aantallen kunnen niet negatief zijn",
+    "E134/set-up": "fiche '{name}': de opzet vraagt er tot {need} ({players} spelers × {each} "
+                   "+ 4 zijden × {sides}), maar de voorraad heeft er {supply}",
+    "E134/unknown": "`put {count} {token}`: er is geen fiche '{token}'{hint}; declareer het "
+                    "met `token NAME {{ supply N }}`",
+    "E134/most": "fiche '{name}': `score final most {points}`: de punten kunnen niet negatief "
+                 "zijn",
+    "E134/take": "`take {token}`: er is geen fiche '{token}'{hint}; declareer het met `token "
+                 "NAME {{ supply N }}`",
+    "E134/take-attribute": "`take {token}`: soort '{kind}' heeft geen attribuut '{token}' om "
+                           "de fiches mee te tellen (`attribute {token} count` in feature "
+                           "{kind})",
+    "E134/take-where": "`take {token}` onder `{trigger}`: wie de tegel legt krijgt zoveel "
+                       "fiches als het attribuut van een voltooid stuk, dus `take` hoort onder "
+                       "`on complete KIND`",
+    # --- tegels ---
+    "E201": "tegel '{name}' heeft aantal {count}; een tegelsoort heeft 1 tot {most:n} "
+            "exemplaren",
+    "E201/types": "tegelsoort nummer {count:n}: een regelset heeft hooguit {most:n} "
+                  "tegelsoorten",
+    "E201/supply": "de voorraad bevat {tiles:n} tegels (de aantallen per tegel maal {sets} "
+                   "set{sets:|s}); hooguit {most:n}, overschreden bij tegel '{name}'",
+    "E201/segments": "de tegelsoorten hebben {count:n} segmenten tot en met tegel '{name}'; "
+                     "alle tegelsoorten samen hebben er hooguit {most:n}",
+    "E202": "onbekend aansluitpunt '{port}'{hint}; aansluitpunten zijn de zijden N E S W en de "
+            "halve zijden NNW NNE ENE ESE SSE SSW WSW WNW",
+    "E202/touches": "onbekend aansluitpunt '{port}'{hint} na `touches`",
+    "E203": "tegel '{name}': {places:places} {places:wordt|worden} twee keer bedekt: deze "
+            "{kind:word} noemt het twee keer",
+    "E203/other": "tegel '{name}': {places:places} {places:wordt|worden} twee keer bedekt: "
+                  "door deze {kind:word} en door de {other:word} op {ports}",
+    "E204": "tegel '{name}': {places} in geen enkele weide; geef een weide voor elke halve "
+            "zijde die niet onder een gebied met geometrie area ligt",
+    "E204/derived": "tegel '{name}': {places} in geen enkele weide; weiden kunnen alleen "
+                    "worden afgeleid als de regelset één soort met geometrie field heeft (deze "
+                    "heeft {kinds}): geef de weiden van deze tegel op",
+    "E204/no-field-kind": "tegel '{name}': {sides} in geen enkel segment; de regelset heeft "
+                          "geen soort met geometrie field, dus elke zijde vraagt een area of "
+                          "een path (of declareer er een: `feature field {{ geometry field }}`)",
+    "E205/area": "{ports}: een {what} bedekt alleen hele zijden (N, E, S, W)",
+    "E205/path": "{ports}: een {what} loopt alleen door het midden van zijden (N, E, S, W)",
+    "E205/field": "{ports}: een {what} bedekt alleen halve zijden (NNW, NNE, ENE, ...)",
+    "E205/area-no-ports": "een {kind:word} bedekt hele zijden: noem er minstens één "
+                          "(`{kind} N`)",
+    "E205/field-no-ports": "een {kind:word} bestaat uit halve zijden: noem er minstens één "
+                           "(`{kind} NNW+NNE`)",
+    "E205/centre-ports": "een {kind:word} ligt in het midden van de tegel en noemt geen "
+                         "aansluitpunten; haal '{ports}' weg",
+    "E206/no-side": "een {kind:word} loopt door minstens één zijde: noem die (`{kind} S -> "
+                    "...` of `{kind} W-E`)",
+    "E206/nowhere": "`{kind} {sides}` eindigt nergens: een {kind:word} door één zijde moet "
+                    "ergens eindigen (`{kind} {sides} -> {terminal}`)",
+    "E206/through": "`{kind} {sides}` loopt door twee zijden en kan niet ook eindigen bij "
+                    "'{end}'",
+    "E206/too-many-sides": "`{kind} {sides}` loopt door {count} zijden; een {kind:word} loopt "
+                           "door hooguit twee: maak een kruising van losse segmenten die bij een "
+                           "landmark eindigen",
+    "E206/ends-twice": "`{kind} {sides}` eindigt twee keer ({ends}); een {kind:word} eindigt "
+                       "per tegel bij één ding",
+    "E206/missing-end": "`{kind} {sides}` eindigt bij een {end:word}, maar tegel '{tile}' heeft "
+                        "geen {end:word}",
+    "E206/runs-on": "`{kind} {sides}` loopt door '{end}' heen ('{kind}' eindigt daar niet), "
+                    "maar geen andere {kind:word} op tegel '{tile}' loopt er verder: de "
+                    "{kind:word} eindigt nergens",
+    "E207/kind": "soort '{name}' heeft geometrie {geometry}: alleen soorten met geometrie area "
+                 "en path kunnen wapenschilden dragen",
+    "E207/negative": "een segment kan geen {count} wapenschilden dragen",
+    "E207/segment": "een {kind:word} draagt geen wapenschilden (soort '{kind}' zegt niet "
+                    "`pennants yes`)",
+    "E207/printed": "gedrukt vak '{name}' toont {pennants} wapenschild{pennants:|en}, maar "
+                    "soort '{kind}' zegt niet `pennants yes`",
+    "E207/border": "rand {side} van ({x}, {y}) toont {pennants} wapenschild{pennants:|en}, "
+                   "maar soort '{kind}' zegt niet `pennants yes`",
+    "E207/attribute": "een {kind:word} draagt geen attribuut '{name}'{hint}; soort '{kind}' "
+                      "declareert {known}",
+    "E207/attribute-amount": "attribuut '{name}' {count}: een segment draagt er 1 of meer van",
+    "E207/merge": "attribuut '{name}' {merge}: onbekend soort attribuut{hint}; verwacht een van "
+                  "{known}",
+    "E207/quantity-name": "attribuut '{name}' heeft de naam van een grootheid in de telling; "
+                          "geef het een eigen naam",
+    "E208": "`{kind} {ports}` raakt {port}, maar tegel '{tile}' heeft geen gebied met "
+            "geometrie area op {port}",
+    "E208/side": "`{kind} {ports}` raakt {port}, maar tegel '{tile}' heeft geen gebied met "
+                 "geometrie area op {port} (noem de zijde: '{side}')",
+    "E208/enclosed": "de {kind:word} zonder aansluitpunten raakt {port}, maar tegel '{tile}' "
+                     "heeft geen gebied met geometrie area op {port}",
+    "E208/enclosed-side": "de {kind:word} zonder aansluitpunten raakt {port}, maar tegel "
+                          "'{tile}' heeft geen gebied met geometrie area op {port} (noem de "
+                          "zijde: '{side}')",
+    "E209": "tegel '{name}' heeft {count} middenstukken; een tegel heeft hooguit één midden",
+    "E209/enclosed": "tegel '{name}' heeft {count} segmenten {kind} zonder aansluitpunten; "
+                     "een verslag noemt zo'n segment alleen bij zijn soort, dus een tegel heeft "
+                     "er hooguit één",
+    "E210/ends-at": "`ends at` geldt alleen voor soorten met geometrie path; '{name}' heeft "
+                    "geometrie {geometry}",
+    "E210/arrow": "`->` laat een pad eindigen; een {kind:word} heeft geometrie {geometry}",
+    "E210/touches": "`touches` zegt welke gebieden een weide raakt; een {kind:word} heeft "
+                    "geometrie {geometry}",
+    # --- waarschuwingen ---
+    "W301": "tegel '{name}': geen zijde van een andere tegel, hoe ook gedraaid, past tegen "
+            "zijde {sides}",
+    "W302": "tegel '{name}' is dezelfde als tegel '{other}'; geef hem liever een aantal",
+    "W302/turned": "tegel '{name}' is dezelfde als tegel '{other}', {degrees}° gedraaid; geef "
+                   "hem liever een aantal",
+    "W303": "soort '{name}' is gedeclareerd, maar geen tegel heeft er een",
+    "W309/field": "'{name}' is een weide-achtige soort (field), en die worden nooit voltooid: "
+                  "`score complete` geldt nooit (ze tellen aan het eind, `score final`)",
+    "W309/dead-ends": "elke '{name}' op elke tegel heeft één poort en geen eind bij een "
+                      "landmark waar die soort eindigt, dus een eind van elke '{name}' blijft "
+                      "open: die wordt nooit voltooid, en `score complete` geldt nooit (laat er "
+                      "enkele eindigen bij een landmark waar de soort eindigt)",
+    "W309/board": "'{name}' is een midden (centre), voltooid als de 8 vakken eromheen gevuld "
+                  "zijn; op een tafel smaller of lager dan 3 vakken waarvan de rand niet sluit "
+                  "gebeurt dat nooit: `score complete` geldt nooit",
+    "W310/not-ordered": "groep '{group}' staat niet in `supply {{ order ... }}`: zijn "
+                        "tegels worden met de rest getrokken (noem hem in de volgorde, of laat "
+                        "de groep weg)",
+    "W310/no-order": "groep '{group}' verandert niets zonder `supply {{ order ... }}` (zeg "
+                     "welke groepen eerst getrokken worden: `supply {{ order {group}, rest }}`)",
+    "W304": "{rule:followers} mogen op '{name}' staan, maar die heeft `score complete` noch "
+            "`score final`: ze zouden nooit punten krijgen",
+    "W305/legend": "de legenda verklaart '{key}', maar geen vak van de kaart toont het",
+    "W305/city": "gedrukte stad {name} " + _UNREACHABLE,
+    "W305/square": "vak ({x}, {y}) " + _UNREACHABLE,
+    "W305/squares": "vak ({x}, {y}) en nog {more} zijn onbereikbaar: geen reeks vakken "
+                    "verbindt ze met een startgebied",
+    "W306": "geen naam in taal {lang} voor '{word}' (het blijft '{word}')",
+    "W307": "names {lang}: '{word}' is geen woord van deze regelset{hint}",
+    "W308/supply": "followers {count} for {players}: het spel is voor {range} spelers",
+    "W308/hands": "een hand van {hand} voor {players} spelers vraagt {need} tegels of meer; de "
+                  "voorraad heeft er {tiles}: zulke spellen kunnen niet beginnen",
+}
