@@ -32,14 +32,14 @@ from carcdsl.i18n.words import json_reason
 from carcdsl.lang.jsonbuild import _at, _build, _int, expr_from_json
 from carcdsl.lang.jsonerrors import _diagnostics, _schema_errors, _sorted, json_path, ruleset_schema
 from carcdsl.lang.jsonexport import FORMAT, expr_to_json, ruleset_to_json
-from carcdsl.lang.maps import MAX_MAP_SQUARES
-from carcdsl.lang.syntax import (
+from carcdsl.lang.limits import (
     MAX_DIGITS,
     MAX_EXPR_DEPTH,
     MAX_JSON_VALUES,
     MAX_SEGMENTS,
     MAX_TILE_TYPES,
 )
+from carcdsl.lang.maps import MAX_MAP_SQUARES
 
 __all__ = ["FORMAT", "RECORD_FORMAT", "expr_from_json", "expr_to_json", "json_path",
            "ruleset_from_json", "ruleset_from_json_text", "ruleset_schema", "ruleset_to_json"]

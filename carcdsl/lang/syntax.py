@@ -1,26 +1,20 @@
-"""Syntax: the grammar, and what a person reads when a rule file does not follow it.
+"""Syntax errors: what a person reads when a rule file does not follow the grammar.
 
-Loading the Lark grammar (LALR, positions kept); syntax errors as Diagnostics with file:line:col
-and the expected tokens in plain words; reading on after an error so that every syntax error of
-a file is reported; numbers too long to mean anything (E008) and scoring expressions nested too
-deeply (E006). ``parser`` turns a tree that parsed into declarations; this module never sees
-one that did not.
+Syntax errors as Diagnostics with file:line:col and the expected tokens in plain words; reading
+on after an error so that every syntax error of a file is reported; keywords glued to the name
+after them. ``parser`` turns a tree that parsed into declarations; this module never sees one
+that did not. Loading the grammar (LALR, positions kept), and the text as it reads it, are
+``grammar``'s; the limits of a file and their checks (too many tokens or tile types, numbers
+too long to mean anything: E008, scoring expressions nested too deeply: E006) are
+``limits``'s; both are gathered here under the names their importers read.
 """
 
 from __future__ import annotations
 
 import bisect
-import contextlib
 import functools
-import hashlib
-import itertools
-import os
 import re
-import stat
-import sys
-from pathlib import Path
 
-import lark
 from lark import Lark, Token, Tree
 from lark.exceptions import (
     UnexpectedCharacters,
@@ -32,30 +26,39 @@ from lark.exceptions import (
 import carcdsl.model as m
 from carcdsl.diagnostics import Diagnostic, error, suggest
 from carcdsl.geometry import ports as P
+from carcdsl.lang.grammar import (
+    GRAMMAR_FILE,
+    Lines,
+    _declaration_keywords,
+    _declaration_start,
+    declaration_keywords,
+    first_word,
+    grammar,
+    grammar_text,
+    normalise_newlines,
+)
+from carcdsl.lang.limits import (
+    MAX_DIGITS,
+    MAX_EXPR_DEPTH,
+    MAX_JSON_VALUES,
+    MAX_SEGMENTS,
+    MAX_TILE_TYPES,
+    MAX_TOKENS,
+    deep_fallback,
+    long_numbers,
+    too_deep,
+    too_many_tiles,
+    too_many_tokens,
+)
 
-GRAMMAR_FILE = "carc.lark"
-MAX_DIGITS = 18
-"""Numbers in a rule file have at most this many digits; longer ones are E008."""
-MAX_EXPR_DEPTH = 32
-"""Scoring expressions nest at most this deep (expression nodes on a path), in the text and in
-the JSON form alike (E006); real ones nest a handful of levels."""
+__all__ = ["GRAMMAR_FILE", "MAX_DIGITS", "MAX_EXPR_DEPTH", "MAX_JSON_VALUES", "MAX_SEGMENTS",
+           "MAX_SYNTAX_ERRORS", "MAX_TILE_TYPES", "MAX_TOKENS", "GluedWords", "Lines",
+           "declaration_keywords", "deep_fallback", "first_word", "grammar", "grammar_text",
+           "long_numbers", "normalise_newlines", "parse_tree", "syntax_errors", "too_deep",
+           "too_many_tiles", "too_many_tokens"]
+
 MAX_SYNTAX_ERRORS = 100
 """Syntax errors reported per file; after that, the rest of the file is not read."""
-MAX_TOKENS = 250_000
-"""Words, numbers and symbols in a rule file (a string or a comment counts as one): E003 past
-it. Parsing costs about 10 microseconds a token, checking more; the bundled files have under
-500 tokens each, 10,000 tile types about 120,000. Without it, the 20 MB a file may be is 7
-million tokens: minutes of parsing."""
-MAX_TILE_TYPES = 10_000
-"""Tile types (``tile`` declarations) in a file, and in a composed rule set: E201 past it.
-Real rule sets have a few dozen, every expansion together a few hundred; 10,000 are checked
-in about 4 s (``bench/check_scaling.py``); the 20 MB a file may be holds a million."""
-MAX_SEGMENTS = 100_000
-"""Segments of all tile types together (E201 at the tile that passes it): real tiles have up
-to a dozen; in the text form the token limit keeps a file under about 83,000."""
-MAX_JSON_VALUES = 100_000
-"""Values of the JSON form outside the map's squares and the tiles (each of those has its own
-limit): E003. A bundled rule set has under 200; 100,000 landmarks check in about 3 s."""
 
 
 # Tokens in the words a rule author uses.
@@ -87,178 +90,6 @@ _TOKEN_CLASSES = frozenset({"NAME", "INT", "STRING", "BOOL", "WHEN", "CMP", "$EN
 # missing, and a cut list must never hide it.
 _CLOSERS = ("RBRACE", "RPAR")
 _SHOWN_EXPECTED = 10
-_EXPR_RULES = frozenset({"sum", "times", "minus", "const", "quantity", "quantity_of",
-                         "compare", "cond"})
-_TOKEN = re.compile(r'"[^"\n]*"|#[^\n]*|[\w-]+|\S')
-"""A token as ``too_many_tokens`` counts them: a string, a comment, a word or number, or any
-other character (``->`` is two)."""
-_TILE_DECLARATION = re.compile(
-    r'"[^"\n]*"|#[^\n]*|(?<![\w-])(?:(start|remove)\s+)?(tile)(?![\w-])')
-"""A string, a comment, or the keyword ``tile`` (group 2; group 1: after ``start`` or
-``remove``, where it declares no tile)."""
-_LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1}}}")
-_STRING_COMMENT_OR_NUMBER = re.compile(
-    rf'"[^"\n]*"|#[^\n]*|(?<![\w-])(-?\d{{{MAX_DIGITS + 1},}})')
-
-
-def grammar_text() -> str:
-    """The grammar, from the source tree when run from a checkout, else from the package."""
-    package = Path(__file__).resolve().parents[1]
-    for candidate in (package.parent / "grammars", package / "grammars"):
-        if (candidate / GRAMMAR_FILE).is_file():
-            return (candidate / GRAMMAR_FILE).read_text(encoding="utf-8")
-    raise FileNotFoundError(f"the grammar {GRAMMAR_FILE} is not installed")
-
-
-_LARK_OPTIONS = {"parser": "lalr", "propagate_positions": True, "maybe_placeholders": True}
-
-
-@functools.cache
-def grammar() -> Lark:
-    """The parser of the rule language, built once a process; kept between runs in a private
-    cache folder (``_private_cache_folder``), never in the shared temporary folder (where
-    Lark's own ``cache=True`` puts a pickle under a name anyone can guess, and reads back
-    whatever another user put there: code run as whoever starts carcdsl next)."""
-    text = grammar_text()
-    key = hashlib.sha256(f"{text}{_LARK_OPTIONS}{lark.__version__}{sys.version_info[:2]}"
-                         .encode()).hexdigest()[:32]
-    name = f"grammar-{key}.lark"
-    folder = _private_cache_folder()
-    if folder is None:
-        return Lark(text, **_LARK_OPTIONS)
-    try:
-        parser = _load_cached(folder, name)
-        if parser is None:
-            parser = Lark(text, **_LARK_OPTIONS)
-            _save_cached(folder, name, parser)
-        return parser
-    finally:
-        os.close(folder)
-
-
-def _cache_base() -> str | None:
-    """Where per-user caches go: ``$XDG_CACHE_HOME``, else ``~/.cache`` (absolute, or None)."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return base if os.path.isabs(base) else None
-
-
-def _private_cache_folder() -> int | None:
-    """An open descriptor of ``carcdsl`` in the user's cache folder, created 0700, and only
-    when it is a real folder (not a symbolic link) that this user owns and nobody else may
-    read or write; None (no cache, the parser is built each run) otherwise, or where the
-    system cannot say so much (not POSIX)."""
-    base = _cache_base()
-    if (base is None or os.name != "posix" or os.open not in os.supports_dir_fd
-            or not hasattr(os, "O_NOFOLLOW")):
-        return None
-    path = os.path.join(base, "carcdsl")
-    try:
-        os.makedirs(path, mode=0o700, exist_ok=True)
-        fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
-    except OSError:
-        return None
-    info = os.fstat(fd)
-    if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid() or info.st_mode & 0o077:
-        os.close(fd)
-        return None
-    return fd
-
-
-def _load_cached(folder: int, name: str) -> Lark | None:
-    """The cached parser, when the file is a regular file of this user's that nobody else
-    may write; None when there is none or it cannot be read."""
-    try:
-        fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW, dir_fd=folder)
-    except OSError:
-        return None
-    with os.fdopen(fd, "rb") as file:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_uid != os.getuid() or info.st_mode & 0o022:
-            return None
-        try:
-            return Lark.load(file)
-        except Exception:  # a file cut short: built again, and saved over
-            return None
-
-
-def _save_cached(folder: int, name: str, parser: Lark) -> None:
-    """Save ``parser`` as ``name`` (0600), written aside and renamed into place: a reader
-    never sees half a file. A cache that cannot be written is no error."""
-    temp = f".{name}.{os.getpid()}.tmp"
-    try:
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600,
-                     dir_fd=folder)
-        with os.fdopen(fd, "wb") as file:
-            parser.save(file)
-        os.replace(temp, name, src_dir_fd=folder, dst_dir_fd=folder)
-    except OSError:
-        with contextlib.suppress(OSError):
-            os.unlink(temp, dir_fd=folder)
-
-
-@functools.cache
-def _declaration_keywords() -> dict[str, str]:
-    """Terminal -> keyword of every word that starts a declaration (what the grammar accepts
-    at the start of a file): where reading resumes after a syntax error."""
-    parser = grammar()
-    words = {}
-    for term in parser.parse_interactive("").accepts():
-        try:
-            pattern = parser.get_terminal(term).pattern
-        except KeyError:
-            continue
-        if pattern.type == "str":
-            words[term] = pattern.value
-    return words
-
-
-def declaration_keywords() -> frozenset[str]:
-    """The words that start a declaration (``rules``, ``tile``, ``override``)."""
-    return frozenset(_declaration_keywords().values())
-
-
-_FIRST_WORD = re.compile(r"[^\s#]+")
-
-
-def first_word(text: str) -> str | None:
-    """The first word of a file, blank lines and comments skipped (None: there is none):
-    what tells rule text from any other file (``compose.Loader``)."""
-    pos = 0
-    while pos < len(text):
-        end = text.find("\n", pos)
-        end = len(text) if end < 0 else end
-        line = text[pos:end].strip()
-        if line and not line.startswith("#"):
-            found = _FIRST_WORD.match(line)
-            word = found.group() if found is not None else line
-            return re.split(r"[^\w-]", word, maxsplit=1)[0] or word
-        pos = end + 1
-    return None
-
-
-@functools.cache
-def _declaration_start() -> re.Pattern[str]:
-    words = sorted(_declaration_keywords().values(), key=len, reverse=True)
-    return re.compile(rf"^(?:{'|'.join(map(re.escape, words))})(?![\w-])", re.M)
-
-
-def normalise_newlines(text: str) -> str:
-    """CRLF and lone CR become LF: the parser and the messages count lines the same way."""
-    if "\r" in text:
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return text
-
-
-class Lines:
-    """Character offset -> (line, column), 1-based, lines split at LF only (as Lark does)."""
-
-    def __init__(self, text: str):
-        self.starts = [0] + [found.end() for found in re.finditer("\n", text)]
-
-    def loc(self, path: str, pos: int) -> m.Loc:
-        line = bisect.bisect_right(self.starts, pos)
-        return m.Loc(path, line, pos - self.starts[line - 1] + 1)
-
 
 def _word(term: str, parser: Lark) -> str:
     if term in _TOKEN_WORDS:
@@ -599,70 +430,3 @@ def syntax_errors(text: str, path: str, parser: Lark, exc: UnexpectedInput) -> l
         except UnexpectedInput as again:
             exc = again
     return found
-
-
-def too_many_tokens(text: str, path: str) -> list[Diagnostic]:
-    """E003 at the token past MAX_TOKENS, counted by one scan of the text (under a second for
-    20 MB) before it is parsed; a text no longer than the limit is not scanned."""
-    if len(text) <= MAX_TOKENS or _TOKEN.subn("", text)[1] <= MAX_TOKENS:
-        return []
-    past = next(itertools.islice(_TOKEN.finditer(text), MAX_TOKENS, None))
-    return [error("E003", Lines(text).loc(path, past.start()), "too-many-tokens",
-                  most=MAX_TOKENS)]
-
-
-def too_many_tiles(text: str, path: str) -> list[Diagnostic]:
-    """E201 at the first ``tile`` declaration past MAX_TILE_TYPES, found by one scan of the
-    text before it is parsed: parsing what the file size allows (a million tile types) would
-    take minutes."""
-    if text.count("tile") <= MAX_TILE_TYPES:
-        return []
-    declared = 0
-    for match in _TILE_DECLARATION.finditer(text):
-        if match.group(2) and not match.group(1):
-            declared += 1
-            if declared > MAX_TILE_TYPES:
-                return [error("E201", Lines(text).loc(path, match.start()), "types",
-                              count=declared, most=MAX_TILE_TYPES)]
-    return []
-
-
-def long_numbers(text: str, path: str) -> list[Diagnostic]:
-    """E008 for every number with more than MAX_DIGITS digits (outside strings and comments)."""
-    if _LONG_NUMBER.search(text) is None:
-        return []
-    lines = Lines(text)
-    found = []
-    for match in _STRING_COMMENT_OR_NUMBER.finditer(text):
-        if match.group(1):
-            digits = len(match.group(1).lstrip("-"))
-            found.append(error("E008", lines.loc(path, match.start(1)), digits=digits,
-                               most=MAX_DIGITS))
-    return found
-
-
-def too_deep(tree: Tree, path: str) -> list[Diagnostic]:
-    """E006 where a scoring expression nests more than MAX_EXPR_DEPTH deep (once per
-    expression), found without recursion before the recursive transformer runs."""
-    found = []
-    reported: set[int] = set()
-    stack: list[tuple[Tree, int, int]] = [(tree, 0, 0)]
-    while stack:
-        node, depth, root = stack.pop()
-        if node.data in _EXPR_RULES:
-            depth += 1
-            root = root or id(node)
-            if depth > MAX_EXPR_DEPTH:
-                if root not in reported:
-                    reported.add(root)
-                    meta = node.meta
-                    found.append(error(
-                        "E006", m.Loc(path, getattr(meta, "line", 1), getattr(meta, "column", 1)),
-                        "expression", most=MAX_EXPR_DEPTH))
-                continue
-        stack.extend((child, depth, root) for child in node.children if isinstance(child, Tree))
-    return found
-
-
-def deep_fallback(path: str) -> Diagnostic:
-    return error("E006", m.Loc(path, 1, 1))
