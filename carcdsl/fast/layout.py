@@ -49,6 +49,29 @@ requirements), and the random bot draws as ``movegen._sample_more`` (``sample_ge
 def kernel_tables(tb: Tables, players: int) -> tuple:
     """``TB`` for a game of ``players`` (see the names above). Oriented tiles are the tile
     types' (``4 * types``) and then a map's printed tiles (``Tables.printed_from``)."""
+    o1, o4, os_, ol, touches, seg_attr = _oriented(tb)
+    n_t = len(tb.type_names)
+    tt = np.full((n_t, 6), -1, np.int64)
+    for t, rs in enumerate(tb.distinct):
+        tt[t, :len(rs)] = rs
+        tt[t, N_DISTINCT], tt[t, SPOT_COUNT] = len(rs), tb.fast.spot_count[t]
+    code, code_len, slots, n_slots = _programs(tb)
+    kk = np.zeros((len(tb.kinds), 5), np.int64)
+    kk[:, KIND_CENTRE] = [k.geometry == CENTRE for k in tb.kinds]
+    kk[:, CODE_LEN:CODE_LEN + 2], kk[:, N_SLOTS:N_SLOTS + 2] = code_len, n_slots
+    modes = tb.modes
+    params = np.array([-1 if tb.start_type is None else tb.start_type,
+                       modes.start_placed, modes.followers[players], seg_attr.shape[2], n_t,
+                       len(tb.kinds), modes.end_unplaceable, modes.hand, modes.bag,
+                       modes.placing_more or bool(modes.hand)], np.int64)
+    pile, ends = unshuffled_pile(tb)
+    return (o1, o4, os_, ol, np.array(tb.seg_at[:len(tb.sigs)], np.int64), touches, seg_attr,
+            tt, kk, code, slots, np.array(pile, np.int64), params, np.array(ends, np.int64))
+
+
+def _oriented(tb: Tables) -> tuple[np.ndarray, ...]:
+    """The arrays per oriented tile: ``O1``, ``O4``, ``OS``, ``OL``, ``TOUCHES`` and
+    ``SEG_ATTR`` (its last axis as long as the most attributes a kind has, at least 1)."""
     n_o = len(tb.sigs)
     segs = tb.segments[:n_o]
     s_max = max(1, max(len(s) for s in segs))
@@ -90,23 +113,7 @@ def kernel_tables(tb: Tables, players: int) -> tuple:
         os_[SPOTS, o, :len(tb.spots[o])] = tb.spots[o]
         os_[CLOSABLE, o, :len(fast.closable[o])] = fast.closable[o]
         os_[CENTRES, o, :len(tb.centres[o])] = tb.centres[o]
-    n_t = len(tb.type_names)
-    tt = np.full((n_t, 6), -1, np.int64)
-    for t, rs in enumerate(tb.distinct):
-        tt[t, :len(rs)] = rs
-        tt[t, N_DISTINCT], tt[t, SPOT_COUNT] = len(rs), fast.spot_count[t]
-    code, code_len, slots, n_slots = _programs(tb)
-    kk = np.zeros((len(tb.kinds), 5), np.int64)
-    kk[:, KIND_CENTRE] = [k.geometry == CENTRE for k in tb.kinds]
-    kk[:, CODE_LEN:CODE_LEN + 2], kk[:, N_SLOTS:N_SLOTS + 2] = code_len, n_slots
-    modes = tb.modes
-    params = np.array([-1 if tb.start_type is None else tb.start_type,
-                       modes.start_placed, modes.followers[players], a_max, n_t,
-                       len(tb.kinds), modes.end_unplaceable, modes.hand, modes.bag,
-                       modes.placing_more or bool(modes.hand)], np.int64)
-    pile, ends = unshuffled_pile(tb)
-    return (o1, o4, os_, ol, np.array(tb.seg_at[:n_o], np.int64), touches, seg_attr, tt, kk,
-            code, slots, np.array(pile, np.int64), params, np.array(ends, np.int64))
+    return o1, o4, os_, ol, touches, seg_attr
 
 
 def unshuffled_pile(tb: Tables) -> tuple[list[int], list[int]]:
