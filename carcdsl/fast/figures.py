@@ -373,27 +373,43 @@ def placements(TB, ST, n, t, cell, r, o, occ, seat):
 def _completes(TB, ST, o, cell, node):
     """``figures.completes``: whether placing ``o`` on ``cell`` completes the feature of
     ``node`` (without placing it: the features it would join, and their open ends)."""
-    cells, nodes, tiles, geo = ST[CELLS], ST[NODES], ST[TILES_], ST[SCRATCH][GEO]
+    nodes, tiles = ST[NODES], ST[TILES_]
     root = nodes[ROOT, node]
     rtile = nodes[NTILE, root]
     kind = TB[OS][SEG_KIND, tiles[T_O, rtile], root - tiles[T_BASE, rtile]]
     if TB[KK][kind, KIND_CENTRE]:
-        square = tiles[T_CELL, rtile]
-        near = False
-        for q in range(4, 12):
-            if square + geo[q] == cell:
-                near = True
-        if not near:
+        return _surrounds(TB, ST, cell, tiles[T_CELL, rtile])
+    segs, n_roots = _joined(TB, ST, o, cell, root)
+    if segs == 0:
+        return nodes[OPEN_ENDS, root] == 0
+    return _ends_left(TB, ST, o, cell, segs, n_roots) == 0
+
+
+@nb.njit(cache=True, inline="always")
+def _surrounds(TB, ST, cell, square):
+    """Placing a tile on ``cell`` completes the centre on ``square``: ``cell`` is one of the
+    eight squares around it, and every other one is filled or off a closing edge."""
+    cells, geo = ST[CELLS], ST[SCRATCH][GEO]
+    near = False
+    for q in range(4, 12):
+        if square + geo[q] == cell:
+            near = True
+    if not near:
+        return False
+    for q in range(4, 12):
+        c = square + geo[q]
+        if c != cell and cells[C_TILE, c] < 0 and not _off_closing_edge(TB, c):
             return False
-        for q in range(4, 12):
-            c = square + geo[q]
-            if c != cell and cells[C_TILE, c] < 0 and not _off_closing_edge(TB, c):
-                return False
-        return True
-    # the joined feature: roots reached (NEAR_D) and the tile's segments in it (a mask)
+    return True
+
+
+@nb.njit(cache=True, inline="always")
+def _joined(TB, ST, o, cell, root):
+    """The feature of ``root`` as ``o`` placed on ``cell`` would join it: the roots it would
+    reach (into ``NEAR_D``, ``root`` first) and the tile's local segments in it (a mask).
+    Returns (the mask, how many roots)."""
     ol = TB[OL]
-    fs = ST[FIG_ST]
-    roots = fs[NEAR_D]
+    roots = ST[FIG_ST][NEAR_D]
     roots[0] = root
     n_roots = 1
     segs = 0
@@ -418,15 +434,23 @@ def _completes(TB, ST, o, cell, node):
                     roots[n_roots] = x
                     n_roots += 1
                     grown = True
-    if segs == 0:
-        return nodes[OPEN_ENDS, root] == 0
+    return segs, n_roots
+
+
+@nb.njit(cache=True, inline="always")
+def _ends_left(TB, ST, o, cell, segs, n_roots):
+    """The open ends the feature of ``_joined`` (``segs``, ``n_roots``) would keep: its roots'
+    and its local segments', less those a link joined closes (both ends) and those facing a
+    closing edge (its own)."""
+    cells, nodes, geo, ol = ST[CELLS], ST[NODES], ST[SCRATCH][GEO], TB[OL]
+    roots = ST[FIG_ST][NEAR_D]
     ends = 0
     for q in range(n_roots):
         ends += nodes[OPEN_ENDS, roots[q]]
     for i in range(TB[O1][N_SEG, o]):
         if segs >> i & 1:
             ends += TB[OS][SEG_OPEN, o, i]
-    for d in range(4):  # a link joined closes both ends, one facing a closing edge its own
+    for d in range(4):
         nc = cell + geo[d]
         if cells[C_TILE, nc] >= 0:
             closed = 2
@@ -437,7 +461,7 @@ def _completes(TB, ST, o, cell, node):
         for k in range(TB[O4][N_LINKS, o, d]):
             if segs >> ol[LINK_SEG, o, d, k] & 1 and ol[LINK_COUNTS, o, d, k]:
                 ends -= closed
-    return ends == 0
+    return ends
 
 
 @nb.njit(cache=True, inline="always")
