@@ -18,7 +18,7 @@ a map square next to printed tiles only; what it requires is kept in the kernel'
 generation counter and, per group, whether a tile has reached it (``Grid.reached``).
 
 The kernel calls these only when the board is limited (``TB[LISTS_TB][LIMITED]``; ``place``
-then joins through ``kernel.place_limited``), except for the set-up lists (on an endless
+then joins through ``grid.place_limited``), except for the set-up lists (on an endless
 table: no printed tile, one start area at the origin), so the endless table's path costs a
 test per placement.
 
@@ -180,7 +180,7 @@ def item(bp, row, i):
 
 @nb.njit(**JIT)
 def reset(TB, ST):
-    """Clear what the last game left that the kernel's ``reset`` does not: latent squares
+    """Clear what the last game left that ``state.reset`` does not: latent squares
     (only next to printed tiles) and the groups reached."""
     bp, cells, bs, geo = TB[LISTS_TB], ST[CELLS], ST[CELLS_ST], ST[SCRATCH][GEO]
     for i in range(bp[N_PRINTED]):

@@ -1,9 +1,9 @@
-"""The kernel's effects, as ``engine.effects``, ``engine.requirements`` and the token parts of
-``engine.scoring``, ``engine.state`` and ``engine.turn`` run them: ``on place`` rules (an
-extra turn, points to the placer, tokens onto the tile), ``on complete`` rules (an extra turn,
-points, tokens taken), tokens (the supply, each player's, on the start tile's sides, collected
-by a feature's scorers, scored at the end), extra turns, and placement requirements (the
-river's ``joins``, ``no-repeat`` and ``look-ahead``).
+"""The kernel's effects, as ``engine.effects`` and the token parts of ``engine.scoring`` and
+``engine.state`` run them: ``on place`` rules (an extra turn, points to the placer, tokens onto
+the tile), ``on complete`` rules (an extra turn, points, tokens taken), tokens (the supply, each
+player's, on the start tile's sides, collected by a feature's scorers, scored at the end). Its
+tables and state also hold what ``fast.requirements`` reads (the placement requirements' rows,
+the turns a path made) and ``fast.turn`` (whether the turn is an extra one).
 
 Its tables are two arrays of ``TB`` (``RULES`` at ``EFF_TB``, ``PER_TILE`` after it) and its
 state two of ``ST`` (``ON`` at ``EFF_ST``, ``MISC`` after it), each one-dimensional, its rows
@@ -28,8 +28,6 @@ from carcdsl.compile.modes import (
     COVERS,
     EXTENDS,
     EXTRA_TURN,
-    JOINS,
-    LOOK_AHEAD,
     NO_NEED,
     PUT,
     SCORE,
@@ -44,19 +42,14 @@ from carcdsl.fast.jit import JIT
 from carcdsl.fast.layout import (
     EFF_TB,
     FIG_TB,
-    N_DISTINCT,
     N_SEG,
     O1,
     OS,
     SEG_KIND,
-    SIGP,
     SUPPLY,
-    TT,
     marker_names,
 )
 from carcdsl.fast.slots import (
-    C_MASK,
-    C_NEED,
     C_TILE,
     CELLS,
     CTR,
@@ -65,15 +58,12 @@ from carcdsl.fast.slots import (
     FIG_ST,
     GEO,
     N_NODES,
-    N_OPEN,
     N_PIECES,
     NATTR,
     NFOL,
     NODES,
     NTILE,
     NXT,
-    OPEN_CELL,
-    OPENS,
     P_NODE,
     P_SEAT,
     ROOT,
@@ -201,7 +191,7 @@ def _marker(tb: Tables, name: str | None) -> int:
 
 
 @nb.njit(cache=True, inline="always")
-def _row(TB, q):
+def rule_row(TB, q):
     """Row ``q`` of ``TB[RULES]`` (the ``on place`` rules, ``on complete`` rules, token
     kinds, requirements, counted together)."""
     rules = TB[RULES]
@@ -210,12 +200,13 @@ def _row(TB, q):
 
 
 @nb.njit(**JIT)
-def _per_tile(TB, o, col):
+def tile_entry(TB, o, col):
+    """Column ``col`` of oriented tile ``o``'s row of ``TB[PER_TILE]``."""
     return TB[PER_TILE][2 * o * TB[RULES][H_KINDS] + col]
 
 
 @nb.njit(**JIT)
-def _turns(TB):
+def turns_at(TB):
     """Where ``ST[MISC]`` keeps the turns of kind 0."""
     return E_SUPPLY + TB[RULES][H_TOKENS]
 
@@ -223,7 +214,7 @@ def _turns(TB):
 @nb.njit(**JIT)
 def _held(TB, ST, i):
     """Where ``ST[MISC]`` keeps seat 0's tokens of kind ``i``."""
-    return _turns(TB) + 3 * TB[RULES][H_KINDS] + i * ST[NFOL].shape[1]
+    return turns_at(TB) + 3 * TB[RULES][H_KINDS] + i * ST[NFOL].shape[1]
 
 
 @nb.njit(cache=True)
@@ -246,7 +237,7 @@ def reset(TB, ST):
     first = header[H_TRIGGERS] + header[H_COMPLETE]
     for i in range(header[H_TOKENS]):
         on[i * nodes:i * nodes + used] = 0
-        row = _row(TB, first + i)
+        row = rule_row(TB, first + i)
         misc[E_SUPPLY + i] = row[TK_SUPPLY] - row[TK_EACH] * players
         held = _held(TB, ST, i)
         misc[held:held + players] = row[TK_EACH]
@@ -271,7 +262,7 @@ def set_up(TB, ST, base):
     header = TB[RULES]
     first = header[H_TRIGGERS] + header[H_COMPLETE]
     for i in range(header[H_TOKENS]):
-        count = _row(TB, first + i)[TK_START]
+        count = rule_row(TB, first + i)[TK_START]
         if count <= 0:
             continue
         for d in range(4):
@@ -281,7 +272,7 @@ def set_up(TB, ST, base):
 
 
 @nb.njit(**JIT)
-def _surrounded4(ST, cell):
+def surrounded4(ST, cell):
     """A tile on each side of ``cell`` (N E S W)."""
     cells, geo = ST[CELLS], ST[SCRATCH][GEO]
     for d in range(4):  # noqa: SIM110 (no generators in the kernel)
@@ -327,16 +318,16 @@ def fire_triggers(TB, ST, OUT, LOG, g, o, cell, base, index):
     n_k = TB[RULES][H_KINDS]
     extra = False
     for q in range(TB[RULES][H_TRIGGERS]):
-        rule = _row(TB, q)
+        rule = rule_row(TB, q)
         cond = rule[R_COND]
         if cond == SURROUNDED:
-            hit = _surrounded4(ST, cell)
+            hit = surrounded4(ST, cell)
         elif cond == EXTENDS:
             hit = _extends_own(TB, ST, o, cell, base, rule[R_KINDS], rule[R_FIGURE])
         elif cond == COVERS:
             hit = rule[R_KIND] >= 0 and boards.marker_at(TB, ST, cell, rule[R_KIND])
         else:
-            hit = rule[R_KIND] >= 0 and _per_tile(TB, o, n_k + rule[R_KIND]) >= 0
+            hit = rule[R_KIND] >= 0 and tile_entry(TB, o, n_k + rule[R_KIND]) >= 0
         if not hit:
             continue
         for a in range(rule[R_N_ACTIONS]):
@@ -346,7 +337,7 @@ def fire_triggers(TB, ST, OUT, LOG, g, o, cell, base, index):
                 extra = True
             elif action == PUT:
                 kind = rule[col + 3]
-                local = _per_tile(TB, o, n_k + kind) if kind >= 0 else -1
+                local = tile_entry(TB, o, n_k + kind) if kind >= 0 else -1
                 if local >= 0:
                     put_tokens(ST, rule[col + 2], rule[col + 1], base + local)
             elif action == SCORE:
@@ -362,7 +353,7 @@ def fire_completed(TB, ST, OUT, LOG, g, r, kind, index):
     extra = False
     seat = ST[CTR][CURRENT]
     for q in range(header[H_COMPLETE]):
-        rule = _row(TB, header[H_TRIGGERS] + q)
+        rule = rule_row(TB, header[H_TRIGGERS] + q)
         if rule[R_KIND] != kind:
             continue
         for a in range(rule[R_N_ACTIONS]):
@@ -391,7 +382,7 @@ def collect(TB, ST, r, best):
     n, nodes = nfol.shape[1], nxt.shape[0]
     current = ST[CTR][CURRENT]
     for i in range(header[H_TOKENS]):
-        if not _row(TB, first + i)[TK_COLLECTED]:
+        if not rule_row(TB, first + i)[TK_COLLECTED]:
             continue
         count, m = 0, r
         while True:  # the feature's members
@@ -423,7 +414,7 @@ def score_held(TB, ST, OUT, LOG, g, index):
     first = header[H_TRIGGERS] + header[H_COMPLETE]
     n = ST[NFOL].shape[1]
     for i in range(header[H_TOKENS]):
-        row = _row(TB, first + i)
+        row = rule_row(TB, first + i)
         at = _held(TB, ST, i)
         held = misc[at:at + n]
         most = 0
@@ -437,128 +428,3 @@ def score_held(TB, ST, OUT, LOG, g, index):
             for s in range(n):
                 if held[s]:
                     emit(ST, OUT, LOG, g, index, s, row[TK_NAME], 1, held[s] * row[TK_FINAL])
-
-
-@nb.njit(**JIT)
-def end_turn(ST, extra, may):
-    """``Seats.end_turn``'s choice: True when the mover plays again (the turn earned an extra
-    turn, ``may`` says it can be taken, and it is not an extra turn itself); else the turn is
-    over and the next is not an extra one."""
-    misc = ST[MISC]
-    if extra and may and not misc[IN_EXTRA]:
-        misc[IN_EXTRA] = 1
-        return True
-    misc[IN_EXTRA] = 0
-    return False
-
-
-# --- placement requirements --------------------------------------------------------------------
-
-@nb.njit(**JIT)
-def _turn_of(TB, ST, o, cell, kind):
-    """``requirements.turn_of``: the turn the ``kind`` path of ``o`` on ``cell`` makes (0
-    straight on or none, 1 right, 3 left)."""
-    if kind < 0:
-        return 0
-    sides = _per_tile(TB, o, kind)
-    cells, geo = ST[CELLS], ST[SCRATCH][GEO]
-    n, joined, entry, exit_ = 0, 0, -1, -1
-    for d in range(4):
-        if sides >> d & 1:
-            n += 1
-            if cells[C_TILE, cell + geo[d]] >= 0:
-                joined += 1
-                entry = d
-            else:
-                exit_ = d
-    if n != 2 or joined != 1:
-        return 0
-    return (exit_ - (entry + 2) % 4) % 4
-
-
-@nb.njit(**JIT)
-def _fails(TB, ST, q, o, cell):
-    """``requirements.failed``: whether ``o`` on ``cell`` fails requirement row ``q``."""
-    kind, test = q[Q_KIND], q[Q_TEST]
-    sides = _per_tile(TB, o, kind) if kind >= 0 else 0
-    cells, geo = ST[CELLS], ST[SCRATCH][GEO]
-    if test == JOINS:
-        for d in range(4):  # noqa: SIM110
-            if sides >> d & 1 and cells[C_TILE, cell + geo[d]] >= 0:
-                return False
-        return True
-    if test == LOOK_AHEAD:
-        for d in range(4):
-            ahead = geo[d]
-            if not sides >> d & 1 or cells[C_TILE, cell + ahead] >= 0:
-                continue
-            left, right = geo[(d + 1) % 4], geo[(d + 3) % 4]
-            for k in range(1, q[Q_DISTANCE] + 1):
-                c = cell + k * ahead
-                if (cells[C_TILE, c] >= 0 or cells[C_TILE, c + left] >= 0
-                        or cells[C_TILE, c + right] >= 0):
-                    return True
-        return False
-    turn = _turn_of(TB, ST, o, cell, kind)
-    if turn and kind >= 0:
-        misc, at = ST[MISC], _turns(TB) + 3 * kind
-        if turn == misc[at] or turn == misc[at + 1] and misc[at + 2] >= 2:
-            return True
-    return False
-
-
-@nb.njit(**JIT)
-def fits_required(TB, ST, t):
-    """``can_place`` with requirements: some open square takes some rotation of ``t`` that
-    fits its neighbours and passes the requirements."""
-    cells, ctr, opens, sigp, tt = ST[CELLS], ST[CTR], ST[OPENS], TB[O1][SIGP], TB[TT]
-    for j in range(ctr[N_OPEN]):
-        c = opens[OPEN_CELL, j]
-        for q in range(tt[t, N_DISTINCT]):
-            o = 4 * t + tt[t, q]
-            if sigp[o] & cells[C_MASK, c] == cells[C_NEED, c] and passes(TB, ST, o, c):
-                return True
-    return False
-
-
-@nb.njit(cache=True, inline="always")
-def passes(TB, ST, o, cell):
-    """``requirements.passes``: ``o`` on ``cell`` meets every requirement that applies."""
-    header, per_tile = TB[RULES], TB[PER_TILE]
-    if not per_tile[per_tile.shape[0] - 4 * TB[TT].shape[0] + o]:  # none may apply to o
-        return True
-    first = header[H_TRIGGERS] + header[H_COMPLETE] + header[H_TOKENS]
-    for j in range(header[H_REQUIREMENTS]):
-        q = _row(TB, first + j)
-        cond = q[Q_COND]
-        if cond == SHOWS:
-            applies = q[Q_SHOWN] >= 0 and _per_tile(TB, o, header[H_KINDS] + q[Q_SHOWN]) >= 0
-        elif cond == SURROUNDED:
-            applies = _surrounded4(ST, cell)
-        else:  # COVERS
-            applies = q[Q_SHOWN] >= 0 and boards.marker_at(TB, ST, cell, q[Q_SHOWN])
-        if applies and _fails(TB, ST, q, o, cell):
-            return False
-    return True
-
-
-@nb.njit(**JIT)
-def remember_turns(TB, ST, o, cell):
-    """``requirements.remember_turns``, before ``o`` is placed on ``cell``: for each
-    ``no-repeat`` requirement whose kind ``o`` shows, the path's last turn, last curve and
-    curves in a row that way."""
-    header, misc = TB[RULES], ST[MISC]
-    first = header[H_TRIGGERS] + header[H_COMPLETE] + header[H_TOKENS]
-    for j in range(header[H_REQUIREMENTS]):
-        q = _row(TB, first + j)
-        kind = q[Q_KIND]
-        if q[Q_TEST] == JOINS or q[Q_TEST] == LOOK_AHEAD or kind < 0 \
-                or _per_tile(TB, o, kind) == 0:
-            continue
-        turn = _turn_of(TB, ST, o, cell, kind)
-        at = _turns(TB) + 3 * kind
-        last_curve, curves = misc[at + 1], misc[at + 2]
-        if turn:
-            curves = curves + 1 if turn == last_curve else 1
-            last_curve = turn
-        misc[at], misc[at + 1], misc[at + 2] = turn, last_curve, curves

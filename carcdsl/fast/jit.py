@@ -1,9 +1,10 @@
 """How the kernel's functions are compiled.
 
 ``JIT`` is the ``nb.njit`` options of every kernel function but the few that allocate arrays
-(``kernel.new_state``, each module's ``state``, ``mt.seed_int``) or that Python calls
-(``kernel.play_batch``, ``load``, ``roll_out``, ``list_moves``), which are compiled with
-``cache=True`` alone:
+(``state.new_state``, each module's ``state``, ``mt.seed_int``) or that Python calls
+(``kernel.play_batch``, ``load``, ``roll_out``, ``movegen.list_moves``), which are compiled
+with ``cache=True`` alone (and those small enough to be inlined where they are called,
+``inline="always"``):
 
 * ``cache=True``: compiled once, kept on disk (``fast.__init__`` says where).
 * ``_nrt=False``: no reference counting. Numba counts references to every array a function
@@ -22,5 +23,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 JIT: Any = {"cache": True, "_nrt": False}
 """(``Any``: Numba's typing stubs do not know ``_nrt``.)"""
+
+I64 = np.int64
+"""Constants passed to a kernel function go through ``I64``: Numba compiles a function
+again for each literal argument it is called with (``Literal[int](0)``), and the copies
+are whole call trees."""

@@ -1,8 +1,7 @@
 """Where the kernel's state (``ST``) and a batch's rows (``OUT``) keep what: the index of each
 stack in ``ST``, of each row in a stack, of each counter in ``ctr``; and ``emit``, the one way
-points are scored. ``kernel`` and the modules of constructs (``fast.figures``, ``fast.effects``,
-``fast.boards``) import them from here, so that those modules need not import ``kernel``
-(which imports them).
+points are scored. Every kernel module imports them from here, so that none needs to import
+another for its names (``fast.state``, say, which imports nearly all of them).
 """
 
 from __future__ import annotations

@@ -18,13 +18,9 @@ if not os.environ.get("CARCDSL_REQUIRE_NUMBA"):
 
 import carcdsl  # noqa: E402
 from carcdsl.fast import figures  # noqa: E402
-from carcdsl.fast.kernel import (  # noqa: E402
-    list_moves,
-    new_state,
-    place,
-    reset,
-    tables_for,  # noqa: E402
-)
+from carcdsl.fast.grid import place  # noqa: E402
+from carcdsl.fast.kernel import tables_for  # noqa: E402
+from carcdsl.fast.movegen import list_moves  # noqa: E402
 from carcdsl.fast.slots import (  # noqa: E402
     C_WATCH,
     CELLS,
@@ -42,6 +38,7 @@ from carcdsl.fast.slots import (  # noqa: E402
     TILES_,
     WIDTH,
 )
+from carcdsl.fast.state import new_state, reset  # noqa: E402
 from carcdsl.geometry.squares import to_key, to_xy  # noqa: E402
 
 DATA = Path(__file__).parent / "data"

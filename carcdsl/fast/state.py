@@ -1,0 +1,325 @@
+"""The kernel's state and a turn (``engine.state``): the stacks of a game (``ST``), allocated
+once per batch and reset per game; the set-up; and a turn as ``State._apply`` plays it, then
+``_after_move``'s discards of tiles that fit nowhere (``_discard``), logged as ``Log`` logs
+the moves.
+
+``ST`` is a tuple of stacked arrays (``fast.slots`` names each stack, row and counter; its
+scalars live in ``ctr``, ``ST[CTR]``), then two slots each of ``fast.figures``,
+``fast.effects`` and ``fast.boards``. Few, stacked arrays keep the compiled code small: every
+array passed is a struct the compiler copies.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from carcdsl.fast import boards, effects, figures, mt
+from carcdsl.fast.grid import place, place_endless, place_limited
+from carcdsl.fast.jit import I64, JIT
+from carcdsl.fast.layout import (
+    BAG,
+    CENTRE_SPOT,
+    END_UNPLACEABLE,
+    FOLLOWERS,
+    HAND,
+    OS,
+    PARAMS,
+    SEG_ATTR,
+    START_PLACED,
+    START_TYPE,
+    SUPPLY,
+)
+from carcdsl.fast.movegen import fits_required, fits_somewhere
+from carcdsl.fast.requirements import remember_turns
+from carcdsl.fast.scoring import (
+    SUPPLY_EMPTY,
+    TILE_UNPLACEABLE,
+    close_group,
+    finish,
+    score_completed,
+    score_recall,
+)
+from carcdsl.fast.slots import (
+    ASIDE,
+    C_MASK,
+    C_NEED,
+    C_TILE,
+    C_WATCH,
+    CELLS,
+    CTR,
+    CURRENT,
+    FIG_ST,
+    FINISHED,
+    GEO,
+    HAND_N,
+    HANDS,
+    LEAD,
+    LEADER,
+    LEFT,
+    MTX,
+    N_ASIDE,
+    N_CTR,
+    N_DISCARDS,
+    N_MOVES,
+    N_NODES,
+    N_OPEN,
+    N_PIECES,
+    N_PILE,
+    N_TILES,
+    N_WATCHED,
+    NFOL,
+    NODES,
+    OPEN_CELL,
+    OPENS,
+    P_NODE,
+    P_SEAT,
+    PILE,
+    PLACED,
+    ROOT,
+    SCORE,
+    SCRATCH,
+    SEAT_ROWS,
+    SEATING,
+    SEATS,
+    SR_TURNS,
+    STAMP,
+    T_CELL,
+    TILES_,
+    TURNS,
+    VALUES,
+    WIDTH,
+)
+from carcdsl.fast.supply import deal, hand_remove, is_empty, new_pile, refill, return_aside
+from carcdsl.fast.turn import end_turn, pass_turn
+
+
+@nb.njit(cache=True)
+def new_state(TB, players):
+    """The stacks of one game (``ST``), sized by the rule set: every game of a batch reuses
+    them."""
+    tiles = TB[SUPPLY].shape[0] + 1 + boards.extra_tiles(TB)
+    w = TB[boards.LISTS_TB][boards.SIDE]
+    nodes = tiles * TB[OS].shape[2]
+    n_open = 4 * tiles + 8
+    cells = np.zeros((4, w * w), np.int64)
+    cells[C_TILE] = -1
+    ctr = np.zeros(N_CTR, np.int64)
+    ctr[WIDTH] = w
+    scratch = np.zeros((5, 64), np.int64)
+    geo = scratch[GEO]
+    geo[0], geo[1], geo[2], geo[3] = -w, 1, w, -1
+    k = 4
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            if dx or dy:
+                geo[k] = dx + dy * w
+                k += 1
+    hand = max(1, TB[PARAMS][HAND])
+    per_placement = 1 + TB[OS].shape[2] + figures.extra_moves(TB)
+    cap = n_open * 4 * (per_placement + 1) * hand  # list_moves: the placements, then moves
+    return (cells, np.zeros((7, nodes), np.int64),
+            np.zeros((nodes, TB[SEG_ATTR].shape[2]), np.int64),
+            np.zeros((nodes, players), np.int64), np.zeros((10, tiles + 2), np.int64),
+            np.zeros((4, players), np.int64), ctr, np.zeros((players + 1, mt.N + 1), np.uint32),
+            np.zeros((3, n_open), np.int64), np.zeros((n_open, 4), np.int64), scratch,
+            np.zeros((players, hand), np.int64), np.zeros((cap, 4), np.int64),
+            np.zeros(players, np.int64)) + figures.state(TB, players) + \
+        effects.state(TB, players) + boards.state(TB, players)
+
+
+@nb.njit(**JIT)
+def reset(TB, ST):
+    """Clear what the last game left (only the squares it touched)."""
+    effects.reset(TB, ST)
+    cells, nodes, nattr, nfol, tiles, seats, ctr = ST[:7]
+    opens = ST[OPENS]
+    for i in range(ctr[N_TILES]):
+        c = tiles[T_CELL, i]
+        cells[C_TILE, c] = -1
+        cells[C_MASK, c] = 0
+        cells[C_NEED, c] = 0
+        cells[C_WATCH, c] = 0
+    for j in range(ctr[N_OPEN]):
+        cells[C_MASK, opens[OPEN_CELL, j]] = 0
+        cells[C_NEED, opens[OPEN_CELL, j]] = 0
+    used = ctr[N_NODES]
+    nfol[:used] = 0
+    nattr[:used] = 0
+    nodes[STAMP, :used] = 0
+    w = ctr[WIDTH]
+    ctr[:] = 0
+    ctr[WIDTH] = w
+    ctr[LEADER] = -1
+    seats[SCORE] = 0
+    seats[LEAD] = 0
+    seats[HAND_N] = 0
+    seats[LEFT] = TB[PARAMS][FOLLOWERS]
+    figures.reset(TB, ST)
+    if TB[boards.LISTS_TB][boards.LIMITED]:
+        boards.reset(TB, ST)
+    opens[OPEN_CELL, 0] = (w // 2) + (w // 2) * w  # the origin, open before anything
+    ctr[N_OPEN] = 1
+
+
+@nb.njit(cache=True, inline="always")
+def set_up(TB, ST, seed, seating):
+    """``State.__init__`` and ``_set_up``: the game's and the bots' generators
+    (``random.Random`` seeds with |seed|; a seat's bot is its player's); the pile
+    (``supply.new_pile``); the board's printed tiles, the start tile and further start areas;
+    the hands dealt."""
+    mtx = ST[MTX]
+    players = mtx.shape[0] - 1
+    ST[SEATING][:] = seating
+    mt.seed_int(mtx[players], abs(seed))
+    for s in range(players):
+        mt.seed_int(mtx[s], abs(seed * 7919 + seating[s]))
+    new_pile(TB, ST)
+    bl = TB[boards.LISTS_TB]  # the board's printed tiles, then its start areas
+    for i in range(bl[boards.N_PRINTED]):
+        place(TB, ST, boards.item(bl, boards.PR_O, i), boards.item(bl, boards.PR_CELL, i))
+    start = TB[PARAMS][START_TYPE]
+    if TB[PARAMS][START_PLACED] and start >= 0:
+        base = place(TB, ST, 4 * start, boards.item(bl, boards.START_CELL, 0))
+        if TB[effects.RULES][effects.H_TOKENS]:
+            effects.set_up(TB, ST, base)
+        for k in range(1, bl[boards.N_STARTS]):
+            cell = boards.item(bl, boards.START_CELL, k)
+            o = boards.start_area(TB, ST, cell)
+            if o >= 0:
+                place(TB, ST, o, cell)
+    if TB[PARAMS][HAND]:
+        deal(TB, ST)
+
+
+# --- a turn ------------------------------------------------------------------------------------
+
+
+@nb.njit(**JIT)
+def apply(TB, ST, OUT, LOG, g, t, cell, r, spot):
+    """``State._apply`` on the fast path."""
+    cells, nodes, nfol, tiles, seats, ctr = (ST[CELLS], ST[NODES], ST[NFOL], ST[TILES_],
+                                             ST[SEATS], ST[CTR])
+    seat = ctr[CURRENT]
+    if TB[PARAMS][HAND]:
+        hand_remove(ST, seat, t)
+    else:
+        ctr[N_PILE] -= 1
+    index = ctr[N_MOVES]
+    log_move(ST, LOG, t, cell, r, spot, seat)
+    ctr[TURNS] += 1
+    OUT[SEAT_ROWS][SR_TURNS, g, seat] += 1
+    OUT[PLACED][g, t] += 1
+    o = 4 * t + r
+    if TB[effects.RULES][effects.H_REQUIREMENTS]:
+        remember_turns(TB, ST, o, cell)
+    if TB[boards.LISTS_TB][boards.LIMITED]:
+        base = place_limited(TB, ST, o, cell)
+    else:
+        base = place_endless(TB, ST, o, cell)
+    if spot >> figures.FIGURE_SHIFT > 0:
+        figures.put(TB, ST, o, cell, base, spot, seat)
+    elif spot >= 0:
+        node = base + spot
+        nfol[nodes[ROOT, node], seat] += 1
+        tiles[P_SEAT, ctr[N_PIECES]], tiles[P_NODE, ctr[N_PIECES]] = seat, node
+        ST[FIG_ST][figures.PF_FIG, ctr[N_PIECES]] = 0
+        ctr[N_PIECES] += 1
+        seats[LEFT, seat] -= 1
+        if TB[OS][CENTRE_SPOT, o, spot] and not cells[C_WATCH, cell]:
+            cells[C_WATCH, cell] = 1
+            ctr[N_WATCHED] += 1
+    elif spot <= figures.RECALL:  # ``State._recall``: its feature scores first
+        p = figures.recall_piece(TB, ST, figures.RECALL - spot, seat)
+        if figures.scores_recall(TB, ST, p):
+            score_recall(TB, ST, OUT, LOG, g, nodes[ROOT, figures.RECALL - spot], index, seat)
+        figures.take_back(TB, ST, p)
+    # placement triggers act at once, before scoring
+    extra = TB[effects.RULES][effects.H_TRIGGERS] > 0 and effects.fire_triggers(
+        TB, ST, OUT, LOG, g, o, cell, base, index)
+    extra = score_completed(TB, ST, OUT, LOG, g, o, cell, base, index) or extra
+    close_group(ST, ctr[TURNS])
+    if ctr[N_ASIDE]:
+        return_aside(ST)
+    if TB[PARAMS][HAND]:
+        refill(TB, ST, seat)
+        if not end_turn(ST, extra, seats[HAND_N, seat] > 0):
+            pass_turn(TB, ST)
+    elif not end_turn(ST, extra, True):
+        ctr[CURRENT] = (seat + 1) % seats.shape[1]
+    after_move(TB, ST, OUT, LOG, g)
+
+
+@nb.njit(**JIT)
+def log_move(ST, LOG, t, cell, r, spot, seat):
+    """``Log``: a move (a discard: square, rotation and spot -1) and its seat, into
+    ``LOG[1]`` when the game is logged; every move is counted."""
+    ctr = ST[CTR]
+    if LOG[0]:
+        m = ctr[N_MOVES]
+        if m < LOG[1].shape[0]:
+            mv = LOG[1]
+            mv[m, 0], mv[m, 1], mv[m, 2], mv[m, 3], mv[m, 4] = t, cell, r, spot, seat
+    ctr[N_MOVES] += 1
+
+
+@nb.njit(**JIT)
+def after_move(TB, ST, OUT, LOG, g):
+    """``State._after_move``: the game ends with the supply, or tiles that fit nowhere are
+    discarded (the turn does not pass); with hands, a hand none of whose tiles fits."""
+    tiles, seats, ctr, hands, scratch = ST[TILES_], ST[SEATS], ST[CTR], ST[HANDS], ST[SCRATCH]
+    if is_empty(ST):
+        finish(TB, ST, OUT, LOG, g, I64(SUPPLY_EMPTY))
+        return
+    # (requirements are checked here rather than in fits_somewhere: the base game runs
+    # measurably slower with any more code in it)
+    required = TB[effects.RULES][effects.H_REQUIREMENTS]
+    if TB[PARAMS][HAND]:
+        while not ctr[FINISHED]:
+            seat = ctr[CURRENT]
+            n = seats[HAND_N, seat]
+            if n == 0:
+                return
+            for i in range(n):
+                if fits_somewhere(TB, ST, hands[seat, i]) and (
+                        not required or fits_required(TB, ST, hands[seat, i])):
+                    return
+            held = scratch[VALUES]  # the hand as it was: each of its tiles is discarded
+            for i in range(n):
+                held[i] = hands[seat, i]
+            for i in range(n):
+                discard(TB, ST, OUT, LOG, g, held[i])
+                if ctr[FINISHED]:
+                    return
+        return
+    while ctr[N_PILE] and not ctr[FINISHED]:
+        if fits_somewhere(TB, ST, tiles[PILE, ctr[N_PILE] - 1]) and (
+                not required or fits_required(TB, ST, tiles[PILE, ctr[N_PILE] - 1])):
+            return
+        discard(TB, ST, OUT, LOG, g, tiles[PILE, ctr[N_PILE] - 1])
+
+
+@nb.njit(**JIT)
+def discard(TB, ST, OUT, LOG, g, t):
+    """``State._discard``: tile ``t`` (drawn, or from the mover's hand) fits nowhere."""
+    tiles, seats, ctr = ST[TILES_], ST[SEATS], ST[CTR]
+    seat = ctr[CURRENT]
+    hands = TB[PARAMS][HAND] > 0
+    if hands:
+        hand_remove(ST, seat, t)
+    else:
+        ctr[N_PILE] -= 1
+    if TB[PARAMS][BAG] and not TB[PARAMS][END_UNPLACEABLE]:
+        tiles[ASIDE, ctr[N_ASIDE]] = t
+        ctr[N_ASIDE] += 1
+    ctr[N_DISCARDS] += 1
+    log_move(ST, LOG, t, I64(-1), I64(-1), I64(-1), seat)
+    if TB[PARAMS][END_UNPLACEABLE]:
+        finish(TB, ST, OUT, LOG, g, I64(TILE_UNPLACEABLE))
+        return
+    if hands and seats[HAND_N, seat] == 0:
+        refill(TB, ST, seat)
+        if seats[HAND_N, seat] == 0:
+            pass_turn(TB, ST)
+    if is_empty(ST):
+        finish(TB, ST, OUT, LOG, g, I64(SUPPLY_EMPTY))
