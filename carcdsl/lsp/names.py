@@ -1,0 +1,146 @@
+"""The names a rule file declares and uses, for the language server: each name written
+(``Occurrence``) with what names it (a kind, landmark or token; a tile, port, parameter, tile
+group or rule file), found in the parse tree; an index over every file a buffer is made of
+(go to definition, references, rename) and the file an ``extends`` names.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import attrs
+from lark import Token, Tree
+from lark.exceptions import UnexpectedInput
+
+import carcdsl.model as m
+from carcdsl.errors import RuleError
+from carcdsl.lang.format import lex
+from carcdsl.lang.sources import resolve
+from carcdsl.lsp.buffer import Analysis, Range
+
+
+@attrs.frozen
+class Occurrence:
+    """A name written in a file: ``family`` says what names it (``name``: a kind, landmark
+    or token; ``tile``, ``port``, ``param``, ``file``: a rule file by name or path)."""
+
+    name: str
+    family: str
+    is_def: bool
+    file: str
+    range: Range
+    rule: str
+
+
+# rule -> the family of each NAME child, in order (the last one repeats)
+_ROLES: dict[str, tuple[str, ...]] = {
+    "feature_block": ("name+",), "override_feature": ("name",), "landmark_decl": ("name+",),
+    "tile_decl": ("tile+",), "remove_tiles": ("tile",), "start_tile": ("tile",),
+    "segment": ("name",), "ports": ("port",), "words": ("port",), "path_end": ("name",),
+    "ends_at": ("name",),
+    "shows": ("name",), "quantity_of": ("quantity", "name"), "put_tokens": ("token", "name"),
+    "token_block": ("token+",), "override_token": ("token",), "first_player": ("-", "name"),
+    "name_entry": ("name",), "param_decl": ("param+",), "bounds": ("param",),
+    "sets": ("param",), "hand": ("param", "-"), "start_areas": ("param",),
+    "extends_decl": ("file",), "variant_decl": ("-", "file"), "rules_decl": ("-",),
+    "quantity": ("-",), "attribute": ("name+", "-"), "figure_block": ("name+",),
+    "override_figure": ("name",), "figure_stands": ("name",), "figure_needs": ("name",),
+    "group_decl": ("group+", "tile"), "draw_order": ("group",), "extends": ("name",),
+    "completes": ("name",), "take_tokens": ("name",), "require": ("-", "name"),
+}
+_FAMILY = {"token": "name"}
+"""Tokens, kinds, landmarks, figures and attributes share one family: `names` names any of
+them (tile groups have their own: `group river` beside `feature river`)."""
+_PORT_WORD = re.compile(r"[NESW]+(-[NESW]+)*")
+
+
+def _word_roles(node: Tree, names: list[Token]) -> tuple[str, ...]:
+    """A segment's words are its ports (``N+E``, ``W-E``) or an attribute (``inn``); a
+    quantity that is no quantity of the language is an attribute (``inn >= 1``)."""
+    if node.data == "quantity":
+        return ("-",) if names and str(names[0]) in m.QUANTITIES else ("name",)
+    if len(names) > 1 or names and _PORT_WORD.fullmatch(str(names[0])):
+        return ("port",)
+    return ("name",)
+
+
+def occurrences(text: str, file: str) -> list[Occurrence]:
+    """The names ``text`` declares and uses (empty when it does not parse)."""
+    try:
+        tokens, tree = lex(text)
+    except UnexpectedInput:
+        return []
+    del tokens
+    found = []
+    for node in tree.iter_subtrees_topdown():
+        roles = _ROLES.get(node.data)
+        if roles is None:
+            continue
+        names = [c for c in node.children
+                 if isinstance(c, Token) and c.type in ("NAME", "STRING")]
+        if node.data == "tile_decl" and _parent_is_override(tree, node):
+            roles = ("tile",)
+        elif node.data in ("words", "quantity"):
+            roles = _word_roles(node, names)
+        for i, token in enumerate(names):
+            role = roles[min(i, len(roles) - 1)]
+            if role in ("-", "quantity") or token.type == "STRING" and role != "file":
+                continue
+            is_def = role.endswith("+")
+            family = _FAMILY.get(role.rstrip("+"), role.rstrip("+"))
+            if node.data == "tile_decl" and i > 0:
+                continue
+            line, col = (token.line or 1) - 1, (token.column or 1) - 1
+            found.append(Occurrence(str(token).strip('"'), family, is_def, file,
+                                    Range(line, col, line, col + len(token)), node.data))
+    return found
+
+
+def _parent_is_override(tree: Tree, node: Tree) -> bool:
+    return any(child is node for parent in tree.find_data("override_tile")
+               for child in parent.children)
+
+
+@attrs.define
+class Index:
+    """The names of every file a buffer is made of (itself and what it extends)."""
+
+    by_file: dict[str, list[Occurrence]]
+
+    def at(self, file: str, line: int, char: int) -> Occurrence | None:
+        for occ in self.by_file.get(file, []):
+            if occ.range.contains(line, char):
+                return occ
+        return None
+
+    def all_of(self, occ: Occurrence) -> Iterator[Occurrence]:
+        for found in self.by_file.values():
+            for other in found:
+                if other.name == occ.name and other.family == occ.family:
+                    yield other
+
+    def definitions(self, occ: Occurrence) -> list[Occurrence]:
+        return [o for o in self.all_of(occ) if o.is_def]
+
+
+def index(analysis: Analysis) -> Index:
+    by_file = {}
+    for shown, text in analysis.sources.items():
+        source = analysis.parsed_text if shown == analysis.shown else text
+        by_file[shown] = occurrences(source, shown)
+    return Index(by_file)
+
+
+def file_of(ref: Occurrence, analysis: Analysis) -> Path | None:
+    """The file an ``extends``/``for``/``with`` names."""
+    folder = Path(ref.file).resolve().parent
+    try:
+        return resolve(ref.name, folder, None)
+    except RuleError:
+        return None
+
+
+def path_of(shown: str) -> Path:
+    return Path(shown).resolve()
