@@ -58,6 +58,7 @@ CODES: dict[str, str] = {
     "E132": "a bad board, supply or turn setting",
     "E133": "a malformed map",
     "E134": "unknown token, or a bad token setting",
+    "E141": "a rule that would do nothing where it is written",
     # tiles
     "E201": "tile count must be at least 1 (and sane)",
     "E202": "unknown port",

@@ -456,12 +456,12 @@ def test_the_language_server_knows_the_new_names(every_path):
 
 def test_an_added_term_is_a_score_of_its_own(tmp_path):
     """`score final += ...` with no `score final =` is the kind's final score (W304 does not
-    call it unscored); `score complete += ...` on a field never applies (W309 at it)."""
+    call it unscored); `score complete += ...` on a field never applies (E141 at it)."""
     path = tmp_path / "t.carc"
     path.write_text("rules t\nextends base\n"
                     "override feature field { followers yes score complete += tiles }\n"
                     "feature marsh { geometry area followers yes score final += tiles }\n"
                     "tile MARSH 1 marsh N\n", encoding="utf-8")
     found = check(composed(path))
-    assert [(d.code, d.loc.line, d.loc.column) for d in found if d.code in ("W304", "W309")] \
-        == [("W309", 3, 40)]
+    assert [(d.code, d.loc.line, d.loc.column) for d in found if d.code in ("W304", "E141")] \
+        == [("E141", 3, 40)]

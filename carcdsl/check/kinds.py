@@ -157,6 +157,8 @@ class KindChecks:
                     self.error("E113", where, "marker", marker=q.arg, hint=hint)
             elif q.arg is not None:
                 self.error("E113", where, "argument", name=q.name, arg=q.arg)
+            elif q.name == "pennants" and not kind.pennants:
+                self.error("E141", where, "pennants", name=kind.name)
             elif q.name == "neighbours" and geometry in GEOMETRIES and geometry != "centre":
                 self.error("E113", where, "neighbours", name=kind.name, geometry=geometry)
 
@@ -192,7 +194,7 @@ class KindChecks:
         loc = kind.loc_of("complete" if kind.complete is not None else "complete_extra:0")
         name = kind.name
         if kind.geometry == "field":
-            self.warn("W309", loc, "field", name=name)
+            self.error("E141", loc, "field", name=name)
         elif kind.geometry == "path" and all(_dead_ends(tile, kind) for tile in self.rules.tiles
                                              if any(s.kind == name for s in tile.segments)):
             self.warn("W309", loc, "dead-ends", name=name)

@@ -172,6 +172,9 @@ class PlayChecks:
                     self.check_take(trigger, i, value, tokens)
                 elif action == "require":
                     self.check_require(trigger, i, value)
+                elif action == "score" and value == 0:
+                    self.error("E141", _item_loc(trigger, "points", i), "score-zero",
+                               trigger=_trigger_head(trigger))
 
     def check_complete(self, trigger: Trigger) -> None:
         kind, loc = trigger.arg, trigger.loc_of("arg")

@@ -4,19 +4,62 @@ instead."""
 
 from __future__ import annotations
 
-from carcdsl.compile.tables import Tables
+from carcdsl.compile.constructs import describe, unclaimed
+from carcdsl.compile.tables import AREA, CENTRE, FIELD, PATH, Tables
 
 SEED_LIMIT = 2 ** 49
 """Seeds the kernel seeds itself: ``seed * 7919 + seat`` (a bot's generator) stays in 64 bits."""
 
 
+_NONE, _ENCLOSED = -1, 4  # compile.constructs' NO_GEOMETRY and ENCLOSED
+_KINDS = frozenset({AREA, PATH, CENTRE, FIELD})
+_SIDES = frozenset({AREA, PATH})
+_ANY = frozenset({_NONE})
+
+RUNS: dict[str, frozenset] = {
+    # fast.effects: on place rules, on complete rules, tokens, requirements
+    "on place surrounded": _ANY, "on place covers": _ANY, "on place shows": _KINDS,
+    "on place extends": _SIDES | {FIELD},
+    "action extra turn on place": _ANY, "action score on place": _ANY,
+    "action put on place": _KINDS,
+    "on complete": _SIDES, "action extra turn on complete": _SIDES,
+    "action score on complete": _SIDES, "action take on complete": _SIDES,
+    "require when surrounded": _ANY, "require when covers": _ANY, "require when shows": _ANY,
+    "require joins": _SIDES, "require no-repeat": frozenset({PATH}),
+    "require look-ahead": frozenset({PATH}),
+    # the kernel's scoring and fast.program's stack machine
+    "score complete": frozenset({AREA, PATH, CENTRE}), "score final": _KINDS,
+    "score per scorer": _KINDS,
+    "quantity tiles": _KINDS, "quantity pennants": _KINDS,
+    "quantity neighbours": frozenset({CENTRE}), "quantity followers": _KINDS,
+    "quantity completed": frozenset({FIELD}), "quantity markers": _KINDS,
+    "quantity attribute": _KINDS, "quantity own": _KINDS,
+    "expression number": _ANY, "expression quantity": _ANY, "expression times": _ANY,
+    "expression sum": _ANY, "expression if": _ANY, "expression product": _ANY,
+    "expression minus": _ANY,
+    # the kernel's moves and fast.figures
+    "follower on": _KINDS | {_ENCLOSED}, "figure stands on": _KINDS | {_ENCLOSED},
+    "figure strength 0": _ANY, "figure with own": _ANY, "figure recall": _ANY,
+    "figure recall score final": _ANY,
+    "token": _ANY, "token each player": _ANY, "token start sides": _ANY,
+    "token collected": _ANY, "token final points": _ANY, "token most points": _ANY,
+    "supply bag": _ANY, "supply hand": _ANY, "supply start drawn": _ANY, "supply order": _ANY,
+    "turn first player draw": _ANY, "end tile-unplaceable": _ANY,
+    # fast.boards
+    "board bounds": _ANY, "board map": _ANY, "board edge closes": _ANY,
+    "board edge filled": _ANY, "board markers": _ANY,
+    "attribute": _KINDS,
+}
+"""What the kernel runs: each construct of ``compile.constructs`` and the geometries of the
+kinds it runs it on. A construct it has not claimed makes the front ends fall back on the
+Python engine in one line."""
+
+
 def unsupported(tables: Tables) -> str | None:
-    """The first construct of ``tables`` the kernel does not run (a short phrase naming it,
-    with the rule set's own words where it has them); None when it runs all of it. Today it
-    runs every construct of the language: one the language gains is named here until the
-    kernel runs it, and the front ends fall back on the Python engine in one line."""
-    del tables
-    return None
+    """The first construct of ``tables`` the kernel does not run (a phrase naming it); None
+    when it runs all of it."""
+    left = unclaimed(tables, RUNS)
+    return describe(left[0]) if left else None
 
 
 def unsupported_seeds(seeds) -> str | None:

@@ -378,6 +378,11 @@ DIAGNOSTICS: dict[str, str] = {
     "E210/arrow": "`->` ends a path; a {kind} has geometry {geometry}",
     "E210/touches": "`touches` says which areas a field touches; a {kind} has geometry "
                     "{geometry}",
+    "E141/field": "'{name}' is a field, and fields are never completed: its `score complete` "
+                  "would never apply (fields score at the end, `score final`)",
+    "E141/pennants": "'{name}' says `pennants no`, so `pennants` is always 0 on it (declare "
+                     "`pennants yes` in feature {name}, or leave the quantity out)",
+    "E141/score-zero": "`{trigger}: score 0` gives nothing; give a number other than 0",
     # --- warnings ---
     "W301": "tile '{name}': no side of any other tile, in any rotation, can lie against side "
             "{sides}",
@@ -385,8 +390,6 @@ DIAGNOSTICS: dict[str, str] = {
     "W302/turned": "tile '{name}' is the same as tile '{other}' turned {degrees}°; give it a "
                    "count instead",
     "W303": "feature kind '{name}' is declared but no tile has one",
-    "W309/field": "'{name}' is a field, and fields are never completed: its `score complete` "
-                  "never applies (fields score at the end, `score final`)",
     "W309/dead-ends": "every '{name}' on every tile has one port and no end at a landmark it "
                       "ends at, so an end of every '{name}' stays open: it can never be "
                       "completed, and its `score complete` never applies (end some at a "

@@ -334,6 +334,11 @@ DIAGNOSTICS: dict[str, str] = {
     "E134/take-attribute": "`take {token}`: soort '{kind}' heeft geen attribuut '{token}' om "
                            "de fiches mee te tellen (`attribute {token} count` in feature "
                            "{kind})",
+    "E141/field": "'{name}' is een weide-achtige soort (field), en die worden nooit voltooid: "
+                  "`score complete` zou nooit gelden (ze tellen aan het eind, `score final`)",
+    "E141/pennants": "'{name}' zegt `pennants no`, dus `pennants` is daar altijd 0 (zet "
+                     "`pennants yes` in feature {name}, of laat de grootheid weg)",
+    "E141/score-zero": "`{trigger}: score 0` geeft niets; geef een ander getal dan 0",
     "E134/take-where": "`take {token}` onder `{trigger}`: wie de tegel legt krijgt zoveel "
                        "fiches als het attribuut van een voltooid stuk, dus `take` hoort onder "
                        "`on complete KIND`",
@@ -427,8 +432,6 @@ DIAGNOSTICS: dict[str, str] = {
     "W302/turned": "tegel '{name}' is dezelfde als tegel '{other}', {degrees}° gedraaid; geef "
                    "hem liever een aantal",
     "W303": "soort '{name}' is gedeclareerd, maar geen tegel heeft er een",
-    "W309/field": "'{name}' is een weide-achtige soort (field), en die worden nooit voltooid: "
-                  "`score complete` geldt nooit (ze tellen aan het eind, `score final`)",
     "W309/dead-ends": "elke '{name}' op elke tegel heeft één poort en geen eind bij een "
                       "landmark waar die soort eindigt, dus een eind van elke '{name}' blijft "
                       "open: die wordt nooit voltooid, en `score complete` geldt nooit (laat er "

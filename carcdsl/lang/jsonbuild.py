@@ -140,7 +140,7 @@ def _trigger_from_json(t: dict[str, Any], loc: m.Loc) -> m.Trigger:
     locs += _item_locs(t, "kinds", loc)
     for i, action in enumerate(t["actions"]):
         locs += [(f"{key}:{i}", _at(loc.file, f"{loc.path}.actions[{i}].{key}"))
-                 for key in ("token", "kind", "test") if key in action]
+                 for key in ("token", "kind", "test", "points") if key in action]
     return m.Trigger(t["condition"], t["arg"], tuple(_action_from_json(a) for a in t["actions"]),
                      kinds=tuple(t.get("kinds", ())), loc=loc, field_locs=tuple(locs))
 

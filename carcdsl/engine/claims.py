@@ -1,0 +1,58 @@
+"""What the Python engine runs: each construct of the registry (``compile.constructs``) and
+the geometries of the kinds it runs it on.
+
+The engine is the reference: it claims every pair the language accepts, and a test holds the
+two to each other, so a construct the compiler learns without a step here fails that test
+instead of checking clean and doing nothing. Claim a construct here when the engine's code
+acts on it (the module named beside it), on the geometries it was tested on.
+"""
+
+from __future__ import annotations
+
+from carcdsl.compile.tables import AREA, CENTRE, FIELD, PATH
+
+_ENCLOSED, _NONE = 4, -1  # compile.constructs' ENCLOSED and NO_GEOMETRY
+_KINDS = frozenset({AREA, PATH, CENTRE, FIELD})
+_SEGMENTS = _KINDS | {_ENCLOSED}
+_COMPLETABLE = frozenset({AREA, PATH, CENTRE})
+_SIDES = frozenset({AREA, PATH})
+_ANY = frozenset({_NONE})
+
+RUNS: dict[str, frozenset] = {
+    # effects.fire_triggers
+    "on place surrounded": _ANY, "on place covers": _ANY, "on place shows": _KINDS,
+    "on place extends": _SIDES | {FIELD},
+    "action extra turn on place": _ANY, "action score on place": _ANY,
+    "action put on place": _KINDS,
+    # effects.fire_completed, from scoring.score_completed (areas, paths) and
+    # scoring._score_centres (centres, watched from placement: Tables.watched_centres)
+    "on complete": _COMPLETABLE, "action extra turn on complete": _COMPLETABLE,
+    "action score on complete": _COMPLETABLE, "action take on complete": _COMPLETABLE,
+    # requirements.passes
+    "require when surrounded": _ANY, "require when covers": _ANY, "require when shows": _ANY,
+    "require joins": _SIDES, "require no-repeat": frozenset({PATH}),
+    "require look-ahead": frozenset({PATH}),
+    # scoring.score, scoring._measure, compile.expr.evaluate
+    "score complete": _COMPLETABLE, "score final": _KINDS, "score per scorer": _KINDS,
+    "quantity tiles": _KINDS, "quantity pennants": _KINDS,
+    "quantity neighbours": frozenset({CENTRE}), "quantity followers": _KINDS,
+    "quantity completed": frozenset({FIELD}), "quantity markers": _KINDS,
+    "quantity attribute": _KINDS, "quantity own": _KINDS,
+    "expression number": _ANY, "expression quantity": _ANY, "expression times": _ANY,
+    "expression sum": _ANY, "expression if": _ANY, "expression product": _ANY,
+    "expression minus": _ANY,
+    # movegen, figures, state._put_follower / _recall
+    "follower on": _SEGMENTS, "figure stands on": _SEGMENTS, "figure strength 0": _ANY,
+    "figure with own": _ANY, "figure recall": _ANY, "figure recall score final": _ANY,
+    # parts.Tokens, effects.put_tokens, scoring (collected, final, most)
+    "token": _ANY, "token each player": _ANY, "token start sides": _ANY,
+    "token collected": _ANY, "token final points": _ANY, "token most points": _ANY,
+    # supply.Supply, turn.Seats
+    "supply bag": _ANY, "supply hand": _ANY, "supply start drawn": _ANY, "supply order": _ANY,
+    "turn first player draw": _ANY, "end tile-unplaceable": _ANY,
+    # grid.Grid with compile.board's BoardTables
+    "board bounds": _ANY, "board map": _ANY, "board edge closes": _ANY,
+    "board edge filled": _ANY, "board markers": _ANY,
+    # features.Features: attribute counts merged per feature
+    "attribute": _KINDS,
+}

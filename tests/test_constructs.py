@@ -1,0 +1,167 @@
+"""The construct registry (``compile.constructs``): every construct the compiler emits is
+claimed by both engines or refused out loud, and no rule the checker accepts does nothing."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+import carcdsl
+from carcdsl.bots.builtin import random_bot
+from carcdsl.compile import constructs as C
+from carcdsl.compile import expr as E
+from carcdsl.compile import modes as M
+from carcdsl.engine.claims import RUNS
+from carcdsl.errors import RuleError
+from carcdsl.fast import support
+
+COMBINATIONS = [
+    ("base", ()), ("base", ("farmers",)), ("pnp-demo", ()), ("nuts", ()),
+    ("nuts", ("nuts-proposal",)), ("maps-germany", ("small-city-penalty",)),
+    ("maps-germany", ("small-city-extra-turn", "small-city-roads")),
+    ("base", ("river", "abbot", "inns-cathedrals", "traders-builders", "farmers")),
+    ("base", ("river:u-turn=look-ahead", "hand-of-three")),
+    ("base", ("monastery-bonus", "fill-hole-extra-turn", "incomplete-zero")),
+    ("base", ("bag", "first-player-most-roads", "tiny-city")),
+    ("base", ("table-edge", "border-closes:reading=absent")),
+]
+
+
+def registry_problems(tables_list) -> list[str]:
+    """What the registry test asserts is empty: pairs the tables hold that the registry does
+    not list, that the language accepts but the reference engine has not claimed, or that
+    the compiled engine neither claims nor names in its fallback."""
+    problems = []
+    accepted = set(C.accepted())
+    if C.claims(RUNS) != accepted:
+        problems.append(f"engine claims differ: {sorted(C.claims(RUNS) ^ accepted)}")
+    for tables in tables_list:
+        for use in C.emitted(tables):
+            if use[0] not in C.BY_KEY:
+                problems.append(f"not in the registry: {use}")
+            elif use not in accepted:
+                problems.append(f"the language accepts what it should not: {use}")
+        left = C.unclaimed(tables, RUNS)
+        if left:
+            problems.append(f"the Python engine does not run {left}")
+        if C.unclaimed(tables, support.RUNS) and support.unsupported(tables) is None:
+            problems.append(f"the kernel runs unclaimed {C.unclaimed(tables, support.RUNS)}")
+    return problems
+
+
+@pytest.fixture(scope="module")
+def bundled_tables():
+    return [carcdsl.load(rules, variants).tables for rules, variants in COMBINATIONS]
+
+
+def test_every_emitted_construct_is_registered_and_claimed(bundled_tables):
+    assert registry_problems(bundled_tables) == []
+    used = {use for tables in bundled_tables for use in C.emitted(tables)}
+    assert ("on complete", C.CENTRE) in used and ("figure recall score final", -1) in used
+
+
+def test_a_planted_unclaimed_construct_fails_the_registry_test(bundled_tables, monkeypatch):
+    """A code the compiler starts to emit (an action ``teleport``) without a registry entry
+    and claims: the registry test says so, and the kernel falls back naming it."""
+    tables = bundled_tables[0]
+    rule = M.TriggerRule(M.SURROUNDED, -1, None, ((99,),), ("t", "surrounded", None),
+                         "surrounded")
+    planted = attrs.evolve(tables, modes=attrs.evolve(tables.modes, triggers=(rule,)))
+    problems = registry_problems([planted])
+    assert any("action code 99 on place" in p for p in problems)
+    assert "action code 99 on place" in support.unsupported(planted)
+    # registered, but claimed by neither engine
+    construct = C.Construct("action teleport on place", "action", C.NONE, (99,))
+    monkeypatch.setattr(C, "BY_KEY", {**C.BY_KEY, construct.key: construct})
+    monkeypatch.setattr(C, "REGISTRY", (*C.REGISTRY, construct))
+    monkeypatch.setitem(C.PLACE_ACTIONS, 99, "teleport")
+    problems = registry_problems([planted])
+    assert any("engine claims differ" in p for p in problems)
+    assert any("does not run" in p and "teleport" in p for p in problems)
+    assert "teleport" in support.unsupported(planted)
+
+
+def test_every_code_the_compiler_defines_is_in_the_registry():
+    codes = {(c.family, code) for c in C.REGISTRY for code in c.codes}
+    for code in M.CONDITIONS.values():
+        assert ("event", code) in codes or ("requirement", code) in codes
+    for code in (M.EXTRA_TURN, M.SCORE, M.PUT, M.TAKE):
+        assert ("action", code) in codes
+    for code in M.REQUIREMENT_CODES.values():
+        assert ("requirement", code) in codes
+    for code in (*E.QUANTITY_CODES.values(), E.ATTRIBUTE):
+        assert ("quantity", code) in codes
+    for code in range(E.NEGATED + 1):
+        assert ("expression", code) in codes
+
+
+def _variant(tmp_path, text: str, base: str = "base", extra=("farmers",)):
+    path = tmp_path / "v.carc"
+    path.write_text(f"variant v for {base}\n{text}\n")
+    return carcdsl.load(base, [*extra, str(path)])
+
+
+def _played(game, seeds=range(200)):
+    out = []
+    for seed in seeds:
+        state = game.new_game(2, seed=seed)
+        bot = random_bot(random.Random(seed))
+        while not state.finished:
+            state.apply_fast(*bot(state))
+        out.append((state.scores, [(e.player, e.feature, e.points) for e in state.events],
+                    len(state.moves)))
+    return out
+
+
+LIVE = [
+    "on complete city: score 1", "on complete road: score 1", "on complete monastery: score 1",
+    "on complete city: extra turn", "on complete road: extra turn",
+    "on complete monastery: extra turn",
+    "on place shows city: score 1", "on place shows road: score 1",
+    "on place shows monastery: score 1", "on place shows field: score 1",
+    "on place surrounded: score 1", "on place surrounded: extra turn",
+    "on place extends road with own follower: extra turn",
+    "on place extends city with own follower: extra turn",
+    "on place extends field with own follower: extra turn",
+    "override feature city { score complete = 1 }",
+    "override feature road { score complete = 2 * tiles }",
+    "override feature monastery { score complete = 2 * neighbours }",
+    "override feature field { score final = 1 + completed(city) }",
+    "override feature road { score final = followers * tiles }",
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("text", LIVE)
+def test_each_accepted_construct_changes_a_game(tmp_path, text):
+    """Each trigger, action and scoring construct on each geometry the language accepts it
+    on changes the events of some of 200 seeded games against base + farmers."""
+    plain = _played(carcdsl.load("base", ["farmers"]))
+    assert _played(_variant(tmp_path, text)) != plain
+
+
+REFUSED = [
+    ("on complete field: score 1", "E110"),
+    ("on place extends monastery with own follower: extra turn", "E110"),
+    ("on place shows field: require joins field", "E110"),
+    ("on place shows monastery: require joins monastery", "E110"),
+    ("on place shows city: require no-repeat city", "E110"),
+    ("on place shows road: require look-ahead city", "E110"),
+    ("override feature field { score complete = 5 }", "E141"),
+    ("override feature road { score complete = tiles + pennants }", "E141"),
+    ("override feature road { score complete = neighbours }", "E113"),
+    ("override feature road { score complete = completed(city) }", "E113"),
+    ("on place surrounded: score 0", "E141"),
+    ("on complete city: score 0", "E141"),
+]
+
+
+@pytest.mark.parametrize("text, code", REFUSED)
+def test_a_construct_on_a_geometry_it_does_nothing_on_is_refused(tmp_path, text, code):
+    with pytest.raises(RuleError) as info:
+        _variant(tmp_path, text)
+    errors = [d for d in info.value.diagnostics if d.is_error]
+    assert [d.code for d in errors] == [code]
+    assert errors[0].loc is not None and errors[0].loc.line == 2
