@@ -32,17 +32,20 @@ from carcdsl.fast.layout import (
     SEG_ATTR,
     SEG_OPEN,
     SEG_PEN,
+    WATCHED,
 )
 from carcdsl.fast.slots import (
     C_MASK,
     C_NEED,
     C_TILE,
+    C_WATCH,
     CELLS,
     CTR,
     GEO,
     N_NODES,
     N_OPEN,
     N_TILES,
+    N_WATCHED,
     NATTR,
     NODES,
     NTILE,
@@ -84,6 +87,9 @@ def new_tile(TB, ST, o, cell):
     ctr[N_NODES] += o1[N_SEG, o]
     tiles[T_O, tile], tiles[T_BASE, tile], tiles[T_CELL, tile] = o, base, cell
     cells[C_TILE, cell] = tile
+    if o1[WATCHED, o] and not cells[C_WATCH, cell]:  # a centre ``on complete`` rules name
+        cells[C_WATCH, cell] = 1
+        ctr[N_WATCHED] += 1
     for i in range(o1[N_SEG, o]):
         n = base + i
         nodes[ROOT, n], nodes[NXT, n], nodes[SIZE, n], nodes[NTILE, n] = n, n, 1, tile

@@ -23,8 +23,8 @@ O1, O4, OS, OL, SEG_AT, TOUCHES, SEG_ATTR, TT, KK, CODE, SLOTS, SUPPLY, PARAMS, 
 FIG_TB, EFF_TB, BOARD_TB = 14, 16, 18
 """Two slots each (``FIG_TB``, ``FIG_TB + 1``) for ``fast.figures``, ``fast.effects`` and
 ``fast.boards``, which build them."""
-SIGP, N_SEG, N_SPOTS, N_CLOSABLE, N_CENTRES = range(5)
-"""``TB[O1]`` [5, O]: per oriented tile."""
+SIGP, N_SEG, N_SPOTS, N_CLOSABLE, N_CENTRES, WATCHED = range(6)
+"""``TB[O1]`` [6, O]: per oriented tile (``WATCHED``: ``Tables.watched_centres``)."""
 NEEDV, NEEDM, N_LINKS = range(3)
 """``TB[O4]`` [3, O, 4]: per side, what the square across must show (value and mask) and
 how many links cross it."""
@@ -78,7 +78,7 @@ def _oriented(tb: Tables) -> tuple[np.ndarray, ...]:
     l_max = max(1, max(len(side) for o in tb.links[:n_o] for side in o))
     t_max = max(1, max(len(seg.touches) for o in segs for seg in o))
     a_max = max([1] + [len(k.attribute_names) for k in tb.kinds])
-    o1 = np.zeros((5, n_o), np.int64)
+    o1 = np.zeros((6, n_o), np.int64)
     o4 = np.zeros((3, n_o, 4), np.int64)
     os_ = np.full((9, n_o, s_max), -1, np.int64)
     os_[[SEG_PEN, SEG_OPEN, CENTRE_SPOT, N_TOUCHES, SEG_MASK]] = 0
@@ -90,6 +90,7 @@ def _oriented(tb: Tables) -> tuple[np.ndarray, ...]:
     for o in range(n_o):
         o1[N_SEG, o], o1[N_SPOTS, o] = len(segs[o]), len(tb.spots[o])
         o1[N_CLOSABLE, o], o1[N_CENTRES, o] = len(fast.closable[o]), len(tb.centres[o])
+        o1[WATCHED, o] = bool(tb.watched_centres) and tb.watched_centres[o]
         for d in range(4):
             if tb.sigs[o][d] >= 1 << SIG_BITS:
                 raise ValueError("a side signature beyond the kernel's 15 bits")

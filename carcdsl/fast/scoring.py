@@ -251,6 +251,9 @@ def score_completed(TB, ST, OUT, LOG, g, o, cell, base, index):
             co, cbase = tiles[T_O, tile], tiles[T_BASE, tile]
             for k in range(TB[O1][N_CENTRES, co]):
                 node = cbase + os_[CENTRES, co, k]
+                if on_complete:
+                    extra |= effects.fire_completed(TB, ST, OUT, LOG, g, node,
+                                                    kind_of(TB, ST, node), index)
                 if nfol[node].sum() > 0:
                     score(TB, ST, OUT, LOG, g, node, I64(0), index)
     return extra

@@ -14,6 +14,7 @@ SEED_LIMIT = 2 ** 49
 _NONE, _ENCLOSED = -1, 4  # compile.constructs' NO_GEOMETRY and ENCLOSED
 _KINDS = frozenset({AREA, PATH, CENTRE, FIELD})
 _SIDES = frozenset({AREA, PATH})
+_COMPLETABLE = _SIDES | {CENTRE}
 _ANY = frozenset({_NONE})
 
 RUNS: dict[str, frozenset] = {
@@ -22,8 +23,8 @@ RUNS: dict[str, frozenset] = {
     "on place extends": _SIDES | {FIELD},
     "action extra turn on place": _ANY, "action score on place": _ANY,
     "action put on place": _KINDS,
-    "on complete": _SIDES, "action extra turn on complete": _SIDES,
-    "action score on complete": _SIDES, "action take on complete": _SIDES,
+    "on complete": _COMPLETABLE, "action extra turn on complete": _COMPLETABLE,
+    "action score on complete": _COMPLETABLE, "action take on complete": _COMPLETABLE,
     "require when surrounded": _ANY, "require when covers": _ANY, "require when shows": _ANY,
     "require joins": _SIDES, "require no-repeat": frozenset({PATH}),
     "require look-ahead": frozenset({PATH}),

@@ -56,6 +56,8 @@ COMBINATIONS = [
     ("base", (str(DATA / "figures-mix.carc"),)),
     ("base", ("abbot", "inns-cathedrals", "traders-builders", "farmers")),
     ("base", ("river", "abbot", "inns-cathedrals", "traders-builders", "farmers")),
+    ("base", ("monastery-bonus",)), ("base", ("monastery-bonus", "fill-hole-extra-turn")),
+    ("base", ("monastery-bonus", "table-edge", "border-closes", "abbot")),
 ]
 _kernels: dict = {}
 
