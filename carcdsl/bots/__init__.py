@@ -29,6 +29,7 @@ from carcdsl.bots.spec import (
     register,
     resolve,
 )
+from carcdsl.compile.facts import bot_seed
 
 
 def make_bots(kinds: list[str], seats: int, seed: int, **options: object) -> list[Bot]:
@@ -40,7 +41,7 @@ def make_bots(kinds: list[str], seats: int, seed: int, **options: object) -> lis
     bots = []
     for seat in range(seats):
         kind = found[min(seat, len(found) - 1)]
-        bots.append(kind.make(random.Random(seed * 7919 + seat), options))
+        bots.append(kind.make(random.Random(bot_seed(seed, seat)), options))
     return bots
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import attrs
 
+from carcdsl.compile.facts import END_REASONS as END_REASONS  # as both engines read them
+
 
 @attrs.frozen
 class ScoreEvent:
@@ -64,7 +66,6 @@ class TokenEvent:
         return out
 
 
-END_REASONS = ("supply-empty", "tile-unplaceable", "stopped")
 
 
 @attrs.frozen

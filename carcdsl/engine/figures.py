@@ -11,24 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+# the spot code, defined once for both engines
+from carcdsl.compile.facts import FIGURE_SHIFT as FIGURE_SHIFT
+from carcdsl.compile.facts import RECALL as RECALL
+from carcdsl.compile.facts import figure_spot as figure_spot
+from carcdsl.compile.facts import split_spot as split_spot
 from carcdsl.compile.modes import ANY_FOLLOWER, NO_NEED
 from carcdsl.compile.tables import CENTRE, Tables, grown_occupied
 from carcdsl.engine.parts import Parts
 from carcdsl.geometry.squares import AROUND, STEP
-
-FIGURE_SHIFT = 16
-"""A spot's figure is above these bits, its local segment below (no tile has 65,536)."""
-RECALL = -2
-"""Spots at or below it take a figure back: ``RECALL - node``."""
-
-
-def figure_spot(local: int, figure: int) -> int:
-    return local | figure << FIGURE_SHIFT
-
-
-def split_spot(spot: int) -> tuple[int, int]:
-    """(local segment, figure) of a spot that places a figure."""
-    return spot & ((1 << FIGURE_SHIFT) - 1), spot >> FIGURE_SHIFT
 
 
 def own_roots(p: Parts) -> list[set[int]]:

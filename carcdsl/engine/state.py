@@ -12,6 +12,7 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import cast
 
+from carcdsl.compile.facts import start_token_segments
 from carcdsl.compile.modes import RECALL_FINAL
 from carcdsl.compile.tables import CENTRE, Tables
 from carcdsl.engine import figures, legality, movegen, requirements, scoring
@@ -22,10 +23,9 @@ from carcdsl.engine.figures import FIGURE_SHIFT, RECALL
 from carcdsl.engine.grid import Grid
 from carcdsl.engine.moves import Discard, Placement
 from carcdsl.engine.parts import GameInfo, Parts, Tokens
-from carcdsl.engine.supply import Supply
+from carcdsl.engine.supply import Supply, new_pile
 from carcdsl.engine.turn import Seats
 from carcdsl.errors import IllegalMoveError
-from carcdsl.geometry import ports as P
 from carcdsl.geometry.squares import to_xy
 
 FastMove = movegen.FastMove
@@ -44,21 +44,7 @@ class State(Parts):
         self.game, self.tables, self.seed = game, tb, seed
         self.auto_discard = auto_discard and not replaying
         rng = random.Random(seed) if seed is not None else None
-        pile = list(tb.fast.supply)
-        if not modes.start_placed and tb.start_type is not None:
-            pile.append(tb.start_type)
-        rank = modes.draw_rank
-        if rank:  # each group shuffled on its own, drawn in order
-            groups = [[t for t in pile if rank[t] == g] for g in sorted(set(map(rank.__getitem__,
-                                                                              pile)))]
-            if rng is not None:
-                for group in groups:
-                    rng.shuffle(group)
-            pile = [t for group in groups for t in group]
-        elif rng is not None:
-            rng.shuffle(pile)
-        pile.reverse()  # drawn from the end
-        self.supply = Supply(pile, rng, modes.bag, rank)
+        self.supply = Supply(new_pile(tb, rng), rng, modes.bag, modes.draw_rank)
         self.supply.hands_known = not replaying or seed is not None
         self.grid, self.features = Grid(tb), Features(n)
         self.seats = Seats(players, modes.followers[n], tuple(f.each_player for f in modes.figures))
@@ -92,9 +78,7 @@ class State(Parts):
         assert start is not None
         base = self.grid.place(tb, self.features, 4 * start, tb.board.starts[0])
         for i, kind in enumerate(tb.modes.tokens):
-            for d in range(4) if kind.start_sides else ():
-                local = tb.seg_at[4 * start][P.middle(d)]
-                local = local if local >= 0 else tb.seg_at[4 * start][3 * d]
+            for local in start_token_segments(tb) if kind.start_sides else ():
                 if local >= 0:
                     put_tokens(self, i, kind.start_sides, base + local, -1)
         for key in tb.board.starts[1:]:
@@ -519,3 +503,10 @@ def seat_names(players: Sequence[str] | int) -> tuple[str, ...]:
     if isinstance(players, int):
         return tuple(f"P{i + 1}" for i in range(players))
     return tuple(players)
+
+
+def draw_off_seating(game: GameInfo, players: int, seed: int) -> tuple[int, ...]:
+    """Seat -> player of a game of ``players`` seeded ``seed`` after its set-up's draw-off
+    (the pile it draws from is the one left once a map's start areas took their tiles): the
+    seating as plain data, which the compiled engine seats its games by."""
+    return State(game, tuple(f"P{i + 1}" for i in range(players)), seed).seating

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import random
 
+from carcdsl.compile.facts import unshuffled_pile
+from carcdsl.compile.tables import Tables
+
 
 def below(rng: random.Random, n: int) -> int:
     """``rng.randrange(n)``, exactly as uniform, without its three Python-level calls
@@ -17,6 +20,22 @@ def below(rng: random.Random, n: int) -> int:
     while j >= n:
         j = rng.getrandbits(bits)
     return j
+
+
+def new_pile(tb: Tables, rng: random.Random | None) -> list[int]:
+    """A game's pile: the pile before the shuffle (``compile.facts.unshuffled_pile``), each
+    draw group shuffled on its own by the game's generator (none: a replay without a seed,
+    which leaves it as it is), reversed to be drawn from its end."""
+    pile, ends = unshuffled_pile(tb)
+    if rng is not None:
+        begin = 0
+        for end in ends:
+            group = pile[begin:end]
+            rng.shuffle(group)
+            pile[begin:end] = group
+            begin = end
+    pile.reverse()
+    return pile
 
 
 def _shuffled(tiles: list[int], rng: random.Random) -> list[int]:

@@ -90,26 +90,34 @@ class Seats:
         can narrow a tie (fewer tiles than contenders, or every tile shows the same), the
         first of the tied in seat order starts.
         """
-        kind, players = tb.modes.draw_off_kind, self.players
-        shows = [sum(1 for d in range(4) if (i := tb.seg_at[4 * t][P.middle(d)]) >= 0
-                     and tb.segments[4 * t][i].kind == kind) for t in range(len(tb.type_names))]
-        rng = random.Random(f"{seed}/draw-off")
-        contenders = list(range(len(players)))
-        rounds: list[tuple[tuple[str, str, int], ...]] = []
-        decided = True
-        while len(contenders) > 1:
-            # no draw can narrow the tie when every tile shows the same
-            if (len(pile) < len(contenders) or len(rounds) >= 1000
-                    or len({shows[t] for t in pile}) < 2):
-                decided = False
-                break
-            drawn = rng.sample(pile, len(contenders))
-            rounds.append(tuple((players[seat], tb.type_names[t], shows[t])
-                                for seat, t in zip(contenders, drawn)))
-            best = max(shows[t] for t in drawn)
-            contenders = [seat for seat, t in zip(contenders, drawn) if shows[t] == best]
-        first = contenders[0]
+        players = self.players
+        first, rounds, decided = draw_off(tb, len(players), pile, seed)
         n = len(players)
         self.seating = tuple((first + i) % n for i in range(n))
         self.players = tuple(players[i] for i in self.seating)
-        return DrawOff(tb.modes.draw_off_kind_name, tuple(rounds), players[first], decided)
+        return DrawOff(tb.modes.draw_off_kind_name,
+                       tuple(tuple((players[seat], tb.type_names[t], shows)
+                                   for seat, t, shows in drawn) for drawn in rounds),
+                       players[first], decided)
+
+
+def draw_off(tb: Tables, players: int, pile: list[int], seed: int | None
+             ) -> tuple[int, list[tuple[tuple[int, int, int], ...]], bool]:
+    """``Seats.seat_by_draw_off`` as plain data: the first player's seat, each round's
+    (seat, tile type, sides showing the kind) and whether a draw decided it."""
+    kind = tb.modes.draw_off_kind
+    shows = [sum(1 for d in range(4) if (i := tb.seg_at[4 * t][P.middle(d)]) >= 0
+                 and tb.segments[4 * t][i].kind == kind) for t in range(len(tb.type_names))]
+    rng = random.Random(f"{seed}/draw-off")
+    contenders = list(range(players))
+    rounds: list[tuple[tuple[int, int, int], ...]] = []
+    while len(contenders) > 1:
+        # no draw can narrow the tie when every tile shows the same
+        if (len(pile) < len(contenders) or len(rounds) >= 1000
+                or len({shows[t] for t in pile}) < 2):
+            return contenders[0], rounds, False
+        drawn = rng.sample(pile, len(contenders))
+        rounds.append(tuple((seat, t, shows[t]) for seat, t in zip(contenders, drawn)))
+        best = max(shows[t] for t in drawn)
+        contenders = [seat for seat, t in zip(contenders, drawn) if shows[t] == best]
+    return contenders[0], rounds, True

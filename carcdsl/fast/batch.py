@@ -12,8 +12,7 @@ from collections.abc import Sequence
 import attrs
 import numpy as np
 
-END_REASONS = ("supply-empty", "tile-unplaceable", "stopped")
-"""``Batch.end`` codes: an ``EndReason.why`` each."""
+from carcdsl.compile.facts import END_REASONS as END_REASONS  # Batch.end's codes
 
 
 @attrs.frozen(eq=False)

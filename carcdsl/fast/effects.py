@@ -23,6 +23,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from carcdsl.compile.facts import start_token_segments
 from carcdsl.compile.modes import (
     ANY_FOLLOWER,
     COVERS,
@@ -133,11 +134,7 @@ def tables(tb: Tables, players: int) -> tuple[np.ndarray, np.ndarray]:
     header = np.full(H_SIZE, -1, np.int64)
     header[:H_START] = (len(modes.triggers), len(modes.on_complete), len(modes.tokens),
                         len(modes.requirements), len(kinds), width)
-    if tb.start_type is not None:
-        seg_at = tb.seg_at[4 * tb.start_type]
-        for d in range(4):
-            local = seg_at[P.middle(d)]
-            header[H_START + d] = local if local >= 0 else seg_at[3 * d]
+    header[H_START:H_START + 4] = start_token_segments(tb)
     out = np.full((rows, width), -1, np.int64)
     row = 0
     for r in rules:

@@ -20,6 +20,9 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from carcdsl.compile.facts import FIGURE_SHIFT as FIGURE_SHIFT
+from carcdsl.compile.facts import LOCAL_MASK
+from carcdsl.compile.facts import RECALL as RECALL
 from carcdsl.compile.modes import ANY_FOLLOWER, NO_NEED, RECALL_FINAL
 from carcdsl.compile.tables import Tables
 from carcdsl.fast import boards
@@ -69,11 +72,6 @@ from carcdsl.fast.slots import (
     TILES_,
 )
 
-FIGURE_SHIFT = 16
-"""As ``engine.figures.FIGURE_SHIFT``."""
-LOCAL_MASK = (1 << FIGURE_SHIFT) - 1
-RECALL = -2
-"""As ``engine.figures.RECALL``: spots at or below it take a figure back."""
 EACH, STRENGTH, NEEDS, RECALLS = range(4)
 """``TB[FIG_TB]`` [F, 4]: per figure."""
 PF_FIG, RECALLABLE, NEAR_D, NEAR_SEG, OWNED = range(5)

@@ -19,6 +19,8 @@ import time
 import numba as nb
 import numpy as np
 
+from carcdsl.engine.position import position
+from carcdsl.engine.state import draw_off_seating
 from carcdsl.fast import boards, effects, figures, mt
 from carcdsl.fast.grid import place
 from carcdsl.fast.jit import I64, JIT
@@ -304,12 +306,12 @@ class Kernel:
 
     def seatings(self, seeds: np.ndarray) -> np.ndarray:
         """Per game, seat -> player: turned by the draw-off for the first player when the
-        rules have one (run by the Python engine's own set-up: it draws from a generator
-        seeded by a string, and needs the shuffled pile), else as given."""
+        rules have one (``engine.state.draw_off_seating``: it draws from a generator seeded
+        by a string, from the pile the set-up leaves), else as given."""
         seating = np.tile(np.arange(self.players, dtype=np.int64), (len(seeds), 1))
         if self.tables.modes.draw_off:
             for g, seed in enumerate(seeds.tolist()):
-                seating[g] = self.game.new_game(self.players, seed).seating
+                seating[g] = draw_off_seating(self.game, self.players, seed)
         return seating
 
     def log(self, seed: int) -> dict:
@@ -369,22 +371,18 @@ class Kernel:
         def cell(key: int) -> int:
             x, y = to_xy(key)
             return (x + half) + (y + half) * w
-        grid, features, supply, seats = state.grid, state.features, state.supply, state.seats
-        placed = np.array([(o, cell(key)) for key, (o, _) in grid.tiles.items()],
-                          np.int64).reshape(-1, 2)
-        pieces = np.array([(seat, node, figure) for seat, node, _, figure in features.pieces],
-                          np.int64).reshape(-1, 3)
-        figure_supply = np.array(seats.figures, np.int64).reshape(-1, self.players)
-        watched = np.array([cell(key) for key in grid.watched], np.int64)
-        hands = supply.hands or [[]] * self.players
-        held = np.zeros((self.players, max(1, max(map(len, hands)))), np.int64)
-        for s, hand in enumerate(hands):
+        at = position(state)
+        placed = np.array([(o, cell(key)) for o, key in at.placed], np.int64).reshape(-1, 2)
+        pieces = np.array(at.pieces, np.int64).reshape(-1, 3)
+        figure_supply = np.array(at.figure_supply, np.int64).reshape(-1, self.players)
+        watched = np.array([cell(key) for key in at.watched], np.int64)
+        held = np.zeros((self.players, max(1, max(map(len, at.hands)))), np.int64)
+        for s, hand in enumerate(at.hands):
             held[s, :len(hand)] = hand
         load(self.tb, self._st, placed, pieces, figure_supply, watched,
-             np.array(supply.pile, np.int64), held,
-             np.array([len(h) for h in hands], np.int64), np.array(seats.scores, np.int64),
-             np.array(seats.followers, np.int64), seats.current,
-             np.array(supply.aside, np.int64))
+             np.array(at.pile, np.int64), held, np.array([len(h) for h in at.hands], np.int64),
+             np.array(at.scores, np.int64), np.array(at.followers, np.int64), at.current,
+             np.array(at.aside, np.int64))
         return self._st
 
     def position(self, state) -> dict:

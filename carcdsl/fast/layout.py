@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from carcdsl.compile.facts import marker_names as marker_names  # the markers' bits
+from carcdsl.compile.facts import unshuffled_pile
 from carcdsl.compile.tables import CENTRE, Tables
 from carcdsl.fast.program import compile_program
 
@@ -115,25 +117,6 @@ def _oriented(tb: Tables) -> tuple[np.ndarray, ...]:
         os_[CLOSABLE, o, :len(fast.closable[o])] = fast.closable[o]
         os_[CENTRES, o, :len(tb.centres[o])] = tb.centres[o]
     return o1, o4, os_, ol, touches, seg_attr
-
-
-def unshuffled_pile(tb: Tables) -> tuple[list[int], list[int]]:
-    """``State.__init__``'s pile before the shuffle: the supply (and the start tile when it
-    is not placed), in draw groups when the rules order them; and where each group ends
-    (each is shuffled on its own)."""
-    pile = list(tb.fast.supply)
-    if not tb.modes.start_placed and tb.start_type is not None:
-        pile.append(tb.start_type)
-    rank = tb.modes.draw_rank
-    if not rank:
-        return pile, [len(pile)]
-    groups = [[t for t in pile if rank[t] == g] for g in sorted(set(map(rank.__getitem__, pile)))]
-    return [t for group in groups for t in group], list(np.cumsum([len(g) for g in groups]))
-
-
-def marker_names(tb: Tables) -> tuple[str, ...]:
-    """The board's marker names in the order of their bits (``markers(M)`` in a program)."""
-    return tuple(sorted(tb.board.markers))
 
 
 def _programs(tb: Tables) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

@@ -9,6 +9,12 @@ from __future__ import annotations
 
 import numba as nb
 
+from carcdsl.compile.expr import ATTRIBUTE, COMPLETED, MARKERS, NEIGHBOURS, OWN, TILES
+from carcdsl.compile.expr import FOLLOWERS as FOLLOWERS_Q
+from carcdsl.compile.expr import PENNANTS as PENNANTS_Q
+from carcdsl.compile.facts import STOPPED as STOPPED  # why a game ended: ctr[END]
+from carcdsl.compile.facts import SUPPLY_EMPTY as SUPPLY_EMPTY
+from carcdsl.compile.facts import TILE_UNPLACEABLE as TILE_UNPLACEABLE
 from carcdsl.fast import boards, effects, figures
 from carcdsl.fast.features import kind_of
 from carcdsl.fast.grid import neighbours, surrounded
@@ -74,12 +80,6 @@ from carcdsl.fast.slots import (
     VALUES,
     emit,
 )
-
-# quantity codes (compile.expr)
-TILES, PENNANTS_Q, NEIGHBOURS, FOLLOWERS_Q, COMPLETED, MARKERS, ATTRIBUTE, OWN = range(8)
-
-SUPPLY_EMPTY, TILE_UNPLACEABLE, STOPPED = 0, 1, 2
-"""Why a game ended (``finish``'s ``why``, ``ctr[END]``; ``batch.END_REASONS``)."""
 
 
 @nb.njit(**JIT)

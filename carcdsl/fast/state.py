@@ -14,6 +14,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from carcdsl.compile.facts import BOT_SEED_FACTOR
 from carcdsl.fast import boards, effects, figures, mt
 from carcdsl.fast.grid import place, place_endless, place_limited
 from carcdsl.fast.jit import I64, JIT
@@ -173,7 +174,7 @@ def set_up(TB, ST, seed, seating):
     ST[SEATING][:] = seating
     mt.seed_int(mtx[players], abs(seed))
     for s in range(players):
-        mt.seed_int(mtx[s], abs(seed * 7919 + seating[s]))
+        mt.seed_int(mtx[s], abs(seed * BOT_SEED_FACTOR + seating[s]))
     new_pile(TB, ST)
     bl = TB[boards.LISTS_TB]  # the board's printed tiles, then its start areas
     for i in range(bl[boards.N_PRINTED]):

@@ -1,0 +1,72 @@
+"""Codes and facts both engines read, defined once: how a move's spot encodes a figure or a
+recall, why a game ends, how a bot's generator is seeded, the pile before it is shuffled,
+the order of a board's markers, and which segments of the start tile take tokens.
+
+The Python engine (``engine``) reads them as they are; the compiled engine (``fast``) packs
+them into its arrays or uses the constants in its kernels. Neither spells them again.
+"""
+
+from __future__ import annotations
+
+from itertools import accumulate
+
+from carcdsl.compile.tables import Tables
+from carcdsl.geometry import ports as P
+
+FIGURE_SHIFT = 16
+"""A move's spot: -1 nothing; ``local | figure << FIGURE_SHIFT`` a figure (0: the ordinary
+follower, ``f + 1``: ``Modes.figures[f]``) on the placed tile's local segment; no tile has
+65,536 segments."""
+LOCAL_MASK = (1 << FIGURE_SHIFT) - 1
+RECALL = -2
+"""Spots at or below it take a figure back: ``RECALL - node``."""
+
+
+def figure_spot(local: int, figure: int) -> int:
+    return local | figure << FIGURE_SHIFT
+
+
+def split_spot(spot: int) -> tuple[int, int]:
+    """(local segment, figure code) of a figure's spot."""
+    return spot & LOCAL_MASK, spot >> FIGURE_SHIFT
+
+
+END_REASONS = ("supply-empty", "tile-unplaceable", "stopped")
+"""Why a game ended, by code: ``EndReason.why`` and the kernel's end codes."""
+SUPPLY_EMPTY, TILE_UNPLACEABLE, STOPPED = range(3)
+
+BOT_SEED_FACTOR = 7919
+"""Seat ``i``'s bot in a game seeded ``seed`` draws from ``Random(seed * 7919 + i)``."""
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    return seed * BOT_SEED_FACTOR + seat
+
+
+def unshuffled_pile(tb: Tables) -> tuple[list[int], list[int]]:
+    """The pile before the shuffle: the supply (and the start tile when it is not placed),
+    in draw groups when the rules order them; and where each group ends (each is shuffled on
+    its own, in order)."""
+    pile = list(tb.fast.supply)
+    if not tb.modes.start_placed and tb.start_type is not None:
+        pile.append(tb.start_type)
+    rank = tb.modes.draw_rank
+    if not rank:
+        return pile, [len(pile)]
+    groups = [[t for t in pile if rank[t] == g] for g in sorted(set(map(rank.__getitem__, pile)))]
+    return [t for group in groups for t in group], list(accumulate(len(g) for g in groups))
+
+
+def marker_names(tb: Tables) -> tuple[str, ...]:
+    """The board's marker names in the order of their indexes (bits in the kernel)."""
+    return tuple(sorted(tb.board.markers))
+
+
+def start_token_segments(tb: Tables) -> tuple[int, ...]:
+    """Per side N E S W, the start tile's local segment that ``start sides`` tokens go on:
+    the segment at the side's middle, else at its first half-side; -1 for none."""
+    if tb.start_type is None:
+        return (-1, -1, -1, -1)
+    seg_at = tb.seg_at[4 * tb.start_type]
+    return tuple(seg_at[P.middle(d)] if seg_at[P.middle(d)] >= 0 else seg_at[3 * d]
+                 for d in range(4))
