@@ -11,6 +11,8 @@ import contextlib
 import json
 import os
 import sys
+import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
 
 from carcdsl.diagnostics import Diagnostic, format_diagnostic, unique
@@ -97,23 +99,34 @@ def add_engine_option(parser: argparse.ArgumentParser, what: str = "") -> None:
 
 
 @contextlib.contextmanager
-def compiling_notice(lang: str) -> Iterator[Callable[[], None] | None]:
-    """On a terminal, ``compiled engine: compiling...`` while a cold compile runs (a minute
-    or so), wiped when it is done (``tell_engine`` then says how long it took); elsewhere
+def compiling_notice(lang: str, every: float = 1.0) -> Iterator[Callable[[], None] | None]:
+    """On a terminal, ``compiled engine: compiling, once (12 s)...`` while a cold compile
+    runs, its seconds counted up ``every`` second by a thread of its own, and wiped when it
+    is done (``tell_engine`` then says how long it took and where the cache is); elsewhere
     nothing, so that a log holds one line."""
     if not sys.stderr.isatty():
         yield None
         return
-    shown = []
+    stop, ticker = threading.Event(), []
+
+    def tick(started: float) -> None:
+        while True:
+            seconds = int(time.monotonic() - started)
+            print("\r\033[K" + said("compiled-compiling", lang, seconds=seconds), end="",
+                  file=sys.stderr, flush=True)
+            if stop.wait(every):
+                return
 
     def show() -> None:
-        print(said("compiled-compiling", lang), end="", file=sys.stderr, flush=True)
-        shown.append(True)
+        ticker.append(threading.Thread(target=tick, args=(time.monotonic(),), daemon=True))
+        ticker[0].start()
 
     try:
         yield show
     finally:
-        if shown:
+        stop.set()
+        if ticker:
+            ticker[0].join()
             print("\r\033[K", end="", file=sys.stderr, flush=True)
 
 
@@ -128,7 +141,8 @@ def tell_engine(choice: EngineChoice, lang: str, said_before: set[str] | None = 
         line = words.phrase("compiled-fallback", reason=reason)
     elif choice.compiled and choice.compile_seconds is not None:
         line = words.phrase("compiled-compiled",
-                            seconds=words.number(choice.compile_seconds, 1))
+                            seconds=words.number(choice.compile_seconds, 1),
+                            cache=os.environ.get("NUMBA_CACHE_DIR", "?"))
     if line is None or (said_before is not None and line in said_before):
         return
     if said_before is not None:

@@ -144,9 +144,10 @@ PHRASES: dict[str, str] = {
                       ".png is written as PNG",
     "human-one-game": "a human seat plays one game at a time: use --games 1",
     "compiled-engine": "compiled engine",
-    "compiled-compiling": "compiled engine: compiling, once (a minute or so)...",
+    "compiled-compiling": "compiled engine: compiling, once ({seconds} s)...",
     "compiled-fallback": "compiled engine: {reason}; the Python engine runs instead",
-    "compiled-compiled": "compiled engine: compiled in {seconds} s (cached for next time)",
+    "compiled-compiled": "compiled engine: compiled in {seconds} s, cached for next time in "
+                         "{cache}",
     "compiled-needs-numba": "needs Numba (pip install 'carcdsl[fast]')",
     "compiled-broken": "cannot be loaded ({reason})",
     "compiled-cannot-run": "cannot run {what}",

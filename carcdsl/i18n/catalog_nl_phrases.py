@@ -145,12 +145,12 @@ PHRASES: dict[str, str] = {
                       "op .png eindigt als PNG geschreven",
     "human-one-game": "een menselijke speler speelt één spel tegelijk: gebruik --games 1",
     "compiled-engine": "gecompileerde engine",
-    "compiled-compiling": "gecompileerde engine: bezig met compileren, eenmalig (een minuut "
-                          "of zo)...",
+    "compiled-compiling": "gecompileerde engine: bezig met compileren, eenmalig ({seconds} "
+                          "s)...",
     "compiled-fallback": "gecompileerde engine: {reason}; de Python-engine speelt in plaats "
                          "daarvan",
-    "compiled-compiled": "gecompileerde engine: gecompileerd in {seconds} s (bewaard voor de "
-                         "volgende keer)",
+    "compiled-compiled": "gecompileerde engine: gecompileerd in {seconds} s, bewaard voor de "
+                         "volgende keer in {cache}",
     "compiled-needs-numba": "heeft Numba nodig (pip install 'carcdsl[fast]')",
     "compiled-broken": "kan niet worden geladen ({reason})",
     "compiled-cannot-run": "kan {what} niet spelen",

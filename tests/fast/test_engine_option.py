@@ -134,7 +134,8 @@ def test_a_reason_configurations_share_is_said_once(capsys, monkeypatch):
     assert err.splitlines() == [NO_NUMBA, GREEDY]
 
 
-def test_dutch_lines():
+def test_dutch_lines(monkeypatch):
+    monkeypatch.setenv("NUMBA_CACHE_DIR", "/tmp/kernels")
     said = []
     for choice in (EngineChoice("compiled", "python", Refusal("compiled-bots", {"bots": "mcts"})),
                    EngineChoice("compiled", "compiled", None, 12.34, True)):
@@ -142,7 +143,8 @@ def test_dutch_lines():
     assert said == [
         "gecompileerde engine: speelt alleen willekeurige bots, niet mcts; de Python-engine "
         "speelt in plaats daarvan",
-        "gecompileerde engine: gecompileerd in 12,3 s (bewaard voor de volgende keer)"]
+        "gecompileerde engine: gecompileerd in 12,3 s, bewaard voor de volgende keer in "
+        "/tmp/kernels"]
 
 
 def _said(choice: EngineChoice, lang: str) -> str:
@@ -155,9 +157,10 @@ def _said(choice: EngineChoice, lang: str) -> str:
     return err.getvalue().rstrip("\n")
 
 
-def test_compile_time_is_said_only_when_compiled():
+def test_compile_time_is_said_only_when_compiled(monkeypatch):
+    monkeypatch.setenv("NUMBA_CACHE_DIR", "/tmp/kernels")
     assert _said(EngineChoice("compiled", "compiled", None, 12.34, True), "en") == \
-        "compiled engine: compiled in 12.3 s (cached for next time)"
+        "compiled engine: compiled in 12.3 s, cached for next time in /tmp/kernels"
     assert _said(EngineChoice("compiled", "compiled", None, 0.21, False), "en") == ""
     assert _said(compiled.PYTHON, "en") == ""
 
@@ -248,7 +251,10 @@ def test_an_unwritable_cache_dir_gives_way_to_a_temporary_one(tmp_path):
 
 
 def test_a_cold_compile_is_shown_while_it_runs_on_a_terminal(monkeypatch):
+    """On a terminal the line counts the seconds up while the compile runs, then is wiped;
+    elsewhere nothing is said."""
     import io
+    import time
 
     from carcdsl.cli.output import compiling_notice
 
@@ -256,13 +262,21 @@ def test_a_cold_compile_is_shown_while_it_runs_on_a_terminal(monkeypatch):
         def isatty(self) -> bool:
             return True
 
-    for stream, expected in ((Terminal(), "compiled engine: compiling, once (a minute or so)"
-                              "...\r\033[K"), (io.StringIO(), "")):
-        monkeypatch.setattr(sys, "stderr", stream)
-        with compiling_notice("en") as compiling:
-            if compiling is not None:
-                compiling()
-        assert stream.getvalue() == expected
+    line = "\r\033[Kcompiled engine: compiling, once ({} s)..."
+    stream = Terminal()
+    monkeypatch.setattr(sys, "stderr", stream)
+    with compiling_notice("en", every=0.05) as compiling:
+        assert compiling is not None
+        compiling()
+        time.sleep(1.3)
+    said = stream.getvalue()
+    assert said.startswith(line.format(0)) and line.format(1) in said
+    assert said.endswith("\r\033[K") and said.count("\r\033[K") >= 10
+    plain = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", plain)
+    with compiling_notice("en") as compiling:
+        assert compiling is None
+    assert plain.getvalue() == ""
 
 
 def test_a_rule_set_it_cannot_run_is_said_before_a_missing_numba(capsys, monkeypatch):
