@@ -4,6 +4,7 @@ claimed by both engines or refused out loud, and no rule the checker accepts doe
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import attrs
 import pytest
@@ -26,6 +27,7 @@ COMBINATIONS = [
     ("base", ("monastery-bonus", "fill-hole-extra-turn", "incomplete-zero")),
     ("base", ("bag", "first-player-most-roads", "tiny-city")),
     ("base", ("table-edge", "border-closes:reading=absent")),
+    ("base", ("table-edge", "border-closes")),
 ]
 
 
@@ -97,6 +99,11 @@ def test_every_code_the_compiler_defines_is_in_the_registry():
         assert ("expression", code) in codes
 
 
+ATTRIBUTES = Path(__file__).parent / "data" / "constructs" / "attributes.carc"
+"""Attributes on a road, a monastery and a field, with tiles that carry them."""
+BASE = ("base", ("farmers",))
+
+
 def _variant(tmp_path, text: str, base: str = "base", extra=("farmers",)):
     path = tmp_path / "v.carc"
     path.write_text(f"variant v for {base}\n{text}\n")
@@ -111,10 +118,14 @@ def _played(game, seeds=range(200)):
         while not state.finished:
             state.apply_fast(*bot(state))
         out.append((state.scores, [(e.player, e.feature, e.points) for e in state.events],
+                    [(e.player, e.token, e.count, e.action) for e in state.log.token_events],
                     len(state.moves)))
     return out
 
 
+TOKEN = "token nut {\n supply 30\n collected yes\n}\n"
+TAKE = ("token gold {\n supply 40\n score final = 1\n}\non complete road: take gold\n"
+        "on complete monastery: take gold")
 LIVE = [
     "on complete city: score 1", "on complete road: score 1", "on complete monastery: score 1",
     "on complete city: extra turn", "on complete road: extra turn",
@@ -125,21 +136,76 @@ LIVE = [
     "on place extends road with own follower: extra turn",
     "on place extends city with own follower: extra turn",
     "on place extends field with own follower: extra turn",
+    TOKEN + "on place shows road: put 1 nut on road\non place shows field: put 1 nut on field",
+    TOKEN + "on place shows city: put 1 nut on city\n"
+            "on place shows monastery: put 1 nut on monastery",
+    "on place shows city: require joins city", "on place shows road: require look-ahead road",
+    "on place surrounded: require look-ahead road",
     "override feature city { score complete = 1 }",
     "override feature road { score complete = 2 * tiles }",
+    "override feature road { score complete = tiles - 1 }",
     "override feature monastery { score complete = 2 * neighbours }",
+    "override feature monastery { score complete = 2 * tiles }",
     "override feature field { score final = 1 + completed(city) }",
+    "override feature field { score final = tiles }",
     "override feature road { score final = followers * tiles }",
+    "override feature city { score complete = followers * tiles }",
+    "override feature monastery { score complete = 2 * followers + neighbours }",
+    "override feature field { score final = followers * completed(city) }",
+    "override feature city { score complete = own(follower) * tiles }",
+    "override feature road { score complete = own(follower) * tiles }",
+    "override feature monastery { score complete = own(follower) * 5 }",
+    "override feature field { score final = own(follower) * completed(city) }",
+    f"extends \"{ATTRIBUTES.name}\"\n",
+    f"extends \"{ATTRIBUTES.name}\"\n{TAKE}",
 ]
+LIVE_MAPS = [  # markers are a map's: base + farmers on the German map
+    "override feature city { score complete = 2 * tiles + markers(small-city) }",
+    "override feature monastery { score final = 1 + neighbours + 5 * markers(small-city) }",
+    "override feature field { score final = 3 * completed(city) + markers(small-city) }",
+    "override feature road { score complete = tiles + markers(small-city) }",
+]
+
+
+def _live(tmp_path, text: str, base: str = "base"):
+    (tmp_path / ATTRIBUTES.name).write_text(ATTRIBUTES.read_text())
+    return _variant(tmp_path, text, base)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("text", LIVE)
 def test_each_accepted_construct_changes_a_game(tmp_path, text):
-    """Each trigger, action and scoring construct on each geometry the language accepts it
-    on changes the events of some of 200 seeded games against base + farmers."""
+    """Each construct on each geometry the language accepts it on changes the scores, the
+    events or the turns of some of 200 seeded games against base + farmers."""
     plain = _played(carcdsl.load("base", ["farmers"]))
-    assert _played(_variant(tmp_path, text)) != plain
+    assert _played(_live(tmp_path, text)) != plain
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("text", LIVE_MAPS)
+def test_each_quantity_of_a_map_changes_a_game(tmp_path, text):
+    plain = _played(carcdsl.load("maps-germany", ["farmers"]), range(60))
+    assert _played(_live(tmp_path, text, "maps-germany"), range(60)) != plain
+
+
+def test_every_accepted_construct_has_a_game_it_changes(tmp_path, bundled_tables):
+    """Every (construct, geometry) the language accepts is shown alive: by the tests above
+    (what each rule of ``LIVE`` adds to base + farmers), or by a bundled rule set, whose
+    golden records and cross-checks hold its scores. A construct the registry gains fails
+    here until a rule using it is shown to change a game."""
+    shown = {use for tables in bundled_tables for use in C.emitted(tables)}
+    for extra in ((), ("farmers",)):
+        shown |= set(C.emitted(carcdsl.load("maps-germany", list(extra)).tables))
+    plain = set(C.emitted(carcdsl.load("base", ["farmers"]).tables))
+    shown |= plain
+    for base, texts in (("base", LIVE), ("maps-germany", LIVE_MAPS)):
+        for text in texts:
+            shown |= set(C.emitted(_live(tmp_path, text, base).tables))
+    for mix in ("covers-mix", "figures-mix", "effects-mix"):
+        data = Path(__file__).parent / "fast" / "data" / f"{mix}.carc"
+        base = "maps-germany" if mix == "covers-mix" else "base"
+        shown |= set(C.emitted(carcdsl.load(base, [str(data)]).tables))
+    assert sorted(set(C.accepted()) - shown) == []
 
 
 REFUSED = [

@@ -68,7 +68,7 @@ QUANTITIES = {E.TILES: "tiles", E.PENNANTS: "pennants", E.NEIGHBOURS: "neighbour
               E.ATTRIBUTE: "attribute", E.OWN: "own"}
 OPERATIONS = {E.CONST: "number", E.QUANTITY: "quantity", E.SCALED: "times",
               E.SUM: "sum", E.COND: "if", E.PRODUCT: "product", E.NEGATED: "minus"}
-QUANTITY_GEOMETRIES = {E.NEIGHBOURS: frozenset({CENTRE}),
+QUANTITY_GEOMETRIES = {E.NEIGHBOURS: frozenset({CENTRE}), E.PENNANTS: SIDES,
                        E.COMPLETED: frozenset({FIELD})}
 """Quantities that measure something only on some geometries (elsewhere always 0)."""
 

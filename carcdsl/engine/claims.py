@@ -34,7 +34,7 @@ RUNS: dict[str, frozenset] = {
     "require look-ahead": frozenset({PATH}),
     # scoring.score, scoring._measure, compile.expr.evaluate
     "score complete": _COMPLETABLE, "score final": _KINDS, "score per scorer": _KINDS,
-    "quantity tiles": _KINDS, "quantity pennants": _KINDS,
+    "quantity tiles": _KINDS, "quantity pennants": _SIDES,
     "quantity neighbours": frozenset({CENTRE}), "quantity followers": _KINDS,
     "quantity completed": frozenset({FIELD}), "quantity markers": _KINDS,
     "quantity attribute": _KINDS, "quantity own": _KINDS,

@@ -31,7 +31,7 @@ RUNS: dict[str, frozenset] = {
     # the kernel's scoring and fast.program's stack machine
     "score complete": frozenset({AREA, PATH, CENTRE}), "score final": _KINDS,
     "score per scorer": _KINDS,
-    "quantity tiles": _KINDS, "quantity pennants": _KINDS,
+    "quantity tiles": _KINDS, "quantity pennants": _SIDES,
     "quantity neighbours": frozenset({CENTRE}), "quantity followers": _KINDS,
     "quantity completed": frozenset({FIELD}), "quantity markers": _KINDS,
     "quantity attribute": _KINDS, "quantity own": _KINDS,
