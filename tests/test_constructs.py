@@ -18,6 +18,7 @@ from carcdsl.engine.claims import RUNS
 from carcdsl.errors import RuleError
 from carcdsl.fast import support
 
+EXAMPLES = Path(__file__).parent.parent / "examples"
 COMBINATIONS = [
     ("base", ()), ("base", ("farmers",)), ("pnp-demo", ()), ("nuts", ()),
     ("nuts", ("nuts-proposal",)), ("maps-germany", ("small-city-penalty",)),
@@ -28,7 +29,11 @@ COMBINATIONS = [
     ("base", ("bag", "first-player-most-roads", "tiny-city")),
     ("base", ("table-edge", "border-closes:reading=absent")),
     ("base", ("table-edge", "border-closes")),
+    ("base", (str(EXAMPLES / "double-pennants.carc"),)),
+    (str(EXAMPLES / "river-crossing.carc"), ()), (str(EXAMPLES / "trees.carc"), ()),
+    (str(EXAMPLES / "trees.carc"), (str(EXAMPLES / "trees-do-not-end-roads.carc"),)),
 ]
+"""Every bundled rule set and variant, and the examples."""
 
 
 def registry_problems(tables_list) -> list[str]:
