@@ -1,0 +1,513 @@
+"""The differential suite: the compiled engine (``fast``, the Numba kernel) against the Python
+engine (``engine``, the reference), on the same rule tables, seeds and random bots.
+
+- Every bundled rule set, alone and with every bundled variant that loads on it, with the
+  parameter values that change a game (``PARAMETER_VALUES``), every two variants
+  together, and the mixes of ``COMBINATIONS`` (all four expansions, with the
+  river, farmers, ...): the same moves (discards too) by the same seats, the same scorings
+  (move, seat, what, when, points), the same final scores and end, told at the first move
+  that differs.
+- The same ``simulate`` rows (``sim.rows.GameRow``) for a few of them.
+- Random positions of the Python engine, loaded into the kernel: the same legal moves in the
+  same order, the same features, open squares and scores.
+- Generated rule files (``hypothesis``, derandomised): small variants of ``base`` written
+  from the language's constructs, checked by ``carcdsl.load``, played on both engines.
+
+Where the kernel refuses a rule set (``support.unsupported``), the case says why in a skip
+line; the phrase must not be empty. CI runs the suite compiled (the main pytest run) and once
+more under ``NUMBA_DISABLE_JIT=1``, the kernel as plain Python, with fewer games
+(``differential.QUICK``).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import tempfile
+from pathlib import Path
+
+import pytest
+
+if not os.environ.get("CARCDSL_REQUIRE_NUMBA"):
+    pytest.importorskip("numba")
+
+from differential import (  # noqa: E402
+    assert_same_games,
+    bundled,
+    bundled_cases,
+    count,
+    difference,
+    label,
+    load,
+    python_log,
+    refusal,
+    variant_pairs,
+)
+from hypothesis import HealthCheck, assume, given, note, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from test_positions import python_position  # noqa: E402
+
+import carcdsl  # noqa: E402
+from carcdsl.compile.modes import NO_REPEAT  # noqa: E402
+from carcdsl.errors import CarcError  # noqa: E402
+from carcdsl.fast.batch import END_REASONS  # noqa: E402
+from carcdsl.fast.kernel import Kernel  # noqa: E402
+from carcdsl.sim.rows import play_row  # noqa: E402
+
+DATA = Path(__file__).parent / "data"
+MIX = str(DATA / "effects-mix.carc")
+"""Every effect the kernel runs (tokens, on place and on complete rules, extra turns)."""
+FIGURES = str(DATA / "figures-mix.carc")
+COVERS = str(DATA / "covers-mix.carc")
+
+COMBINATIONS = [
+    ("base", ()), ("base", ("farmers",)), ("pnp-demo", ()), ("pnp-demo", ("farmers",)),
+    ("base", ("incomplete-zero",)), ("base", ("tiny-city",)), ("base", ("farmers", "tiny-city")),
+    ("base", ("inns-cathedrals-tiles",)), ("base", ("traders-builders-tiles",)),
+    ("base", ("inns-cathedrals-tiles", "traders-builders-tiles", "farmers")),
+    ("base", ("incomplete-zero", "farmers")),
+    ("base", ("hand-of-three",)), ("base", ("bag",)), ("base", ("first-player-most-roads",)),
+    ("base", ("table-edge",)), ("base", ("table-edge", "border-closes")),
+    ("base", ("table-edge", "farmers")),
+    ("base", ("table-edge", "border-closes:reading=absent", "farmers")),
+    ("maps-germany", ()), ("maps-germany", ("small-city-roads",)), ("maps-germany", ("farmers",)),
+    ("maps-germany:areas=3", ("farmers", "small-city-roads")),
+    ("maps-germany", ("small-city-extra-turn",)), ("maps-germany", ("small-city-penalty",)),
+    ("maps-germany", ("small-city-extra-turn", "small-city-penalty", "farmers")),
+    ("maps-germany", (COVERS,)),
+    ("base", ("table-edge", "border-closes", "abbot")),
+    ("base", ("table-edge", "border-closes:reading=absent", "abbot", "farmers")),
+    ("base", ("hand-of-three", "bag", "farmers")), ("pnp-demo", ("bag", "farmers")),
+    ("nuts", ()), ("nuts", ("nuts-proposal",)), ("base", ("fill-hole-extra-turn",)),
+    ("base", ("river",)), ("base", ("river", "farmers")), ("base", ("river", "hand-of-three")),
+    ("base", ("river:u-turn=look-ahead",)), ("base", ("fill-hole-extra-turn", "hand-of-three")),
+    ("base", (MIX,)), ("base", (MIX, "farmers")), ("base", (MIX, "hand-of-three")),
+    ("base", ("traders-builders",)), ("base", ("traders-builders", "farmers")),
+    ("base", ("traders-builders", "abbot", "river")),
+    ("base", ("abbot",)), ("base", ("abbot", "farmers")), ("base", ("inns-cathedrals",)),
+    ("base", ("inns-cathedrals", "farmers")), ("base", ("abbot", "inns-cathedrals", "farmers")),
+    ("base", ("abbot", "hand-of-three")), ("pnp-demo", ("abbot",)),
+    ("base", (FIGURES,)),
+    ("base", ("abbot", "inns-cathedrals", "traders-builders", "farmers")),
+    ("base", ("river", "abbot", "inns-cathedrals", "traders-builders", "farmers")),
+    ("base", ("monastery-bonus",)), ("base", ("monastery-bonus", "fill-hole-extra-turn")),
+    ("base", ("monastery-bonus", "table-edge", "border-closes", "abbot")),
+    # parameters and rule sets in the mixes above that they left out
+    ("base", ("river:u-turn=look-ahead", "abbot", "inns-cathedrals", "traders-builders",
+              "farmers")),
+    ("maps-germany", ("abbot", "inns-cathedrals", "traders-builders", "farmers")),
+    ("maps-germany:areas=3,sets=2", ("river", "hand-of-three:size=5", "farmers")),
+    ("pnp-demo", ("river", "abbot", "inns-cathedrals", "traders-builders", "farmers")),
+    ("nuts", ("nuts-proposal", "bag", "hand-of-three")),
+    ("nuts", ("table-edge:width=7,height=5", "fill-hole-extra-turn")),
+    ("base", ("table-edge:width=5,height=5", "border-closes", "river", "farmers")),
+    ("base", ("bag:start=placed", "hand-of-three:size=1,visibility=open",
+              "first-player-most-roads")),
+]
+"""Mixes of variants played for 2, 3 and 4 players (the combinations the cross-check of the
+two engines has grown by, then more)."""
+
+MORE_PLAYERS = [("base", ("inns-cathedrals",), 5), ("base", ("inns-cathedrals", "farmers"), 5),
+                ("base", ("inns-cathedrals",), 6),
+                ("base", ("abbot", "inns-cathedrals", "traders-builders", "farmers"), 5),
+                ("base", ("abbot", "inns-cathedrals", "traders-builders", "farmers"), 6)]
+"""Combinations that seat more than four (the pink set's sixth player)."""
+
+ROW_COMBINATIONS = COMBINATIONS[:4] + [
+    ("base", ("hand-of-three", "bag", "farmers")), ("base", ("abbot", "farmers")),
+    ("nuts", ("nuts-proposal",)), ("base", ("fill-hole-extra-turn",)),
+    ("base", ("river", "farmers")), ("base", (MIX,)), ("base", ("traders-builders", "farmers")),
+    ("maps-germany", ("farmers", "small-city-roads")),
+]
+"""Combinations whose ``simulate`` rows are compared field by field."""
+
+PARAMETER_VALUES = {
+    "maps-germany": ("areas=3", "sets=2"),
+    "bag": ("start=placed",),
+    "border-closes": ("reading=absent",),
+    "hand-of-three": ("size=1", "size=6,visibility=open"),
+    "river": ("u-turn=look-ahead",),
+    "table-edge": ("width=5,height=7", "width=15,height=4"),
+}
+"""Values besides the defaults of each bundled file's parameters, each played as a case of its
+own (a test holds every parameter ``carcdsl list`` shows to this table)."""
+
+CASES, NOT_LOADING = bundled_cases(tuple(PARAMETER_VALUES.items()))
+
+
+def _playable(rules: str, variants: tuple) -> carcdsl.Game:
+    game = load(rules, variants)
+    why = refusal(game)
+    if why is not None:
+        pytest.skip(f"the compiled engine does not run {label(rules, variants)}: {why}")
+    return game
+
+
+# --- what is played ----------------------------------------------------------------------------
+
+def test_every_bundled_file_and_parameter_is_played():
+    """Each rule set and variant ``carcdsl list`` shows is a case, each variant at least on
+    the rule set it is written for; each parameter it shows has values in
+    ``PARAMETER_VALUES``, every choice of a parameter with a few; and what does not load
+    together is refused by the checker with a reason."""
+    rule_sets, variants = bundled()
+    played_rules = {rules.split(":")[0] for rules, _ in CASES}
+    played_variants = {(rules.split(":")[0], v.split(":")[0]) for rules, vs in CASES for v in vs}
+    assert played_rules == set(rule_sets)
+    for name, variant in variants.items():
+        assert (variant["for"], name) in played_variants, \
+            f"{name} does not load on {variant['for']}: " \
+            f"{NOT_LOADING.get((variant['for'], (name,)))}"
+    for name, info in {**rule_sets, **variants}.items():
+        given_values = [pair for value in PARAMETER_VALUES.get(name, ())
+                        for pair in value.split(",")]
+        for param, (default, allowed) in info["params"].items():
+            assert any(v.startswith(f"{param}=") for v in given_values), \
+                f"{name}:{param} has no value in PARAMETER_VALUES"
+            if isinstance(allowed, tuple):
+                for choice in allowed:
+                    assert choice == default or f"{param}={choice}" in given_values, \
+                        f"{name}:{param}={choice} is not played"
+    for pair, why in NOT_LOADING.items():
+        assert why.strip(), pair
+    for rules in rule_sets:  # a variant may be refused (its case says why), a rule set not
+        assert refusal(load(rules, ())) is None, rules
+
+
+def test_the_comparison_tells_two_rule_sets_apart():
+    """Not vacuous: the kernel of base + farmers against the Python engine's base differs
+    (its farmers), at a move, and says where."""
+    k = Kernel(load("base", ("farmers",)), 2)
+    k.game = load("base", ())
+    found = [difference(k, seed) for seed in (1, 2, 3)]
+    assert all(f and f.startswith(("moves differ at ", "events differ at ")) for f in found), found
+
+
+@pytest.mark.parametrize("rules,variants", CASES, ids=[label(*c) for c in CASES])
+def test_the_same_games_on_every_bundled_file(rules, variants):
+    """Seeds 1.. (each with the next player count the rules allow), one seed from 2**48 (the
+    64-bit seeding) and a negative one (``random.Random`` seeds with its absolute value)."""
+    game = _playable(rules, variants)
+    low, high = game.tables.modes.players
+    seeds = [*range(1, 1 + count(12, 3)), 2 ** 48 + 5, -7]
+    for i, seed in enumerate(seeds):
+        assert_same_games(game, low + i % (high - low + 1), [seed], label(rules, variants))
+
+
+@pytest.mark.parametrize("rules,variants", COMBINATIONS, ids=[label(*c) for c in COMBINATIONS])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_same_games_on_mixes(rules, variants, players):
+    game = _playable(rules, variants)
+    assert_same_games(game, players, range(1, 1 + count(15, 2)), label(rules, variants))
+
+
+@pytest.mark.parametrize("rules,variants,players", MORE_PLAYERS,
+                         ids=[f"{label(r, v)}-{p}" for r, v, p in MORE_PLAYERS])
+def test_the_same_games_for_more_players(rules, variants, players):
+    test_the_same_games_on_mixes(rules, variants, players)
+
+
+PAIR_CASES = [(rules, first) for rules in sorted(bundled()[0])
+              for first in sorted({a for a, _ in variant_pairs(rules)})]
+
+
+@pytest.mark.parametrize("rules,first", PAIR_CASES, ids=[f"{r}+{v}" for r, v in PAIR_CASES])
+def test_the_same_games_for_every_two_variants(rules, first):
+    """``first`` with each variant after it in name order (each loading on ``rules`` alone
+    and run by the kernel alone): a pair that loads plays a few seeds of its own; one that
+    does not is refused by the checker with a reason; one the kernel refuses together says
+    why."""
+    played, refused = 0, []
+    for n, (a, b) in enumerate(variant_pairs(rules)):
+        if a != first:
+            continue
+        try:
+            game = carcdsl.load(rules, [a, b])
+        except CarcError as error:
+            assert str(error).strip()
+            continue
+        why = refusal(game)
+        if why is not None:
+            refused.append(f"{b} ({why})")
+            continue
+        low, high = game.tables.modes.players
+        for i in range(count(2, 1)):
+            seed = 1000 * n + i
+            assert_same_games(game, low + seed % (high - low + 1), [seed], label(rules, (a, b)))
+        played += 1
+    if refused:
+        pytest.skip(f"{played} pairs played; the compiled engine does not run {first} with "
+                    + ", ".join(refused))
+
+
+TOKEN_CASES = [("nuts", ()), ("nuts", ("nuts-proposal",)), ("base", ("traders-builders",)),
+               ("base", (MIX,))]
+
+
+@pytest.mark.parametrize("rules,variants", TOKEN_CASES, ids=[label(*c) for c in TOKEN_CASES])
+def test_the_same_token_events(rules, variants):
+    """Tokens put, given, collected and held, movement by movement, once ``Kernel.log``
+    reports them (``"tokens"``, as ``python_log`` gives them); till then only their scorings
+    (a token's final points and majorities, among the events) are compared."""
+    game = _playable(rules, variants)
+    k = Kernel(game, 3)
+    assert any(python_log(game, 3, seed)["tokens"] for seed in (1, 2, 3)), \
+        "the Python engine moves no tokens here"
+    if "tokens" not in k.log(1):
+        pytest.xfail("Kernel.log does not report the movements of tokens")
+    assert_same_games(game, 3, range(1, 1 + count(15, 2)), label(rules, variants))
+
+
+@pytest.mark.parametrize("rules,variants", ROW_COMBINATIONS,
+                         ids=[label(*c) for c in ROW_COMBINATIONS])
+@pytest.mark.parametrize("branching", [False, True])
+def test_the_same_rows(rules, variants, branching):
+    """``Kernel.play``'s batch against ``sim.rows.play_row``, every ``GameRow`` count."""
+    players = 3 if branching else 2
+    game = _playable(rules, variants)
+    k = Kernel(game, players)
+    seeds = list(range(100, 100 + count(12, 2)))
+    batch = k.play(seeds, branching=branching)
+    kinds = k.tables.kinds
+    for g, seed in enumerate(seeds):
+        row = play_row(k.game, players, ["random"], seed, branching=branching)
+        assert batch.scores[g].tolist() == list(row.scores)
+        assert batch.turns[g].tolist() == list(row.turns)
+        assert int(batch.discards[g]) == row.discards
+        assert END_REASONS[batch.end[g]] == row.end
+        points, scorings = batch.points_of(g)
+        assert points == row.points
+        assert scorings == row.scorings
+        assert set(points) >= {f"{kind.name}.{when}" for kind in kinds
+                               for when in ("complete", "final")}
+        assert int(batch.lead_changes[g]) == row.lead_changes
+        assert int(batch.lead_from[g]) == row.lead_from
+        assert int(batch.decisions[g]) == row.decisions
+        assert int(batch.placement_choices[g]) == row.placement_choices
+        assert (int(batch.move_choices[g]) if branching else None) == row.move_choices
+        assert batch.placed[g].tolist() == list(row.placed)
+
+
+# --- random positions --------------------------------------------------------------------------
+
+def _is_subsequence(part: list, whole: list) -> bool:
+    rest = iter(whole)
+    return all(any(x == y for y in rest) for x in part)
+
+
+POSITION_CASES = CASES + [c for c in COMBINATIONS if c not in CASES]
+
+
+@pytest.mark.parametrize("rules,variants", POSITION_CASES,
+                         ids=[label(*c) for c in POSITION_CASES])
+def test_the_same_moves_at_random_positions(rules, variants):
+    """Positions at random points of random games of the Python engine, loaded into the
+    kernel (``Kernel.position``): the same legal moves in the same order (tiles, squares,
+    rotations, followers, figures and recalls), the same root for every node, open ends,
+    pennants and followers at roots, open squares in order and scores.
+
+    ``kernel.load`` does not carry the turns a ``no-repeat`` requirement remembers (the
+    river's default reading), so there the kernel may offer moves the remembered turns
+    forbid: its moves must then hold the Python engine's, in the same order."""
+    game = _playable(rules, variants)
+    forgets = any(r.test == NO_REPEAT for r in game.tables.modes.requirements)
+    compared = 0
+    for seed in range(1, 1 + count(4, 2)):
+        players = 2 + seed % 3
+        low, high = game.tables.modes.players
+        players = min(max(players, low), high)
+        k = Kernel(game, players)
+        state, rng = game.new_game(players, seed), random.Random(seed)
+        while not state.finished and not state.supply.is_empty():
+            if rng.random() < 0.3:
+                mine, theirs = k.position(state), python_position(state)
+                where = f"{label(rules, variants)}, {players} players, seed {seed}, " \
+                        f"after move {len(state.log.moves)}"
+                for field in theirs:
+                    if field == "moves" and forgets:
+                        assert _is_subsequence(theirs[field], mine[field]), (where, field)
+                    else:
+                        assert mine[field] == theirs[field], (where, field)
+                compared += 1
+            state.apply_fast(*state.sample_move(rng))
+    assert compared >= count(20, 8)
+
+
+# --- generated rule files ----------------------------------------------------------------------
+
+QUANTITIES = {
+    "road": ["tiles", "followers", "own(follower)"],
+    "city": ["tiles", "pennants", "followers", "own(follower)"],
+    "monastery": ["tiles", "neighbours", "followers"],
+    "field": ["completed(city)", "tiles", "followers", "own(follower)"],
+}
+ATTRIBUTES = {"traders-builders-tiles": {"city": ["wine", "grain", "cloth"]},
+              "inns-cathedrals-tiles": {"road": ["inn"], "city": ["cathedral"]}}
+FIGURE_NAMES = ["scout", "guard", "mayor"]
+
+
+@st.composite
+def expressions(draw, quantities: list[str], depth: int = 0) -> str:
+    """A scoring expression of the language: numbers, quantities, ``+``, ``-``, products,
+    parentheses and ``if ... then ... else``."""
+    atom = st.one_of(st.integers(-2, 4).map(str), st.sampled_from(quantities))
+    form = draw(st.sampled_from(["atom", "scaled", "sum", "product", "if", "parens"]
+                                if depth < 2 else ["atom", "scaled"]))
+    if form == "atom":
+        return draw(atom)
+    if form == "scaled":
+        return f"{draw(st.integers(-2, 4))} * {draw(st.sampled_from(quantities))}"
+    if form == "product":
+        return f"{draw(st.sampled_from(quantities))} * {draw(st.sampled_from(quantities))}"
+    a = draw(expressions(quantities, depth + 1))
+    b = draw(expressions(quantities, depth + 1))
+    if form == "sum":
+        return f"{a} {draw(st.sampled_from(['+', '-']))} {b}"
+    if form == "parens":
+        return f"{draw(st.integers(1, 3))} * ({a} + {b})"
+    test = draw(st.sampled_from(["<", "<=", ">", ">=", "==", "!="]))
+    return f"if {draw(st.sampled_from(quantities))} {test} {draw(st.integers(0, 6))} " \
+           f"then {a} else {b}"
+
+
+@st.composite
+def rule_files(draw) -> str:
+    """A small variant of ``base``: some of followers, scoring, ``on place`` and ``on
+    complete`` rules with their actions, tokens, figures, a requirement, a bounded board, a
+    bag or hands, the draw-off and ``end tile-unplaceable`` (``docs/language.md``)."""
+    lines = ["variant generated for base"]
+    tiles = draw(st.sampled_from([None, "traders-builders-tiles", "inns-cathedrals-tiles"]))
+    if tiles:
+        lines.append(f"extends {tiles}")
+    attributes = ATTRIBUTES.get(tiles or "", {})
+    quantities = {kind: q + attributes.get(kind, []) for kind, q in QUANTITIES.items()}
+    game = []
+    if draw(st.booleans()):
+        game.append(f"followers {draw(st.integers(0, 9))}")
+    if draw(st.integers(0, 4)) == 0:
+        game.append("end tile-unplaceable")
+    if game:
+        lines.append(f"override game {{ {'  '.join(game)} }}")
+    farming = draw(st.booleans())
+    for kind in draw(st.lists(st.sampled_from(sorted(QUANTITIES)), max_size=3, unique=True)):
+        props = []
+        whens = ["final"] if kind == "field" else ["complete", "final"]
+        for when in draw(st.lists(st.sampled_from(whens), min_size=1, unique=True)):
+            op = draw(st.sampled_from(["=", "+="]))
+            props.append(f"score {when} {op} {draw(expressions(quantities[kind]))}")
+        if kind == "field" and farming:
+            props.insert(0, "followers yes")
+        lines.append(f"override feature {kind} {{ {'  '.join(props)} }}")
+    if farming and not any(line.startswith("override feature field") for line in lines):
+        lines.append("override feature field { followers yes  score final = "
+                     f"{draw(expressions(quantities['field']))} }}")
+    tokens = []
+    for name in draw(st.lists(st.sampled_from(attributes.get("city", []) + ["gem"]),
+                              max_size=2, unique=True)):
+        each, sides = draw(st.integers(0, 2)), draw(st.integers(0, 1))
+        props = [f"supply {5 * each + 4 * sides + draw(st.integers(0, 12))}"]
+        if each:
+            props.append(f"each player {each}")
+        if sides:
+            props.append("start sides 1")
+        if draw(st.booleans()):
+            props.append("collected yes")
+        score = draw(st.sampled_from(["", "score final = {}", "score final most {}"]))
+        if score:
+            props.append(score.format(draw(st.integers(1, 10))))
+        lines.append(f"token {name} {{ {'  '.join(props)} }}")
+        tokens.append(name)
+    actions = st.sampled_from(["extra turn", "score 2", "score -1"])
+    for _ in range(draw(st.integers(0, 3))):
+        rule = draw(st.sampled_from(["surrounded", "shows", "extends", "complete"]))
+        chosen = draw(st.lists(actions, min_size=1, max_size=2, unique=True))
+        if rule == "surrounded":
+            lines.append(f"on place surrounded: {', '.join(chosen)}")
+        elif rule == "shows":
+            kind = draw(st.sampled_from(["road", "city", "monastery", "field"]))
+            if tokens and draw(st.booleans()):
+                chosen.append(f"put {draw(st.integers(1, 2))} {draw(st.sampled_from(tokens))}"
+                              f" on {kind}")
+            lines.append(f"on place shows {kind}: {', '.join(chosen)}")
+        elif rule == "extends":
+            kinds = draw(st.lists(st.sampled_from(["road", "city"]), min_size=1, unique=True))
+            lines.append(f"on place extends {', '.join(kinds)} with own follower: extra turn")
+        else:
+            kind = draw(st.sampled_from(["road", "city", "monastery"]))
+            takes = [t for t in tokens if t in attributes.get(kind, [])]
+            if takes and draw(st.booleans()):
+                chosen.append(f"take {draw(st.sampled_from(takes))}")
+            lines.append(f"on complete {kind}: {', '.join(chosen)}")
+    names = draw(st.lists(st.sampled_from(FIGURE_NAMES), max_size=2, unique=True))
+    for i, name in enumerate(names):
+        props = [f"each player {draw(st.integers(1, 2))}"]
+        if draw(st.booleans()):
+            props.append(f"strength {draw(st.integers(0, 3))}")
+        stands = draw(st.lists(st.sampled_from(["road", "city", "monastery"]), unique=True))
+        if stands:
+            props.append(f"stands on {', '.join(stands)}")
+        if draw(st.booleans()):
+            props.append(f"with own {draw(st.sampled_from(['follower', *names[:i]]))}")
+        recall = draw(st.sampled_from(["", "recall", "recall score final"]))
+        if recall:
+            props.append(recall)
+        lines.append(f"figure {name} {{ {'  '.join(props)} }}")
+    if draw(st.integers(0, 5)) == 0:
+        lines.append(f"on place shows road: require "
+                     f"{draw(st.sampled_from(['joins', 'no-repeat', 'look-ahead']))} road")
+    if draw(st.integers(0, 3)) == 0:
+        board = [f"bounds {draw(st.integers(4, 11))} x {draw(st.integers(3, 11))}"]
+        if draw(st.booleans()):
+            board.append("edge closes yes")
+            board.append(f"edge neighbours {draw(st.sampled_from(['filled', 'absent']))}")
+        lines.append(f"board {{ {'  '.join(board)} }}")
+    supply = []
+    if draw(st.integers(0, 3)) == 0:
+        supply.append("draw bag")
+    if draw(st.integers(0, 3)) == 0:
+        supply.append(f"hand {draw(st.integers(1, 4))}")
+    if draw(st.integers(0, 4)) == 0:
+        supply.append("start tile shuffled")
+    if supply:
+        lines.append(f"supply {{ {'  '.join(supply)} }}")
+    if draw(st.integers(0, 4)) == 0:
+        lines.append(f"turn {{ first player draw most {draw(st.sampled_from(['road', 'city']))} }}")
+    return "\n".join(lines) + "\n"
+
+
+GENERATED = settings(max_examples=count(40, 10), deadline=None, derandomize=True, database=None,
+                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+_tally: dict[str, list] = {}
+
+
+@GENERATED
+@given(text=rule_files())
+def _play_generated(text):
+    note(text)
+    with tempfile.TemporaryDirectory(prefix="carcdsl-differential-") as folder:
+        path = Path(folder) / "generated.carc"
+        path.write_text(text, encoding="utf-8")
+        try:
+            game = carcdsl.load("base", [path])
+        except CarcError as error:
+            _tally.setdefault("not checked", []).append(str(error).splitlines()[0])
+            assume(False)
+    why = refusal(game)
+    if why is not None:
+        _tally.setdefault("refused", []).append(why)
+        return
+    low, high = game.tables.modes.players
+    for seed in range(1, 1 + count(3, 2)):
+        players = min(max(1 + seed, low), high)
+        found = difference(Kernel(game, players), seed)
+        assert found is None, f"{players} players, seed {seed}: {found}\n{text}"
+    _tally.setdefault("played", []).append(text)
+
+
+def test_the_same_games_on_generated_rule_files():
+    """Generated variants of ``base`` (``rule_files``) that check play the same games on
+    both engines; most of them check and run on the kernel (what does not is counted)."""
+    _tally.clear()
+    _play_generated()
+    played = len(_tally.get("played", []))
+    assert played >= count(40, 10) * 3 // 4, {k: len(v) for k, v in _tally.items()}
