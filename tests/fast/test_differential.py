@@ -13,10 +13,13 @@ engine (``engine``, the reference), on the same rule tables, seeds and random bo
 - Generated rule files (``hypothesis``, derandomised): small variants of ``base`` written
   from the language's constructs, checked by ``carcdsl.load``, played on both engines.
 
-Where the kernel refuses a rule set (``support.unsupported``), the case says why in a skip
-line; the phrase must not be empty. CI runs the suite compiled (the main pytest run) and once
-more under ``NUMBA_DISABLE_JIT=1``, the kernel as plain Python, with fewer games
-(``differential.QUICK``).
+Where the kernel refuses a bundled rule set or variant (``support.unsupported``), its case
+says why in a skip line (the phrase must not be empty); a mix written here must run.
+
+CI runs the suite compiled (the main pytest run) and once more under ``NUMBA_DISABLE_JIT=1``,
+the kernel as plain Python, with fewer games (``differential.QUICK``). It replaces
+``test_crosscheck.py``, whose combinations are ``COMBINATIONS``, ``MORE_PLAYERS`` and
+``ROW_COMBINATIONS`` here.
 """
 
 from __future__ import annotations
@@ -135,9 +138,12 @@ own (a test holds every parameter ``carcdsl list`` shows to this table)."""
 CASES, NOT_LOADING = bundled_cases(tuple(PARAMETER_VALUES.items()))
 
 
-def _playable(rules: str, variants: tuple) -> carcdsl.Game:
+def _playable(rules: str, variants: tuple, chosen: bool = False) -> carcdsl.Game:
+    """The game, where the kernel runs it; where it does not, a skip line that says why (a
+    bundled file), or a failure (``chosen``: a mix written here for the kernel to run)."""
     game = load(rules, variants)
     why = refusal(game)
+    assert not (chosen and why), f"the compiled engine does not run {label(rules, variants)}: {why}"
     if why is not None:
         pytest.skip(f"the compiled engine does not run {label(rules, variants)}: {why}")
     return game
@@ -197,7 +203,7 @@ def test_the_same_games_on_every_bundled_file(rules, variants):
 @pytest.mark.parametrize("rules,variants", COMBINATIONS, ids=[label(*c) for c in COMBINATIONS])
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_same_games_on_mixes(rules, variants, players):
-    game = _playable(rules, variants)
+    game = _playable(rules, variants, chosen=True)
     assert_same_games(game, players, range(1, 1 + count(15, 2)), label(rules, variants))
 
 
@@ -249,7 +255,7 @@ def test_the_same_token_events(rules, variants):
     """Tokens put, given, collected and held, movement by movement, once ``Kernel.log``
     reports them (``"tokens"``, as ``python_log`` gives them); till then only their scorings
     (a token's final points and majorities, among the events) are compared."""
-    game = _playable(rules, variants)
+    game = _playable(rules, variants, chosen=True)
     k = Kernel(game, 3)
     assert any(python_log(game, 3, seed)["tokens"] for seed in (1, 2, 3)), \
         "the Python engine moves no tokens here"
@@ -264,7 +270,7 @@ def test_the_same_token_events(rules, variants):
 def test_the_same_rows(rules, variants, branching):
     """``Kernel.play``'s batch against ``sim.rows.play_row``, every ``GameRow`` count."""
     players = 3 if branching else 2
-    game = _playable(rules, variants)
+    game = _playable(rules, variants, chosen=True)
     k = Kernel(game, players)
     seeds = list(range(100, 100 + count(12, 2)))
     batch = k.play(seeds, branching=branching)
