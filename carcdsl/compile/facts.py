@@ -35,6 +35,10 @@ END_REASONS = ("supply-empty", "tile-unplaceable", "stopped")
 """Why a game ended, by code: ``EndReason.why`` and the kernel's end codes."""
 SUPPLY_EMPTY, TILE_UNPLACEABLE, STOPPED = range(3)
 
+TOKEN_ACTIONS = ("put", "given", "taken", "collected", "held")
+"""How tokens move (``TokenEvent.action``), by code."""
+TOKEN_PUT, TOKEN_GIVEN, TOKEN_TAKEN, TOKEN_COLLECTED, TOKEN_HELD = range(5)
+
 BOT_SEED_FACTOR = 7919
 """Seat ``i``'s bot in a game seeded ``seed`` draws from ``Random(seed * 7919 + i)``."""
 

@@ -23,7 +23,14 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from carcdsl.compile.facts import start_token_segments
+from carcdsl.compile.facts import (
+    TOKEN_COLLECTED,
+    TOKEN_GIVEN,
+    TOKEN_HELD,
+    TOKEN_PUT,
+    TOKEN_TAKEN,
+    start_token_segments,
+)
 from carcdsl.compile.modes import (
     ANY_FOLLOWER,
     COVERS,
@@ -39,7 +46,7 @@ from carcdsl.compile.modes import (
 from carcdsl.compile.tables import Tables
 from carcdsl.fast import boards
 from carcdsl.fast.figures import PF_FIG, STRENGTH
-from carcdsl.fast.jit import JIT
+from carcdsl.fast.jit import I64, JIT
 from carcdsl.fast.layout import (
     EFF_TB,
     FIG_TB,
@@ -72,6 +79,7 @@ from carcdsl.fast.slots import (
     T_CELL,
     TILES_,
     emit,
+    log_tokens,
 )
 from carcdsl.geometry import ports as P
 
@@ -241,19 +249,20 @@ def reset(TB, ST):
 
 
 @nb.njit(**JIT)
-def put_tokens(ST, i, count, node):
+def put_tokens(ST, LOG, i, count, node, index):
     """``effects.put_tokens``: up to ``count`` tokens of kind ``i`` from the supply onto the
-    feature of ``node``."""
+    feature of ``node`` (``index``: the move, -1 at set-up)."""
     misc = ST[MISC]
     count = min(count, misc[E_SUPPLY + i])
     if count <= 0:
         return
     misc[E_SUPPLY + i] -= count
     ST[ON][i * ST[NODES].shape[1] + node] += count
+    log_tokens(ST, LOG, index, i, count, I64(TOKEN_PUT), I64(-1))
 
 
 @nb.njit(**JIT)
-def set_up(TB, ST, base):
+def set_up(TB, ST, LOG, base):
     """``State._place_start``'s tokens: ``start sides`` tokens on each side of the start tile
     (placed with first node ``base``)."""
     header = TB[RULES]
@@ -265,7 +274,7 @@ def set_up(TB, ST, base):
         for d in range(4):
             local = header[H_START + d]
             if local >= 0:
-                put_tokens(ST, i, count, base + local)
+                put_tokens(ST, LOG, i, count, base + local, I64(-1))
 
 
 @nb.njit(**JIT)
@@ -336,7 +345,7 @@ def fire_triggers(TB, ST, OUT, LOG, g, o, cell, base, index):
                 kind = rule[col + 3]
                 local = tile_entry(TB, o, n_k + kind) if kind >= 0 else -1
                 if local >= 0:
-                    put_tokens(ST, rule[col + 2], rule[col + 1], base + local)
+                    put_tokens(ST, LOG, rule[col + 2], rule[col + 1], base + local, index)
             elif action == SCORE:
                 emit(ST, OUT, LOG, g, index, ST[CTR][CURRENT], rule[col + 2], 0, rule[col + 1])
     return extra
@@ -366,11 +375,12 @@ def fire_completed(TB, ST, OUT, LOG, g, r, kind, index):
                 if count > 0:
                     misc[E_SUPPLY + token] -= count
                     misc[_held(TB, ST, token) + seat] += count
+                    log_tokens(ST, LOG, index, token, count, I64(TOKEN_TAKEN), seat)
     return extra
 
 
 @nb.njit(**JIT)
-def collect(TB, ST, r, best):
+def collect(TB, ST, LOG, r, best, index):
     """``scoring._collect_tokens``: tokens of kinds collected on the scored feature of root
     ``r`` go to its scorers (those with ``best`` followers), one at a time in turn order from
     the player to move."""
@@ -399,8 +409,11 @@ def collect(TB, ST, r, best):
         for step in range(n):  # winners in turn order from the player to move
             s = (current + step) % n
             if nfol[r, s] == best:
-                misc[held + s] += share + (k < rest)
+                got = share + (k < rest)
+                misc[held + s] += got
                 k += 1
+                if got:
+                    log_tokens(ST, LOG, index, i, got, I64(TOKEN_COLLECTED), s)
 
 
 @nb.njit(**JIT)
@@ -421,7 +434,22 @@ def score_held(TB, ST, OUT, LOG, g, index):
             for s in range(n):
                 if held[s] == most:
                     emit(ST, OUT, LOG, g, index, s, row[TK_NAME], 1, row[TK_MOST])
+        for s in range(n):
+            if held[s]:
+                log_tokens(ST, LOG, index, i, held[s], I64(TOKEN_HELD), s)
         if row[TK_FINAL]:
             for s in range(n):
                 if held[s]:
                     emit(ST, OUT, LOG, g, index, s, row[TK_NAME], 1, held[s] * row[TK_FINAL])
+
+
+@nb.njit(**JIT)
+def log_given(TB, ST, LOG):
+    """``State._set_up``'s tokens given to each player, in the events of a logged game."""
+    header = TB[RULES]
+    first = header[H_TRIGGERS] + header[H_COMPLETE]
+    for i in range(header[H_TOKENS]):
+        each = rule_row(TB, first + i)[TK_EACH]
+        if each > 0:
+            for s in range(ST[NFOL].shape[1]):
+                log_tokens(ST, LOG, I64(-1), i, each, I64(TOKEN_GIVEN), s)

@@ -19,6 +19,7 @@ import time
 import numba as nb
 import numpy as np
 
+from carcdsl.compile.facts import TOKEN_ACTIONS
 from carcdsl.engine.position import position
 from carcdsl.engine.state import draw_off_seating
 from carcdsl.fast import boards, effects, figures, mt
@@ -97,6 +98,7 @@ from carcdsl.fast.slots import (
     SR_TURNS,
     STACK_ROW,
     TILES_,
+    TOKEN_ROWS,
     VALUES,
     WIDTH,
 )
@@ -161,7 +163,7 @@ def play_game(TB, ST, OUT, LOG, g, seed, seating, branching, counts):
     """One game of random bots to its end, its row into ``OUT``'s row ``g``."""
     tiles, seats, ctr = ST[TILES_], ST[SEATS], ST[CTR]
     reset(TB, ST)
-    set_up(TB, ST, seed, seating)
+    set_up(TB, ST, LOG, seed, seating)
     after_move(TB, ST, OUT, LOG, g)
     counts[:] = 0
     play_turns(TB, ST, OUT, LOG, g, I64(-1), branching, counts, np.bool_(False))
@@ -317,17 +319,18 @@ class Kernel:
     def log(self, seed: int) -> dict:
         """One game in full, for comparing with the Python engine: its moves (``(t, key, r,
         spot)``, or ``(t,)`` for a discard), the seat of each, its scorings ``(move index,
-        seat, kind name, when, points)``, the final scores and why it ended."""
+        seat, kind name, when, points)``, its tokens moving ``(move index, token, count,
+        action, seat or None)``, the final scores and why it ended."""
         from carcdsl.fast.batch import END_REASONS, seeds_array
 
         cap = 4 * (len(self.tables.fast.supply) + 2)
-        log = (True, np.zeros((cap, 5), np.int64), np.zeros((8 * cap, 5), np.int64))
+        log = (True, np.zeros((cap, 5), np.int64), np.zeros((16 * cap, 5), np.int64))
         out = self._out(1)
         self.warm()
         seeds_a = seeds_array([seed])
         play_batch(self.tb, seeds_a, self.seatings(seeds_a), False, out, log)
         n_moves, n_events = int(out[ROWS][0, R_N_MOVES]), int(out[ROWS][0, R_N_EVENTS])
-        assert n_moves <= cap and n_events <= 8 * cap
+        assert n_moves <= cap and n_events <= 16 * cap
         w = int(self.tb[boards.LISTS_TB][boards.SIDE])  # as new_state sizes it
         moves: list[tuple[int, ...]] = []
         seats = []
@@ -337,10 +340,15 @@ class Kernel:
             else:
                 moves.append((t, to_key(cell % w - w // 2, cell // w - w // 2), r, spot))
             seats.append(seat)
-        names = self.names
-        events = [(i, s, names[k], ("complete", "final")[when], points)
-                  for i, s, k, when, points in log[2][:n_events].tolist()]
-        return {"moves": moves, "seats": seats, "events": events,
+        names, tokens = self.names, [t.name for t in self.tables.modes.tokens]
+        events, moved = [], []
+        for i, s, k, when, count in log[2][:n_events].tolist():
+            if when < TOKEN_ROWS:
+                events.append((i, s, names[k], ("complete", "final")[when], count))
+            else:
+                moved.append((i, tokens[k], count, TOKEN_ACTIONS[when - TOKEN_ROWS],
+                              None if s < 0 else s))
+        return {"moves": moves, "seats": seats, "events": events, "tokens": moved,
                 "scores": out[SEAT_ROWS][SR_SCORE, 0].tolist(),
                 "end": END_REASONS[int(out[ROWS][0, R_END])]}
 

@@ -173,7 +173,7 @@ def score(TB, ST, OUT, LOG, g, r, when, index):
                     if nfol[r, s] == best:
                         emit(ST, OUT, LOG, g, index, s, k, when, points)
         if TB[effects.RULES][effects.H_TOKENS]:
-            effects.collect(TB, ST, r, best)
+            effects.collect(TB, ST, LOG, r, best, index)
     if TB[FIG_TB].shape[0]:
         figures.release(ST, r)  # figures go home to their own supply
     else:

@@ -66,3 +66,21 @@ def emit(ST, OUT, LOG, g, index, seat, k, when, points):
             ev = LOG[2]
             ev[e, 0], ev[e, 1], ev[e, 2], ev[e, 3], ev[e, 4] = index, seat, k, when, points
         ctr[N_LOG_EVENTS] += 1
+
+
+TOKEN_ROWS = 2
+"""A logged event whose ``when`` is ``TOKEN_ROWS + action`` is tokens moving: (move index,
+seat or -1, token kind, ``TOKEN_ROWS`` + ``compile.facts`` token action, count)."""
+
+
+@nb.njit(**JIT)
+def log_tokens(ST, LOG, index, token, count, action, seat):
+    """Tokens moving, in the events of a logged game (``TokenEvent``); nothing otherwise."""
+    if LOG[0]:
+        ctr = ST[CTR]
+        e = ctr[N_LOG_EVENTS]
+        if e < LOG[2].shape[0]:
+            ev = LOG[2]
+            ev[e, 0], ev[e, 1], ev[e, 2], ev[e, 3], ev[e, 4] = (index, seat, token,
+                                                                TOKEN_ROWS + action, count)
+        ctr[N_LOG_EVENTS] += 1

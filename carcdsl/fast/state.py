@@ -164,11 +164,11 @@ def reset(TB, ST):
 
 
 @nb.njit(cache=True, inline="always")
-def set_up(TB, ST, seed, seating):
+def set_up(TB, ST, LOG, seed, seating):
     """``State.__init__`` and ``_set_up``: the game's and the bots' generators
     (``random.Random`` seeds with |seed|; a seat's bot is its player's); the pile
     (``supply.new_pile``); the board's printed tiles, the start tile and further start areas;
-    the hands dealt."""
+    tokens given to the players (logged); the hands dealt."""
     mtx = ST[MTX]
     players = mtx.shape[0] - 1
     ST[SEATING][:] = seating
@@ -183,12 +183,14 @@ def set_up(TB, ST, seed, seating):
     if TB[PARAMS][START_PLACED] and start >= 0:
         base = place(TB, ST, 4 * start, boards.item(bl, boards.START_CELL, 0))
         if TB[effects.RULES][effects.H_TOKENS]:
-            effects.set_up(TB, ST, base)
+            effects.set_up(TB, ST, LOG, base)
         for k in range(1, bl[boards.N_STARTS]):
             cell = boards.item(bl, boards.START_CELL, k)
             o = boards.start_area(TB, ST, cell)
             if o >= 0:
                 place(TB, ST, o, cell)
+    if TB[effects.RULES][effects.H_TOKENS]:
+        effects.log_given(TB, ST, LOG)
     if TB[PARAMS][HAND]:
         deal(TB, ST)
 
