@@ -236,3 +236,40 @@ def test_a_construct_on_a_geometry_it_does_nothing_on_is_refused(tmp_path, text,
     errors = [d for d in info.value.diagnostics if d.is_error]
     assert [d.code for d in errors] == [code]
     assert errors[0].loc is not None and errors[0].loc.line == 2
+
+
+def test_a_figure_on_a_field_can_be_taken_back(tmp_path):
+    """A field is never completed: a recallable figure standing on one is offered back on
+    its owner's turns, and taken back it scores its field's final rule for that player
+    alone (before, the field's closed ends read as complete and no recall was offered)."""
+    from carcdsl.compile.facts import RECALL
+    from carcdsl.compile.tables import FIELD
+
+    path = tmp_path / "mayor.carc"
+    path.write_text("variant mayor for base\nfigure mayor {\n    each player 1\n"
+                    "    recall score final\n}\n")
+    game = carcdsl.load("base", ["farmers", str(path)])
+    tb, recalled, scored_points = game.tables, 0, 0
+    for seed in range(12):
+        state = game.new_game(2, seed=seed)
+        bot = random_bot(random.Random(seed))
+        while not state.finished:
+            seat = state.current
+            on_fields = [node for s, node, _, figure in state.features.pieces
+                         if s == seat and figure == 1
+                         and tb.kinds[state.features.kind[node]].geometry == FIELD]
+            moves = list(state.iter_moves()) if on_fields else []
+            recalls = [m for m in moves if m[3] <= RECALL and RECALL - m[3] in on_fields]
+            assert bool(recalls) == bool(on_fields and moves)
+            if recalls:
+                before, home = len(state.events), state.seats.figures[0][seat]
+                state.apply_fast(*recalls[0])
+                assert state.seats.figures[0][seat] == home + 1
+                fields = [e for e in state.events[before:]
+                          if e.feature == "field" and e.when == "complete"]
+                assert len(fields) <= 1 and all(e.seat == seat for e in fields)
+                recalled += 1
+                scored_points += sum(e.points for e in fields)
+            else:
+                state.apply_fast(*bot(state))
+    assert recalled >= 5 and scored_points > 0

@@ -17,7 +17,7 @@ from carcdsl.compile.facts import RECALL as RECALL
 from carcdsl.compile.facts import figure_spot as figure_spot
 from carcdsl.compile.facts import split_spot as split_spot
 from carcdsl.compile.modes import ANY_FOLLOWER, NO_NEED
-from carcdsl.compile.tables import CENTRE, Tables, grown_occupied
+from carcdsl.compile.tables import CENTRE, FIELD, Tables, grown_occupied
 from carcdsl.engine.parts import Parts
 from carcdsl.geometry.squares import AROUND, STEP
 
@@ -141,7 +141,10 @@ def completes(p: Parts, o: int, key: int, node: int) -> bool:
     """Whether placing ``o`` on ``key`` completes the feature of ``node``."""
     tb, features, grid = p.tables, p.features, p.grid
     root = features.root[node]
-    if tb.kinds[features.kind[root]].geometry == CENTRE:
+    geometry = tb.kinds[features.kind[root]].geometry
+    if geometry == FIELD:  # no open ends, but a field is never completed
+        return False
+    if geometry == CENTRE:
         square = features.node_key[root]
         if key - square not in AROUND:
             return False

@@ -30,6 +30,7 @@ from carcdsl.fast.jit import JIT
 from carcdsl.fast.layout import (
     FIG_TB,
     KIND_CENTRE,
+    KIND_FIELD,
     KK,
     LINK_COUNTS,
     LINK_POS,
@@ -377,6 +378,8 @@ def _completes(TB, ST, o, cell, node):
     kind = TB[OS][SEG_KIND, tiles[T_O, rtile], root - tiles[T_BASE, rtile]]
     if TB[KK][kind, KIND_CENTRE]:
         return _surrounds(TB, ST, cell, tiles[T_CELL, rtile])
+    if TB[KK][kind, KIND_FIELD]:  # a field is never completed
+        return False
     segs, n_roots = _joined(TB, ST, o, cell, root)
     if segs == 0:
         return nodes[OPEN_ENDS, root] == 0

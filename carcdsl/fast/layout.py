@@ -12,7 +12,7 @@ import numpy as np
 
 from carcdsl.compile.facts import marker_names as marker_names  # the markers' bits
 from carcdsl.compile.facts import unshuffled_pile
-from carcdsl.compile.tables import CENTRE, Tables
+from carcdsl.compile.tables import CENTRE, FIELD, Tables
 from carcdsl.fast.program import compile_program
 
 SIG_BITS = 15
@@ -39,9 +39,9 @@ it counts as an open end."""
 N_DISTINCT, SPOT_COUNT = 4, 5
 """``TB[TT]`` [T, 6]: per tile type, its distinct rotations (columns 0..3), how many, and
 the spots of each rotation."""
-KIND_CENTRE, CODE_LEN, N_SLOTS = 0, 1, 3
-"""``TB[KK]`` [K, 5]: per kind, whether a centre; per when (complete, final), program rows
-and quantity slots."""
+KIND_CENTRE, CODE_LEN, N_SLOTS, KIND_FIELD = 0, 1, 3, 5
+"""``TB[KK]`` [K, 6]: per kind, whether a centre; per when (complete, final), program rows
+and quantity slots; whether a field (never completed)."""
 (START_TYPE, START_PLACED, FOLLOWERS, N_ATTR, N_TYPES, N_KINDS, END_UNPLACEABLE, HAND, BAG,
  GENERAL) = range(10)
 """``TB[PARAMS]``. ``GENERAL``: placements offer different numbers of moves (hands, figures,
@@ -58,8 +58,9 @@ def kernel_tables(tb: Tables, players: int) -> tuple:
         tt[t, :len(rs)] = rs
         tt[t, N_DISTINCT], tt[t, SPOT_COUNT] = len(rs), tb.fast.spot_count[t]
     code, code_len, slots, n_slots = _programs(tb)
-    kk = np.zeros((len(tb.kinds), 5), np.int64)
+    kk = np.zeros((len(tb.kinds), 6), np.int64)
     kk[:, KIND_CENTRE] = [k.geometry == CENTRE for k in tb.kinds]
+    kk[:, KIND_FIELD] = [k.geometry == FIELD for k in tb.kinds]
     kk[:, CODE_LEN:CODE_LEN + 2], kk[:, N_SLOTS:N_SLOTS + 2] = code_len, n_slots
     modes = tb.modes
     params = np.array([-1 if tb.start_type is None else tb.start_type,

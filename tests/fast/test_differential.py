@@ -62,6 +62,7 @@ MIX = str(DATA / "effects-mix.carc")
 """Every effect the kernel runs (tokens, on place and on complete rules, extra turns)."""
 FIGURES = str(DATA / "figures-mix.carc")
 COVERS = str(DATA / "covers-mix.carc")
+FIELD_RECALL = str(DATA / "field-recall.carc")
 
 COMBINATIONS = [
     ("base", ()), ("base", ("farmers",)), ("pnp-demo", ()), ("pnp-demo", ("farmers",)),
@@ -95,6 +96,7 @@ COMBINATIONS = [
     ("base", ("river", "abbot", "inns-cathedrals", "traders-builders", "farmers")),
     ("base", ("monastery-bonus",)), ("base", ("monastery-bonus", "fill-hole-extra-turn")),
     ("base", ("monastery-bonus", "table-edge", "border-closes", "abbot")),
+    ("base", (FIELD_RECALL,)), ("base", (FIELD_RECALL, "table-edge", "border-closes")),
     # parameters and rule sets in the mixes above that they left out
     ("base", ("river:u-turn=look-ahead", "abbot", "inns-cathedrals", "traders-builders",
               "farmers")),
