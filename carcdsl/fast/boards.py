@@ -32,7 +32,7 @@ import numba as nb
 import numpy as np
 
 from carcdsl.compile.tables import Tables
-from carcdsl.fast.jit import JIT
+from carcdsl.fast.jit import I64, JIT
 from carcdsl.fast.layout import (
     BOARD_TB,
     LINK_COUNTS,
@@ -184,7 +184,7 @@ def reset(TB, ST):
     (only next to printed tiles) and the groups reached."""
     bp, cells, bs, geo = TB[LISTS_TB], ST[CELLS], ST[CELLS_ST], ST[SCRATCH][GEO]
     for i in range(bp[N_PRINTED]):
-        c = item(bp, PR_CELL, i)
+        c = item(bp, I64(PR_CELL), i)
         for d in range(4):
             nc = c + geo[d]
             bs[2 * nc + S_LATENT] = 0
@@ -257,8 +257,8 @@ def reach(TB, ST, o, no, nc):
         return
     more[REACHED + g] = 1
     bs, geo = ST[CELLS_ST], ST[SCRATCH][GEO]
-    for i in range(item(bp, GROUP_FIRST, g), item(bp, GROUP_FIRST, g + 1)):
-        c = item(bp, GROUP_CELL, i)
+    for i in range(item(bp, I64(GROUP_FIRST), g), item(bp, I64(GROUP_FIRST), g + 1)):
+        c = item(bp, I64(GROUP_CELL), i)
         for d in range(4):
             nc = c + geo[d]
             if bs[2 * nc + S_LATENT]:

@@ -347,7 +347,8 @@ def fire_triggers(TB, ST, OUT, LOG, g, o, cell, base, index):
                 if local >= 0:
                     put_tokens(ST, LOG, rule[col + 2], rule[col + 1], base + local, index)
             elif action == SCORE:
-                emit(ST, OUT, LOG, g, index, ST[CTR][CURRENT], rule[col + 2], 0, rule[col + 1])
+                emit(ST, OUT, LOG, g, index, ST[CTR][CURRENT], rule[col + 2], I64(0),
+                     rule[col + 1])
     return extra
 
 
@@ -368,7 +369,7 @@ def fire_completed(TB, ST, OUT, LOG, g, r, kind, index):
             if action == EXTRA_TURN:
                 extra = True
             elif action == SCORE:
-                emit(ST, OUT, LOG, g, index, seat, rule[col + 2], 0, rule[col + 1])
+                emit(ST, OUT, LOG, g, index, seat, rule[col + 2], I64(0), rule[col + 1])
             elif action == TAKE and rule[col + 2] >= 0:
                 token = rule[col + 1]
                 count = min(ST[NATTR][r, rule[col + 2]], misc[E_SUPPLY + token])
@@ -433,14 +434,15 @@ def score_held(TB, ST, OUT, LOG, g, index):
         if row[TK_MOST] and most > 0:
             for s in range(n):
                 if held[s] == most:
-                    emit(ST, OUT, LOG, g, index, s, row[TK_NAME], 1, row[TK_MOST])
+                    emit(ST, OUT, LOG, g, index, s, row[TK_NAME], I64(1), row[TK_MOST])
         for s in range(n):
             if held[s]:
                 log_tokens(ST, LOG, index, i, held[s], I64(TOKEN_HELD), s)
         if row[TK_FINAL]:
             for s in range(n):
                 if held[s]:
-                    emit(ST, OUT, LOG, g, index, s, row[TK_NAME], 1, held[s] * row[TK_FINAL])
+                    emit(ST, OUT, LOG, g, index, s, row[TK_NAME], I64(1),
+                         held[s] * row[TK_FINAL])
 
 
 @nb.njit(**JIT)

@@ -15,7 +15,7 @@ import numba as nb
 
 from carcdsl.fast import boards
 from carcdsl.fast.features import union
-from carcdsl.fast.jit import JIT
+from carcdsl.fast.jit import JIT, PY
 from carcdsl.fast.layout import (
     LINK_COUNTS,
     LINK_POS,
@@ -64,7 +64,7 @@ from carcdsl.fast.slots import (
 )
 
 
-@nb.njit(**JIT)
+@nb.njit(**PY)
 def place(TB, ST, o, cell):
     """``Grid.place``: ``place_endless``, or on a limited board ``place_limited``. (``apply``
     chooses for itself: with the choice made in a function it calls, base + farmers lost 8 %

@@ -7,6 +7,7 @@ with ``cache=True`` alone (and those small enough to be inlined where they are c
 ``inline="always"``):
 
 * ``cache=True``: compiled once, kept on disk (``fast.__init__`` says where).
+* no CPython or C wrapper (``JIT``), but for the functions Python calls (``PY``).
 * ``_nrt=False``: no reference counting. Numba counts references to every array a function
   takes out of ``TB`` or ``ST``, an atomic add and subtract each time, and the kernel takes
   its arrays out of those tuples in nearly every function and loop: the counting was 40 % of
@@ -25,8 +26,15 @@ from typing import Any
 
 import numpy as np
 
-JIT: Any = {"cache": True, "_nrt": False}
-"""(``Any``: Numba's typing stubs do not know ``_nrt``.)"""
+JIT: Any = {"cache": True, "_nrt": False, "no_cpython_wrapper": True, "no_cfunc_wrapper": True}
+"""(``Any``: Numba's typing stubs do not know ``_nrt``.) Without the CPython and C wrappers:
+only kernel functions call these, and a wrapper that unboxes ``TB`` and ``ST`` (forty arrays)
+is most of a small function's compile (cold compile 55 -> 37 s CPU, 609 -> 455 MB;
+``bench/compile_profile.py``). Calling one from Python crashes the process: a function
+Python (or a test) calls takes ``PY``."""
+
+PY: Any = {"cache": True, "_nrt": False}
+"""``JIT`` with the CPython wrapper, for the kernel functions Python calls too (tests)."""
 
 I64 = np.int64
 """Constants passed to a kernel function go through ``I64``: Numba compiles a function

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numba as nb
 
 from carcdsl.fast import effects, figures, mt
-from carcdsl.fast.jit import JIT
+from carcdsl.fast.jit import I64, JIT
 from carcdsl.fast.layout import (
     FIG_TB,
     HAND,
@@ -101,8 +101,8 @@ def square_occupied(TB, ST, cell):
     cells, nodes, nfol, tiles, scratch = ST[CELLS], ST[NODES], ST[NFOL], ST[TILES_], \
         ST[SCRATCH]
     o4, ol = TB[O4], TB[OL]
-    occupied = 0
-    n_near = 0
+    occupied = I64(0)
+    n_near = I64(0)
     for d in range(4):
         nt = cells[C_TILE, cell + scratch[GEO, d]]
         if nt < 0:
@@ -236,7 +236,7 @@ def count_moves(TB, ST, t, seat, limit):
     for j in range(ctr[N_OPEN]):
         if opens[N_ROTS, j] == 0:
             continue
-        occupied, n_near = 0, 0
+        occupied, n_near = I64(0), I64(0)
         if spots:
             occupied, n_near = square_occupied(TB, ST, opens[OPEN_CELL, j])
         for k in range(opens[N_ROTS, j]):

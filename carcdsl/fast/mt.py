@@ -18,7 +18,7 @@ import random
 import numba as nb
 import numpy as np
 
-from carcdsl.fast.jit import JIT
+from carcdsl.fast.jit import JIT, PY
 
 N, M = 624, 397
 MATRIX_A, UPPER, LOWER = np.uint32(0x9908B0DF), np.uint32(0x80000000), np.uint32(0x7FFFFFFF)
@@ -102,13 +102,13 @@ def genrand(mt):
     return y
 
 
-@nb.njit(**JIT)
+@nb.njit(**PY)
 def getrandbits(mt, k):
     """``Random.getrandbits(k)`` for 1 <= k <= 32."""
     return np.int64(genrand(mt) >> np.uint32(32 - k))
 
 
-@nb.njit(**JIT)
+@nb.njit(**PY)
 def below(mt, n):
     """``Random._randbelow(n)`` and ``supply.below`` (n < 2**32): draws ``n.bit_length()``
     bits until the value is below ``n``."""
@@ -123,7 +123,7 @@ def below(mt, n):
     return r
 
 
-@nb.njit(**JIT)
+@nb.njit(**PY)
 def shuffle(mt, x):
     """``Random.shuffle`` (Python 3.11) in place."""
     for i in range(x.shape[0] - 1, 0, -1):
@@ -131,7 +131,7 @@ def shuffle(mt, x):
         x[i], x[j] = x[j], x[i]
 
 
-@nb.njit(**JIT)
+@nb.njit(**PY)
 def random_float(mt):
     """``Random.random()``: 53 bits from two outputs."""
     a = genrand(mt) >> np.uint32(5)

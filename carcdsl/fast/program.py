@@ -13,7 +13,7 @@ import numba as nb
 import numpy as np
 
 from carcdsl.compile import expr as E
-from carcdsl.fast.jit import JIT
+from carcdsl.fast.jit import PY
 
 CONST, QTY, SCALE, ADD, MUL, COND = range(6)
 STACK = 32
@@ -78,7 +78,7 @@ def compile_program(program: E.Program, markers: tuple[str, ...] = ()
     return code, np.array(slots, dtype=np.int32).reshape(-1, 2)
 
 
-@nb.njit(**JIT)
+@nb.njit(**PY)
 def run(code, n, values, stack):
     """The points of the first ``n`` rows of ``code``, quantities read from ``values`` (one
     per slot); ``stack`` is scratch (STACK int64)."""

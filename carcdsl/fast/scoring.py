@@ -173,7 +173,7 @@ def score(TB, ST, OUT, LOG, g, r, when, index):
                     if nfol[r, s] == best:
                         emit(ST, OUT, LOG, g, index, s, k, when, points)
         if TB[effects.RULES][effects.H_TOKENS]:
-            effects.collect(TB, ST, LOG, r, best, index)
+            effects.collect(TB, ST, LOG, r, I64(best), index)
     if TB[FIG_TB].shape[0]:
         figures.release(ST, r)  # figures go home to their own supply
     else:
@@ -210,9 +210,9 @@ def score_recall(TB, ST, OUT, LOG, g, r, index, seat):
     ``seat`` alone, now (logged as ``complete``, as every scoring during play)."""
     k = kind_of(TB, ST, r)
     if TB[KK][k, CODE_LEN + 1] > 0:
-        points = points_for(TB, ST, r, k, 1, seat)
+        points = points_for(TB, ST, r, k, I64(1), seat)
         if points != 0:
-            emit(ST, OUT, LOG, g, index, seat, k, 0, points)
+            emit(ST, OUT, LOG, g, index, seat, k, I64(0), points)
 
 
 @nb.njit(**JIT)

@@ -17,7 +17,7 @@ import numpy as np
 from carcdsl.compile.facts import BOT_SEED_FACTOR
 from carcdsl.fast import boards, effects, figures, mt
 from carcdsl.fast.grid import place, place_endless, place_limited
-from carcdsl.fast.jit import I64, JIT
+from carcdsl.fast.jit import I64, JIT, PY
 from carcdsl.fast.layout import (
     BAG,
     CENTRE_SPOT,
@@ -129,7 +129,7 @@ def new_state(TB, players):
         effects.state(TB, players) + boards.state(TB, players)
 
 
-@nb.njit(**JIT)
+@nb.njit(**PY)
 def reset(TB, ST):
     """Clear what the last game left (only the squares it touched)."""
     effects.reset(TB, ST)
@@ -178,14 +178,15 @@ def set_up(TB, ST, LOG, seed, seating):
     new_pile(TB, ST)
     bl = TB[boards.LISTS_TB]  # the board's printed tiles, then its start areas
     for i in range(bl[boards.N_PRINTED]):
-        place(TB, ST, boards.item(bl, boards.PR_O, i), boards.item(bl, boards.PR_CELL, i))
+        place(TB, ST, boards.item(bl, I64(boards.PR_O), i),
+              boards.item(bl, I64(boards.PR_CELL), i))
     start = TB[PARAMS][START_TYPE]
     if TB[PARAMS][START_PLACED] and start >= 0:
-        base = place(TB, ST, 4 * start, boards.item(bl, boards.START_CELL, 0))
+        base = place(TB, ST, 4 * start, boards.item(bl, I64(boards.START_CELL), I64(0)))
         if TB[effects.RULES][effects.H_TOKENS]:
             effects.set_up(TB, ST, LOG, base)
         for k in range(1, bl[boards.N_STARTS]):
-            cell = boards.item(bl, boards.START_CELL, k)
+            cell = boards.item(bl, I64(boards.START_CELL), k)
             o = boards.start_area(TB, ST, cell)
             if o >= 0:
                 place(TB, ST, o, cell)
@@ -248,7 +249,7 @@ def apply(TB, ST, OUT, LOG, g, t, cell, r, spot):
         refill(TB, ST, seat)
         if not end_turn(ST, extra, seats[HAND_N, seat] > 0):
             pass_turn(TB, ST)
-    elif not end_turn(ST, extra, True):
+    elif not end_turn(ST, extra, np.bool_(True)):
         ctr[CURRENT] = (seat + 1) % seats.shape[1]
     after_move(TB, ST, OUT, LOG, g)
 

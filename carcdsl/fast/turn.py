@@ -7,6 +7,7 @@ up). Whether the turn being played is an extra one is kept in ``fast.effects``' 
 from __future__ import annotations
 
 import numba as nb
+import numpy as np
 
 from carcdsl.fast.effects import IN_EXTRA, MISC
 from carcdsl.fast.jit import JIT
@@ -34,7 +35,7 @@ def pass_turn(TB, ST):
     when the pile has tiles, else is passed over."""
     seats, ctr = ST[SEATS], ST[CTR]
     n = seats.shape[1]
-    end_turn(ST, False, False)  # a new turn, not an extra one
+    end_turn(ST, np.bool_(False), np.bool_(False))  # a new turn, not an extra one
     ctr[CURRENT] = (ctr[CURRENT] + 1) % n
     if not TB[PARAMS][HAND]:
         return
