@@ -81,6 +81,8 @@ CODES: dict[str, str] = {
     "W308": "a setting that some allowed player counts cannot use",
     "W309": "a kind whose `score complete` can never apply: it can never be completed",
     "W310": "a tile group the draw order does not name: it changes nothing",
+    "W311": "tokens put where no player ever collects them, though they score",
+    "W313": "a figure no player has (`each player 0`)",
 }
 
 

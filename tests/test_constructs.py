@@ -226,6 +226,19 @@ REFUSED = [
     ("override feature road { score complete = completed(city) }", "E113"),
     ("on place surrounded: score 0", "E141"),
     ("on complete city: score 0", "E141"),
+    ("on place shows garden: score 1", "E141"),
+    ("on complete garden: extra turn", "E141"),
+    ("on place shows city: put 0 coin on city\ntoken coin { supply 9 collected yes }", "E141"),
+    ("token coin { supply 0 }", "E141"),
+    ("token gem { supply 10  score final most 5 }", "E141"),
+    ("token gem { supply 5  each player 1  score final = 0 }", "E141"),
+    ("token gem { supply 5  each player 1  score final most 0 }", "E141"),
+    ("override feature road { score complete += 0 }", "E141"),
+    ("override feature city { score final += 0 * pennants }", "E141"),
+    ("override feature city { attribute gold flag  score complete += 10 * gold }", "E141"),
+    ("figure gnome { stands on garden }", "E141"),
+    ("figure hermit { stands on monastery  with own follower }", "E141"),
+    ("override feature road { followers no }", "E141"),
 ]
 
 

@@ -9,9 +9,10 @@ This module owns the entry point (``check``), the checker's state and the order 
 the checks themselves are mixins of the checker here, one module each: feature kinds and their
 scoring rules in ``kinds``; the game block, board, supply, turn and tokens in ``game``; names
 in languages in ``names``; each tile type, and the warnings over all of them, in ``tiles``;
-figures, tile groups and triggers in ``play``. Everything is linear in the number of tile
-types: the side-matching and duplicate-tile warnings look signatures up in dicts instead of
-comparing tiles pairwise.
+figures, tile groups and triggers in ``play``; rules that would do nothing in the composed
+rule set (a kind no tile has, a zero amount, a token nobody gets) in ``dead``. Everything is
+linear in the number of tile types: the side-matching and duplicate-tile warnings look
+signatures up in dicts instead of comparing tiles pairwise.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from carcdsl.check.dead import DeadChecks, later_loc, score_keys
 from carcdsl.check.game import MAX_FOLLOWERS, GameChecks
 from carcdsl.check.kinds import KindChecks
 from carcdsl.check.names import NameChecks
@@ -41,7 +43,7 @@ def check(rules: RuleSet, lang: str | None = None) -> list[Diagnostic]:
 
 
 @attrs.define
-class _Checker(KindChecks, GameChecks, NameChecks, TileChecks, PlayChecks):
+class _Checker(KindChecks, GameChecks, NameChecks, TileChecks, PlayChecks, DeadChecks):
     rules: RuleSet
     out: list[Diagnostic] = attrs.Factory(list)
     kinds: dict[str, FeatureKind] = attrs.Factory(dict)
@@ -135,7 +137,10 @@ class _Checker(KindChecks, GameChecks, NameChecks, TileChecks, PlayChecks):
             if kind.name not in self.used:
                 # a kind with no rules (an inert `garden`) is a place for tile sets to use
                 if kind.followers or kind.complete or kind.final or kind.final_extra \
-                        or kind.complete_extra:
-                    self.warn("W303", kind.loc, name=kind.name)
+                        or kind.complete_extra:  # said where its author gave it rules
+                    keys = ["followers"] if kind.followers else []
+                    loc = later_loc(kind, keys + score_keys(kind)) or kind.loc
+                    self.warn("W303", loc, name=kind.name)
             else:
                 self.check_completable(kind)
+        self.check_dead()

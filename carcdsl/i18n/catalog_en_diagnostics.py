@@ -383,6 +383,43 @@ DIAGNOSTICS: dict[str, str] = {
     "E141/pennants": "'{name}' says `pennants no`, so `pennants` is always 0 on it (declare "
                      "`pennants yes` in feature {name}, or leave the quantity out)",
     "E141/score-zero": "`{trigger}: score 0` gives nothing; give a number other than 0",
+    "E141/no-tile": "no tile of this rule set (with its variants) has a '{kind}', so `{said}` "
+                    "can never apply: name a kind the tiles have, or add tiles with a '{kind}'",
+    "E141/no-tile-require": "no tile of this rule set (with its variants) has a '{kind}', so "
+                            "`require {test} {kind}` has nothing to test: name a kind the tiles "
+                            "have, or add tiles with a '{kind}'",
+    "E141/figure-no-tile": "figure '{name}' stands only on {kinds}, and no tile (nor map "
+                           "square) has one: it can never be placed; let it stand on a kind "
+                           "the tiles have",
+    "E141/put-zero": "`put 0 {token}` puts nothing on the tile; put 1 or more",
+    "E141/token-supply": "token '{name}' has a supply of 0 (say `supply N`): none can ever be "
+                         "given out, put or taken, so nothing about it ever happens",
+    "E141/token-unused": "no player ever gets or sees a '{name}' token: none is given at set-up "
+                         "(`each player`, `start sides`) and no rule puts one (`put`) or hands "
+                         "one out (`take`); add such a rule, or leave the token out",
+    "E141/token-final-zero": "`score final = 0` gives nothing (a held '{name}' scores 0 without "
+                             "it): give a number other than 0, or leave it out",
+    "E141/token-most-zero": "`score final most 0` gives nothing: give the points the players "
+                            "holding the most '{name}' score, or leave it out",
+    "E141/add-zero": "this `score {when} +=` term is always 0 and adds nothing to '{name}': "
+                     "give a term that can be more than 0, or leave it out",
+    "E141/attribute-none": "no tile has a '{name}' carrying '{attribute}' (a tile's `{name} ... "
+                           "{attribute} N`), so '{attribute}' is always 0 here: add tiles that "
+                           "carry it, or leave the quantity out",
+    "E141/take-none": "`take {token}`: no tile has a '{kind}' carrying '{token}', so completing "
+                      "one never hands any out: add tiles that carry '{token}', or leave the "
+                      "rule out",
+    "E141/needs-centre": "figure '{name}' stands only on centres ({kinds}), and only where its "
+                         "owner's {needs} already stands (`with own {needs}`); a centre lies on "
+                         "the tile just placed, where nothing stands yet, so it can never be "
+                         "placed: leave out `with own`, or let it stand on paths or areas",
+    "E141/extends-own": "`on place extends {kind} with own {figure}`: no {figure} can ever "
+                        "stand on a '{kind}', so this never applies: name a figure that stands "
+                        "on '{kind}', or another kind",
+    "E141/nobody-stands": "'{name}' is scored, but no follower (`followers no`) and no figure "
+                          "(`stands on`) can ever stand on it, and a feature scores for those "
+                          "standing on it: its scoring never applies; say `followers yes`, or "
+                          "name it in a figure's `stands on`",
     # --- warnings ---
     "W301": "tile '{name}': no side of any other tile, in any rotation, can lie against side "
             "{sides}",
@@ -403,6 +440,18 @@ DIAGNOSTICS: dict[str, str] = {
                      "which groups are drawn first: `supply {{ order {group}, rest }}`)",
     "W304": "followers may stand on '{name}', but it has neither `score complete` nor `score "
             "final`: they would never score",
+    "W304/figure": "figure '{name}' stands only on {kinds}, and no `score complete` or `score "
+                   "final` scores any of them: it would never score",
+    "W311/kept": "token '{token}' is not `collected yes`: those put on a '{kind}' stay there, "
+                 "no player ever holds them, and its `score final` never counts them (say "
+                 "`collected yes` in token {token})",
+    "W311/kept-start": "token '{name}' is not `collected yes`: those put on the start tile's "
+                       "sides stay there, and its `score final` never counts them (say "
+                       "`collected yes` in token {name})",
+    "W311/nobody": "tokens '{token}' put on a '{kind}' are never collected: nobody can stand on "
+                   "a '{kind}' (`followers no`, and no figure stands on it), so none reaches a "
+                   "player or counts for its `score final`",
+    "W313": "figure '{name}': `each player 0` gives nobody one, so it is never placed",
     "W305/legend": "the legend explains '{key}', but no square of the map shows it",
     "W305/city": "printed city {name} " + _UNREACHABLE,
     "W305/square": "square ({x}, {y}) " + _UNREACHABLE,

@@ -339,6 +339,49 @@ DIAGNOSTICS: dict[str, str] = {
     "E141/pennants": "'{name}' zegt `pennants no`, dus `pennants` is daar altijd 0 (zet "
                      "`pennants yes` in feature {name}, of laat de grootheid weg)",
     "E141/score-zero": "`{trigger}: score 0` geeft niets; geef een ander getal dan 0",
+    "E141/no-tile": "geen tegel van deze regelset (met zijn varianten) heeft een '{kind}', dus "
+                    "`{said}` geldt nooit: noem een soort die de tegels hebben, of voeg tegels "
+                    "met een '{kind}' toe",
+    "E141/no-tile-require": "geen tegel van deze regelset (met zijn varianten) heeft een "
+                            "'{kind}', dus `require {test} {kind}` heeft niets om te toetsen: "
+                            "noem een soort die de tegels hebben, of voeg tegels met een "
+                            "'{kind}' toe",
+    "E141/figure-no-tile": "figuur '{name}' staat alleen op {kinds}, en geen tegel (of vak van "
+                           "de kaart) heeft er een: die kan nooit geplaatst worden; laat hem op "
+                           "een soort staan die de tegels hebben",
+    "E141/put-zero": "`put 0 {token}` legt niets op de tegel; leg er 1 of meer",
+    "E141/token-supply": "fiche '{name}' heeft een voorraad van 0 (zeg `supply N`): er kan er "
+                         "nooit een gegeven, gelegd of genomen worden, dus er gebeurt nooit iets "
+                         "mee",
+    "E141/token-unused": "geen speler krijgt of ziet ooit een fiche '{name}': er wordt er geen "
+                         "gegeven bij de opzet (`each player`, `start sides`) en geen regel legt "
+                         "er een (`put`) of deelt er een uit (`take`); voeg zo'n regel toe, of "
+                         "laat het fiche weg",
+    "E141/token-final-zero": "`score final = 0` geeft niets (een fiche '{name}' in bezit is "
+                             "zonder dat ook 0 waard): geef een ander getal dan 0, of laat het "
+                             "weg",
+    "E141/token-most-zero": "`score final most 0` geeft niets: geef de punten voor wie de "
+                            "meeste '{name}' heeft, of laat het weg",
+    "E141/add-zero": "deze term van `score {when} +=` is altijd 0 en voegt niets toe aan "
+                     "'{name}': geef een term die meer dan 0 kan zijn, of laat hem weg",
+    "E141/attribute-none": "geen tegel heeft een '{name}' met '{attribute}' (`{name} ... "
+                           "{attribute} N` op een tegel), dus '{attribute}' is hier altijd 0: "
+                           "voeg tegels toe die het dragen, of laat de grootheid weg",
+    "E141/take-none": "`take {token}`: geen tegel heeft een '{kind}' met '{token}', dus een "
+                      "voltooide '{kind}' deelt er nooit een uit: voeg tegels toe die "
+                      "'{token}' dragen, of laat de regel weg",
+    "E141/needs-centre": "figuur '{name}' staat alleen op middenstukken ({kinds}), en alleen "
+                         "waar de eigen {needs} van de speler al staat (`with own {needs}`); "
+                         "een middenstuk ligt op de tegel die net gelegd is, waar nog niets "
+                         "staat, dus die kan nooit geplaatst worden: laat `with own` weg, of "
+                         "laat hem op paden of gebieden staan",
+    "E141/extends-own": "`on place extends {kind} with own {figure}`: geen {figure} kan ooit op "
+                        "een '{kind}' staan, dus dit geldt nooit: noem een figuur die op "
+                        "'{kind}' staat, of een andere soort",
+    "E141/nobody-stands": "'{name}' krijgt punten, maar geen volger (`followers no`) en geen "
+                          "figuur (`stands on`) kan er ooit op staan, en een stuk telt voor wie "
+                          "erop staat: die puntentelling geldt nooit; zeg `followers yes`, of "
+                          "noem de soort in `stands on` van een figuur",
     "E134/take-where": "`take {token}` onder `{trigger}`: wie de tegel legt krijgt zoveel "
                        "fiches als het attribuut van een voltooid stuk, dus `take` hoort onder "
                        "`on complete KIND`",
@@ -446,6 +489,19 @@ DIAGNOSTICS: dict[str, str] = {
                      "welke groepen eerst getrokken worden: `supply {{ order {group}, rest }}`)",
     "W304": "{rule:followers} mogen op '{name}' staan, maar die heeft `score complete` noch "
             "`score final`: ze zouden nooit punten krijgen",
+    "W304/figure": "figuur '{name}' staat alleen op {kinds}, en geen `score complete` of "
+                   "`score final` telt een daarvan: die zou nooit punten krijgen",
+    "W311/kept": "fiche '{token}' is niet `collected yes`: wat op een '{kind}' gelegd wordt "
+                 "blijft daar, geen speler krijgt het ooit, en `score final` telt het nooit "
+                 "(zeg `collected yes` in token {token})",
+    "W311/kept-start": "fiche '{name}' is niet `collected yes`: wat op de zijden van de "
+                       "starttegel gelegd wordt blijft daar, en `score final` telt het nooit "
+                       "(zeg `collected yes` in token {name})",
+    "W311/nobody": "fiches '{token}' op een '{kind}' worden nooit verzameld: niemand kan op een "
+                   "'{kind}' staan (`followers no`, en geen figuur staat erop), dus geen ervan "
+                   "komt bij een speler of telt voor `score final`",
+    "W313": "figuur '{name}': `each player 0` geeft niemand er een, dus die wordt nooit "
+                 "geplaatst",
     "W305/legend": "de legenda verklaart '{key}', maar geen vak van de kaart toont het",
     "W305/city": "gedrukte stad {name} " + _UNREACHABLE,
     "W305/square": "vak ({x}, {y}) " + _UNREACHABLE,
