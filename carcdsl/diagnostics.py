@@ -82,6 +82,7 @@ CODES: dict[str, str] = {
     "W309": "a kind whose `score complete` can never apply: it can never be completed",
     "W310": "a tile group the draw order does not name: it changes nothing",
     "W311": "tokens put where no player ever collects them, though they score",
+    "W312": "a kind that is scored though no follower and no figure can stand on it",
     "W313": "a figure no player has (`each player 0`)",
 }
 

@@ -519,8 +519,8 @@ BROKEN = [
      extending("figure hermit { stands on monastery with own follower }"), "E141", 3, 46),
     ("E141 extends where no such figure stands",
      extending("on place extends field with own follower: extra turn"), "E141", 3, 18),
-    ("E141 a kind scored that nobody stands on",
-     extending("override feature road { followers no }"), "E141", 3, 25),
+    ("W312 a kind scored that nobody stands on",
+     extending("override feature road { followers no }"), "W312", 3, 25),
     ("W311 scoring tokens never collected",
      extending("token coin { supply 80 score final = 1 }\n"
                "on place shows city: put 1 coin on city"), "W311", 4, 28),

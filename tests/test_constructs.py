@@ -238,7 +238,6 @@ REFUSED = [
     ("override feature city { attribute gold flag  score complete += 10 * gold }", "E141"),
     ("figure gnome { stands on garden }", "E141"),
     ("figure hermit { stands on monastery  with own follower }", "E141"),
-    ("override feature road { followers no }", "E141"),
 ]
 
 

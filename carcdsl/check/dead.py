@@ -6,9 +6,10 @@ What the composed rule set (variants included) shows decides: a kind no tile has
 ``extends``, a figure that stands only on such kinds), zero amounts (``put 0``, a token's
 ``score final = 0`` or ``most 0``, a ``+=`` term that is always 0), a token nobody ever gets,
 an attribute no tile carries (``take gold``, ``10 * gold``), a figure ``with own F`` that can
-stand only on centres, ``extends K with own F`` where no F stands on K, and a kind that is
-scored though nobody can stand on it. Warnings: tokens put where no player ever collects
-them (W311), a figure nobody has (W313), a figure on kinds never scored (W304).
+stand only on centres, ``extends K with own F`` where no F stands on K. Warnings: tokens put
+where no player ever collects them (W311), a kind scored though nobody can stand on it (W312:
+a test's rule set where nobody scores relies on it), a figure nobody has (W313), a figure on
+kinds never scored (W304).
 
 ``DeadChecks`` is a mixin of ``checker._Checker``, as ``tiles.TileChecks`` is: methods only,
 reading the rule set and what the checker gathered, reporting through ``error`` and ``warn``.
@@ -272,7 +273,7 @@ class DeadChecks:
                 if kind.geometry != "field" or key.startswith("final")]
         if keys and not self.anyone_stands(name):
             loc = later_loc(kind, ["followers", *keys]) or kind.loc_of(keys[0])
-            self.error("E141", loc, "nobody-stands", name=name)
+            self.warn("W312", loc, name=name)
 
     # --- figures --------------------------------------------------------------------------
     def dead_figure(self, figure: Figure, seen: set[str]) -> None:

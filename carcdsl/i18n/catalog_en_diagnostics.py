@@ -416,10 +416,6 @@ DIAGNOSTICS: dict[str, str] = {
     "E141/extends-own": "`on place extends {kind} with own {figure}`: no {figure} can ever "
                         "stand on a '{kind}', so this never applies: name a figure that stands "
                         "on '{kind}', or another kind",
-    "E141/nobody-stands": "'{name}' is scored, but no follower (`followers no`) and no figure "
-                          "(`stands on`) can ever stand on it, and a feature scores for those "
-                          "standing on it: its scoring never applies; say `followers yes`, or "
-                          "name it in a figure's `stands on`",
     # --- warnings ---
     "W301": "tile '{name}': no side of any other tile, in any rotation, can lie against side "
             "{sides}",
@@ -451,6 +447,10 @@ DIAGNOSTICS: dict[str, str] = {
     "W311/nobody": "tokens '{token}' put on a '{kind}' are never collected: nobody can stand on "
                    "a '{kind}' (`followers no`, and no figure stands on it), so none reaches a "
                    "player or counts for its `score final`",
+    "W312": "'{name}' is scored, but no follower (`followers no`) and no figure "
+            "(`stands on`) can ever stand on it, and a feature scores for those "
+            "standing on it: its scoring never applies; say `followers yes`, or "
+            "name it in a figure's `stands on`",
     "W313": "figure '{name}': `each player 0` gives nobody one, so it is never placed",
     "W305/legend": "the legend explains '{key}', but no square of the map shows it",
     "W305/city": "printed city {name} " + _UNREACHABLE,

@@ -378,10 +378,6 @@ DIAGNOSTICS: dict[str, str] = {
     "E141/extends-own": "`on place extends {kind} with own {figure}`: geen {figure} kan ooit op "
                         "een '{kind}' staan, dus dit geldt nooit: noem een figuur die op "
                         "'{kind}' staat, of een andere soort",
-    "E141/nobody-stands": "'{name}' krijgt punten, maar geen volger (`followers no`) en geen "
-                          "figuur (`stands on`) kan er ooit op staan, en een stuk telt voor wie "
-                          "erop staat: die puntentelling geldt nooit; zeg `followers yes`, of "
-                          "noem de soort in `stands on` van een figuur",
     "E134/take-where": "`take {token}` onder `{trigger}`: wie de tegel legt krijgt zoveel "
                        "fiches als het attribuut van een voltooid stuk, dus `take` hoort onder "
                        "`on complete KIND`",
@@ -500,6 +496,10 @@ DIAGNOSTICS: dict[str, str] = {
     "W311/nobody": "fiches '{token}' op een '{kind}' worden nooit verzameld: niemand kan op een "
                    "'{kind}' staan (`followers no`, en geen figuur staat erop), dus geen ervan "
                    "komt bij een speler of telt voor `score final`",
+    "W312": "'{name}' krijgt punten, maar geen volger (`followers no`) en geen "
+            "figuur (`stands on`) kan er ooit op staan, en een stuk telt voor wie "
+            "erop staat: die puntentelling geldt nooit; zeg `followers yes`, of "
+            "noem de soort in `stands on` van een figuur",
     "W313": "figuur '{name}': `each player 0` geeft niemand er een, dus die wordt nooit "
                  "geplaatst",
     "W305/legend": "de legenda verklaart '{key}', maar geen vak van de kaart toont het",
