@@ -219,6 +219,7 @@ PAIR_CASES = [(rules, first) for rules in sorted(bundled()[0])
               for first in sorted({a for a, _ in variant_pairs(rules)})]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules,first", PAIR_CASES, ids=[f"{r}+{v}" for r, v in PAIR_CASES])
 def test_the_same_games_for_every_two_variants(rules, first):
     """``first`` with each variant after it in name order (each loading on ``rules`` alone
