@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from carcdsl.check.host import CheckerHost
 from carcdsl.check.kinds import iter_quantities
 from carcdsl.check.play import COMPLETABLE, _item_loc
 from carcdsl.model.expr import QUANTITIES, Cond, Const, Negated, Product, Scaled, Sum
@@ -28,7 +29,6 @@ from carcdsl.model.tiles import FeatureKind
 
 if TYPE_CHECKING:
     from carcdsl.model.base import Loc
-    from carcdsl.model.rules import RuleSet
 
 SCORE_KEYS = ("complete", "final")
 
@@ -86,21 +86,10 @@ def written(obj: Figure | Token, prop: str) -> bool:
     return loc is not None and not loc.path
 
 
-class DeadChecks:
+class DeadChecks(CheckerHost):
     """Rules that would do nothing, for ``checker._Checker``."""
 
     __slots__ = ()
-
-    rules: RuleSet
-    kinds: dict[str, FeatureKind]
-    geometry: dict[str, str]
-
-    if TYPE_CHECKING:
-        def error(self, code: str, loc: Loc | None, form: str = "", /,
-                  **args: object) -> None: ...
-        def warn(self, code: str, loc: Loc | None, form: str = "", /,
-                 **args: object) -> None: ...
-        def figure_names(self) -> list[str]: ...
 
     # --- what the composed rule set has ----------------------------------------------------
     def shown_kinds(self) -> set[str]:

@@ -10,9 +10,7 @@ reading what the checker gathered (kinds, their geometries, markers) and reporti
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
-
+from carcdsl.check.host import CheckerHost
 from carcdsl.check.tiles import MAX_SUPPLY, MAX_TILE_COUNT
 from carcdsl.model.base import Loc
 from carcdsl.model.rules import (
@@ -24,10 +22,6 @@ from carcdsl.model.rules import (
     START_MODES,
     supply_key,
 )
-from carcdsl.model.tiles import FeatureKind
-
-if TYPE_CHECKING:
-    from carcdsl.model.rules import RuleSet
 
 MAX_BOARD_SIDE = 1000
 MAX_HAND = 20
@@ -39,25 +33,10 @@ def _span(low: int, high: int) -> str:
     return str(low) if low == high else f"{low}..{high}"
 
 
-class GameChecks:
+class GameChecks(CheckerHost):
     """The game block, board, supply, turn and tokens, for ``checker._Checker``."""
 
     __slots__ = ()
-
-    rules: RuleSet
-    kinds: dict[str, FeatureKind]
-    geometry: dict[str, str]
-
-    if TYPE_CHECKING:
-        def error(self, code: str, loc: Loc | None, form: str = "", /,
-                  **args: object) -> None: ...
-        def warn(self, code: str, loc: Loc | None, form: str = "", /,
-                 **args: object) -> None: ...
-        def hint(self, word: str, group: str, candidates: Iterable[str]) -> str: ...
-        def wrong_kind(self, kind: str | None, wanted: tuple[str, ...], place: str,
-                       loc: Loc | None, **args: object) -> None: ...
-        @property
-        def markers(self) -> set[str]: ...
 
     # --- the game -----------------------------------------------------------------------
     def check_game(self) -> None:

@@ -9,17 +9,14 @@ through its ``error`` and ``warn``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
 
+from carcdsl.check.host import CheckerHost
 from carcdsl.model.base import Loc
 from carcdsl.model.expr import QUANTITIES, Compare, Cond, Negated, Product, Quantity, Scaled, Sum
 from carcdsl.model.looks import NAMED_COLOURS, looks_of, parse_colour
 from carcdsl.model.rules import OWN_FOLLOWER
 from carcdsl.model.tiles import ATTRIBUTE_MERGES, GEOMETRIES, FeatureKind
-
-if TYPE_CHECKING:
-    from carcdsl.model.rules import RuleSet
 
 SCORERS = ("majority",)
 
@@ -44,24 +41,10 @@ def iter_quantities(expr: object) -> Iterator[Quantity]:
         # a Const carries nothing to check
 
 
-class KindChecks:
+class KindChecks(CheckerHost):
     """Feature kinds and their scoring expressions, for ``checker._Checker``."""
 
     __slots__ = ()
-
-    rules: RuleSet
-    kinds: dict[str, FeatureKind]
-    geometry: dict[str, str]
-    landmarks: set[str]
-
-    if TYPE_CHECKING:
-        def error(self, code: str, loc: Loc | None, form: str = "", /,
-                  **args: object) -> None: ...
-        def warn(self, code: str, loc: Loc | None, form: str = "", /,
-                 **args: object) -> None: ...
-        def hint(self, word: str, group: str, candidates: Iterable[str]) -> str: ...
-        @property
-        def markers(self) -> set[str]: ...
 
     # --- feature kinds ------------------------------------------------------------------
     def check_kind(self, kind: FeatureKind) -> None:

@@ -8,30 +8,17 @@ reporting through its ``warn``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
-
+from carcdsl.check.host import CheckerHost
 from carcdsl.model.base import Loc
-
-if TYPE_CHECKING:
-    from carcdsl.model.rules import RuleSet
 
 DEFAULT_LANGUAGE = "en"
 """The language of a rule set's own words: names given for it rename, none are missing."""
 
 
-class NameChecks:
+class NameChecks(CheckerHost):
     """Names of words in languages, for ``checker._Checker``."""
 
     __slots__ = ()
-
-    rules: RuleSet
-    asked: str | None
-
-    if TYPE_CHECKING:
-        def warn(self, code: str, loc: Loc | None, form: str = "", /,
-                 **args: object) -> None: ...
-        def hint(self, word: str, group: str, candidates: Iterable[str]) -> str: ...
 
     # --- names in languages -------------------------------------------------------------
     def visible_words(self) -> dict[str, Loc | None]:

@@ -9,16 +9,9 @@ citty``: at ``citty``) or the declaration when the model knows no closer place.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
-
+from carcdsl.check.host import CheckerHost
 from carcdsl.model.base import Loc
 from carcdsl.model.rules import OWN_FOLLOWER, REQUIREMENTS, REST_GROUP, Figure, Trigger
-from carcdsl.model.tiles import FeatureKind
-
-if TYPE_CHECKING:
-    from carcdsl.diagnostics import Diagnostic
-    from carcdsl.model.rules import RuleSet
 
 MAX_FIGURES = 1000
 """Figures of one kind each player has (as ``game.MAX_FOLLOWERS`` followers)."""
@@ -42,22 +35,10 @@ def _trigger_head(trigger: Trigger) -> str:
     return f"on place {trigger.condition}"
 
 
-class PlayChecks:
+class PlayChecks(CheckerHost):
     """Figures, groups and triggers, for ``checker._Checker``."""
 
     __slots__ = ()
-
-    rules: RuleSet
-    out: list[Diagnostic]
-    kinds: dict[str, FeatureKind]
-    geometry: dict[str, str]
-
-    if TYPE_CHECKING:
-        def error(self, code: str, loc: Loc | None, form: str = "", /,
-                  **args: object) -> None: ...
-        def warn(self, code: str, loc: Loc | None, form: str = "", /,
-                 **args: object) -> None: ...
-        def hint(self, word: str, group: str, candidates: Iterable[str]) -> str: ...
 
     # --- figures ------------------------------------------------------------------------
     def figure_names(self) -> list[str]:

@@ -11,16 +11,13 @@ warnings look signatures up in dicts instead of comparing tiles pairwise.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
 
 import attrs
 
+from carcdsl.check.host import CheckerHost
 from carcdsl.geometry import ports as P
 from carcdsl.model.base import Loc
-from carcdsl.model.tiles import FeatureKind, Segment, Tile
-
-if TYPE_CHECKING:
-    from carcdsl.diagnostics import Diagnostic
+from carcdsl.model.tiles import Segment, Tile
 
 MAX_TILE_COUNT = 100_000
 MAX_SUPPLY = 100_000
@@ -57,30 +54,12 @@ class _TileInfo:
     """The kind at each of the 12 border positions, or None."""
 
 
-class TileChecks:
-    """Per-tile checks and the warnings over all tiles, for ``checker._Checker``.
-
-    The annotations below name what the host class provides; the mixin stores nothing itself
-    (empty ``__slots__``, so the slotted attrs host stays without a ``__dict__``).
+class TileChecks(CheckerHost):
+    """Per-tile checks and the warnings over all tiles, for ``checker._Checker`` (what it
+    provides: ``host.CheckerHost``).
     """
 
     __slots__ = ()
-
-    out: list[Diagnostic]
-    kinds: dict[str, FeatureKind]
-    geometry: dict[str, str]
-    landmarks: set[str]
-    field_kinds: list[str]
-    used: set[str]
-
-    if TYPE_CHECKING:
-        def rules_sets(self) -> int: ...
-        def error(self, code: str, loc: Loc | None, form: str = "", /,
-                  **args: object) -> None: ...
-        def warn(self, code: str, loc: Loc | None, form: str = "", /,
-                 **args: object) -> None: ...
-        def hint(self, word: str, group: str, candidates: Iterable[str]) -> str: ...
-        def port_hint(self, port: str) -> str: ...
 
     # --- tiles --------------------------------------------------------------------------
     def check_tile(self, tile: Tile) -> _TileInfo | None:

@@ -9,14 +9,12 @@ acts on it (the module named beside it), on the geometries it was tested on.
 
 from __future__ import annotations
 
-from carcdsl.compile.tables import AREA, CENTRE, FIELD, PATH
-
-_ENCLOSED, _NONE = 4, -1  # compile.constructs' ENCLOSED and NO_GEOMETRY
-_KINDS = frozenset({AREA, PATH, CENTRE, FIELD})
-_SEGMENTS = _KINDS | {_ENCLOSED}
-_COMPLETABLE = frozenset({AREA, PATH, CENTRE})
-_SIDES = frozenset({AREA, PATH})
-_ANY = frozenset({_NONE})
+from carcdsl.compile.constructs import ALL as _SEGMENTS
+from carcdsl.compile.constructs import COMPLETABLE as _COMPLETABLE
+from carcdsl.compile.constructs import KINDS as _KINDS
+from carcdsl.compile.constructs import NONE as _ANY
+from carcdsl.compile.constructs import SIDES as _SIDES
+from carcdsl.compile.tables import CENTRE, FIELD, PATH
 
 RUNS: dict[str, frozenset] = {
     # effects.fire_triggers

@@ -4,18 +4,22 @@ instead."""
 
 from __future__ import annotations
 
-from carcdsl.compile.constructs import describe, unclaimed
-from carcdsl.compile.tables import AREA, CENTRE, FIELD, PATH, Tables
+from carcdsl.compile.constructs import (
+    ALL,
+    COMPLETABLE,
+    KINDS,
+    NONE,
+    SIDES,
+    describe,
+    unclaimed,
+)
+from carcdsl.compile.tables import CENTRE, FIELD, PATH, Tables
 
 SEED_LIMIT = 2 ** 49
 """Seeds the kernel seeds itself: ``seed * 7919 + seat`` (a bot's generator) stays in 64 bits."""
 
 
-_NONE, _ENCLOSED = -1, 4  # compile.constructs' NO_GEOMETRY and ENCLOSED
-_KINDS = frozenset({AREA, PATH, CENTRE, FIELD})
-_SIDES = frozenset({AREA, PATH})
-_COMPLETABLE = _SIDES | {CENTRE}
-_ANY = frozenset({_NONE})
+_KINDS, _SIDES, _COMPLETABLE, _ANY = KINDS, SIDES, COMPLETABLE, NONE
 
 RUNS: dict[str, frozenset] = {
     # fast.effects: on place rules, on complete rules, tokens, requirements
@@ -29,7 +33,7 @@ RUNS: dict[str, frozenset] = {
     "require joins": _SIDES, "require no-repeat": frozenset({PATH}),
     "require look-ahead": frozenset({PATH}),
     # the kernel's scoring and fast.program's stack machine
-    "score complete": frozenset({AREA, PATH, CENTRE}), "score final": _KINDS,
+    "score complete": _COMPLETABLE, "score final": _KINDS,
     "score per scorer": _KINDS,
     "quantity tiles": _KINDS, "quantity pennants": _SIDES,
     "quantity neighbours": frozenset({CENTRE}), "quantity followers": _KINDS,
@@ -39,7 +43,7 @@ RUNS: dict[str, frozenset] = {
     "expression sum": _ANY, "expression if": _ANY, "expression product": _ANY,
     "expression minus": _ANY,
     # the kernel's moves and fast.figures
-    "follower on": _KINDS | {_ENCLOSED}, "figure stands on": _KINDS | {_ENCLOSED},
+    "follower on": ALL, "figure stands on": ALL,
     "figure strength 0": _ANY, "figure with own": _ANY, "figure recall": _ANY,
     "figure recall score final": _ANY,
     "token": _ANY, "token each player": _ANY, "token start sides": _ANY,
