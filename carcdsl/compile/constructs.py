@@ -140,8 +140,8 @@ def unclaimed(tables: Tables, runs: Mapping[str, frozenset]) -> list[tuple[str, 
     return [use for use in emitted(tables) if use not in claimed]
 
 
-def describe(use: tuple[str, int], tables: Tables | None = None) -> str:
-    """A pair as a phrase: ``on complete on a centre kind``."""
+def describe(use: tuple[str, int]) -> str:
+    """A pair as a phrase: ``on complete on a kind of geometry centre``."""
     key, geometry = use
     if geometry == NO_GEOMETRY:
         return key
