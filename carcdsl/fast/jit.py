@@ -1,10 +1,12 @@
 """How the kernel's functions are compiled.
 
-``JIT`` is the ``nb.njit`` options of every kernel function but the few that allocate arrays
-(``state.new_state``, each module's ``state``, ``mt.seed_int``) or that Python calls
-(``kernel.play_batch``, ``load``, ``roll_out``, ``movegen.list_moves``), which are compiled
-with ``cache=True`` alone (and those small enough to be inlined where they are called,
-``inline="always"``):
+``JIT`` is the ``nb.njit`` options of every kernel function but those that Python calls
+(``PY``: ``kernel.roll_out``, ``movegen.list_moves``, ``mt.seed_int``, ...) and the few that
+allocate arrays or copy one into another (``state.new_state``, each module's ``state``,
+``kernel.play_batch``, ``kernel.load``, ``figures.load``), which are compiled with
+``cache=True`` alone (and those small enough to be inlined where they are called,
+``inline="always"``). ``TB``, ``ST`` and ``OUT`` come in as ``fast.packed.Packed``, one
+pointer each:
 
 * ``cache=True``: compiled once, kept on disk (``fast.__init__`` says where).
 * no CPython or C wrapper (``JIT``), but for the functions Python calls (``PY``).

@@ -24,7 +24,7 @@ from carcdsl.engine.position import position
 from carcdsl.engine.state import draw_off_seating
 from carcdsl.fast import boards, effects, figures, mt
 from carcdsl.fast.grid import place
-from carcdsl.fast.jit import I64, JIT
+from carcdsl.fast.jit import I64, JIT, PY
 from carcdsl.fast.layout import FIG_TB, GENERAL, HAND, PARAMS, kernel_tables
 from carcdsl.fast.movegen import (
     begin_turn,
@@ -37,6 +37,7 @@ from carcdsl.fast.movegen import (
     sample_general,
     square_occupied,
 )
+from carcdsl.fast.packed import Packed
 from carcdsl.fast.scoring import STOPPED, SUPPLY_EMPTY, finish, largest
 from carcdsl.fast.slots import (
     ASIDE,
@@ -193,12 +194,10 @@ def play_game(TB, ST, OUT, LOG, g, seed, seating, branching, counts):
 
 
 @nb.njit(cache=True)
-def play_batch(TB, seeds, seatings, branching, OUT, LOG):
-    """Every game of ``seeds`` (players seated by ``seatings`` rows), rows into ``OUT``;
-    ``LOG[0]``: also write the moves and events of the (single) game into ``LOG[1]``,
-    ``LOG[2]``."""
-    ST = new_state(TB, seatings.shape[1])
-    counts = np.zeros(3, np.int64)
+def play_batch(TB, ST, seeds, seatings, branching, OUT, LOG, counts):
+    """Every game of ``seeds`` (players seated by ``seatings`` rows), rows into ``OUT``,
+    played on the stacks ``ST`` (``new_state``; ``counts``: 3 zeros); ``LOG[0]``: also write
+    the moves and events of the (single) game into ``LOG[1]``, ``LOG[2]``."""
     for g in range(seeds.shape[0]):
         play_game(TB, ST, OUT, LOG, g, seeds[g], seatings[g], branching, counts)
 
@@ -238,7 +237,7 @@ def load(TB, ST, placed, pieces, figure_supply, watched, pile, hands, hand_n, sc
     ctr[CURRENT] = current
 
 
-@nb.njit(cache=True)
+@nb.njit(**PY)
 def roll_out(TB, ST, OUT, LOG, turns, seed):
     """Random moves from the loaded position for ``turns`` turns (-1: to the end), all
     drawn from one generator seeded with ``seed`` (a bag's returns from another), then final
@@ -256,11 +255,16 @@ def roll_out(TB, ST, OUT, LOG, turns, seed):
 # --- from Python -------------------------------------------------------------------------------
 
 
-def tables_for(tables, players: int) -> tuple:
+def tables_for(tables, players: int) -> Packed:
     """``TB``: the core's arrays (``layout``), then the two slots each of ``figures``,
     ``effects`` and ``boards``."""
-    return (kernel_tables(tables, players) + figures.tables(tables, players)
-            + effects.tables(tables, players) + boards.tables(tables, players))
+    return Packed(kernel_tables(tables, players) + figures.tables(tables, players)
+                  + effects.tables(tables, players) + boards.tables(tables, players))
+
+
+def stacks_for(tb: Packed, players: int) -> Packed:
+    """``ST``: the stacks of one game at a time (``state.new_state``)."""
+    return Packed(new_state(tb, players))
 
 
 class Kernel:
@@ -277,14 +281,14 @@ class Kernel:
         self.game, self.players = game, players
         self.tables = game.tables
         self.tb = tables_for(game.tables, players)
-        self._st: tuple | None = None  # a roll-out's state, kept from one to the next
+        self._st: Packed | None = None  # a roll-out's state, kept from one to the next
         self.names = effects.event_names(game.tables)
         """The names scorings carry, by the index ``emit`` counts them under (``Batch``)."""
 
-    def _out(self, games: int) -> tuple:
+    def _out(self, games: int) -> Packed:
         p, k, t = self.players, len(self.names), len(self.tables.type_names)
-        return (np.zeros((games, N_ROWS), np.int64), np.zeros((2, games, p), np.int64),
-                np.zeros((2, games, k, 2), np.int64), np.zeros((games, t), np.int64))
+        return Packed((np.zeros((games, N_ROWS), np.int64), np.zeros((2, games, p), np.int64),
+                np.zeros((2, games, k, 2), np.int64), np.zeros((games, t), np.int64)))
 
     def play(self, seeds, branching: bool = False):
         """Play a game for each seed; a ``Batch`` of their rows."""
@@ -295,7 +299,7 @@ class Kernel:
         no_log = (False, np.zeros((1, 5), np.int64), np.zeros((1, 5), np.int64))
         self.warm()
         seating = self.seatings(seeds_a)
-        play_batch(self.tb, seeds_a, seating, branching, out, no_log)
+        self._batch(seeds_a, seating, branching, out, no_log)
         rows, i32 = out[ROWS], np.int32
         return Batch(seeds_a, out[SEAT_ROWS][SR_SCORE].astype(i32), seating.astype(np.int8),
                      out[SEAT_ROWS][SR_TURNS].astype(i32), rows[:, R_DISCARDS].astype(i32),
@@ -305,6 +309,11 @@ class Kernel:
                      rows[:, R_PLACEMENTS].copy(), rows[:, R_MOVES].copy(),
                      out[PLACED].astype(i32), tuple(self.names),
                      len(self.tables.kinds))
+
+    def _batch(self, seeds, seating, branching, out, log) -> None:
+        """``play_batch`` on stacks of its own (a batch may run beside another)."""
+        play_batch(self.tb, stacks_for(self.tb, self.players), seeds, seating, branching, out,
+                   log, np.zeros(3, np.int64))
 
     def seatings(self, seeds: np.ndarray) -> np.ndarray:
         """Per game, seat -> player: turned by the draw-off for the first player when the
@@ -328,7 +337,7 @@ class Kernel:
         out = self._out(1)
         self.warm()
         seeds_a = seeds_array([seed])
-        play_batch(self.tb, seeds_a, self.seatings(seeds_a), False, out, log)
+        self._batch(seeds_a, self.seatings(seeds_a), False, out, log)
         n_moves, n_events = int(out[ROWS][0, R_N_MOVES]), int(out[ROWS][0, R_N_EVENTS])
         assert n_moves <= cap and n_events <= 16 * cap
         w = int(self.tb[boards.LISTS_TB][boards.SIDE])  # as new_state sizes it
@@ -363,14 +372,14 @@ class Kernel:
         seeds, seating = np.zeros(1, np.int64), np.zeros((1, self.players), np.int64)
         for logging in (False, True):
             log = (logging, np.zeros((1, 5), np.int64), np.zeros((1, 5), np.int64))
-            play_batch(self.tb, seeds, seating, False, self._out(1), log)
+            self._batch(seeds, seating, False, self._out(1), log)
         Kernel.compile_seconds = time.perf_counter() - started
         return Kernel.compile_seconds
 
-    def _load(self, state) -> tuple:
+    def _load(self, state) -> Packed:
         """``state`` (a position of the Python engine) into the kernel's own ``ST``."""
         if self._st is None:
-            self._st = new_state(self.tb, self.players)
+            self._st = stacks_for(self.tb, self.players)
             self._one = self._out(1)
             self._no_log = (False, np.zeros((1, 5), np.int64), np.zeros((1, 5), np.int64))
         w = self._st[CTR][WIDTH]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numba as nb
 
 from carcdsl.fast import effects, figures, mt
-from carcdsl.fast.jit import I64, JIT
+from carcdsl.fast.jit import I64, JIT, PY
 from carcdsl.fast.layout import (
     FIG_TB,
     HAND,
@@ -251,7 +251,7 @@ def count_moves(TB, ST, t, seat, limit):
 # --- the general path: hands, figures, requirements --------------------------------------------
 
 
-@nb.njit(cache=True)
+@nb.njit(**PY)
 def list_moves(TB, ST, seat):
     """``iter_moves``: every legal move of the player to move into ``ST[MOVES]`` rows
     (tile type, square, rotation, spot), in its order; returns how many. With hands, each

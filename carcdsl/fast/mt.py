@@ -35,23 +35,24 @@ def _init_genrand(mt, s):
 
 
 @nb.njit(**JIT)
-def init_by_array(mt, key):
-    """``mt`` (625 uint32) seeded as CPython seeds from the 32-bit words ``key``."""
+def init_by_array(mt, low, high, words):
+    """``mt`` (625 uint32) seeded as CPython seeds from the 32-bit key ``low`` (``words``
+    1) or ``low, high`` (2)."""
     _init_genrand(mt, np.uint32(19650218))
     i, j = 1, 0
-    k = N if key.shape[0] < N else key.shape[0]
+    k = N
     mask = np.uint64(0xFFFFFFFF)
     while k:
         prev = np.uint64(mt[i - 1])
         mt[i] = np.uint32(((np.uint64(mt[i]) ^ ((prev ^ (prev >> np.uint64(30)))
                                                  * np.uint64(1664525)))
-                           + np.uint64(key[j]) + np.uint64(j)) & mask)
+                           + np.uint64(high if j else low) + np.uint64(j)) & mask)
         i += 1
         j += 1
         if i >= N:
             mt[0] = mt[N - 1]
             i = 1
-        if j >= key.shape[0]:
+        if j >= words:
             j = 0
         k -= 1
     k = N - 1
@@ -69,17 +70,11 @@ def init_by_array(mt, key):
     mt[N] = N
 
 
-@nb.njit(cache=True)
+@nb.njit(**PY)
 def seed_int(mt, seed):
     """``random.Random(seed)`` for 0 <= seed < 2**63 (the words of |seed|, low first)."""
-    if seed < 2**32:
-        key = np.empty(1, np.uint32)
-        key[0] = np.uint32(seed)
-    else:
-        key = np.empty(2, np.uint32)
-        key[0] = np.uint32(seed & 0xFFFFFFFF)
-        key[1] = np.uint32(seed >> 32)
-    init_by_array(mt, key)
+    words = 1 if seed < 2**32 else 2
+    init_by_array(mt, np.uint32(seed & 0xFFFFFFFF), np.uint32(seed >> 32), words)
 
 
 @nb.njit(**JIT)

@@ -19,7 +19,7 @@ if not os.environ.get("CARCDSL_REQUIRE_NUMBA"):
 import carcdsl  # noqa: E402
 from carcdsl.fast import figures  # noqa: E402
 from carcdsl.fast.grid import place  # noqa: E402
-from carcdsl.fast.kernel import tables_for  # noqa: E402
+from carcdsl.fast.kernel import stacks_for, tables_for  # noqa: E402
 from carcdsl.fast.movegen import list_moves  # noqa: E402
 from carcdsl.fast.slots import (  # noqa: E402
     C_WATCH,
@@ -38,7 +38,7 @@ from carcdsl.fast.slots import (  # noqa: E402
     TILES_,
     WIDTH,
 )
-from carcdsl.fast.state import new_state, reset  # noqa: E402
+from carcdsl.fast.state import reset  # noqa: E402
 from carcdsl.geometry.squares import to_key, to_xy  # noqa: E402
 
 DATA = Path(__file__).parent / "data"
@@ -75,7 +75,7 @@ def test_positions(variants):
     game = carcdsl.load("base", list(variants))
     players = 3
     tb = tables_for(game.tables, players)
-    st = new_state(tb, players)
+    st = stacks_for(tb, players)
     w = st[CTR][WIDTH]
     checked = figure_moves = recalls = 0
     for seed in range(1, 9):
