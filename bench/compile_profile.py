@@ -1,7 +1,7 @@
 """Where the compiled engine's cold compile goes, function by function.
 
     python bench/compile_profile.py                      # base + farmers, 2 players
-    python bench/compile_profile.py --opt 1 --top 20     # NUMBA_OPT=1
+    python bench/compile_profile.py --opt 3 --top 20     # NUMBA_OPT=3, Numba's default
     python bench/compile_profile.py --json
 
 Compiles the kernels into a fresh, empty ``NUMBA_CACHE_DIR`` (``Kernel.warm()``, what the
@@ -140,7 +140,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rules", default="base")
     ap.add_argument("--variant", action="append", default=None, help="default: farmers")
     ap.add_argument("--players", type=int, default=2)
-    ap.add_argument("--opt", type=int, help="NUMBA_OPT for this run (Numba's default: 3)")
+    ap.add_argument("--opt", type=int,
+                    help="NUMBA_OPT for this run (default: carcdsl.fast.KERNEL_OPT, 1)")
     ap.add_argument("--cache", help="NUMBA_CACHE_DIR (default: a fresh, empty one)")
     ap.add_argument("--top", type=int, default=40)
     ap.add_argument("--json", action="store_true")
@@ -184,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
     totals = {k: sum(r[k] for r in rows) for k in
               ("numba", "llvm_fn", "llvm_module", "llvm_codegen", "save")}
     report = {"config": " + ".join([args.rules, *variants]), "players": args.players,
-              "numba_opt": os.environ.get("NUMBA_OPT", "default (3)"),
+              "numba_opt": os.environ["NUMBA_OPT"],
               "wall_s": round(wall, 2), "cpu_s": round(cpu, 2), "peak_rss_mb": round(peak),
               "rss_before_mb": round(rss_before), "functions": len(rows),
               "compiles": sum(r["sigs"] for r in rows), "in_compiles_s": round(summed, 2),

@@ -279,7 +279,7 @@ def begin_turn(TB, ST, seat):
     return placing, n > 0
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(**JIT)
 def _root_across(TB, ST, o, cell, d, k):
     """The root of the placed feature that link ``k`` of side ``d`` of ``o`` on ``cell``
     meets, or -1 (no tile across ``d``, or none of its segments there)."""
@@ -386,7 +386,7 @@ def _completes(TB, ST, o, cell, node):
     return _ends_left(TB, ST, o, cell, segs, n_roots) == 0
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(**JIT)
 def _surrounds(TB, ST, cell, square):
     """Placing a tile on ``cell`` completes the centre on ``square``: ``cell`` is one of the
     eight squares around it, and every other one is filled or off a closing edge."""
@@ -404,7 +404,7 @@ def _surrounds(TB, ST, cell, square):
     return True
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(**JIT)
 def _joined(TB, ST, o, cell, root):
     """The feature of ``root`` as ``o`` placed on ``cell`` would join it: the roots it would
     reach (into ``NEAR_D``, ``root`` first) and the tile's local segments in it (a mask).
@@ -438,7 +438,7 @@ def _joined(TB, ST, o, cell, root):
     return segs, n_roots
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(**JIT)
 def _ends_left(TB, ST, o, cell, segs, n_roots):
     """The open ends the feature of ``_joined`` (``segs``, ``n_roots``) would keep: its roots'
     and its local segments', less those a link joined closes (both ends) and those facing a
@@ -465,7 +465,7 @@ def _ends_left(TB, ST, o, cell, segs, n_roots):
     return ends
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(**JIT)
 def _off_closing_edge(TB, c):
     """Square ``c`` is off a bounded board whose edge closes features (``Grid.
     _join_neighbours``, ``figures.completes``)."""

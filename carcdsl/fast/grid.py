@@ -74,7 +74,7 @@ def place(TB, ST, o, cell):
     return place_endless(TB, ST, o, cell)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(**JIT)
 def new_tile(TB, ST, o, cell):
     """The first half of ``Grid.place``: the tile's nodes, and its square leaves the open
     list (the rest keep their order). Returns the first node."""
@@ -105,7 +105,7 @@ def new_tile(TB, ST, o, cell):
     return base
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(**JIT)
 def join_side(TB, ST, o, d, base, nt):
     """The links across side ``d`` to the placed tile ``nt``: each joins two features and
     closes the two ends it counts."""

@@ -28,14 +28,15 @@ from typing import Any
 
 import numpy as np
 
-JIT: Any = {"cache": True, "_nrt": False, "no_cpython_wrapper": True, "no_cfunc_wrapper": True}
+JIT: Any = {"cache": True, "_nrt": False, "no_cpython_wrapper": True, "no_cfunc_wrapper": True,
+            "error_model": "numpy"}
 """(``Any``: Numba's typing stubs do not know ``_nrt``.) Without the CPython and C wrappers:
 only kernel functions call these, and a wrapper that unboxes ``TB`` and ``ST`` (forty arrays)
 is most of a small function's compile (cold compile 55 -> 37 s CPU, 609 -> 455 MB;
 ``bench/compile_profile.py``). Calling one from Python crashes the process: a function
 Python (or a test) calls takes ``PY``."""
 
-PY: Any = {"cache": True, "_nrt": False}
+PY: Any = {"cache": True, "_nrt": False, "error_model": "numpy"}
 """``JIT`` with the CPython wrapper, for the kernel functions Python calls too (tests)."""
 
 I64 = np.int64

@@ -183,7 +183,8 @@ def play_game(TB, ST, OUT, LOG, g, seed, seating, branching, counts):
             lead_from = tiles[G_STEP, q]
         elif not sole:
             lead_from = 0
-    OUT[SEAT_ROWS][SR_SCORE, g] = scores
+    for s in range(scores.shape[0]):  # a loop: see supply.new_pile
+        OUT[SEAT_ROWS][SR_SCORE, g, s] = scores[s]
     rows = OUT[ROWS]
     rows[g, R_DISCARDS], rows[g, R_END], rows[g, R_CHANGES] = (ctr[N_DISCARDS], ctr[END],
                                                                ctr[CHANGES])
@@ -193,10 +194,10 @@ def play_game(TB, ST, OUT, LOG, g, seed, seating, branching, counts):
     rows[g, R_N_MOVES], rows[g, R_N_EVENTS] = ctr[N_MOVES], ctr[N_LOG_EVENTS]
 
 
-@nb.njit(cache=True)
+@nb.njit(**PY)
 def play_batch(TB, ST, seeds, seatings, branching, OUT, LOG, counts):
     """Every game of ``seeds`` (players seated by ``seatings`` rows), rows into ``OUT``,
-    played on the stacks ``ST`` (``new_state``; ``counts``: 3 zeros); ``LOG[0]``: also write
+    played on the stacks ``ST`` (``new_state``; ``counts``: 3 zeros); ``LOG[0][0]``: also write
     the moves and events of the (single) game into ``LOG[1]``, ``LOG[2]``."""
     for g in range(seeds.shape[0]):
         play_game(TB, ST, OUT, LOG, g, seeds[g], seatings[g], branching, counts)
@@ -267,6 +268,13 @@ def stacks_for(tb: Packed, players: int) -> Packed:
     return Packed(new_state(tb, players))
 
 
+def logs(on: bool, moves: int) -> Packed:
+    """``LOG``: whether a game is logged, and room for ``moves`` moves and 16 times as many
+    events (``[n, 5]`` rows each)."""
+    return Packed((np.array([on], np.int64), np.zeros((moves, 5), np.int64),
+                   np.zeros((16 * moves, 5), np.int64)))
+
+
 class Kernel:
     """Plays batches of games of one rule set and player count, random bots in every seat
     (seat ``i``'s generator ``Random(seed * 7919 + i)``, as ``bots.make_bots`` seeds it):
@@ -296,7 +304,7 @@ class Kernel:
 
         seeds_a = seeds_array(seeds)
         out = self._out(len(seeds_a))
-        no_log = (False, np.zeros((1, 5), np.int64), np.zeros((1, 5), np.int64))
+        no_log = logs(False, 1)
         self.warm()
         seating = self.seatings(seeds_a)
         self._batch(seeds_a, seating, branching, out, no_log)
@@ -333,7 +341,7 @@ class Kernel:
         from carcdsl.fast.batch import END_REASONS, seeds_array
 
         cap = 4 * (len(self.tables.fast.supply) + 2)
-        log = (True, np.zeros((cap, 5), np.int64), np.zeros((16 * cap, 5), np.int64))
+        log = logs(True, cap)
         out = self._out(1)
         self.warm()
         seeds_a = seeds_array([seed])
@@ -371,7 +379,7 @@ class Kernel:
         started = time.perf_counter()
         seeds, seating = np.zeros(1, np.int64), np.zeros((1, self.players), np.int64)
         for logging in (False, True):
-            log = (logging, np.zeros((1, 5), np.int64), np.zeros((1, 5), np.int64))
+            log = logs(logging, 1)
             self._batch(seeds, seating, False, self._out(1), log)
         Kernel.compile_seconds = time.perf_counter() - started
         return Kernel.compile_seconds
@@ -381,7 +389,7 @@ class Kernel:
         if self._st is None:
             self._st = stacks_for(self.tb, self.players)
             self._one = self._out(1)
-            self._no_log = (False, np.zeros((1, 5), np.int64), np.zeros((1, 5), np.int64))
+            self._no_log = logs(False, 1)
         w = self._st[CTR][WIDTH]
         half = w // 2
 

@@ -93,7 +93,7 @@ def fits_required(TB, ST, t):
     return False
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(**JIT)
 def square_occupied(TB, ST, cell):
     """``Grid.occupied``: ring positions of ``cell`` where a neighbour's feature has
     followers; and the empty features meeting it (roots and masks, into ``NEAR_*``).
@@ -132,7 +132,7 @@ def square_occupied(TB, ST, cell):
     return occupied, n_near
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(**JIT)
 def grown(TB, ST, o, occupied, n_near):
     """``Tables.free_spots``' occupied positions for ``o``: with followers around, a segment
     of ``o`` (or an empty feature meeting the square twice) that meets them joins them."""
@@ -271,7 +271,7 @@ def list_moves(TB, ST, seat):
     return n - total
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(**JIT)
 def begin_turn(TB, ST, seat):
     """``movegen._Turn``: (placing, recalling) for ``moves_at``."""
     if TB[FIG_TB].shape[0]:
@@ -279,7 +279,7 @@ def begin_turn(TB, ST, seat):
     return False, False
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(**JIT)
 def kinds_held(TB, ST, seat):
     """How many tile types ``held`` may name: the hand's size, or the drawn tile."""
     if TB[PARAMS][HAND]:
@@ -287,7 +287,7 @@ def kinds_held(TB, ST, seat):
     return 1 if ST[CTR][N_PILE] else 0
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(**JIT)
 def held(TB, ST, seat, h):
     """The ``h``-th tile type the mover may play (hands: in the order first held), or -1
     for a type held twice."""

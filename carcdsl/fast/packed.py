@@ -22,6 +22,7 @@ counting (``jit.JIT``); one that counts (``state.new_state``) counts nothing for
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 import numba as nb
@@ -39,7 +40,10 @@ class PackedType(types.Type):
 
     def __init__(self, tuple_type: types.BaseTuple) -> None:
         self.tuple_type = tuple_type
-        super().__init__(name=f"Packed({tuple_type})")
+        # A short name: Numba writes it into the symbol of every function that takes the
+        # type, and the tuple's own name has some 500 characters.
+        digest = hashlib.sha256(str(tuple_type).encode()).hexdigest()[:16]
+        super().__init__(name=f"Packed{len(tuple_type)}_{digest}")
 
     @property
     def key(self) -> Any:

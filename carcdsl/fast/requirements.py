@@ -38,7 +38,7 @@ from carcdsl.fast.layout import TT
 from carcdsl.fast.slots import C_TILE, CELLS, GEO, SCRATCH
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(**JIT)
 def passes(TB, ST, o, cell):
     """``requirements.passes``: ``o`` on ``cell`` meets every requirement that applies."""
     header, per_tile = TB[RULES], TB[PER_TILE]

@@ -259,7 +259,7 @@ def score_completed(TB, ST, OUT, LOG, g, o, cell, base, index):
     return extra
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(**JIT)
 def largest(a):
     """``a.max()`` of a 1-D array, without the allocation NumPy's reduction makes."""
     best = a[0]

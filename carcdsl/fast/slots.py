@@ -60,7 +60,7 @@ def emit(ST, OUT, LOG, g, index, seat, k, when, points):
     ctr[GROUP_EVENTS] += 1
     OUT[KIND_ROWS][KR_POINTS, g, k, when] += points
     OUT[KIND_ROWS][KR_SCORINGS, g, k, when] += 1
-    if LOG[0]:
+    if LOG[0][0]:
         e = ctr[N_LOG_EVENTS]
         if e < LOG[2].shape[0]:
             ev = LOG[2]
@@ -76,7 +76,7 @@ seat or -1, token kind, ``TOKEN_ROWS`` + ``compile.facts`` token action, count).
 @nb.njit(**JIT)
 def log_tokens(ST, LOG, index, token, count, action, seat):
     """Tokens moving, in the events of a logged game (``TokenEvent``); nothing otherwise."""
-    if LOG[0]:
+    if LOG[0][0]:
         ctr = ST[CTR]
         e = ctr[N_LOG_EVENTS]
         if e < LOG[2].shape[0]:

@@ -171,7 +171,8 @@ def set_up(TB, ST, LOG, seed, seating):
     tokens given to the players (logged); the hands dealt."""
     mtx = ST[MTX]
     players = mtx.shape[0] - 1
-    ST[SEATING][:] = seating
+    for s in range(seating.shape[0]):  # a loop: see supply.new_pile
+        ST[SEATING][s] = seating[s]
     mt.seed_int(mtx[players], abs(seed))
     for s in range(players):
         mt.seed_int(mtx[s], abs(seed * BOT_SEED_FACTOR + seating[s]))
@@ -259,7 +260,7 @@ def log_move(ST, LOG, t, cell, r, spot, seat):
     """``Log``: a move (a discard: square, rotation and spot -1) and its seat, into
     ``LOG[1]`` when the game is logged; every move is counted."""
     ctr = ST[CTR]
-    if LOG[0]:
+    if LOG[0][0]:
         m = ctr[N_MOVES]
         if m < LOG[1].shape[0]:
             mv = LOG[1]

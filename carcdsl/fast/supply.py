@@ -22,7 +22,8 @@ def new_pile(TB, ST):
     supply = TB[SUPPLY]
     n = supply.shape[0]
     pile = tiles[PILE]
-    pile[:n] = supply
+    for i in range(n):  # a loop, not a slice copy: that compiles an error message
+        pile[i] = supply[i]
     begin = 0
     for end in TB[GROUP_ENDS]:
         mt.shuffle(mtx[mtx.shape[0] - 1], pile[begin:end])

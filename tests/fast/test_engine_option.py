@@ -19,7 +19,7 @@ import carcdsl
 import carcdsl.fast
 from carcdsl.cli.main import main
 from carcdsl.cli.output import tell_engine
-from carcdsl.fast import source_digest
+from carcdsl.fast import KERNEL_OPT, source_digest
 from carcdsl.sim import compiled
 from carcdsl.sim.compiled import EngineChoice, Refusal
 
@@ -189,7 +189,7 @@ def test_other_bots_fall_back():
 # --- the core without Numba -----------------------------------------------------------------
 
 def _python(code: str, **env: str) -> subprocess.CompletedProcess:
-    environ = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    environ = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "NUMBA_OPT")}
     environ.update(env, PYTHONPATH=str(ROOT))
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           env=environ, cwd=ROOT, timeout=120)
@@ -211,8 +211,17 @@ def test_the_cache_goes_to_the_user_cache_dir(tmp_path):
     done = _python("import os, carcdsl.fast; print(os.environ['NUMBA_CACHE_DIR'])",
                    XDG_CACHE_HOME=str(tmp_path))
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == str(tmp_path / "carcdsl" / "numba" / source_digest())
-    assert (tmp_path / "carcdsl" / "numba" / source_digest()).is_dir()
+    folder = tmp_path / "carcdsl" / "numba" / f"{source_digest()}-o{KERNEL_OPT}"
+    assert done.stdout.strip() == str(folder)
+    assert folder.is_dir()
+
+
+def test_the_kernels_are_optimised_at_the_kernel_level_unless_the_user_says():
+    show = "import carcdsl.fast, numba.core.config as c; print(int(c.OPT), c.CACHE_DIR[-3:])"
+    assert _python(show).stdout.split() == [KERNEL_OPT, f"-o{KERNEL_OPT}"]
+    assert _python(show, NUMBA_OPT="3").stdout.split() == ["3", "-o3"]
+    numba_first = "import numba; " + show  # Numba read the variables before carcdsl set them
+    assert _python(numba_first).stdout.split() == [KERNEL_OPT, f"-o{KERNEL_OPT}"]
 
 
 def test_an_edit_to_any_kernel_module_compiles_into_a_fresh_folder(tmp_path):
