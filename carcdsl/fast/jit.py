@@ -1,12 +1,12 @@
 """How the kernel's functions are compiled.
 
 ``JIT`` is the ``nb.njit`` options of every kernel function but those that Python calls
-(``PY``: ``kernel.roll_out``, ``movegen.list_moves``, ``mt.seed_int``, ...) and the few that
-allocate arrays or copy one into another (``state.new_state``, each module's ``state``,
-``kernel.play_batch``, ``kernel.load``, ``figures.load``), which are compiled with
-``cache=True`` alone (and those small enough to be inlined where they are called,
-``inline="always"``). ``TB``, ``ST`` and ``OUT`` come in as ``fast.packed.Packed``, one
-pointer each:
+(``PY``: ``kernel.play_batch``, ``roll_out``, ``movegen.list_moves``, ``mt.seed_int``, ...)
+and the few that allocate arrays or copy one into another by slice (``state.new_state``,
+each module's ``state``, ``kernel.load``, ``figures.load``), which are compiled with
+``cache=True`` alone (and the few that return a view of a table, inlined where they are
+called: ``inline="always"``). ``TB``, ``ST``, ``OUT`` and ``LOG`` come in as
+``fast.packed.Packed``, one pointer each:
 
 * ``cache=True``: compiled once, kept on disk (``fast.__init__`` says where).
 * no CPython or C wrapper (``JIT``), but for the functions Python calls (``PY``).
@@ -20,6 +20,8 @@ pointer each:
   ("NRT required but not enabled"), so one cannot creep in. The option is one Numba keeps
   for its own use (``numba.core.options``); should a Numba drop it, this is the one place to
   change.
+* ``error_model="numpy"``: a division by zero is not checked for (no branch and exception
+  code at each ``//`` and ``%``); every divisor in the kernel is a count that cannot be zero.
 """
 
 from __future__ import annotations
