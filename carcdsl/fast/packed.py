@@ -106,16 +106,16 @@ def _unbox_packed(typ, obj, c):
     return NativeValue(pointer)
 
 
-def _cleared(context, builder, tuple_type, value):
+def _cleared(context, irb, tuple_type, value):  # irb: Numba's LLVM IR builder
     """``value`` (a tuple of arrays, nested tuples too) with every array's ``MemInfo`` and
     owner object set to null: the copies a ``Packed`` holds own nothing."""
     if isinstance(tuple_type, types.BaseTuple):
         for i, item_type in enumerate(tuple_type.types):
-            item = builder.extract_value(value, i)
-            value = builder.insert_value(value, _cleared(context, builder, item_type, item), i)
+            item = irb.extract_value(value, i)
+            value = irb.insert_value(value, _cleared(context, irb, item_type, item), i)
         return value
     if isinstance(tuple_type, types.Array):
-        array = context.make_array(tuple_type)(context, builder, value=value)
+        array = context.make_array(tuple_type)(context, irb, value=value)
         array.meminfo = cgutils.get_null_value(array.meminfo.type)
         array.parent = cgutils.get_null_value(array.parent.type)
         return array._getvalue()
@@ -124,11 +124,11 @@ def _cleared(context, builder, tuple_type, value):
 
 @intrinsic
 def _store(typingctx, buffer, arrays):
-    def codegen(context, builder, sig, args):
+    def codegen(context, irb, sig, args):
         buffer_type, tuple_type = sig.args
-        data = context.make_array(buffer_type)(context, builder, value=args[0]).data
-        target = builder.bitcast(data, context.get_value_type(tuple_type).as_pointer())
-        builder.store(_cleared(context, builder, tuple_type, args[1]), target)
+        data = context.make_array(buffer_type)(context, irb, value=args[0]).data
+        target = irb.bitcast(data, context.get_value_type(tuple_type).as_pointer())
+        irb.store(_cleared(context, irb, tuple_type, args[1]), target)
         return context.get_dummy_value()
 
     return signature(types.none, buffer, arrays), codegen
@@ -157,26 +157,26 @@ class _StaticGetItem(AbstractTemplate):
         return None
 
 
-def _load(context, builder, packed_type, pointer, index):
+def _load(context, irb, packed_type, pointer, index):
     tuple_type = packed_type.tuple_type
-    typed = builder.bitcast(pointer, context.get_value_type(tuple_type).as_pointer())
-    address = cgutils.gep_inbounds(builder, typed, 0, index)
-    value = builder.load(address)
-    value.set_metadata("invariant.load", builder.module.add_metadata([]))
+    typed = irb.bitcast(pointer, context.get_value_type(tuple_type).as_pointer())
+    address = cgutils.gep_inbounds(irb, typed, 0, index)
+    value = irb.load(address)
+    value.set_metadata("invariant.load", irb.module.add_metadata([]))
     return value
 
 
 @lower_builtin("static_getitem", PackedType, types.IntegerLiteral)
 @lower_builtin("static_getitem", PackedType, types.SliceLiteral)
-def _static_getitem(context, builder, sig, args):
+def _static_getitem(context, irb, sig, args):
     packed_type, _ = sig.args
     pointer, index = args
     count = len(packed_type.tuple_type)
     if isinstance(index, int):
-        result = _load(context, builder, packed_type, pointer, index % count)
+        result = _load(context, irb, packed_type, pointer, index % count)
     else:
-        items = [_load(context, builder, packed_type, pointer, i)
+        items = [_load(context, irb, packed_type, pointer, i)
                  for i in range(count)[index]]
-        result = context.make_tuple(builder, sig.return_type, items)
-    return impl_ret_borrowed(context, builder, sig.return_type, result)
+        result = context.make_tuple(irb, sig.return_type, items)
+    return impl_ret_borrowed(context, irb, sig.return_type, result)
 
