@@ -27,12 +27,15 @@ from typing import Any
 
 import numba as nb
 import numpy as np
-from numba.core import cgutils, types
-from numba.core.config import DISABLE_JIT
+from numba.core import cgutils, config, types
 from numba.core.datamodel import models
 from numba.core.extending import NativeValue, intrinsic, register_model, typeof_impl, unbox
 from numba.core.imputils import impl_ret_borrowed, lower_builtin
 from numba.core.typing.templates import AbstractTemplate, infer, signature
+
+DISABLE_JIT = bool(vars(config).get("DISABLE_JIT"))
+"""``NUMBA_DISABLE_JIT=1``: kernel functions run as Python (Numba sets the name at run time,
+which type checkers do not see)."""
 
 
 class PackedType(types.Type):
