@@ -63,18 +63,21 @@ DIAGNOSTICS: dict[str, str] = {
     "E101/parameter": "parameter '{name}' is declared twice " + _SEEN,
     "E101/name": "names {lang}: '{word}' is named twice " + _SEEN,
     "E101/json": "'{name}' is given twice in {list} (first at {first})",
-    "E101/landmark": "landmark '{name}' is declared twice",
     "E101/game": "the game is already declared at {first}; use `override game {{ ... }}` to "
                  "change it",
-    "E101/feature": "feature kind '{name}' is already declared at {first}; use `override "
-                    "feature {name}`",
+    "E101/feature-differs": "feature kind '{name}' is already declared at {first} and differs "
+                            "there in {props}: declare it the same way to share it, or use "
+                            "`override feature {name}` to change it",
     "E101/tile": "tile '{name}' is already declared at {first}; use `override tile {name} ...`",
     "E101/tile-again": "tile '{name}' is already declared; use `override tile {name} ...`",
-    "E101/token": "token '{name}' is already declared; use `override token {name}`",
-    "E101/figure": "figure '{name}' is already declared at {first}; use `override figure "
-                   "{name}`",
-    "E101/group": "group '{name}' is already declared at {first}; a group is declared once, "
-                  "with all its tiles",
+    "E101/token-differs": "token '{name}' is already declared at {first} and differs there in "
+                          "{props}: declare it the same way to share it, or use `override token "
+                          "{name}` to change it",
+    "E101/figure-differs": "figure '{name}' is already declared at {first} and differs there in "
+                           "{props}: declare it the same way to share it, or use `override figure "
+                           "{name}` to change it",
+    "E101/group": "group '{name}' is already declared at {first} with other tiles; a group "
+                  "declared again must name the same tiles",
     "E102/game": "`override game` but no game is declared yet",
     "E102/feature": "`override feature {name}`: no feature kind '{name}' to override{hint}",
     "E102/tile": "`override tile {name}`: no tile '{name}'{hint}",
@@ -83,6 +86,9 @@ DIAGNOSTICS: dict[str, str] = {
     "E102/added-tiles": "`tiles += N` adds to the number of tiles declared before: it goes in "
                         "an `override game` of a file applied after one that says `tiles N`",
     "E102/remove": "`remove tile {name}`: no tile '{name}'{hint}",
+    "E102/remove-feature": "`remove feature {name}`: no feature kind '{name}'{hint}",
+    "E102/remove-figure": "`remove figure {name}`: no figure '{name}'{hint}",
+    "E102/remove-token": "`remove token {name}`: no token '{name}'{hint}",
     "E103/empty": "'{target}' is empty: a variant starts with `variant NAME for RULES`",
     "E103/record": "'{target}' is a game record, not a rule set: replay it with `carcdsl "
                    "replay {target}`",

@@ -72,19 +72,22 @@ DIAGNOSTICS: dict[str, str] = {
     "E101/parameter": "parameter '{name}' is twee keer gedeclareerd " + _SEEN,
     "E101/name": "names {lang}: '{word}' krijgt twee keer een naam " + _SEEN,
     "E101/json": "'{name}' staat twee keer in {list} (eerst op {first})",
-    "E101/landmark": "landmark '{name}' is twee keer gedeclareerd",
     "E101/game": "het spel is al gedeclareerd op {first}; wijzig het met "
                  "`override game {{ ... }}`",
-    "E101/feature": "soort '{name}' is al gedeclareerd op {first}; gebruik `override feature "
-                    "{name}`",
+    "E101/feature-differs": "soort '{name}' is al gedeclareerd op {first} en verschilt daar in "
+                            "{props}: declareer haar op dezelfde manier om haar te delen, of "
+                            "gebruik `override feature {name}` om haar te wijzigen",
     "E101/tile": "tegel '{name}' is al gedeclareerd op {first}; gebruik `override tile "
                  "{name} ...`",
     "E101/tile-again": "tegel '{name}' is al gedeclareerd; gebruik `override tile {name} ...`",
-    "E101/token": "fiche '{name}' is al gedeclareerd; gebruik `override token {name}`",
-    "E101/figure": "figuur '{name}' is al gedeclareerd op {first}; gebruik `override figure "
-                   "{name}`",
-    "E101/group": "groep '{name}' is al gedeclareerd op {first}; een groep wordt één keer "
-                  "gedeclareerd, met al haar tegels",
+    "E101/token-differs": "fiche '{name}' is al gedeclareerd op {first} en verschilt daar in "
+                          "{props}: declareer het op dezelfde manier om het te delen, of gebruik "
+                          "`override token {name}` om het te wijzigen",
+    "E101/figure-differs": "figuur '{name}' is al gedeclareerd op {first} en verschilt daar in "
+                           "{props}: declareer het op dezelfde manier om het te delen, of gebruik "
+                           "`override figure {name}` om het te wijzigen",
+    "E101/group": "groep '{name}' is al gedeclareerd op {first} met andere tegels; een groep "
+                  "die opnieuw wordt gedeclareerd, noemt dezelfde tegels",
     "E102/game": "`override game`, maar er is nog geen spel gedeclareerd",
     "E102/feature": "`override feature {name}`: er is geen soort '{name}' om te "
                     "wijzigen{hint}",
@@ -95,6 +98,9 @@ DIAGNOSTICS: dict[str, str] = {
                         "in een `override game` van een bestand dat wordt toegepast na een "
                         "bestand met `tiles N`",
     "E102/remove": "`remove tile {name}`: er is geen tegel '{name}'{hint}",
+    "E102/remove-feature": "`remove feature {name}`: er is geen soort '{name}'{hint}",
+    "E102/remove-figure": "`remove figure {name}`: er is geen figuur '{name}'{hint}",
+    "E102/remove-token": "`remove token {name}`: er is geen fiche '{name}'{hint}",
     "E103/empty": "'{target}' is leeg: een variant begint met `variant NAAM for REGELS`",
     "E103/record": "'{target}' is een spelverslag, geen regelset: speel het na met `carcdsl "
                    "replay {target}`",

@@ -23,6 +23,7 @@ from carcdsl.lang.decls import (
     NoteDecl,
     ParamDecl,
     ParamRef,
+    RemoveNames,
     RemoveTiles,
     TileDecl,
     TokenDecl,
@@ -170,10 +171,11 @@ class Builder:
         elif isinstance(decl, FigureDecl):
             self._figure(decl)
         elif isinstance(decl, m.Group):
-            if decl.name in self.groups:
-                self.problem("E101", decl.loc, "group", name=decl.name,
-                             first=self.groups[decl.name].loc)
-            self.groups[decl.name] = decl
+            first = self.groups.get(decl.name)
+            if first is not None and first != decl:  # the same group again combines
+                self.problem("E101", decl.loc, "group", name=decl.name, first=first.loc)
+            if first is None or first != decl:
+                self.groups[decl.name] = decl
         elif isinstance(decl, TokenDecl):
             self._token(decl)
         elif isinstance(decl, NamesDecl):
@@ -188,14 +190,14 @@ class Builder:
         elif isinstance(decl, FeatureDecl):
             self._feature(decl)
         elif isinstance(decl, LandmarkDecl):
-            for name in decl.names:
-                if name in self.landmarks:
-                    self.problem("E101", decl.loc, "landmark", name=name)
-                self.landmarks[name] = decl.loc
+            for name in decl.names:  # a landmark has no properties: declared again, combines
+                self.landmarks.setdefault(name, decl.loc)
         elif isinstance(decl, TileDecl):
             self._tile(decl)
         elif isinstance(decl, RemoveTiles):
             self._remove(decl)
+        elif isinstance(decl, RemoveNames):
+            self._remove_names(decl)
 
     def _names(self, decl: NamesDecl, inherited: bool) -> None:
         words = self.names.setdefault(decl.lang, {})
@@ -285,10 +287,18 @@ class Builder:
                          hint=suggest(decl.name, self.kinds))
             return
         if not decl.override and existing is not None:
-            self.problem("E101", decl.loc, "feature", name=decl.name, first=existing[2])
+            differ = _differing(existing[0], self._kind_props(decl, {}, {})[0])
+            if differ:  # declared the same way again, it combines
+                self.problem("E101", decl.loc, "feature-differs", name=decl.name,
+                             first=existing[2], props=", ".join(differ))
             return
         props, locs, loc = existing if existing else ({}, {}, decl.loc)
-        props, locs = dict(props), dict(locs)
+        props, locs = self._kind_props(decl, dict(props), dict(locs))
+        self.kinds[decl.name] = (props, locs, loc)
+
+    @staticmethod
+    def _kind_props(decl: FeatureDecl, props: dict, locs: dict) -> tuple[dict, dict]:
+        """``props`` and ``locs`` with what ``decl`` says applied."""
         for prop in decl.props:
             added = _ADDED_PROPS.get(prop.name)
             if added is None:
@@ -304,7 +314,7 @@ class Builder:
             else:
                 locs[f"{added}:{len(items)}"] = prop.loc
             props[added] = (*items, prop.value)
-        self.kinds[decl.name] = (props, locs, loc)
+        return props, locs
 
     def _figure(self, decl: FigureDecl) -> None:
         existing = self.figures.get(decl.name)
@@ -320,11 +330,14 @@ class Builder:
             self.figures[decl.name] = attrs.evolve(
                 existing, **props, field_locs=tuple({**dict(existing.field_locs),
                                                      **locs}.items()))
-        elif existing is not None:
-            self.problem("E101", decl.loc, "figure", name=decl.name, first=existing.loc)
-        else:
-            self.figures[decl.name] = m.Figure(decl.name, loc=decl.loc,
-                                               field_locs=tuple(locs.items()), **props)
+            return
+        figure = m.Figure(decl.name, loc=decl.loc, field_locs=tuple(locs.items()), **props)
+        if existing is None:
+            self.figures[decl.name] = figure
+        elif existing != figure:  # declared the same way again, it combines
+            self.problem("E101", decl.loc, "figure-differs", name=decl.name, first=existing.loc,
+                         props=", ".join(_differing(attrs.asdict(existing, recurse=False),
+                                                    attrs.asdict(figure, recurse=False))))
 
     def _trigger(self, trigger: m.Trigger, params: dict) -> m.Trigger:
         """A trigger with the parameters its requirements name resolved
@@ -443,10 +456,14 @@ class Builder:
             self.tokens[decl.name] = attrs.evolve(
                 existing, **props, field_locs=tuple({**dict(existing.field_locs),
                                                      **dict(locs)}.items()))
-        elif existing is not None:
-            self.problem("E101", decl.loc, "token", name=decl.name)
-        else:
-            self.tokens[decl.name] = m.Token(decl.name, loc=decl.loc, field_locs=locs, **props)
+            return
+        token = m.Token(decl.name, loc=decl.loc, field_locs=locs, **props)
+        if existing is None:
+            self.tokens[decl.name] = token
+        elif existing != token:  # declared the same way again, it combines
+            self.problem("E101", decl.loc, "token-differs", name=decl.name, first=existing.loc,
+                         props=", ".join(_differing(attrs.asdict(existing, recurse=False),
+                                                    attrs.asdict(token, recurse=False))))
 
     def _remove(self, decl: RemoveTiles) -> None:
         if decl.names is None:
@@ -463,6 +480,13 @@ class Builder:
                 self._count_changed(decl.loc)
                 if name == self.game.get("start"):  # E114 is said here, not at `start`
                     self.game_locs["start-removed"] = decl.loc
+
+    def _remove_names(self, decl: RemoveNames) -> None:
+        table = {"feature": self.kinds, "figure": self.figures, "token": self.tokens}[decl.what]
+        for name in decl.names:
+            if table.pop(name, None) is None:
+                self.problem("E102", decl.loc, f"remove-{decl.what}", name=name,
+                             hint=suggest(name, table))
 
     def build(self) -> m.RuleSet:
         g = self.game
@@ -537,3 +561,10 @@ def _frozen(builder: Builder) -> list:
     for props, _locs, _loc in builder.kinds.values():
         shared += [v for v in props.values() if v is not None]
     return shared
+
+
+def _differing(first: dict, again: dict) -> list[str]:
+    """The properties two declarations of one name give differently (locations aside)."""
+    skip = {"loc", "field_locs"}
+    return sorted(k for k in set(first) | set(again)
+                  if k not in skip and first.get(k) != again.get(k))

@@ -64,6 +64,17 @@ class RemoveTiles:
 
 
 @attrs.frozen
+class RemoveNames:
+    """``remove feature volcano``, ``remove figure dragon``, ``remove token wine``: what
+    another file declared is taken out of the rule set."""
+
+    what: str
+    """``feature``, ``figure`` or ``token``."""
+    names: tuple[str, ...]
+    loc: Loc | None = attrs.field(default=None, eq=False)
+
+
+@attrs.frozen
 class ParamRef:
     """A value written as a parameter's name, resolved when the file is applied."""
 
@@ -149,8 +160,8 @@ class NoteDecl:
     loc: Loc | None = attrs.field(default=None, eq=False)
 
 
-Decl = Union[GameDecl, FeatureDecl, LandmarkDecl, TileDecl, RemoveTiles, ParamDecl, BlockDecl,
-             Trigger, TokenDecl, NamesDecl, NoteDecl, FigureDecl, Group]
+Decl = Union[GameDecl, FeatureDecl, LandmarkDecl, TileDecl, RemoveTiles, RemoveNames, ParamDecl,
+             BlockDecl, Trigger, TokenDecl, NamesDecl, NoteDecl, FigureDecl, Group]
 
 
 @attrs.frozen

@@ -10,7 +10,7 @@ from lark import v_args
 
 import carcdsl.model as m
 from carcdsl.diagnostics import error
-from carcdsl.lang.decls import FeatureDecl, LandmarkDecl, Prop, RemoveTiles, TileDecl
+from carcdsl.lang.decls import FeatureDecl, LandmarkDecl, Prop, RemoveNames, RemoveTiles, TileDecl
 from carcdsl.lang.parser_base import BaseTransformer
 
 _MINUS = object()
@@ -107,6 +107,18 @@ class FeatureTransformer(BaseTransformer):
     @v_args(meta=True)
     def remove_all_tiles(self, meta, items):
         return RemoveTiles(None, self._loc(meta))
+
+    @v_args(meta=True)
+    def remove_kinds(self, meta, items):
+        return RemoveNames("feature", tuple(str(t) for t in items), self._loc(meta))
+
+    @v_args(meta=True)
+    def remove_figures(self, meta, items):
+        return RemoveNames("figure", tuple(str(t) for t in items), self._loc(meta))
+
+    @v_args(meta=True)
+    def remove_tokens(self, meta, items):
+        return RemoveNames("token", tuple(str(t) for t in items), self._loc(meta))
 
     @v_args(meta=True)
     def segment(self, meta, items):

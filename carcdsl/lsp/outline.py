@@ -21,7 +21,9 @@ _SYMBOL_RULES = {
     "override token", "param_decl": "param", "game_block": "game", "override_game":
     "override game", "board_block": "board", "supply_block": "supply", "turn_block": "turn",
     "names_block": "names", "trigger_decl": "on place", "remove_tiles": "remove tile",
-    "remove_all_tiles": "remove all tiles", "extends_decl": "extends", "open_point": "open",
+    "remove_all_tiles": "remove all tiles", "remove_kinds": "remove feature",
+    "remove_figures": "remove figure", "remove_tokens": "remove token", "extends_decl": "extends",
+    "open_point": "open",
     "note": "note", "figure_block": "figure", "override_figure": "override figure",
     "group_decl": "group",
 }
