@@ -172,10 +172,8 @@ class TileChecks(CheckerHost):
             self.error("E206", loc, "no-side", kind=kind)
         elif n == 1 and not ends:
             self.error("E206", loc, "nowhere", terminal=self.example_terminal(kind), **where)
-        elif n == 2 and ends:
-            self.error("E206", loc, "through", end=ends[0], **where)
-        elif n > 2:
-            self.error("E206", loc, "too-many-sides", count=n, **where)
+        elif n >= 2 and ends:  # through two sides, or a junction of three or four
+            self.error("E206", loc, "through", end=ends[0], count=n, **where)
         if len(ends) > 1:
             self.error("E206", loc, "ends-twice", ends=", ".join(ends), **where)
         if n == 1 and len(ends) == 1:

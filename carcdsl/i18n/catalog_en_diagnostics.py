@@ -345,10 +345,7 @@ DIAGNOSTICS: dict[str, str] = {
                     "`{kind} W-E`)",
     "E206/nowhere": "{kind} {sides} ends nowhere: a {kind} through one side must end at "
                     "something (`{kind} {sides} -> {terminal}`)",
-    "E206/through": "{kind} {sides} runs through two sides and cannot also end at '{end}'",
-    "E206/too-many-sides": "{kind} {sides} runs through {count} sides; a {kind} runs through "
-                           "at most two: make a junction of separate segments that end at a "
-                           "landmark",
+    "E206/through": "{kind} {sides} runs through {count} sides and cannot also end at '{end}'",
     "E206/ends-twice": "{kind} {sides} ends twice ({ends}); a {kind} ends at one thing per tile",
     "E206/missing-end": "{kind} {sides} ends at a {end}, but tile '{tile}' has no {end}",
     "E206/runs-on": "{kind} {sides} runs on through '{end}' ('{kind}' does not end there), but "

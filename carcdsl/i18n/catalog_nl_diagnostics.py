@@ -424,11 +424,8 @@ DIAGNOSTICS: dict[str, str] = {
                     "...` of `{kind} W-E`)",
     "E206/nowhere": "`{kind} {sides}` eindigt nergens: een {kind:word} door één zijde moet "
                     "ergens eindigen (`{kind} {sides} -> {terminal}`)",
-    "E206/through": "`{kind} {sides}` loopt door twee zijden en kan niet ook eindigen bij "
+    "E206/through": "`{kind} {sides}` loopt door {count} zijden en kan niet ook eindigen bij "
                     "'{end}'",
-    "E206/too-many-sides": "`{kind} {sides}` loopt door {count} zijden; een {kind:word} loopt "
-                           "door hooguit twee: maak een kruising van losse segmenten die bij een "
-                           "landmark eindigen",
     "E206/ends-twice": "`{kind} {sides}` eindigt twee keer ({ends}); een {kind:word} eindigt "
                        "per tegel bij één ding",
     "E206/missing-end": "`{kind} {sides}` eindigt bij een {end:word}, maar tegel '{tile}' heeft "

@@ -63,6 +63,8 @@ MIX = str(DATA / "effects-mix.carc")
 FIGURES = str(DATA / "figures-mix.carc")
 COVERS = str(DATA / "covers-mix.carc")
 FIELD_RECALL = str(DATA / "field-recall.carc")
+JUNCTIONS = str(Path(__file__).parent.parent / "data" / "constructs" / "junctions.carc")
+"""Roads through three and four sides (a path with three or four ends)."""
 
 COMBINATIONS = [
     ("base", ()), ("base", ("farmers",)), ("pnp-demo", ()), ("pnp-demo", ("farmers",)),
@@ -97,6 +99,8 @@ COMBINATIONS = [
     ("base", ("monastery-bonus",)), ("base", ("monastery-bonus", "fill-hole-extra-turn")),
     ("base", ("monastery-bonus", "table-edge", "border-closes", "abbot")),
     ("base", (FIELD_RECALL,)), ("base", (FIELD_RECALL, "table-edge", "border-closes")),
+    ("base", (JUNCTIONS,)), ("base", (JUNCTIONS, "farmers")),
+    ("base", (JUNCTIONS, "table-edge", "border-closes", "farmers")),
     # parameters and rule sets in the mixes above that they left out
     ("base", ("river:u-turn=look-ahead", "abbot", "inns-cathedrals", "traders-builders",
               "farmers")),

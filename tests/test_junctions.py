@@ -1,0 +1,66 @@
+"""Paths through three or four sides (issue 27, item 11): one feature with as many ends, its
+fields split at each end, complete when every end is closed, played alike by both engines
+(``tests/fast/test_differential.py``, ``JUNCTIONS``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+import pytest
+
+import carcdsl
+from carcdsl.errors import RecordError
+from carcdsl.formats.record import load_record
+from carcdsl.replay import replay
+
+DATA = Path(__file__).parent / "data" / "constructs"
+JUNCTIONS = str(DATA / "junctions.carc")
+GOLDEN = load_record(DATA / "junction-road.json")
+CLOSED = GOLDEN.moves
+
+
+def _record(moves):
+    return attrs.evolve(GOLDEN, moves=tuple(moves))
+
+
+def test_a_junction_completes_when_all_its_ends_are_closed():
+    """Hand-checked: the start tile D, the junction J3 east of it, two monasteries and S
+    close the road's four ends (three of J3, the start's west one) on the fourth move: a
+    road of 5 tiles, 5 points to Ann, whose follower stands on J3's road."""
+    state = replay(GOLDEN)
+    scored = [(e.move, e.player, e.feature, e.when, e.points) for e in state.events]
+    assert scored == [(3, "Ann", "road", "complete", 5)]
+    assert state.scores == [5, 0]
+    open_end = replay(_record(CLOSED[:3]))
+    assert not open_end.events  # the start's west end is open: no scoring yet
+
+
+def test_a_follower_on_any_end_stands_on_the_one_junction():
+    first = CLOSED[0]
+    for port in ("N", "E", "W"):
+        spot = attrs.evolve(first.follower, port=port)
+        moves = [attrs.evolve(first, follower=spot), *CLOSED[1:]]
+        assert replay(_record(moves)).scores == [5, 0], port
+    with pytest.raises(RecordError, match="road"):
+        replay(_record([attrs.evolve(first, follower=attrs.evolve(first.follower,
+                                                                   port="S"))]))
+
+
+def test_a_junction_splits_the_fields_at_each_end():
+    game = carcdsl.load("base", [JUNCTIONS])
+    tiles = {t.name: t for t in game.rules.tiles}
+    fields = {name: sorted(s.ports for s in tiles[name].segments if s.kind == "field")
+              for name in ("J3", "J4")}
+    # as River II's fork has them (shared/data/river-ii-tiles.md, RII04)
+    assert fields["J3"] == [("ESE", "SSE", "SSW", "WSW"), ("NNE", "ENE"), ("NNW", "WNW")]
+    assert fields["J4"] == [("ESE", "SSE"), ("NNE", "ENE"), ("NNW", "WNW"), ("SSW", "WSW")]
+
+
+def test_a_junction_that_also_ends_somewhere_is_refused(tmp_path):
+    bad = tmp_path / "bad.carc"
+    bad.write_text("variant bad for base\noverride game { tiles += 1 }\n"
+                   "tile JX 1 city N; road E+S+W -> city\n", encoding="utf-8")
+    said = r"road E\+S\+W runs through 3 sides and cannot also end"
+    with pytest.raises(carcdsl.RuleError, match=said):
+        carcdsl.load("base", [str(bad)])
