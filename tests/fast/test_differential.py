@@ -385,7 +385,8 @@ def expressions(draw, quantities: list[str], depth: int = 0) -> str:
 def rule_files(draw) -> str:
     """A small variant of ``base``: some of followers, scoring, ``on place`` and ``on
     complete`` rules with their actions, tokens, figures, a requirement, a bounded board, a
-    bag or hands, the draw-off and ``end tile-unplaceable`` (``docs/language.md``)."""
+    bag or hands, the draw-off, ``end tile-unplaceable`` and junction roads
+    (``docs/language.md``)."""
     lines = ["variant generated for base"]
     tiles = draw(st.sampled_from([None, "traders-builders-tiles", "inns-cathedrals-tiles"]))
     if tiles:
@@ -397,8 +398,13 @@ def rule_files(draw) -> str:
         game.append(f"followers {draw(st.integers(0, 9))}")
     if draw(st.integers(0, 4)) == 0:
         game.append("end tile-unplaceable")
+    junctions = draw(st.integers(0, 3)) == 0  # roads through three and four sides
+    if junctions:
+        game.append("tiles += 3")
     if game:
         lines.append(f"override game {{ {'  '.join(game)} }}")
+    if junctions:
+        lines += ["tile J3 2 road N+E+W", "tile J4 1 road N+E+S+W"]
     farming = draw(st.booleans())
     for kind in draw(st.lists(st.sampled_from(sorted(QUANTITIES)), max_size=3, unique=True)):
         props = []
