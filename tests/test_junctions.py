@@ -64,3 +64,24 @@ def test_a_junction_that_also_ends_somewhere_is_refused(tmp_path):
     said = r"road E\+S\+W runs through 3 sides and cannot also end"
     with pytest.raises(carcdsl.RuleError, match=said):
         carcdsl.load("base", [str(bad)])
+
+
+def test_a_forked_river_whose_arms_would_meet_is_refused_at_that_move():
+    """``require apart river`` (tests/data/constructs/river-arms-meet.json): both arms of the
+    fork end facing (2, -1); the curve there would join them into one loop."""
+    record = load_record(DATA / "river-arms-meet.json")
+    with pytest.raises(RecordError, match=r"move 3 .*would join two ends of one river"):
+        replay(record)
+    elsewhere = attrs.evolve(record.moves[3], at=(0, -1), rotation=90)  # west of the north arm
+    with pytest.raises(RecordError, match="move 3"):  # not beside an arm's end: joins refuses
+        replay(attrs.evolve(record, moves=(*record.moves[:3], elsewhere)))
+    state = replay(attrs.evolve(record, moves=record.moves[:3]))
+    assert len(state.grid.tiles) == 4
+
+
+def test_apart_needs_a_kind_with_sides(tmp_path):
+    bad = tmp_path / "bad.carc"
+    bad.write_text("variant bad for base\non place shows road: require apart monastery\n",
+                   encoding="utf-8")
+    with pytest.raises(carcdsl.RuleError, match="`apart` needs a kind that reaches"):
+        carcdsl.load("base", [str(bad)])

@@ -213,5 +213,5 @@ class PlayChecks(CheckerHost):
         if test in ("no-repeat", "look-ahead") and geometry != "path":
             self.error("E110", kind_loc, "require-path", test=test, kind=kind,
                        geometry=geometry)
-        elif test == "joins" and geometry not in ("area", "path"):
-            self.error("E110", kind_loc, "require-sides", kind=kind, geometry=geometry)
+        elif test in ("joins", "apart") and geometry not in ("area", "path"):
+            self.error("E110", kind_loc, "require-sides", test=test, kind=kind, geometry=geometry)

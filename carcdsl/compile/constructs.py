@@ -62,7 +62,8 @@ PLACE_CONDITIONS = {M.SURROUNDED: "surrounded", M.COVERS: "covers", M.SHOWS: "sh
                     M.EXTENDS: "extends"}
 PLACE_ACTIONS = {M.EXTRA_TURN: "extra turn", M.SCORE: "score", M.PUT: "put"}
 COMPLETE_ACTIONS = {M.EXTRA_TURN: "extra turn", M.SCORE: "score", M.TAKE: "take"}
-REQUIREMENT_TESTS = {M.JOINS: "joins", M.NO_REPEAT: "no-repeat", M.LOOK_AHEAD: "look-ahead"}
+REQUIREMENT_TESTS = {M.JOINS: "joins", M.NO_REPEAT: "no-repeat", M.LOOK_AHEAD: "look-ahead",
+                     M.APART: "apart"}
 QUANTITIES = {E.TILES: "tiles", E.PENNANTS: "pennants", E.NEIGHBOURS: "neighbours",
               E.FOLLOWERS: "followers", E.COMPLETED: "completed", E.MARKERS: "markers",
               E.ATTRIBUTE: "attribute", E.OWN: "own"}
@@ -88,6 +89,7 @@ REGISTRY: tuple[Construct, ...] = (
     _c("require joins", "requirement", SIDES, M.JOINS),
     _c("require no-repeat", "requirement", frozenset({PATH}), M.NO_REPEAT),
     _c("require look-ahead", "requirement", frozenset({PATH}), M.LOOK_AHEAD),
+    _c("require apart", "requirement", SIDES, M.APART),
     _c("score complete", "scoring", COMPLETABLE),
     _c("score final", "scoring", KINDS),
     _c("score per scorer", "scoring", KINDS),

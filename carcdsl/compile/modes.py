@@ -16,8 +16,9 @@ SURROUNDED, COVERS, SHOWS, EXTENDS, COMPLETE = range(5)
 CONDITIONS = {"surrounded": SURROUNDED, "covers": COVERS, "shows": SHOWS, "extends": EXTENDS,
               "complete": COMPLETE}
 EXTRA_TURN, SCORE, PUT, TAKE = range(4)
-JOINS, NO_REPEAT, LOOK_AHEAD = range(3)
-REQUIREMENT_CODES = {"joins": JOINS, "no-repeat": NO_REPEAT, "look-ahead": LOOK_AHEAD}
+JOINS, NO_REPEAT, LOOK_AHEAD, APART = range(4)
+REQUIREMENT_CODES = {"joins": JOINS, "no-repeat": NO_REPEAT, "look-ahead": LOOK_AHEAD,
+                     "apart": APART}
 RECALL_NONE, RECALL_FINAL = 1, 2
 ANY_FOLLOWER = -1
 """``with own follower`` / ``own(follower)``: every figure of the player that counts."""
@@ -61,7 +62,7 @@ class Requirement:
     kind_shown: int
     marker: str | None
     test: int
-    """JOINS, NO_REPEAT or LOOK_AHEAD."""
+    """JOINS, NO_REPEAT, LOOK_AHEAD or APART."""
     kind: int
     distance: int
 

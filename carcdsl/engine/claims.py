@@ -29,7 +29,7 @@ RUNS: dict[str, frozenset] = {
     # requirements.passes
     "require when surrounded": _ANY, "require when covers": _ANY, "require when shows": _ANY,
     "require joins": _SIDES, "require no-repeat": frozenset({PATH}),
-    "require look-ahead": frozenset({PATH}),
+    "require look-ahead": frozenset({PATH}), "require apart": _SIDES,
     # scoring.score, scoring._measure, compile.expr.evaluate
     "score complete": _COMPLETABLE, "score final": _KINDS, "score per scorer": _KINDS,
     "quantity tiles": _KINDS, "quantity pennants": _SIDES,

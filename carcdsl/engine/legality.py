@@ -144,6 +144,8 @@ def _check_requirements(p: Parts, o: int, key: int, name: str, at: str) -> None:
                 raise IllegalMoveError("requirement", "no-repeat", tile=name, at=at, kind=kind)
             if failed == "third-turn":
                 raise IllegalMoveError("requirement", "third-turn", tile=name, at=at, kind=kind)
+            if failed == "apart":
+                raise IllegalMoveError("requirement", "apart", tile=name, at=at, kind=kind)
             if failed is not None:
                 raise IllegalMoveError("requirement", "look-ahead", tile=name, at=at, kind=kind)
 

@@ -7,7 +7,16 @@ side it leaves by: 0 straight on, 1 a right turn, 3 a left turn (quarter turns c
 
 from __future__ import annotations
 
-from carcdsl.compile.modes import COVERS, JOINS, LOOK_AHEAD, SHOWS, SURROUNDED, Requirement
+from carcdsl.compile.modes import (
+    APART,
+    COVERS,
+    JOINS,
+    LOOK_AHEAD,
+    NO_REPEAT,
+    SHOWS,
+    SURROUNDED,
+    Requirement,
+)
 from carcdsl.engine.parts import Parts
 from carcdsl.geometry import ports as P
 from carcdsl.geometry.squares import STEP
@@ -59,11 +68,13 @@ def passes(p: Parts, o: int, key: int) -> bool:
 def failed(p: Parts, rule: Requirement, o: int, key: int) -> str | None:
     """None when ``o`` on ``key`` passes the requirement's test, else what failed: ``joins``,
     ``no-repeat`` (the tile before turned the same way), ``third-turn`` (a third curve the
-    same way, straights between) or ``look-ahead``."""
+    same way, straights between), ``look-ahead`` or ``apart``."""
     tiles = p.grid.tiles
     sides = _sides(p, o, rule.kind)
     if rule.test == JOINS:
         return None if any(key + STEP[d] in tiles for d in sides) else "joins"
+    if rule.test == APART:
+        return "apart" if _joins_itself(p, o, key, rule.kind) else None
     if rule.test == LOOK_AHEAD:
         for d in sides:
             ahead = STEP[d]
@@ -90,6 +101,24 @@ def failed(p: Parts, rule: Requirement, o: int, key: int) -> str | None:
 _NO_TURNS = (0, 0, 0)
 
 
+def _joins_itself(p: Parts, o: int, key: int, kind: int) -> bool:
+    """Whether two of ``o``'s ``kind`` links, on ``key``, reach one feature (two ends of it)."""
+    tb, tiles, root = p.tables, p.grid.tiles, p.features.root
+    segments, seen = tb.segments[o], set()
+    for step, side_links in zip(STEP, tb.links[o]):
+        placed = tiles.get(key + step)
+        if placed is None:
+            continue
+        at, base = tb.seg_at[placed[0]], placed[1]
+        for i, fpos, _ in side_links:
+            if segments[i].kind == kind:
+                r = root[base + at[fpos]]
+                if r in seen:
+                    return True
+                seen.add(r)
+    return False
+
+
 def remember_turns(p: Parts, o: int, key: int) -> None:
     """After a placement, for each kind a ``no-repeat`` requirement watches: (the turn of
     the last tile showing it, the direction of its last curve, how many curves in a row
@@ -98,7 +127,7 @@ def remember_turns(p: Parts, o: int, key: int) -> None:
     curves allows the second ("only immediate U-turns are explicitly forbidden") and that
     turning the same way three times is forbidden too."""
     for rule in p.tables.modes.requirements:
-        if rule.test != JOINS and rule.test != LOOK_AHEAD and _sides(p, o, rule.kind):
+        if rule.test == NO_REPEAT and _sides(p, o, rule.kind):
             turn = turn_of(p, o, key, rule.kind)
             _, last_curve, curves = p.grid.turns.get(rule.kind, _NO_TURNS)
             if turn:

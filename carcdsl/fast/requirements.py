@@ -1,6 +1,7 @@
 """The kernel's placement requirements (``engine.requirements``): the river's ``joins``,
-``no-repeat`` and ``look-ahead``, each under ``shows``, ``covers`` or ``surrounded``: whether a
-placement passes them, and the turns a path makes that ``no-repeat`` remembers.
+``no-repeat``, ``look-ahead`` and ``apart``, each under ``shows``, ``covers`` or
+``surrounded``: whether a placement passes them, and the turns a path makes that
+``no-repeat`` remembers.
 
 Their rows are laid out by ``fast.effects`` with the other rules' (``TB[RULES]``, after the
 ``on place`` and ``on complete`` rules and the token kinds, ``Q_*`` columns; what each
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 import numba as nb
 
-from carcdsl.compile.modes import JOINS, LOOK_AHEAD, SHOWS, SURROUNDED
+from carcdsl.compile.modes import APART, JOINS, LOOK_AHEAD, NO_REPEAT, SHOWS, SURROUNDED
 from carcdsl.fast import boards
 from carcdsl.fast.effects import (
     H_COMPLETE,
@@ -34,8 +35,8 @@ from carcdsl.fast.effects import (
     turns_at,
 )
 from carcdsl.fast.jit import JIT
-from carcdsl.fast.layout import TT
-from carcdsl.fast.slots import C_TILE, CELLS, GEO, SCRATCH
+from carcdsl.fast.layout import LINK_POS, LINK_SEG, N_LINKS, O4, OL, OS, SEG_AT, SEG_KIND, TT
+from carcdsl.fast.slots import C_TILE, CELLS, GEO, NODES, ROOT, SCRATCH, T_BASE, T_O, TILES_
 
 
 @nb.njit(**JIT)
@@ -70,6 +71,8 @@ def _fails(TB, ST, q, o, cell):
             if sides >> d & 1 and cells[C_TILE, cell + geo[d]] >= 0:
                 return False
         return True
+    if test == APART:
+        return _joins_itself(TB, ST, o, cell, kind)
     if test == LOOK_AHEAD:
         for d in range(4):
             ahead = geo[d]
@@ -87,6 +90,34 @@ def _fails(TB, ST, q, o, cell):
         misc, at = ST[MISC], turns_at(TB) + 3 * kind
         if turn == misc[at] or turn == misc[at + 1] and misc[at + 2] >= 2:
             return True
+    return False
+
+
+@nb.njit(**JIT)
+def _joins_itself(TB, ST, o, cell, kind):
+    """``requirements._joins_itself``: whether two of ``o``'s ``kind`` links, on ``cell``,
+    reach one feature (at most one link a side: four roots to tell apart)."""
+    cells, geo, nodes, tiles = ST[CELLS], ST[SCRATCH][GEO], ST[NODES], ST[TILES_]
+    o4, ol, os_, seg_at = TB[O4], TB[OL], TB[OS], TB[SEG_AT]
+    r0, r1, r2, n = -1, -1, -1, 0
+    for d in range(4):
+        nt = cells[C_TILE, cell + geo[d]]
+        if nt < 0:
+            continue
+        no, nbase = tiles[T_O, nt], tiles[T_BASE, nt]
+        for k in range(o4[N_LINKS, o, d]):
+            if os_[SEG_KIND, o, ol[LINK_SEG, o, d, k]] != kind:
+                continue
+            r = nodes[ROOT, nbase + seg_at[no, ol[LINK_POS, o, d, k]]]
+            if r == r0 or r == r1 or r == r2:
+                return True
+            if n == 0:
+                r0 = r
+            elif n == 1:
+                r1 = r
+            else:
+                r2 = r
+            n += 1
     return False
 
 
@@ -122,8 +153,7 @@ def remember_turns(TB, ST, o, cell):
     for j in range(header[H_REQUIREMENTS]):
         q = rule_row(TB, first + j)
         kind = q[Q_KIND]
-        if q[Q_TEST] == JOINS or q[Q_TEST] == LOOK_AHEAD or kind < 0 \
-                or tile_entry(TB, o, kind) == 0:
+        if q[Q_TEST] != NO_REPEAT or kind < 0 or tile_entry(TB, o, kind) == 0:
             continue
         turn = _turn_of(TB, ST, o, cell, kind)
         at = turns_at(TB) + 3 * kind

@@ -31,7 +31,7 @@ RUNS: dict[str, frozenset] = {
     "action score on complete": _COMPLETABLE, "action take on complete": _COMPLETABLE,
     "require when surrounded": _ANY, "require when covers": _ANY, "require when shows": _ANY,
     "require joins": _SIDES, "require no-repeat": frozenset({PATH}),
-    "require look-ahead": frozenset({PATH}),
+    "require look-ahead": frozenset({PATH}), "require apart": _SIDES,
     # the kernel's scoring and fast.program's stack machine
     "score complete": _COMPLETABLE, "score final": _KINDS,
     "score per scorer": _KINDS,

@@ -144,8 +144,8 @@ DIAGNOSTICS: dict[str, str] = {
     "E110/require": "`require {test} {kind}`: unknown feature kind{hint}",
     "E110/require-path": "`require {test} {kind}`: '{kind}' is {geometry:a} kind; `{test}` "
                          "follows paths and needs a path kind",
-    "E110/require-sides": "`require joins {kind}`: '{kind}' is {geometry:a} kind, with no "
-                          "sides to join; `joins` needs a kind that reaches the tile's sides",
+    "E110/require-sides": "`require {test} {kind}`: '{kind}' is {geometry:a} kind, with no "
+                          "sides to join; `{test}` needs a kind that reaches the tile's sides",
     "E110/printed-name": "printed square '{name}': no area kind '{kind}'{hint}",
     "E110/printed-kind": "printed square '{name}': '{kind}' is {geometry:a} kind; a printed "
                          "big city needs an area kind",

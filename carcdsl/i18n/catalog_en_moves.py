@@ -33,6 +33,8 @@ ILLEGAL: dict[str, str] = {
     "recall/cannot": "the {kind} at {at} on {spot} cannot be taken back",
     "requirement/look-ahead": "{rule:tile} {tile} at {at} leaves a {kind} end with a tile within "
                               "two squares ahead (no U-turns)",
+    "requirement/apart": "{rule:tile} {tile} at {at} would join two ends of one {kind} (its "
+                         "arms must stay apart)",
     "figure-supply": "{player} has no {kind} left in the supply",
     "figure-stands": "{kind}: may not stand on {feature}",
     "figure-needs": "{kind}: stands only on a {feature} that already holds one of the "

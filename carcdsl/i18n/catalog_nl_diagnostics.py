@@ -153,8 +153,8 @@ DIAGNOSTICS: dict[str, str] = {
     "E110/require": "`require {test} {kind}`: onbekende soort{hint}",
     "E110/require-path": "`require {test} {kind}`: '{kind}' heeft geometrie {geometry}; "
                          "`{test}` volgt paden en vraagt een soort met geometrie path",
-    "E110/require-sides": "`require joins {kind}`: '{kind}' heeft geometrie {geometry} en "
-                          "reikt tot geen enkele zijde; `joins` vraagt een soort die tot de "
+    "E110/require-sides": "`require {test} {kind}`: '{kind}' heeft geometrie {geometry} en "
+                          "reikt tot geen enkele zijde; `{test}` vraagt een soort die tot de "
                           "zijden van de tegel reikt",
     "E110/printed-name": "gedrukt vak '{name}': geen soort '{kind}' met geometrie "
                          "area{hint}",

@@ -35,6 +35,8 @@ ILLEGAL: dict[str, str] = {
     "recall/cannot": "de {kind} op {at} op {spot} kan niet teruggenomen worden",
     "requirement/look-ahead": "{rule:tile} {tile} op {at} laat een {kind}-einde open met een tegel"
                               " binnen twee vakken ervoor (geen U-bocht)",
+    "requirement/apart": "{rule:tile} {tile} op {at} zou twee einden van één {kind} verbinden "
+                         "(de armen blijven gescheiden)",
     "figure-supply": "{player} heeft geen {kind} meer in de voorraad",
     "figure-stands": "{kind}: mag niet op {feature} staan",
     "figure-needs": "{kind}: staat alleen op een {feature} waar al een eigen volgeling "

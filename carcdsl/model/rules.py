@@ -173,11 +173,12 @@ START_MODES: tuple[str, ...] = ("placed", "shuffled")
 HAND_VISIBILITY: tuple[str, ...] = ("open", "hidden")
 TRIGGER_CONDITIONS: tuple[str, ...] = ("surrounded", "covers", "shows", "extends", "complete")
 TRIGGER_ACTIONS: tuple[str, ...] = ("extra-turn", "score", "put", "take", "require")
-REQUIREMENTS: tuple[str, ...] = ("joins", "no-repeat", "look-ahead")
+REQUIREMENTS: tuple[str, ...] = ("joins", "no-repeat", "look-ahead", "apart")
 """Tests a placement must pass (``require TEST KIND``): ``joins`` (one of the tile's KIND sides
 faces a placed tile), ``no-repeat`` (a KIND path never turns the same way as the previous
 turn of a KIND path), ``look-ahead`` (the squares ahead of each open KIND end, and beside
-them, are empty for N squares, 2 unless given)."""
+them, are empty for N squares, 2 unless given), ``apart`` (no two of the tile's KIND sides face
+ends of one feature: the tile never joins a KIND feature to itself, as River II's two arms)."""
 REST_GROUP = "rest"
 """The group of every tile in no ``group`` (``supply { order ... rest }``)."""
 OWN_FOLLOWER = "follower"

@@ -65,6 +65,8 @@ COVERS = str(DATA / "covers-mix.carc")
 FIELD_RECALL = str(DATA / "field-recall.carc")
 JUNCTIONS = str(Path(__file__).parent.parent / "data" / "constructs" / "junctions.carc")
 """Roads through three and four sides (a path with three or four ends)."""
+RIVER_ARMS = str(Path(JUNCTIONS).parent / "river-arms.carc")
+"""A river fork whose arms may not meet (``require apart``)."""
 
 COMBINATIONS = [
     ("base", ()), ("base", ("farmers",)), ("pnp-demo", ()), ("pnp-demo", ("farmers",)),
@@ -101,6 +103,7 @@ COMBINATIONS = [
     ("base", (FIELD_RECALL,)), ("base", (FIELD_RECALL, "table-edge", "border-closes")),
     ("base", (JUNCTIONS,)), ("base", (JUNCTIONS, "farmers")),
     ("base", (JUNCTIONS, "table-edge", "border-closes", "farmers")),
+    ("base", (RIVER_ARMS,)), ("base", (RIVER_ARMS, "farmers")),
     # parameters and rule sets in the mixes above that they left out
     ("base", ("river:u-turn=look-ahead", "abbot", "inns-cathedrals", "traders-builders",
               "farmers")),
