@@ -85,3 +85,21 @@ def test_apart_needs_a_kind_with_sides(tmp_path):
                    encoding="utf-8")
     with pytest.raises(carcdsl.RuleError, match="`apart` needs a kind that reaches"):
         carcdsl.load("base", [str(bad)])
+
+
+def test_a_tile_that_shows_a_banning_kind_takes_no_figure():
+    """``tile figures no`` (tests/data/constructs/tile-ban.json): the tile with a volcano
+    lists no follower or figure move, refuses one by name, and its placer plays again."""
+    record = load_record(DATA / "tile-ban.json")
+    state = replay(record)
+    assert state.log.move_seats == [0, 0, 1]
+    banned = attrs.evolve(record.moves[0], follower=attrs.evolve(record.moves[1].follower,
+                                                                  feature="city", port="N"))
+    with pytest.raises(RecordError, match="move 0 .*shows a volcano: it takes no follower"):
+        replay(attrs.evolve(record, moves=(banned,)))
+    game = carcdsl.load("base", [str(DATA / "tile-ban.carc"), "farmers", "abbot"])
+    tb, t = game.tables, game.tables.type_names.index("VV")
+    assert all(tb.spots[4 * t + r] == () for r in range(4))
+    assert all(spots[4 * t] == () for spots in tb.figure_spots)
+    plain = carcdsl.load("base", ["farmers"]).tables
+    assert plain.spots[4 * plain.type_names.index("D")]  # other tiles keep theirs

@@ -134,7 +134,8 @@ async def test_completion(client: LanguageClient):
         T.TextDocumentIdentifier(uri), at(BASE, "    followers yes\n    follower highwayman", 4)))
     labels = {item.label for item in inside.items}  # type: ignore[union-attr]
     assert {"geometry", "ends", "score", "pennants", "colour", "look"} <= labels
-    assert "tile" not in labels  # not inside a feature block
+    assert "tile" in labels  # `tile figures no`
+    assert "supply" not in labels and "variant" not in labels  # not inside a feature block
     segment = await client.text_document_completion_async(T.CompletionParams(
         T.TextDocumentIdentifier(uri), at(BASE, "tile B  4  monastery", 11)))
     labels = {item.label for item in segment.items}  # type: ignore[union-attr]

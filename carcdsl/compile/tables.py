@@ -37,6 +37,8 @@ class Kind:
     look: str = ""
     """How pictures draw it: a look of its geometry (``model.looks``), its default when the
     rule set gives none."""
+    tile_figures: bool = True
+    """False: a tile showing it takes no follower or figure (its spots are compiled empty)."""
 
 
 @attrs.frozen

@@ -48,7 +48,7 @@ def _kinds(rules: m.RuleSet) -> tuple[Kind, ...]:
                           tuple(name for name, _ in k.attributes),
                           (uses(complete, OWN), uses(final, OWN)),
                           m.parse_colour(k.colour) if k.colour is not None else None,
-                          k.look or m.default_look(k.geometry)))
+                          k.look or m.default_look(k.geometry), k.tile_figures))
     return tuple(kinds)
 
 
@@ -162,6 +162,8 @@ class _Oriented:
         earlier one are not ``distinct``."""
         looks: dict[frozenset, int] = {}
         rotations = []
+        # a tile showing a kind with `tile figures no` takes no follower or figure
+        takes = all(rules.feature_kind(s.kind).tile_figures for s in tile.segments)
         for r in range(4):
             local, at = _orient(tile, rules, kind_index, 90 * r)
             self.sigs.append(tuple(
@@ -170,7 +172,8 @@ class _Oriented:
             self.segments.append(tuple(local))
             self.seg_at.append(tuple(at))
             self.links.append(tuple(_side_links(local, at, d) for d in range(4)))
-            self.spots.append(tuple(i for i, s in enumerate(local) if kinds[s.kind].followers))
+            self.spots.append(tuple(i for i, s in enumerate(local)
+                                    if takes and kinds[s.kind].followers))
             self.centres.append(tuple(i for i, s in enumerate(local) if s.geometry == CENTRE))
             first = looks.setdefault(_look(local), r)
             self.canonical.append(4 * t + first)
@@ -263,11 +266,13 @@ def _figure_spots(rules: m.RuleSet, kinds: tuple[Kind, ...],
     """Per figure, per oriented tile: the local segments of the kinds it stands on (by
     default, those an ordinary follower may stand on)."""
     out = []
+    banning = {k.index for k in kinds if not rules.feature_kind(k.name).tile_figures}
     for figure in rules.figures:
         allowed = {k.index for k in kinds if (k.name in figure.stands_on
                                               if figure.stands_on is not None
                                               else k.followers)}
-        out.append(tuple(tuple(i for i, s in enumerate(local) if s.kind in allowed)
+        out.append(tuple(() if any(s.kind in banning for s in local) else
+                         tuple(i for i, s in enumerate(local) if s.kind in allowed)
                          for local in segments))
     return tuple(out)
 

@@ -272,6 +272,9 @@ def _spot(p: Parts, o: int, spec: FollowerSpec, figure: int = 0) -> int:
     tb = p.tables
     if spec.kind is not None and not figure:
         _check_follower_kind(p, spec)
+    banning = [tb.kinds[s.kind].name for s in tb.segments[o] if not tb.kinds[s.kind].tile_figures]
+    if banning:
+        raise IllegalMoveError("follower-spot", "tile", shown=banning[0])
     wanted = tb.kind_index.get(spec.feature)
     for i, seg in enumerate(tb.segments[o]):
         if seg.kind != wanted:

@@ -82,6 +82,8 @@ ILLEGAL: dict[str, str] = {
     "follower-kind/none": "unknown {rule:follower} kind '{kind}'; this rule set has one kind of "
                           "{rule:follower} (none: name no kind)",
     "follower-spot": "the {rule:tile} has no {feature:word} to put a {rule:follower} on",
+    "follower-spot/tile": "the {rule:tile} shows a {shown:word}: it takes no {rule:follower} "
+                          "or figure",
     "follower-spot/port": "the {rule:tile} has no {feature:word}:{port} to put a "
                           "{rule:follower} on",
 }

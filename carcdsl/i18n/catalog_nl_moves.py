@@ -92,6 +92,8 @@ ILLEGAL: dict[str, str] = {
                           "één soort {rule:follower} (geen: noem geen soort)",
     "follower-spot": "de {rule:tile} heeft geen {feature:word} om een {rule:follower} op te "
                      "zetten",
+    "follower-spot/tile": "de {rule:tile} toont een {shown:word}: er komt geen {rule:follower} "
+                          "of figuur op",
     "follower-spot/port": "de {rule:tile} heeft geen {feature:word}:{port} om een "
                           "{rule:follower} op te zetten",
 }

@@ -32,8 +32,9 @@ from carcdsl.lang.maps import squares_from_map
 from carcdsl.lang.syntax import MAX_SEGMENTS, MAX_TILE_TYPES
 from carcdsl.model.fields import with_fields
 
-_KIND_PROPS = {"geometry", "followers", "pennants", "terminals", "complete", "final", "scorers",
-               "role", "attributes", "complete_extra", "final_extra", "colour", "look"}
+_KIND_PROPS = {"geometry", "followers", "pennants", "tile_figures", "terminals", "complete",
+               "final", "scorers", "role", "attributes", "complete_extra", "final_extra",
+               "colour", "look"}
 _ADDED_PROPS = {"attribute": "attributes", "complete_extra": "complete_extra",
                 "final_extra": "final_extra"}
 """Kind properties that add to what earlier files said instead of replacing it."""
@@ -500,7 +501,8 @@ class Builder:
             loc=self.game_loc, field_locs=tuple(self._game_locs().items()))
         kinds = tuple(
             m.FeatureKind(name, props.get("geometry", ""), props.get("followers", False),
-                          props.get("pennants", False), props.get("terminals", ()),
+                          props.get("pennants", False), props.get("tile_figures", True),
+                          props.get("terminals", ()),
                           props.get("complete"), props.get("final"),
                           props.get("scorers", "majority"), props.get("role"),
                           props.get("attributes", ()), props.get("complete_extra", ()),

@@ -193,7 +193,8 @@ def _kind_from_json(k: dict[str, Any], loc: m.Loc) -> m.FeatureKind:
                  (f"attribute-merge:{a['name']}", _at(loc.file, f"{at}.merge")))
     return m.FeatureKind(
         name=k["name"], geometry=k["geometry"], followers=k["followers"],
-        pennants=k["pennants"], terminals=tuple(k["terminals"]),
+        pennants=k["pennants"], tile_figures=k.get("tile_figures", True),
+        terminals=tuple(k["terminals"]),
         complete=expr("complete"), final=expr("final"),
         scorers=k["scorers"], role=k.get("role"),
         attributes=tuple((a["name"], a["merge"]) for a in attributes),

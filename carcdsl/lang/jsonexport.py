@@ -108,6 +108,7 @@ def _kind_to_json(kind: m.FeatureKind) -> dict[str, Any]:
         "geometry": kind.geometry,
         "followers": kind.followers,
         "pennants": kind.pennants,
+        "tile_figures": kind.tile_figures,
         "terminals": list(kind.terminals),
         "complete": expr_to_json(kind.complete) if kind.complete is not None else None,
         "final": expr_to_json(kind.final) if kind.final is not None else None,

@@ -51,6 +51,10 @@ class FeatureTransformer(BaseTransformer):
         return Prop("followers", str(items[0]) == "yes", self._loc(meta))
 
     @v_args(meta=True)
+    def tile_figures(self, meta, items):
+        return Prop("tile_figures", str(items[0]) == "yes", self._loc(meta))
+
+    @v_args(meta=True)
     def allow_pennants(self, meta, items):
         return Prop("pennants", str(items[0]) == "yes", self._loc(meta))
 

@@ -29,6 +29,9 @@ class FeatureKind(Located):
     """Whether a follower may be put on a segment of this kind."""
     pennants: bool = False
     """Whether segments of this kind may carry pennants."""
+    tile_figures: bool = True
+    """False (``tile figures no``): a tile that shows the kind takes no follower or figure
+    when it is placed (River II's volcano lake, the volcano of Princess & Dragon)."""
     terminals: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
     """Path kinds: the landmarks and kinds at which a path ends (closed ends)."""
     complete: Expr | None = None

@@ -67,6 +67,8 @@ JUNCTIONS = str(Path(__file__).parent.parent / "data" / "constructs" / "junction
 """Roads through three and four sides (a path with three or four ends)."""
 RIVER_ARMS = str(Path(JUNCTIONS).parent / "river-arms.carc")
 """A river fork whose arms may not meet (``require apart``)."""
+TILE_BAN = str(Path(JUNCTIONS).parent / "tile-ban.carc")
+"""A kind whose tile takes no figure (``tile figures no``)."""
 
 COMBINATIONS = [
     ("base", ()), ("base", ("farmers",)), ("pnp-demo", ()), ("pnp-demo", ("farmers",)),
@@ -104,6 +106,7 @@ COMBINATIONS = [
     ("base", (JUNCTIONS,)), ("base", (JUNCTIONS, "farmers")),
     ("base", (JUNCTIONS, "table-edge", "border-closes", "farmers")),
     ("base", (RIVER_ARMS,)), ("base", (RIVER_ARMS, "farmers")),
+    ("base", (TILE_BAN, "farmers")), ("base", (TILE_BAN, "abbot", "traders-builders")),
     # parameters and rule sets in the mixes above that they left out
     ("base", ("river:u-turn=look-ahead", "abbot", "inns-cathedrals", "traders-builders",
               "farmers")),
