@@ -280,7 +280,8 @@ def test_json_without_the_newer_keys_still_loads(nutty):
 # Keys a JSON rule set may leave out (added after the layout was first published); export
 # always writes them.
 OPTIONAL = {"game": {"followers_by_players", "follower", "score_marker", "titles"},
-            "kind": {"role", "attributes", "complete_extra", "final_extra", "colour", "look"},
+            "kind": {"role", "attributes", "complete_extra", "final_extra", "colour", "look",
+                     "tile_figures"},
             "supply": {"order"}, "token": {"most_points"}, "trigger": {"kinds"},
             "segment": {"attributes"}}
 
