@@ -332,13 +332,19 @@ class Builder:
                 existing, **props, field_locs=tuple({**dict(existing.field_locs),
                                                      **locs}.items()))
             return
-        figure = m.Figure(decl.name, loc=decl.loc, field_locs=tuple(locs.items()), **props)
+        self._declare(self.figures, "figure", decl.loc,
+                      m.Figure(decl.name, loc=decl.loc, field_locs=tuple(locs.items()), **props))
+
+    def _declare(self, table: dict, what: str, loc: m.Loc | None, value) -> None:
+        """``value`` (a figure or token) declared under its name: new, the same again (it
+        combines), or otherwise (E101 at ``loc``, naming the first and what differs)."""
+        existing = table.get(value.name)
         if existing is None:
-            self.figures[decl.name] = figure
-        elif existing != figure:  # declared the same way again, it combines
-            self.problem("E101", decl.loc, "figure-differs", name=decl.name, first=existing.loc,
+            table[value.name] = value
+        elif existing != value:
+            self.problem("E101", loc, f"{what}-differs", name=value.name, first=existing.loc,
                          props=", ".join(_differing(attrs.asdict(existing, recurse=False),
-                                                    attrs.asdict(figure, recurse=False))))
+                                                    attrs.asdict(value, recurse=False))))
 
     def _trigger(self, trigger: m.Trigger, params: dict) -> m.Trigger:
         """A trigger with the parameters its requirements name resolved
@@ -458,13 +464,8 @@ class Builder:
                 existing, **props, field_locs=tuple({**dict(existing.field_locs),
                                                      **dict(locs)}.items()))
             return
-        token = m.Token(decl.name, loc=decl.loc, field_locs=locs, **props)
-        if existing is None:
-            self.tokens[decl.name] = token
-        elif existing != token:  # declared the same way again, it combines
-            self.problem("E101", decl.loc, "token-differs", name=decl.name, first=existing.loc,
-                         props=", ".join(_differing(attrs.asdict(existing, recurse=False),
-                                                    attrs.asdict(token, recurse=False))))
+        self._declare(self.tokens, "token", decl.loc,
+                      m.Token(decl.name, loc=decl.loc, field_locs=locs, **props))
 
     def _remove(self, decl: RemoveTiles) -> None:
         if decl.names is None:
