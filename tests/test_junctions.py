@@ -103,3 +103,13 @@ def test_a_tile_that_shows_a_banning_kind_takes_no_figure():
     assert all(spots[4 * t] == () for spots in tb.figure_spots)
     plain = carcdsl.load("base", ["farmers"]).tables
     assert plain.spots[4 * plain.type_names.index("D")]  # other tiles keep theirs
+
+
+def test_explain_says_which_kinds_ban_figures_from_their_tile(capsys):
+    from carcdsl.cli.main import main
+
+    assert main(["explain", "base", "--variant", str(DATA / "tile-ban.carc")]) == 0
+    said = capsys.readouterr().out
+    assert "a tile that shows a volcano takes no follower or figure" in said
+    assert main(["explain", "base"]) == 0
+    assert "takes no follower or figure" not in capsys.readouterr().out

@@ -48,6 +48,7 @@ PHRASES: dict[str, str] = {
     "about-kind-followers": "{kind} ({geometry}, followers may stand on it): scores {complete} "
                             "when completed, {final} at the end",
     "about-attributes": "{kind} segments may carry: {names}",
+    "about-tile-figures": "a tile that shows a {kind} takes no follower or figure",
     "about-figure": "{figure}: {count} each, strength {strength}, stands on {kinds}{extra}",
     "about-figure-needs": "; only where the player has a {figure}",
     "about-figure-recall": "; may be taken back instead of placing a figure",

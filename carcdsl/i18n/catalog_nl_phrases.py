@@ -50,6 +50,7 @@ PHRASES: dict[str, str] = {
     "about-kind-followers": "{kind} ({geometry}, volgelingen mogen erop): levert {complete} op "
                             "als die af is, {final} aan het eind",
     "about-attributes": "{kind}-segmenten kunnen dragen: {names}",
+    "about-tile-figures": "op een tegel met een {kind} komt geen volgeling of figuur",
     "about-figure": "{figure}: {count} per speler, kracht {strength}, staat op {kinds}{extra}",
     "about-figure-needs": "; alleen waar de speler een {figure} heeft",
     "about-figure-recall": "; kan teruggenomen worden in plaats van een figuur te plaatsen",

@@ -366,6 +366,8 @@ def describe_rules(rules: RuleSet, words: Words) -> list[str]:
         form = "about-kind-followers" if kind.followers else "about-kind"
         lines.append(words.phrase(form, kind=words.word(kind.name), geometry=kind.geometry,
                                   complete=complete, final=final))
+        if not kind.tile_figures:
+            lines.append(words.phrase("about-tile-figures", kind=words.word(kind.name)))
         if kind.attributes:
             lines.append(words.phrase("about-attributes", kind=words.word(kind.name),
                                       names=", ".join(f"{words.word(n)} ({m})"
