@@ -127,6 +127,11 @@ DIAGNOSTICS: dict[str, str] = {
                       "`variant NAME for RULES`), so it is not read and none of it is shown",
     "W106": "variant '{name}' replaces `{prop}` of {kind}, which variant '{earlier}' set: the "
             "variant given last wins, and '{earlier}' no longer applies to it",
+    "W108": "`when {name}`: no bundled variant '{name}', and none of that name is applied: "
+            "the block never applies{hint}",
+    "E108/header": "a `when` block holds declarations, not a `rules` or `variant` header",
+    "E108/extends": "a `when` block cannot `extends` a file: give the file as a variant",
+    "E108/param": "a `when` block cannot declare a parameter: declare it at the top of the file",
     "W107": "applying '{needs}' first, as variant '{name}' needs it (`with {needs}`)",
     "W105": "variant '{name}' is written to follow '{needs}' (`with {needs}`), which is not "
             "applied before it: give it first (`--variant {needs} --variant {name}`)",

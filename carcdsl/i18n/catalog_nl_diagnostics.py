@@ -136,6 +136,12 @@ DIAGNOSTICS: dict[str, str] = {
                       "van getoond",
     "W106": "variant '{name}' vervangt `{prop}` van {kind}, dat variant '{earlier}' had gezet: "
             "de laatst gegeven variant wint, en '{earlier}' geldt daar niet meer",
+    "W108": "`when {name}`: er is geen meegeleverde variant '{name}' en er is er geen met die "
+            "naam toegepast: het blok wordt nooit toegepast{hint}",
+    "E108/header": "een `when`-blok bevat declaraties, geen kop `rules` of `variant`",
+    "E108/extends": "een `when`-blok kan geen bestand `extends`: geef het als variant",
+    "E108/param": "een `when`-blok kan geen parameter declareren: declareer die bovenaan het "
+                  "bestand",
     "W107": "eerst '{needs}' toegepast, want variant '{name}' heeft die nodig (`with {needs}`)",
     "W105": "variant '{name}' hoort na '{needs}' te komen (`with {needs}`), maar die is er niet "
             "eerder op toegepast: geef die eerst (`--variant {needs} --variant {name}`)",

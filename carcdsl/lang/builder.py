@@ -12,7 +12,7 @@ import copy
 import attrs
 
 import carcdsl.model as m
-from carcdsl.diagnostics import error, suggest
+from carcdsl.diagnostics import error, suggest, warning
 from carcdsl.lang.decls import (
     BlockDecl,
     FeatureDecl,
@@ -27,8 +27,10 @@ from carcdsl.lang.decls import (
     RemoveTiles,
     TileDecl,
     TokenDecl,
+    WhenDecl,
 )
 from carcdsl.lang.maps import squares_from_map
+from carcdsl.lang.sources import bundled_names
 from carcdsl.lang.syntax import MAX_SEGMENTS, MAX_TILE_TYPES
 from carcdsl.model.fields import with_fields
 
@@ -98,6 +100,9 @@ class Builder:
     lineage: set = attrs.Factory(set)
     """The rule sets (resolved paths, or names of JSON rule sets) this one is built on."""
     diagnostics: list = attrs.Factory(list)
+    pending: list = attrs.Factory(list)
+    """``when`` blocks (with their file's parameters), applied by ``settle`` once every
+    variant is."""
     crowded: bool = False
     """More tile types than MAX_TILE_TYPES were declared (said once, at the first past it)."""
     figures: dict = attrs.Factory(dict)  # name -> Figure
@@ -199,6 +204,8 @@ class Builder:
             self._remove(decl)
         elif isinstance(decl, RemoveNames):
             self._remove_names(decl)
+        elif isinstance(decl, WhenDecl):
+            self.pending.append((decl, params or {}, inherited))
 
     def _names(self, decl: NamesDecl, inherited: bool) -> None:
         words = self.names.setdefault(decl.lang, {})
@@ -490,7 +497,28 @@ class Builder:
                 self.problem("E102", decl.loc, f"remove-{decl.what}", name=name,
                              hint=suggest(name, table))
 
+    def settle(self) -> None:
+        """Apply each ``when`` block whose variants are all part of the rule set, in the
+        order written (one inside another waits its turn as well); W108 at a name that is
+        neither bundled nor applied (a block that could never apply)."""
+        known = set(bundled_names())
+        was, self.in_variant = self.in_variant, True
+        try:
+            while self.pending:
+                decl, params, inherited = self.pending.pop(0)
+                for name, loc in zip(decl.names, decl.name_locs or [decl.loc] * len(decl.names)):
+                    if name not in known and name not in self.variants:
+                        self.diagnostics.append(warning(
+                            "W108", loc, name=name,
+                            hint=suggest(name, sorted(known | set(self.variants)))))
+                if all(name in self.variants for name in decl.names):
+                    for inner in decl.decls:
+                        self.apply(inner, params, inherited)
+        finally:
+            self.in_variant = was
+
     def build(self) -> m.RuleSet:
+        self.settle()
         g = self.game
         game = m.Game(
             title=g.get("title") or "", players=g.get("players", (2, 5)),

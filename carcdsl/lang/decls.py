@@ -64,6 +64,17 @@ class RemoveTiles:
 
 
 @attrs.frozen
+class WhenDecl:
+    """``when river, farmers { ... }``: declarations applied after every variant, and only
+    when each variant named is part of the rule set."""
+
+    names: tuple[str, ...]
+    decls: tuple
+    loc: Loc | None = attrs.field(default=None, eq=False)
+    name_locs: tuple = attrs.field(default=(), eq=False)
+
+
+@attrs.frozen
 class RemoveNames:
     """``remove feature volcano``, ``remove figure dragon``, ``remove token wine``: what
     another file declared is taken out of the rule set."""
@@ -160,8 +171,8 @@ class NoteDecl:
     loc: Loc | None = attrs.field(default=None, eq=False)
 
 
-Decl = Union[GameDecl, FeatureDecl, LandmarkDecl, TileDecl, RemoveTiles, RemoveNames, ParamDecl,
-             BlockDecl, Trigger, TokenDecl, NamesDecl, NoteDecl, FigureDecl, Group]
+Decl = Union[GameDecl, FeatureDecl, LandmarkDecl, TileDecl, RemoveTiles, RemoveNames, WhenDecl,
+             ParamDecl, BlockDecl, Trigger, TokenDecl, NamesDecl, NoteDecl, FigureDecl, Group]
 
 
 @attrs.frozen

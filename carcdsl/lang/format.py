@@ -236,8 +236,9 @@ class _Layout:
         return not (_start(token) in self.ports_plus or _start(prev) in self.ports_plus)
 
 
-_BLOCK_RULES = frozenset({"game_block", "override_game", "feature_block", "override_feature",
-                          "board_block", "supply_block", "turn_block", "token_block",
+_BLOCK_RULES = frozenset({"when_block", "game_block", "override_game", "feature_block",
+                          "override_feature", "board_block", "supply_block", "turn_block",
+                          "token_block",
                           "override_token", "figure_block", "override_figure", "names_block",
                           "legend"})
 

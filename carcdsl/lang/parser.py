@@ -20,7 +20,7 @@ from lark.exceptions import UnexpectedInput, VisitError
 import carcdsl.model as m
 from carcdsl.diagnostics import error, unique
 from carcdsl.errors import RuleError
-from carcdsl.lang.decls import ParamDecl, Ref, RuleFile
+from carcdsl.lang.decls import ParamDecl, Ref, RuleFile, WhenDecl
 from carcdsl.lang.parser_blocks import BlockTransformer
 from carcdsl.lang.parser_features import FeatureTransformer
 from carcdsl.lang.parser_game import GameTransformer
@@ -119,6 +119,20 @@ class _ToRuleFile(GameTransformer, BlockTransformer, FeatureTransformer):
                 decls.append(item)
         return RuleFile(self.path, role, name, applies_to, applies_with, extends, decls,
                         header.loc if header else None, tuple(self.problems))
+
+    @v_args(meta=True)
+    def when_block(self, meta, items):
+        names = [t for t in items if isinstance(t, Token)]
+        decls = []
+        for item in items[len(names):]:
+            if isinstance(item, (_Header, Ref, ParamDecl)):
+                what = "header" if isinstance(item, _Header) else \
+                    "extends" if isinstance(item, Ref) else "param"
+                self.problems.append(error("E108", item.loc, what))
+            else:
+                decls.append(item)
+        return WhenDecl(tuple(str(t) for t in names), tuple(decls), self._loc(meta),
+                        tuple(self._loc(t) for t in names))
 
     @v_args(meta=True)
     def rules_decl(self, meta, items):

@@ -37,8 +37,9 @@ class Occurrence:
 # rule -> the family of each NAME child, in order (the last one repeats)
 _ROLES: dict[str, tuple[str, ...]] = {
     "feature_block": ("name+",), "override_feature": ("name",), "landmark_decl": ("name+",),
-    "tile_decl": ("tile+",), "remove_tiles": ("tile",), "remove_kinds": ("name",),
-    "remove_figures": ("name",), "remove_tokens": ("token",), "start_tile": ("tile",),
+    "tile_decl": ("tile+",), "remove_tiles": ("tile",), "when_block": ("-",),
+    "remove_kinds": ("name",), "remove_figures": ("name",), "remove_tokens": ("token",),
+    "start_tile": ("tile",),
     "segment": ("name",), "ports": ("port",), "words": ("port",), "path_end": ("name",),
     "ends_at": ("name",),
     "shows": ("name",), "quantity_of": ("quantity", "name"), "put_tokens": ("token", "name"),

@@ -25,7 +25,7 @@ _SYMBOL_RULES = {
     "remove_figures": "remove figure", "remove_tokens": "remove token", "extends_decl": "extends",
     "open_point": "open",
     "note": "note", "figure_block": "figure", "override_figure": "override figure",
-    "group_decl": "group",
+    "group_decl": "group", "when_block": "when",
 }
 
 
