@@ -318,6 +318,7 @@ BROKEN = [
     ("E102 removing a kind not there", extending("remove feature citty"), "E102", 3, 1),
     ("E102 removing a figure not there", extending("remove figure big"), "E102", 3, 1),
     ("E102 removing a token not there", extending("remove token nut"), "E102", 3, 1),
+    ("E102 removing a group not there", extending("remove group riverr"), "E102", 3, 1),
     ("E108 a param inside when", "variant v for base\nwhen farmers {\nparam w = 1\n}\n",
      "E108", 3, 7),
     ("E108 extends inside when", "variant v for base\nwhen farmers {\nextends base\n}\n",

@@ -36,6 +36,7 @@ TILE_SETS = {
     "inns-cathedrals": "inns-cathedrals-tiles",
     "traders-builders-tiles": "traders-builders-tiles",
     "traders-builders": "traders-builders-tiles",
+    "river-ii": "river-ii",
 }
 """Each bundled variant and the tile facts it must show (a scoring variant applies its tiles
 variant first)."""
@@ -186,10 +187,12 @@ def _totals(ruleset: RuleSet, names) -> Counter:
         for seg in tile.segments:
             out["pennants"] += tile.count * seg.pennants
             for attribute, amount in seg.attributes:
-                out[{"inn": "inns", "cathedral": "cathedrals"}.get(attribute, attribute)] += (
+                out[{"inn": "inns", "cathedral": "cathedrals", "herd": "pig-herds"}.get(
+                    attribute, attribute)] += (
                     tile.count * amount)
             if geometry.get(seg.kind) == "centre":
-                out[{"monastery": "monasteries", "garden": "gardens"}[seg.kind]] += tile.count
+                out[{"monastery": "monasteries", "garden": "gardens",
+                     "volcano": "volcanoes"}[seg.kind]] += tile.count
             if geometry.get(seg.kind) == "field" and not seg.ports:
                 out["enclosed fields"] += tile.count
     return out

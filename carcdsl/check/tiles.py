@@ -303,10 +303,12 @@ class TileChecks(CheckerHost):
                 self.warn("W301", info.tile.loc, name=info.tile.name, sides=shown)
 
     def check_duplicates(self, infos: list[_TileInfo]) -> None:
-        """W302: tile types that are the same up to rotation."""
+        """W302: tile types of one file that are the same up to rotation (two expansions
+        may each print a tile the other has: River II's RII08 is River I's R04)."""
         first: dict[tuple, tuple[str, int]] = {}
         for info in infos:
             key, turn = _canonical(info.tile, self.geometry)
+            key = (key, info.tile.loc.file if info.tile.loc is not None else None)
             if key in first:
                 name, other_turn = first[key]
                 degrees = 90 * ((other_turn - turn) % 4)

@@ -89,6 +89,7 @@ DIAGNOSTICS: dict[str, str] = {
     "E102/remove-feature": "`remove feature {name}`: no feature kind '{name}'{hint}",
     "E102/remove-figure": "`remove figure {name}`: no figure '{name}'{hint}",
     "E102/remove-token": "`remove token {name}`: no token '{name}'{hint}",
+    "E102/remove-group": "`remove group {name}`: no group '{name}'{hint}",
     "E103/empty": "'{target}' is empty: a variant starts with `variant NAME for RULES`",
     "E103/record": "'{target}' is a game record, not a rule set: replay it with `carcdsl "
                    "replay {target}`",

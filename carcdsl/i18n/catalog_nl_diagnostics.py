@@ -101,6 +101,7 @@ DIAGNOSTICS: dict[str, str] = {
     "E102/remove-feature": "`remove feature {name}`: er is geen soort '{name}'{hint}",
     "E102/remove-figure": "`remove figure {name}`: er is geen figuur '{name}'{hint}",
     "E102/remove-token": "`remove token {name}`: er is geen fiche '{name}'{hint}",
+    "E102/remove-group": "`remove group {name}`: er is geen groep '{name}'{hint}",
     "E103/empty": "'{target}' is leeg: een variant begint met `variant NAAM for REGELS`",
     "E103/record": "'{target}' is een spelverslag, geen regelset: speel het na met `carcdsl "
                    "replay {target}`",

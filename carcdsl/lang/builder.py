@@ -491,7 +491,8 @@ class Builder:
                     self.game_locs["start-removed"] = decl.loc
 
     def _remove_names(self, decl: RemoveNames) -> None:
-        table = {"feature": self.kinds, "figure": self.figures, "token": self.tokens}[decl.what]
+        table = {"feature": self.kinds, "figure": self.figures, "token": self.tokens,
+                 "group": self.groups}[decl.what]
         for name in decl.names:
             if table.pop(name, None) is None:
                 self.problem("E102", decl.loc, f"remove-{decl.what}", name=name,

@@ -378,10 +378,11 @@ def _apply_variant(loader: Loader, builder: Builder, variant, relative_to,
         return
     _apply_needed(loader, builder, loaded, path, chain)
     before = _kind_setters(builder)
+    values = {key: _kind_value(builder, *key) for key in before}
     applied = loader.apply(builder, path, None, role="variant", args=args)
     if applied is not None:
         name = applied.name or path.stem
-        _check_replaced(loader, builder, before, (name, path.resolve()), loaded)
+        _check_replaced(loader, builder, (before, values), (name, path.resolve()), loaded)
         builder.variants.append(name)
 
 
@@ -410,11 +411,23 @@ def _kind_setters(builder: Builder) -> dict[tuple[str, str], m.Loc | None]:
             for prop, at in locs.items()}
 
 
-def _check_replaced(loader: Loader, builder: Builder, before: dict, variant: tuple[str, Path],
-                    loaded: RuleFile) -> None:
-    """W106 where a variant replaces a feature rule that an earlier variant set, unless it
-    is written `with` that one (``incomplete-zero`` then ``small-city-roads``: the roads'
-    final scoring of the second replaces the zero of the first)."""
+def _kind_value(builder: Builder, kind: str, prop: str) -> object:
+    """What kind ``kind``'s property ``prop`` (as ``_kind_setters`` keys it) says now."""
+    props = builder.kinds[kind][0]
+    if prop.startswith(("attribute:", "attribute-merge:")):
+        name = prop.split(":", 1)[1]
+        return next((a for a in props.get("attributes", ()) if a[0] == name), None)
+    return props.get(prop)
+
+
+def _check_replaced(loader: Loader, builder: Builder, before: tuple[dict, dict],
+                    variant: tuple[str, Path], loaded: RuleFile) -> None:
+    """W106 where a variant replaces a feature rule that an earlier variant set with another
+    one, unless it is written `with` that one (``incomplete-zero`` then
+    ``small-city-roads``: the roads' final scoring of the second replaces the zero of the
+    first). Setting it again to what it was (two tile sets that both declare an inn) is
+    no replacement."""
+    before, values = before
     withs = set()
     for ref in loaded.applies_with:
         with contextlib.suppress(RuleError):
@@ -424,7 +437,9 @@ def _check_replaced(loader: Loader, builder: Builder, before: dict, variant: tup
         if at is before.get(key, at) and key in before:
             continue  # not changed by this variant
         earlier = loader.set_by.get(key)
-        if earlier is not None and earlier[1] != variant[1] and earlier[1] not in withs:
+        same = key in values and values[key] == _kind_value(builder, *key)
+        if earlier is not None and earlier[1] != variant[1] and earlier[1] not in withs \
+                and not same:
             kind, prop = key
             builder.diagnostics.append(warning(
                 "W106", at, name=variant[0], prop=_RULE_WORDS.get(prop, prop), kind=kind,

@@ -80,7 +80,7 @@ class RemoveNames:
     another file declared is taken out of the rule set."""
 
     what: str
-    """``feature``, ``figure`` or ``token``."""
+    """``feature``, ``figure``, ``token`` or ``group``."""
     names: tuple[str, ...]
     loc: Loc | None = attrs.field(default=None, eq=False)
 

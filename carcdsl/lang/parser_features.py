@@ -125,6 +125,10 @@ class FeatureTransformer(BaseTransformer):
         return RemoveNames("token", tuple(str(t) for t in items), self._loc(meta))
 
     @v_args(meta=True)
+    def remove_groups(self, meta, items):
+        return RemoveNames("group", tuple(str(t) for t in items), self._loc(meta))
+
+    @v_args(meta=True)
     def segment(self, meta, items):
         kind, *mods = items
         pennants, ends, touches = 0, [], []

@@ -142,6 +142,10 @@ class GameTransformer(BaseTransformer):
     def added_tiles(self, meta, items):
         return Prop("added_tiles", int(items[0]), self._loc(meta))
 
+    @v_args(meta=True)
+    def taken_tiles(self, meta, items):
+        return Prop("added_tiles", -int(items[0]), self._loc(meta))
+
     # --- figures and groups -------------------------------------------------------------
     @v_args(meta=True)
     def figure_block(self, meta, items):

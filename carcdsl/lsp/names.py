@@ -39,6 +39,7 @@ _ROLES: dict[str, tuple[str, ...]] = {
     "feature_block": ("name+",), "override_feature": ("name",), "landmark_decl": ("name+",),
     "tile_decl": ("tile+",), "remove_tiles": ("tile",), "when_block": ("-",),
     "remove_kinds": ("name",), "remove_figures": ("name",), "remove_tokens": ("token",),
+    "remove_groups": ("group",),
     "start_tile": ("tile",),
     "segment": ("name",), "ports": ("port",), "words": ("port",), "path_end": ("name",),
     "ends_at": ("name",),

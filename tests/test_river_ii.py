@@ -1,0 +1,62 @@
+"""River II (rules/variants/river-ii.carc) played, alone and with River I: the fork first,
+the volcano lake last (no figure on it, its placer plays again), the two arms never meeting,
+the pig herd's tie-in with Traders & Builders, and the same game whatever the order of the
+variants."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import carcdsl
+from carcdsl.engine.moves import Discard
+from carcdsl.sim.local import play_game
+
+SEEDS = range(1, 16)
+
+
+def _played(variants: list[str], seed: int, players: int = 2):
+    game = carcdsl.load("base", variants=variants)
+    return play_game(game, [f"P{i}" for i in range(players)], ["random"] * players, seed)
+
+
+def _placed(state) -> list:
+    return [m for m in state.moves if not isinstance(m, Discard)]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_alone_the_fork_comes_first_and_the_volcano_lake_last(seed):
+    state = _played(["river-ii", "farmers"], seed)
+    drawn = [m.tile for m in state.moves]  # placed or discarded (fits nowhere), as drawn
+    assert drawn[0] == "RII04" and all(n.startswith("RII") for n in drawn[:11])
+    assert drawn[10] == "RII03" and not any(n.startswith("RII") for n in drawn[11:])
+    lake = state.moves[10]
+    if not isinstance(lake, Discard):
+        assert lake.follower is None
+        seats = state.log.move_seats
+        assert seats[10] == seats[11]  # the volcano's placer plays again
+    origin = state.grid.tiles[0][0] // 4
+    assert state.game.tables.type_names[origin] == "RII01"
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_with_river_one_spring_the_fork_first_the_volcano_lake_last(seed):
+    one = _played(["river", "river-ii"], seed)
+    other = _played(["river-ii", "river"], seed)
+    assert [m.to_json() for m in one.moves] == [m.to_json() for m in other.moves]
+    assert one.scores == other.scores
+    names = [m.tile for m in one.moves]  # placed or discarded, in the order drawn
+    rivers = [n for n in names if re.fullmatch(r"R\d\d|RII\d\d", n)]
+    assert names[0] == "RII04" and not {"RII01", "R01", "R02"} & set(names)
+    assert rivers == names[:len(rivers)]  # every river tile before the land tiles
+    assert rivers[-1] == "RII03" and len(rivers) == 10 + 11  # I but spring and lake; II
+    assert one.grid.tiles[0][0] // 4 == one.game.tables.type_names.index("R01")
+
+
+def test_the_herd_counts_only_with_traders_builders():
+    herd = carcdsl.load("base", ["river-ii", "farmers"]).rules.kind("field")
+    assert not herd.final_extra
+    with_pig = carcdsl.load("base", ["traders-builders", "river-ii", "farmers"]).rules
+    terms = [str(t) for t in with_pig.kind("field").final_extra]
+    assert any("herd" in t for t in terms) and any("pig" in t for t in terms)
