@@ -420,14 +420,14 @@ def _kind_value(builder: Builder, kind: str, prop: str) -> object:
     return props.get(prop)
 
 
-def _check_replaced(loader: Loader, builder: Builder, before: tuple[dict, dict],
+def _check_replaced(loader: Loader, builder: Builder, snapshot: tuple[dict, dict],
                     variant: tuple[str, Path], loaded: RuleFile) -> None:
     """W106 where a variant replaces a feature rule that an earlier variant set with another
     one, unless it is written `with` that one (``incomplete-zero`` then
     ``small-city-roads``: the roads' final scoring of the second replaces the zero of the
     first). Setting it again to what it was (two tile sets that both declare an inn) is
     no replacement."""
-    before, values = before
+    before, values = snapshot
     withs = set()
     for ref in loaded.applies_with:
         with contextlib.suppress(RuleError):
