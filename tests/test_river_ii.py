@@ -11,6 +11,7 @@ import pytest
 
 import carcdsl
 from carcdsl.engine.moves import Discard
+from carcdsl.pipeline import check_files
 from carcdsl.sim.local import play_game
 
 SEEDS = range(1, 16)
@@ -60,3 +61,16 @@ def test_the_herd_counts_only_with_traders_builders():
     with_pig = carcdsl.load("base", ["traders-builders", "river-ii", "farmers"]).rules
     terms = [str(t) for t in with_pig.kind("field").final_extra]
     assert any("herd" in t for t in terms) and any("pig" in t for t in terms)
+
+
+@pytest.mark.parametrize("other", ["river", "abbot", "inns-cathedrals", "traders-builders",
+                                   "farmers"])
+def test_with_each_expansion_it_checks_clean_and_plays_one_game_in_either_order(other):
+    with_farmers = [] if other == "farmers" else [["river-ii", other, "farmers"]]
+    for variants in (["river-ii", other], [other, "river-ii"], *with_farmers):
+        rules, diagnostics = check_files("base", variants)[:2]
+        assert rules is not None and not diagnostics, [d.message for d in diagnostics]
+    for seed in (4, 5):
+        a, b = _played(["river-ii", other], seed, 3), _played([other, "river-ii"], seed, 3)
+        assert a.finished and [m.to_json() for m in a.moves] == [m.to_json() for m in b.moves]
+        assert a.scores == b.scores
