@@ -244,6 +244,9 @@ BROKEN = [
     ("W301 lonely side",
      mini(extra="feature meadow { geometry field }", tiles=FIELD_TILE_W301), "W301", 9, 6),
     ("W302 same up to rotation", mini(tiles=TILE + "\ntile B 1 city S; road E-W"), "W302", 10, 6),
+    ("W302 the same tile", mini(tiles=TILE + "\ntile B 1 city N; road E-W"), "W302", 10, 6),
+    ("W302 a variant's tile like the rule set's", extending("tile D2 1 city N; road W-E"),
+     "W302", 3, 6),
     ("W303 unused kind", mini(extra="feature castle { geometry area score complete = tiles }"),
      "W303", 8, 9),
     ("E141 a field scored when complete",
@@ -608,7 +611,7 @@ def test_every_checker_code_is_in_the_table():
     (mini(extra="on place covers small-city: extra turnn"),
      "unexpected name 'turnn' (did you mean 'turn'?)"),
     (extending("remove tiles"), "unexpected name 'tiles' (did you mean 'tile'?); expected "
-     "'all', 'feature', 'figure', 'tile' or 'token'"),
+     "'all', 'feature', 'figure', 'group', 'tile' or 'token'"),
     ("rules t\ntile Y 1 city N road W-E\n", "'road' starts another segment: a ';' is missing"),
     (mini(tiles="tile Y 1 city N pennnat"), "'pennnat' (did you mean 'pennant'?)"),
     ("rules t\ntile Y 1 city N\nfeture lake { geometry area }\n",

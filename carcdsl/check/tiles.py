@@ -11,6 +11,7 @@ warnings look signatures up in dicts instead of comparing tiles pairwise.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 
 import attrs
 
@@ -303,12 +304,17 @@ class TileChecks(CheckerHost):
                 self.warn("W301", info.tile.loc, name=info.tile.name, sides=shown)
 
     def check_duplicates(self, infos: list[_TileInfo]) -> None:
-        """W302: tile types of one file that are the same up to rotation (two expansions
-        may each print a tile the other has: River II's RII08 is River I's R04)."""
+        """W302: tile types that are the same up to rotation, unless two variants each
+        print theirs (River II's RII08 is River I's R04: two tiles of two boxes)."""
         first: dict[tuple, tuple[str, int]] = {}
+        variants = set(self.rules.variants)
         for info in infos:
             key, turn = _canonical(info.tile, self.geometry)
-            key = (key, info.tile.loc.file if info.tile.loc is not None else None)
+            file = info.tile.loc.file if info.tile.loc is not None else ""
+            of_variant = Path(file).stem in variants
+            # a variant's own copy of another variant's tile is no duplicate; a copy of the
+            # rule set's own tile, or two in one file, are
+            key = (key, file) if of_variant and (key, None) not in first else (key, None)
             if key in first:
                 name, other_turn = first[key]
                 degrees = 90 * ((other_turn - turn) % 4)
