@@ -6,12 +6,17 @@ variants."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
+import attrs
 import pytest
 
 import carcdsl
-from carcdsl.engine.moves import Discard
+from carcdsl.engine.moves import Discard, FollowerSpec
+from carcdsl.errors import RecordError
+from carcdsl.formats.record import load_record
 from carcdsl.pipeline import check_files
+from carcdsl.replay import replay
 from carcdsl.sim.local import play_game
 
 SEEDS = range(1, 16)
@@ -74,3 +79,22 @@ def test_with_each_expansion_it_checks_clean_and_plays_one_game_in_either_order(
         a, b = _played(["river-ii", other], seed, 3), _played([other, "river-ii"], seed, 3)
         assert a.finished and [m.to_json() for m in a.moves] == [m.to_json() for m in b.moves]
         assert a.scores == b.scores
+
+
+RECORD = Path(__file__).parent / "data" / "records" / "variants" / "river-ii-volcano.json"
+
+
+def test_golden_the_fork_first_and_the_volcano_lake_last():
+    """tests/data/records/variants/river-ii-volcano.json (hand-checked): RII04 at move 0,
+    RII03 at move 10 by Ann with no follower, Ann again at move 11; nothing completed, 0-0.
+    The fork cannot be passed over, and no follower may stand on the volcano lake."""
+    record = load_record(RECORD)
+    state = replay(record)
+    assert state.log.move_seats == [0, 1] * 5 + [0, 0] and state.scores == [0, 0]
+    assert record.moves[10].tile == "RII03" and record.moves[10].follower is None
+    swapped = attrs.evolve(record, moves=(record.moves[1], record.moves[0]))
+    with pytest.raises(RecordError, match="move 0 .*cannot be drawn yet"):
+        replay(swapped)
+    farmer = attrs.evolve(record.moves[10], follower=FollowerSpec("field", "NNW", None))
+    with pytest.raises(RecordError, match="move 10 .*shows a volcano"):
+        replay(attrs.evolve(record, moves=(*record.moves[:10], farmer)))
