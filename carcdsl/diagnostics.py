@@ -44,7 +44,7 @@ CODES: dict[str, str] = {
     "E113": "unknown scoring quantity, or a quantity the kind's geometry cannot measure",
     "E114": "unknown start tile",
     "E115": "unknown end condition",
-    "E116": "unknown scorers rule",
+    "E116": "unknown scorers rule, or way `breaks ties` counts",
     "E117": "a landmark and a feature kind share a name",
     "E118": "a colour that is no `#rgb`, `#rrggbb` or colour name",
     "E119": "a look the kind's geometry does not have",
@@ -70,7 +70,7 @@ CODES: dict[str, str] = {
     "E206": "a path that ends nowhere, or ends twice",
     "E207": "pennants on a kind that allows none",
     "E208": "a field touches a segment that is not an area on its tile",
-    "E209": "more than one centre segment on a tile",
+    "E209": "two centres, or two enclosed fields, of one kind on a tile",
     "E210": "a modifier that does not apply to this segment",
     # warnings
     "W301": "a side type that no tile can ever match",

@@ -164,6 +164,12 @@ LIVE = [
     "override feature field { score final = own(follower) * completed(city) }",
     f"extends \"{ATTRIBUTES.name}\"\n",
     f"extends \"{ATTRIBUTES.name}\"\n{TAKE}",
+    "on place shows road: hide 1 tile", "on complete city: hide 2 tiles",
+    "on complete road: hide 1 tile", "on complete monastery: hide 3 tiles",
+    "override feature monastery { score complete = 1 + 3 * neighbours(road) }",
+    "override feature road { breaks ties }", "override feature city { breaks ties by count }",
+    "feature vineyard { geometry centre followers no }\n"
+    "tile MV 3 monastery; vineyard; road S -> monastery\noverride game { tiles += 3 }",
 ]
 LIVE_MAPS = [  # markers are a map's: base + farmers on the German map
     "override feature city { score complete = 2 * tiles + markers(small-city) }",

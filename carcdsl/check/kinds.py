@@ -16,7 +16,7 @@ from carcdsl.model.base import Loc
 from carcdsl.model.expr import QUANTITIES, Compare, Cond, Negated, Product, Quantity, Scaled, Sum
 from carcdsl.model.looks import NAMED_COLOURS, looks_of, parse_colour
 from carcdsl.model.rules import OWN_FOLLOWER
-from carcdsl.model.tiles import ATTRIBUTE_MERGES, GEOMETRIES, FeatureKind
+from carcdsl.model.tiles import ATTRIBUTE_MERGES, GEOMETRIES, TIES, FeatureKind
 
 SCORERS = ("majority",)
 
@@ -60,6 +60,9 @@ class KindChecks(CheckerHost):
         if kind.scorers not in SCORERS:
             self.error("E116", kind.loc_of("scorers"), scorers=kind.scorers,
                        hint=self.hint(kind.scorers, "scorers", SCORERS), known=SCORERS)
+        if kind.ties and kind.ties not in TIES:
+            self.error("E116", kind.loc_of("ties"), "ties", ties=kind.ties,
+                       hint=self.hint(kind.ties, "ties", TIES), known=TIES)
         if kind.pennants and geometry in GEOMETRIES and geometry not in ("area", "path"):
             self.error("E207", kind.loc_of("pennants"), "kind", name=name, geometry=geometry)
         self.check_terminals(kind)
@@ -138,12 +141,15 @@ class KindChecks(CheckerHost):
                 if q.arg not in self.markers:
                     hint = self.hint(str(q.arg), "marker", self.markers)
                     self.error("E113", where, "marker", marker=q.arg, hint=hint)
-            elif q.arg is not None:
+            elif q.name == "neighbours" and geometry in GEOMETRIES and geometry != "centre":
+                self.error("E113", where, "neighbours", name=kind.name, geometry=geometry)
+            elif q.name == "neighbours" and q.arg is not None and q.arg not in self.kinds:
+                self.error("E113", where, "neighbours-unknown", kind=q.arg,
+                           hint=self.hint(q.arg, "kind", self.kinds))
+            elif q.arg is not None and q.name != "neighbours":
                 self.error("E113", where, "argument", name=q.name, arg=q.arg)
             elif q.name == "pennants" and not kind.pennants:
                 self.error("E141", where, "pennants", name=kind.name)
-            elif q.name == "neighbours" and geometry in GEOMETRIES and geometry != "centre":
-                self.error("E113", where, "neighbours", name=kind.name, geometry=geometry)
 
     def check_completed(self, kind: FeatureKind, q: Quantity, loc: Loc | None) -> None:
         areas = [k for k, g in self.geometry.items() if g == "area"]

@@ -17,6 +17,8 @@ MAX_FIGURES = 1000
 """Figures of one kind each player has (as ``game.MAX_FOLLOWERS`` followers)."""
 MAX_LOOK_AHEAD = 20
 """Squares ``require look-ahead KIND N`` may look ahead."""
+MAX_HIDDEN = 1000
+"""``hide N tiles``: at most this many at a time."""
 COMPLETABLE = ("area", "path", "centre")
 """Geometries of features a placement completes (``on complete KIND``): a field never is."""
 PLACING = ("surrounded", "covers", "shows")
@@ -156,6 +158,9 @@ class PlayChecks(CheckerHost):
                 elif action == "score" and value == 0:
                     self.error("E141", _item_loc(trigger, "points", i), "score-zero",
                                trigger=_trigger_head(trigger))
+                elif action == "hide" and not 1 <= value <= MAX_HIDDEN:
+                    self.error("E132", _item_loc(trigger, "count", i), "hide", count=value,
+                               most=MAX_HIDDEN)
 
     def check_complete(self, trigger: Trigger) -> None:
         kind, loc = trigger.arg, trigger.loc_of("arg")

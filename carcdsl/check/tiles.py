@@ -70,7 +70,6 @@ class TileChecks(CheckerHost):
             self.error("E201", tile.loc, name=tile.name, count=tile.count, most=MAX_TILE_COUNT)
         owner: list[str | None] = [None] * 12
         owner_seg: list[Segment | None] = [None] * 12
-        centres = 0
         area_ports: set[str] = set()
         for seg in tile.segments:
             if self.geometry.get(seg.kind) == "area":
@@ -85,26 +84,26 @@ class TileChecks(CheckerHost):
             geometry = self.geometry.get(seg.kind)
             if geometry is None:
                 continue  # E112 already says why
-            centres += geometry == "centre"
             self.check_ports(tile, seg, geometry, loc)
             self.check_modifiers(tile, seg, geometry, loc, area_ports)
             self.cover(tile, seg, geometry, loc, owner, owner_seg)
-        if centres > 1:
-            self.error("E209", tile.loc, name=tile.name, count=centres)
-        self.check_enclosed(tile)
+        self.check_portless(tile)
         self.check_fields_cover(tile, owner)
         return _TileInfo(tile, owner) if len(self.out) == before else None
 
-    def check_enclosed(self, tile: Tile) -> None:
-        """E209: two enclosed segments (fields without ports) of one kind on a tile: records
-        name a follower on one by the bare kind name (``field``), which would not say which."""
-        enclosed: dict[str, list[Segment]] = {}
+    def check_portless(self, tile: Tile) -> None:
+        """E209: two segments without ports (centres, enclosed fields) of one kind on a tile:
+        records name a follower on one by the bare kind name (``monastery``, ``field``), which
+        would not say which. Centres of different kinds may share a tile (a monastery and a
+        vineyard)."""
+        portless: dict[str, list[Segment]] = {}
         for seg in tile.segments:
-            if self.geometry.get(seg.kind) == "field" and not seg.ports:
-                enclosed.setdefault(seg.kind, []).append(seg)
-        for kind, segs in enclosed.items():
+            if self.geometry.get(seg.kind) in ("field", "centre") and not seg.ports:
+                portless.setdefault(seg.kind, []).append(seg)
+        for kind, segs in portless.items():
             if len(segs) > 1:
-                self.error("E209", segs[1].loc or tile.loc, "enclosed", name=tile.name,
+                key = "enclosed" if self.geometry.get(kind) == "field" else ""
+                self.error("E209", segs[1].loc or tile.loc, key, name=tile.name,
                            kind=kind, count=len(segs))
 
     def cover(self, tile: Tile, seg: Segment, geometry: str, loc: Loc | None,

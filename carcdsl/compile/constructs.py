@@ -60,8 +60,9 @@ def _c(key: str, family: str, geometries: frozenset = NONE, *codes: int) -> Cons
 
 PLACE_CONDITIONS = {M.SURROUNDED: "surrounded", M.COVERS: "covers", M.SHOWS: "shows",
                     M.EXTENDS: "extends"}
-PLACE_ACTIONS = {M.EXTRA_TURN: "extra turn", M.SCORE: "score", M.PUT: "put"}
-COMPLETE_ACTIONS = {M.EXTRA_TURN: "extra turn", M.SCORE: "score", M.TAKE: "take"}
+PLACE_ACTIONS = {M.EXTRA_TURN: "extra turn", M.SCORE: "score", M.PUT: "put", M.HIDE: "hide"}
+COMPLETE_ACTIONS = {M.EXTRA_TURN: "extra turn", M.SCORE: "score", M.TAKE: "take",
+                    M.HIDE: "hide"}
 REQUIREMENT_TESTS = {M.JOINS: "joins", M.NO_REPEAT: "no-repeat", M.LOOK_AHEAD: "look-ahead",
                      M.APART: "apart"}
 QUANTITIES = {E.TILES: "tiles", E.PENNANTS: "pennants", E.NEIGHBOURS: "neighbours",
@@ -95,6 +96,9 @@ REGISTRY: tuple[Construct, ...] = (
     _c("score per scorer", "scoring", KINDS),
     *(_c(f"quantity {w}", "quantity", QUANTITY_GEOMETRIES.get(c, KINDS), c)
       for c, w in QUANTITIES.items()),
+    _c("quantity neighbours showing", "quantity", frozenset({CENTRE}), E.NEIGHBOURS),
+    _c("kind breaks ties", "kind"),
+    _c("tile several centres", "kind"),
     *(_c(f"expression {w}", "expression", NONE, c) for c, w in OPERATIONS.items()),
     _c("follower on", "figure", ALL),
     _c("figure stands on", "figure", ALL),
@@ -201,18 +205,28 @@ def _scoring_uses(tables: Tables) -> Iterator[tuple[str, int]]:
             yield f"score {when}", kind.geometry
             if per_scorer:
                 yield "score per scorer", kind.geometry
-            for op, code in _program_parts(program):
+            for op, code, arg in _program_parts(program):
                 yield f"expression {OPERATIONS.get(op, op)}", NO_GEOMETRY
-                if code is not None:
+                if code == E.NEIGHBOURS and isinstance(arg, int) and arg >= 0:
+                    yield "quantity neighbours showing", kind.geometry
+                elif code is not None:
                     yield f"quantity {QUANTITIES.get(code, code)}", kind.geometry
         if kind.attribute_names:
             yield "attribute", kind.geometry
+    if tables.high_tiles:
+        yield "kind breaks ties", NO_GEOMETRY
+    if any(len(centres) > 1 for centres in tables.centres):
+        yield "tile several centres", NO_GEOMETRY
 
 
-def _program_parts(program: E.Program) -> Iterator[tuple[int, int | None]]:
-    """(operation, quantity code or None) for each node of a scoring program."""
+def _program_parts(program: E.Program) -> Iterator[tuple[int, int | None, object]]:
+    """(operation, quantity code or None, its argument) for each node of a scoring
+    program."""
     op = program[0]
-    yield op, program[1] if op == E.QUANTITY else None
+    if op == E.QUANTITY:
+        yield op, program[1], program[2]
+    else:
+        yield op, None, None
     if op == E.SCALED or op == E.NEGATED:
         yield from _program_parts(program[-1])
     elif op in (E.SUM, E.PRODUCT):

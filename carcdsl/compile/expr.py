@@ -4,7 +4,8 @@ A compiled expression is a small tree of tuples whose first item is an opcode::
 
     (CONST, value)
     (QUANTITY, code, arg, name, arg_name)    code: TILES ... MARKERS; arg: a kind index for
-                                             COMPLETED, a marker name for MARKERS, else None
+                                             COMPLETED, a marker name for MARKERS, for
+                                             NEIGHBOURS a kind index or -1, else None
     (SCALED, factor, expr)
     (SUM, (expr, ...))
     (COND, op, left, right, yes, no)         op: an index into COMPARISONS
@@ -63,6 +64,8 @@ def compile_expr(expr: m.Expr, kind_index: Mapping[str, int],
                 arg = kind_index.get(e.arg or "", -1)
             elif code == OWN:
                 arg = figure_index.get(e.arg or "", -1)
+            elif code == NEIGHBOURS:
+                arg = kind_index.get(e.arg, -1) if e.arg is not None else -1
             return (QUANTITY, code, arg, e.name, e.arg)
         if isinstance(e, m.Scaled):
             return (SCALED, e.factor, build(e.term))

@@ -15,7 +15,7 @@ import carcdsl.model as m
 SURROUNDED, COVERS, SHOWS, EXTENDS, COMPLETE = range(5)
 CONDITIONS = {"surrounded": SURROUNDED, "covers": COVERS, "shows": SHOWS, "extends": EXTENDS,
               "complete": COMPLETE}
-EXTRA_TURN, SCORE, PUT, TAKE = range(4)
+EXTRA_TURN, SCORE, PUT, TAKE, HIDE = range(5)
 JOINS, NO_REPEAT, LOOK_AHEAD, APART = range(4)
 REQUIREMENT_CODES = {"joins": JOINS, "no-repeat": NO_REPEAT, "look-ahead": LOOK_AHEAD,
                      "apart": APART}
@@ -78,8 +78,9 @@ class TriggerRule:
     marker: str | None
     """COVERS: the marker of the square the tile must cover."""
     actions: tuple[tuple[int, ...], ...]
-    """(EXTRA_TURN,), (SCORE, points), (PUT, count, token index, kind index) or
-    (TAKE, token index, attribute name): tokens as many as the feature's attribute."""
+    """(EXTRA_TURN,), (SCORE, points), (PUT, count, token index, kind index),
+    (TAKE, token index, attribute name): tokens as many as the feature's attribute, or
+    (HIDE, count): the last tiles of the draw pile leave the game unseen."""
     term: tuple[str, str, str | None]
     """The breakdown term of its scoring: ``("t", condition, arg)`` as written."""
     feature: str
@@ -206,6 +207,8 @@ def _trigger(trigger: m.Trigger, kind_index: Mapping[str, int],
             actions.append((EXTRA_TURN,))
         elif action == "score" and value:
             actions.append((SCORE, value))
+        elif action == "hide" and value > 0:
+            actions.append((HIDE, value))
         elif action == "put":
             count, token, kind = value
             actions.append((PUT, count, token_index[token], kind_index.get(kind, -1)))

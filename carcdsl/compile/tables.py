@@ -17,6 +17,9 @@ from carcdsl.geometry.squares import to_xy
 
 AREA, PATH, CENTRE, FIELD = range(4)
 GEOMETRY_CODE = {"area": AREA, "path": PATH, "centre": CENTRE, "field": FIELD}
+TIES_PRESENCE, TIES_COUNT = 1, 2
+TIES_CODE = {"": 0, "presence": TIES_PRESENCE, "count": TIES_COUNT}
+"""``breaks ties`` (``FeatureKind.ties``) as ``Kind.ties``."""
 
 
 @attrs.frozen
@@ -39,6 +42,8 @@ class Kind:
     rule set gives none."""
     tile_figures: bool = True
     """False: a tile showing it takes no follower or figure (its spots are compiled empty)."""
+    ties: int = 0
+    """``breaks ties``: 0 none, ``TIES_PRESENCE`` or ``TIES_COUNT`` (``Tables.high_tiles``)."""
 
 
 @attrs.frozen
@@ -207,6 +212,11 @@ class Tables:
     rules, so that its square is watched from the moment it is placed (a centre with a
     follower on it is watched from then on, rules or not): the rules act when it is
     surrounded, whoever scores it. Empty: no such rule."""
+    high_tiles: tuple[bool, ...] = ()
+    """Per oriented tile: whether it shows a kind that ``breaks ties``, so that a figure on it
+    may break a tie for a feature. Empty: no kind breaks ties."""
+    ties: int = 0
+    """How such figures break ties: the largest ``Kind.ties`` (count over presence)."""
     fit_cache: dict = attrs.field(factory=dict, eq=False, repr=False)
     """Pattern code -> ``fit_entry``; filled as games meet new neighbourhoods."""
 

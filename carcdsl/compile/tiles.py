@@ -22,6 +22,7 @@ from carcdsl.compile.tables import (
     FIELD,
     GEOMETRY_CODE,
     PATH,
+    TIES_CODE,
     FastTables,
     Kind,
     LocalSegment,
@@ -48,7 +49,8 @@ def _kinds(rules: m.RuleSet) -> tuple[Kind, ...]:
                           tuple(name for name, _ in k.attributes),
                           (uses(complete, OWN), uses(final, OWN)),
                           m.parse_colour(k.colour) if k.colour is not None else None,
-                          k.look or m.default_look(k.geometry), k.tile_figures))
+                          k.look or m.default_look(k.geometry), k.tile_figures,
+                          TIES_CODE.get(k.ties, 0)))
     return tuple(kinds)
 
 
@@ -248,7 +250,16 @@ def compile_rules(rules: m.RuleSet) -> Tables:
         tuple(out.links), tuple(out.spots), tuple(out.centres), tuple(out.canonical),
         tuple(out.distinct), fast, board, printed_from, modes, kind_index,
         figure_spots=_figure_spots(rules, kinds, out.segments),
-        watched_centres=_watched_centres(modes, out.segments))
+        watched_centres=_watched_centres(modes, out.segments),
+        high_tiles=_high_tiles(kinds, out.segments), ties=max((k.ties for k in kinds), default=0))
+
+
+def _high_tiles(kinds: tuple[Kind, ...], segments: list[tuple[LocalSegment, ...]]
+                ) -> tuple[bool, ...]:
+    """Per oriented tile: whether it shows a kind that breaks ties (``Tables.high_tiles``);
+    empty when no kind does."""
+    high = {k.index for k in kinds if k.ties}
+    return tuple(any(s.kind in high for s in local) for local in segments) if high else ()
 
 
 def _watched_centres(modes: Modes, segments: list[tuple[LocalSegment, ...]]

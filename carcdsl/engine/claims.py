@@ -21,11 +21,12 @@ RUNS: dict[str, frozenset] = {
     "on place surrounded": _ANY, "on place covers": _ANY, "on place shows": _KINDS,
     "on place extends": _SIDES | {FIELD},
     "action extra turn on place": _ANY, "action score on place": _ANY,
-    "action put on place": _KINDS,
+    "action put on place": _KINDS, "action hide on place": _ANY,
     # effects.fire_completed, from scoring.score_completed (areas, paths) and
     # scoring._score_centres (centres, watched from placement: Tables.watched_centres)
     "on complete": _COMPLETABLE, "action extra turn on complete": _COMPLETABLE,
     "action score on complete": _COMPLETABLE, "action take on complete": _COMPLETABLE,
+    "action hide on complete": _COMPLETABLE,
     # requirements.passes
     "require when surrounded": _ANY, "require when covers": _ANY, "require when shows": _ANY,
     "require joins": _SIDES, "require no-repeat": frozenset({PATH}),
@@ -36,6 +37,8 @@ RUNS: dict[str, frozenset] = {
     "quantity neighbours": frozenset({CENTRE}), "quantity followers": _KINDS,
     "quantity completed": frozenset({FIELD}), "quantity markers": _KINDS,
     "quantity attribute": _KINDS, "quantity own": _KINDS,
+    "quantity neighbours showing": frozenset({CENTRE}), "kind breaks ties": _ANY,
+    "tile several centres": _ANY,
     "expression number": _ANY, "expression quantity": _ANY, "expression times": _ANY,
     "expression sum": _ANY, "expression if": _ANY, "expression product": _ANY,
     "expression minus": _ANY,

@@ -3,7 +3,7 @@ points for the placer, tokens onto the tile) and tokens put on features."""
 
 from __future__ import annotations
 
-from carcdsl.compile.modes import COVERS, EXTENDS, EXTRA_TURN, PUT, SCORE, SURROUNDED, TAKE
+from carcdsl.compile.modes import COVERS, EXTENDS, EXTRA_TURN, HIDE, PUT, SCORE, SURROUNDED, TAKE
 from carcdsl.engine.events import ScoreEvent, TokenEvent
 from carcdsl.engine.figures import extends_own
 from carcdsl.engine.parts import Parts
@@ -51,6 +51,8 @@ def fire_triggers(p: Parts, o: int, key: int, index: int) -> bool:
                 _put_on_tile(p, o, key, index, *action[1:])
             elif action[0] == SCORE:
                 _score_placer(p, rule, action[1], to_xy(key), index)
+            elif action[0] == HIDE:
+                p.supply.hide(action[1])
     return extra
 
 
@@ -79,6 +81,8 @@ def fire_completed(p: Parts, root: int, index: int) -> bool:
                 _score_placer(p, rule, action[1], at, index)
             elif action[0] == TAKE:
                 _take(p, root, action[1], action[2], at, index)
+            elif action[0] == HIDE:
+                p.supply.hide(action[1])
     return extra
 
 

@@ -161,6 +161,13 @@ class Grid:
             return all(key + off in board for off in AROUND)
         return all(key + off in board or not bt.exists(key + off) for off in AROUND)
 
+    def showing_around(self, tb: Tables, key: int, kind: int) -> int:
+        """Placed tiles around ``key`` that show a segment of kind index ``kind`` (a map's
+        printed squares are not tiles)."""
+        tiles, segments, printed = self.tiles, tb.segments, tb.printed_from
+        return sum(1 for off in AROUND if key + off in tiles and tiles[key + off][0] < printed
+                   and any(s.kind == kind for s in segments[tiles[key + off][0]]))
+
     def neighbours(self, tb: Tables, key: int) -> int:
         """Filled squares around ``key`` (a centre feature's). On a limited board printed
         squares count, squares off the board count only when the edge counts as filled

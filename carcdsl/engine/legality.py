@@ -52,7 +52,7 @@ def take(p: Parts, name: str | None) -> int:
     t = tb.type_index(name)
     if t is None:
         raise IllegalMoveError("unknown-tile", tile=name)
-    if t not in supply.pile:
+    if t not in supply.pile and not supply.may_be_hidden(t):
         raise IllegalMoveError("supply", "tile", tile=name)
     if not supply.drawable(t):
         raise IllegalMoveError("supply", "group", tile=name,

@@ -18,7 +18,7 @@ from carcdsl.compile.expr import (
     Measure,
     evaluate,
 )
-from carcdsl.compile.tables import CENTRE
+from carcdsl.compile.tables import CENTRE, TIES_PRESENCE
 from carcdsl.engine.effects import fire_completed
 from carcdsl.engine.events import EndReason, ScoreEvent, TokenEvent
 from carcdsl.engine.figures import own_count
@@ -89,6 +89,8 @@ def _measure(p: Parts, root: int, seat: int = -1) -> Measure:
         if code == PENNANTS:
             return features.pennants[root]
         if code == NEIGHBOURS:
+            if arg is not None and arg >= 0:
+                return p.grid.showing_around(tb, features.node_key[root], arg)
             return p.grid.neighbours(tb, features.node_key[root])
         if code == FOLLOWERS:
             return sum(features.followers[root] or ())
@@ -140,6 +142,8 @@ def score(p: Parts, root: int, when: str, index: int) -> None:
     if program is not None and counts:
         best = max(counts)
         winners = [seat for seat, c in enumerate(counts) if c == best] if best > 0 else []
+        if len(winners) > 1 and p.tables.high_tiles:
+            winners = break_tie(p, root, winners)
         if kind.per_scorer[when == "final"]:
             for seat in winners:
                 award(p, root, when, index, seat, *evaluate(program, _measure(p, root, seat)))
@@ -159,6 +163,23 @@ def score(p: Parts, root: int, when: str, index: int) -> None:
             seats.figures[figure - 1][seat] += 1
         else:
             seats.followers[seat] += 1
+
+
+def break_tie(p: Parts, root: int, tied: list[int]) -> list[int]:
+    """The players of ``tied`` (each with the most strength on the feature of ``root``) with
+    the most figures that count on tiles that show a kind that ``breaks ties``: with
+    ``presence``, having one is enough; when nobody has one, all of ``tied``."""
+    tb, features = p.tables, p.features
+    high, this, tiles, figures = tb.high_tiles, features.root, p.grid.tiles, tb.modes.figures
+    on_high = dict.fromkeys(tied, 0)
+    for seat, node, key, figure in features.pieces:
+        if (seat in on_high and this[node] == root and high[tiles[key][0]]
+                and (figure == 0 or figures[figure - 1].strength > 0)):
+            on_high[seat] += 1
+    if tb.ties == TIES_PRESENCE:
+        on_high = {seat: min(n, 1) for seat, n in on_high.items()}
+    most = max(on_high.values())
+    return [seat for seat in tied if on_high[seat] == most]
 
 
 def award(p: Parts, root: int, when: str, index: int, seat: int, points: int,

@@ -49,7 +49,7 @@ class Supply:
     """Tiles not yet played: the pile, hands, and a bag's set-aside tiles."""
 
     __slots__ = ("pile", "hands", "hand_size", "hands_known", "aside", "aside_moves", "rng",
-                 "bag", "rank")
+                 "bag", "rank", "hidden")
 
     def __init__(self, pile: list[int], rng: random.Random | None, bag: bool,
                  rank: tuple[int, ...] = ()):
@@ -70,6 +70,9 @@ class Supply:
         """Bag: the indices in the move list of the discards whose tile was set aside."""
         self.rng = rng
         """The game's own generator: the shuffle, then bag returns."""
+        self.hidden: list[int] = []
+        """Tiles a rule hid (``hide N tiles``): out of the game, never seen. A record replayed
+        without a seed does not know which they are (``hold``)."""
         self.bag = bag
 
     def copy(self) -> Supply:
@@ -77,6 +80,7 @@ class Supply:
         new.pile, new.hand_size, new.hands_known = self.pile[:], self.hand_size, self.hands_known
         new.hands = [hand[:] for hand in self.hands] if self.hands is not None else None
         new.aside, new.bag, new.rank = self.aside[:], self.bag, self.rank
+        new.hidden = self.hidden[:]
         new.aside_moves = self.aside_moves[:] if self.bag else self.aside_moves
         new.rng = self.rng
         if self.bag and self.rng is not None:  # only the bag draws from it after set-up
@@ -98,6 +102,26 @@ class Supply:
         while len(hand) < size and pile:
             hand.append(pile.pop())
 
+    def hide(self, n: int) -> None:
+        """``hide N tiles``: the last ``n`` tiles of the pile (those drawn last) leave the game
+        unseen, or as many as are left. As random as any, being shuffled, and the tiles drawn
+        before them stay as they were."""
+        n = min(n, len(self.pile))
+        self.hidden += self.pile[:n]
+        del self.pile[:n]
+
+    def may_be_hidden(self, t: int) -> bool:
+        """A record replayed without a seed: tile type ``t``, not in the pile, may be one of
+        the hidden tiles, whose identity nobody saw (``hold`` brings it back)."""
+        return self.rng is None and t in self.hidden and bool(self.pile)
+
+    def reveal(self, t: int) -> None:
+        """A tile a record plays that may be hidden (``may_be_hidden``) changes places with
+        the tile drawn last: which tiles are hidden was never known."""
+        if t not in self.pile and self.may_be_hidden(t):
+            hidden = self.hidden
+            hidden[hidden.index(t)], self.pile[0] = self.pile[0], t
+
     def remove(self, t: int) -> None:
         """Take tile type ``t`` from the pile: the drawn tile, or (a replayed record) the
         last copy of it."""
@@ -111,6 +135,7 @@ class Supply:
         """The chance step of a draw, decided by the caller: the last copy of tile type ``t``
         becomes the next tile drawn, the rest keeping their order. Returns where it was, for
         ``undraw``."""
+        self.reveal(t)
         pile = self.pile
         i = len(pile) - 1 - pile[::-1].index(t)
         pile.append(pile.pop(i))
@@ -123,8 +148,9 @@ class Supply:
     def drawable(self, t: int) -> bool:
         """Whether tile type ``t`` may come next: it is in the pile, in the group drawn now."""
         if not self.rank:
-            return t in self.pile
-        return bool(self.pile) and self.rank[t] == self.rank[self.pile[-1]] and t in self.pile
+            return t in self.pile or self.may_be_hidden(t)
+        return (bool(self.pile) and self.rank[t] == self.rank[self.pile[-1]]
+                and (t in self.pile or self.may_be_hidden(t)))
 
     def chances(self) -> dict[int, int]:
         """Tile type -> copies that may be drawn next (those of the group drawn now): what
@@ -145,13 +171,18 @@ class Supply:
 
     def in_play(self, t: int) -> bool:
         """Whether tile type ``t`` is in the pile or in some hand."""
-        return t in self.pile or any(t in hand for hand in self.hands or ())
+        return (t in self.pile or any(t in hand for hand in self.hands or ())
+                or self.may_be_hidden(t))
 
     def hold(self, seat: int, t: int) -> None:
         """Hands not known: ``seat`` is taken to hold tile ``t``, which is still in play.
         When the hand dealt lacks it, ``t`` changes places with the first tile of that hand:
         it comes from the pile when a copy is left there, else from the hand that holds it.
-        Hand sizes, the pile's size and the tiles in play stay as they were."""
+        Hand sizes, the pile's size and the tiles in play stay as they were.
+
+        Likewise a tile a record plays that is taken to be hidden (``may_be_hidden``) changes
+        places with the tile drawn last."""
+        self.reveal(t)
         if self.hands is None or self.hands_known:
             return
         hand = self.hands[seat]
@@ -180,7 +211,8 @@ class Supply:
                  hands_open: bool = False) -> None:
         """Reshuffle what ``seat`` cannot know, from ``rng`` (a search's determinisation):
         the order of the pile (but the drawn tile, ``keep_drawn``) and, with hidden hands,
-        which of the unseen tiles the other players hold. Tiles change places only with
+        which of the unseen tiles the other players hold, and which tiles a rule hid (nobody
+        saw them). Tiles change places only with
         tiles of the same draw group, so the groups' order stays; a bag's returns get a
         generator of their own from ``rng``. What ``seat`` sees is left as it is: its own
         hand, the drawn tile, the tiles set aside, how many tiles each hand and the pile hold.
@@ -190,7 +222,11 @@ class Supply:
         pile, hands = self.pile, self.hands
         if hands is None and not self.rank:  # the usual case, without the bookkeeping
             top = len(pile) - 1 if keep_drawn and pile else len(pile)
-            pile[:top] = _shuffled(sorted(pile[:top]), rng)
+            if self.hidden:  # nobody saw them: any unseen tile may be one
+                unseen = _shuffled(sorted(pile[:top] + self.hidden), rng)
+                pile[:top], self.hidden = unseen[:top], unseen[top:]
+            else:
+                pile[:top] = _shuffled(sorted(pile[:top]), rng)
             if self.bag:
                 self.rng = random.Random(rng.getrandbits(64))
             return
@@ -200,6 +236,7 @@ class Supply:
         if hands is not None and not hands_open:
             slots += [(hand, i) for s, hand in enumerate(hands) if s != seat
                       for i in range(len(hand))]
+        slots += [(self.hidden, i) for i in range(len(self.hidden))]
         rank = self.rank
         groups: dict[int, list[tuple[list[int], int]]] = {}
         for slot in slots:

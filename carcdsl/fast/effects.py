@@ -36,6 +36,7 @@ from carcdsl.compile.modes import (
     COVERS,
     EXTENDS,
     EXTRA_TURN,
+    HIDE,
     NO_NEED,
     PUT,
     SCORE,
@@ -44,7 +45,7 @@ from carcdsl.compile.modes import (
     TAKE,
 )
 from carcdsl.compile.tables import Tables
-from carcdsl.fast import boards
+from carcdsl.fast import boards, supply
 from carcdsl.fast.figures import PF_FIG, STRENGTH
 from carcdsl.fast.jit import I64, JIT
 from carcdsl.fast.layout import (
@@ -156,6 +157,8 @@ def tables(tb: Tables, players: int) -> tuple[np.ndarray, np.ndarray]:
                 out[row, col + 1:col + 3] = action[1], names[r.feature]
             elif action[0] == PUT:
                 out[row, col + 1:col + 4] = action[1:]
+            elif action[0] == HIDE:
+                out[row, col + 1] = action[1]
             elif action[0] == TAKE:
                 attributes = kinds[r.kind].attribute_names if r.kind >= 0 else ()
                 out[row, col + 1] = action[1]
@@ -349,6 +352,8 @@ def fire_triggers(TB, ST, OUT, LOG, g, o, cell, base, index):
             elif action == SCORE:
                 emit(ST, OUT, LOG, g, index, ST[CTR][CURRENT], rule[col + 2], I64(0),
                      rule[col + 1])
+            elif action == HIDE:
+                supply.hide(ST, rule[col + 1])
     return extra
 
 
@@ -377,6 +382,8 @@ def fire_completed(TB, ST, OUT, LOG, g, r, kind, index):
                     misc[E_SUPPLY + token] -= count
                     misc[_held(TB, ST, token) + seat] += count
                     log_tokens(ST, LOG, index, token, count, I64(TOKEN_TAKEN), seat)
+            elif action == HIDE:
+                supply.hide(ST, rule[col + 1])
     return extra
 
 

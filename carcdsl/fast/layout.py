@@ -25,8 +25,9 @@ O1, O4, OS, OL, SEG_AT, TOUCHES, SEG_ATTR, TT, KK, CODE, SLOTS, SUPPLY, PARAMS, 
 FIG_TB, EFF_TB, BOARD_TB = 14, 16, 18
 """Two slots each (``FIG_TB``, ``FIG_TB + 1``) for ``fast.figures``, ``fast.effects`` and
 ``fast.boards``, which build them."""
-SIGP, N_SEG, N_SPOTS, N_CLOSABLE, N_CENTRES, WATCHED = range(6)
-"""``TB[O1]`` [6, O]: per oriented tile (``WATCHED``: ``Tables.watched_centres``)."""
+SIGP, N_SEG, N_SPOTS, N_CLOSABLE, N_CENTRES, WATCHED, HIGH = range(7)
+"""``TB[O1]`` [7, O]: per oriented tile (``WATCHED``: ``Tables.watched_centres``; ``HIGH``:
+``Tables.high_tiles``)."""
 NEEDV, NEEDM, N_LINKS = range(3)
 """``TB[O4]`` [3, O, 4]: per side, what the square across must show (value and mask) and
 how many links cross it."""
@@ -43,9 +44,10 @@ KIND_CENTRE, CODE_LEN, N_SLOTS, KIND_FIELD = 0, 1, 3, 5
 """``TB[KK]`` [K, 6]: per kind, whether a centre; per when (complete, final), program rows
 and quantity slots; whether a field (never completed)."""
 (START_TYPE, START_PLACED, FOLLOWERS, N_ATTR, N_TYPES, N_KINDS, END_UNPLACEABLE, HAND, BAG,
- GENERAL) = range(10)
+ GENERAL, TIES) = range(11)
 """``TB[PARAMS]``. ``GENERAL``: placements offer different numbers of moves (hands, figures,
-requirements), and the random bot draws as ``movegen._sample_more`` (``sample_general``)."""
+requirements), and the random bot draws as ``movegen._sample_more`` (``sample_general``).
+``TIES``: ``Tables.ties`` when some tile breaks ties, else 0."""
 
 
 def kernel_tables(tb: Tables, players: int) -> tuple:
@@ -66,7 +68,8 @@ def kernel_tables(tb: Tables, players: int) -> tuple:
     params = np.array([-1 if tb.start_type is None else tb.start_type,
                        modes.start_placed, modes.followers[players], seg_attr.shape[2], n_t,
                        len(tb.kinds), modes.end_unplaceable, modes.hand, modes.bag,
-                       modes.placing_more or bool(modes.hand)], np.int64)
+                       modes.placing_more or bool(modes.hand),
+                       tb.ties if tb.high_tiles else 0], np.int64)
     pile, ends = unshuffled_pile(tb)
     return (o1, o4, os_, ol, np.array(tb.seg_at[:len(tb.sigs)], np.int64), touches, seg_attr,
             tt, kk, code, slots, np.array(pile, np.int64), params, np.array(ends, np.int64))
@@ -81,7 +84,7 @@ def _oriented(tb: Tables) -> tuple[np.ndarray, ...]:
     l_max = max(1, max(len(side) for o in tb.links[:n_o] for side in o))
     t_max = max(1, max(len(seg.touches) for o in segs for seg in o))
     a_max = max([1] + [len(k.attribute_names) for k in tb.kinds])
-    o1 = np.zeros((6, n_o), np.int64)
+    o1 = np.zeros((7, n_o), np.int64)
     o4 = np.zeros((3, n_o, 4), np.int64)
     os_ = np.full((9, n_o, s_max), -1, np.int64)
     os_[[SEG_PEN, SEG_OPEN, CENTRE_SPOT, N_TOUCHES, SEG_MASK]] = 0
@@ -94,6 +97,7 @@ def _oriented(tb: Tables) -> tuple[np.ndarray, ...]:
         o1[N_SEG, o], o1[N_SPOTS, o] = len(segs[o]), len(tb.spots[o])
         o1[N_CLOSABLE, o], o1[N_CENTRES, o] = len(fast.closable[o]), len(tb.centres[o])
         o1[WATCHED, o] = bool(tb.watched_centres) and tb.watched_centres[o]
+        o1[HIGH, o] = bool(tb.high_tiles) and tb.high_tiles[o]
         for d in range(4):
             if tb.sigs[o][d] >= 1 << SIG_BITS:
                 raise ValueError("a side signature beyond the kernel's 15 bits")

@@ -21,14 +21,18 @@ STACK = 32
 
 def arg_code(code: int, arg: object, markers: tuple[str, ...] = ()) -> int:
     """A quantity's argument as one int: a kind or figure index, an attribute's
-    ``index * 2 + is_flag``, a marker's index in ``markers`` (the board's marker names,
-    ``fast.layout.marker_names``; a name not there: ``len(markers)``), 0 for none."""
+    ``index * 2 + is_flag``, for ``neighbours(K)`` K's index + 1, a marker's index in
+    ``markers`` (the board's marker names, ``fast.layout.marker_names``; a name not there:
+    ``len(markers)``), 0 for none."""
     if code == E.ATTRIBUTE:
         assert isinstance(arg, tuple)
         return 2 * int(arg[0]) + bool(arg[1])
     if code in (E.COMPLETED, E.OWN):
         assert isinstance(arg, int)
         return arg
+    if code == E.NEIGHBOURS:
+        assert isinstance(arg, int)
+        return arg + 1  # 0: any tile
     if code == E.MARKERS:
         return markers.index(arg) if arg in markers else len(markers)
     return 0

@@ -15,6 +15,7 @@ from carcdsl.compile.expr import PENNANTS as PENNANTS_Q
 from carcdsl.compile.facts import STOPPED as STOPPED  # why a game ended: ctr[END]
 from carcdsl.compile.facts import SUPPLY_EMPTY as SUPPLY_EMPTY
 from carcdsl.compile.facts import TILE_UNPLACEABLE as TILE_UNPLACEABLE
+from carcdsl.compile.tables import TIES_PRESENCE
 from carcdsl.fast import boards, effects, figures
 from carcdsl.fast.features import kind_of
 from carcdsl.fast.grid import neighbours, surrounded
@@ -25,15 +26,19 @@ from carcdsl.fast.layout import (
     CODE,
     CODE_LEN,
     FIG_TB,
+    HIGH,
     KIND_CENTRE,
     KK,
     N_CENTRES,
     N_CLOSABLE,
     N_SLOTS,
     N_TOUCHES,
+    N_TYPES,
     O1,
     OS,
+    PARAMS,
     SLOTS,
+    TIES,
     TOUCHES,
 )
 from carcdsl.fast.program import run
@@ -44,6 +49,7 @@ from carcdsl.fast.slots import (
     CHANGES,
     CTR,
     END,
+    FIG_ST,
     FINISHED,
     G_NOW,
     G_STEP,
@@ -89,6 +95,8 @@ def measure(TB, ST, r, code, arg):
     if code == TILES or code == NEIGHBOURS:
         if code == NEIGHBOURS or TB[KK][kind_of(TB, ST, r), KIND_CENTRE]:
             cell = tiles[T_CELL, nodes[NTILE, r]]
+            if code == NEIGHBOURS and arg > 0:
+                return showing_around(TB, ST, cell, arg - 1)
             if TB[boards.LISTS_TB][boards.LIMITED]:
                 return (code == TILES) + boards.neighbours(TB, ST, cell)
             return (code == TILES) + neighbours(ST, cell)
@@ -140,6 +148,23 @@ def measure(TB, ST, r, code, arg):
 
 
 @nb.njit(**JIT)
+def showing_around(TB, ST, cell, kind):
+    """``Grid.showing_around``: placed tiles of the eight around ``cell`` that show
+    ``kind``."""
+    cells, geo, types4 = ST[CELLS], ST[SCRATCH][GEO], 4 * TB[PARAMS][N_TYPES]
+    n = 0
+    for q in range(4, 12):
+        t = cells[C_TILE, cell + geo[q]]
+        if t < 0:
+            continue
+        o = ST[TILES_][T_O, t]
+        if o < types4 and effects.tile_entry(TB, o, TB[effects.RULES][
+                effects.H_KINDS] + kind) >= 0:
+            n += 1
+    return n
+
+
+@nb.njit(**JIT)
 def score(TB, ST, OUT, LOG, g, r, when, index):
     """``scoring.score``: the feature of root ``r`` scores for the most followers, then its
     followers go home (the pieces left keep their order)."""
@@ -153,6 +178,8 @@ def score(TB, ST, OUT, LOG, g, r, when, index):
         if nfol[r, s] > best:
             best = nfol[r, s]
     if length > 0 and best > 0:
+        if TB[PARAMS][TIES]:
+            break_tie(TB, ST, r, best)
         slots, values = TB[SLOTS], scratch[VALUES]
         own = False
         for q in range(TB[KK][k, N_SLOTS + when]):
@@ -187,6 +214,46 @@ def score(TB, ST, OUT, LOG, g, r, when, index):
                 kept += 1
         ctr[N_PIECES] = kept
     nfol[r] = 0
+
+
+@nb.njit(**JIT)
+def break_tie(TB, ST, r, best):
+    """``scoring.break_tie``: of the seats with ``best`` strength on the feature of root
+    ``r``, those with fewer figures on tiles that break ties than the most any has (with
+    presence: none against one) drop to ``best - 1``, so that they do not score (the feature
+    forgets its strengths once scored)."""
+    nfol = ST[NFOL]
+    tied, most = 0, 0
+    for s in range(nfol.shape[1]):
+        if nfol[r, s] == best:
+            tied += 1
+            most = max(most, on_high(TB, ST, r, s))
+    if tied < 2 or most == 0:
+        return
+    for s in range(nfol.shape[1]):
+        if nfol[r, s] == best and on_high(TB, ST, r, s) < most:
+            nfol[r, s] = best - 1
+
+
+@nb.njit(**JIT)
+def on_high(TB, ST, r, seat):
+    """``seat``'s figures that count on the feature of root ``r`` standing on tiles that
+    break ties (with presence, at most 1)."""
+    nodes, tiles, fk = ST[NODES], ST[TILES_], TB[FIG_TB]
+    o1 = TB[O1]
+    n = 0
+    for p in range(ST[CTR][N_PIECES]):
+        node = tiles[P_NODE, p]
+        if tiles[P_SEAT, p] != seat or nodes[ROOT, node] != r:
+            continue
+        if not o1[HIGH, tiles[T_O, nodes[NTILE, node]]]:
+            continue
+        f = ST[FIG_ST][figures.PF_FIG][p] if fk.shape[0] else 0
+        if f == 0 or fk[f - 1, figures.STRENGTH] > 0:
+            n += 1
+    if TB[PARAMS][TIES] == TIES_PRESENCE:
+        return min(n, 1)
+    return n
 
 
 @nb.njit(**JIT)

@@ -49,6 +49,16 @@ def is_empty(ST):
 
 
 @nb.njit(**JIT)
+def hide(ST, n):
+    """``Supply.hide``: the first ``n`` tiles of the pile (drawn last) leave the game."""
+    pile, ctr = ST[TILES_][PILE], ST[CTR]
+    k = min(n, ctr[N_PILE])
+    for i in range(ctr[N_PILE] - k):
+        pile[i] = pile[i + k]
+    ctr[N_PILE] -= k
+
+
+@nb.njit(**JIT)
 def refill(TB, ST, seat):
     """``Supply.refill``: the hand drawn up from the pile."""
     tiles, seats, ctr, hands = ST[TILES_], ST[SEATS], ST[CTR], ST[HANDS]

@@ -544,7 +544,7 @@ digest leaves them out (a record replays after a rule file changes a colour, and
 written before kinds had looks keep their digests)."""
 
 
-LATER_KIND_KEYS = {"tile_figures": True}
+LATER_KIND_KEYS = {"tile_figures": True, "ties": ""}
 """Keys of a kind's JSON form added after records carried digests: left out of the digest at
 their default, so that every record written before them keeps replaying."""
 

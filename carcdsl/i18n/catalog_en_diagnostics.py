@@ -177,6 +177,7 @@ DIAGNOSTICS: dict[str, str] = {
                        "geometry {geometry}",
     "E113/completed-kind": "'completed' needs the kind it counts, e.g. `{example}`",
     "E113/completed-unknown": "completed({kind}): no feature kind '{kind}'{hint}",
+    "E113/neighbours-unknown": "neighbours({kind}): no feature kind '{kind}'{hint}",
     "E113/completed-geometry": "completed({kind}): '{kind}' has geometry {geometry}; only area "
                                "kinds can be touched by a field",
     "E113/completed-on": "'completed' is measured on fields only; '{name}' has geometry "
@@ -186,6 +187,7 @@ DIAGNOSTICS: dict[str, str] = {
                     "keep it, or name another (`override game {{ start X }}`)",
     "E115": "unknown end condition '{end}'{hint}; expected one of {ends}",
     "E116": "unknown scorers rule '{scorers}'{hint}; expected {known:or}",
+    "E116/ties": "breaks ties by {ties}: unknown way to count{hint}; expected {known:or}",
     "E117": "'{name}' is both a landmark and a feature kind; a path end must name one thing",
     "E117/figure": "'{name}' is both a figure and a feature kind; a move names either by its "
                    "name, so each needs a name of its own",
@@ -259,6 +261,7 @@ DIAGNOSTICS: dict[str, str] = {
     "E132/start": "unknown start tile mode '{value}'{hint}; expected one of {known}",
     "E132/hand-visibility": "unknown hand visibility '{value}'{hint}; expected one of {known}",
     "E132/first-player": "unknown first player rule '{value}'{hint}; expected one of {known}",
+    "E132/hide": "hide {count} tiles: a rule hides 1 to {most} tiles at a time",
     "E132/sets": "{sets} sets: the supply holds 1 to 100 copies of the tile set",
     "E132/hand": "hand of {hand}: a hand holds 0 to {most} tiles",
     "E132/hands": "a hand of {hand} for {players} players needs {need} tiles or more; the "
@@ -380,7 +383,8 @@ DIAGNOSTICS: dict[str, str] = {
                      "segment at {port}",
     "E208/enclosed-side": "the {kind} without ports touches {port}, but tile '{tile}' has no "
                           "area segment at {port} (name the side: '{side}')",
-    "E209": "tile '{name}' has {count} centre segments; a tile has at most one centre",
+    "E209": "tile '{name}' has {count} {kind} centres; a tile has at most one centre of a "
+             "kind (records name a figure on it by the kind)",
     "E209/enclosed": "tile '{name}' has {count} {kind} segments without ports; records name "
                      "such a segment by its kind alone, so a tile has at most one",
     "E210/ends-at": "`ends at` applies to path kinds only; '{name}' has geometry {geometry}",

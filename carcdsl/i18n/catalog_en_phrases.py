@@ -49,6 +49,10 @@ PHRASES: dict[str, str] = {
                             "when completed, {final} at the end",
     "about-attributes": "{kind} segments may carry: {names}",
     "about-tile-figures": "a tile that shows a {kind} takes no follower or figure",
+    "about-ties-presence": "players tied for a feature: those with a figure on a tile that "
+                           "shows a {kind} win the tie",
+    "about-ties-count": "players tied for a feature: those with the most figures on tiles "
+                        "that show a {kind} win the tie",
     "about-figure": "{figure}: {count} each, strength {strength}, stands on {kinds}{extra}",
     "about-figure-needs": "; only where the player has a {figure}",
     "about-figure-recall": "; may be taken back instead of placing a figure",
@@ -84,6 +88,7 @@ PHRASES: dict[str, str] = {
     "takes-back": "takes back the",
     "completes-a": "completes a {what}", "extends-own": "extends own {what}",
     "most-of": "the most {what}", "own": "own",
+    "neighbouring": "neighbouring",
     "covers-a": "covers a {what}", "fills-a-hole": "fills a hole", "shows-a": "shows a {what}",
     "rule": "rule",
     # the parts of messages

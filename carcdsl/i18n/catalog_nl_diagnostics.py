@@ -194,6 +194,7 @@ DIAGNOSTICS: dict[str, str] = {
     "E113/completed-kind": "'completed' moet weten welke soort het telt, bijvoorbeeld "
                            "`{example}`",
     "E113/completed-unknown": "completed({kind}): er is geen soort '{kind}'{hint}",
+    "E113/neighbours-unknown": "neighbours({kind}): er is geen soort '{kind}'{hint}",
     "E113/completed-geometry": "completed({kind}): '{kind}' heeft geometrie {geometry}; een "
                                "weide kan alleen soorten met geometrie area raken",
     "E113/completed-on": "'completed' wordt alleen op weiden geteld; '{name}' heeft "
@@ -203,6 +204,7 @@ DIAGNOSTICS: dict[str, str] = {
                     "op {start}): houd die, of noem een andere (`override game {{ start X }}`)",
     "E115": "onbekende eindvoorwaarde '{end}'{hint}; verwacht een van {ends}",
     "E116": "onbekende regel voor wie telt: '{scorers}'{hint}; verwacht {known:or}",
+    "E116/ties": "breaks ties by {ties}: onbekende telling{hint}; verwacht {known:or}",
     "E117": "'{name}' is zowel een landmark als een soort; het einde van een weg moet één ding "
             "noemen",
     "E117/figure": "'{name}' is zowel een figuur als een soort; een zet noemt beide bij hun "
@@ -287,6 +289,7 @@ DIAGNOSTICS: dict[str, str] = {
                             "een van {known}",
     "E132/first-player": "onbekende regel voor de eerste speler '{value}'{hint}; verwacht een "
                          "van {known}",
+    "E132/hide": "hide {count} tiles: een regel legt 1 tot {most} tegels tegelijk weg",
     "E132/sets": "{sets} sets: de voorraad bevat 1 tot 100 exemplaren van de tegelset",
     "E132/hand": "hand van {hand}: een hand bevat 0 tot {most} tegels",
     "E132/hands": "een hand van {hand} voor {players} spelers vraagt {need} tegels of meer; de "
@@ -465,7 +468,8 @@ DIAGNOSTICS: dict[str, str] = {
     "E208/enclosed-side": "de {kind:word} zonder aansluitpunten raakt {port}, maar tegel "
                           "'{tile}' heeft geen gebied met geometrie area op {port} (noem de "
                           "zijde: '{side}')",
-    "E209": "tegel '{name}' heeft {count} middenstukken; een tegel heeft hooguit één midden",
+    "E209": "tegel '{name}' heeft {count} middenstukken {kind}; een tegel heeft hooguit één "
+             "midden van een soort (records noemen een figuur erop bij de soort)",
     "E209/enclosed": "tegel '{name}' heeft {count} segmenten {kind} zonder aansluitpunten; "
                      "een verslag noemt zo'n segment alleen bij zijn soort, dus een tegel heeft "
                      "er hooguit één",

@@ -51,6 +51,10 @@ PHRASES: dict[str, str] = {
                             "als die af is, {final} aan het eind",
     "about-attributes": "{kind}-segmenten kunnen dragen: {names}",
     "about-tile-figures": "op een tegel met een {kind} komt geen volgeling of figuur",
+    "about-ties-presence": "spelers die gelijk staan in een gebied: wie een figuur heeft op een "
+                           "tegel met een {kind} wint",
+    "about-ties-count": "spelers die gelijk staan in een gebied: wie de meeste figuren heeft "
+                        "op tegels met een {kind} wint",
     "about-figure": "{figure}: {count} per speler, kracht {strength}, staat op {kinds}{extra}",
     "about-figure-needs": "; alleen waar de speler een {figure} heeft",
     "about-figure-recall": "; kan teruggenomen worden in plaats van een figuur te plaatsen",
@@ -84,6 +88,7 @@ PHRASES: dict[str, str] = {
     "takes-back": "neemt terug:",
     "completes-a": "maakt een {what} af", "extends-own": "breidt eigen {what} uit",
     "most-of": "de meeste {what}", "own": "eigen",
+    "neighbouring": "naburige",
     "covers-a": "bedekt een {what}", "fills-a-hole": "vult een gat",
     "shows-a": "toont een {what}", "rule": "regel",
     "did-you-mean": " (bedoel je '{word}'?)", "or": "of", "a": "een", "an": "een",

@@ -36,7 +36,7 @@ from carcdsl.model.fields import with_fields
 
 _KIND_PROPS = {"geometry", "followers", "pennants", "tile_figures", "terminals", "complete",
                "final", "scorers", "role", "attributes", "complete_extra", "final_extra",
-               "colour", "look"}
+               "colour", "look", "ties"}
 _ADDED_PROPS = {"attribute": "attributes", "complete_extra": "complete_extra",
                 "final_extra": "final_extra"}
 """Kind properties that add to what earlier files said instead of replacing it."""
@@ -537,7 +537,8 @@ class Builder:
                           props.get("scorers", "majority"), props.get("role"),
                           props.get("attributes", ()), props.get("complete_extra", ()),
                           props.get("final_extra", ()), props.get("colour"),
-                          props.get("look"), loc=loc, field_locs=tuple(locs.items()))
+                          props.get("look"), props.get("ties", ""), loc=loc,
+                          field_locs=tuple(locs.items()))
             for name, (props, locs, loc) in self.kinds.items())
         geometries = {k.name: k.geometry for k in kinds}
         self._segments_within()

@@ -199,7 +199,8 @@ def _kind_from_json(k: dict[str, Any], loc: m.Loc) -> m.FeatureKind:
         scorers=k["scorers"], role=k.get("role"),
         attributes=tuple((a["name"], a["merge"]) for a in attributes),
         complete_extra=extra("complete_extra"), final_extra=extra("final_extra"),
-        colour=k.get("colour"), look=k.get("look"), loc=loc, field_locs=locs)
+        colour=k.get("colour"), look=k.get("look"), ties=k.get("ties", ""), loc=loc,
+        field_locs=locs)
 
 
 def _tile_from_json(t: dict[str, Any], geometries: dict[str, str], loc: m.Loc) -> m.Tile:

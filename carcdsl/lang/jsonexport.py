@@ -119,6 +119,7 @@ def _kind_to_json(kind: m.FeatureKind) -> dict[str, Any]:
         "final_extra": [expr_to_json(e) for e in kind.final_extra],
         "colour": kind.colour,
         "look": kind.look,
+        "ties": kind.ties,
     }
 
 

@@ -168,6 +168,9 @@ class BlockTransformer(BaseTransformer):
     def extra_turn(self, items):
         return ("extra-turn", None, ())
 
+    def hide_tiles(self, items):
+        return ("hide", int(items[0]), (("count", self._loc(items[0])),))
+
     def score_points(self, items):
         return ("score", int(items[0]), (("points", self._loc(items[0])),))
 

@@ -55,6 +55,12 @@ class FeatureTransformer(BaseTransformer):
         return Prop("tile_figures", str(items[0]) == "yes", self._loc(meta))
 
     @v_args(meta=True)
+    def breaks_ties(self, meta, items):
+        how = items[0] if items and items[0] is not None else None
+        return Prop("ties", str(how) if how is not None else "presence",
+                    self._loc(how) if how is not None else self._loc(meta))
+
+    @v_args(meta=True)
     def allow_pennants(self, meta, items):
         return Prop("pennants", str(items[0]) == "yes", self._loc(meta))
 

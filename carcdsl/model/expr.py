@@ -12,7 +12,8 @@ from carcdsl.model.base import Loc, as_tuple, loc_field
 QUANTITIES: dict[str, str] = {
     "tiles": "the number of distinct tiles (and printed squares) the feature covers",
     "pennants": "the pennants (coats of arms) on the feature's segments",
-    "neighbours": "the filled squares among the 8 around a centre feature",
+    "neighbours": "the filled squares among the 8 around a centre feature (neighbours(K): the "
+                  "tiles among them that show kind K)",
     "completed": "completed(KIND): distinct completed features of KIND this feature touches",
     "followers": "the followers standing on the feature",
     "markers": "markers(M): uncovered map squares with marker M next to the feature's tiles",

@@ -172,7 +172,7 @@ DRAW_MODES: tuple[str, ...] = ("stack", "bag")
 START_MODES: tuple[str, ...] = ("placed", "shuffled")
 HAND_VISIBILITY: tuple[str, ...] = ("open", "hidden")
 TRIGGER_CONDITIONS: tuple[str, ...] = ("surrounded", "covers", "shows", "extends", "complete")
-TRIGGER_ACTIONS: tuple[str, ...] = ("extra-turn", "score", "put", "take", "require")
+TRIGGER_ACTIONS: tuple[str, ...] = ("extra-turn", "score", "put", "take", "require", "hide")
 REQUIREMENTS: tuple[str, ...] = ("joins", "no-repeat", "look-ahead", "apart")
 """Tests a placement must pass (``require TEST KIND``): ``joins`` (one of the tile's KIND sides
 faces a placed tile), ``no-repeat`` (a KIND path never turns the same way as the previous

@@ -57,10 +57,18 @@ class FeatureKind(Located):
     look: str | None = None
     """How pictures draw it (``look walls``): one of ``looks.LOOKS`` of its geometry. None:
     its geometry's first look."""
+    ties: str = ""
+    """``breaks ties``: players tied for the most strength on any feature are narrowed to
+    those with a figure that counts standing on a tile that shows this kind (``presence``),
+    or with the most such figures (``count``: ``breaks ties by count``); "": it breaks none
+    (Hills & Sheep's hills)."""
     loc: Loc | None = loc_field()
     field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
     """Where each property was written (for messages about a single property)."""
 
+
+TIES = ("presence", "count")
+"""How ``breaks ties`` counts a player's figures on tiles showing the kind."""
 
 
 @attrs.frozen

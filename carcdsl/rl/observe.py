@@ -182,7 +182,7 @@ class Observer:
             out[at:at + len(row)] = row
         at = n * self.per_seat
         supply = state.supply
-        unseen = [*supply.pile, *supply.aside]
+        unseen = [*supply.pile, *supply.aside, *supply.hidden]
         if supply.hands is not None:
             unseen += [t for i, hand in enumerate(supply.hands) if i != seat for t in hand]
         counts = np.bincount(np.asarray(unseen, dtype=np.int64),

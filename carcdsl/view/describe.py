@@ -368,6 +368,8 @@ def describe_rules(rules: RuleSet, words: Words) -> list[str]:
                                   complete=complete, final=final))
         if not kind.tile_figures:
             lines.append(words.phrase("about-tile-figures", kind=words.word(kind.name)))
+        if kind.ties:
+            lines.append(words.phrase(f"about-ties-{kind.ties}", kind=words.word(kind.name)))
         if kind.attributes:
             lines.append(words.phrase("about-attributes", kind=words.word(kind.name),
                                       names=", ".join(f"{words.word(n)} ({m})"

@@ -69,6 +69,8 @@ RIVER_ARMS = str(Path(JUNCTIONS).parent / "river-arms.carc")
 """A river fork whose arms may not meet (``require apart``)."""
 TILE_BAN = str(Path(JUNCTIONS).parent / "tile-ban.carc")
 """A kind whose tile takes no figure (``tile figures no``)."""
+HILLS = str(Path(JUNCTIONS).parent / "hills.carc")
+"""Two centres on a tile, a kind that breaks ties, ``neighbours(K)``, ``hide N tiles``."""
 
 COMBINATIONS = [
     ("base", ()), ("base", ("farmers",)), ("pnp-demo", ()), ("pnp-demo", ("farmers",)),
@@ -107,6 +109,9 @@ COMBINATIONS = [
     ("base", (JUNCTIONS, "table-edge", "border-closes", "farmers")),
     ("base", (RIVER_ARMS,)), ("base", (RIVER_ARMS, "farmers")),
     ("base", (TILE_BAN, "farmers")), ("base", (TILE_BAN, "abbot", "traders-builders")),
+    ("base", (HILLS,)), ("base", (HILLS, "farmers")),
+    ("base", (HILLS, "inns-cathedrals", "hand-of-three", "farmers")),
+    ("base", (HILLS, "bag", "abbot")), ("maps-germany", (HILLS, "farmers")),
     # parameters and rule sets in the mixes above that they left out
     ("base", ("river:u-turn=look-ahead", "abbot", "inns-cathedrals", "traders-builders",
               "farmers")),
