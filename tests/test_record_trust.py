@@ -231,7 +231,7 @@ def _base_copy(folder: Path, change: tuple[str, str] | None = None) -> Path:
 
 
 def test_the_digest_is_of_what_the_rules_say_not_where_or_how_they_are_written(tmp_path):
-    from carcdsl.formats.record import rules_digest
+    from carcdsl.formats.digest import rules_digest
 
     bundled = rules_digest(carcdsl.load("base", ["farmers"]).rules)
     assert bundled.startswith("sha256:") and len(bundled) == 7 + 64
@@ -256,7 +256,7 @@ def test_the_digest_is_of_what_the_rules_say_not_where_or_how_they_are_written(t
 def test_a_record_carries_the_digest_and_replays_only_against_the_same_rules(tmp_path,
                                                                             capsys):
     from carcdsl.cli.main import main
-    from carcdsl.formats.record import rules_digest
+    from carcdsl.formats.digest import rules_digest
 
     rules = _base_copy(tmp_path)
     record = tmp_path / "game.json"
@@ -285,7 +285,7 @@ def test_a_record_carries_the_digest_and_replays_only_against_the_same_rules(tmp
 
 def test_record_of_includes_the_digest_and_the_schema_checks_its_form(base):
     from carcdsl.errors import RecordError
-    from carcdsl.formats.record import rules_digest
+    from carcdsl.formats.digest import rules_digest
 
     state = base.new_game(["Ann", "Bob"], seed=7)
     state.play(state.legal_moves()[0])
