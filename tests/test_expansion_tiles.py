@@ -37,6 +37,8 @@ TILE_SETS = {
     "traders-builders-tiles": "traders-builders-tiles",
     "traders-builders": "traders-builders-tiles",
     "river-ii": "river-ii",
+    "hills-sheep-tiles": "hills-sheep-tiles",
+    "hills-sheep": "hills-sheep-tiles",
 }
 """Each bundled variant and the tile facts it must show (a scoring variant applies its tiles
 variant first)."""
@@ -192,7 +194,8 @@ def _totals(ruleset: RuleSet, names) -> Counter:
                     tile.count * amount)
             if geometry.get(seg.kind) == "centre":
                 out[{"monastery": "monasteries", "garden": "gardens",
-                     "volcano": "volcanoes"}[seg.kind]] += tile.count
+                     "volcano": "volcanoes", "hill": "hills",
+                     "vineyard": "vineyards"}[seg.kind]] += tile.count
             if geometry.get(seg.kind) == "field" and not seg.ports:
                 out["enclosed fields"] += tile.count
     return out

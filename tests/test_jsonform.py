@@ -281,7 +281,7 @@ def test_json_without_the_newer_keys_still_loads(nutty):
 # always writes them.
 OPTIONAL = {"game": {"followers_by_players", "follower", "score_marker", "titles"},
             "kind": {"role", "attributes", "complete_extra", "final_extra", "colour", "look",
-                     "tile_figures"},
+                     "tile_figures", "ties"},
             "supply": {"order"}, "token": {"most_points"}, "trigger": {"kinds"},
             "segment": {"attributes"}}
 

@@ -30,9 +30,8 @@ def arg_code(code: int, arg: object, markers: tuple[str, ...] = ()) -> int:
     if code in (E.COMPLETED, E.OWN):
         assert isinstance(arg, int)
         return arg
-    if code == E.NEIGHBOURS:
-        assert isinstance(arg, int)
-        return arg + 1  # 0: any tile
+    if code == E.NEIGHBOURS:  # 0: any tile (-1, or None as programs had it before)
+        return arg + 1 if isinstance(arg, int) and arg >= 0 else 0
     if code == E.MARKERS:
         return markers.index(arg) if arg in markers else len(markers)
     return 0

@@ -140,7 +140,7 @@ def _trigger_from_json(t: dict[str, Any], loc: m.Loc) -> m.Trigger:
     locs += _item_locs(t, "kinds", loc)
     for i, action in enumerate(t["actions"]):
         locs += [(f"{key}:{i}", _at(loc.file, f"{loc.path}.actions[{i}].{key}"))
-                 for key in ("token", "kind", "test", "points") if key in action]
+                 for key in ("token", "kind", "test", "points", "count") if key in action]
     return m.Trigger(t["condition"], t["arg"], tuple(_action_from_json(a) for a in t["actions"]),
                      kinds=tuple(t.get("kinds", ())), loc=loc, field_locs=tuple(locs))
 
@@ -150,6 +150,8 @@ def _action_from_json(a: dict[str, Any]) -> tuple[str, Any]:
         return ("put", (_int(a["count"]), a["token"], a["kind"]))
     if a["action"] == "take":
         return ("take", a["token"])
+    if a["action"] == "hide":
+        return ("hide", _int(a["count"]))
     if a["action"] == "require":
         distance = a["distance"]
         return ("require", (a["test"], a["kind"], _int(distance) if distance is not None

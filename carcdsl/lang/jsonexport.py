@@ -83,6 +83,8 @@ def _action_to_json(action: str, value: Any) -> dict[str, Any]:
         return {"action": action, "count": count, "token": token, "kind": kind}
     if action == "take":
         return {"action": action, "token": value}
+    if action == "hide":
+        return {"action": action, "count": value}
     if action == "require":
         test, kind, distance = value
         return {"action": action, "test": test, "kind": kind, "distance": distance}
