@@ -1,8 +1,9 @@
 """The expansions' rules and clarifications as golden records, scores checked by hand.
 
 Each record in tests/data/records/expansions/ shows one rule or clarification of the River,
-the Abbot, Inns & Cathedrals or Traders & Builders (the ids R1.., A1.., I1.., T1.. of
-expansion-cases.md); its "comment" names the rule, the source and the hand computation. A
+the Abbot, Inns & Cathedrals, Traders & Builders or Hills & Sheep (the ids R1.., A1.., I1..,
+T1.. of expansion-cases.md; H1 a hill hides a tile, H2 a hill breaks a tie, H3 vineyards
+around a completed monastery, H4 none at the end); its "comment" names the rule, the source and the hand computation. A
 record either replays to the hand-computed scores and scoring events (GOLDEN) or must be
 refused at a given move for a given reason (REJECTED). The tests after the tables check what
 a score cannot show: who plays the next tile (the builder), which figures are back in the
@@ -165,6 +166,19 @@ GOLDEN = {
     "pig-field": ([8, 6], [(7, "Ann", "field", "final", 8,
                             "2 completed cities × 3 + 1 own pig × 2 completed cities"),
                            (7, "Bob", "field", "final", 6, "2 completed cities × 3")]),
+    # === Hills & Sheep (hills and vineyards) ===
+    # H2: a knight each in a 4-tile city, Bob's on a hill: Bob alone 4 x 2
+    "hills-hill-breaks-tie": ([0, 8], [(2, "Bob", "city", "complete", 8, "4 tiles × 2")]),
+    # H2: both on hills: the tie stands, 4 x 2 each
+    "hills-hill-tie-both-high": ([8, 8], [(2, "Ann", "city", "complete", 8, "4 tiles × 2"),
+                                          (2, "Bob", "city", "complete", 8, "4 tiles × 2")]),
+    # H3: a completed monastery with 3 vineyards around it: 1 + 8 + 3 x 3
+    "hills-vineyards-monastery-18": ([18, 0], [
+        (7, "Ann", "monastery", "complete", 18,
+         "1 + 8 neighbours + 3 neighbouring vineyards × 3")]),
+    # H4: incomplete at the end: 1 + 7, the vineyards give nothing
+    "hills-vineyards-incomplete-8": ([8, 0], [(6, "Ann", "monastery", "final", 8,
+                                               "1 + 7 neighbours")]),
 }
 
 # record -> (move index, rule, form): the IllegalMoveError the move raises. A rule of None:
@@ -257,7 +271,7 @@ def test_every_record_has_an_entry():
 def test_record_names_its_rule(path):
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["rules"] == "base" and data["variants"]
-    assert any(f"{c}{n}" in data["comment"] for c in "RAIT" for n in range(1, 17))
+    assert any(f"{c}{n}" in data["comment"] for c in "RAITH" for n in range(1, 17))
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))
@@ -451,3 +465,25 @@ GOODS = {
 @pytest.mark.parametrize("name", sorted(GOODS))
 def test_goods_held(name):
     assert held(replay(load_record(RECORDS / f"{name}.json"))) == GOODS[name]
+
+
+# === Hills & Sheep ===
+def test_a_hill_hides_a_tile_of_the_supply():
+    """H1: placing a tile with a hill puts another under it, out of the game: the supply
+    shrinks by two (as hills-hill-breaks-tie: HS09 at move 1); seeded, the same tile goes
+    each time, and a record replays without the seed."""
+    record = load_record(RECORDS / "hills-hill-breaks-tie.json")
+    game = carcdsl.load("base", ["hills-sheep"])
+    state = game.new_game(["Ann", "Bob"], seed=4)
+    for move in record.moves[:1]:
+        state.draw(move.tile)
+        state.play(move)
+    left = len(state.supply.pile)
+    state.draw("HS09")
+    state.play(record.moves[1])
+    assert len(state.supply.pile) == left - 2 and len(state.supply.hidden) == 1
+    again = game.new_game(["Ann", "Bob"], seed=4)
+    for move in record.moves[:2]:
+        again.draw(move.tile)
+        again.play(move)
+    assert again.supply.hidden == state.supply.hidden
