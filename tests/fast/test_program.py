@@ -14,7 +14,7 @@ from carcdsl.fast import program as P  # noqa: E402
 
 QUANTITIES = [(E.TILES, None), (E.PENNANTS, None), (E.NEIGHBOURS, None), (E.FOLLOWERS, None),
               (E.COMPLETED, 1), (E.ATTRIBUTE, (0, True)), (E.ATTRIBUTE, (1, False)),
-              (E.OWN, -1)]
+              (E.OWN, -1), (E.NEIGHBOURS, 3)]
 
 
 def random_program(rng: random.Random, depth: int = 0) -> E.Program:
@@ -47,7 +47,7 @@ def check(program, values):
 
 def _slot_quantities(slots):
     for c, a in slots.tolist():
-        yield c, ((a // 2, a % 2) if c == E.ATTRIBUTE else a)
+        yield c, ((a // 2, a % 2) if c == E.ATTRIBUTE else a - 1 if c == E.NEIGHBOURS else a)
 
 
 def random_values(rng):
