@@ -159,8 +159,7 @@ PHRASES: dict[str, str] = {
     "compiled-cannot-run": "cannot run {what}",
     "compiled-bots": "plays random bots only, not {bots}",
     "compiled-bots-roll-out": "plays random bots only; {searchers} roll out on it",
-    "compiled-one-game": "plays many games at a time (--games N), not one game told turn by "
-                         "turn",
+    "compiled-one-game": "plays batches of games (--games 2 or more), not a single game",
     "usage-no-command": "no command given; choose from {commands}",
     "usage-unknown-command": "unknown command '{value}'; choose from {commands}",
     "usage-required": "missing {args}",

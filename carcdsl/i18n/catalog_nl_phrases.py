@@ -163,8 +163,7 @@ PHRASES: dict[str, str] = {
     "compiled-bots": "speelt alleen willekeurige bots, niet {bots}",
     "compiled-bots-roll-out": "speelt alleen willekeurige bots; {searchers} spelen er hun "
                               "proefpartijen op uit",
-    "compiled-one-game": "speelt veel spellen tegelijk (--games N), niet één spel zet voor zet "
-                         "verteld",
+    "compiled-one-game": "speelt spellen in reeksen (--games 2 of meer), niet één enkel spel",
     "usage-no-command": "geen opdracht gegeven; kies uit {commands}",
     "usage-unknown-command": "onbekende opdracht '{value}'; kies uit {commands}",
     "usage-required": "{args} ontbreekt",

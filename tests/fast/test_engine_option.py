@@ -72,8 +72,8 @@ def test_python_is_the_default_and_says_nothing(capsys):
 
 NO_NUMBA = "compiled engine: needs Numba (pip install 'carcdsl[fast]')" + FALLBACK
 GREEDY = "compiled engine: plays random bots only, not greedy" + FALLBACK
-ONE_GAME = ("compiled engine: plays many games at a time (--games N), not one game told turn "
-            "by turn" + FALLBACK)
+ONE_GAME = ("compiled engine: plays batches of games (--games 2 or more), not a single game"
+            + FALLBACK)
 
 
 @pytest.mark.parametrize("command, line", [
