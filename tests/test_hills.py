@@ -120,3 +120,12 @@ def test_explain_says_which_kind_breaks_ties(capsys):
     assert "those with a figure on a tile that shows a hill win the tie" in said
     assert main(["explain", "base", "--variant", str(HILLS), "--lang", "nl"]) == 0
     assert "op een tegel met een hill wint" in capsys.readouterr().out
+
+
+def test_explain_lists_each_rule_as_written(capsys):
+    from carcdsl.cli.main import main
+
+    assert main(["explain", "base", "--variant", "hills-sheep", "--variant", "river"]) == 0
+    said = capsys.readouterr().out
+    assert "rule: on place shows hill: hide 1 tile" in said
+    assert "rule: on place shows river: require no-repeat river" in said  # the parameter's

@@ -48,6 +48,7 @@ PHRASES: dict[str, str] = {
     "about-kind-followers": "{kind} ({geometry}, followers may stand on it): scores {complete} "
                             "when completed, {final} at the end",
     "about-attributes": "{kind} segments may carry: {names}",
+    "about-rule": "rule: {rule}",
     "about-tile-figures": "a tile that shows a {kind} takes no follower or figure",
     "about-ties-presence": "players tied for a feature: those with a figure on a tile that "
                            "shows a {kind} win the tie",

@@ -50,6 +50,7 @@ PHRASES: dict[str, str] = {
     "about-kind-followers": "{kind} ({geometry}, volgelingen mogen erop): levert {complete} op "
                             "als die af is, {final} aan het eind",
     "about-attributes": "{kind}-segmenten kunnen dragen: {names}",
+    "about-rule": "regel: {rule}",
     "about-tile-figures": "op een tegel met een {kind} komt geen volgeling of figuur",
     "about-ties-presence": "spelers die gelijk staan in een gebied: wie een figuur heeft op een "
                            "tegel met een {kind} wint",

@@ -220,7 +220,8 @@ class Trigger(Located):
     """(``extra-turn``, None), (``score``, points for the placer),
     (``put``, (count, token, kind)): tokens onto the placed tile's segment of that kind,
     (``take``, token): the placer takes as many tokens as the completed feature's attribute
-    of that name, (``require``, (test, kind, distance or None)): see REQUIREMENTS."""
+    of that name, (``require``, (test, kind, distance or None)): see REQUIREMENTS,
+    (``hide``, count): the last tiles of the draw pile leave the game unseen."""
     kinds: tuple[str, ...] = attrs.field(default=(), converter=as_tuple, kw_only=True)
     """``extends``: the kinds of feature meant."""
     loc: Loc | None = loc_field()
