@@ -34,6 +34,7 @@ CODES: dict[str, str] = {
     "E106": "a rule file without a header (`rules NAME` or `variant NAME for RULES`)",
     "E108": "a header, `extends` or `param` inside a `when` block",
     "W108": "a `when` block naming a variant that is neither bundled nor applied",
+    "W109": "an `on` rule written twice in one file (it acts once)",
     "W106": "a variant replacing a feature rule that an earlier variant set",
     "W105": "a variant applied without the variants it is written `with` before it",
     "W107": "a variant's `with` variants applied first, as it needs them",

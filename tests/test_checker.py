@@ -148,6 +148,8 @@ BROKEN = [
      "E114", 2, 27),
     ("E115 unknown end", mini(game=GAME + " end supply-emtpy"), "E115", 2, 45),
     ("E116 unknown scorers", mini(extra="override feature city { scorers all }"), "E116", 8, 33),
+    ("W109 an on rule twice in one file",
+     extending("on place surrounded: score 1\non place surrounded: score 1"), "W109", 4, 1),
     ("E132 hide 0 tiles", extending("on place shows road: hide 0 tiles"), "E132", 3, 27),
     ("E132 hide too many tiles", extending("on complete city: hide 100000 tiles"), "E132", 3, 24),
     ("E116 breaks ties by a misspelt count",

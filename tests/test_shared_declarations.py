@@ -112,3 +112,14 @@ def test_removing_what_is_not_there_is_e102_with_a_suggestion(tmp_path, line, wo
     bad = _variant(tmp_path, "bad", line + "\n")
     errors = _errors([one, two, bad])
     assert len(errors) == 1 and errors[0].startswith("E102") and word in errors[0], errors
+
+
+def test_an_on_rule_two_variants_both_say_acts_once():
+    """river and river-ii each require that a river tile joins the river: composed, the
+    rule set holds the rule once (as it holds their one kind `river`), in either order."""
+    one = carcdsl.load("base", ["river", "river-ii"]).rules.triggers
+    other = carcdsl.load("base", ["river-ii", "river"]).rules.triggers
+    for triggers in (one, other):
+        texts = [t.text() for t in triggers]
+        assert texts.count("on place shows river: require joins river") == 1
+        assert len(texts) == len(set(texts))

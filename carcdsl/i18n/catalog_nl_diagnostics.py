@@ -137,6 +137,9 @@ DIAGNOSTICS: dict[str, str] = {
                       "van getoond",
     "W106": "variant '{name}' vervangt `{prop}` van {kind}, dat variant '{earlier}' had gezet: "
             "de laatst gegeven variant wint, en '{earlier}' geldt daar niet meer",
+    "W109": "`{said}` staat twee keer in dit bestand (eerst op {first}): een `on`-regel werkt "
+            "één keer, hoe vaak hij er ook staat; wil je meer, schrijf meer (`score 2`, "
+            "`put 2 ...`)",
     "W108": "`when {name}`: er is geen meegeleverde variant '{name}' en er is er geen met die "
             "naam toegepast: het blok wordt nooit toegepast{hint}",
     "E108/header": "een `when`-blok bevat declaraties, geen kop `rules` of `variant`",

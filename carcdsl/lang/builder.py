@@ -163,7 +163,8 @@ class Builder:
         return copy_builder(self)
 
     def problem(self, code: str, loc: m.Loc | None, form: str = "", /, **args: object) -> None:
-        self.diagnostics.append(error(code, loc, form, **args))
+        make = warning if code.startswith("W") else error
+        self.diagnostics.append(make(code, loc, form, **args))
 
     def apply(self, decl, params: dict | None = None, inherited: bool = False) -> None:
         """Apply one declaration. ``inherited``: it comes from a file another one extends
@@ -173,7 +174,7 @@ class Builder:
         elif isinstance(decl, ParamDecl):
             pass  # collected by the loader before the file's declarations apply
         elif isinstance(decl, m.Trigger):
-            self.triggers.append(self._trigger(decl, params or {}))
+            self._add_trigger(self._trigger(decl, params or {}))
         elif isinstance(decl, FigureDecl):
             self._figure(decl)
         elif isinstance(decl, m.Group):
@@ -363,6 +364,16 @@ class Builder:
                 value = (params.get(test.name, test.name), *value[1:])
             actions.append((name, value))
         return attrs.evolve(trigger, actions=tuple(actions))
+
+    def _add_trigger(self, trigger: m.Trigger) -> None:
+        """An ``on`` rule; one that says what an earlier one says combines with it (acts
+        once), as two variants declaring one kind do; W109 when one file says it twice."""
+        first = next((t for t in self.triggers if t == trigger), None)
+        if first is None:
+            self.triggers.append(trigger)
+        elif first.loc is not None and trigger.loc is not None \
+                and first.loc.file == trigger.loc.file:
+            self.problem("W109", trigger.loc, said=trigger.text(), first=first.loc)
 
     def _tile(self, decl: TileDecl) -> None:
         name = decl.tile.name

@@ -8,6 +8,8 @@ report every problem with its location instead of stopping at the first.
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from carcdsl.model.base import Loc, Located, as_tuple, loc_field
@@ -228,6 +230,33 @@ class Trigger(Located):
     field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False,
                                                           kw_only=True)
     """``arg``; ``token:I`` and ``kind:I`` for the I-th action (a ``put``)."""
+
+    def text(self) -> str:
+        """The rule as the language writes it: ``on place shows hill: hide 1 tile``."""
+        condition, arg = self.condition, self.arg
+        if condition == "complete":
+            head = f"on complete {arg}"
+        elif condition == "extends":
+            head = f"on place extends {', '.join(self.kinds)} with own {arg}"
+        else:
+            head = f"on place {condition}" + (f" {arg}" if arg is not None else "")
+        return f"{head}: {', '.join(_action_text(a, v) for a, v in self.actions)}"
+
+
+def _action_text(action: str, value: Any) -> str:
+    if action == "extra-turn":
+        return "extra turn"
+    if action == "put":
+        count, token, kind = value
+        return f"put {count} {token} on {kind}"
+    if action == "require":
+        test, kind, distance = value
+        return f"require {test} {kind}" + (f" {distance}" if distance is not None else "")
+    if action == "hide":
+        return f"hide {value} tile{'' if value == 1 else 's'}"
+    return f"{action} {value}"  # score N, take TOKEN
+
+
 FIRST_PLAYER: tuple[str, ...] = ("seat0", "draw")
 
 

@@ -337,32 +337,6 @@ def expression_text(expr) -> str:
             f"then {expression_text(expr.yes)} else {expression_text(expr.no)})")
 
 
-def trigger_text(trigger) -> str:
-    """An ``on`` rule as the rule language writes it: ``on place shows hill: hide 1 tile``."""
-    condition, arg = trigger.condition, trigger.arg
-    if condition == "complete":
-        head = f"on complete {arg}"
-    elif condition == "extends":
-        head = f"on place extends {', '.join(trigger.kinds)} with own {arg}"
-    else:
-        head = f"on place {condition}" + (f" {arg}" if arg is not None else "")
-    return f"{head}: {', '.join(_action_text(a, v) for a, v in trigger.actions)}"
-
-
-def _action_text(action: str, value) -> str:
-    if action == "extra-turn":
-        return "extra turn"
-    if action == "put":
-        count, token, kind = value
-        return f"put {count} {token} on {kind}"
-    if action == "require":
-        test, kind, distance = value
-        return f"require {test} {kind}" + (f" {distance}" if distance is not None else "")
-    if action == "hide":
-        return f"hide {value} tile{'' if value == 1 else 's'}"
-    return f"{action} {value}"  # score N, take TOKEN
-
-
 def _factor_text(expr) -> str:
     """A term as a factor or a subtrahend: a sum in brackets."""
     from carcdsl.model import expr as e
@@ -411,7 +385,7 @@ def describe_rules(rules: RuleSet, words: Words) -> list[str]:
         lines.append(words.phrase("about-figure", figure=words.word(figure.name),
                                   count=figure.each_player, strength=figure.strength,
                                   kinds=kinds, extra=extra))
-    lines += [words.phrase("about-rule", rule=trigger_text(t)) for t in rules.triggers]
+    lines += [words.phrase("about-rule", rule=t.text()) for t in rules.triggers]
     for token in rules.tokens:
         if token.most_points:
             lines.append(words.phrase("about-token-most", token=words.word(token.name, 2),
