@@ -123,3 +123,18 @@ def test_an_on_rule_two_variants_both_say_acts_once():
         texts = [t.text() for t in triggers]
         assert texts.count("on place shows river: require joins river") == 1
         assert len(texts) == len(set(texts))
+
+
+def test_an_on_rule_twice_in_the_json_form_is_w109_and_acts_once(tmp_path):
+    import json
+
+    from carcdsl.lang.jsonform import ruleset_to_json
+
+    data = ruleset_to_json(carcdsl.load("base", ["hills-sheep"]).rules)
+    data["triggers"].append(data["triggers"][0])
+    path = tmp_path / "twice.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    rules, found = check_files(str(path), ())[:2]
+    assert [d.code for d in found if d.code == "W109"] == ["W109"]
+    game = carcdsl.load(str(path))
+    assert len(game.tables.modes.triggers) == 1

@@ -145,7 +145,11 @@ class PlayChecks(CheckerHost):
     # --- triggers -----------------------------------------------------------------------
     def check_triggers(self) -> None:
         tokens = {t.name for t in self.rules.tokens}
+        seen: dict = {}
         for trigger in self.rules.triggers:
+            first = seen.setdefault(trigger, trigger)
+            if first is not trigger:  # the JSON form; the language combines them (lang.builder)
+                self.warn("W109", trigger.loc, said=trigger.text(), first=first.loc)
             if trigger.condition == "complete":
                 self.check_complete(trigger)
             elif trigger.condition == "extends":

@@ -146,7 +146,8 @@ def compile_modes(rules: m.RuleSet, kind_index: Mapping[str, int]) -> Modes:
                                _figure_code(f.needs, figure_index),
                                {None: 0, "none": RECALL_NONE}.get(f.recall, RECALL_FINAL))
                     for f in rules.figures)
-    placing = [t for t in rules.triggers if t.condition != "complete"]
+    said = list(dict.fromkeys(rules.triggers))  # a rule said twice acts once (W109)
+    placing = [t for t in said if t.condition != "complete"]
     return Modes(
         players=game.players,
         followers=tuple(game.followers_for(n) for n in range(game.players[1] + 1)),
@@ -160,7 +161,7 @@ def compile_modes(rules: m.RuleSet, kind_index: Mapping[str, int]) -> Modes:
         follower=game.follower, roles=tuple(k.role for k in rules.kinds), figures=figures,
         requirements=tuple(_requirements(placing, kind_index)),
         on_complete=tuple(_trigger(t, kind_index, token_index, figure_index)
-                          for t in rules.triggers if t.condition == "complete"),
+                          for t in said if t.condition == "complete"),
         draw_rank=_draw_rank(rules))
 
 
