@@ -5,9 +5,9 @@ the Abbot, Inns & Cathedrals, Traders & Builders or Hills & Sheep (the ids R1..,
 T1.. of expansion-cases.md; H1 a hill hides a tile, H2 a hill breaks a tie, H3 vineyards
 around a completed monastery, H4 none at the end); its "comment" names the rule, the source
 and the hand computation. A record either replays to the hand-computed scores and scoring
-events (GOLDEN) or must be refused at a given move for a given reason (REJECTED). The tests after the tables check what
-a score cannot show: who plays the next tile (the builder), which figures are back in the
-supply, the goods each player holds, the draw order of the river.
+events (GOLDEN) or must be refused at a given move for a given reason (REJECTED). The tests
+after the tables check what a score cannot show: who plays the next tile (the builder), which
+figures are back in the supply, the goods each player holds, the draw order of the river.
 """
 
 from __future__ import annotations
