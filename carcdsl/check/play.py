@@ -206,6 +206,11 @@ class PlayChecks(CheckerHost):
             self.error("E132", test_loc, "require", test=test,
                        known=", ".join(REQUIREMENTS),
                        hint=self.hint(str(test), "requirement", REQUIREMENTS))
+        elif test in ("at-most", "at-least"):
+            if distance is None or not 0 <= distance <= 8:
+                said = (f"require at {test[3:]} {distance} {kind} around"
+                        if distance is not None else f"require {test} {kind}")
+                self.error("E132", test_loc, "require-around", said=said, kind=kind)
         elif distance is not None and test != "look-ahead":
             self.error("E132", test_loc, "require-distance", test=test, kind=kind,
                        distance=distance)

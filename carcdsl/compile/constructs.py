@@ -64,7 +64,7 @@ PLACE_ACTIONS = {M.EXTRA_TURN: "extra turn", M.SCORE: "score", M.PUT: "put", M.H
 COMPLETE_ACTIONS = {M.EXTRA_TURN: "extra turn", M.SCORE: "score", M.TAKE: "take",
                     M.HIDE: "hide"}
 REQUIREMENT_TESTS = {M.JOINS: "joins", M.NO_REPEAT: "no-repeat", M.LOOK_AHEAD: "look-ahead",
-                     M.APART: "apart"}
+                     M.APART: "apart", M.AT_MOST: "at-most", M.AT_LEAST: "at-least"}
 QUANTITIES = {E.TILES: "tiles", E.PENNANTS: "pennants", E.NEIGHBOURS: "neighbours",
               E.FOLLOWERS: "followers", E.COMPLETED: "completed", E.MARKERS: "markers",
               E.ATTRIBUTE: "attribute", E.OWN: "own"}
@@ -91,6 +91,8 @@ REGISTRY: tuple[Construct, ...] = (
     _c("require no-repeat", "requirement", frozenset({PATH}), M.NO_REPEAT),
     _c("require look-ahead", "requirement", frozenset({PATH}), M.LOOK_AHEAD),
     _c("require apart", "requirement", SIDES, M.APART),
+    _c("require at-most", "requirement", KINDS, M.AT_MOST),
+    _c("require at-least", "requirement", KINDS, M.AT_LEAST),
     _c("score complete", "scoring", COMPLETABLE),
     _c("score final", "scoring", KINDS),
     _c("score per scorer", "scoring", KINDS),

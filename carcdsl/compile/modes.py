@@ -16,9 +16,9 @@ SURROUNDED, COVERS, SHOWS, EXTENDS, COMPLETE = range(5)
 CONDITIONS = {"surrounded": SURROUNDED, "covers": COVERS, "shows": SHOWS, "extends": EXTENDS,
               "complete": COMPLETE}
 EXTRA_TURN, SCORE, PUT, TAKE, HIDE = range(5)
-JOINS, NO_REPEAT, LOOK_AHEAD, APART = range(4)
+JOINS, NO_REPEAT, LOOK_AHEAD, APART, AT_MOST, AT_LEAST = range(6)
 REQUIREMENT_CODES = {"joins": JOINS, "no-repeat": NO_REPEAT, "look-ahead": LOOK_AHEAD,
-                     "apart": APART}
+                     "apart": APART, "at-most": AT_MOST, "at-least": AT_LEAST}
 RECALL_NONE, RECALL_FINAL = 1, 2
 ANY_FOLLOWER = -1
 """``with own follower`` / ``own(follower)``: every figure of the player that counts."""

@@ -31,6 +31,7 @@ RUNS: dict[str, frozenset] = {
     "require when surrounded": _ANY, "require when covers": _ANY, "require when shows": _ANY,
     "require joins": _SIDES, "require no-repeat": frozenset({PATH}),
     "require look-ahead": frozenset({PATH}), "require apart": _SIDES,
+    "require at-most": _KINDS, "require at-least": _KINDS,
     # scoring.score, scoring._measure, compile.expr.evaluate
     "score complete": _COMPLETABLE, "score final": _KINDS, "score per scorer": _KINDS,
     "quantity tiles": _KINDS, "quantity pennants": _SIDES,

@@ -146,6 +146,14 @@ def _check_requirements(p: Parts, o: int, key: int, name: str, at: str) -> None:
                 raise IllegalMoveError("requirement", "third-turn", tile=name, at=at, kind=kind)
             if failed == "apart":
                 raise IllegalMoveError("requirement", "apart", tile=name, at=at, kind=kind)
+            if failed == "at-most":
+                raise IllegalMoveError("requirement", "at-most", tile=name, at=at, kind=kind,
+                                       most=rule.distance,
+                                       count=requirements.shown_around(p, key, rule.kind))
+            if failed == "at-least":
+                raise IllegalMoveError("requirement", "at-least", tile=name, at=at, kind=kind,
+                                       least=rule.distance,
+                                       count=requirements.shown_around(p, key, rule.kind))
             if failed is not None:
                 raise IllegalMoveError("requirement", "look-ahead", tile=name, at=at, kind=kind)
 

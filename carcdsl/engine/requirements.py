@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from carcdsl.compile.modes import (
     APART,
+    AT_LEAST,
+    AT_MOST,
     COVERS,
     JOINS,
     LOOK_AHEAD,
@@ -68,13 +70,17 @@ def passes(p: Parts, o: int, key: int) -> bool:
 def failed(p: Parts, rule: Requirement, o: int, key: int) -> str | None:
     """None when ``o`` on ``key`` passes the requirement's test, else what failed: ``joins``,
     ``no-repeat`` (the tile before turned the same way), ``third-turn`` (a third curve the
-    same way, straights between), ``look-ahead`` or ``apart``."""
+    same way, straights between), ``look-ahead``, ``apart``, ``at-most`` or ``at-least``."""
     tiles = p.grid.tiles
     sides = _sides(p, o, rule.kind)
     if rule.test == JOINS:
         return None if any(key + STEP[d] in tiles for d in sides) else "joins"
     if rule.test == APART:
         return "apart" if _joins_itself(p, o, key, rule.kind) else None
+    if rule.test == AT_MOST:
+        return "at-most" if shown_around(p, key, rule.kind) > rule.distance else None
+    if rule.test == AT_LEAST:
+        return "at-least" if shown_around(p, key, rule.kind) < rule.distance else None
     if rule.test == LOOK_AHEAD:
         for d in sides:
             ahead = STEP[d]
@@ -99,6 +105,12 @@ def failed(p: Parts, rule: Requirement, o: int, key: int) -> str | None:
 
 
 _NO_TURNS = (0, 0, 0)
+
+
+def shown_around(p: Parts, key: int, kind: int) -> int:
+    """Placed tiles among the 8 around ``key`` that show ``kind`` (``at-most``,
+    ``at-least``)."""
+    return p.grid.showing_around(p.tables, key, kind)
 
 
 def _joins_itself(p: Parts, o: int, key: int, kind: int) -> bool:

@@ -52,8 +52,10 @@ from carcdsl.fast.layout import (
     EFF_TB,
     FIG_TB,
     N_SEG,
+    N_TYPES,
     O1,
     OS,
+    PARAMS,
     SEG_KIND,
     SUPPLY,
     marker_names,
@@ -78,6 +80,7 @@ from carcdsl.fast.slots import (
     ROOT,
     SCRATCH,
     T_CELL,
+    T_O,
     TILES_,
     emit,
     log_tokens,
@@ -318,6 +321,22 @@ def _extends_own(TB, ST, o, cell, base, kinds, figure):
                                                             or fk[fig - 1, STRENGTH] > 0):
             return True
     return False
+
+
+@nb.njit(**JIT)
+def showing_around(TB, ST, cell, kind):
+    """``Grid.showing_around``: placed tiles of the eight around ``cell`` that show
+    ``kind``."""
+    cells, geo, types4 = ST[CELLS], ST[SCRATCH][GEO], 4 * TB[PARAMS][N_TYPES]
+    n = 0
+    for q in range(4, 12):
+        t = cells[C_TILE, cell + geo[q]]
+        if t < 0:
+            continue
+        o = ST[TILES_][T_O, t]
+        if o < types4 and tile_entry(TB, o, TB[RULES][H_KINDS] + kind) >= 0:
+            n += 1
+    return n
 
 
 @nb.njit(**JIT)

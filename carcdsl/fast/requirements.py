@@ -13,7 +13,16 @@ from __future__ import annotations
 
 import numba as nb
 
-from carcdsl.compile.modes import APART, JOINS, LOOK_AHEAD, NO_REPEAT, SHOWS, SURROUNDED
+from carcdsl.compile.modes import (
+    APART,
+    AT_LEAST,
+    AT_MOST,
+    JOINS,
+    LOOK_AHEAD,
+    NO_REPEAT,
+    SHOWS,
+    SURROUNDED,
+)
 from carcdsl.fast import boards
 from carcdsl.fast.effects import (
     H_COMPLETE,
@@ -30,6 +39,7 @@ from carcdsl.fast.effects import (
     Q_TEST,
     RULES,
     rule_row,
+    showing_around,
     surrounded4,
     tile_entry,
     turns_at,
@@ -73,6 +83,10 @@ def _fails(TB, ST, q, o, cell):
         return True
     if test == APART:
         return _joins_itself(TB, ST, o, cell, kind)
+    if test == AT_MOST:
+        return showing_around(TB, ST, cell, kind) > q[Q_DISTANCE]
+    if test == AT_LEAST:
+        return showing_around(TB, ST, cell, kind) < q[Q_DISTANCE]
     if test == LOOK_AHEAD:
         for d in range(4):
             ahead = geo[d]

@@ -33,7 +33,6 @@ from carcdsl.fast.layout import (
     N_CLOSABLE,
     N_SLOTS,
     N_TOUCHES,
-    N_TYPES,
     O1,
     OS,
     PARAMS,
@@ -96,7 +95,7 @@ def measure(TB, ST, r, code, arg):
         if code == NEIGHBOURS or TB[KK][kind_of(TB, ST, r), KIND_CENTRE]:
             cell = tiles[T_CELL, nodes[NTILE, r]]
             if code == NEIGHBOURS and arg > 0:
-                return showing_around(TB, ST, cell, arg - 1)
+                return effects.showing_around(TB, ST, cell, arg - 1)
             if TB[boards.LISTS_TB][boards.LIMITED]:
                 return (code == TILES) + boards.neighbours(TB, ST, cell)
             return (code == TILES) + neighbours(ST, cell)
@@ -145,23 +144,6 @@ def measure(TB, ST, r, code, arg):
     if code == MARKERS:
         return boards.markers(TB, ST, r, arg)
     return 0  # OWN: ``support`` keeps such rule sets away
-
-
-@nb.njit(**JIT)
-def showing_around(TB, ST, cell, kind):
-    """``Grid.showing_around``: placed tiles of the eight around ``cell`` that show
-    ``kind``."""
-    cells, geo, types4 = ST[CELLS], ST[SCRATCH][GEO], 4 * TB[PARAMS][N_TYPES]
-    n = 0
-    for q in range(4, 12):
-        t = cells[C_TILE, cell + geo[q]]
-        if t < 0:
-            continue
-        o = ST[TILES_][T_O, t]
-        if o < types4 and effects.tile_entry(TB, o, TB[effects.RULES][
-                effects.H_KINDS] + kind) >= 0:
-            n += 1
-    return n
 
 
 @nb.njit(**JIT)

@@ -33,6 +33,7 @@ RUNS: dict[str, frozenset] = {
     "require when surrounded": _ANY, "require when covers": _ANY, "require when shows": _ANY,
     "require joins": _SIDES, "require no-repeat": frozenset({PATH}),
     "require look-ahead": frozenset({PATH}), "require apart": _SIDES,
+    "require at-most": _KINDS, "require at-least": _KINDS,
     # the kernel's scoring and fast.program's stack machine
     "score complete": _COMPLETABLE, "score final": _KINDS,
     "score per scorer": _KINDS,

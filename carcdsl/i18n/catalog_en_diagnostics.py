@@ -288,6 +288,8 @@ DIAGNOSTICS: dict[str, str] = {
     "E132/require-where": "`require {test}` under `{trigger}`: a requirement tests a "
                           "placement, under `on place shows`, `on place covers` or `on place "
                           "surrounded`",
+    "E132/require-around": "`{said}`: say how many of the 8 tiles around, 0 to 8 (`require "
+                           "at most 1 {kind} around`)",
     "E132/require-distance": "`require {test} {kind} {distance}`: only `look-ahead` takes a "
                              "distance",
     "E132/look-ahead": "`look-ahead` over {distance} squares: it looks 1 to {most} squares "

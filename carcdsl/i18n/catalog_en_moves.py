@@ -35,6 +35,10 @@ ILLEGAL: dict[str, str] = {
                               "two squares ahead (no U-turns)",
     "requirement/apart": "{rule:tile} {tile} at {at} would join two ends of one {kind} (its "
                          "arms must stay apart)",
+    "requirement/at-most": "{rule:tile} {tile} at {at} would have {count} tiles showing a "
+                           "{kind} around it: at most {most} may",
+    "requirement/at-least": "{rule:tile} {tile} at {at} would have {count} tiles showing a "
+                            "{kind} around it: it needs at least {least}",
     "figure-supply": "{player} has no {kind} left in the supply",
     "figure-stands": "{kind}: may not stand on {feature}",
     "figure-needs": "{kind}: stands only on a {feature} that already holds one of the "

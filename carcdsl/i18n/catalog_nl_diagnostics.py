@@ -318,6 +318,8 @@ DIAGNOSTICS: dict[str, str] = {
     "E132/require": "`require {test}`: onbekende toets{hint}; verwacht een van {known}",
     "E132/require-where": "`require {test}` onder `{trigger}`: een eis toetst een plaatsing, "
                           "onder `on place shows`, `on place covers` of `on place surrounded`",
+    "E132/require-around": "`{said}`: zeg hoeveel van de 8 tegels eromheen, 0 tot 8 (`require "
+                           "at most 1 {kind} around`)",
     "E132/require-distance": "`require {test} {kind} {distance}`: alleen `look-ahead` neemt "
                              "een afstand",
     "E132/look-ahead": "`look-ahead` over {distance} vakken: die kijkt 1 tot {most} vakken "

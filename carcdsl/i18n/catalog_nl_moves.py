@@ -37,6 +37,10 @@ ILLEGAL: dict[str, str] = {
                               " binnen twee vakken ervoor (geen U-bocht)",
     "requirement/apart": "{rule:tile} {tile} op {at} zou twee einden van één {kind} verbinden "
                          "(de armen blijven gescheiden)",
+    "requirement/at-most": "{rule:tile} {tile} op {at} zou {count} tegels met een {kind} om "
+                           "zich heen hebben: hooguit {most} mogen",
+    "requirement/at-least": "{rule:tile} {tile} op {at} zou {count} tegels met een {kind} om "
+                            "zich heen hebben: er moeten er minstens {least} zijn",
     "figure-supply": "{player} heeft geen {kind} meer in de voorraad",
     "figure-stands": "{kind}: mag niet op {feature} staan",
     "figure-needs": "{kind}: staat alleen op een {feature} waar al een eigen volgeling "

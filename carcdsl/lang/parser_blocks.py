@@ -156,6 +156,11 @@ class BlockTransformer(BaseTransformer):
         return ("require", (test_value, str(kind), int(distance) if distance is not None else None),
                 (("test", self._loc(test)), ("kind", self._loc(kind))))
 
+    def require_around(self, items):
+        amount, count, kind = items
+        return ("require", (f"at-{amount}", str(kind), int(count)),
+                (("test", self._loc(amount)), ("kind", self._loc(kind))))
+
     def surrounded(self, items):
         return ("surrounded", None, None)
 

@@ -175,7 +175,10 @@ START_MODES: tuple[str, ...] = ("placed", "shuffled")
 HAND_VISIBILITY: tuple[str, ...] = ("open", "hidden")
 TRIGGER_CONDITIONS: tuple[str, ...] = ("surrounded", "covers", "shows", "extends", "complete")
 TRIGGER_ACTIONS: tuple[str, ...] = ("extra-turn", "score", "put", "take", "require", "hide")
-REQUIREMENTS: tuple[str, ...] = ("joins", "no-repeat", "look-ahead", "apart")
+REQUIREMENTS: tuple[str, ...] = ("joins", "no-repeat", "look-ahead", "apart", "at-most",
+                                 "at-least")
+"""``at-most``/``at-least`` (``require at most 1 monastery around``): how many of the 8 tiles
+around the placed one may or must show the kind; the count is the requirement's distance."""
 """Tests a placement must pass (``require TEST KIND``): ``joins`` (one of the tile's KIND sides
 faces a placed tile), ``no-repeat`` (a KIND path never turns the same way as the previous
 turn of a KIND path), ``look-ahead`` (the squares ahead of each open KIND end, and beside
@@ -251,6 +254,8 @@ def _action_text(action: str, value: Any) -> str:
         return f"put {count} {token} on {kind}"
     if action == "require":
         test, kind, distance = value
+        if test in ("at-most", "at-least"):
+            return f"require at {test[3:]} {distance} {kind} around"
         return f"require {test} {kind}" + (f" {distance}" if distance is not None else "")
     if action == "hide":
         return f"hide {value} tile{'' if value == 1 else 's'}"

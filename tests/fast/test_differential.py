@@ -70,6 +70,8 @@ RIVER_ARMS = str(Path(JUNCTIONS).parent / "river-arms.carc")
 TILE_BAN = str(Path(JUNCTIONS).parent / "tile-ban.carc")
 """A kind whose tile takes no figure (``tile figures no``)."""
 HILLS = str(Path(JUNCTIONS).parent / "hills.carc")
+SHRINES = str(Path(JUNCTIONS).parent / "shrines.carc")
+"""``require at most/at least N KIND around``."""
 """Two centres on a tile, a kind that breaks ties, ``neighbours(K)``, ``hide N tiles``."""
 
 COMBINATIONS = [
@@ -112,6 +114,8 @@ COMBINATIONS = [
     ("base", (HILLS,)), ("base", (HILLS, "farmers")),
     ("base", (HILLS, "inns-cathedrals", "hand-of-three", "farmers")),
     ("base", (HILLS, "bag", "abbot")), ("maps-germany", (HILLS, "farmers")),
+    ("base", (SHRINES,)), ("base", (SHRINES, "farmers", "hand-of-three")),
+    ("base", (SHRINES, HILLS, "river", "farmers")), ("maps-germany", (SHRINES,)),
     # parameters and rule sets in the mixes above that they left out
     ("base", ("river:u-turn=look-ahead", "abbot", "inns-cathedrals", "traders-builders",
               "farmers")),
