@@ -13,6 +13,7 @@ import attrs
 
 import carcdsl.model as m
 from carcdsl.diagnostics import error, suggest, warning
+from carcdsl.lang.declare import differing, remove_names, remove_tiles, settle
 from carcdsl.lang.decls import (
     BlockDecl,
     FeatureDecl,
@@ -30,7 +31,6 @@ from carcdsl.lang.decls import (
     WhenDecl,
 )
 from carcdsl.lang.maps import squares_from_map
-from carcdsl.lang.sources import bundled_names
 from carcdsl.lang.syntax import MAX_SEGMENTS, MAX_TILE_TYPES
 from carcdsl.model.fields import with_fields
 
@@ -202,9 +202,9 @@ class Builder:
         elif isinstance(decl, TileDecl):
             self._tile(decl)
         elif isinstance(decl, RemoveTiles):
-            self._remove(decl)
+            remove_tiles(self, decl)
         elif isinstance(decl, RemoveNames):
-            self._remove_names(decl)
+            remove_names(self, decl)
         elif isinstance(decl, WhenDecl):
             self.pending.append((decl, params or {}, inherited))
 
@@ -296,7 +296,7 @@ class Builder:
                          hint=suggest(decl.name, self.kinds))
             return
         if not decl.override and existing is not None:
-            differ = _differing(existing[0], self._kind_props(decl, {}, {})[0])
+            differ = differing(existing[0], self._kind_props(decl, {}, {})[0])
             if differ:  # declared the same way again, it combines
                 self.problem("E101", decl.loc, "feature-differs", name=decl.name,
                              first=existing[2], props=", ".join(differ))
@@ -351,7 +351,7 @@ class Builder:
             table[value.name] = value
         elif existing != value:
             self.problem("E101", loc, f"{what}-differs", name=value.name, first=existing.loc,
-                         props=", ".join(_differing(attrs.asdict(existing, recurse=False),
+                         props=", ".join(differing(attrs.asdict(existing, recurse=False),
                                                     attrs.asdict(value, recurse=False))))
 
     def _trigger(self, trigger: m.Trigger, params: dict) -> m.Trigger:
@@ -394,7 +394,7 @@ class Builder:
                 self.problem("E201", decl.tile.loc, "types", count=len(self.tiles) + 1,
                              most=MAX_TILE_TYPES)
             return
-        self._count_changed(decl.tile.loc)
+        self.count_changed(decl.tile.loc)
         if self.in_variant and name not in self.tiles:
             self.variant_tiles.add(name)
         self.tiles[name] = decl.tile
@@ -410,7 +410,7 @@ class Builder:
                              most=MAX_SEGMENTS)
                 return
 
-    def _count_changed(self, loc: m.Loc | None) -> None:
+    def count_changed(self, loc: m.Loc | None) -> None:
         total = self.game_locs.get("total_tiles")
         if self.counts_changed is None and loc is not None and total is not None \
                 and loc.file != total.file:
@@ -485,52 +485,8 @@ class Builder:
         self._declare(self.tokens, "token", decl.loc,
                       m.Token(decl.name, loc=decl.loc, field_locs=locs, **props))
 
-    def _remove(self, decl: RemoveTiles) -> None:
-        if decl.names is None:
-            self._count_changed(decl.loc)
-            if self.game.get("start") in self.tiles:
-                self.game_locs["start-removed"] = decl.loc
-            self.tiles.clear()
-            return
-        for name in decl.names:
-            if self.tiles.pop(name, None) is None:
-                self.problem("E102", decl.loc, "remove", name=name,
-                             hint=suggest(name, self.tiles))
-            else:
-                self._count_changed(decl.loc)
-                if name == self.game.get("start"):  # E114 is said here, not at `start`
-                    self.game_locs["start-removed"] = decl.loc
-
-    def _remove_names(self, decl: RemoveNames) -> None:
-        table = {"feature": self.kinds, "figure": self.figures, "token": self.tokens,
-                 "group": self.groups}[decl.what]
-        for name in decl.names:
-            if table.pop(name, None) is None:
-                self.problem("E102", decl.loc, f"remove-{decl.what}", name=name,
-                             hint=suggest(name, table))
-
-    def settle(self) -> None:
-        """Apply each ``when`` block whose variants are all part of the rule set, in the
-        order written (one inside another waits its turn as well); W108 at a name that is
-        neither bundled nor applied (a block that could never apply)."""
-        known = set(bundled_names())
-        was, self.in_variant = self.in_variant, True
-        try:
-            while self.pending:
-                decl, params, inherited = self.pending.pop(0)
-                for name, loc in zip(decl.names, decl.name_locs or [decl.loc] * len(decl.names)):
-                    if name not in known and name not in self.variants:
-                        self.diagnostics.append(warning(
-                            "W108", loc, name=name,
-                            hint=suggest(name, sorted(known | set(self.variants)))))
-                if all(name in self.variants for name in decl.names):
-                    for inner in decl.decls:
-                        self.apply(inner, params, inherited)
-        finally:
-            self.in_variant = was
-
     def build(self) -> m.RuleSet:
-        self.settle()
+        settle(self)
         g = self.game
         game = m.Game(
             title=g.get("title") or "", players=g.get("players", (2, 5)),
@@ -605,10 +561,3 @@ def _frozen(builder: Builder) -> list:
     for props, _locs, _loc in builder.kinds.values():
         shared += [v for v in props.values() if v is not None]
     return shared
-
-
-def _differing(first: dict, again: dict) -> list[str]:
-    """The properties two declarations of one name give differently (locations aside)."""
-    skip = {"loc", "field_locs"}
-    return sorted(k for k in set(first) | set(again)
-                  if k not in skip and first.get(k) != again.get(k))
