@@ -150,6 +150,8 @@ BROKEN = [
     ("E116 unknown scorers", mini(extra="override feature city { scorers all }"), "E116", 8, 33),
     ("W109 an on rule twice in one file",
      extending("on place surrounded: score 1\non place surrounded: score 1"), "W109", 4, 1),
+    ("E121 excludes an unknown figure",
+     extending("figure shepherd { strength 0 stands on field excludes sheperd }"), "E121", 3, 55),
     ("E132 at most 9 around",
      extending("on place shows city: require at most 9 monastery around"), "E132", 3, 33),
     ("E132 at-least with no count",

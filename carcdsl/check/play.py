@@ -81,6 +81,11 @@ class PlayChecks(CheckerHost):
             self.check_own(figure.needs, figure.loc_of("needs"))
             if figure.needs == name:
                 self.error("E121", figure.loc_of("needs"), "needs-itself", name=name)
+        known = self.figure_names()
+        for i, other in enumerate(figure.excludes):
+            if other not in known:
+                self.error("E121", _item_loc(figure, "excludes", i), "excludes", figure=other,
+                           known=", ".join(known), hint=self.hint(other, "figure", known))
         if figure.recall not in (None, "none", "final"):
             self.error("E121", figure.loc_of("recall"), "recall", name=name,
                        recall=figure.recall)

@@ -106,6 +106,7 @@ REGISTRY: tuple[Construct, ...] = (
     _c("figure stands on", "figure", ALL),
     _c("figure strength 0", "figure"),
     _c("figure with own", "figure"),
+    _c("figure excludes", "figure"),
     _c("figure recall", "figure", NONE, M.RECALL_NONE),
     _c("figure recall score final", "figure", NONE, M.RECALL_FINAL),
     _c("token", "token"),
@@ -255,6 +256,8 @@ def _figure_uses(tables: Tables) -> Iterator[tuple[str, int]]:
             yield "figure strength 0", NO_GEOMETRY
         if figure.needs != M.NO_NEED:
             yield "figure with own", NO_GEOMETRY
+        if figure.excludes:
+            yield "figure excludes", NO_GEOMETRY
         if figure.recall == M.RECALL_NONE:
             yield "figure recall", NO_GEOMETRY
         elif figure.recall == M.RECALL_FINAL:

@@ -51,6 +51,9 @@ class FigureKind:
     recall: int
     """0: never taken back; RECALL_NONE: taken back for nothing; RECALL_FINAL: and its
     feature scores its final rule for the owner."""
+    excludes: int = 0
+    """``excludes``: the figure codes (bit 0: the ordinary follower, bit f + 1: figure f) it
+    never shares a feature with, placed there after them."""
 
 
 @attrs.frozen
@@ -144,7 +147,8 @@ def compile_modes(rules: m.RuleSet, kind_index: Mapping[str, int]) -> Modes:
     figure_index = {f.name: i for i, f in enumerate(rules.figures)}
     figures = tuple(FigureKind(f.name, f.each_player, f.strength,
                                _figure_code(f.needs, figure_index),
-                               {None: 0, "none": RECALL_NONE}.get(f.recall, RECALL_FINAL))
+                               {None: 0, "none": RECALL_NONE}.get(f.recall, RECALL_FINAL),
+                               _excluded(f.excludes, figure_index))
                     for f in rules.figures)
     said = list(dict.fromkeys(rules.triggers))  # a rule said twice acts once (W109)
     placing = [t for t in said if t.condition != "complete"]
@@ -163,6 +167,11 @@ def compile_modes(rules: m.RuleSet, kind_index: Mapping[str, int]) -> Modes:
         on_complete=tuple(_trigger(t, kind_index, token_index, figure_index)
                           for t in said if t.condition == "complete"),
         draw_rank=_draw_rank(rules))
+
+
+def _excluded(names: tuple[str, ...], figure_index: Mapping[str, int]) -> int:
+    """``FigureKind.excludes`` of ``excludes NAME, ...``: ``follower`` is bit 0."""
+    return sum(1 << (figure_index[n] + 1 if n in figure_index else 0) for n in set(names))
 
 
 def _figure_code(name: str | None, figure_index: Mapping[str, int]) -> int:

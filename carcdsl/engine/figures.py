@@ -60,15 +60,26 @@ def placements(p: Parts, o: int, key: int, occupied,
             continue
         if kind.strength:
             candidates = free_among(tb, o, occupied, candidates)
-        if kind.needs == NO_NEED:
+        if kind.needs == NO_NEED and not kind.excludes:
             for local in candidates:
                 yield figure_spot(local, f + 1)
             continue
         if near is None:
             near = _neighbour_roots(p, o, key)
+        excluded = excluded_roots(p, kind.excludes)
         for local in candidates:
-            if joined_roots(p, o, key, local, near) & owned[f]:
+            roots = joined_roots(p, o, key, local, near)
+            if (kind.needs == NO_NEED or roots & owned[f]) and not roots & excluded:
                 yield figure_spot(local, f + 1)
+
+
+def excluded_roots(p: Parts, excludes: int) -> set[int]:
+    """The roots of the features holding a figure whose code is in the mask ``excludes``
+    (``FigureKind.excludes``)."""
+    if not excludes:
+        return set()
+    root = p.features.root
+    return {root[piece[1]] for piece in p.features.pieces if excludes >> piece[3] & 1}
 
 
 def free_among(tb: Tables, o: int, occupied, candidates: tuple[int, ...]) -> tuple[int, ...]:

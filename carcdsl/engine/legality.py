@@ -180,10 +180,20 @@ def _figure_spot(p: Parts, o: int, key: int, local: int, figure: int,
         raise IllegalMoveError("figure-stands", kind=kind.name, feature=spec.feature)
     spot = figures.figure_spot(local, figure)
     if spot not in figures.placements(p, o, key, p.grid.occupied(tb, p.features, key)):
+        if kind.excludes and figures.joined_roots(p, o, key, local) & figures.excluded_roots(
+                p, kind.excludes):
+            raise IllegalMoveError("figure-excludes", kind=kind.name, feature=spec.feature,
+                                   others=", ".join(_excluded_names(tb, kind.excludes)))
         if kind.needs != NO_NEED:
             raise IllegalMoveError("figure-needs", kind=kind.name, feature=spec.feature)
         raise _feature_taken(spec)
     return spot
+
+
+def _excluded_names(tb, excludes: int) -> list[str]:
+    """The figures a ``FigureKind.excludes`` mask names (bit 0: the ordinary follower)."""
+    names = [tb.modes.follower or "follower"] + [f.name for f in tb.modes.figures]
+    return [name for code, name in enumerate(names) if excludes >> code & 1]
 
 
 def _recall_spot(p: Parts, o: int, key: int, spec: RecallSpec) -> int:

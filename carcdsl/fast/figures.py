@@ -73,7 +73,7 @@ from carcdsl.fast.slots import (
     TILES_,
 )
 
-EACH, STRENGTH, NEEDS, RECALLS = range(4)
+EACH, STRENGTH, NEEDS, RECALLS, EXCLUDES = range(5)
 """``TB[FIG_TB]`` [F, 4]: per figure."""
 PF_FIG, RECALLABLE, NEAR_D, NEAR_SEG, OWNED = range(5)
 """``ST[FIG_ST]`` [OWNED + F, cap]: the figure of each piece (0: the ordinary follower;
@@ -91,10 +91,10 @@ def tables(tb: Tables, players: int) -> tuple[np.ndarray, np.ndarray]:
     figures = tb.modes.figures
     n_o = 4 * len(tb.type_names)
     s_max = max(1, max(len(s) for s in tb.segments[:n_o]))
-    fk = np.zeros((len(figures), 4), np.int64)
+    fk = np.zeros((len(figures), 5), np.int64)
     fspots = np.full((len(figures), n_o, s_max), -1, np.int64)
     for f, kind in enumerate(figures):
-        fk[f] = kind.each_player, kind.strength, kind.needs, kind.recall
+        fk[f] = kind.each_player, kind.strength, kind.needs, kind.recall, kind.excludes
         for o in range(n_o):
             spots = tb.figure_spots[f][o]
             fspots[f, o, :len(spots)] = spots
@@ -343,6 +343,11 @@ def placements(TB, ST, n, t, cell, r, o, occ, seat):
                         break
             if owned_bits == 0:
                 continue
+        excluded_bits = 0
+        if fk[f, EXCLUDES]:
+            if near < 0:
+                near = _neighbour_roots(TB, ST, o, cell)
+            excluded_bits = _excluded_bits(ST, near, fk[f, EXCLUDES])
         strength = fk[f, STRENGTH]
         for k in range(fspots.shape[2]):
             local = fspots[f, o, k]
@@ -350,7 +355,7 @@ def placements(TB, ST, n, t, cell, r, o, occ, seat):
                 break
             if strength and seg_mask[o, local] & occ:
                 continue
-            if needs != NO_NEED:
+            if needs != NO_NEED or excluded_bits:
                 m = fs[NEAR_SEG, local]
                 grown = True
                 while grown:
@@ -360,12 +365,26 @@ def placements(TB, ST, n, t, cell, r, o, occ, seat):
                         if mi & m and mi & ~m:
                             m |= mi
                             grown = True
-                if not m & owned_bits:
+                if needs != NO_NEED and not m & owned_bits or m & excluded_bits:
                     continue
             buf[n, 0], buf[n, 1], buf[n, 2] = t, cell, r
             buf[n, 3] = local | (f + 1) << FIGURE_SHIFT
             n += 1
     return n
+
+
+@nb.njit(**JIT)
+def _excluded_bits(ST, near, excludes):
+    """``figures.excluded_roots`` as a mask over the ``near`` roots of ``NEAR_D``: bit q when
+    a piece whose figure code is in ``excludes`` stands on root ``NEAR_D[q]``."""
+    nodes, tiles, fs = ST[NODES], ST[TILES_], ST[FIG_ST]
+    bits = 0
+    for q in range(near):
+        for p in range(ST[CTR][N_PIECES]):
+            if excludes >> fs[PF_FIG, p] & 1 and nodes[ROOT, tiles[P_NODE, p]] == fs[NEAR_D, q]:
+                bits |= 1 << q
+                break
+    return bits
 
 
 @nb.njit(**JIT)

@@ -48,7 +48,8 @@ RUNS: dict[str, frozenset] = {
     "expression minus": _ANY,
     # the kernel's moves and fast.figures
     "follower on": ALL, "figure stands on": ALL,
-    "figure strength 0": _ANY, "figure with own": _ANY, "figure recall": _ANY,
+    "figure strength 0": _ANY, "figure with own": _ANY, "figure excludes": _ANY,
+    "figure recall": _ANY,
     "figure recall score final": _ANY,
     "token": _ANY, "token each player": _ANY, "token start sides": _ANY,
     "token collected": _ANY, "token final points": _ANY, "token most points": _ANY,

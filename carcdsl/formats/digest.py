@@ -22,6 +22,8 @@ written before kinds had looks keep their digests)."""
 LATER_KIND_KEYS = {"tile_figures": True, "ties": ""}
 """Keys of a kind's JSON form added after records carried digests: left out of the digest at
 their default, so that every record written before them keeps replaying."""
+LATER_FIGURE_KEYS: dict[str, object] = {"excludes": []}
+"""The same for a figure's keys."""
 
 
 def rules_digest(rules: RuleSet) -> str:
@@ -43,6 +45,10 @@ def rules_digest(rules: RuleSet) -> str:
         for key, default in LATER_KIND_KEYS.items():
             if kind.get(key) == default:
                 kind.pop(key)
+    for figure in data["figures"]:
+        for key, default in LATER_FIGURE_KEYS.items():
+            if figure.get(key) == default:
+                figure.pop(key)
     text = json.dumps(data, sort_keys=True, separators=(",", ":"),
                       ensure_ascii=False, allow_nan=False)
     digest = "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()

@@ -220,6 +220,7 @@ DIAGNOSTICS: dict[str, str] = {
     "E121/strength": "figure '{name}': strength {strength}: a figure's strength is 0 or more "
                      "(0: it never counts for the majority)",
     "E121/own": "`with own {figure}`: no figure '{figure}'{hint}; expected one of {known}",
+    "E121/excludes": "`excludes {figure}`: no figure '{figure}'{hint}; expected one of {known}",
     "E121/needs-itself": "figure '{name}' may only stand where its owner's {name} already "
                          "stands (`with own {name}`), so it can never be placed: name another "
                          "figure, or `follower`",

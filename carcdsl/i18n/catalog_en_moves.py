@@ -41,6 +41,7 @@ ILLEGAL: dict[str, str] = {
                             "{kind} around it: it needs at least {least}",
     "figure-supply": "{player} has no {kind} left in the supply",
     "figure-stands": "{kind}: may not stand on {feature}",
+    "figure-excludes": "{kind}: may not join a {feature} that holds a {others} already",
     "figure-needs": "{kind}: stands only on a {feature} that already holds one of the "
                     "player's own followers",
     "recall/and-follower": "a move either places a figure or takes one back, not both",

@@ -57,6 +57,7 @@ PHRASES: dict[str, str] = {
     "about-figure": "{figure}: {count} each, strength {strength}, stands on {kinds}{extra}",
     "about-figure-needs": "; only where the player has a {figure}",
     "about-figure-recall": "; may be taken back instead of placing a figure",
+    "about-figure-excludes": "; never joins a feature that holds a {figures}",
     "about-where-followers": "what followers stand on",
     "about-token-most": "the player with the most {token} scores {points} at the end",
     "about-order": "tiles are drawn in groups: {groups}",

@@ -242,6 +242,8 @@ DIAGNOSTICS: dict[str, str] = {
                      "meer (0: die telt nooit mee voor de meerderheid)",
     "E121/own": "`with own {figure}`: er is geen figuur '{figure}'{hint}; verwacht een van "
                 "{known}",
+    "E121/excludes": "`excludes {figure}`: er is geen figuur '{figure}'{hint}; verwacht een "
+                     "van {known}",
     "E121/needs-itself": "figuur '{name}' mag alleen staan waar de eigen {name} van de speler "
                          "al staat (`with own {name}`), dus die kan nooit geplaatst worden: "
                          "noem een andere figuur, of `follower`",

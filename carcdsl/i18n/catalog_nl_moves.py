@@ -43,6 +43,7 @@ ILLEGAL: dict[str, str] = {
                             "zich heen hebben: er moeten er minstens {least} zijn",
     "figure-supply": "{player} heeft geen {kind} meer in de voorraad",
     "figure-stands": "{kind}: mag niet op {feature} staan",
+    "figure-excludes": "{kind}: mag niet bij een {feature} waar al een {others} staat",
     "figure-needs": "{kind}: staat alleen op een {feature} waar al een eigen volgeling "
                     "van de speler staat",
     "recall/and-follower": "een zet plaatst een figuur of neemt er een terug, niet allebei",

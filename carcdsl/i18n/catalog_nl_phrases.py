@@ -59,6 +59,7 @@ PHRASES: dict[str, str] = {
     "about-figure": "{figure}: {count} per speler, kracht {strength}, staat op {kinds}{extra}",
     "about-figure-needs": "; alleen waar de speler een {figure} heeft",
     "about-figure-recall": "; kan teruggenomen worden in plaats van een figuur te plaatsen",
+    "about-figure-excludes": "; komt nooit bij een gebied waar een {figures} staat",
     "about-where-followers": "waar volgelingen op staan",
     "about-token-most": "wie de meeste {token} heeft, scoort aan het eind {points}",
     "about-order": "de tegels worden in groepen getrokken: {groups}",

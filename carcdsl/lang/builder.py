@@ -329,8 +329,8 @@ class Builder:
         existing = self.figures.get(decl.name)
         props = {p.name: p.value for p in decl.props}
         locs = {p.name: p.loc for p in decl.props if p.loc is not None}
-        locs.update((f"stands_on:{i}", at) for p in decl.props if p.name == "stands_on"
-                    for i, at in enumerate(p.item_locs))
+        locs.update((f"{p.name}:{i}", at) for p in decl.props
+                    if p.name in ("stands_on", "excludes") for i, at in enumerate(p.item_locs))
         if decl.override:
             if existing is None:
                 self.problem("E102", decl.loc, "figure", name=decl.name,

@@ -164,8 +164,10 @@ def _figure_from_json(f: dict[str, Any], loc: m.Loc) -> m.Figure:
     return m.Figure(f["name"], each_player=_int(f["each_player"]),
                     strength=_int(f["strength"]),
                     stands_on=tuple(stands_on) if stands_on is not None else None,
-                    needs=f["needs"], recall=f["recall"], loc=loc,
-                    field_locs=_field_locs(f, loc) + _item_locs(f, "stands_on", loc))
+                    needs=f["needs"], recall=f["recall"],
+                    excludes=tuple(f.get("excludes", ())), loc=loc,
+                    field_locs=_field_locs(f, loc) + _item_locs(f, "stands_on", loc)
+                    + _item_locs(f, "excludes", loc))
 
 
 def _token_from_json(t: dict[str, Any], loc: m.Loc) -> m.Token:

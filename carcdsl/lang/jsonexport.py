@@ -95,7 +95,7 @@ def _figure_to_json(figure: m.Figure) -> dict[str, Any]:
     stands_on = list(figure.stands_on) if figure.stands_on is not None else None
     return {"name": figure.name, "each_player": figure.each_player,
             "strength": figure.strength, "stands_on": stands_on, "needs": figure.needs,
-            "recall": figure.recall}
+            "recall": figure.recall, "excludes": list(figure.excludes)}
 
 
 def _token_to_json(token: m.Token) -> dict[str, Any]:

@@ -175,6 +175,11 @@ class GameTransformer(BaseTransformer):
         return Prop("needs", str(items[0]), self._loc(items[0]))
 
     @v_args(meta=True)
+    def figure_excludes(self, meta, items):
+        return Prop("excludes", tuple(str(t) for t in items), self._loc(meta),
+                    tuple(self._loc(t) for t in items))
+
+    @v_args(meta=True)
     def figure_recall(self, meta, items):
         when = items[0]
         return Prop("recall", str(when) if when is not None else "none", self._loc(meta))

@@ -283,6 +283,9 @@ class Figure(Located):
     recall: str | None = None
     """``recall`` (``none``) or ``recall score final`` (``final``): instead of placing a
     figure, the player may take this one back; its feature scores its final rule for them."""
+    excludes: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
+    """``excludes F, ...``: never placed on a feature that holds a figure of one of these
+    kinds, whoever's (``follower``: an ordinary follower); a shepherd ``excludes shepherd``."""
     loc: Loc | None = loc_field()
     field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
 

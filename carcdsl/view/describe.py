@@ -382,6 +382,9 @@ def describe_rules(rules: RuleSet, words: Words) -> list[str]:
             extra += words.phrase("about-figure-needs", figure=words.word(figure.needs))
         if figure.recall:
             extra += words.phrase("about-figure-recall")
+        if figure.excludes:
+            extra += words.phrase("about-figure-excludes", figures=", ".join(
+                words.word(name) for name in figure.excludes))
         lines.append(words.phrase("about-figure", figure=words.word(figure.name),
                                   count=figure.each_player, strength=figure.strength,
                                   kinds=kinds, extra=extra))

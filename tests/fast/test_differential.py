@@ -71,6 +71,8 @@ TILE_BAN = str(Path(JUNCTIONS).parent / "tile-ban.carc")
 """A kind whose tile takes no figure (``tile figures no``)."""
 HILLS = str(Path(JUNCTIONS).parent / "hills.carc")
 SHRINES = str(Path(JUNCTIONS).parent / "shrines.carc")
+EXCLUDES = str(Path(JUNCTIONS).parent / "excludes.carc")
+"""Figures that ``excludes`` others from their feature."""
 """``require at most/at least N KIND around``."""
 """Two centres on a tile, a kind that breaks ties, ``neighbours(K)``, ``hide N tiles``."""
 
@@ -116,6 +118,8 @@ COMBINATIONS = [
     ("base", (HILLS, "bag", "abbot")), ("maps-germany", (HILLS, "farmers")),
     ("base", (SHRINES,)), ("base", (SHRINES, "farmers", "hand-of-three")),
     ("base", (SHRINES, HILLS, "river", "farmers")), ("maps-germany", (SHRINES,)),
+    ("base", (EXCLUDES,)), ("base", (EXCLUDES, "farmers", "abbot", "traders-builders")),
+    ("base", (EXCLUDES, "inns-cathedrals", "farmers", "hand-of-three")),
     # parameters and rule sets in the mixes above that they left out
     ("base", ("river:u-turn=look-ahead", "abbot", "inns-cathedrals", "traders-builders",
               "farmers")),
