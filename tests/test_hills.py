@@ -51,8 +51,9 @@ def test_breaks_ties_compiles_to_the_tiles_that_show_the_kind(tmp_path):
     oriented tiles that show a hill, and how they count."""
     game = carcdsl.load("base", [str(HILLS)])
     path = tmp_path / "count.carc"
-    path.write_text(HILLS.read_text(encoding="utf-8").replace(
-        "breaks ties }", "breaks ties by count }"), encoding="utf-8")
+    text = HILLS.read_text(encoding="utf-8")
+    assert text.count("breaks ties\n") == 1
+    path.write_text(text.replace("breaks ties\n", "breaks ties by count\n"), encoding="utf-8")
     by_count = carcdsl.load("base", [str(path)])
     tb = game.tables
     assert tb.ties == 1 and by_count.tables.ties == 2

@@ -9,7 +9,10 @@ citty``: at ``citty``) or the declaration when the model knows no closer place.
 
 from __future__ import annotations
 
+import attrs
+
 from carcdsl.check.host import CheckerHost
+from carcdsl.check.kinds import iter_quantities
 from carcdsl.model.base import Loc
 from carcdsl.model.rules import OWN_FOLLOWER, REQUIREMENTS, REST_GROUP, Figure, Trigger
 
@@ -73,6 +76,8 @@ class PlayChecks(CheckerHost):
         if figure.strength < 0:
             self.error("E121", figure.loc_of("strength"), "strength", name=name,
                        strength=figure.strength)
+        if figure.strength_expr is not None:
+            self.check_strength(figure)
         for i, kind in enumerate(figure.stands_on or ()):
             if kind not in self.kinds:
                 self.error("E110", _item_loc(figure, "stands_on", i), "stands", name=name,
@@ -89,6 +94,25 @@ class PlayChecks(CheckerHost):
         if figure.recall not in (None, "none", "final"):
             self.error("E121", figure.loc_of("recall"), "recall", name=name,
                        recall=figure.recall)
+
+    def check_strength(self, figure: Figure) -> None:
+        """``strength = EXPR``: its quantities are measured on each kind the figure stands on
+        (E113 as in a kind's score, attributes aside: they are a kind's own); given with a
+        number as well, E121."""
+        loc = figure.loc_of("strength_expr")
+        if dict(figure.field_locs).get("strength") is not None:
+            self.error("E121", figure.loc_of("strength"), "strength-twice", name=figure.name)
+        on = figure.stands_on if figure.stands_on is not None else [
+            k.name for k in self.kinds.values() if k.followers]
+        for q in iter_quantities(figure.strength_expr):
+            if q.name in ("followers", "own"):  # strengths are what those count
+                self.error("E113", q.loc or loc, "strength-circular", name=figure.name,
+                           quantity=q.name)
+                return
+        for name in on:
+            kind = self.kinds.get(name)
+            if kind is not None:
+                self.check_expr(attrs.evolve(kind, attributes=()), figure.strength_expr, loc)
 
     def check_own(self, figure: str, loc: Loc | None) -> None:
         """E121: ``with own F`` names no figure."""

@@ -107,6 +107,7 @@ REGISTRY: tuple[Construct, ...] = (
     _c("figure strength 0", "figure"),
     _c("figure with own", "figure"),
     _c("figure excludes", "figure"),
+    _c("figure strength expression", "figure"),
     _c("figure recall", "figure", NONE, M.RECALL_NONE),
     _c("figure recall score final", "figure", NONE, M.RECALL_FINAL),
     _c("token", "token"),
@@ -258,6 +259,8 @@ def _figure_uses(tables: Tables) -> Iterator[tuple[str, int]]:
             yield "figure with own", NO_GEOMETRY
         if figure.excludes:
             yield "figure excludes", NO_GEOMETRY
+        if figure.strength_program is not None:
+            yield "figure strength expression", NO_GEOMETRY
         if figure.recall == M.RECALL_NONE:
             yield "figure recall", NO_GEOMETRY
         elif figure.recall == M.RECALL_FINAL:

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 import attrs
 
 import carcdsl.model as m
+from carcdsl.compile.expr import Program, compile_expr
 
 SURROUNDED, COVERS, SHOWS, EXTENDS, COMPLETE = range(5)
 CONDITIONS = {"surrounded": SURROUNDED, "covers": COVERS, "shows": SHOWS, "extends": EXTENDS,
@@ -54,6 +55,9 @@ class FigureKind:
     excludes: int = 0
     """``excludes``: the figure codes (bit 0: the ordinary follower, bit f + 1: figure f) it
     never shares a feature with, placed there after them."""
+    strength_program: Program | None = None
+    """``strength = EXPR`` (``compile.expr``): its strength on a feature when the majority
+    is decided; ``strength`` then only says that it occupies the feature."""
 
 
 @attrs.frozen
@@ -129,6 +133,8 @@ class Modes:
     completing_more: bool = attrs.field(init=False)
     """Whether completing a feature does more than score it (``on complete`` rules, figures
     to send home that never count)."""
+    measured_strengths: bool = attrs.field(init=False)
+    """Whether some figure's strength is an expression (``FigureKind.strength_program``)."""
 
     @placing_more.default
     def _placing_more(self) -> bool:
@@ -137,6 +143,10 @@ class Modes:
     @completing_more.default
     def _completing_more(self) -> bool:
         return bool(self.on_complete or self.figures)
+
+    @measured_strengths.default
+    def _measured_strengths(self) -> bool:
+        return any(f.strength_program is not None for f in self.figures)
 
 
 def compile_modes(rules: m.RuleSet, kind_index: Mapping[str, int]) -> Modes:
@@ -148,7 +158,9 @@ def compile_modes(rules: m.RuleSet, kind_index: Mapping[str, int]) -> Modes:
     figures = tuple(FigureKind(f.name, f.each_player, f.strength,
                                _figure_code(f.needs, figure_index),
                                {None: 0, "none": RECALL_NONE}.get(f.recall, RECALL_FINAL),
-                               _excluded(f.excludes, figure_index))
+                               _excluded(f.excludes, figure_index),
+                               compile_expr(f.strength_expr, kind_index, {}, figure_index)
+                               if f.strength_expr is not None else None)
                     for f in rules.figures)
     said = list(dict.fromkeys(rules.triggers))  # a rule said twice acts once (W109)
     placing = [t for t in said if t.condition != "complete"]

@@ -45,7 +45,8 @@ RUNS: dict[str, frozenset] = {
     "expression minus": _ANY,
     # movegen, figures, state._put_follower / _recall
     "follower on": _SEGMENTS, "figure stands on": _SEGMENTS, "figure strength 0": _ANY,
-    "figure with own": _ANY, "figure excludes": _ANY, "figure recall": _ANY,
+    "figure with own": _ANY, "figure excludes": _ANY,
+    "figure strength expression": _ANY, "figure recall": _ANY,
     "figure recall score final": _ANY,
     # parts.Tokens, effects.put_tokens, scoring (collected, final, most)
     "token": _ANY, "token each player": _ANY, "token start sides": _ANY,

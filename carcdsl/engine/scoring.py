@@ -139,6 +139,8 @@ def score(p: Parts, root: int, when: str, index: int) -> None:
     kind = p.tables.kinds[features.kind[root]]
     program = kind.complete if when == "complete" else kind.final
     counts = features.followers[root] or ()
+    if counts and p.tables.modes.measured_strengths:
+        counts = features.followers[root] = measured_strengths(p, root, counts)
     if program is not None and counts:
         best = max(counts)
         winners = [seat for seat, c in enumerate(counts) if c == best] if best > 0 else []
@@ -163,6 +165,20 @@ def score(p: Parts, root: int, when: str, index: int) -> None:
             seats.figures[figure - 1][seat] += 1
         else:
             seats.followers[seat] += 1
+
+
+def measured_strengths(p: Parts, root: int, counts: tuple[int, ...]) -> tuple[int, ...]:
+    """``counts`` (each seat's strength on the feature of ``root``) with each figure of a
+    ``strength = EXPR`` counted for the expression measured on the feature (at least 0)
+    instead of its ``strength``; the feature keeps them till it is scored."""
+    figures, root_of = p.tables.modes.figures, p.features.root
+    out = list(counts)
+    for seat, node, _key, figure in p.features.pieces:
+        kind = figures[figure - 1] if figure else None
+        if kind is not None and kind.strength_program is not None and root_of[node] == root:
+            value = evaluate(kind.strength_program, _measure(p, root, seat))[0]
+            out[seat] += max(value, 0) - kind.strength
+    return tuple(out)
 
 
 def break_tie(p: Parts, root: int, tied: list[int]) -> list[int]:

@@ -46,7 +46,9 @@ from carcdsl.fast.layout import (
     SEG_MASK,
     SEG_OPEN,
     SUPPLY,
+    marker_names,
 )
+from carcdsl.fast.program import compile_program
 from carcdsl.fast.slots import (
     C_TILE,
     C_WATCH,
@@ -73,7 +75,7 @@ from carcdsl.fast.slots import (
     TILES_,
 )
 
-EACH, STRENGTH, NEEDS, RECALLS, EXCLUDES = range(5)
+EACH, STRENGTH, NEEDS, RECALLS, EXCLUDES, F_CODE_LEN, F_N_SLOTS = range(7)
 """``TB[FIG_TB]`` [F, 4]: per figure."""
 PF_FIG, RECALLABLE, NEAR_D, NEAR_SEG, OWNED = range(5)
 """``ST[FIG_ST]`` [OWNED + F, cap]: the figure of each piece (0: the ordinary follower;
@@ -91,10 +93,15 @@ def tables(tb: Tables, players: int) -> tuple[np.ndarray, np.ndarray]:
     figures = tb.modes.figures
     n_o = 4 * len(tb.type_names)
     s_max = max(1, max(len(s) for s in tb.segments[:n_o]))
-    fk = np.zeros((len(figures), 5), np.int64)
+    fk = np.zeros((len(figures), 7), np.int64)
+    markers = marker_names(tb)
     fspots = np.full((len(figures), n_o, s_max), -1, np.int64)
     for f, kind in enumerate(figures):
-        fk[f] = kind.each_player, kind.strength, kind.needs, kind.recall, kind.excludes
+        fk[f, :F_CODE_LEN] = (kind.each_player, kind.strength, kind.needs, kind.recall,
+                              kind.excludes)
+        if kind.strength_program is not None:  # its rows: ``layout._programs``
+            code, slots = compile_program(kind.strength_program, markers)
+            fk[f, F_CODE_LEN], fk[f, F_N_SLOTS] = len(code), len(slots)
         for o in range(n_o):
             spots = tb.figure_spots[f][o]
             fspots[f, o, :len(spots)] = spots

@@ -44,10 +44,11 @@ KIND_CENTRE, CODE_LEN, N_SLOTS, KIND_FIELD = 0, 1, 3, 5
 """``TB[KK]`` [K, 6]: per kind, whether a centre; per when (complete, final), program rows
 and quantity slots; whether a field (never completed)."""
 (START_TYPE, START_PLACED, FOLLOWERS, N_ATTR, N_TYPES, N_KINDS, END_UNPLACEABLE, HAND, BAG,
- GENERAL, TIES) = range(11)
+ GENERAL, TIES, MEASURED) = range(12)
 """``TB[PARAMS]``. ``GENERAL``: placements offer different numbers of moves (hands, figures,
 requirements), and the random bot draws as ``movegen._sample_more`` (``sample_general``).
-``TIES``: ``Tables.ties`` when some tile breaks ties, else 0."""
+``TIES``: ``Tables.ties`` when some tile breaks ties, else 0. ``MEASURED``:
+``Modes.measured_strengths``."""
 
 
 def kernel_tables(tb: Tables, players: int) -> tuple:
@@ -60,6 +61,7 @@ def kernel_tables(tb: Tables, players: int) -> tuple:
         tt[t, :len(rs)] = rs
         tt[t, N_DISTINCT], tt[t, SPOT_COUNT] = len(rs), tb.fast.spot_count[t]
     code, code_len, slots, n_slots = _programs(tb)
+    code_len, n_slots = code_len[:len(tb.kinds)], n_slots[:len(tb.kinds)]
     kk = np.zeros((len(tb.kinds), 6), np.int64)
     kk[:, KIND_CENTRE] = [k.geometry == CENTRE for k in tb.kinds]
     kk[:, KIND_FIELD] = [k.geometry == FIELD for k in tb.kinds]
@@ -69,7 +71,7 @@ def kernel_tables(tb: Tables, players: int) -> tuple:
                        modes.start_placed, modes.followers[players], seg_attr.shape[2], n_t,
                        len(tb.kinds), modes.end_unplaceable, modes.hand, modes.bag,
                        modes.placing_more or bool(modes.hand),
-                       tb.ties if tb.high_tiles else 0], np.int64)
+                       tb.ties if tb.high_tiles else 0, modes.measured_strengths], np.int64)
     pile, ends = unshuffled_pile(tb)
     return (o1, o4, os_, ol, np.array(tb.seg_at[:len(tb.sigs)], np.int64), touches, seg_attr,
             tt, kk, code, slots, np.array(pile, np.int64), params, np.array(ends, np.int64))
@@ -126,13 +128,18 @@ def _oriented(tb: Tables) -> tuple[np.ndarray, ...]:
 
 def _programs(tb: Tables) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Every kind's ``complete`` and ``final`` program as bytecode rows and quantity slots
-    ([K, 2, rows, 3], lengths, [K, 2, slots, 2], counts; a missing program has length 0)."""
+    ([K + F, 2, rows, 3], lengths, [K + F, 2, slots, 2], counts; a missing program has length
+    0); after the kinds, each figure's ``strength = EXPR`` as its "complete" program (its
+    length and slots are ``fast.figures``' ``FK`` columns ``F_CODE_LEN``, ``F_N_SLOTS``)."""
     markers = marker_names(tb)
     compiled = [[compile_program(p, markers) if p is not None else None
                  for p in (k.complete, k.final)] for k in tb.kinds]
+    compiled += [[compile_program(f.strength_program, markers)
+                  if f.strength_program is not None else None, None]
+                 for f in tb.modes.figures]
     rows = max([1] + [len(c[0]) for per in compiled for c in per if c is not None])
     quantities = max([1] + [len(c[1]) for per in compiled for c in per if c is not None])
-    n_k = len(tb.kinds)
+    n_k = len(compiled)
     code = np.zeros((n_k, 2, rows, 3), np.int64)
     code_len = np.zeros((n_k, 2), np.int64)
     slots = np.zeros((n_k, 2, quantities, 2), np.int64)

@@ -29,8 +29,10 @@ from carcdsl.fast.layout import (
     HIGH,
     KIND_CENTRE,
     KK,
+    MEASURED,
     N_CENTRES,
     N_CLOSABLE,
+    N_KINDS,
     N_SLOTS,
     N_TOUCHES,
     O1,
@@ -155,6 +157,8 @@ def score(TB, ST, OUT, LOG, g, r, when, index):
     k = kind_of(TB, ST, r)
     length = TB[KK][k, CODE_LEN + when]
     players = nfol.shape[1]
+    if TB[PARAMS][MEASURED]:
+        measured_strengths(TB, ST, r)
     best = 0
     for s in range(players):
         if nfol[r, s] > best:
@@ -196,6 +200,28 @@ def score(TB, ST, OUT, LOG, g, r, when, index):
                 kept += 1
         ctr[N_PIECES] = kept
     nfol[r] = 0
+
+
+@nb.njit(**JIT)
+def measured_strengths(TB, ST, r):
+    """``scoring.measured_strengths``: each figure with a ``strength = EXPR`` on the
+    feature of root ``r`` counts for its program measured there (at least 0) instead of its
+    ``strength``, in ``NFOL`` till the feature is scored."""
+    nodes, tiles, fk, nfol = ST[NODES], ST[TILES_], TB[FIG_TB], ST[NFOL]
+    row = TB[PARAMS][N_KINDS]
+    slots, values = TB[SLOTS], ST[SCRATCH][VALUES]
+    for p in range(ST[CTR][N_PIECES]):
+        f = ST[FIG_ST][figures.PF_FIG][p]
+        if f == 0 or fk[f - 1, figures.F_CODE_LEN] == 0:
+            continue
+        if nodes[ROOT, tiles[P_NODE, p]] != r:
+            continue
+        at = row + f - 1
+        for q in range(fk[f - 1, figures.F_N_SLOTS]):
+            values[q] = measure(TB, ST, r, slots[at, 0, q, 0], slots[at, 0, q, 1])
+        value = run(TB[CODE][at, 0], fk[f - 1, figures.F_CODE_LEN], values,
+                    ST[SCRATCH][STACK_ROW])
+        nfol[r, tiles[P_SEAT, p]] += max(value, 0) - fk[f - 1, figures.STRENGTH]
 
 
 @nb.njit(**JIT)

@@ -49,6 +49,7 @@ RUNS: dict[str, frozenset] = {
     # the kernel's moves and fast.figures
     "follower on": ALL, "figure stands on": ALL,
     "figure strength 0": _ANY, "figure with own": _ANY, "figure excludes": _ANY,
+    "figure strength expression": _ANY,
     "figure recall": _ANY,
     "figure recall score final": _ANY,
     "token": _ANY, "token each player": _ANY, "token start sides": _ANY,

@@ -22,7 +22,7 @@ written before kinds had looks keep their digests)."""
 LATER_KIND_KEYS = {"tile_figures": True, "ties": ""}
 """Keys of a kind's JSON form added after records carried digests: left out of the digest at
 their default, so that every record written before them keeps replaying."""
-LATER_FIGURE_KEYS: dict[str, object] = {"excludes": []}
+LATER_FIGURE_KEYS: dict[str, object] = {"excludes": [], "strength_expr": None}
 """The same for a figure's keys."""
 
 

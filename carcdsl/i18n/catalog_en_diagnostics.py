@@ -179,6 +179,8 @@ DIAGNOSTICS: dict[str, str] = {
                        "geometry {geometry}",
     "E113/completed-kind": "'completed' needs the kind it counts, e.g. `{example}`",
     "E113/completed-unknown": "completed({kind}): no feature kind '{kind}'{hint}",
+    "E113/strength-circular": "figure '{name}': a strength cannot count `{quantity}`, which "
+                              "counts the strengths themselves",
     "E113/neighbours-unknown": "neighbours({kind}): no feature kind '{kind}'{hint}",
     "E113/completed-geometry": "completed({kind}): '{kind}' has geometry {geometry}; only area "
                                "kinds can be touched by a field",
@@ -220,6 +222,8 @@ DIAGNOSTICS: dict[str, str] = {
     "E121/strength": "figure '{name}': strength {strength}: a figure's strength is 0 or more "
                      "(0: it never counts for the majority)",
     "E121/own": "`with own {figure}`: no figure '{figure}'{hint}; expected one of {known}",
+    "E121/strength-twice": "figure '{name}' is given a number and an expression for its "
+                           "strength: keep one (`strength = pennants` or `strength 2`)",
     "E121/excludes": "`excludes {figure}`: no figure '{figure}'{hint}; expected one of {known}",
     "E121/needs-itself": "figure '{name}' may only stand where its owner's {name} already "
                          "stands (`with own {name}`), so it can never be placed: name another "

@@ -197,6 +197,8 @@ DIAGNOSTICS: dict[str, str] = {
     "E113/completed-kind": "'completed' moet weten welke soort het telt, bijvoorbeeld "
                            "`{example}`",
     "E113/completed-unknown": "completed({kind}): er is geen soort '{kind}'{hint}",
+    "E113/strength-circular": "figuur '{name}': een kracht kan `{quantity}` niet tellen, dat de "
+                              "krachten zelf telt",
     "E113/neighbours-unknown": "neighbours({kind}): er is geen soort '{kind}'{hint}",
     "E113/completed-geometry": "completed({kind}): '{kind}' heeft geometrie {geometry}; een "
                                "weide kan alleen soorten met geometrie area raken",
@@ -242,6 +244,8 @@ DIAGNOSTICS: dict[str, str] = {
                      "meer (0: die telt nooit mee voor de meerderheid)",
     "E121/own": "`with own {figure}`: er is geen figuur '{figure}'{hint}; verwacht een van "
                 "{known}",
+    "E121/strength-twice": "figuur '{name}' krijgt een getal en een uitdrukking als kracht: "
+                           "houd er één (`strength = pennants` of `strength 2`)",
     "E121/excludes": "`excludes {figure}`: er is geen figuur '{figure}'{hint}; verwacht een "
                      "van {known}",
     "E121/needs-itself": "figuur '{name}' mag alleen staan waar de eigen {name} van de speler "

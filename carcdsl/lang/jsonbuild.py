@@ -165,7 +165,9 @@ def _figure_from_json(f: dict[str, Any], loc: m.Loc) -> m.Figure:
                     strength=_int(f["strength"]),
                     stands_on=tuple(stands_on) if stands_on is not None else None,
                     needs=f["needs"], recall=f["recall"],
-                    excludes=tuple(f.get("excludes", ())), loc=loc,
+                    excludes=tuple(f.get("excludes", ())),
+                    strength_expr=expr_from_json(f["strength_expr"], loc)
+                    if f.get("strength_expr") is not None else None, loc=loc,
                     field_locs=_field_locs(f, loc) + _item_locs(f, "stands_on", loc)
                     + _item_locs(f, "excludes", loc))
 

@@ -95,7 +95,9 @@ def _figure_to_json(figure: m.Figure) -> dict[str, Any]:
     stands_on = list(figure.stands_on) if figure.stands_on is not None else None
     return {"name": figure.name, "each_player": figure.each_player,
             "strength": figure.strength, "stands_on": stands_on, "needs": figure.needs,
-            "recall": figure.recall, "excludes": list(figure.excludes)}
+            "recall": figure.recall, "excludes": list(figure.excludes),
+            "strength_expr": expr_to_json(figure.strength_expr)
+            if figure.strength_expr is not None else None}
 
 
 def _token_to_json(token: m.Token) -> dict[str, Any]:

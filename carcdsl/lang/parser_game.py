@@ -166,6 +166,10 @@ class GameTransformer(BaseTransformer):
         return Prop("strength", int(items[0]), self._loc(meta))
 
     @v_args(meta=True)
+    def figure_strength_expr(self, meta, items):
+        return Prop("strength_expr", items[0], self._loc(meta))
+
+    @v_args(meta=True)
     def figure_stands(self, meta, items):
         return Prop("stands_on", tuple(str(t) for t in items), self._loc(meta),
                     tuple(self._loc(t) for t in items))

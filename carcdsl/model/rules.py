@@ -13,6 +13,7 @@ from typing import Any
 import attrs
 
 from carcdsl.model.base import Loc, Located, as_tuple, loc_field
+from carcdsl.model.expr import Expr
 from carcdsl.model.tiles import FeatureKind, Tile
 
 END_CONDITIONS: tuple[str, ...] = ("supply-empty", "tile-unplaceable")
@@ -283,6 +284,10 @@ class Figure(Located):
     recall: str | None = None
     """``recall`` (``none``) or ``recall score final`` (``final``): instead of placing a
     figure, the player may take this one back; its feature scores its final rule for them."""
+    strength_expr: Expr | None = None
+    """``strength = EXPR``: its strength on a feature is the expression measured on that
+    feature when the majority is decided (the mayor: ``strength = pennants``); it occupies
+    the feature as a figure that counts does. None: ``strength``, a number."""
     excludes: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
     """``excludes F, ...``: never placed on a feature that holds a figure of one of these
     kinds, whoever's (``follower``: an ordinary follower); a shepherd ``excludes shepherd``."""

@@ -72,6 +72,8 @@ TILE_BAN = str(Path(JUNCTIONS).parent / "tile-ban.carc")
 HILLS = str(Path(JUNCTIONS).parent / "hills.carc")
 SHRINES = str(Path(JUNCTIONS).parent / "shrines.carc")
 EXCLUDES = str(Path(JUNCTIONS).parent / "excludes.carc")
+MAYOR = str(Path(JUNCTIONS).parent / "mayor.carc")
+"""A figure whose strength is an expression (``strength = pennants``)."""
 """Figures that ``excludes`` others from their feature."""
 """``require at most/at least N KIND around``."""
 """Two centres on a tile, a kind that breaks ties, ``neighbours(K)``, ``hide N tiles``."""
@@ -120,6 +122,8 @@ COMBINATIONS = [
     ("base", (SHRINES, HILLS, "river", "farmers")), ("maps-germany", (SHRINES,)),
     ("base", (EXCLUDES,)), ("base", (EXCLUDES, "farmers", "abbot", "traders-builders")),
     ("base", (EXCLUDES, "inns-cathedrals", "farmers", "hand-of-three")),
+    ("base", (MAYOR,)), ("base", (MAYOR, "inns-cathedrals", "farmers")),
+    ("base", (MAYOR, "hills-sheep", "traders-builders", "abbot")),
     # parameters and rule sets in the mixes above that they left out
     ("base", ("river:u-turn=look-ahead", "abbot", "inns-cathedrals", "traders-builders",
               "farmers")),
