@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-import carcdsl
 from carcdsl.errors import RecordError
 from carcdsl.formats.record import load_record
 from carcdsl.replay import replay
