@@ -154,6 +154,18 @@ BROKEN = [
      extending("figure mayor { strength 2  strength = pennants }"), "E121", 3, 16),
     ("E113 a strength counting strengths",
      extending("figure mayor { strength = 2 * own(follower) }"), "E113", 3, 31),
+    ("E141 breaks ties on a kind no tile shows",
+     extending("feature hill { geometry centre  followers no  breaks ties }"), "E141", 3, 47),
+    ("E141 breaks ties where no figure stands",
+     extending("feature hill { geometry centre  followers no  tile figures no  breaks ties }\n"
+               "tile HX 1 hill; road W-E\noverride game { tiles += 1 }"), "E141", 3, 64),
+    ("E141 neighbours of a kind no tile shows",
+     extending("override feature monastery { score complete += 3 * neighbours(vineyard) }\n"
+               "feature vineyard { geometry centre  followers no }"), "E141", 3, 52),
+    ("E141 at most 8 around", extending("on place shows city: require at most 8 road around"),
+     "E141", 3, 33),
+    ("E141 at least 0 around", extending("on place shows city: require at least 0 road around"),
+     "E141", 3, 33),
     ("E121 excludes an unknown figure",
      extending("figure shepherd { strength 0 stands on field excludes sheperd }"), "E121", 3, 55),
     ("E132 at most 9 around",

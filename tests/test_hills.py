@@ -12,6 +12,7 @@ import attrs
 import pytest
 
 import carcdsl
+from carcdsl.errors import RecordError
 from carcdsl.formats.record import load_record, record_of
 from carcdsl.replay import replay
 
@@ -130,3 +131,15 @@ def test_explain_lists_each_rule_as_written(capsys):
     said = capsys.readouterr().out
     assert "rule: on place shows hill: hide 1 tile" in said
     assert "rule: on place shows river: require no-repeat river" in said  # the parameter's
+
+
+def test_a_record_replayed_with_another_seed_says_a_tile_was_hidden():
+    """The tiles a hill hides are the seed's: replayed with another seed, a tile the record
+    plays may be out of the game, and the refusal says why."""
+    from carcdsl.sim.local import play_game
+
+    game = carcdsl.load("base", ["hills-sheep"])
+    state = play_game(game, ["Ann", "Bob"], ["random", "random"], 3)
+    record = attrs.evolve(record_of(state), seed=4, rules_digest=None)
+    with pytest.raises(RecordError, match=r"with this seed the last one was hidden by a rule"):
+        replay(record, game)

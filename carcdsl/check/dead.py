@@ -247,6 +247,9 @@ class DeadChecks(CheckerHost):
                 if always_zero(extra):
                     self.error("E141", kind.loc_of(f"{when}_extra:{i}"), "add-zero",
                                name=name, when=when)
+        if kind.ties and not self.no_tile(name, shown, kind.loc_of("ties"), "breaks ties") \
+                and not kind.tile_figures:
+            self.error("E141", kind.loc_of("ties"), "ties-no-figures", name=name)
         if name not in shown:
             return  # W303 says no tile has one
         attributes = dict(kind.attributes)
@@ -254,6 +257,8 @@ class DeadChecks(CheckerHost):
             main, _, index = key.partition("_extra:")
             expr = getattr(kind, f"{main}_extra")[int(index)] if index else getattr(kind, main)
             for q in iter_quantities(expr):
+                if q.name == "neighbours" and q.arg is not None:
+                    self.no_tile(q.arg, shown, q.loc or kind.loc_of(key), f"neighbours({q.arg})")
                 if q.name in attributes and q.name not in QUANTITIES \
                         and (name, q.name) not in carried:
                     self.error("E141", q.loc or kind.loc_of(key), "attribute-none", name=name,

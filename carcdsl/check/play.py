@@ -236,10 +236,12 @@ class PlayChecks(CheckerHost):
                        known=", ".join(REQUIREMENTS),
                        hint=self.hint(str(test), "requirement", REQUIREMENTS))
         elif test in ("at-most", "at-least"):
+            said = (f"require at {test[3:]} {distance} {kind} around"
+                    if distance is not None else f"require {test} {kind}")
             if distance is None or not 0 <= distance <= 8:
-                said = (f"require at {test[3:]} {distance} {kind} around"
-                        if distance is not None else f"require {test} {kind}")
                 self.error("E132", test_loc, "require-around", said=said, kind=kind)
+            elif distance == (8 if test == "at-most" else 0):
+                self.error("E141", test_loc, "require-always", said=said)
         elif distance is not None and test != "look-ahead":
             self.error("E132", test_loc, "require-distance", test=test, kind=kind,
                        distance=distance)

@@ -53,6 +53,8 @@ def take(p: Parts, name: str | None) -> int:
     if t is None:
         raise IllegalMoveError("unknown-tile", tile=name)
     if t not in supply.pile and not supply.may_be_hidden(t):
+        if t in supply.hidden:  # a seeded game: the seed hid it
+            raise IllegalMoveError("supply", "hidden", tile=name)
         raise IllegalMoveError("supply", "tile", tile=name)
     if not supply.drawable(t):
         raise IllegalMoveError("supply", "group", tile=name,

@@ -404,6 +404,10 @@ DIAGNOSTICS: dict[str, str] = {
                   "would never apply (fields score at the end, `score final`)",
     "E141/pennants": "'{name}' says `pennants no`, so `pennants` is always 0 on it (declare "
                      "`pennants yes` in feature {name}, or leave the quantity out)",
+    "E141/ties-no-figures": "'{name}' breaks ties, but says `tile figures no`: no figure ever "
+                            "stands on a tile that shows it, so it breaks none",
+    "E141/require-always": "`{said}` holds wherever a tile goes (8 squares around, at most): it "
+                           "never refuses a placement",
     "E141/score-zero": "`{trigger}: score 0` gives nothing; give a number other than 0",
     "E141/no-tile": "no tile of this rule set (with its variants) has a '{kind}', so `{said}` "
                     "can never apply: name a kind the tiles have, or add tiles with a '{kind}'",

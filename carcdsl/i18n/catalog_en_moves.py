@@ -50,6 +50,8 @@ ILLEGAL: dict[str, str] = {
     "recall/completed": "the figure at {at} on {spot} cannot be taken back: this move completes "
                         "its feature",
     "supply/tile": "no {rule:tile} {tile} left in the supply",
+    "supply/hidden": "no {rule:tile} {tile} left in the supply: with this seed the last one was "
+                     "hidden by a rule (`hide N tiles`); does the record's seed fit its moves?",
     "supply/in-play": "no {rule:tile} {tile} left in play (in the supply or a hand)",
     "unknown-tile": "unknown {rule:tile} '{tile}'",
     "rotation": "rotation {rotation} is not 0, 90, 180 or 270",

@@ -365,6 +365,10 @@ DIAGNOSTICS: dict[str, str] = {
                   "`score complete` zou nooit gelden (ze tellen aan het eind, `score final`)",
     "E141/pennants": "'{name}' zegt `pennants no`, dus `pennants` is daar altijd 0 (zet "
                      "`pennants yes` in feature {name}, of laat de grootheid weg)",
+    "E141/ties-no-figures": "'{name}' beslist gelijke standen, maar zegt `tile figures no`: er "
+                            "staat nooit een figuur op een tegel ermee, dus beslist hij er geen",
+    "E141/require-always": "`{said}` geldt overal waar een tegel komt (hooguit 8 vakken eromheen): "
+                           "het weigert nooit een plaatsing",
     "E141/score-zero": "`{trigger}: score 0` geeft niets; geef een ander getal dan 0",
     "E141/no-tile": "geen tegel van deze regelset (met zijn varianten) heeft een '{kind}', dus "
                     "`{said}` geldt nooit: noem een soort die de tegels hebben, of voeg tegels "

@@ -51,6 +51,9 @@ ILLEGAL: dict[str, str] = {
     "recall/none": "de speler heeft geen figuur om terug te nemen op {at} op {spot}",
     "recall/completed": "de figuur op {at} op {spot} kan niet terug: deze zet maakt zijn gebied af",
     "supply/tile": "geen {rule:tile} {tile} meer in de voorraad",
+    "supply/hidden": "geen {rule:tile} {tile} meer in de voorraad: met deze seed is de laatste "
+                     "weggelegd door een regel (`hide N tiles`); past de seed van het record bij "
+                     "de zetten?",
     "supply/in-play": "geen {rule:tile} {tile} meer in het spel (in de voorraad of in een "
                       "hand)",
     "unknown-tile": "onbekende {rule:tile} '{tile}'",

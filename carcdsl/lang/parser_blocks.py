@@ -156,6 +156,9 @@ class BlockTransformer(BaseTransformer):
         return ("require", (test_value, str(kind), int(distance) if distance is not None else None),
                 (("test", self._loc(test)), ("kind", self._loc(kind))))
 
+    def around_amount(self, items):
+        return items[0]
+
     def require_around(self, items):
         amount, count, kind = items
         return ("require", (f"at-{amount}", str(kind), int(count)),
