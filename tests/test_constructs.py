@@ -167,6 +167,8 @@ LIVE = [
     "on place shows road: hide 1 tile", "on complete city: hide 2 tiles",
     "figure shepherd { each player 1  strength 0  stands on field  excludes shepherd }",
     "figure mayor { each player 1  stands on city  strength = pennants }",
+    "token gold { supply 20  each player 2  score final = if tokens >= 2 then 3 * tokens "
+    "else tokens }",
     "on place shows city: require at most 2 city around",
     "on place shows road: require at most 3 road around",
     "on place shows monastery: require at most 0 monastery around",

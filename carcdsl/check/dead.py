@@ -223,7 +223,8 @@ class DeadChecks(CheckerHost):
             self.error("E141", locs["final_points"], "token-final-zero", name=name)
         if token.most_points == 0 and written(token, "most_points"):
             self.error("E141", locs["most_points"], "token-most-zero", name=name)
-        if token.supply <= 0 or not (token.final_points or token.most_points > 0):
+        if token.supply <= 0 or not (token.final_points or token.most_points > 0
+                                     or token.final_expr is not None):
             return  # tokens that never score: where they lie changes no score
         if not token.collected:
             for trigger, i, kind in puts:

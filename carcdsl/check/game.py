@@ -10,7 +10,9 @@ reading what the checker gathered (kinds, their geometries, markers) and reporti
 
 from __future__ import annotations
 
+from carcdsl.check.dead import always_zero
 from carcdsl.check.host import CheckerHost
+from carcdsl.check.kinds import iter_quantities
 from carcdsl.check.tiles import MAX_SUPPLY, MAX_TILE_COUNT
 from carcdsl.model.base import Loc
 from carcdsl.model.rules import (
@@ -140,12 +142,25 @@ class GameChecks(CheckerHost):
             self.error("E121", game.loc_of("followers_by_players"), "missing",
                        counts=", ".join(map(str, missing)))
 
+    def check_token_expr(self, token) -> None:
+        """``score final = EXPR``: its one quantity is ``tokens``, how many a player holds
+        (E113 for any other)."""
+        loc = token.loc_of("final_expr")
+        for q in iter_quantities(token.final_expr):
+            if q.name != "tokens" or q.arg is not None:
+                self.error("E113", q.loc or loc, "token", name=token.name, quantity=q.name)
+                return
+        if always_zero(token.final_expr):
+            self.error("E141", loc, "token-zero", name=token.name)
+
     def check_tokens(self) -> None:
         tokens = {t.name for t in self.rules.tokens}
         players = self.rules.game.players
         most = players[1] if len(players) == 2 and isinstance(players[1], int) \
             and 1 <= players[1] <= MAX_PLAYERS else None
         for token in self.rules.tokens:
+            if token.final_expr is not None:
+                self.check_token_expr(token)
             if token.most_points < 0:
                 self.error("E134", token.loc_of("most_points"), "most", name=token.name,
                            points=token.most_points)

@@ -115,6 +115,7 @@ REGISTRY: tuple[Construct, ...] = (
     _c("token start sides", "token"),
     _c("token collected", "token"),
     _c("token final points", "token"),
+    _c("token score expression", "token"),
     _c("token most points", "token"),
     _c("supply bag", "supply"),
     _c("supply hand", "supply"),
@@ -273,6 +274,7 @@ def _mode_uses(tables: Tables) -> Iterator[tuple[str, int]]:
         flags = (("token", True), ("token each player", token.each_player),
                  ("token start sides", token.start_sides), ("token collected", token.collected),
                  ("token final points", token.final_points),
+                 ("token score expression", token.final_program is not None),
                  ("token most points", token.most_points))
         yield from ((key, NO_GEOMETRY) for key, on in flags if on)
     settings = (("supply bag", modes.bag), ("supply hand", modes.hand),

@@ -31,10 +31,12 @@ from typing import Any
 import carcdsl.model as m
 
 CONST, QUANTITY, SCALED, SUM, COND, PRODUCT, NEGATED = range(7)
-TILES, PENNANTS, NEIGHBOURS, FOLLOWERS, COMPLETED, MARKERS, ATTRIBUTE, OWN = range(8)
+TILES, PENNANTS, NEIGHBOURS, FOLLOWERS, COMPLETED, MARKERS, ATTRIBUTE, OWN, TOKENS = range(9)
 QUANTITY_CODES = {"tiles": TILES, "pennants": PENNANTS, "neighbours": NEIGHBOURS,
                   "followers": FOLLOWERS, "completed": COMPLETED, "markers": MARKERS,
-                  "own": OWN}
+                  "own": OWN, "tokens": TOKENS}
+"""``tokens`` (TOKENS) is a token's ``score final = EXPR``'s only quantity: how many of them a
+player holds (its argument the token's name, for the breakdown: ``3 golds``)."""
 COMPARISONS = ("<", "<=", ">", ">=", "==", "!=")
 _COMPARE = (operator.lt, operator.le, operator.gt, operator.ge, operator.eq, operator.ne)
 
@@ -46,9 +48,11 @@ Measure = Callable[[int, Any], int]
 
 def compile_expr(expr: m.Expr, kind_index: Mapping[str, int],
                  attributes: Mapping[str, tuple[int, bool]] | None = None,
-                 figure_index: Mapping[str, int] | None = None) -> Program:
+                 figure_index: Mapping[str, int] | None = None,
+                 token_name: str | None = None) -> Program:
     """``expr`` as a program; ``completed(KIND)`` refers to the kind by its index, an
-    attribute of the kind scored to (index, is a flag), ``own(F)`` to the figure's index."""
+    attribute of the kind scored to (index, is a flag), ``own(F)`` to the figure's index;
+    ``tokens`` (a token's score) names the token ``token_name``."""
     attributes = attributes or {}
     figure_index = figure_index or {}
 
@@ -66,6 +70,8 @@ def compile_expr(expr: m.Expr, kind_index: Mapping[str, int],
                 arg = figure_index.get(e.arg or "", -1)
             elif code == NEIGHBOURS:
                 arg = kind_index.get(e.arg, -1) if e.arg is not None else -1
+            elif code == TOKENS:
+                return (QUANTITY, code, None, e.name, token_name)
             return (QUANTITY, code, arg, e.name, e.arg)
         if isinstance(e, m.Scaled):
             return (SCALED, e.factor, build(e.term))

@@ -37,6 +37,9 @@ class TokenKind:
     collected: bool
     final_points: int
     most_points: int = 0
+    final_program: Program | None = None
+    """``score final = EXPR`` (``compile.expr``, of ``tokens``): a holder's points at the end
+    instead of ``final_points`` each."""
 
 
 @attrs.frozen
@@ -152,7 +155,9 @@ class Modes:
 def compile_modes(rules: m.RuleSet, kind_index: Mapping[str, int]) -> Modes:
     game, supply, turn = rules.game, rules.supply, rules.turn
     tokens = tuple(TokenKind(t.name, t.supply, t.each_player, t.start_sides, t.collected,
-                             t.final_points, t.most_points) for t in rules.tokens)
+                             t.final_points, t.most_points,
+                             compile_expr(t.final_expr, kind_index, token_name=t.name)
+                             if t.final_expr is not None else None) for t in rules.tokens)
     token_index = {t.name: i for i, t in enumerate(tokens)}
     figure_index = {f.name: i for i, f in enumerate(rules.figures)}
     figures = tuple(FigureKind(f.name, f.each_player, f.strength,

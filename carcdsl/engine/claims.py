@@ -50,7 +50,8 @@ RUNS: dict[str, frozenset] = {
     "figure recall score final": _ANY,
     # parts.Tokens, effects.put_tokens, scoring (collected, final, most)
     "token": _ANY, "token each player": _ANY, "token start sides": _ANY,
-    "token collected": _ANY, "token final points": _ANY, "token most points": _ANY,
+    "token collected": _ANY, "token final points": _ANY,
+    "token score expression": _ANY, "token most points": _ANY,
     # supply.Supply, turn.Seats
     "supply bag": _ANY, "supply hand": _ANY, "supply start drawn": _ANY, "supply order": _ANY,
     "turn first player draw": _ANY, "end tile-unplaceable": _ANY,

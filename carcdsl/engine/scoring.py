@@ -181,6 +181,13 @@ def measured_strengths(p: Parts, root: int, counts: tuple[int, ...]) -> tuple[in
     return tuple(out)
 
 
+def _held_measure(count: int) -> Measure:
+    """A token's ``score final = EXPR``: its one quantity, ``tokens``, is ``count``."""
+    def measure(_code: int, _arg: Any) -> int:
+        return count
+    return measure
+
+
 def break_tie(p: Parts, root: int, tied: list[int]) -> list[int]:
     """The players of ``tied`` (each with the most strength on the feature of ``root``) with
     the most figures that count on tiles that show a kind that ``breaks ties``: with
@@ -282,11 +289,16 @@ def _score_held_tokens(p: Parts, index: int) -> None:
                 log.token_events.append(TokenEvent(index, tok.name, count, "held", seat,
                                                    seats.players[seat],
                                                    events_before=len(log.events)))
-        if tok.final_points:
+        if tok.final_points or tok.final_program is not None:
             for seat, count in enumerate(held):
                 if count:
-                    points = count * tok.final_points
+                    if tok.final_program is not None:
+                        points, terms = evaluate(tok.final_program, _held_measure(count))
+                    else:
+                        points = count * tok.final_points
+                        terms = [("q", count, "tokens", tok.name, tok.final_points)]
+                    if not points:
+                        continue
                     seats.scores[seat] += points
-                    terms = (("q", count, "tokens", tok.name, tok.final_points),)
                     log.events.append(ScoreEvent(index, seat, seats.players[seat], tok.name,
-                                                 "final", points, (0, 0), terms))
+                                                 "final", points, (0, 0), tuple(terms)))

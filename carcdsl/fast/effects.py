@@ -49,17 +49,21 @@ from carcdsl.fast import boards, supply
 from carcdsl.fast.figures import PF_FIG, STRENGTH
 from carcdsl.fast.jit import I64, JIT
 from carcdsl.fast.layout import (
+    CODE,
     EFF_TB,
     FIG_TB,
+    N_KINDS,
     N_SEG,
     N_TYPES,
     O1,
     OS,
     PARAMS,
     SEG_KIND,
+    SLOTS,
     SUPPLY,
     marker_names,
 )
+from carcdsl.fast.program import compile_program, run
 from carcdsl.fast.slots import (
     C_TILE,
     CELLS,
@@ -79,9 +83,11 @@ from carcdsl.fast.slots import (
     P_SEAT,
     ROOT,
     SCRATCH,
+    STACK_ROW,
     T_CELL,
     T_O,
     TILES_,
+    VALUES,
     emit,
     log_tokens,
 )
@@ -102,8 +108,9 @@ R_COND, R_KIND, R_KINDS, R_FIGURE, R_N_ACTIONS, R_ACTIONS = range(6)
 mask), figure (EXTENDS), how many actions, then 4 columns per action: ``(EXTRA_TURN)``,
 ``(SCORE, points, scoring name)``, ``(PUT, count, token, kind)``, ``(TAKE, token, attribute
 of the rule's kind or -1)``."""
-TK_SUPPLY, TK_EACH, TK_START, TK_COLLECTED, TK_FINAL, TK_MOST, TK_NAME = range(7)
-"""A token kind's row: ``TokenKind``'s numbers and its scoring name."""
+TK_SUPPLY, TK_EACH, TK_START, TK_COLLECTED, TK_FINAL, TK_MOST, TK_NAME, TK_CODE_LEN = range(8)
+"""A token kind's row: ``TokenKind``'s numbers, its scoring name and the length of its
+``score final = EXPR`` program (0: none; its rows: ``layout._programs``)."""
 Q_COND, Q_SHOWN, Q_TEST, Q_KIND, Q_DISTANCE = range(5)
 """A requirement's row: ``Requirement``'s numbers (``Q_SHOWN``, for COVERS: the marker,
 ``_marker``). ``TB[PER_TILE]``, 2K per oriented tile:
@@ -129,7 +136,8 @@ def event_names(tb: Tables) -> list[str]:
     modes = tb.modes
     more = [r.feature for r in (*modes.triggers, *modes.on_complete)
             if any(a[0] == SCORE for a in r.actions)]
-    more += [t.name for t in modes.tokens if t.final_points or t.most_points]
+    more += [t.name for t in modes.tokens
+             if t.final_points or t.most_points or t.final_program is not None]
     for name in more:
         if name not in names:
             names.append(name)
@@ -141,7 +149,8 @@ def tables(tb: Tables, players: int) -> tuple[np.ndarray, np.ndarray]:
     modes, kinds = tb.modes, tb.kinds
     names = {name: i for i, name in enumerate(event_names(tb))}
     rules = (*modes.triggers, *modes.on_complete)
-    width = max([TK_NAME + 1, Q_DISTANCE + 1] + [R_ACTIONS + 4 * len(r.actions) for r in rules])
+    width = max([TK_CODE_LEN + 1, Q_DISTANCE + 1]
+                + [R_ACTIONS + 4 * len(r.actions) for r in rules])
     rows = len(rules) + len(modes.tokens) + len(modes.requirements)
     header = np.full(H_SIZE, -1, np.int64)
     header[:H_START] = (len(modes.triggers), len(modes.on_complete), len(modes.tokens),
@@ -169,8 +178,10 @@ def tables(tb: Tables, players: int) -> tuple[np.ndarray, np.ndarray]:
                     if action[2] in attributes else -1
         row += 1
     for t in modes.tokens:
-        out[row, :TK_NAME + 1] = (t.supply, t.each_player, t.start_sides, t.collected,
-                                  t.final_points, t.most_points, names.get(t.name, -1))
+        out[row, :TK_CODE_LEN + 1] = (
+            t.supply, t.each_player, t.start_sides, t.collected, t.final_points, t.most_points,
+            names.get(t.name, -1),
+            len(compile_program(t.final_program)[0]) if t.final_program is not None else 0)
         row += 1
     for q in modes.requirements:
         out[row, :Q_DISTANCE + 1] = (q.condition, _marker(tb, q.marker) if q.condition == COVERS
@@ -464,11 +475,28 @@ def score_held(TB, ST, OUT, LOG, g, index):
         for s in range(n):
             if held[s]:
                 log_tokens(ST, LOG, index, i, held[s], I64(TOKEN_HELD), s)
-        if row[TK_FINAL]:
+        if row[TK_CODE_LEN]:
+            for s in range(n):
+                if held[s]:
+                    points = _held_points(TB, ST, i, row[TK_CODE_LEN], held[s])
+                    if points != 0:
+                        emit(ST, OUT, LOG, g, index, s, row[TK_NAME], I64(1), points)
+        elif row[TK_FINAL]:
             for s in range(n):
                 if held[s]:
                     emit(ST, OUT, LOG, g, index, s, row[TK_NAME], I64(1),
                          held[s] * row[TK_FINAL])
+
+
+@nb.njit(**JIT)
+def _held_points(TB, ST, i, length, count):
+    """Token kind ``i``'s ``score final = EXPR`` for a player holding ``count``: its program
+    (after the kinds' and figures', ``layout._programs``) with every quantity ``count``."""
+    at = TB[PARAMS][N_KINDS] + TB[FIG_TB].shape[0] + i
+    values = ST[SCRATCH][VALUES]
+    for q in range(TB[SLOTS].shape[2]):
+        values[q] = count
+    return run(TB[CODE][at, 0], length, values, ST[SCRATCH][STACK_ROW])
 
 
 @nb.njit(**JIT)

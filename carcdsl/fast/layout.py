@@ -130,13 +130,18 @@ def _programs(tb: Tables) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarra
     """Every kind's ``complete`` and ``final`` program as bytecode rows and quantity slots
     ([K + F, 2, rows, 3], lengths, [K + F, 2, slots, 2], counts; a missing program has length
     0); after the kinds, each figure's ``strength = EXPR`` as its "complete" program (its
-    length and slots are ``fast.figures``' ``FK`` columns ``F_CODE_LEN``, ``F_N_SLOTS``)."""
+    length and slots are ``fast.figures``' ``FK`` columns ``F_CODE_LEN``, ``F_N_SLOTS``),
+    then each token's ``score final = EXPR`` (its length: ``fast.effects``' ``TK_CODE_LEN``;
+    its one quantity, ``tokens``, is what the player holds)."""
     markers = marker_names(tb)
     compiled = [[compile_program(p, markers) if p is not None else None
                  for p in (k.complete, k.final)] for k in tb.kinds]
     compiled += [[compile_program(f.strength_program, markers)
                   if f.strength_program is not None else None, None]
                  for f in tb.modes.figures]
+    compiled += [[compile_program(t.final_program, markers)
+                  if t.final_program is not None else None, None]
+                 for t in tb.modes.tokens]
     rows = max([1] + [len(c[0]) for per in compiled for c in per if c is not None])
     quantities = max([1] + [len(c[1]) for per in compiled for c in per if c is not None])
     n_k = len(compiled)

@@ -53,7 +53,8 @@ RUNS: dict[str, frozenset] = {
     "figure recall": _ANY,
     "figure recall score final": _ANY,
     "token": _ANY, "token each player": _ANY, "token start sides": _ANY,
-    "token collected": _ANY, "token final points": _ANY, "token most points": _ANY,
+    "token collected": _ANY, "token final points": _ANY,
+    "token score expression": _ANY, "token most points": _ANY,
     "supply bag": _ANY, "supply hand": _ANY, "supply start drawn": _ANY, "supply order": _ANY,
     "turn first player draw": _ANY, "end tile-unplaceable": _ANY,
     # fast.boards

@@ -24,6 +24,8 @@ LATER_KIND_KEYS = {"tile_figures": True, "ties": ""}
 their default, so that every record written before them keeps replaying."""
 LATER_FIGURE_KEYS: dict[str, object] = {"excludes": [], "strength_expr": None}
 """The same for a figure's keys."""
+LATER_TOKEN_KEYS: dict[str, object] = {"final_expr": None}
+"""The same for a token's keys."""
 
 
 def rules_digest(rules: RuleSet) -> str:
@@ -45,10 +47,12 @@ def rules_digest(rules: RuleSet) -> str:
         for key, default in LATER_KIND_KEYS.items():
             if kind.get(key) == default:
                 kind.pop(key)
-    for figure in data["figures"]:
-        for key, default in LATER_FIGURE_KEYS.items():
-            if figure.get(key) == default:
-                figure.pop(key)
+    for later, items in ((LATER_FIGURE_KEYS, data["figures"]),
+                         (LATER_TOKEN_KEYS, data["tokens"])):
+        for item in items:
+            for key, default in later.items():
+                if item.get(key) == default:
+                    item.pop(key)
     text = json.dumps(data, sort_keys=True, separators=(",", ":"),
                       ensure_ascii=False, allow_nan=False)
     digest = "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()

@@ -179,6 +179,8 @@ DIAGNOSTICS: dict[str, str] = {
                        "geometry {geometry}",
     "E113/completed-kind": "'completed' needs the kind it counts, e.g. `{example}`",
     "E113/completed-unknown": "completed({kind}): no feature kind '{kind}'{hint}",
+    "E113/token": "token '{name}': `score final = ...` counts `tokens` (how many a player "
+                  "holds), not `{quantity}`",
     "E113/strength-circular": "figure '{name}': a strength cannot count `{quantity}`, which "
                               "counts the strengths themselves",
     "E113/neighbours-unknown": "neighbours({kind}): no feature kind '{kind}'{hint}",
@@ -408,6 +410,8 @@ DIAGNOSTICS: dict[str, str] = {
                             "stands on a tile that shows it, so it breaks none",
     "E141/require-always": "`{said}` holds wherever a tile goes (8 squares around, at most): it "
                            "never refuses a placement",
+    "E141/token-zero": "token '{name}': its `score final = ...` is 0 however many a player "
+                       "holds",
     "E141/score-zero": "`{trigger}: score 0` gives nothing; give a number other than 0",
     "E141/no-tile": "no tile of this rule set (with its variants) has a '{kind}', so `{said}` "
                     "can never apply: name a kind the tiles have, or add tiles with a '{kind}'",

@@ -197,6 +197,8 @@ DIAGNOSTICS: dict[str, str] = {
     "E113/completed-kind": "'completed' moet weten welke soort het telt, bijvoorbeeld "
                            "`{example}`",
     "E113/completed-unknown": "completed({kind}): er is geen soort '{kind}'{hint}",
+    "E113/token": "fiche '{name}': `score final = ...` telt `tokens` (hoeveel een speler er "
+                  "heeft), niet `{quantity}`",
     "E113/strength-circular": "figuur '{name}': een kracht kan `{quantity}` niet tellen, dat de "
                               "krachten zelf telt",
     "E113/neighbours-unknown": "neighbours({kind}): er is geen soort '{kind}'{hint}",
@@ -369,6 +371,8 @@ DIAGNOSTICS: dict[str, str] = {
                             "staat nooit een figuur op een tegel ermee, dus beslist hij er geen",
     "E141/require-always": "`{said}` geldt overal waar een tegel komt (hooguit 8 vakken eromheen): "
                            "het weigert nooit een plaatsing",
+    "E141/token-zero": "fiche '{name}': de `score final = ...` is 0 hoeveel een speler er "
+                       "ook heeft",
     "E141/score-zero": "`{trigger}: score 0` geeft niets; geef een ander getal dan 0",
     "E141/no-tile": "geen tegel van deze regelset (met zijn varianten) heeft een '{kind}', dus "
                     "`{said}` geldt nooit: noem een soort die de tegels hebben, of voeg tegels "

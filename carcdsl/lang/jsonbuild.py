@@ -176,7 +176,9 @@ def _token_from_json(t: dict[str, Any], loc: m.Loc) -> m.Token:
     return m.Token(t["name"], supply=_int(t["supply"]), each_player=_int(t["each_player"]),
                    start_sides=_int(t["start_sides"]), collected=t["collected"],
                    final_points=_int(t["final_points"]),
-                   most_points=_int(t.get("most_points", 0)), loc=loc,
+                   most_points=_int(t.get("most_points", 0)),
+                   final_expr=expr_from_json(t["final_expr"], loc)
+                   if t.get("final_expr") is not None else None, loc=loc,
                    field_locs=_field_locs(t, loc))
 
 

@@ -103,7 +103,9 @@ def _figure_to_json(figure: m.Figure) -> dict[str, Any]:
 def _token_to_json(token: m.Token) -> dict[str, Any]:
     return {"name": token.name, "supply": token.supply, "each_player": token.each_player,
             "start_sides": token.start_sides, "collected": token.collected,
-            "final_points": token.final_points, "most_points": token.most_points}
+            "final_points": token.final_points, "most_points": token.most_points,
+            "final_expr": expr_to_json(token.final_expr) if token.final_expr is not None
+            else None}
 
 
 def _kind_to_json(kind: m.FeatureKind) -> dict[str, Any]:

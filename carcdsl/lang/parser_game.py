@@ -96,7 +96,10 @@ class GameTransformer(BaseTransformer):
 
     @v_args(meta=True)
     def token_score(self, meta, items):
-        return Prop("final_points", int(items[0]), self._loc(meta))
+        expr = items[0]
+        if isinstance(expr, m.Const):  # points per token held
+            return Prop("final_points", expr.value, self._loc(meta))
+        return Prop("final_expr", expr, self._loc(meta))
 
     @v_args(meta=True)
     def token_most(self, meta, items):

@@ -207,6 +207,9 @@ class Token(Located):
     """Points per token a player holds at the end."""
     most_points: int = 0
     """``score final most N``: N to each player holding the most of them (at least one)."""
+    final_expr: Expr | None = None
+    """``score final = EXPR``: the points of a player holding ``tokens`` of them at the end
+    (tiers: ``if tokens >= 4 then 2 * tokens else tokens``); None: ``final_points`` each."""
     loc: Loc | None = loc_field()
     field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
 

@@ -73,6 +73,8 @@ HILLS = str(Path(JUNCTIONS).parent / "hills.carc")
 SHRINES = str(Path(JUNCTIONS).parent / "shrines.carc")
 EXCLUDES = str(Path(JUNCTIONS).parent / "excludes.carc")
 MAYOR = str(Path(JUNCTIONS).parent / "mayor.carc")
+GOLD = str(Path(JUNCTIONS).parent / "gold.carc")
+"""A token whose points are an expression of how many a player holds."""
 """A figure whose strength is an expression (``strength = pennants``)."""
 """Figures that ``excludes`` others from their feature."""
 """``require at most/at least N KIND around``."""
@@ -124,6 +126,7 @@ COMBINATIONS = [
     ("base", (EXCLUDES, "inns-cathedrals", "farmers", "hand-of-three")),
     ("base", (MAYOR,)), ("base", (MAYOR, "inns-cathedrals", "farmers")),
     ("base", (MAYOR, "hills-sheep", "traders-builders", "abbot")),
+    ("base", (GOLD,)), ("base", (GOLD, "traders-builders", "farmers")),
     # parameters and rule sets in the mixes above that they left out
     ("base", ("river:u-turn=look-ahead", "abbot", "inns-cathedrals", "traders-builders",
               "farmers")),
