@@ -3,8 +3,9 @@ draws a placed tile's), x coordinates above and below, y coordinates left and ri
 key under it.
 
 Glyphs come from geometries, not from feature names: ``#`` an area, ``-``/``|`` a path (``+``
-where it bends; a second path kind ``=``/``:``/``x``), ``@`` a centre feature, ``o`` where
-paths end at a landmark (a village, say; ``O``, ``v``, ``V`` for other landmarks), ``.`` field.
+where it bends; a second path kind ``=``/``:``/``x``), ``@`` a centre feature (``Q``, ``Ω``,
+``∆`` for the next centre kinds), ``o`` where paths end at a landmark (a village, say; ``O``,
+``v``, ``V`` for other landmarks), ``.`` field.
 A piece is its seat's digit (1-based) on the feature it stands on, or beside a feature too
 small to share its glyph (``@1``: a follower on the monastery, not over it); a figure other
 than the ordinary follower adds its letter (``1a``), the first letter of its name that no

@@ -45,7 +45,9 @@ PATH_GLYPHS = (("-", "|", "+"), ("=", ":", "x"))
 """(across, up and down, bend) for each path kind, in the order the rule set declares them."""
 _LANDMARK_GLYPHS = "oOvV"
 _AREA_GLYPHS = "#XH"
-_CENTRE_GLYPHS = "@Q"
+_CENTRE_GLYPHS = "@QΩ∆"
+"""A glyph per centre kind, in the order the rule set declares them (a monastery, a garden, a
+hill, a vineyard: four told apart)."""
 PENNANT = "♦"
 _ATTRIBUTE_GLYPHS = "♣♥♠§¤†‡"
 _SEAT_GLYPHS = "123456789ABCDEFGIJKLMNPRSTUWYZ"
