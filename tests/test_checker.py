@@ -73,6 +73,9 @@ def diagnose(tmp_path: Path, text: str) -> list[Diagnostic]:
     return found + (check(rules) if rules is not None else [])
 
 
+FLOCK = "token sheep { supply 9  bag flock }\nfigure shepherd { strength 0  stands on field }\n"
+"""A bag of tokens and a figure, for the rows on bags and choices."""
+
 BROKEN_FILES = Path(__file__).resolve().parent / "data" / "broken"
 """Files some rows extend: an empty file, a game record, a JSON rule set with a tile twice."""
 
@@ -178,6 +181,28 @@ BROKEN = [
      extending("on place shows city: require at most 9 monastery around"), "E132", 3, 33),
     ("E132 at-least with no count",
      extending("on place shows city: require at-least monastery"), "E132", 3, 30),
+    ("E132 an action on a feature where the event has none",
+     extending(FLOCK + "on place surrounded: draw flock"), "E132", 5, 1),
+    ("E132 a choice that is not made when placing",
+     extending(FLOCK + "on figure shepherd: choose a: draw flock or b: return flock"), "E132", 5,
+     1),
+    ("E132 two options of one name", extending(
+        FLOCK + "on place extends field with own shepherd: choose a: draw flock or a: return "
+        "flock"), "E132", 5, 67),
+    ("E132 an option that scores points", extending(
+        FLOCK + "on place extends field with own shepherd: choose a: draw flock or b: score 2"),
+     "E132", 5, 67),
+    ("E121 on figure of an unknown figure", extending(FLOCK + "on figure shepard: draw flock"),
+     "E121", 5, 11),
+    ("E134 on draw of a token in no bag", extending(FLOCK + "on draw wulf: return flock"),
+     "E134", 5, 9),
+    ("E134 return of an unknown bag", extending(FLOCK + "on figure shepherd: return flok"),
+     "E134", 5, 28),
+    ("E134 draw from an unknown bag", extending(FLOCK + "on figure shepherd: draw flok"),
+     "E134", 5, 26),
+    ("E134 a token worth less than 0", extending(
+        "token sheep { supply 9  bag flock  worth -1 }\nfigure shepherd { strength 0  stands on "
+        "field }\non figure shepherd: draw flock"), "E134", 3, 36),
     ("E132 hide 0 tiles", extending("on place shows road: hide 0 tiles"), "E132", 3, 27),
     ("E132 hide too many tiles", extending("on complete city: hide 100000 tiles"), "E132", 3, 24),
     ("E116 breaks ties by a misspelt count",

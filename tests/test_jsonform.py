@@ -227,9 +227,11 @@ def test_tokens_words_and_notes_round_trip(nutty):
     assert next(k for k in data["kinds"] if k["name"] == "city")["role"] == "knight"
     assert data["tokens"] == [
         {"name": "nut", "supply": 80, "each_player": 1, "start_sides": 1, "collected": True,
-         "final_points": 1, "most_points": 0, "final_expr": None},
+         "final_points": 1, "most_points": 0, "final_expr": None, "bag": None,
+         "worth": 1},
         {"name": "acorn", "supply": 5, "each_player": 0, "start_sides": 0, "collected": False,
-         "final_points": 0, "most_points": 0, "final_expr": None}]
+         "final_points": 0, "most_points": 0, "final_expr": None, "bag": None,
+         "worth": 1}]
     assert data["triggers"] == [
         {"condition": "shows", "arg": "city", "kinds": [],
          "actions": [{"action": "put", "count": 1, "token": "nut", "kind": "city"},
@@ -282,7 +284,8 @@ def test_json_without_the_newer_keys_still_loads(nutty):
 OPTIONAL = {"game": {"followers_by_players", "follower", "score_marker", "titles"},
             "kind": {"role", "attributes", "complete_extra", "final_extra", "colour", "look",
                      "tile_figures", "ties"},
-            "supply": {"order"}, "token": {"most_points", "final_expr"}, "trigger": {"kinds"},
+            "supply": {"order"}, "token": {"most_points", "final_expr", "bag", "worth"},
+            "trigger": {"kinds"},
             "segment": {"attributes"}}
 
 

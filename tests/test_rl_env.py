@@ -342,3 +342,10 @@ def test_the_example_evaluates_a_policy(capsys):
     assert result["games"] == 2 and 0 <= result["win_rate"] <= 1
     out = capsys.readouterr().out
     assert "linear vs greedy (base), 2 games: win rate" in out
+
+
+def test_rules_with_choices_are_refused_in_one_message():
+    from carcdsl.rl.aec import EnvOptionError, raw_env
+
+    with pytest.raises(EnvOptionError, match="no room for a rule's choices"):
+        raw_env("base", ["hills-sheep"])

@@ -130,11 +130,12 @@ def test_an_on_rule_twice_in_the_json_form_is_w109_and_acts_once(tmp_path):
 
     from carcdsl.lang.jsonform import ruleset_to_json
 
-    data = ruleset_to_json(carcdsl.load("base", ["hills-sheep"]).rules)
+    once = carcdsl.load("base", ["hills-sheep"])
+    data = ruleset_to_json(once.rules)
     data["triggers"].append(data["triggers"][0])
     path = tmp_path / "twice.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     rules, found = check_files(str(path), ())[:2]
     assert [d.code for d in found if d.code == "W109"] == ["W109"]
     game = carcdsl.load(str(path))
-    assert len(game.tables.modes.triggers) == 1
+    assert game.tables.modes.triggers == once.tables.modes.triggers

@@ -337,6 +337,20 @@ def test_a_bad_new_game_is_one_clear_refusal(client: TestClient, body: dict,
     assert set(answer.json()) >= {"error", "where"} and "Traceback" not in answer.text
 
 
+def test_rules_with_choices_take_bots_only(client: TestClient) -> None:
+    """hills-sheep lets a player choose during a move (the shepherd's flock), which the page
+    cannot offer yet: a person's seat is refused in one message; bots play it."""
+    answer = client.post("/api/games", json={"rules": "base", "variants": ["hills-sheep"],
+                                             "players": [{"name": "A", "kind": "human"},
+                                                         {"name": "B", "kind": "random"}]})
+    assert answer.status_code == 400 and answer.json()["where"] == "players"
+    assert "cannot offer yet" in answer.json()["error"]
+    bots = client.post("/api/games", json={"rules": "base", "variants": ["hills-sheep"],
+                                           "players": [{"name": "A", "kind": "random"},
+                                                       {"name": "B", "kind": "random"}]})
+    assert bots.status_code == 201, bots.text
+
+
 def test_rules_that_do_not_check_say_where(client: TestClient, folder: Path) -> None:
     (folder / "broken.carc").write_text("rules broken\nextends base\ntile Z 1 citty N\n")
     answer = client.post("/api/games", json={"rules": "@0/broken.carc", "players": [

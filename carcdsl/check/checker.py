@@ -26,6 +26,7 @@ from carcdsl.check.game import MAX_FOLLOWERS, GameChecks
 from carcdsl.check.kinds import KindChecks
 from carcdsl.check.names import NameChecks
 from carcdsl.check.play import PlayChecks
+from carcdsl.check.steps import StepChecks
 from carcdsl.check.tiles import TileChecks
 from carcdsl.diagnostics import Diagnostic, error, suggest, unique, warning
 from carcdsl.geometry import ports as P
@@ -43,7 +44,8 @@ def check(rules: RuleSet, lang: str | None = None) -> list[Diagnostic]:
 
 
 @attrs.define
-class _Checker(KindChecks, GameChecks, NameChecks, TileChecks, PlayChecks, DeadChecks):
+class _Checker(KindChecks, GameChecks, NameChecks, TileChecks, PlayChecks, StepChecks,
+               DeadChecks):
     rules: RuleSet
     out: list[Diagnostic] = attrs.Factory(list)
     kinds: dict[str, FeatureKind] = attrs.Factory(dict)
@@ -125,6 +127,7 @@ class _Checker(KindChecks, GameChecks, NameChecks, TileChecks, PlayChecks, DeadC
         self.check_figures(MAX_FOLLOWERS)
         self.check_groups()
         self.check_triggers()
+        self.check_steps()
         self.check_names()
         infos = []
         for tile in rules.tiles:

@@ -17,7 +17,7 @@ reading the rule set and what the checker gathered, reporting through ``error`` 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from carcdsl.check.host import CheckerHost
@@ -31,6 +31,15 @@ if TYPE_CHECKING:
     from carcdsl.model.base import Loc
 
 SCORE_KEYS = ("complete", "final")
+
+
+def all_actions(actions) -> Iterator[tuple[str, object]]:
+    """Actions, and those of each option of a ``choose``, in order."""
+    for action, value in actions:
+        yield action, value
+        if action == "choose":
+            for _name, inner in value:
+                yield from all_actions(inner)
 
 
 def always_zero(expr: object) -> bool:
@@ -204,6 +213,9 @@ class DeadChecks(CheckerHost):
                     puts.setdefault(value[1], []).append((trigger, i, value[2]))
                 elif action == "take":
                     taken.add(value)
+        drawn = {value for trigger in self.rules.triggers
+                 for action, value in all_actions(trigger.actions) if action == "draw"}
+        taken |= {token.name for token in self.rules.tokens if token.bag in drawn}
         names = {token.name for token in self.rules.tokens}
         # a misspelt `put`/`take` (E134) is the one error, not also a token nobody gets
         misspelt = bool((set(puts) | taken) - names)
@@ -289,7 +301,8 @@ class DeadChecks(CheckerHost):
             self.error("E141", figure.loc_of("needs"), "needs-centre", name=name, kinds=listed,
                        needs=needs)
             return
-        extended = any(t.condition == "extends" and t.arg == name for t in self.rules.triggers)
+        extended = any(t.condition in ("extends", "figure") and t.arg == name
+                       for t in self.rules.triggers)
         if not extended and not any(is_scored(self.kinds[k]) for k in kinds):
             self.warn("W304", _item_loc(figure, "stands_on", 0), "figure", name=name,
                       kinds=", ".join(kinds))

@@ -63,6 +63,10 @@ PLACE_CONDITIONS = {M.SURROUNDED: "surrounded", M.COVERS: "covers", M.SHOWS: "sh
 PLACE_ACTIONS = {M.EXTRA_TURN: "extra turn", M.SCORE: "score", M.PUT: "put", M.HIDE: "hide"}
 COMPLETE_ACTIONS = {M.EXTRA_TURN: "extra turn", M.SCORE: "score", M.TAKE: "take",
                     M.HIDE: "hide"}
+FEATURE_ACTIONS = {M.DRAW_BAG: "draw", M.RETURN_TOKENS: "return tokens",
+                   M.RETURN_FIGURES: "return figures", M.SCORE_TO: "score to",
+                   M.CHOOSE: "choose"}
+"""Actions on the feature of a rule (``on figure``, ``on draw``, ``extends ... with own``)."""
 REQUIREMENT_TESTS = {M.JOINS: "joins", M.NO_REPEAT: "no-repeat", M.LOOK_AHEAD: "look-ahead",
                      M.APART: "apart", M.AT_MOST: "at-most", M.AT_LEAST: "at-least"}
 QUANTITIES = {E.TILES: "tiles", E.PENNANTS: "pennants", E.NEIGHBOURS: "neighbours",
@@ -83,6 +87,10 @@ REGISTRY: tuple[Construct, ...] = (
     *(_c(f"action {w} on place", "action", KINDS if c == M.PUT else NONE, c)
       for c, w in PLACE_ACTIONS.items()),
     _c("on complete", "event", COMPLETABLE, M.COMPLETE),
+    _c("on figure", "event", NONE, M.FIGURE),
+    _c("on draw", "event", NONE, M.DRAW),
+    *(_c(f"action {w}", "action", NONE, c) for c, w in FEATURE_ACTIONS.items()),
+    _c("token bag", "token"),
     *(_c(f"action {w} on complete", "action", COMPLETABLE, c)
       for c, w in COMPLETE_ACTIONS.items()),
     *(_c(f"require when {w}", "requirement", NONE, c) for c, w in PLACE_CONDITIONS.items()
@@ -115,7 +123,7 @@ REGISTRY: tuple[Construct, ...] = (
     _c("token start sides", "token"),
     _c("token collected", "token"),
     _c("token final points", "token"),
-    _c("token score expression", "token"),
+    _c("token score expression", "quantity", NONE, E.TOKENS),
     _c("token most points", "token"),
     _c("supply bag", "supply"),
     _c("supply hand", "supply"),
@@ -186,9 +194,17 @@ def _rule_uses(tables: Tables) -> Iterator[tuple[str, int]]:
         for kind in kinds or (-1,):
             yield f"on place {name}", _geometry(tables, kind)
         for action in rule.actions:
+            if action[0] in FEATURE_ACTIONS:
+                yield from _feature_action_uses(action)
+                continue
             word = PLACE_ACTIONS.get(action[0], f"code {action[0]}")
             kind = action[3] if action[0] == M.PUT else -1
             yield f"action {word} on place", _geometry(tables, kind)
+    for event, rules in (("on figure", modes.on_figure), ("on draw", modes.on_draw)):
+        for rule in rules:
+            yield event, NO_GEOMETRY
+            for action in rule.actions:
+                yield from _feature_action_uses(action)
     for rule in modes.on_complete:
         geometry = _geometry(tables, rule.kind)
         yield "on complete", geometry
@@ -199,6 +215,18 @@ def _rule_uses(tables: Tables) -> Iterator[tuple[str, int]]:
         yield f"require when {PLACE_CONDITIONS.get(req.condition, req.condition)}", NO_GEOMETRY
         word = REQUIREMENT_TESTS.get(req.test, f"code {req.test}")
         yield f"require {word}", _geometry(tables, req.kind)
+
+
+def _feature_action_uses(action: tuple) -> Iterator[tuple[str, int]]:
+    """An action on a rule's feature, and those of each option it chooses between."""
+    yield f"action {FEATURE_ACTIONS.get(action[0], action[0])}", NO_GEOMETRY
+    if action[0] == M.CHOOSE:
+        for _name, inner in action[1]:
+            for each in inner:
+                if each[0] in FEATURE_ACTIONS:
+                    yield from _feature_action_uses(each)
+                else:
+                    yield f"action {PLACE_ACTIONS.get(each[0], each[0])} on place", NO_GEOMETRY
 
 
 def _scoring_uses(tables: Tables) -> Iterator[tuple[str, int]]:
@@ -271,7 +299,8 @@ def _figure_uses(tables: Tables) -> Iterator[tuple[str, int]]:
 def _mode_uses(tables: Tables) -> Iterator[tuple[str, int]]:
     modes, board = tables.modes, tables.board
     for token in modes.tokens:
-        flags = (("token", True), ("token each player", token.each_player),
+        flags = (("token", True), ("token bag", token.bag >= 0),
+                 ("token each player", token.each_player),
                  ("token start sides", token.start_sides), ("token collected", token.collected),
                  ("token final points", token.final_points),
                  ("token score expression", token.final_program is not None),

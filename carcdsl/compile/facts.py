@@ -31,6 +31,23 @@ def split_spot(spot: int) -> tuple[int, int]:
     return spot & LOCAL_MASK, spot >> FIGURE_SHIFT
 
 
+CHOICE_SHIFT = 28
+"""A move that makes a choice (``choose a: ... or b: ...``) adds ``c << CHOICE_SHIFT`` to its
+spot, ``c`` the option's number from 1 (at most ``MAX_OPTIONS``): the spot without it stays
+within ``±2**27``, and the whole within an action code's 32 bits (``movegen.encode``)."""
+MAX_OPTIONS = 7
+
+
+def with_choice(spot: int, choice: int) -> int:
+    return spot + (choice << CHOICE_SHIFT)
+
+
+def split_choice(spot: int) -> tuple[int, int]:
+    """(the spot without its choice, the option's number from 1, or 0: no choice)."""
+    choice = (spot + (1 << (CHOICE_SHIFT - 1))) >> CHOICE_SHIFT
+    return spot - (choice << CHOICE_SHIFT), choice
+
+
 END_REASONS = ("supply-empty", "tile-unplaceable", "stopped")
 """Why a game ended, by code: ``EndReason.why`` and the kernel's end codes."""
 SUPPLY_EMPTY, TILE_UNPLACEABLE, STOPPED = range(3)

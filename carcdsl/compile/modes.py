@@ -13,10 +13,18 @@ import attrs
 import carcdsl.model as m
 from carcdsl.compile.expr import Program, compile_expr
 
-SURROUNDED, COVERS, SHOWS, EXTENDS, COMPLETE = range(5)
+SURROUNDED, COVERS, SHOWS, EXTENDS, COMPLETE, FIGURE, DRAW = range(7)
 CONDITIONS = {"surrounded": SURROUNDED, "covers": COVERS, "shows": SHOWS, "extends": EXTENDS,
-              "complete": COMPLETE}
-EXTRA_TURN, SCORE, PUT, TAKE, HIDE = range(5)
+              "complete": COMPLETE, "figure": FIGURE, "draw": DRAW}
+EXTRA_TURN, SCORE, PUT, TAKE, HIDE, DRAW_BAG, RETURN_TOKENS, RETURN_FIGURES, SCORE_TO, CHOOSE = \
+    range(10)
+"""Actions. Those after HIDE act on the rule's feature (``on figure F``: the figure's,
+``on draw T``: the one the token went onto, ``on place extends ... with own F``: the one
+extended): (DRAW_BAG, bag) a token at random from the bag onto it, (RETURN_TOKENS, bag) the
+bag's tokens on it back to the supply, (RETURN_FIGURES, figure code) those figures on it home
+(0: ordinary followers, f + 1: figure f), (SCORE_TO, bag, figure code) each owner of such a
+figure on it scores the worth of the bag's tokens on it, (CHOOSE, ((name, actions), ...)) the
+mover picks one option (a move says which: ``movegen``)."""
 JOINS, NO_REPEAT, LOOK_AHEAD, APART, AT_MOST, AT_LEAST = range(6)
 REQUIREMENT_CODES = {"joins": JOINS, "no-repeat": NO_REPEAT, "look-ahead": LOOK_AHEAD,
                      "apart": APART, "at-most": AT_MOST, "at-least": AT_LEAST}
@@ -40,6 +48,9 @@ class TokenKind:
     final_program: Program | None = None
     """``score final = EXPR`` (``compile.expr``, of ``tokens``): a holder's points at the end
     instead of ``final_points`` each."""
+    bag: int = -1
+    """Its bag's index in ``Modes.bags`` (-1: none)."""
+    worth: int = 1
 
 
 @attrs.frozen
@@ -87,7 +98,7 @@ class TriggerRule:
     """SHOWS and COMPLETE: the kind index meant (-1: a kind the rule set lacks)."""
     marker: str | None
     """COVERS: the marker of the square the tile must cover."""
-    actions: tuple[tuple[int, ...], ...]
+    actions: tuple[tuple, ...]
     """(EXTRA_TURN,), (SCORE, points), (PUT, count, token index, kind index),
     (TAKE, token index, attribute name): tokens as many as the feature's attribute, or
     (HIDE, count): the last tiles of the draw pile leave the game unseen."""
@@ -127,6 +138,12 @@ class Modes:
     requirements: tuple[Requirement, ...] = ()
     on_complete: tuple[TriggerRule, ...] = ()
     """``on complete KIND`` rules; ``triggers`` holds the ``on place`` ones."""
+    on_figure: tuple[TriggerRule, ...] = ()
+    """``on figure F`` rules (``TriggerRule.figure``: F's index)."""
+    on_draw: tuple[TriggerRule, ...] = ()
+    """``on draw T`` rules (``TriggerRule.kind``: T's token index)."""
+    bags: tuple[str, ...] = ()
+    """The bags tokens are drawn from (``token ... { bag NAME }``), in order of first use."""
     draw_rank: tuple[int, ...] = ()
     """Per tile type, its group's place in ``supply { order ... }`` (empty: one pile)."""
     placing_more: bool = attrs.field(init=False)
@@ -138,10 +155,14 @@ class Modes:
     to send home that never count)."""
     measured_strengths: bool = attrs.field(init=False)
     """Whether some figure's strength is an expression (``FigureKind.strength_program``)."""
+    choosing: bool = attrs.field(init=False)
+    """Whether an ``on place`` rule lets the mover choose (``CHOOSE``): a move then says which
+    option (``compile.facts.with_choice``)."""
 
     @placing_more.default
     def _placing_more(self) -> bool:
-        return bool(self.figures or self.requirements)
+        return bool(self.figures or self.requirements) or any(
+            a[0] == CHOOSE for rule in self.triggers for a in rule.actions)
 
     @completing_more.default
     def _completing_more(self) -> bool:
@@ -151,15 +172,23 @@ class Modes:
     def _measured_strengths(self) -> bool:
         return any(f.strength_program is not None for f in self.figures)
 
+    @choosing.default
+    def _choosing(self) -> bool:
+        return any(a[0] == CHOOSE for rule in self.triggers for a in rule.actions)
+
 
 def compile_modes(rules: m.RuleSet, kind_index: Mapping[str, int]) -> Modes:
     game, supply, turn = rules.game, rules.supply, rules.turn
+    bags = tuple(dict.fromkeys(t.bag for t in rules.tokens if t.bag is not None))
     tokens = tuple(TokenKind(t.name, t.supply, t.each_player, t.start_sides, t.collected,
                              t.final_points, t.most_points,
                              compile_expr(t.final_expr, kind_index, token_name=t.name)
-                             if t.final_expr is not None else None) for t in rules.tokens)
+                             if t.final_expr is not None else None,
+                             bags.index(t.bag) if t.bag is not None else -1, t.worth)
+                   for t in rules.tokens)
     token_index = {t.name: i for i, t in enumerate(tokens)}
     figure_index = {f.name: i for i, f in enumerate(rules.figures)}
+    names = _Names(kind_index, token_index, figure_index, {b: i for i, b in enumerate(bags)})
     figures = tuple(FigureKind(f.name, f.each_player, f.strength,
                                _figure_code(f.needs, figure_index),
                                {None: 0, "none": RECALL_NONE}.get(f.recall, RECALL_FINAL),
@@ -168,7 +197,7 @@ def compile_modes(rules: m.RuleSet, kind_index: Mapping[str, int]) -> Modes:
                                if f.strength_expr is not None else None)
                     for f in rules.figures)
     said = list(dict.fromkeys(rules.triggers))  # a rule said twice acts once (W109)
-    placing = [t for t in said if t.condition != "complete"]
+    placing = [t for t in said if t.condition not in ("complete", "figure", "draw")]
     return Modes(
         players=game.players,
         followers=tuple(game.followers_for(n) for n in range(game.players[1] + 1)),
@@ -177,12 +206,13 @@ def compile_modes(rules: m.RuleSet, kind_index: Mapping[str, int]) -> Modes:
         draw_off_kind=kind_index.get(turn.first_player_kind or "", -1),
         draw_off_kind_name=turn.first_player_kind,
         end_unplaceable=game.end == "tile-unplaceable", tokens=tokens,
-        triggers=tuple(_trigger(t, kind_index, token_index, figure_index) for t in placing
+        triggers=tuple(_trigger(t, names) for t in placing
                        if any(a[0] != "require" for a in t.actions)),
         follower=game.follower, roles=tuple(k.role for k in rules.kinds), figures=figures,
         requirements=tuple(_requirements(placing, kind_index)),
-        on_complete=tuple(_trigger(t, kind_index, token_index, figure_index)
-                          for t in said if t.condition == "complete"),
+        on_complete=tuple(_trigger(t, names) for t in said if t.condition == "complete"),
+        on_figure=tuple(_trigger(t, names) for t in said if t.condition == "figure"),
+        on_draw=tuple(_trigger(t, names) for t in said if t.condition == "draw"), bags=bags,
         draw_rank=_draw_rank(rules))
 
 
@@ -224,26 +254,55 @@ def _draw_rank(rules: m.RuleSet) -> tuple[int, ...]:
     return tuple(rank.get(group_of.get(t.name, m.REST_GROUP), rest) for t in rules.tiles)
 
 
-def _trigger(trigger: m.Trigger, kind_index: Mapping[str, int],
-             token_index: Mapping[str, int], figure_index: Mapping[str, int]) -> TriggerRule:
-    actions: list[tuple] = []
-    for action, value in trigger.actions:
+@attrs.frozen
+class _Names:
+    """Name -> index of the kinds, tokens, figures and bags, for compiling rules."""
+
+    kinds: Mapping[str, int]
+    tokens: Mapping[str, int]
+    figures: Mapping[str, int]
+    bags: Mapping[str, int]
+
+    def figure_code(self, name: str) -> int:
+        """A figure as pieces carry it: 0 an ordinary follower, f + 1 figure f."""
+        return self.figures[name] + 1 if name in self.figures else 0
+
+
+def _actions(actions, n: _Names) -> tuple[tuple, ...]:
+    out: list[tuple] = []
+    for action, value in actions:
         if action == "take":
-            actions.append((TAKE, token_index[value], value))
+            out.append((TAKE, n.tokens[value], value))
         elif action == "extra-turn":
-            actions.append((EXTRA_TURN,))
+            out.append((EXTRA_TURN,))
         elif action == "score" and value:
-            actions.append((SCORE, value))
+            out.append((SCORE, value))
         elif action == "hide" and value > 0:
-            actions.append((HIDE, value))
+            out.append((HIDE, value))
         elif action == "put":
             count, token, kind = value
-            actions.append((PUT, count, token_index[token], kind_index.get(kind, -1)))
+            out.append((PUT, count, n.tokens[token], n.kinds.get(kind, -1)))
+        elif action == "draw":
+            out.append((DRAW_BAG, n.bags[value]))
+        elif action == "return":
+            out.append((RETURN_TOKENS, n.bags[value]) if value in n.bags
+                       else (RETURN_FIGURES, n.figure_code(value)))
+        elif action == "score-to":
+            out.append((SCORE_TO, n.bags[value[0]], n.figure_code(value[1])))
+        elif action == "choose":
+            out.append((CHOOSE, tuple((name, _actions(acts, n)) for name, acts in value)))
+    return tuple(out)
+
+
+def _trigger(trigger: m.Trigger, n: _Names) -> TriggerRule:
     condition = CONDITIONS[trigger.condition]
+    arg = trigger.arg or ""
+    kind = (n.kinds.get(arg, -1) if condition in (SHOWS, COMPLETE)
+            else n.tokens.get(arg, -1) if condition == DRAW else -1)
+    figure = (_figure_code(trigger.arg, n.figures) if condition == EXTENDS
+              else n.figures.get(arg, -1) if condition == FIGURE else NO_NEED)
     return TriggerRule(
-        condition,
-        kind_index.get(trigger.arg or "", -1) if condition in (SHOWS, COMPLETE) else -1,
-        trigger.arg if condition == COVERS else None, tuple(actions),
-        ("t", trigger.condition, trigger.arg), trigger.arg or trigger.condition,
-        frozenset(kind_index.get(k, -1) for k in trigger.kinds),
-        _figure_code(trigger.arg, figure_index) if condition == EXTENDS else NO_NEED)
+        condition, kind, trigger.arg if condition == COVERS else None,
+        _actions(trigger.actions, n), ("t", trigger.condition, trigger.arg),
+        trigger.arg or trigger.condition,
+        frozenset(n.kinds.get(k, -1) for k in trigger.kinds), figure)

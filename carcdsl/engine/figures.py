@@ -16,7 +16,7 @@ from carcdsl.compile.facts import FIGURE_SHIFT as FIGURE_SHIFT
 from carcdsl.compile.facts import RECALL as RECALL
 from carcdsl.compile.facts import figure_spot as figure_spot
 from carcdsl.compile.facts import split_spot as split_spot
-from carcdsl.compile.modes import ANY_FOLLOWER, NO_NEED
+from carcdsl.compile.modes import ANY_FOLLOWER, CHOOSE, NO_NEED
 from carcdsl.compile.tables import CENTRE, FIELD, Tables, grown_occupied
 from carcdsl.engine.parts import Parts
 from carcdsl.geometry.squares import AROUND, STEP
@@ -177,6 +177,31 @@ def own_count(p: Parts, root: int, seat: int, figure: int) -> int:
     this = features.root
     return sum(1 for piece in features.pieces
                if piece[0] == seat and piece[3] == figure + 1 and this[piece[1]] == root)
+
+
+def would_extend_own(p: Parts, o: int, key: int, kinds: frozenset, figure: int) -> bool:
+    """``extends_own`` before ``o`` is placed on ``key``: a segment of those kinds links to
+    a feature that holds the mover's figure F (any that counts, for ANY_FOLLOWER)."""
+    tb, features, seat = p.tables, p.features, p.seats.current
+    near = _neighbour_roots(p, o, key)
+    roots = set().union(*(near[i] for i, s in enumerate(tb.segments[o]) if s.kind in kinds))
+    if not roots:
+        return False
+    root = features.root
+    return any(piece[0] == seat and root[piece[1]] in roots and (
+        piece[3] == figure + 1 or figure == ANY_FOLLOWER and (
+            not piece[3] or tb.modes.figures[piece[3] - 1].strength))
+        for piece in features.pieces)
+
+
+def choice_names(p: Parts, o: int, key: int) -> tuple[str, ...]:
+    """The options a placement of ``o`` on ``key`` lets the mover choose between (an ``on
+    place extends ... with own F: choose a: ... or b: ...`` rule that applies), else ()."""
+    for rule in p.tables.modes.triggers:
+        for action in rule.actions:
+            if action[0] == CHOOSE and would_extend_own(p, o, key, rule.kinds, rule.figure):
+                return tuple(name for name, _ in action[1])
+    return ()
 
 
 def extends_own(p: Parts, o: int, key: int, base: int, kinds: frozenset, figure: int) -> bool:

@@ -8,6 +8,7 @@ here.
 
 from __future__ import annotations
 
+from carcdsl.compile.facts import with_choice
 from carcdsl.compile.modes import NO_NEED
 from carcdsl.engine import figures, requirements
 from carcdsl.engine.movegen import can_place, free_spots
@@ -131,7 +132,19 @@ def check_placement(p: Parts, t: int, move: Placement) -> tuple[int, int, int]:
                 raise _feature_taken(move.follower)
     elif move.recall is not None:
         spot = _recall_spot(p, o, key, move.recall)
-    return key, r, spot
+    return key, r, _with_choice(p, o, key, spot, move)
+
+
+def _with_choice(p: Parts, o: int, key: int, spot: int, move: Placement) -> int:
+    """``spot`` with the option the move chose, where the placement offers a choice."""
+    names = figures.choice_names(p, o, key) if p.tables.modes.choosing else ()
+    if not names:
+        if move.choices:
+            raise IllegalMoveError("choice", "none", chosen=move.choices[0])
+        return spot
+    if len(move.choices) != 1 or move.choices[0] not in names:
+        raise IllegalMoveError("choice", options=", ".join(names))
+    return with_choice(spot, names.index(move.choices[0]) + 1)
 
 
 def _check_requirements(p: Parts, o: int, key: int, name: str, at: str) -> None:

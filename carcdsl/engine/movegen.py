@@ -12,6 +12,7 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from itertools import accumulate
 
+from carcdsl.compile.facts import MAX_OPTIONS, split_choice, with_choice
 from carcdsl.compile.modes import NO_NEED
 from carcdsl.engine import figures, requirements
 from carcdsl.engine.moves import FollowerSpec, Placement, RecallSpec
@@ -108,16 +109,24 @@ class _Turn:
         be taken back."""
         p = self.p
         tb, o = p.tables, 4 * t + r
-        yield t, key, r, -1
+        options = len(figures.choice_names(p, o, key)) if tb.modes.choosing else 0
+        for spot in self._spots(t, key, r, occupied):
+            if options:  # each option of the choice the placement offers
+                for c in range(1, options + 1):
+                    yield t, key, r, with_choice(spot, c)
+            else:
+                yield t, key, r, spot
+
+    def _spots(self, t: int, key: int, r: int, occupied) -> Iterator[int]:
+        p = self.p
+        tb, o = p.tables, 4 * t + r
+        yield -1
         if p.seats.followers[p.seats.current] and tb.fast.spot_count[t]:
-            for i in tb.free_spots(o, occupied):
-                yield t, key, r, i
+            yield from tb.free_spots(o, occupied)
         if self.placing:
-            for spot in figures.placements(p, o, key, occupied, self.owned):
-                yield t, key, r, spot
+            yield from figures.placements(p, o, key, occupied, self.owned)
         if self.recallable:
-            for spot in figures.recalls(p, o, key, self.recallable):
-                yield t, key, r, spot
+            yield from figures.recalls(p, o, key, self.recallable)
 
     def width(self, t: int) -> int:
         """A bound on the moves any one placement of ``t`` offers: no figure, every follower
@@ -129,7 +138,7 @@ class _Turn:
             for f, kind in enumerate(tb.modes.figures):
                 if p.seats.figures[f][seat] and (kind.needs == NO_NEED or self.owned[f]):
                     n += len(tb.figure_spots[f][4 * t])
-        return n + len(self.recallable)
+        return (n + len(self.recallable)) * (MAX_OPTIONS if tb.modes.choosing else 1)
 
 
 def sample_move(p: Parts, rng: random.Random) -> FastMove | None:
@@ -214,6 +223,9 @@ def to_placement(p: Parts, t: int, key: int, r: int, spot: int) -> Placement:
     reads the node's square from the features, which never forget it."""
     tb = p.tables
     follower = recall = None
+    spot, choice = split_choice(spot)
+    chosen: tuple[str, ...] = ((figures.choice_names(p, 4 * t + r, key)[choice - 1],)
+                               if choice else ())
     if spot >= 0:
         local, figure = figures.split_spot(spot)
         seg = tb.segments[4 * t + r][local]
@@ -221,7 +233,7 @@ def to_placement(p: Parts, t: int, key: int, r: int, spot: int) -> Placement:
         follower = FollowerSpec(tb.kinds[seg.kind].name, seg.port, kind)
     elif spot <= figures.RECALL:
         recall = recall_spec(p, figures.RECALL - spot)
-    return Placement(tb.type_names[t], to_xy(key), 90 * r, follower, recall)
+    return Placement(tb.type_names[t], to_xy(key), 90 * r, follower, recall, chosen)
 
 
 def recall_spec(p: Parts, node: int) -> RecallSpec:

@@ -170,6 +170,11 @@ class Placement:
     """Where the mover puts a follower, if anywhere."""
     recall: RecallSpec | None = attrs.field(default=None, validator=_check_recall)
     """The figure the mover takes back instead of placing one, if any."""
+    choices: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
+    """The options the mover chose (``choose grow: ... or gather: ...``), in order."""
+    drawn: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
+    """What was drawn from bags during the move (``draw BAG``), in order: a replay takes
+    these outcomes, never the seed's."""
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Placement:
@@ -178,7 +183,8 @@ class Placement:
         x, y = data["at"]
         return cls(data.get("tile"), (int(x), int(y)), int(data["rotation"]),
                    None if follower is None else FollowerSpec.from_json(follower),
-                   None if recall is None else RecallSpec.from_json(recall))
+                   None if recall is None else RecallSpec.from_json(recall),
+                   tuple(data.get("choices", ())), tuple(data.get("drawn", ())))
 
     def to_json(self) -> dict[str, Any]:
         """``{"tile", "at", "rotation", "follower"}`` in that order; absent parts omitted."""
@@ -189,6 +195,10 @@ class Placement:
             out["follower"] = self.follower.to_json()
         if self.recall is not None:
             out["recall"] = self.recall.to_json()
+        if self.choices:
+            out["choices"] = list(self.choices)
+        if self.drawn:
+            out["drawn"] = list(self.drawn)
         return out
 
 

@@ -20,18 +20,30 @@ class Tokens:
     """Tokens not on the board: the supply of each kind and what each player holds (tokens
     lying on features are the features' own, ``Features.tokens``)."""
 
-    __slots__ = ("supply", "held")
+    __slots__ = ("supply", "held", "rng", "given", "drawn")
 
-    def __init__(self, supply: list[int], held: list[list[int]]):
+    def __init__(self, supply: list[int], held: list[list[int]],
+                 rng: random.Random | None = None):
         self.supply = supply
-        """Per token kind, tokens not yet put out."""
+        """Per token kind, tokens not yet put out (a bag's: those in the bag)."""
         self.held = held
         """Per token kind, per seat: the tokens a player holds."""
+        self.rng = rng
+        """Draws from bags (``draw BAG``): the game's own generator for them, from its seed;
+        None: a game without a seed, whose draws a record says (``given``)."""
+        self.given: list[str] = []
+        """The draws the move being played says it made (a record's ``drawn``), in order."""
+        self.drawn: list[str] = []
+        """The draws made in the move being played, in order (for its record)."""
 
     def copy(self) -> Tokens:
         if not self.supply:
             return self
-        return Tokens(self.supply[:], [h[:] for h in self.held])
+        new = Tokens(self.supply[:], [h[:] for h in self.held])
+        if self.rng is not None:
+            new.rng = random.Random()
+            new.rng.setstate(self.rng.getstate())
+        return new
 
 
 

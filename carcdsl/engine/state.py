@@ -12,11 +12,13 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import cast
 
-from carcdsl.compile.facts import start_token_segments
+import attrs
+
+from carcdsl.compile.facts import split_choice, start_token_segments, with_choice
 from carcdsl.compile.modes import RECALL_FINAL
 from carcdsl.compile.tables import CENTRE, Tables
 from carcdsl.engine import figures, legality, movegen, requirements, scoring
-from carcdsl.engine.effects import fire_triggers, put_tokens
+from carcdsl.engine.effects import fire_figure, fire_triggers, put_tokens
 from carcdsl.engine.events import DrawOff, EndReason, Log, ScoreEvent, TokenEvent
 from carcdsl.engine.features import Features
 from carcdsl.engine.figures import FIGURE_SHIFT, RECALL
@@ -50,7 +52,9 @@ class State(Parts):
         self.seats = Seats(players, modes.followers[n], tuple(f.each_player for f in modes.figures))
         self.log = Log()
         self.tokens = Tokens([k.supply - k.each_player * n for k in modes.tokens],
-                             [[k.each_player] * n for k in modes.tokens])
+                             [[k.each_player] * n for k in modes.tokens],
+                             random.Random(f"{seed}:bags") if seed is not None and modes.bags
+                             else None)
         self._set_up(replaying)
 
     def _set_up(self, replaying: bool) -> None:
@@ -302,8 +306,24 @@ class State(Parts):
         if isinstance(move, Discard):
             self._discard(t, move)
         else:
-            self._apply(t, key, r, spot, move)
+            if self.tables.modes.bags:  # its draws are tried first: a bad one changes nothing
+                try:
+                    self.clone()._apply_drawing(t, key, r, spot, move)
+                except IllegalMoveError:
+                    if drawn is not None:
+                        self.supply.undraw(drawn)
+                    raise
+            self._apply_drawing(t, key, r, spot, move)
         return self.log.events[before:]
+
+    def _apply_drawing(self, t: int, key: int, r: int, spot: int, move: Placement) -> None:
+        """``_apply`` with the draws ``move`` says it made (``Placement.drawn``), all of
+        them used, else IllegalMoveError."""
+        self.tokens.given = list(move.drawn)
+        self._apply(t, key, r, spot, move)
+        if self.tokens.given:
+            left, self.tokens.given = self.tokens.given, []
+            raise IllegalMoveError("drawn", "extra", token=left[0])
 
     def _caller_draws(self, name: str | None, t: int) -> int | None:
         """When the caller draws, a move naming a tile draws it first; returns where it was
@@ -349,8 +369,9 @@ class State(Parts):
             supply.hands[seats.current].remove(t)
         else:
             supply.remove(t)
-        if move is None and spot <= RECALL:  # named now, while the figure still stands
-            move = movegen.to_placement(self, t, key, r, spot)
+        spot, choice = split_choice(spot)
+        if move is None and (spot <= RECALL or choice):  # named now, as the board is
+            move = movegen.to_placement(self, t, key, r, with_choice(spot, choice))
         log.moves.append(move if move is not None else (t, key, r, spot))
         log.move_seats.append(seats.current)
         index = len(log.moves) - 1
@@ -359,12 +380,22 @@ class State(Parts):
         if modes.requirements:
             requirements.remember_turns(self, o, key)
         base = self.grid.place(self.tables, self.features, o, key)
+        self.tokens.drawn = []
         if spot >= 0:
             self._put_follower(o, key, base, spot)
+            if modes.on_figure and spot >> FIGURE_SHIFT:
+                local, figure = figures.split_spot(spot)
+                fire_figure(self, figure - 1, base + local, index)
         elif spot <= RECALL:
             self._recall(RECALL - spot, index)
         # placement triggers act at once (a nut onto the tile, a penalty), before scoring
-        extra = fire_triggers(self, o, key, index) if modes.triggers else False
+        extra = fire_triggers(self, o, key, index, choice) if modes.triggers else False
+        if self.tokens.drawn:  # the record says what was drawn
+            placed = log.moves[index]
+            if isinstance(placed, tuple):
+                placed = movegen.to_placement(self, *placed)
+            log.moves[index] = attrs.evolve(placed, drawn=tuple(self.tokens.drawn))
+            self.tokens.drawn = []
         extra = scoring.score_completed(self, o, key, base, index) or extra
         if supply.aside:
             supply.return_aside(len(log.moves))

@@ -24,7 +24,7 @@ LATER_KIND_KEYS = {"tile_figures": True, "ties": ""}
 their default, so that every record written before them keeps replaying."""
 LATER_FIGURE_KEYS: dict[str, object] = {"excludes": [], "strength_expr": None}
 """The same for a figure's keys."""
-LATER_TOKEN_KEYS: dict[str, object] = {"final_expr": None}
+LATER_TOKEN_KEYS: dict[str, object] = {"final_expr": None, "bag": None, "worth": 1}
 """The same for a token's keys."""
 
 

@@ -24,6 +24,8 @@ def label(name: str, arg: str | None, count: int) -> str:
         noun = (arg or "") if count == 1 else plural(arg or "")
     elif name == "own":
         noun = f"own {arg if count == 1 else plural(arg or '')}"
+    elif name == "worth":
+        noun = f"in the {arg}"
     elif name == "neighbours" and arg:
         noun = f"neighbouring {arg if count == 1 else plural(arg)}"
     else:

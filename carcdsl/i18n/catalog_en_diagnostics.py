@@ -226,6 +226,8 @@ DIAGNOSTICS: dict[str, str] = {
     "E121/own": "`with own {figure}`: no figure '{figure}'{hint}; expected one of {known}",
     "E121/strength-twice": "figure '{name}' is given a number and an expression for its "
                            "strength: keep one (`strength = pennants` or `strength 2`)",
+    "E121/on-figure": "`on figure {figure}`: no figure '{figure}'{hint}; expected one of "
+                      "{known}",
     "E121/excludes": "`excludes {figure}`: no figure '{figure}'{hint}; expected one of {known}",
     "E121/needs-itself": "figure '{name}' may only stand where its owner's {name} already "
                          "stands (`with own {name}`), so it can never be placed: name another "
@@ -270,6 +272,14 @@ DIAGNOSTICS: dict[str, str] = {
     "E132/start": "unknown start tile mode '{value}'{hint}; expected one of {known}",
     "E132/hand-visibility": "unknown hand visibility '{value}'{hint}; expected one of {known}",
     "E132/first-player": "unknown first player rule '{value}'{hint}; expected one of {known}",
+    "E132/needs-feature": "`{said}`: `{action}` acts on a feature, and this event has none: use "
+                          "it after `on figure F`, `on draw T` or `on place extends ... with "
+                          "own F`",
+    "E132/choose-where": "`{said}`: a choice goes with `on place extends ... with own F`, "
+                         "whose options a move names before it is played",
+    "E132/options": "`choose {options}`: give 2 to {most} options, each named once",
+    "E132/option-action": "option '{option}': `{action}` cannot be chosen; an option draws, "
+                          "returns or scores a bag (`draw`, `return`, `score BAG to F`)",
     "E132/hide": "hide {count} tiles: a rule hides 1 to {most} tiles at a time",
     "E132/sets": "{sets} sets: the supply holds 1 to 100 copies of the tile set",
     "E132/hand": "hand of {hand}: a hand holds 0 to {most} tiles",
@@ -320,6 +330,11 @@ DIAGNOSTICS: dict[str, str] = {
     "E133/border-shared": "the border on side {side} of ({x}, {y}) is printed on the same "
                           "off-map square as the border on side {other_side} of ({other_x}, "
                           "{other_y}); leave a gap between them",
+    "E134/worth": "token '{name}': worth {worth}; a token is worth 0 or more",
+    "E134/on-draw": "`on draw {token}`: no token '{token}' in a bag{hint}; expected one of "
+                    "{known}",
+    "E134/return": "`return {name}`: no bag or figure '{name}'{hint}; expected one of {known}",
+    "E134/bag": "no bag '{bag}'{hint} (a token says `bag NAME`); expected one of {known}",
     "E134/negative": "token '{name}': counts cannot be negative",
     "E134/set-up": "token '{name}': set-up takes up to {need} ({players} players × {each} + 4 "
                    "sides × {sides}), but the supply has {supply}",

@@ -42,6 +42,13 @@ ILLEGAL: dict[str, str] = {
     "figure-supply": "{player} has no {kind} left in the supply",
     "figure-stands": "{kind}: may not stand on {feature}",
     "figure-excludes": "{kind}: may not join a {feature} that holds a {others} already",
+    "choice": "this move must choose one of {options} (`\"choices\": [\"...\"]`)",
+    "choice/none": "this move offers no choice, yet chooses '{chosen}'",
+    "drawn/none": "'{token}' cannot be drawn from the {bag} bag now (none of them is left "
+                  "in it)",
+    "drawn/unknown": "this move draws from the {bag} bag: without a seed the record must say "
+                     "what (`\"drawn\": [\"...\"]`)",
+    "drawn/extra": "the move says it drew '{token}', but it drew no more",
     "figure-needs": "{kind}: stands only on a {feature} that already holds one of the "
                     "player's own followers",
     "recall/and-follower": "a move either places a figure or takes one back, not both",

@@ -96,6 +96,8 @@ WEB: dict[str, str] = {
     "err-player-name": "player {n} needs a name (at most 40 characters)",
     "err-player-names-unique": "every player needs a name of their own",
     "err-seat-kind": "unknown kind of seat '{kind}'; choose from {kinds}",
+    "err-choices": "these rules let a player choose during a move, which this page cannot "
+                   "offer yet: give every seat to a bot, or play with carcdsl play",
     "err-game-over": "the game is over",
     "err-not-your-turn": "it is a bot's turn, not a person's",
     "err-person-to-move": "a person is to move: a bot cannot step",

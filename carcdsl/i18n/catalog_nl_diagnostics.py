@@ -248,6 +248,8 @@ DIAGNOSTICS: dict[str, str] = {
                 "{known}",
     "E121/strength-twice": "figuur '{name}' krijgt een getal en een uitdrukking als kracht: "
                            "houd er één (`strength = pennants` of `strength 2`)",
+    "E121/on-figure": "`on figure {figure}`: er is geen figuur '{figure}'{hint}; verwacht een "
+                      "van {known}",
     "E121/excludes": "`excludes {figure}`: er is geen figuur '{figure}'{hint}; verwacht een "
                      "van {known}",
     "E121/needs-itself": "figuur '{name}' mag alleen staan waar de eigen {name} van de speler "
@@ -300,6 +302,15 @@ DIAGNOSTICS: dict[str, str] = {
                             "een van {known}",
     "E132/first-player": "onbekende regel voor de eerste speler '{value}'{hint}; verwacht een "
                          "van {known}",
+    "E132/needs-feature": "`{said}`: `{action}` werkt op een gebied, en deze gebeurtenis heeft "
+                          "er geen: gebruik het na `on figure F`, `on draw T` of `on place "
+                          "extends ... with own F`",
+    "E132/choose-where": "`{said}`: een keuze hoort bij `on place extends ... with own F`, "
+                         "waarvan een zet de opties noemt voor hij gespeeld wordt",
+    "E132/options": "`choose {options}`: geef 2 tot {most} opties, elk één keer",
+    "E132/option-action": "optie '{option}': `{action}` kan niet gekozen worden; een optie "
+                          "trekt, geeft terug of telt een zak (`draw`, `return`, `score BAG "
+                          "to F`)",
     "E132/hide": "hide {count} tiles: een regel legt 1 tot {most} tegels tegelijk weg",
     "E132/sets": "{sets} sets: de voorraad bevat 1 tot 100 exemplaren van de tegelset",
     "E132/hand": "hand van {hand}: een hand bevat 0 tot {most} tegels",
@@ -351,6 +362,13 @@ DIAGNOSTICS: dict[str, str] = {
     "E133/border-shared": "de rand aan zijde {side} van ({x}, {y}) is op hetzelfde vak buiten "
                           "de kaart gedrukt als de rand aan zijde {other_side} van ({other_x}, "
                           "{other_y}); laat er ruimte tussen",
+    "E134/worth": "fiche '{name}': waarde {worth}; een fiche is 0 of meer waard",
+    "E134/on-draw": "`on draw {token}`: er is geen fiche '{token}' in een zak{hint}; verwacht "
+                    "een van {known}",
+    "E134/return": "`return {name}`: er is geen zak of figuur '{name}'{hint}; verwacht een "
+                   "van {known}",
+    "E134/bag": "er is geen zak '{bag}'{hint} (een fiche zegt `bag NAME`); verwacht een van "
+                "{known}",
     "E134/negative": "fiche '{name}': aantallen kunnen niet negatief zijn",
     "E134/set-up": "fiche '{name}': de opzet vraagt er tot {need} ({players} spelers × {each} "
                    "+ 4 zijden × {sides}), maar de voorraad heeft er {supply}",

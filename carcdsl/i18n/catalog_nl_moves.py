@@ -44,6 +44,13 @@ ILLEGAL: dict[str, str] = {
     "figure-supply": "{player} heeft geen {kind} meer in de voorraad",
     "figure-stands": "{kind}: mag niet op {feature} staan",
     "figure-excludes": "{kind}: mag niet bij een {feature} waar al een {others} staat",
+    "choice": "deze zet moet kiezen uit {options} (`\"choices\": [\"...\"]`)",
+    "choice/none": "deze zet biedt geen keuze, maar kiest '{chosen}'",
+    "drawn/none": "'{token}' kan nu niet uit de zak {bag} getrokken worden (er is er geen meer "
+                  "in)",
+    "drawn/unknown": "deze zet trekt uit de zak {bag}: zonder seed moet het record zeggen wat "
+                     "(`\"drawn\": [\"...\"]`)",
+    "drawn/extra": "de zet zegt dat hij '{token}' trok, maar hij trok er niet meer",
     "figure-needs": "{kind}: staat alleen op een {feature} waar al een eigen volgeling "
                     "van de speler staat",
     "recall/and-follower": "een zet plaatst een figuur of neemt er een terug, niet allebei",

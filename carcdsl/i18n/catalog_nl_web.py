@@ -101,6 +101,8 @@ WEB: dict[str, str] = {
     "err-player-name": "speler {n} heeft een naam nodig (hooguit 40 tekens)",
     "err-player-names-unique": "elke speler heeft een eigen naam nodig",
     "err-seat-kind": "onbekend soort speler '{kind}'; kies uit {kinds}",
+    "err-choices": "deze regels laten een speler kiezen tijdens een zet, wat deze pagina nog "
+                   "niet kan aanbieden: geef elke plaats aan een bot, of speel met carcdsl play",
     "err-game-over": "het spel is afgelopen",
     "err-not-your-turn": "een bot is aan de beurt, geen mens",
     "err-person-to-move": "een mens is aan de beurt: een bot kan geen stap zetten",

@@ -306,6 +306,8 @@ class Words:
             return f"{count} {self.word(arg or '', count)}"
         if name == "own":
             return f"{count} {self.phrase('own')} {self.word(arg or '', count)}"
+        if name == "worth":
+            return f"{count} {self.phrase('in-the')} {self.word(arg or '')}"
         if name == "neighbours" and arg:
             return f"{count} {self.phrase('neighbouring')} {self.word(arg, count)}"
         return f"{count} {self.word(SINGULAR.get(name, name), count)}"

@@ -152,6 +152,15 @@ def _action_from_json(a: dict[str, Any]) -> tuple[str, Any]:
         return ("take", a["token"])
     if a["action"] == "hide":
         return ("hide", _int(a["count"]))
+    if a["action"] == "draw":
+        return ("draw", a["bag"])
+    if a["action"] == "return":
+        return ("return", a["what"])
+    if a["action"] == "score-to":
+        return ("score-to", (a["bag"], a["figure"]))
+    if a["action"] == "choose":
+        return ("choose", tuple((o["name"], tuple(_action_from_json(x) for x in o["actions"]))
+                                for o in a["options"]))
     if a["action"] == "require":
         distance = a["distance"]
         return ("require", (a["test"], a["kind"], _int(distance) if distance is not None
@@ -178,7 +187,8 @@ def _token_from_json(t: dict[str, Any], loc: m.Loc) -> m.Token:
                    final_points=_int(t["final_points"]),
                    most_points=_int(t.get("most_points", 0)),
                    final_expr=expr_from_json(t["final_expr"], loc)
-                   if t.get("final_expr") is not None else None, loc=loc,
+                   if t.get("final_expr") is not None else None,
+                   bag=t.get("bag"), worth=_int(t.get("worth", 1)), loc=loc,
                    field_locs=_field_locs(t, loc))
 
 

@@ -85,6 +85,16 @@ def _action_to_json(action: str, value: Any) -> dict[str, Any]:
         return {"action": action, "token": value}
     if action == "hide":
         return {"action": action, "count": value}
+    if action == "draw":
+        return {"action": action, "bag": value}
+    if action == "return":
+        return {"action": action, "what": value}
+    if action == "score-to":
+        return {"action": action, "bag": value[0], "figure": value[1]}
+    if action == "choose":
+        return {"action": action, "options": [
+            {"name": name, "actions": [_action_to_json(a, v) for a, v in acts]}
+            for name, acts in value]}
     if action == "require":
         test, kind, distance = value
         return {"action": action, "test": test, "kind": kind, "distance": distance}
@@ -105,7 +115,7 @@ def _token_to_json(token: m.Token) -> dict[str, Any]:
             "start_sides": token.start_sides, "collected": token.collected,
             "final_points": token.final_points, "most_points": token.most_points,
             "final_expr": expr_to_json(token.final_expr) if token.final_expr is not None
-            else None}
+            else None, "bag": token.bag, "worth": token.worth}
 
 
 def _kind_to_json(kind: m.FeatureKind) -> dict[str, Any]:

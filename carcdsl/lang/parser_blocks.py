@@ -142,6 +142,31 @@ class BlockTransformer(BaseTransformer):
     def completes(self, items):
         return ("complete", str(items[0]), self._loc(items[0]))
 
+    def placed_figure(self, items):
+        return ("figure", str(items[0]), self._loc(items[0]))
+
+    def drawn_token(self, items):
+        return ("draw", str(items[0]), self._loc(items[0]))
+
+    def draw_bag(self, items):
+        return ("draw", str(items[0]), (("bag", self._loc(items[0])),))
+
+    def return_back(self, items):
+        return ("return", str(items[0]), (("what", self._loc(items[0])),))
+
+    def score_bag(self, items):
+        bag, figure = items
+        return ("score-to", (str(bag), str(figure)),
+                (("bag", self._loc(bag)), ("figure", self._loc(figure))))
+
+    def option(self, items):
+        name, *actions = items
+        return (str(name), tuple((a, v) for a, v, _ in actions), self._loc(name))
+
+    def choose(self, items):
+        return ("choose", tuple((name, actions) for name, actions, _ in items),
+                tuple((f"option-{name}", at) for name, _, at in items))
+
     def extends(self, items):
         *kinds, figure = items
         return ("extends", str(figure), self._loc(figure),

@@ -102,6 +102,14 @@ class GameTransformer(BaseTransformer):
         return Prop("final_expr", expr, self._loc(meta))
 
     @v_args(meta=True)
+    def token_bag(self, meta, items):
+        return Prop("bag", str(items[0]), self._loc(items[0]))
+
+    @v_args(meta=True)
+    def token_worth(self, meta, items):
+        return Prop("worth", int(items[0]), self._loc(meta))
+
+    @v_args(meta=True)
     def token_most(self, meta, items):
         return Prop("most_points", int(items[0]), self._loc(meta))
 

@@ -175,7 +175,8 @@ DRAW_MODES: tuple[str, ...] = ("stack", "bag")
 START_MODES: tuple[str, ...] = ("placed", "shuffled")
 HAND_VISIBILITY: tuple[str, ...] = ("open", "hidden")
 TRIGGER_CONDITIONS: tuple[str, ...] = ("surrounded", "covers", "shows", "extends", "complete")
-TRIGGER_ACTIONS: tuple[str, ...] = ("extra-turn", "score", "put", "take", "require", "hide")
+TRIGGER_ACTIONS: tuple[str, ...] = ("extra-turn", "score", "put", "take", "require", "hide",
+                                    "draw", "return", "score-to", "choose")
 REQUIREMENTS: tuple[str, ...] = ("joins", "no-repeat", "look-ahead", "apart", "at-most",
                                  "at-least")
 """``at-most``/``at-least`` (``require at most 1 monastery around``): how many of the 8 tiles
@@ -210,6 +211,11 @@ class Token(Located):
     final_expr: Expr | None = None
     """``score final = EXPR``: the points of a player holding ``tokens`` of them at the end
     (tiers: ``if tokens >= 4 then 2 * tokens else tokens``); None: ``final_points`` each."""
+    bag: str | None = None
+    """``bag NAME``: its supply is drawn from at random, with the other kinds of that bag
+    (``draw NAME``, weighted by the tokens left of each)."""
+    worth: int = 1
+    """What one token counts for ``score BAG to F`` (a sheep token of 3: 3)."""
     loc: Loc | None = loc_field()
     field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
 
@@ -241,8 +247,8 @@ class Trigger(Located):
     def text(self) -> str:
         """The rule as the language writes it: ``on place shows hill: hide 1 tile``."""
         condition, arg = self.condition, self.arg
-        if condition == "complete":
-            head = f"on complete {arg}"
+        if condition in ("complete", "figure", "draw"):
+            head = f"on {condition} {arg}"
         elif condition == "extends":
             head = f"on place extends {', '.join(self.kinds)} with own {arg}"
         else:
@@ -263,6 +269,13 @@ def _action_text(action: str, value: Any) -> str:
         return f"require {test} {kind}" + (f" {distance}" if distance is not None else "")
     if action == "hide":
         return f"hide {value} tile{'' if value == 1 else 's'}"
+    if action == "score-to":
+        return f"score {value[0]} to {value[1]}"
+    if action == "choose":
+        return "choose " + " or ".join(
+            f"{name}: " + (_action_text(*acts[0]) if len(acts) == 1 else
+                           "(" + ", ".join(_action_text(a, v) for a, v in acts) + ")")
+            for name, acts in value)
     return f"{action} {value}"  # score N, take TOKEN
 
 

@@ -125,6 +125,9 @@ class CarcassonneEnv(AECEnv):
                  observation: str = "dict"):
         super().__init__()
         self.game = _load(rules, variants)
+        if self.game.tables.modes.choosing:
+            raise EnvOptionError("the environment's actions have no room for a rule's choices "
+                                 "(choose ... or ...) yet: play this rule set with carcdsl play")
         _check_options(self.game, players, board_size, reward, render_mode, observation,
                        self.metadata)
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):

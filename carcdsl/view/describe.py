@@ -39,6 +39,8 @@ def describe_move(move: Placement, words: Words | None = None,
         where = w.word(spot.feature) + (f":{w.port(spot.port)}" if spot.port else "")
         text += (f", {w.phrase('takes-back')} {w.word(move.recall.kind or w.follower)} "
                  f"{w.phrase('on')} {where} ({move.recall.at[0]}, {move.recall.at[1]})")
+    for option in move.choices:
+        text += f", {w.phrase('chooses', option=w.word(option))}"
     return text
 
 
@@ -98,6 +100,9 @@ def describe_token_event(event, words: Words) -> str | None:
                             at=at)
     if event.action == "given":
         return words.phrase("token-given", player=event.player, count=event.count, token=token)
+    if event.action in ("drawn", "returned"):
+        return words.phrase(f"token-{event.action}", count=event.count, token=token,
+                            feature=feature, at=at)
     if event.action in ("collected", "taken"):
         return words.phrase("collects", player=event.player, count=event.count, token=token)
     return None

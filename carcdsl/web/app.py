@@ -177,6 +177,8 @@ class App:
 
         def run() -> dict[str, Any]:
             game = self.games.load(data.get("rules"), data.get("variants") or [])
+            if game.tables.modes.choosing and HUMAN in kinds:
+                raise ApiError(400, say(lang, "err-choices"), "players")
             live = sessions.new_game(game, names, kinds, seed)
             with live.lock:
                 made = 0 if live.watching else live.run_bots()

@@ -125,7 +125,7 @@ COMBINATIONS = [
     ("base", (EXCLUDES,)), ("base", (EXCLUDES, "farmers", "abbot", "traders-builders")),
     ("base", (EXCLUDES, "inns-cathedrals", "farmers", "hand-of-three")),
     ("base", (MAYOR,)), ("base", (MAYOR, "inns-cathedrals", "farmers")),
-    ("base", (MAYOR, "hills-sheep", "traders-builders", "abbot")),
+    ("base", (MAYOR, "hills-sheep-tiles", "traders-builders", "abbot")),
     ("base", (GOLD,)), ("base", (GOLD, "traders-builders", "farmers")),
     # parameters and rule sets in the mixes above that they left out
     ("base", ("river:u-turn=look-ahead", "abbot", "inns-cathedrals", "traders-builders",
