@@ -3,7 +3,9 @@
 Each record in tests/data/records/expansions/ shows one rule or clarification of the River,
 the Abbot, Inns & Cathedrals, Traders & Builders or Hills & Sheep (the ids R1.., A1.., I1..,
 T1.. of expansion-cases.md; H1 a hill hides a tile, H2 a hill breaks a tie, H3 vineyards
-around a completed monastery, H4 none at the end); its "comment" names the rule, the source
+around a completed monastery, H4 none at the end, H5 a shepherd's flock gathered, H6 a wolf
+at once, H7 a wolf when growing, H8 two flocks that meet); its "comment" names the rule, the
+source
 and the hand computation. A record either replays to the hand-computed scores and scoring
 events (GOLDEN) or must be refused at a given move for a given reason (REJECTED). The tests
 after the tables check what a score cannot show: who plays the next tile (the builder), which
@@ -179,11 +181,24 @@ GOLDEN = {
     # H4: incomplete at the end: 1 + 7, the vineyards give nothing
     "hills-vineyards-incomplete-8": ([8, 0], [(6, "Ann", "monastery", "final", 8,
                                                "1 + 7 neighbours")]),
+    # H5: a shepherd draws 3 sheep; its owner extends the field and gathers: 3
+    "hills-shepherd-gather": ([3, 0], [(2, "Ann", "flock", "complete", 3, "3 in the flock")]),
+    # H6: a wolf at once: the shepherd goes home and may be placed again
+    "hills-shepherd-wolf-at-once": ([0, 0], []),
+    # H7: growing the flock, a wolf: all lost
+    "hills-shepherd-grow-wolf": ([0, 0], []),
+    # H8: two flocks meet; gathered, each shepherd scores all 5 sheep
+    "hills-shepherd-two-gather": ([5, 5], [(2, "Ann", "flock", "complete", 5, "5 in the flock"),
+                                           (2, "Bob", "flock", "complete", 5,
+                                            "5 in the flock")]),
 }
 
 # record -> (move index, rule, form): the IllegalMoveError the move raises. A rule of None:
 # the record itself is refused at that move (the form is then a fragment of the message).
 REJECTED = {
+    "hills-shepherd-no-choice": (2, "choice", ""),                  # H5
+    "hills-shepherd-choice-elsewhere": (1, "choice", "none"),       # H5
+    "hills-shepherd-draw-empty": (0, "drawn", "none"),              # H6
     "river-spring-field-occupied": (11, "feature-occupied", ""),    # R1
     "river-bridge-occupied": (5, "feature-occupied", ""),           # R1
     "river-follower-on-river": (0, "follower-kind", ""),            # R2
@@ -487,3 +502,20 @@ def test_a_hill_hides_a_tile_of_the_supply():
         again.draw(move.tile)
         again.play(move)
     assert again.supply.hidden == state.supply.hidden
+
+
+def test_shepherds_go_home_and_flocks_back_into_the_bag():
+    """H6, H7: after a wolf the shepherd is in its owner's supply again and the bag holds
+    every token but those beside shepherds still out; H8: after gathering, both shepherds are
+    home and the bag is full."""
+    game = carcdsl.load("base", ["hills-sheep"])
+    names = [t.name for t in game.tables.modes.tokens]
+    full = [t.supply for t in game.tables.modes.tokens]
+    shepherd = [f.name for f in game.tables.modes.figures].index("shepherd")
+    wolf = replay(load_record(RECORDS / "hills-shepherd-grow-wolf.json"))
+    assert wolf.seats.figures[shepherd] == [1, 1] and wolf.tokens.supply == full
+    again = replay(load_record(RECORDS / "hills-shepherd-wolf-at-once.json"))
+    assert again.seats.figures[shepherd] == [0, 1]
+    assert again.tokens.supply[names.index("sheep-1")] == full[names.index("sheep-1")] - 1
+    both = replay(load_record(RECORDS / "hills-shepherd-two-gather.json"))
+    assert both.seats.figures[shepherd] == [1, 1] and both.tokens.supply == full

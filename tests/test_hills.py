@@ -143,3 +143,21 @@ def test_a_record_replayed_with_another_seed_says_a_tile_was_hidden():
     record = attrs.evolve(record_of(state), seed=4, rules_digest=None)
     with pytest.raises(RecordError, match=r"with this seed the last one was hidden by a rule"):
         replay(record, game)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_shepherd_games_replay_from_their_records_without_the_seed(seed):
+    """Every choice and every draw of a game is in its record: replayed without the seed it
+    gives the same scores and the same draws; the same seed gives the same game twice."""
+    from carcdsl.sim.local import play_game
+
+    game = carcdsl.load("base", ["hills-sheep", "farmers"])
+    state = play_game(game, ["Ann", "Bob", "Cy"], ["random"] * 3, seed)
+    again = play_game(game, ["Ann", "Bob", "Cy"], ["random"] * 3, seed)
+    assert [m.to_json() for m in again.moves] == [m.to_json() for m in state.moves]
+    record = record_of(state)
+    assert any(m.to_json().get("drawn") for m in record.moves)
+    replayed = replay(attrs.evolve(record, seed=None), game)
+    assert replayed.scores == state.scores and replayed.finished
+    assert [e.to_json() for e in replayed.token_events] == \
+        [e.to_json() for e in state.token_events]
