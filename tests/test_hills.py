@@ -161,3 +161,15 @@ def test_shepherd_games_replay_from_their_records_without_the_seed(seed):
     assert replayed.scores == state.scores and replayed.finished
     assert [e.to_json() for e in replayed.token_events] == \
         [e.to_json() for e in state.token_events]
+
+
+def test_a_search_does_not_peek_at_the_bag():
+    """``State.determinise`` draws what bags will give anew from the search's generator:
+    two determinisations of one state may draw differently, the state itself never moves."""
+    game = carcdsl.load("base", ["hills-sheep"])
+    state = game.new_game(2, seed=1)
+    outcomes = set()
+    for s in range(12):
+        clone = state.determinise(random.Random(s))
+        outcomes.add(clone.tokens.rng.random())
+    assert len(outcomes) == 12 and state.tokens.rng is not None

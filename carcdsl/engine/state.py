@@ -351,12 +351,15 @@ class State(Parts):
                     hands_open: bool = False) -> State:
         """A clone in which what ``seat`` (default: the player to move) cannot know is drawn
         anew from ``rng``: the order of the tiles left (the drawn tile stays, in a live
-        game), the other players' hands unless ``hands_open``, and where a bag's set-aside
-        tiles go back. For a search that must not peek at the hidden draw: the clone
-        depends on ``rng`` and what ``seat`` sees, not on the hidden order of this state."""
+        game), the other players' hands unless ``hands_open``, where a bag's set-aside
+        tiles go back, and what bags of tokens will give. For a search that must not peek at
+        the hidden draw: the clone depends on ``rng`` and what ``seat`` sees, not on the
+        hidden order of this state."""
         new = self.clone()
         new.supply.resample(rng, self.seats.current if seat is None else seat,
                             self.auto_discard, hands_open)
+        if new.tokens.rng is not None:
+            new.tokens.rng = random.Random(rng.getrandbits(64))
         return new
 
     def apply_fast(self, t: int, key: int, r: int, spot: int) -> None:
