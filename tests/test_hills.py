@@ -173,3 +173,30 @@ def test_a_search_does_not_peek_at_the_bag():
         clone = state.determinise(random.Random(s))
         outcomes.add(clone.tokens.rng.random())
     assert len(outcomes) == 12 and state.tokens.rng is not None
+
+
+def test_the_greedy_bot_does_not_peek_at_the_bag():
+    """Where a move grows a flock, the greedy bot judges it on a draw of its own: its choice
+    is the same whatever the game's next draw from the bag would be."""
+    from carcdsl.bots.builtin import greedy_bot
+    from carcdsl.compile.facts import split_choice
+
+    game = carcdsl.load("base", ["hills-sheep"])
+    rng = random.Random(5)
+    for seed in range(40):
+        state = game.new_game(2, seed=seed)
+        while not state.finished:
+            moves = list(state.iter_moves())
+            if any(split_choice(m[3])[1] for m in moves):
+                picks = set()
+                for bag_seed in range(6):
+                    trial = state.clone()
+                    trial.tokens.rng = random.Random(bag_seed)
+                    picks.add(greedy_bot(random.Random(1))(trial))
+                assert len(picks) == 1
+                return
+            move = state.sample_move(rng)
+            if move is None:
+                break
+            state.apply_fast(*move)
+    pytest.fail("no game offered a choice")

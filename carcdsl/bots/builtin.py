@@ -25,12 +25,16 @@ def random_bot(rng: random.Random, **_options: object) -> Bot:
 
 def greedy_bot(rng: random.Random, **_options: object) -> Bot:
     """The best immediate score difference (own points minus the best opponent's); ties are
-    broken at random by the seeded generator."""
+    broken at random by the seeded generator. Where moves draw from bags, every move is tried
+    on one draw of the bot's own (``bags``), not the game's next one."""
     def choose(state: State) -> tuple[int, int, int, int]:
         me = state.current
         best, best_moves = None, []
+        bags = rng.getrandbits(64) if state.tokens.rng is not None else None
         for move in state.iter_moves():
             trial = state.clone()
+            if bags is not None:  # the game's own draws are hidden from the bot
+                trial.tokens.rng = random.Random(bags)
             trial.auto_discard = False
             trial.apply_fast(*move)
             others = [s for i, s in enumerate(trial.scores) if i != me]
