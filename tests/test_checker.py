@@ -175,6 +175,8 @@ BROKEN = [
     ("E141 a token's score that is always 0",
      extending("token gold { supply 9  each player 1  score final = 0 * tokens }"), "E141",
      3, 39),
+    ("E113 figures of an unknown figure",
+     extending("override feature city { score complete += figures(bilding) }"), "E113", 3, 43),
     ("E121 excludes an unknown figure",
      extending("figure shepherd { strength 0 stands on field excludes sheperd }"), "E121", 3, 55),
     ("E132 at most 9 around",

@@ -167,6 +167,10 @@ LIVE = [
     "on place shows road: hide 1 tile", "on complete city: hide 2 tiles",
     "figure shepherd { each player 1  strength 0  stands on field  excludes shepherd }",
     "figure mayor { each player 1  stands on city  strength = pennants }",
+    "override feature city { score complete += 2 * figures(follower) }",
+    "override feature road { score complete += 2 * figures(follower) }",
+    "override feature monastery { score complete += 5 * figures(follower) }",
+    "override feature field { score final += 3 * figures(follower) }",
     "token sheep { supply 9  bag flock  worth 2 }\ntoken wolf { supply 2  bag flock }\n"
     "figure shepherd { each player 1  strength 0  stands on field }\n"
     "on figure shepherd: draw flock\non draw wolf: return flock, return shepherd\n"

@@ -29,6 +29,12 @@ def test_the_mayor_counts_the_pennants_of_its_city(name, scores, events):
     assert _scored(name) == (scores, events)
 
 
+def test_every_players_buildings_count_for_whoever_scores():
+    """figures(F) (tests/data/constructs/buildings.carc, hand-checked): Ann's building in the
+    city Bob's knight completes: 3 tiles x 2 + 1 building = 7 to Bob."""
+    assert _scored("buildings-city") == ([0, 7], [(1, "Bob", "city", 7)])
+
+
 def test_the_mayor_goes_home_when_its_city_scores_for_nobody():
     state = replay(load_record(DATA / "mayor-alone-nobody.json"))
     assert state.features.pieces == []

@@ -130,10 +130,10 @@ class KindChecks(CheckerHost):
                 self.error("E113", where, name=q.name,
                            hint=self.hint(q.name, f"quantity:{kind.name}", known),
                            quantities=", ".join(known))
-            elif q.name == "own":
+            elif q.name in ("own", "figures"):
                 figures = [OWN_FOLLOWER, *(f.name for f in self.rules.figures)]
                 if q.arg not in figures:
-                    self.error("E113", where, "own", arg=q.arg, known=", ".join(figures),
+                    self.error("E113", where, q.name, arg=q.arg, known=", ".join(figures),
                                hint=self.hint(str(q.arg), "figure", figures))
             elif q.name == "completed":
                 self.check_completed(kind, q, where)

@@ -71,7 +71,7 @@ REQUIREMENT_TESTS = {M.JOINS: "joins", M.NO_REPEAT: "no-repeat", M.LOOK_AHEAD: "
                      M.APART: "apart", M.AT_MOST: "at-most", M.AT_LEAST: "at-least"}
 QUANTITIES = {E.TILES: "tiles", E.PENNANTS: "pennants", E.NEIGHBOURS: "neighbours",
               E.FOLLOWERS: "followers", E.COMPLETED: "completed", E.MARKERS: "markers",
-              E.ATTRIBUTE: "attribute", E.OWN: "own"}
+              E.ATTRIBUTE: "attribute", E.OWN: "own", E.FIGURES: "figures"}
 OPERATIONS = {E.CONST: "number", E.QUANTITY: "quantity", E.SCALED: "times",
               E.SUM: "sum", E.COND: "if", E.PRODUCT: "product", E.NEGATED: "minus"}
 QUANTITY_GEOMETRIES = {E.NEIGHBOURS: frozenset({CENTRE}), E.PENNANTS: SIDES,

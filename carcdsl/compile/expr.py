@@ -31,10 +31,11 @@ from typing import Any
 import carcdsl.model as m
 
 CONST, QUANTITY, SCALED, SUM, COND, PRODUCT, NEGATED = range(7)
-TILES, PENNANTS, NEIGHBOURS, FOLLOWERS, COMPLETED, MARKERS, ATTRIBUTE, OWN, TOKENS = range(9)
+(TILES, PENNANTS, NEIGHBOURS, FOLLOWERS, COMPLETED, MARKERS, ATTRIBUTE, OWN, TOKENS,
+ FIGURES) = range(10)
 QUANTITY_CODES = {"tiles": TILES, "pennants": PENNANTS, "neighbours": NEIGHBOURS,
                   "followers": FOLLOWERS, "completed": COMPLETED, "markers": MARKERS,
-                  "own": OWN, "tokens": TOKENS}
+                  "own": OWN, "tokens": TOKENS, "figures": FIGURES}
 """``tokens`` (TOKENS) is a token's ``score final = EXPR``'s only quantity: how many of them a
 player holds (its argument the token's name, for the breakdown: ``3 golds``)."""
 COMPARISONS = ("<", "<=", ">", ">=", "==", "!=")
@@ -68,6 +69,8 @@ def compile_expr(expr: m.Expr, kind_index: Mapping[str, int],
                 arg = kind_index.get(e.arg or "", -1)
             elif code == OWN:
                 arg = figure_index.get(e.arg or "", -1)
+            elif code == FIGURES:  # as pieces carry it: 0 an ordinary follower, f + 1 figure f
+                arg = figure_index.get(e.arg or "", -1) + 1
             elif code == NEIGHBOURS:
                 arg = kind_index.get(e.arg, -1) if e.arg is not None else -1
             elif code == TOKENS:

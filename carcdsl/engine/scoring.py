@@ -9,6 +9,7 @@ from typing import Any
 from carcdsl.compile.expr import (
     ATTRIBUTE,
     COMPLETED,
+    FIGURES,
     FOLLOWERS,
     MARKERS,
     NEIGHBOURS,
@@ -104,6 +105,10 @@ def _measure(p: Parts, root: int, seat: int = -1) -> Measure:
             return min(value, 1) if arg[1] else value
         if code == OWN:
             return own_count(p, root, seat, arg)
+        if code == FIGURES:
+            this = features.root
+            return sum(1 for piece in features.pieces
+                       if piece[3] == arg and this[piece[1]] == root)
         raise ValueError(f"unknown quantity {code}")
     return measure
 

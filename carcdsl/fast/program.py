@@ -27,7 +27,7 @@ def arg_code(code: int, arg: object, markers: tuple[str, ...] = ()) -> int:
     if code == E.ATTRIBUTE:
         assert isinstance(arg, tuple)
         return 2 * int(arg[0]) + bool(arg[1])
-    if code in (E.COMPLETED, E.OWN):
+    if code in (E.COMPLETED, E.OWN, E.FIGURES):
         assert isinstance(arg, int)
         return arg
     if code == E.NEIGHBOURS:  # 0: any tile (-1, or None as programs had it before)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numba as nb
 
 from carcdsl.compile.expr import ATTRIBUTE, COMPLETED, MARKERS, NEIGHBOURS, OWN, TILES
+from carcdsl.compile.expr import FIGURES as FIGURES_Q
 from carcdsl.compile.expr import FOLLOWERS as FOLLOWERS_Q
 from carcdsl.compile.expr import PENNANTS as PENNANTS_Q
 from carcdsl.compile.facts import STOPPED as STOPPED  # why a game ended: ctr[END]
@@ -145,7 +146,23 @@ def measure(TB, ST, r, code, arg):
         return value
     if code == MARKERS:
         return boards.markers(TB, ST, r, arg)
+    if code == FIGURES_Q:
+        return figures_on(TB, ST, r, arg)
     return 0  # OWN: ``support`` keeps such rule sets away
+
+
+@nb.njit(**JIT)
+def figures_on(TB, ST, r, code):
+    """``figures(F)``: every player's pieces of figure ``code`` (0: ordinary followers) on
+    the feature of root ``r``."""
+    nodes, tiles = ST[NODES], ST[TILES_]
+    has_figures = TB[FIG_TB].shape[0] > 0
+    n = 0
+    for p in range(ST[CTR][N_PIECES]):
+        f = ST[FIG_ST][figures.PF_FIG][p] if has_figures else 0
+        if f == code and nodes[ROOT, tiles[P_NODE, p]] == r:
+            n += 1
+    return n
 
 
 @nb.njit(**JIT)

@@ -40,7 +40,7 @@ RUNS: dict[str, frozenset] = {
     "quantity tiles": _KINDS, "quantity pennants": _SIDES,
     "quantity neighbours": frozenset({CENTRE}), "quantity followers": _KINDS,
     "quantity completed": frozenset({FIELD}), "quantity markers": _KINDS,
-    "quantity attribute": _KINDS, "quantity own": _KINDS,
+    "quantity attribute": _KINDS, "quantity own": _KINDS, "quantity figures": _KINDS,
     "quantity neighbours showing": frozenset({CENTRE}), "kind breaks ties": _ANY,
     "tile several centres": _ANY,
     "expression number": _ANY, "expression quantity": _ANY, "expression times": _ANY,

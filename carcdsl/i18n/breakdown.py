@@ -20,7 +20,7 @@ def label(name: str, arg: str | None, count: int) -> str:
     """``3 tiles``, ``1 pennant``, ``2 completed cities``."""
     if name == "completed":
         noun = f"completed {arg if count == 1 else plural(arg or '')}"
-    elif name in ("markers", "tokens"):
+    elif name in ("markers", "tokens", "figures"):
         noun = (arg or "") if count == 1 else plural(arg or "")
     elif name == "own":
         noun = f"own {arg if count == 1 else plural(arg or '')}"

@@ -174,6 +174,7 @@ DIAGNOSTICS: dict[str, str] = {
     "E113": "unknown scoring quantity '{name}'{hint}; expected one of {quantities}",
     "E113/marker": "markers({marker}): no map square has the marker '{marker}'{hint}",
     "E113/own": "own({arg}): no figure '{arg}'{hint}; expected one of {known}",
+    "E113/figures": "figures({arg}): no figure '{arg}'{hint}; expected one of {known}",
     "E113/argument": "'{name}' takes no argument: write `{name}`, not `{name}({arg})`",
     "E113/neighbours": "'neighbours' is measured around centre features only; '{name}' has "
                        "geometry {geometry}",

@@ -191,6 +191,7 @@ DIAGNOSTICS: dict[str, str] = {
     "E113/marker": "markers({marker}): geen vak van de kaart heeft de markering "
                    "'{marker}'{hint}",
     "E113/own": "own({arg}): er is geen figuur '{arg}'{hint}; verwacht een van {known}",
+    "E113/figures": "figures({arg}): er is geen figuur '{arg}'{hint}; verwacht een van {known}",
     "E113/argument": "'{name}' neemt geen argument: schrijf `{name}`, niet `{name}({arg})`",
     "E113/neighbours": "'neighbours' wordt alleen rond middenstukken geteld; '{name}' heeft "
                        "geometrie {geometry}",

@@ -302,7 +302,7 @@ class Words:
         """Scoring breakdown labels: ``3 tiles``, ``1 pennant``, ``2 completed cities``."""
         if name == "completed":
             return f"{count} {self.phrase('completed')} {self.word(arg or '', count)}"
-        if name in ("markers", "tokens"):
+        if name in ("markers", "tokens", "figures"):
             return f"{count} {self.word(arg or '', count)}"
         if name == "own":
             return f"{count} {self.phrase('own')} {self.word(arg or '', count)}"

@@ -17,6 +17,8 @@ QUANTITIES: dict[str, str] = {
     "completed": "completed(KIND): distinct completed features of KIND this feature touches",
     "followers": "the followers standing on the feature",
     "markers": "markers(M): uncovered map squares with marker M next to the feature's tiles",
+    "figures": "figures(F): every player's figures of kind F on the feature (figures(follower): "
+               "the ordinary followers)",
     "own": "own(F): the scoring player's figures of kind F on the feature (own(follower): "
            "the strength of the scoring player's figures that count)",
 }

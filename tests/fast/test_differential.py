@@ -74,6 +74,8 @@ SHRINES = str(Path(JUNCTIONS).parent / "shrines.carc")
 EXCLUDES = str(Path(JUNCTIONS).parent / "excludes.carc")
 MAYOR = str(Path(JUNCTIONS).parent / "mayor.carc")
 GOLD = str(Path(JUNCTIONS).parent / "gold.carc")
+BUILDINGS = str(Path(JUNCTIONS).parent / "buildings.carc")
+"""``figures(F)``: every player's figures of a kind on the feature."""
 """A token whose points are an expression of how many a player holds."""
 """A figure whose strength is an expression (``strength = pennants``)."""
 """Figures that ``excludes`` others from their feature."""
@@ -127,6 +129,7 @@ COMBINATIONS = [
     ("base", (MAYOR,)), ("base", (MAYOR, "inns-cathedrals", "farmers")),
     ("base", (MAYOR, "hills-sheep-tiles", "traders-builders", "abbot")),
     ("base", (GOLD,)), ("base", (GOLD, "traders-builders", "farmers")),
+    ("base", (BUILDINGS,)), ("base", (BUILDINGS, "inns-cathedrals", "abbot", "farmers")),
     # parameters and rule sets in the mixes above that they left out
     ("base", ("river:u-turn=look-ahead", "abbot", "inns-cathedrals", "traders-builders",
               "farmers")),
