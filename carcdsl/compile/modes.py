@@ -155,6 +155,8 @@ class Modes:
     to send home that never count)."""
     measured_strengths: bool = attrs.field(init=False)
     """Whether some figure's strength is an expression (``FigureKind.strength_program``)."""
+    most_options: int = attrs.field(init=False)
+    """The most options one ``choose`` offers (1: none does)."""
     choosing: bool = attrs.field(init=False)
     """Whether an ``on place`` rule lets the mover choose (``CHOOSE``): a move then says which
     option (``compile.facts.with_choice``)."""
@@ -174,7 +176,12 @@ class Modes:
 
     @choosing.default
     def _choosing(self) -> bool:
-        return any(a[0] == CHOOSE for rule in self.triggers for a in rule.actions)
+        return self.most_options > 1
+
+    @most_options.default
+    def _most_options(self) -> int:
+        return max([1] + [len(a[1]) for rule in self.triggers for a in rule.actions
+                          if a[0] == CHOOSE])
 
 
 def compile_modes(rules: m.RuleSet, kind_index: Mapping[str, int]) -> Modes:

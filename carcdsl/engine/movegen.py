@@ -12,7 +12,7 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from itertools import accumulate
 
-from carcdsl.compile.facts import MAX_OPTIONS, split_choice, with_choice
+from carcdsl.compile.facts import split_choice, with_choice
 from carcdsl.compile.modes import NO_NEED
 from carcdsl.engine import figures, requirements
 from carcdsl.engine.moves import FollowerSpec, Placement, RecallSpec
@@ -138,7 +138,7 @@ class _Turn:
             for f, kind in enumerate(tb.modes.figures):
                 if p.seats.figures[f][seat] and (kind.needs == NO_NEED or self.owned[f]):
                     n += len(tb.figure_spots[f][4 * t])
-        return (n + len(self.recallable)) * (MAX_OPTIONS if tb.modes.choosing else 1)
+        return (n + len(self.recallable)) * tb.modes.most_options
 
 
 def sample_move(p: Parts, rng: random.Random) -> FastMove | None:
