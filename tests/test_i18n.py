@@ -404,6 +404,8 @@ SCENARIOS = {
     "E005/with": lambda tmp, mp: _found(_files(tmp, a='variant a for base with "b.carc"\n',
                                                b='variant b for base with "a.carc"\n')),
     "W106": lambda tmp, mp: _found("maps-germany", ["incomplete-zero", "small-city-roads"]),
+    "W106/tile": lambda tmp, mp: _found("base", [_files(
+        tmp, p="variant p for base\noverride tile E 5 city N pennant\n"), "abbot"]),
     "W107": lambda tmp, mp: _found("base", [_files(tmp, v="variant v for base with farmers\n")]),
     "W105": lambda tmp, mp: _found(_files(tmp, u='variant u for base\nextends "v.carc"\n',
                                           v="variant v for base with farmers\n")),

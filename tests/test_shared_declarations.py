@@ -139,3 +139,20 @@ def test_an_on_rule_twice_in_the_json_form_is_w109_and_acts_once(tmp_path):
     assert [d.code for d in found if d.code == "W109"] == ["W109"]
     game = carcdsl.load(str(path))
     assert game.tables.modes.triggers == once.tables.modes.triggers
+
+
+def test_a_variant_replacing_a_tile_another_changed_is_w106(tmp_path):
+    """abbot overrides E (4 copies, a garden copy besides); a variant before it that gave E a
+    pennant loses it: W106 at abbot's line, naming both. The same override twice says
+    nothing."""
+    pennant = tmp_path / "pennant.carc"
+    pennant.write_text("variant pennant for base\noverride tile E 5 city N pennant\n",
+                       encoding="utf-8")
+    found = check_files("base", [str(pennant), "abbot"])[1]
+    w106 = [d for d in found if d.code == "W106"]
+    assert len(w106) == 1 and w106[0].loc.file.endswith("abbot.carc")
+    assert "replaces tile E, which variant 'pennant' changed" in w106[0].message
+    same = tmp_path / "same.carc"
+    same.write_text("variant same for base\noverride tile E 4 city N\n"
+                    "override game { tiles -= 1 }\n", encoding="utf-8")
+    assert not [d for d in check_files("base", [str(same), "abbot"])[1] if d.code == "W106"]

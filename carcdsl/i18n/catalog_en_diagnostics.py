@@ -128,6 +128,8 @@ DIAGNOSTICS: dict[str, str] = {
                       "`variant NAME for RULES`), so it is not read and none of it is shown",
     "W106": "variant '{name}' replaces `{prop}` of {kind}, which variant '{earlier}' set: the "
             "variant given last wins, and '{earlier}' no longer applies to it",
+    "W106/tile": "variant '{name}' replaces tile {tile}, which variant '{earlier}' changed: the "
+                 "variant given last wins, and what '{earlier}' gave the tile is gone",
     "W109": "`{said}` is written twice in this file (first at {first}): an `on` rule acts once, "
             "however often it is said; to do more, say more (`score 2`, `put 2 ...`)",
     "W108": "`when {name}`: no bundled variant '{name}', and none of that name is applied: "

@@ -137,6 +137,9 @@ DIAGNOSTICS: dict[str, str] = {
                       "van getoond",
     "W106": "variant '{name}' vervangt `{prop}` van {kind}, dat variant '{earlier}' had gezet: "
             "de laatst gegeven variant wint, en '{earlier}' geldt daar niet meer",
+    "W106/tile": "variant '{name}' vervangt tegel {tile}, die variant '{earlier}' had "
+                 "veranderd: de laatst gegeven variant wint, en wat '{earlier}' de tegel gaf is "
+                 "weg",
     "W109": "`{said}` staat twee keer in dit bestand (eerst op {first}): een `on`-regel werkt "
             "één keer, hoe vaak hij er ook staat; wil je meer, schrijf meer (`score 2`, "
             "`put 2 ...`)",

@@ -379,10 +379,12 @@ def _apply_variant(loader: Loader, builder: Builder, variant, relative_to,
     _apply_needed(loader, builder, loaded, path, chain)
     before = _kind_setters(builder)
     values = {key: _kind_value(builder, *key) for key in before}
+    tiles = dict(builder.tiles)
     applied = loader.apply(builder, path, None, role="variant", args=args)
     if applied is not None:
         name = applied.name or path.stem
         _check_replaced(loader, builder, (before, values), (name, path.resolve()), loaded)
+        _check_replaced_tiles(loader, builder, tiles, (name, path.resolve()))
         builder.variants.append(name)
 
 
@@ -444,6 +446,22 @@ def _check_replaced(loader: Loader, builder: Builder, snapshot: tuple[dict, dict
             builder.diagnostics.append(warning(
                 "W106", at, name=variant[0], prop=_RULE_WORDS.get(prop, prop), kind=kind,
                 earlier=earlier[0]))
+        loader.set_by[key] = variant
+
+
+def _check_replaced_tiles(loader: Loader, builder: Builder, before: dict,
+                          variant: tuple[str, Path]) -> None:
+    """W106 where a variant's ``override tile`` replaces a tile that an earlier variant
+    changed, with another one: the order of the variants would change the game."""
+    for name, tile in builder.tiles.items():
+        if before.get(name) is tile:
+            continue  # not changed by this variant
+        key = ("tile", name)
+        earlier = loader.set_by.get(key)
+        if earlier is not None and earlier[1] != variant[1] and name in before \
+                and before[name] != tile:
+            builder.diagnostics.append(warning("W106", tile.loc, "tile", name=variant[0],
+                                               tile=name, earlier=earlier[0]))
         loader.set_by[key] = variant
 
 
