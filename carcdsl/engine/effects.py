@@ -4,6 +4,7 @@ points for the placer, tokens onto the tile) and tokens put on features."""
 from __future__ import annotations
 
 from carcdsl.compile.modes import (
+    ANY_FOLLOWER,
     CHOOSE,
     COVERS,
     DRAW_BAG,
@@ -88,8 +89,11 @@ def extended_root(p: Parts, o: int, key: int, kinds: frozenset, figure: int) -> 
     features, seat, base = p.features, p.seats.current, p.grid.tiles[key][1]
     roots = {features.root[base + i] for i, s in enumerate(p.tables.segments[o])
              if s.kind in kinds}
-    return next(features.root[node] for s, node, k, _ in features.pieces
-                if s == seat and k != key and features.root[node] in roots)
+    figures = p.tables.modes.figures
+    return next(features.root[node] for s, node, k, f in features.pieces
+                if s == seat and k != key and features.root[node] in roots and (
+                    f == figure + 1 or figure == ANY_FOLLOWER and (
+                        not f or figures[f - 1].strength)))
 
 
 def fire_figure(p: Parts, figure: int, node: int, index: int) -> None:
