@@ -175,6 +175,9 @@ BROKEN = [
     ("E141 a token's score that is always 0",
      extending("token gold { supply 9  each player 1  score final = 0 * tokens }"), "E141",
      3, 39),
+    ("E113 another kind's attribute",
+     extending("override feature road { attribute inn flag }\n"
+               "override feature field { score final = 3 * inn }"), "E113", 4, 44),
     ("E113 figures of an unknown figure",
      extending("override feature city { score complete += figures(bilding) }"), "E113", 3, 43),
     ("E121 excludes an unknown figure",

@@ -127,9 +127,15 @@ class KindChecks(CheckerHost):
                     self.error("E113", where, "argument", name=q.name, arg=q.arg)
             elif q.name not in QUANTITIES:
                 known = [*QUANTITIES, *attributes]
-                self.error("E113", where, name=q.name,
-                           hint=self.hint(q.name, f"quantity:{kind.name}", known),
-                           quantities=", ".join(known))
+                owner = next((k.name for k in self.rules.kinds if k.name != kind.name
+                              and q.name in dict(k.attributes)), None)
+                if owner is not None:  # another kind's attribute: say so
+                    self.error("E113", where, "elsewhere", name=q.name, owner=owner,
+                               kind=kind.name)
+                else:
+                    self.error("E113", where, name=q.name,
+                               hint=self.hint(q.name, f"quantity:{kind.name}", known),
+                               quantities=", ".join(known))
             elif q.name in ("own", "figures"):
                 figures = [OWN_FOLLOWER, *(f.name for f in self.rules.figures)]
                 if q.arg not in figures:

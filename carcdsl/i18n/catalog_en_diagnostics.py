@@ -174,6 +174,8 @@ DIAGNOSTICS: dict[str, str] = {
     "E112/none": "feature kind '{name}' has no geometry; say `geometry G` with G one of "
                  "{geometries}",
     "E113": "unknown scoring quantity '{name}'{hint}; expected one of {quantities}",
+    "E113/elsewhere": "'{name}' is an attribute of {owner}, not of {kind}: a {kind}'s score "
+                      "cannot read it (a field counts completed cities with `completed(city)`)",
     "E113/marker": "markers({marker}): no map square has the marker '{marker}'{hint}",
     "E113/own": "own({arg}): no figure '{arg}'{hint}; expected one of {known}",
     "E113/figures": "figures({arg}): no figure '{arg}'{hint}; expected one of {known}",

@@ -191,6 +191,9 @@ DIAGNOSTICS: dict[str, str] = {
     "E112/none": "soort '{name}' heeft geen geometrie; schrijf `geometry G` met voor G een van "
                  "{geometries}",
     "E113": "onbekende grootheid '{name}' in de telling{hint}; verwacht een van {quantities}",
+    "E113/elsewhere": "'{name}' is een eigenschap van {owner}, niet van {kind}: de telling van "
+                      "een {kind} kan het niet lezen (een weide telt voltooide steden met "
+                      "`completed(city)`)",
     "E113/marker": "markers({marker}): geen vak van de kaart heeft de markering "
                    "'{marker}'{hint}",
     "E113/own": "own({arg}): er is geen figuur '{arg}'{hint}; verwacht een van {known}",
