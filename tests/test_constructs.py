@@ -176,6 +176,11 @@ LIVE = [
     "on figure shepherd: draw flock\non draw wolf: return flock, return shepherd\n"
     "on place extends field with own shepherd: choose grow: draw flock or gather: "
     "(score flock to shepherd, return flock, return shepherd)",
+    "token sheep { supply 9  bag flock  worth 2 }\ntoken lamb { supply 6  bag flock  worth 1 }\n"
+    "figure shepherd { each player 1  strength 0  stands on field }\n"
+    "on figure shepherd: draw flock\non draw lamb: draw flock\n"
+    "on place extends field with own shepherd: choose grow: draw flock or gather: "
+    "(score flock to shepherd, return flock, return shepherd)",
     "token gold { supply 20  each player 2  score final = if tokens >= 2 then 3 * tokens "
     "else tokens }",
     "on place shows city: require at most 2 city around",

@@ -200,3 +200,24 @@ def test_the_greedy_bot_does_not_peek_at_the_bag():
                 break
             state.apply_fast(*move)
     pytest.fail("no game offered a choice")
+
+
+def test_a_draw_that_draws_again_plays_on_the_python_engine(tmp_path):
+    """An ``on draw`` rule that draws again (a lucky sheep draws another): the Python engine
+    chains the draws within one move; the compiled engine, which draws once per action, says
+    in one line that it does not run it (``action draw on draw``) rather than draw once."""
+    from carcdsl.fast import support
+    from carcdsl.sim.local import play_game
+
+    path = tmp_path / "lucky.carc"
+    path.write_text("variant lucky for base\nextends hills-sheep\n\n"
+                    "on draw sheep-4: draw flock\n", encoding="utf-8")
+    game = carcdsl.load("base", [str(path)])
+    assert support.unsupported(game.tables) == "action draw on draw"
+    chained = 0
+    for seed in range(12):
+        state = play_game(game, ["Ann", "Bob"], ["random", "random"], seed)
+        for move in record_of(state).moves:
+            drawn = move.to_json().get("drawn", [])
+            chained += any(a == "sheep-4" and i + 1 < len(drawn) for i, a in enumerate(drawn))
+    assert chained

@@ -90,6 +90,7 @@ REGISTRY: tuple[Construct, ...] = (
     _c("on figure", "event", NONE, M.FIGURE),
     _c("on draw", "event", NONE, M.DRAW),
     *(_c(f"action {w}", "action", NONE, c) for c, w in FEATURE_ACTIONS.items()),
+    _c("action draw on draw", "action", NONE, M.DRAW_BAG),
     _c("token bag", "token"),
     *(_c(f"action {w} on complete", "action", COMPLETABLE, c)
       for c, w in COMPLETE_ACTIONS.items()),
@@ -205,6 +206,8 @@ def _rule_uses(tables: Tables) -> Iterator[tuple[str, int]]:
             yield event, NO_GEOMETRY
             for action in rule.actions:
                 yield from _feature_action_uses(action)
+                if event == "on draw" and action[0] == M.DRAW_BAG:
+                    yield "action draw on draw", NO_GEOMETRY  # a draw that draws again
     for rule in modes.on_complete:
         geometry = _geometry(tables, rule.kind)
         yield "on complete", geometry

@@ -52,9 +52,18 @@ END_REASONS = ("supply-empty", "tile-unplaceable", "stopped")
 """Why a game ended, by code: ``EndReason.why`` and the kernel's end codes."""
 SUPPLY_EMPTY, TILE_UNPLACEABLE, STOPPED = range(3)
 
-TOKEN_ACTIONS = ("put", "given", "taken", "collected", "held")
+TOKEN_ACTIONS = ("put", "given", "taken", "collected", "held", "drawn", "returned")
 """How tokens move (``TokenEvent.action``), by code."""
-TOKEN_PUT, TOKEN_GIVEN, TOKEN_TAKEN, TOKEN_COLLECTED, TOKEN_HELD = range(5)
+TOKEN_PUT, TOKEN_GIVEN, TOKEN_TAKEN, TOKEN_COLLECTED, TOKEN_HELD, TOKEN_DRAWN, TOKEN_RETURNED = \
+    range(7)
+
+BAG_SALT = 0x2545F4914F6CDD1D
+
+
+def bag_seed(seed: int) -> int:
+    """The seed of a game's draws from bags (``Random(bag_seed(seed))``), an int both engines
+    seed their Mersenne Twister with (below 2**63)."""
+    return (abs(seed) ^ BAG_SALT) & ((1 << 63) - 1)
 
 BOT_SEED_FACTOR = 7919
 """Seat ``i``'s bot in a game seeded ``seed`` draws from ``Random(seed * 7919 + i)``."""

@@ -24,7 +24,8 @@ RUNS: dict[str, frozenset] = {
     "action put on place": _KINDS, "action hide on place": _ANY,
     # effects.fire_completed, from scoring.score_completed (areas, paths) and
     # scoring._score_centres (centres, watched from placement: Tables.watched_centres)
-    "on figure": _ANY, "on draw": _ANY, "action draw": _ANY, "action return tokens": _ANY,
+    "on figure": _ANY, "on draw": _ANY, "action draw": _ANY,
+    "action draw on draw": _ANY, "action return tokens": _ANY,
     "action return figures": _ANY, "action score to": _ANY, "action choose": _ANY,
     "token bag": _ANY,
     "on complete": _COMPLETABLE, "action extra turn on complete": _COMPLETABLE,

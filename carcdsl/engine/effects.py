@@ -51,6 +51,7 @@ def fire_triggers(p: Parts, o: int, key: int, index: int, choice: int = 0) -> bo
     gives an extra turn. ``choice``: the option the move chose, from 1 (``CHOOSE``)."""
     tb, tiles = p.tables, p.grid.tiles
     extra = False
+    later: list[tuple[tuple, int]] = []  # actions on a feature act after the others
     for rule in tb.modes.triggers:
         root = -1
         if rule.condition == SURROUNDED:
@@ -75,9 +76,11 @@ def fire_triggers(p: Parts, o: int, key: int, index: int, choice: int = 0) -> bo
                 p.supply.hide(action[1])
             elif action[0] == CHOOSE and root >= 0:
                 chosen = action[1][choice - 1][1] if 0 < choice <= len(action[1]) else ()
-                act_on(p, chosen, root, index)
+                later.append((chosen, root))
             elif root >= 0:
-                act_on(p, (action,), root, index)
+                later.append(((action,), root))
+    for actions, root in later:
+        act_on(p, actions, root, index)
     return extra
 
 

@@ -14,7 +14,7 @@ from typing import cast
 
 import attrs
 
-from carcdsl.compile.facts import split_choice, start_token_segments, with_choice
+from carcdsl.compile.facts import bag_seed, split_choice, start_token_segments, with_choice
 from carcdsl.compile.modes import RECALL_FINAL
 from carcdsl.compile.tables import CENTRE, Tables
 from carcdsl.engine import figures, legality, movegen, requirements, scoring
@@ -53,7 +53,7 @@ class State(Parts):
         self.log = Log()
         self.tokens = Tokens([k.supply - k.each_player * n for k in modes.tokens],
                              [[k.each_player] * n for k in modes.tokens],
-                             random.Random(f"{seed}:bags") if seed is not None and modes.bags
+                             random.Random(bag_seed(seed)) if seed is not None and modes.bags
                              else None)
         self._set_up(replaying)
 

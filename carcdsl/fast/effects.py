@@ -33,13 +33,18 @@ from carcdsl.compile.facts import (
 )
 from carcdsl.compile.modes import (
     ANY_FOLLOWER,
+    CHOOSE,
     COVERS,
+    DRAW_BAG,
     EXTENDS,
     EXTRA_TURN,
     HIDE,
     NO_NEED,
     PUT,
+    RETURN_FIGURES,
+    RETURN_TOKENS,
     SCORE,
+    SCORE_TO,
     SHOWS,
     SURROUNDED,
     TAKE,
@@ -97,7 +102,10 @@ RULES, PER_TILE = EFF_TB, EFF_TB + 1
 ON, MISC = EFF_ST, EFF_ST + 1
 
 H_TRIGGERS, H_COMPLETE, H_TOKENS, H_REQUIREMENTS, H_KINDS, H_WIDTH, H_START = range(7)
-H_SIZE = H_START + 4
+H_ON_FIGURE, H_ON_DRAW = H_START + 4, H_START + 5
+"""How many ``on figure`` and ``on draw`` rules: their rows follow the requirements', then
+the rows of ``choose``'s options (``fast.bags``)."""
+H_SIZE = H_START + 6
 """``TB[RULES]`` begins with a header: how many ``on place`` rules, ``on complete`` rules,
 token kinds and requirements (their rows follow it in that order, one each, ``H_WIDTH``
 long); the kinds; from ``H_START``, per side N E S W the start tile's local segment its
@@ -108,9 +116,11 @@ R_COND, R_KIND, R_KINDS, R_FIGURE, R_N_ACTIONS, R_ACTIONS = range(6)
 mask), figure (EXTENDS), how many actions, then 4 columns per action: ``(EXTRA_TURN)``,
 ``(SCORE, points, scoring name)``, ``(PUT, count, token, kind)``, ``(TAKE, token, attribute
 of the rule's kind or -1)``."""
-TK_SUPPLY, TK_EACH, TK_START, TK_COLLECTED, TK_FINAL, TK_MOST, TK_NAME, TK_CODE_LEN = range(8)
+(TK_SUPPLY, TK_EACH, TK_START, TK_COLLECTED, TK_FINAL, TK_MOST, TK_NAME, TK_CODE_LEN, TK_BAG,
+ TK_WORTH) = range(10)
 """A token kind's row: ``TokenKind``'s numbers, its scoring name and the length of its
-``score final = EXPR`` program (0: none; its rows: ``layout._programs``)."""
+``score final = EXPR`` program (0: none; its rows: ``layout._programs``), its bag (-1: none)
+and worth."""
 Q_COND, Q_SHOWN, Q_TEST, Q_KIND, Q_DISTANCE = range(5)
 """A requirement's row: ``Requirement``'s numbers (``Q_SHOWN``, for COVERS: the marker,
 ``_marker``). ``TB[PER_TILE]``, 2K per oriented tile:
@@ -138,10 +148,24 @@ def event_names(tb: Tables) -> list[str]:
             if any(a[0] == SCORE for a in r.actions)]
     more += [t.name for t in modes.tokens
              if t.final_points or t.most_points or t.final_program is not None]
+    more += [modes.bags[a[1]] for a in _all_actions(tb) if a[0] == SCORE_TO]
     for name in more:
         if name not in names:
             names.append(name)
     return names
+
+
+def _all_actions(tb: Tables) -> list[tuple]:
+    """Every action of every rule, those of each ``choose`` option included."""
+    modes, out = tb.modes, []
+    todo = [a for r in (*modes.triggers, *modes.on_complete, *modes.on_figure, *modes.on_draw)
+            for a in r.actions]
+    while todo:
+        action = todo.pop()
+        out.append(action)
+        if action[0] == CHOOSE:
+            todo += [a for _name, acts in action[1] for a in acts]
+    return out
 
 
 def tables(tb: Tables, players: int) -> tuple[np.ndarray, np.ndarray]:
@@ -149,43 +173,39 @@ def tables(tb: Tables, players: int) -> tuple[np.ndarray, np.ndarray]:
     modes, kinds = tb.modes, tb.kinds
     names = {name: i for i, name in enumerate(event_names(tb))}
     rules = (*modes.triggers, *modes.on_complete)
-    width = max([TK_CODE_LEN + 1, Q_DISTANCE + 1]
-                + [R_ACTIONS + 4 * len(r.actions) for r in rules])
-    rows = len(rules) + len(modes.tokens) + len(modes.requirements)
+    later = (*modes.on_figure, *modes.on_draw)
+    options = [acts for a in _all_actions(tb) if a[0] == CHOOSE for _n, acts in a[1]]
+    width = max([TK_WORTH + 1, Q_DISTANCE + 1]
+                + [R_ACTIONS + 4 * len(r.actions) for r in (*rules, *later)]
+                + [R_ACTIONS + 4 * len(acts) for acts in options])
+    rows = len(rules) + len(modes.tokens) + len(modes.requirements) + len(later)
     header = np.full(H_SIZE, -1, np.int64)
     header[:H_START] = (len(modes.triggers), len(modes.on_complete), len(modes.tokens),
                         len(modes.requirements), len(kinds), width)
     header[H_START:H_START + 4] = start_token_segments(tb)
-    out = np.full((rows, width), -1, np.int64)
+    header[H_ON_FIGURE], header[H_ON_DRAW] = len(modes.on_figure), len(modes.on_draw)
+    out = np.full((rows + len(options), width), -1, np.int64)
+    option_rows: list[tuple] = []
     row = 0
     for r in rules:
-        out[row, :R_ACTIONS] = (r.condition, _marker(tb, r.marker) if r.condition == COVERS
-                                else r.kind, sum(1 << k for k in r.kinds if k >= 0),
-                                r.figure, len(r.actions))
-        for a, action in enumerate(r.actions):
-            col = R_ACTIONS + 4 * a
-            out[row, col] = action[0]
-            if action[0] == SCORE:
-                out[row, col + 1:col + 3] = action[1], names[r.feature]
-            elif action[0] == PUT:
-                out[row, col + 1:col + 4] = action[1:]
-            elif action[0] == HIDE:
-                out[row, col + 1] = action[1]
-            elif action[0] == TAKE:
-                attributes = kinds[r.kind].attribute_names if r.kind >= 0 else ()
-                out[row, col + 1] = action[1]
-                out[row, col + 2] = attributes.index(action[2]) \
-                    if action[2] in attributes else -1
+        _rule_row(tb, out[row], r, r.actions, names, rows, option_rows)
         row += 1
     for t in modes.tokens:
-        out[row, :TK_CODE_LEN + 1] = (
+        out[row, :TK_WORTH + 1] = (
             t.supply, t.each_player, t.start_sides, t.collected, t.final_points, t.most_points,
             names.get(t.name, -1),
-            len(compile_program(t.final_program)[0]) if t.final_program is not None else 0)
+            len(compile_program(t.final_program)[0]) if t.final_program is not None else 0,
+            t.bag, t.worth)
         row += 1
     for q in modes.requirements:
         out[row, :Q_DISTANCE + 1] = (q.condition, _marker(tb, q.marker) if q.condition == COVERS
                                      else q.kind_shown, q.test, q.kind, q.distance)
+        row += 1
+    for r in later:
+        _rule_row(tb, out[row], r, r.actions, names, rows, option_rows)
+        row += 1
+    for acts in option_rows:  # appended while the rows above were written
+        _rule_row(tb, out[row], None, acts, names, rows, option_rows)
         row += 1
     n_o, n_k = 4 * len(tb.type_names), len(kinds)
     per_tile = np.full((n_o, 2 * n_k), -1, np.int64)
@@ -204,6 +224,39 @@ def tables(tb: Tables, players: int) -> tuple[np.ndarray, np.ndarray]:
             if q.condition != SHOWS or q.kind_shown >= 0 and per_tile[o, n_k + q.kind_shown] >= 0:
                 checked[o] = 1
     return np.concatenate((header, out.ravel())), np.concatenate((per_tile.ravel(), checked))
+
+
+def _rule_row(tb: Tables, out: np.ndarray, r, actions: tuple, names: dict, first: int,
+              options: list) -> None:
+    """One rule's row (``r`` None: a ``choose`` option's, actions only): its condition, kind
+    (SHOWS, COMPLETE, DRAW: the token), kinds mask, figure, then 4 columns per action. A
+    ``choose`` writes (CHOOSE, options, the row of its first option, -1) and queues its
+    options' rows (in ``options``, from row ``first``)."""
+    if r is not None:
+        out[:R_ACTIONS] = (r.condition, _marker(tb, r.marker) if r.condition == COVERS
+                           else r.kind, sum(1 << k for k in r.kinds if k >= 0),
+                           r.figure, len(actions))
+    else:
+        out[R_N_ACTIONS] = len(actions)
+    kinds = tb.kinds
+    for a, action in enumerate(actions):
+        col = R_ACTIONS + 4 * a
+        out[col] = action[0]
+        if action[0] == SCORE:
+            out[col + 1:col + 3] = action[1], names[r.feature]
+        elif action[0] == PUT:
+            out[col + 1:col + 4] = action[1:]
+        elif action[0] in (HIDE, DRAW_BAG, RETURN_TOKENS, RETURN_FIGURES):
+            out[col + 1] = action[1]
+        elif action[0] == SCORE_TO:
+            out[col + 1:col + 4] = action[1], action[2], names[tb.modes.bags[action[1]]]
+        elif action[0] == CHOOSE:
+            out[col + 1:col + 3] = len(action[1]), first + len(options)
+            options += [acts for _name, acts in action[1]]
+        elif action[0] == TAKE:
+            attributes = kinds[r.kind].attribute_names if r.kind >= 0 else ()
+            out[col + 1] = action[1]
+            out[col + 2] = attributes.index(action[2]) if action[2] in attributes else -1
 
 
 def _marker(tb: Tables, name: str | None) -> int:
@@ -243,7 +296,7 @@ def _held(TB, ST, i):
 def state(TB, players):
     """The two arrays of ``ST`` this module owns (allocated once per batch)."""
     n_tok = TB[RULES][H_TOKENS]
-    nodes = (TB[SUPPLY].shape[0] + 1) * TB[OS].shape[2]
+    nodes = (TB[SUPPLY].shape[0] + 1 + boards.extra_tiles(TB)) * TB[OS].shape[2]  # NODES'
     return (np.zeros(n_tok * nodes, np.int64),
             np.zeros(E_SUPPLY + n_tok + 3 * TB[RULES][H_KINDS] + n_tok * players, np.int64))
 
@@ -309,8 +362,16 @@ def _extends_own(TB, ST, o, cell, base, kinds, figure):
     """``figures.extends_own``: the tile just placed on ``cell`` is part of a feature of
     ``kinds`` (a mask) holding the mover's figure ``figure`` (ANY_FOLLOWER: any that counts)
     standing on another square."""
+    return extended_root(TB, ST, o, cell, base, kinds, figure) >= 0
+
+
+@nb.njit(**JIT)
+def extended_root(TB, ST, o, cell, base, kinds, figure):
+    """``effects.extended_root``: the root of the feature of ``kinds`` (a mask) that ``o``
+    just placed on ``cell`` extended and that holds the mover's ``figure`` on another square,
+    or -1."""
     if figure == NO_NEED:
-        return False
+        return -1
     nodes, tiles, ctr = ST[NODES], ST[TILES_], ST[CTR]
     piece_fig, fk = ST[FIG_ST][PF_FIG], TB[FIG_TB]
     seat = ctr[CURRENT]
@@ -330,8 +391,8 @@ def _extends_own(TB, ST, o, cell, base, kinds, figure):
         fig = piece_fig[p]
         if fig == figure + 1 or figure == ANY_FOLLOWER and (fig == 0
                                                             or fk[fig - 1, STRENGTH] > 0):
-            return True
-    return False
+            return r
+    return -1
 
 
 @nb.njit(**JIT)

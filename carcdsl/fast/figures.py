@@ -299,7 +299,7 @@ def _root_across(TB, ST, o, cell, d, k):
 
 
 @nb.njit(**JIT)
-def _neighbour_roots(TB, ST, o, cell):
+def neighbour_roots(TB, ST, o, cell):
     """``figures._neighbour_roots``: the distinct roots of placed features the local
     segments of ``o`` on ``cell`` link to (``NEAR_D``), and per local segment the mask of
     those it links to (``NEAR_SEG``)."""
@@ -342,7 +342,7 @@ def placements(TB, ST, n, t, cell, r, o, occ, seat):
         owned_bits = 0
         if needs != NO_NEED:
             if near < 0:
-                near = _neighbour_roots(TB, ST, o, cell)
+                near = neighbour_roots(TB, ST, o, cell)
             for q in range(near):
                 for e in range(fc[f, players]):
                     if fs[OWNED + f, e] == fs[NEAR_D, q]:
@@ -353,7 +353,7 @@ def placements(TB, ST, n, t, cell, r, o, occ, seat):
         excluded_bits = 0
         if fk[f, EXCLUDES]:
             if near < 0:
-                near = _neighbour_roots(TB, ST, o, cell)
+                near = neighbour_roots(TB, ST, o, cell)
             excluded_bits = _excluded_bits(ST, near, fk[f, EXCLUDES])
         strength = fk[f, STRENGTH]
         for k in range(fspots.shape[2]):

@@ -20,6 +20,10 @@ called: ``inline="always"``). ``TB``, ``ST``, ``OUT`` and ``LOG`` come in as
   ("NRT required but not enabled"), so one cannot creep in. The option is one Numba keeps
   for its own use (``numba.core.options``); should a Numba drop it, this is the one place to
   change.
+* no recursion: no kernel function calls itself, or one that calls it back. Numba compiles
+  such a cycle, but its disk cache cannot load it (the next process crashed in
+  ``kernel.play_batch``), so a rule that nests (a draw whose ``on draw`` rule draws again) is
+  unrolled into a loop or left to the Python engine (``support``).
 * ``error_model="numpy"``: a division by zero is not checked for (no branch and exception
   code at each ``//`` and ``%``); every divisor in the kernel is a count that cannot be zero.
 """

@@ -245,7 +245,8 @@ def roll_out(TB, ST, OUT, LOG, turns, seed):
     scoring: ``mcts``' roll-out. The scores are in ``ST[SEATS][SCORE]``."""
     mtx, ctr = ST[MTX], ST[CTR]
     mt.seed_int(mtx[0], seed)
-    mt.seed_int(mtx[mtx.shape[0] - 1], seed + 1)
+    mt.seed_int(mtx[mtx.shape[0] - 2], seed + 1)
+    mt.seed_int(mtx[mtx.shape[0] - 1], seed + 2)  # what bags give
     counts = ST[SCRATCH][STACK_ROW][:3]
     g = I64(0)
     play_turns(TB, ST, OUT, LOG, g, turns, np.bool_(False), counts, np.bool_(True))

@@ -44,11 +44,12 @@ KIND_CENTRE, CODE_LEN, N_SLOTS, KIND_FIELD = 0, 1, 3, 5
 """``TB[KK]`` [K, 6]: per kind, whether a centre; per when (complete, final), program rows
 and quantity slots; whether a field (never completed)."""
 (START_TYPE, START_PLACED, FOLLOWERS, N_ATTR, N_TYPES, N_KINDS, END_UNPLACEABLE, HAND, BAG,
- GENERAL, TIES, MEASURED) = range(12)
+ GENERAL, TIES, MEASURED, MOST_OPTIONS, BAGS) = range(14)
 """``TB[PARAMS]``. ``GENERAL``: placements offer different numbers of moves (hands, figures,
 requirements), and the random bot draws as ``movegen._sample_more`` (``sample_general``).
 ``TIES``: ``Tables.ties`` when some tile breaks ties, else 0. ``MEASURED``:
-``Modes.measured_strengths``."""
+``Modes.measured_strengths``. ``MOST_OPTIONS``: ``Modes.most_options``. ``BAGS``: how many
+bags tokens are drawn from (their draws: the last row of ``ST[MTX]``)."""
 
 
 def kernel_tables(tb: Tables, players: int) -> tuple:
@@ -71,7 +72,8 @@ def kernel_tables(tb: Tables, players: int) -> tuple:
                        modes.start_placed, modes.followers[players], seg_attr.shape[2], n_t,
                        len(tb.kinds), modes.end_unplaceable, modes.hand, modes.bag,
                        modes.placing_more or bool(modes.hand),
-                       tb.ties if tb.high_tiles else 0, modes.measured_strengths], np.int64)
+                       tb.ties if tb.high_tiles else 0, modes.measured_strengths,
+                       modes.most_options, len(modes.bags)], np.int64)
     pile, ends = unshuffled_pile(tb)
     return (o1, o4, os_, ol, np.array(tb.seg_at[:len(tb.sigs)], np.int64), touches, seg_attr,
             tt, kk, code, slots, np.array(pile, np.int64), params, np.array(ends, np.int64))

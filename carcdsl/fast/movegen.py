@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import numba as nb
 
-from carcdsl.fast import effects, figures, mt
+from carcdsl.compile.facts import CHOICE_SHIFT
+from carcdsl.fast import bags, effects, figures, mt
 from carcdsl.fast.jit import I64, JIT, PY
 from carcdsl.fast.layout import (
     FIG_TB,
     HAND,
     LINK_POS,
     LINK_SEG,
+    MOST_OPTIONS,
     N_DISTINCT,
     N_LINKS,
     N_SEG,
@@ -307,8 +309,26 @@ def moves_at(TB, ST, n, t, c, r, seat, placing, recalling, occupied, n_near):
     ``ST[MOVES]`` from row ``n`` (no figure, the ordinary follower's free spots, each
     figure's spots, then recalls), given ``square_occupied`` of ``c``. Returns the new
     count."""
-    buf, os_ = ST[MOVES], TB[OS]
+    buf = ST[MOVES]
     o = 4 * t + r
+    options = bags.choice_count(TB, ST, o, c, seat) if TB[PARAMS][MOST_OPTIONS] > 1 else 0
+    n0 = n
+    n = _moves_at(TB, ST, n, t, c, r, o, seat, placing, recalling, occupied, n_near)
+    if options:  # each move once per option (``_Turn.moves_at``), in place, from the end
+        m = n - n0
+        for k in range(m - 1, -1, -1):
+            spot = buf[n0 + k, 3]
+            for j in range(options - 1, -1, -1):
+                row = n0 + k * options + j
+                buf[row, 0], buf[row, 1], buf[row, 2] = t, c, r
+                buf[row, 3] = spot + ((j + 1) << CHOICE_SHIFT)
+        n = n0 + m * options
+    return n
+
+
+@nb.njit(**JIT)
+def _moves_at(TB, ST, n, t, c, r, o, seat, placing, recalling, occupied, n_near):
+    buf, os_ = ST[MOVES], TB[OS]
     buf[n, 0], buf[n, 1], buf[n, 2], buf[n, 3] = t, c, r, -1
     n += 1
     spots = ST[SEATS][LEFT, seat] > 0 and TB[TT][t, SPOT_COUNT] > 0
@@ -370,7 +390,7 @@ def width(TB, ST, seat, t, placing):
         n += TB[TT][t, SPOT_COUNT]
     fk = TB[FIG_TB]
     if fk.shape[0] == 0:
-        return n
+        return n * TB[PARAMS][MOST_OPTIONS]
     fspots, fc = TB[figures.FSPOTS], ST[figures.FC]
     players = fc.shape[1] - 1
     if placing:
@@ -380,7 +400,7 @@ def width(TB, ST, seat, t, placing):
                     if fspots[f, 4 * t, k] < 0:
                         break
                     n += 1
-    return n + fc[fk.shape[0], figures.N_RECALLABLE]
+    return (n + fc[fk.shape[0], figures.N_RECALLABLE]) * TB[PARAMS][MOST_OPTIONS]
 
 
 @nb.njit(**JIT)

@@ -14,16 +14,18 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from carcdsl.compile.facts import BOT_SEED_FACTOR
-from carcdsl.fast import boards, effects, figures, mt
+from carcdsl.compile.facts import BAG_SALT, BOT_SEED_FACTOR, CHOICE_SHIFT
+from carcdsl.fast import bags, boards, effects, figures, mt
 from carcdsl.fast.grid import place, place_endless, place_limited
 from carcdsl.fast.jit import I64, JIT, PY
 from carcdsl.fast.layout import (
     BAG,
+    BAGS,
     CENTRE_SPOT,
     END_UNPLACEABLE,
     FOLLOWERS,
     HAND,
+    MOST_OPTIONS,
     OS,
     PARAMS,
     SEG_ATTR,
@@ -117,12 +119,12 @@ def new_state(TB, players):
                 geo[k] = dx + dy * w
                 k += 1
     hand = max(1, TB[PARAMS][HAND])
-    per_placement = 1 + TB[OS].shape[2] + figures.extra_moves(TB)
+    per_placement = (1 + TB[OS].shape[2] + figures.extra_moves(TB)) * TB[PARAMS][MOST_OPTIONS]
     cap = n_open * 4 * (per_placement + 1) * hand  # list_moves: the placements, then moves
     return (cells, np.zeros((7, nodes), np.int64),
             np.zeros((nodes, TB[SEG_ATTR].shape[2]), np.int64),
             np.zeros((nodes, players), np.int64), np.zeros((10, tiles + 2), np.int64),
-            np.zeros((4, players), np.int64), ctr, np.zeros((players + 1, mt.N + 1), np.uint32),
+            np.zeros((4, players), np.int64), ctr, np.zeros((players + 2, mt.N + 1), np.uint32),
             np.zeros((3, n_open), np.int64), np.zeros((n_open, 4), np.int64), scratch,
             np.zeros((players, hand), np.int64), np.zeros((cap, 4), np.int64),
             np.zeros(players, np.int64)) + figures.state(TB, players) + \
@@ -170,12 +172,14 @@ def set_up(TB, ST, LOG, seed, seating):
     (``supply.new_pile``); the board's printed tiles, the start tile and further start areas;
     tokens given to the players (logged); the hands dealt."""
     mtx = ST[MTX]
-    players = mtx.shape[0] - 1
+    players = mtx.shape[0] - 2
     for s in range(seating.shape[0]):  # a loop: see supply.new_pile
         ST[SEATING][s] = seating[s]
     mt.seed_int(mtx[players], abs(seed))
     for s in range(players):
         mt.seed_int(mtx[s], abs(seed * BOT_SEED_FACTOR + seating[s]))
+    if TB[PARAMS][BAGS]:  # ``facts.bag_seed``
+        mt.seed_int(mtx[players + 1], (abs(seed) ^ BAG_SALT) & 0x7FFFFFFFFFFFFFFF)
     new_pile(TB, ST)
     bl = TB[boards.LISTS_TB]  # the board's printed tiles, then its start areas
     for i in range(bl[boards.N_PRINTED]):
@@ -212,6 +216,8 @@ def apply(TB, ST, OUT, LOG, g, t, cell, r, spot):
         ctr[N_PILE] -= 1
     index = ctr[N_MOVES]
     log_move(ST, LOG, t, cell, r, spot, seat)
+    choice = (spot + (1 << (CHOICE_SHIFT - 1))) >> CHOICE_SHIFT  # ``facts.split_choice``
+    spot -= choice << CHOICE_SHIFT
     ctr[TURNS] += 1
     OUT[SEAT_ROWS][SR_TURNS, g, seat] += 1
     OUT[PLACED][g, t] += 1
@@ -224,6 +230,9 @@ def apply(TB, ST, OUT, LOG, g, t, cell, r, spot):
         base = place_endless(TB, ST, o, cell)
     if spot >> figures.FIGURE_SHIFT > 0:
         figures.put(TB, ST, o, cell, base, spot, seat)
+        if TB[effects.RULES][effects.H_ON_FIGURE]:
+            bags.fire_figure(TB, ST, OUT, LOG, g, (spot >> figures.FIGURE_SHIFT) - 1,
+                             base + (spot & figures.LOCAL_MASK), index)
     elif spot >= 0:
         node = base + spot
         nfol[nodes[ROOT, node], seat] += 1
@@ -242,6 +251,8 @@ def apply(TB, ST, OUT, LOG, g, t, cell, r, spot):
     # placement triggers act at once, before scoring
     extra = TB[effects.RULES][effects.H_TRIGGERS] > 0 and effects.fire_triggers(
         TB, ST, OUT, LOG, g, o, cell, base, index)
+    if TB[PARAMS][BAGS] or choice:
+        bags.fire_extends(TB, ST, OUT, LOG, g, o, cell, base, index, choice)
     extra = score_completed(TB, ST, OUT, LOG, g, o, cell, base, index) or extra
     close_group(ST, ctr[TURNS])
     if ctr[N_ASIDE]:

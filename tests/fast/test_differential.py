@@ -130,6 +130,8 @@ COMBINATIONS = [
     ("base", (MAYOR, "hills-sheep-tiles", "traders-builders", "abbot")),
     ("base", (GOLD,)), ("base", (GOLD, "traders-builders", "farmers")),
     ("base", (BUILDINGS,)), ("base", (BUILDINGS, "inns-cathedrals", "abbot", "farmers")),
+    ("base", ("hills-sheep", "farmers")),
+    ("base", ("hills-sheep", "abbot", "inns-cathedrals", "hand-of-three", "farmers")),
     # parameters and rule sets in the mixes above that they left out
     ("base", ("river:u-turn=look-ahead", "abbot", "inns-cathedrals", "traders-builders",
               "farmers")),
@@ -155,7 +157,7 @@ ROW_COMBINATIONS = COMBINATIONS[:4] + [
     ("base", ("hand-of-three", "bag", "farmers")), ("base", ("abbot", "farmers")),
     ("nuts", ("nuts-proposal",)), ("base", ("fill-hole-extra-turn",)),
     ("base", ("river", "farmers")), ("base", (MIX,)), ("base", ("traders-builders", "farmers")),
-    ("maps-germany", ("farmers", "small-city-roads")),
+    ("maps-germany", ("farmers", "small-city-roads")), ("base", ("hills-sheep", "farmers")),
 ]
 """Combinations whose ``simulate`` rows are compared field by field."""
 
@@ -283,7 +285,7 @@ def test_the_same_games_for_every_two_variants(rules, first):
 
 
 TOKEN_CASES = [("nuts", ()), ("nuts", ("nuts-proposal",)), ("base", ("traders-builders",)),
-               ("base", (MIX,))]
+               ("base", (MIX,)), ("base", ("hills-sheep", "farmers"))]
 
 
 @pytest.mark.parametrize("rules,variants", TOKEN_CASES, ids=[label(*c) for c in TOKEN_CASES])

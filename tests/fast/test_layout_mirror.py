@@ -16,12 +16,14 @@ MIRRORS = ("grid", "features", "supply", "turn", "scoring", "movegen", "state", 
            "effects", "requirements")
 """``fast/X.py`` mirrors ``engine/X.py``."""
 
-OWN = ("__init__", "jit", "packed", "layout", "slots", "mt", "program", "boards", "kernel",
-       "batch", "support", "search")
+OWN = ("__init__", "jit", "packed", "layout", "slots", "mt", "program", "boards", "bags",
+       "kernel", "batch", "support", "search")
 """The compiled engine's own modules: how it is compiled, how its tuples of arrays are passed,
 the tables and state as arrays, the generator, scoring programs, bounded boards and maps
 (``engine/grid.py``'s limited board, apart so that the endless table's path stays short), the
-play loop and ``Kernel``, a batch's rows, what it runs, the roll-outs' kernel."""
+rules that act on a feature (``engine/effects.py``'s ``act_on`` and after, apart so that
+``fast/effects.py`` stays small), the play loop and ``Kernel``, a batch's rows, what it runs,
+the roll-outs' kernel."""
 
 
 def test_each_mirror_has_its_engine_module():
@@ -40,7 +42,7 @@ def test_the_cache_digest_covers_every_kernel_module(tmp_path):
     """``source_digest`` names the kernels' cache folder: an edit to any module of ``fast``
     (each kernel function inlines or calls code of the others) gives another."""
     sources = PACKAGE / "fast"
-    for name in (*MIRRORS, "kernel", "boards", "jit", "packed", "layout", "slots", "mt",
+    for name in (*MIRRORS, "kernel", "boards", "bags", "jit", "packed", "layout", "slots", "mt",
                  "program"):
         copy = tmp_path / name
         copy.mkdir()
