@@ -117,8 +117,8 @@ def _play_counted(state: State, bots: list, branching: bool) -> tuple[int, int, 
             break
         if supply.hands is None:  # the drawn tile's placements, at C speed
             n = sum(map(len, map(by_type[supply.pile[-1]], grid.fitting.values())))
-        else:
-            n = sum(1 for move in state.iter_moves() if move[3] < 0)
+        else:  # each (tile, square, rotation) once: a recall is a choice made with one
+            n = len({move[:3] for move in state.iter_moves()})
         placements += n
         if branching:
             m = sum(1 for _ in state.iter_moves())
