@@ -385,7 +385,7 @@ def test_directories_sockets_and_block_devices_are_refused(tmp_path: Path,
             dump_record(parse_record(SPEC), path)
     import carcdsl.formats.record as records
 
-    monkeypatch.setattr(records, "_special", lambda target: "block")
+    monkeypatch.setattr(records, "target_kind", lambda target: "block")
     with pytest.raises(RecordError, match="onto a block device"):
         dump_record(parse_record(SPEC), tmp_path / "disk")
     assert sorted(os.listdir(tmp_path)) == ["s"]

@@ -19,7 +19,7 @@ from carcdsl.cli.commands import title_of
 from carcdsl.cli.output import Said, add_allow_option, add_lang_option, add_variant_option
 from carcdsl.engine.game import Game
 from carcdsl.errors import RecordError
-from carcdsl.formats.files import write_atomically
+from carcdsl.formats.files import check_target, write_atomically
 from carcdsl.formats.record import Record, load_record
 from carcdsl.i18n.words import Words, os_reason
 from carcdsl.pipeline import load
@@ -65,6 +65,8 @@ def cmd_render(args: argparse.Namespace) -> int:
         _check_suffix(args.move[1], "--move", (".svg", ".png"))
     if args.png or _is_png(target):
         _need_png()
+    if target is not None:  # refused before anything is loaded or drawn
+        _check_target(Path(target), Words(None, args.lang))
     if args.tiles is not None:
         return _render_tiles(args)
     if args.variant:
@@ -89,9 +91,11 @@ def cmd_render(args: argparse.Namespace) -> int:
                        reason=os_reason(exc).say(words)) from None
         width = max(3, len(str(count)))
         suffix = ".png" if args.png else ".svg"
-        for n in range(1, count + 1):
-            _write(folder / f"move-{n:0{width}d}{suffix}", _board(game, record, n, words, args),
-                   words)
+        files = [folder / f"move-{n:0{width}d}{suffix}" for n in range(1, count + 1)]
+        for file in files:  # all refused before one is written
+            _check_target(file, words)
+        for n, file in enumerate(files, 1):
+            _write(file, _board(game, record, n, words, args), words)
         print(words.phrase("render-wrote", n=count, file=args.all))
         return 0
     text, output = args.move
@@ -149,6 +153,16 @@ def _board(game: Game, record: Record, n: int, words: Words,
         raise exc.within(args.source) from None
     caption = words.phrase("render-after", move=n, n=len(record.moves))
     return board_svg(state, title_of(game.rules, words), [caption])
+
+
+def _check_target(target: Path, words: Words) -> None:
+    """Refuse a picture's file that could never be written (a named pipe, a device, a
+    folder), in one message naming it."""
+    try:
+        check_target(target)
+    except OSError as exc:
+        raise Said("render-unwritable", file=str(target),
+                   reason=os_reason(exc).say(words)) from None
 
 
 def _write(target: Path, text: str, words: Words) -> None:

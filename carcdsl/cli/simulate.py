@@ -31,6 +31,8 @@ from carcdsl.cli.output import (
     tell_engine,
 )
 from carcdsl.errors import CarcError
+from carcdsl.formats.files import check_target, write_atomically
+from carcdsl.i18n.words import Words, os_reason
 from carcdsl.pipeline import load
 from carcdsl.sim.compiled import choose
 from carcdsl.sim.metrics import compare, summarize
@@ -127,8 +129,11 @@ def _check_options(args: argparse.Namespace) -> None:
             raise CarcError(f"{_option_for(module, args)} needs {module}: "
                             f"pip install 'carcdsl[{EXTRAS[module]}]'")
     for path in (args.html, args.csv, args.parquet):
-        if path is not None and not Path(path).resolve().parent.is_dir():
-            raise CarcError(f"cannot write {path}: no such directory")
+        if path is not None:
+            with _unwritable_said(path, args.lang):
+                check_target(path)
+            if not Path(os.path.realpath(path)).parent.is_dir():
+                raise CarcError(f"cannot write {path}: no such directory")
 
 
 def _check_bot(kind: str) -> None:
@@ -239,11 +244,25 @@ def _write_files(args: argparse.Namespace, sims: list[Simulation], summaries: li
     records = [record for sim in sims
                for record in sim.records(sim.label if several else None)]
     if args.csv:
-        write_csv(records, args.csv)
+        with _unwritable_said(args.csv, args.lang):
+            write_csv(records, args.csv)
     if args.parquet:
-        write_parquet(records, args.parquet)
+        with _unwritable_said(args.parquet, args.lang):
+            write_parquet(records, args.parquet)
     if args.html:
-        from carcdsl.formats.files import write_atomically
         from carcdsl.sim.report import html_report
 
-        write_atomically(args.html, html_report(sims, summaries, comparisons).encode("utf-8"))
+        page = html_report(sims, summaries, comparisons).encode("utf-8")
+        with _unwritable_said(args.html, args.lang):
+            write_atomically(args.html, page)
+
+
+@contextlib.contextmanager
+def _unwritable_said(path: str, lang: str) -> Iterator[None]:
+    """An output file that cannot be written (a named pipe, a full disk) is one message
+    naming it."""
+    try:
+        yield
+    except OSError as exc:
+        reason = os_reason(exc).say(Words(None, lang))
+        raise Said("file-unwritable", file=path, reason=reason) from None

@@ -1,13 +1,57 @@
 """Writing a file whole or not at all: one place for every writer of the tool (records, pictures,
 saved rule files, simulation reports), so that an interrupted or failing write never leaves
-half a file where the user asked for one."""
+half a file where the user asked for one, and never replaces what is not a regular file (a
+named pipe, a device, a socket, a folder)."""
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import secrets
+import stat
 from pathlib import Path
+
+_KINDS = (("directory", stat.S_ISDIR), ("fifo", stat.S_ISFIFO), ("char", stat.S_ISCHR),
+          ("block", stat.S_ISBLK), ("socket", stat.S_ISSOCK))
+
+
+class NotAFileError(OSError):
+    """The target exists and is no regular file (``kind``: ``fifo``, ``char``, ``block``,
+    ``socket``, ``other``): renaming a new file over it would destroy a named pipe or a
+    device node, so nothing is written. ``reason_code`` names the reason in the catalogues'
+    ``OS_ERRORS`` (``i18n.os_reason``)."""
+
+    def __init__(self, target: str, kind: str):
+        super().__init__(errno.EEXIST, f"not a regular file ({kind})", target)
+        self.kind = kind
+        self.reason_code = f"not-a-file/{kind}"
+
+
+def target_kind(target: str | os.PathLike[str]) -> str | None:
+    """What ``target`` is, symbolic links followed, when it exists and is no regular file:
+    ``directory``, ``fifo``, ``char``, ``block``, ``socket`` or ``other``; None for a
+    regular file or a new name. Raises OSError when it cannot be looked up (a loop of links:
+    ELOOP; no permission)."""
+    try:
+        mode = os.stat(target).st_mode
+    except FileNotFoundError:
+        return None  # a new name, or a link to one
+    if stat.S_ISREG(mode):
+        return None
+    return next((kind for kind, test in _KINDS if test(mode)), "other")
+
+
+def check_target(target: str | os.PathLike[str]) -> None:
+    """Raise unless ``target`` may be written: ``IsADirectoryError`` for a folder,
+    ``NotAFileError`` for anything else that is no regular file, OSError when it cannot be
+    looked up. Commands call it before the work that fills the file, so that nothing is
+    played or drawn for an output that will be refused."""
+    kind = target_kind(target)
+    if kind == "directory":
+        raise IsADirectoryError(errno.EISDIR, "Is a directory", str(target))
+    if kind is not None:
+        raise NotAFileError(str(target), kind)
 
 
 def write_atomically(target: str | os.PathLike[str], data: bytes,
@@ -15,12 +59,12 @@ def write_atomically(target: str | os.PathLike[str], data: bytes,
     """Write ``data`` to ``target``: a new file beside it (``O_EXCL``, never someone else's),
     flushed to disk, then renamed over ``target``, which is therefore old or new, never half
     written, whatever happens. A symbolic link is followed (its target is replaced, the link
-    kept). The new file takes ``mode``, else the mode of the file it replaces, else what the
-    umask gives. Raises ``OSError`` (nothing is left behind), ``IsADirectoryError`` for a
-    folder."""
+    kept). Only a regular file or a new name is written (``check_target``): a named pipe, a
+    device, a socket or a folder raises before anything is made. The new file takes
+    ``mode``, else the mode of the file it replaces, else what the umask gives. Raises
+    ``OSError`` (nothing is left behind)."""
+    check_target(target)
     path = Path(os.path.realpath(target))
-    if path.is_dir():
-        raise IsADirectoryError(21, "Is a directory", str(target))
     if mode is None:
         with contextlib.suppress(OSError):
             mode = path.stat().st_mode & 0o7777

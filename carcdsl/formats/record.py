@@ -13,7 +13,6 @@ from __future__ import annotations
 import errno
 import json
 import os
-import stat
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -31,7 +30,7 @@ if TYPE_CHECKING:  # jsonschema is imported when a record is read, not when carc
 from carcdsl.engine.moves import Discard, Move, Placement
 from carcdsl.errors import IllegalMoveError, RecordError, show_number, show_value
 from carcdsl.formats.digest import rules_digest
-from carcdsl.formats.files import write_atomically
+from carcdsl.formats.files import NotAFileError, target_kind, write_atomically
 from carcdsl.i18n.breakdown import detail
 from carcdsl.i18n.words import json_reason, os_reason
 from carcdsl.model.base import as_tuple
@@ -385,16 +384,23 @@ def dump_record(record: Record, path: str | os.PathLike[str]) -> None:
 
 def check_record_path(path: str | os.PathLike[str]) -> None:
     """Raise RecordError when a record could never be written to ``path`` (a directory, a
-    block device, a socket, a missing directory), before a game is played to fill it."""
+    block device, a socket, a loop of links, a missing directory), before a game is played
+    to fill it."""
     source = str(path)
     target = Path(os.path.realpath(path))
-    kind = _special(Path(path))
+    try:
+        kind = target_kind(path)
+    except OSError as exc:  # a loop of links, no permission to look
+        raise RecordError.of("unwritable", source, reason=os_reason(exc)) from None
     if kind == "directory" or source.endswith(os.sep):
         raise RecordError.of("unwritable", source,
                              reason=os_reason(OSError(errno.EISDIR, "Is a directory")))
     if kind in ("block", "socket"):
         raise RecordError.of(f"unwritable-{'device' if kind == 'block' else 'socket'}",
                              source)
+    if kind == "other":
+        raise RecordError.of("unwritable", source,
+                             reason=os_reason(NotAFileError(source, kind)))
     if kind is None and not target.parent.is_dir():
         code = errno.ENOENT if not target.parent.exists() else errno.ENOTDIR
         raise RecordError.of("unwritable", source,
@@ -402,19 +408,12 @@ def check_record_path(path: str | os.PathLike[str]) -> None:
 
 
 def _special(target: Path) -> str | None:
-    """What ``target`` is, links followed, when it exists and is not a regular file:
-    ``directory``, ``fifo``, ``char``, ``block``, ``socket`` (None: a regular file, or
-    nothing yet)."""
+    """What ``target`` is, links followed, when it exists and is no regular file
+    (``files.target_kind``); None too when it cannot be looked up."""
     try:
-        mode = target.stat().st_mode
+        return target_kind(target)
     except OSError:
         return None
-    for kind, test in (("directory", stat.S_ISDIR), ("fifo", stat.S_ISFIFO),
-                       ("char", stat.S_ISCHR), ("block", stat.S_ISBLK),
-                       ("socket", stat.S_ISSOCK)):
-        if test(mode):
-            return kind
-    return None
 
 
 def _write_through(target: Path, data: bytes, source: str) -> None:

@@ -146,6 +146,7 @@ PHRASES: dict[str, str] = {
     "render-record-variants": "a record names its own rules and variants: give no --variant",
     "render-move-range": "move {move} is not in the record: it has moves 0 to {n}",
     "render-unwritable": "cannot write {file}: {reason}",
+    "file-unwritable": "cannot write {file}: {reason}",
     "render-suffix": "{file}: {option} writes {kinds}; give a FILE ending in one of them",
     "render-not-folder": "{file} is not a folder: --all writes one picture per move into a "
                          "folder (it is made if missing)",
@@ -217,6 +218,11 @@ OS_ERRORS: dict[str, str] = {
     "ETXTBSY": "the file is a running program", "EMFILE": "too many open files",
     "EFBIG": "file too large", "EINVAL": "invalid argument", "EPIPE": "broken pipe",
     "EAGAIN": "resource temporarily unavailable",
+    "not-a-file/fifo": "a named pipe, not a regular file",
+    "not-a-file/char": "a device, not a regular file",
+    "not-a-file/block": "a device, not a regular file",
+    "not-a-file/socket": "a socket, not a regular file",
+    "not-a-file/other": "not a regular file",
 }
 """Operating system errors by errno name (``i18n.os_reason``); others are said as the system
 says them."""

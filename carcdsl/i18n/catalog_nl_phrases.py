@@ -146,6 +146,7 @@ PHRASES: dict[str, str] = {
     "render-move-range": "zet {move} staat niet in het verslag: het heeft zetten 0 tot en met "
                          "{n}",
     "render-unwritable": "kan {file} niet schrijven: {reason}",
+    "file-unwritable": "kan {file} niet schrijven: {reason}",
     "render-suffix": "{file}: {option} schrijft {kinds}; geef een BESTAND dat op een daarvan "
                      "eindigt",
     "render-not-folder": "{file} is geen map: --all schrijft een plaatje per zet in een map "
@@ -217,6 +218,11 @@ OS_ERRORS: dict[str, str] = {
     "ETXTBSY": "het bestand is een draaiend programma", "EMFILE": "te veel open bestanden",
     "EFBIG": "bestand te groot", "EINVAL": "ongeldig argument", "EPIPE": "verbroken pijp",
     "EAGAIN": "tijdelijk niet beschikbaar",
+    "not-a-file/fifo": "een named pipe, geen gewoon bestand",
+    "not-a-file/char": "een apparaat, geen gewoon bestand",
+    "not-a-file/block": "een apparaat, geen gewoon bestand",
+    "not-a-file/socket": "een socket, geen gewoon bestand",
+    "not-a-file/other": "geen gewoon bestand",
 }
 
 JSON_ERRORS: dict[str, str] = {

@@ -202,8 +202,10 @@ class Reason:
 
 
 def os_reason(exc: OSError) -> Reason:
-    """Why the operating system refused, by its errno (``file not found``)."""
-    code = errno.errorcode.get(exc.errno, "") if exc.errno is not None else ""
+    """Why the operating system refused, by its errno (``file not found``), or by the
+    ``reason_code`` of carcdsl's own refusals (``formats.files.NotAFileError``)."""
+    code = getattr(exc, "reason_code", "") or (
+        errno.errorcode.get(exc.errno, "") if exc.errno is not None else "")
     return Reason("OS_ERRORS", code, exc.strerror or str(exc))
 
 
