@@ -114,6 +114,31 @@ def test_a_rule_file_is_still_quoted(capsys, project):
     assert code == 1 and "    tile Q 1 citty N\n" in out
 
 
+@pytest.mark.parametrize("text, at", [
+    ('rules t\nextends "loop.carc"\n', "t.carc:2:9"),
+    ('variant t for base\nwith "loop.carc"\n', "t.carc:2:6"),
+    ('variant t for "loop.carc"\n', "t.carc:1:15"),
+    ('rules t\nextends "dir/loop.carc"\n', "t.carc:2:9"),
+])
+def test_a_link_to_itself_is_said_at_its_place(capsys, project, text, at):
+    (project / "loop.carc").symlink_to("loop.carc")
+    (project / "dir").symlink_to("dir")
+    (project / "t.carc").write_text(text)
+    code, out, err = run(capsys, "check", str(project / "t.carc"))
+    assert code == 1 and "internal error" not in err and "Traceback" not in out + err
+    assert f"{at}: error[E004]:" in out and "too many symbolic links" in out
+
+
+@pytest.mark.parametrize("target", ["a\0b.carc", "\ud800.carc", "\ud800", "ba\0se"])
+def test_a_name_no_file_can_have_is_said_by_resolve(project, target):
+    from carcdsl.errors import RuleError
+    from carcdsl.lang.sources import resolve
+
+    with pytest.raises(RuleError) as caught:
+        resolve(target, project, within=(project,))
+    assert caught.value.diagnostics[0].code == "E004"
+
+
 @pytest.mark.parametrize("how", ["file", "variant", "extends"])
 def test_a_name_too_long_for_the_file_system_is_said(capsys, project, how):
     name = "n" * 300

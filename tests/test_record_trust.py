@@ -170,6 +170,34 @@ def test_a_record_names_no_file_outside_its_folder(tmp_path, capsys, rules, vari
             assert "map van het verslag" in err, err
 
 
+@pytest.mark.parametrize(("rules", "variants", "said"), [
+    ("a\0b.carc", (), "'rules' names no file there can be (got \"a\\u0000b.carc\"): a NUL "
+                       "character in the name"),
+    ("\ud800.carc", (), "'rules' names no file there can be (got \"\\ud800.carc\"): a lone "
+                         "surrogate in the name"),
+    ("\ud800", (), "'rules' names no file there can be"),
+    ("ba\0se", (), "'rules' names no file there can be"),
+    ("base", ("farmers", "x\0:y=1"), "'variants[1]' names no file there can be"),
+    ("base", ("\udcff.carc",), "'variants[0]' names no file there can be"),
+    ("loop.carc", (), "'rules' names no file there can be (got \"loop.carc\"): too many "
+                      "symbolic links"),
+])
+def test_a_name_no_file_can_have_is_one_message_at_its_json_path(tmp_path, capsys, rules,
+                                                                 variants, said):
+    from carcdsl.cli.main import main
+
+    folder = _outside_setup(tmp_path)
+    (folder / "loop.carc").symlink_to("loop.carc")
+    record = _write(folder, rules, variants)
+    for command in ("replay", "render"):
+        extra = ["--move", "0", str(tmp_path / "b.svg")] if command == "render" else []
+        assert main([command, str(record), *extra]) == 1
+        out, err = capsys.readouterr()
+        assert err.startswith(f"carcdsl: {record}: {said}"), err
+        assert err.count("\n") == 1 and "internal error" not in err
+    assert not (tmp_path / "b.svg").exists()
+
+
 @pytest.mark.parametrize(("rules", "variants"), [
     ("base", ("farmers", "sub/minus.carc")), ("maps-germany:areas=3", ()),
     ("base", ("sub/../sub/minus.carc",)), ("base", ("./sub/minus.carc",)),

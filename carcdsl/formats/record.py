@@ -32,7 +32,7 @@ from carcdsl.errors import IllegalMoveError, RecordError, show_number, show_valu
 from carcdsl.formats.digest import rules_digest
 from carcdsl.formats.files import NotAFileError, target_kind, write_atomically
 from carcdsl.i18n.breakdown import detail
-from carcdsl.i18n.words import json_reason, os_reason
+from carcdsl.i18n.words import Reason, json_reason, os_reason
 from carcdsl.model.base import as_tuple
 from carcdsl.schemas import validator
 
@@ -250,21 +250,39 @@ def check_rule_paths(record: Record, home: str | os.PathLike[str] | None = None)
     """Raise RecordError unless every rule file ``record`` names (``rules``, ``variants``) is
     a bundled name or a path inside the record's folder ``home`` (default: its ``base_dir``,
     else the working directory): no absolute path, no ``..`` out of it, no symbolic link
-    leading out of it. The message quotes the reference, never what the file holds."""
-    base = os.path.realpath(home if home is not None else record.base_dir or os.getcwd())
+    leading out of it (``lang.sources.is_within``), and no name no file can have (a NUL, a
+    lone surrogate, a loop of links). The message quotes the reference, never what the file
+    holds."""
+    base = Path(os.path.realpath(home if home is not None else record.base_dir
+                                 or os.getcwd()))
     for subject, ref in [("rules", record.rules),
                          *((f"variants[{i}]", v) for i, v in enumerate(record.variants))]:
         problem = _outside(ref, base)
         if problem is not None:
-            raise RecordError.of(problem, subject=repr(subject), got=show_value(ref))
+            key, reason = problem
+            got = show_value(ref).encode("utf-8", "backslashreplace").decode("utf-8")
+            if reason is None:
+                raise RecordError.of(key, subject=repr(subject), got=got)
+            raise RecordError.of(key, subject=repr(subject), got=got, reason=reason)
 
 
-def _outside(ref: str, base: str) -> str | None:
+def _outside(ref: str, base: Path) -> tuple[str, Reason | None] | None:
     """Why ``ref`` (with or without parameters after a colon) may name a file outside
-    ``base``: ``path-absolute`` or ``path-outside``; None when it cannot."""
+    ``base`` (``path-absolute``, ``path-outside``), or names none that can be
+    (``path-bad``, with its reason), and the message's arguments; None when it cannot."""
     # here, not at the top: importing carcdsl does not load the rule language
-    from carcdsl.lang.sources import SUFFIXES, bundled_names
+    from carcdsl.lang.sources import (
+        SUFFIXES,
+        BadNameError,
+        bundled_names,
+        is_within,
+        lookup_reason,
+    )
 
+    try:
+        ref.encode("utf-8")  # a record is UTF-8 text: even a surrogate a name may hold
+    except UnicodeEncodeError:
+        return "path-bad", lookup_reason(BadNameError("surrogate"))
     names = bundled_names()
     # the file is the reference up to some colon, or all of it (``lang.sources.parse_ref``):
     # every reading must stay inside
@@ -273,10 +291,12 @@ def _outside(ref: str, base: str) -> str | None:
         if not target or (target in names and not path_like):
             continue
         if os.path.isabs(target):
-            return "path-absolute"
-        real = os.path.realpath(os.path.join(base, target))
-        if os.path.commonpath([real, base]) != base:
-            return "path-outside"
+            return "path-absolute", None
+        try:
+            if not is_within(base / target, (base,), bundled=False):
+                return "path-outside", None
+        except (OSError, ValueError) as exc:
+            return "path-bad", lookup_reason(exc)
     return None
 
 

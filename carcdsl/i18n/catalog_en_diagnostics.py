@@ -37,8 +37,7 @@ DIAGNOSTICS: dict[str, str] = {
     "E004/outside": "'{target}' is outside the folders rule files may read from ({folders}); "
                     "to read it, give its folder with --allow-path DIR",
     "E004/allow-path": "--allow-path {folder}: not a folder",
-    "E004/bad-path": "the path {target} cannot be looked up: {reason} (a name or a path "
-                     "longer than the file system allows?)",
+    "E004/bad-path": "the path {target} cannot be looked up: {reason}",
     "E005": "`extends` cycle: {chain}",
     "E005/self": "a variant is not applied with itself",
     "E005/with": "`with` cycle: {chain}",

@@ -151,6 +151,7 @@ RECORDS: dict[str, str] = {
     # replaying it
     "path-absolute": "{subject} must be a bundled name or a path relative to the record's "
                      "folder, not an absolute path (got {got})",
+    "path-bad": "{subject} names no file there can be (got {got}): {reason}",
     "path-outside": "{subject} leads out of the record's folder (got {got}): a record names "
                     "bundled rule sets and files in its own folder or below it",
     "rules": "the record's rules do not load: {problem}",

@@ -223,6 +223,8 @@ OS_ERRORS: dict[str, str] = {
     "not-a-file/block": "a device, not a regular file",
     "not-a-file/socket": "a socket, not a regular file",
     "not-a-file/other": "not a regular file",
+    "bad-name/nul": "a NUL character in the name",
+    "bad-name/surrogate": "a lone surrogate in the name",
 }
 """Operating system errors by errno name (``i18n.os_reason``); others are said as the system
 says them."""

@@ -43,8 +43,7 @@ DIAGNOSTICS: dict[str, str] = {
     "E004/outside": "'{target}' ligt buiten de mappen waaruit regelbestanden mogen lezen "
                     "({folders}); geef de map met --allow-path MAP om het te lezen",
     "E004/allow-path": "--allow-path {folder}: geen map",
-    "E004/bad-path": "het pad {target} kan niet worden opgezocht: {reason} (een naam of pad "
-                     "langer dan het bestandssysteem toestaat?)",
+    "E004/bad-path": "het pad {target} kan niet worden opgezocht: {reason}",
     "E005": "kringloop van `extends`: {chain}",
     "E005/self": "een variant wordt niet met zichzelf toegepast",
     "E005/with": "kringloop van `with`: {chain}",

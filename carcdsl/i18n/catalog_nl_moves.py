@@ -159,6 +159,7 @@ RECORDS: dict[str, str] = {
                        "een verslag mag hebben",
     "path-absolute": "{subject} moet een meegeleverde naam zijn of een pad ten opzichte van de "
                      "map van het verslag, geen absoluut pad (niet {got})",
+    "path-bad": "{subject} noemt geen bestand dat er kan zijn (niet {got}): {reason}",
     "path-outside": "{subject} leidt uit de map van het verslag (niet {got}): een verslag "
                     "noemt meegeleverde regels en bestanden in zijn eigen map of daaronder",
     "rules": "de regels van het verslag laden niet: {problem}",

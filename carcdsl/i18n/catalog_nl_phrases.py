@@ -223,6 +223,8 @@ OS_ERRORS: dict[str, str] = {
     "not-a-file/block": "een apparaat, geen gewoon bestand",
     "not-a-file/socket": "een socket, geen gewoon bestand",
     "not-a-file/other": "geen gewoon bestand",
+    "bad-name/nul": "een NUL-teken in de naam",
+    "bad-name/surrogate": "een los surrogaat in de naam",
 }
 
 JSON_ERRORS: dict[str, str] = {

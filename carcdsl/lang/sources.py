@@ -7,6 +7,7 @@ Diagnostic.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -103,8 +104,7 @@ def resolve(target: str, relative_to: Path | None = None, is_path: bool | None =
                             (error("E004", None, "directory", target=target),))
         exists = candidate.exists()
     except (OSError, ValueError) as exc:  # a name too long, a NUL in it
-        reason = os_reason(exc) if isinstance(exc, OSError) else Reason(
-            "OS_ERRORS", "EINVAL", str(exc))
+        reason = lookup_reason(exc)
         raise RuleError(f"cannot look up {target}", (error(
             "E004", None, "bad-path", target=show_value(target, cut="..."),
             reason=reason),)) from None
@@ -129,12 +129,49 @@ def unsaved_texts(texts: Mapping[Path, str]) -> Iterator[None]:
         yield
     finally:
         _UNSAVED.reset(token)
-def is_within(path: Path, folders: tuple[Path, ...]) -> bool:
-    """Whether ``path``, symbolic links followed, lies in one of ``folders`` (resolved) or in
-    the bundled rules."""
-    real = path.resolve()
+class BadNameError(ValueError):
+    """A path no file can have: ``what`` is ``nul`` or ``surrogate``."""
+
+    def __init__(self, what: str):
+        super().__init__(f"a {'NUL character' if what == 'nul' else 'lone surrogate'} "
+                         "in the name")
+        self.reason_code = f"bad-name/{what}"
+
+
+def lookup_reason(exc: OSError | ValueError) -> Reason:
+    """Why a path could not be looked up (``real_path``'s errors), for a message."""
+    if isinstance(exc, OSError):
+        return os_reason(exc)
+    return Reason("OS_ERRORS", getattr(exc, "reason_code", "EINVAL"), str(exc))
+
+
+def real_path(path: str | os.PathLike[str]) -> Path:
+    """``path`` made absolute with every symbolic link followed, as far as the file system
+    goes (a part that does not exist stays as written): the one way a path is judged inside
+    or outside a folder. Raises OSError (ELOOP: a loop of links; ENAMETOOLONG) or ValueError
+    for a name no file can have (a NUL, a lone surrogate), never RuntimeError as
+    ``Path.resolve`` does for a loop."""
+    text = os.fspath(path)
+    if "\0" in text:
+        raise BadNameError("nul")
+    try:
+        os.fsencode(text)
+    except UnicodeEncodeError:  # a surrogate that stands for no byte of a name
+        raise BadNameError("surrogate") from None
+    try:
+        return Path(os.path.realpath(text, strict=True))
+    except (FileNotFoundError, NotADirectoryError):
+        return Path(os.path.realpath(text))
+
+
+def is_within(path: str | os.PathLike[str], folders: tuple[Path, ...],
+              bundled: bool = True) -> bool:
+    """Whether ``path``, symbolic links followed (``real_path``), lies in one of ``folders``
+    (resolved), or in the bundled rules unless ``bundled`` is false. Raises as
+    ``real_path`` does."""
+    real = real_path(path)
     return any(real.is_relative_to(folder)
-               for folder in (*folders, rules_dir().resolve()))
+               for folder in (*folders, *((rules_dir().resolve(),) if bundled else ())))
 
 
 def read_source(path: Path, shown: str) -> str:
