@@ -414,6 +414,36 @@ def test_play_piped_into_head_saves_the_game_so_far(tmp_path):
     assert saved["seed"] == 5 and saved["moves"]
 
 
+@pytest.mark.parametrize("signum, status, name", [(15, 143, "SIGTERM"), (1, 129, "SIGHUP")])
+def test_a_terminate_or_a_hangup_saves_the_game_so_far_as_ctrl_c_does(tmp_path, signum,
+                                                                      status, name):
+    import os
+    import subprocess
+    import sys
+
+    from carcdsl.cli.main import main
+
+    record = tmp_path / "g.json"
+    with subprocess.Popen([sys.executable, "-m", "carcdsl", "play", "base", "--seed", "5",
+                           "--bot", "random", "--bot", "human", "--record", str(record)],
+                          stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE) as proc:
+        assert proc.stdout is not None and proc.stderr is not None
+        seen = b""
+        while b"q to quit" not in seen:  # the person's turn: the game waits for a move
+            chunk = os.read(proc.stdout.fileno(), 4096)
+            assert chunk, seen
+            seen += chunk
+        proc.send_signal(signum)
+        err = proc.stderr.read().decode()
+        assert proc.wait(timeout=60) == status
+    assert err == (f"carcdsl: ended by {name}; the game so far is saved in {record} "
+                   f"(carcdsl play --resume {record} goes on)\n")
+    assert main(["replay", str(record), "--json"]) == 0
+    saved = json.loads(record.read_text(encoding="utf-8"))
+    assert saved["seed"] == 5 and len(saved["moves"]) == 1
+
+
 def test_resume_writes_to_record_with_rule_paths_relative_to_it(tmp_path, capsys,
                                                                 monkeypatch):
     from carcdsl.cli.main import main

@@ -11,8 +11,10 @@ import argparse
 import contextlib
 import os
 import random
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
 
 import attrs
 
@@ -290,12 +292,16 @@ def _play_one(args: argparse.Namespace, game: Game, words: Words, names: list[st
         print(f"{title_of(game.rules, words)}: {', '.join(names)}; "
               f"{words.phrase('resumed', file=target, n=len(state.moves))}", file=out)
     try:
-        play_one(game, names, bots, seed, out, args.lang, state=state,
-                 resumed=saved is not None)
+        with _signals_as_interrupt(bool(target)):
+            play_one(game, names, bots, seed, out, args.lang, state=state,
+                     resumed=saved is not None)
     except (KeyboardInterrupt, BrokenPipeError, CarcError) as exc:
         if not target:
             raise
         _save(state, target, home)
+        if isinstance(exc, Signalled):
+            raise Stopped(words.phrase("ended-by-signal", signal=exc.name), target,
+                          128 + exc.signum) from None
         if isinstance(exc, BrokenPipeError):
             with contextlib.suppress(OSError):  # what is left in the buffer is lost
                 os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -311,6 +317,37 @@ def _play_one(args: argparse.Namespace, game: Game, words: Words, names: list[st
         print(f"{words.phrase('seed')} {seed}: "
               + " ".join(f"{n}={s}" for n, s in zip(state.players, state.scores)))
     return 0
+
+
+class Signalled(KeyboardInterrupt):
+    """SIGTERM or SIGHUP (a closed terminal) while a game with a record is played: it
+    stops as Ctrl-C does, the game so far saved, the exit status 128 + ``signum``."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+        self.name = signal.Signals(signum).name
+
+
+@contextlib.contextmanager
+def _signals_as_interrupt(wanted: bool) -> Iterator[None]:
+    """Inside (when ``wanted``: there is a record to save), SIGTERM and SIGHUP raise
+    ``Signalled`` where the game is, as SIGINT raises KeyboardInterrupt; the handlers before
+    come back after. Outside the main thread (a test's), nothing changes."""
+    if not wanted or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, _frame: object) -> None:
+        raise Signalled(signum)
+
+    kinds = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
+    before = {kind: signal.signal(kind, stop) for kind in kinds}
+    try:
+        yield
+    finally:
+        for kind, handler in before.items():
+            signal.signal(kind, handler)
 
 
 def _save(state: State, target: str, home: str | None) -> None:

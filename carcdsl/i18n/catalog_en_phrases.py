@@ -105,6 +105,7 @@ PHRASES: dict[str, str] = {
     "first": "first: {message}", "role-on": "{role} on a {kind}", "rule-word": "{word}",
     # the command line's own complaints
     "interrupted": "interrupted",
+    "ended-by-signal": "ended by {signal}",
     "output-failed": "cannot write the output: {reason}",
     "names-bad": "--names needs distinct, non-empty names separated by commas",
     "bot-no-name": "bot '{spec}': no bot named (write NAME[:OPTION=VALUE]...)",

@@ -103,6 +103,7 @@ PHRASES: dict[str, str] = {
     "a-record": "een verslag", "a-move": "een zet",
     "first": "eerste: {message}", "role-on": "{role} op een {kind}", "rule-word": "{word}",
     "interrupted": "onderbroken",
+    "ended-by-signal": "beëindigd door {signal}",
     "output-failed": "kan de uitvoer niet schrijven: {reason}",
     "names-bad": "--names vraagt verschillende namen, niet leeg, gescheiden door komma's",
     "bot-no-name": "bot '{spec}': geen bot genoemd (schrijf NAAM[:OPTIE=WAARDE]...)",
