@@ -90,6 +90,29 @@ def test_ratings_order_a_rigged_field():
     assert report["pairs"][0]["win_rate"]["value"] == pytest.approx(0.7)
 
 
+def test_a_sweep_gets_an_interval_open_above_not_one_of_width_zero():
+    from carcdsl.cli.tournament import _interval
+
+    report = rate(_rigged(20, 0), samples=200)  # issue 31: "Elo +323 [+323, +323]"
+    strong = report["ratings"][0]["elo"]
+    diff = report["pairs"][0]["elo_difference"]
+    for estimate in (strong, diff):
+        assert estimate["high"] is None  # no upper bound: 20 of 20 fits any strength above
+        assert estimate["low"] is not None and 0 < estimate["low"] < estimate["value"]
+    # the lower bound is the Wilson bound of the share (0.839 of 20 wins) as Elo: 286 apart
+    assert diff["low"] == pytest.approx(286, abs=2)
+    assert strong["low"] == pytest.approx(143, abs=1)
+    assert _interval(strong, signed=True) == "[+143, +∞)"
+    assert _interval(report["ratings"][1]["elo"], signed=True) == "(−∞, -143]"
+    json.dumps(report, allow_nan=False)  # no Infinity in the JSON
+
+
+def test_a_close_result_keeps_its_bootstrap_interval_when_wider():
+    report = rate(_rigged(12, 8), samples=300)
+    diff = report["pairs"][0]["elo_difference"]
+    assert diff["low"] < 0 < diff["value"] < diff["high"]
+
+
 def test_even_results_rate_even():
     report = rate(_rigged(50, 50), samples=200)
     diff = report["pairs"][0]["elo_difference"]

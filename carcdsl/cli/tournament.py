@@ -143,11 +143,16 @@ def to_json(played: Tournament, label: str, samples: int, games: bool = False) -
 
 
 def _interval(estimate: dict, scale: float = 1, signed: bool = False, digits: int = 0) -> str:
+    """``[low, high]``; an open bound (null: a sweep) is ``(−∞`` or ``+∞)``; nothing when
+    there is no interval."""
     low, high = estimate["low"], estimate["high"]
-    if low is None or high is None or math.isnan(low):
+    if (low is None and high is None) or any(x is not None and math.isnan(x)
+                                              for x in (low, high)):
         return ""
     form = f"{'+' if signed else ''}.{digits}f"
-    return f"[{scale * low:{form}}, {scale * high:{form}}]"
+    left = "(−∞" if low is None else f"[{scale * low:{form}}"
+    right = "+∞)" if high is None else f"{scale * high:{form}}]"
+    return f"{left}, {right}"
 
 
 def _of(report: dict) -> str:

@@ -127,18 +127,50 @@ def _percentiles(values: list[float]) -> tuple[float, float]:
 
 
 def _estimate(value: float, low: float, high: float) -> dict:
-    return {"value": round(value, 1), "low": round(low, 1), "high": round(high, 1)}
+    """The value and its interval as JSON: a bound at infinity (a sweep) is null, no
+    interval at all (no bootstrap) NaN."""
+    def bound(x: float) -> float | None:
+        return None if math.isinf(x) else round(x, 1)
+    return {"value": round(value, 1), "low": bound(low), "high": bound(high)}
+
+
+def elo_of_share(share: float) -> float:
+    """The Elo difference at which ``share`` is the expected score (±infinity at 1 and 0)."""
+    if share >= 1:
+        return math.inf
+    if share <= 0:
+        return -math.inf
+    return 400 * math.log10(share / (1 - share))
+
+
+def _with_wilson(boot: tuple[float, float], won: float, n: float,
+                 scale: float = 1.0) -> tuple[float, float]:
+    """The bootstrap interval ``boot`` widened to hold the Wilson interval of the share
+    ``won / n`` as Elo (times ``scale``). Where every resample is the same (a sweep) the
+    bootstrap cannot vary and is one point; the Wilson bound is what so few games allow
+    (20 of 20: a share of at least 0.839, at least 286 Elo apart, no upper bound)."""
+    low, high = boot
+    if math.isnan(low) or not n:
+        return low, high
+    share = wilson(won, round(n))
+    return (min(low, scale * elo_of_share(share.low)),
+            max(high, scale * elo_of_share(share.high)))
 
 
 def rate(tournament: Tournament, samples: int = 1000) -> dict:
     """The ratings, per bot summaries and the crosstable, as plain data (JSON)."""
     plan, results = tournament.plan, tournament.results
     k = len(plan.bots)
-    elo = fit(k, comparisons(results))
+    table = comparisons(results)
+    elo = fit(k, table)
     fits = bootstrap(k, results, samples, plan.seed) if samples and results else []
     bots = []
     for b, name in enumerate(plan.bots):
-        low, high = _percentiles([f[b] for f in fits]) if fits else (math.nan, math.nan)
+        boot = _percentiles([f[b] for f in fits]) if fits else (math.nan, math.nan)
+        won = sum(w if b == x else n - w for (x, y), (w, n) in table.items() if b in (x, y))
+        n = sum(n for (x, y), (_, n) in table.items() if b in (x, y))
+        # against an average opponent R_b − mean(others) = k/(k−1) · R_b, ratings mean 0
+        low, high = _with_wilson(boot, won, n, (k - 1) / k)
         bots.append({"bot": name, "elo": _estimate(elo[b], low, high),
                      **_summary(b, results)})
     order = sorted(range(k), key=lambda b: -elo[b])
@@ -147,7 +179,8 @@ def rate(tournament: Tournament, samples: int = 1000) -> dict:
         pair = _pair(a, b, results)
         if not pair["games"]:
             continue
-        low, high = _percentiles([f[a] - f[b] for f in fits]) if fits else (math.nan,) * 2
+        boot = _percentiles([f[a] - f[b] for f in fits]) if fits else (math.nan,) * 2
+        low, high = _with_wilson(boot, *table.get((a, b), (0.0, 0.0)))
         pairs.append({"a": plan.bots[a], "b": plan.bots[b], **pair,
                       "elo_difference": _estimate(elo[a] - elo[b], low, high)})
     return {"ratings": [bots[b] for b in order], "pairs": pairs,
