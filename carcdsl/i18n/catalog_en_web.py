@@ -70,6 +70,22 @@ WEB: dict[str, str] = {
     "check-warnings": "The rules check, with {warnings} warning(s).",
     "check-errors": "{errors} error(s), {warnings} warning(s)",
     "discard-changes": "Discard the unsaved changes?", "created": "created {name}",
+    # the tile editor (beside the rule editor)
+    "te-heading": "Tile editor",
+    "te-hint": "Add a segment of a kind, then click the sides (N E S W) or half-sides (NNE "
+               "ENE ...) it covers. Drag a path's side onto where the path ends, or choose it "
+               "in its row. The tile line is written into the rule file above.",
+    "te-open": "Tile", "te-new-tile": "(a new tile)", "te-name": "Name", "te-count": "Count",
+    "te-kind": "Kind", "te-add": "Add a segment", "te-segments": "Segments",
+    "te-remove": "Remove", "te-ends": "ends at", "te-ends-none": "(another side)",
+    "te-pennants": "pennants", "te-touches": "touches", "te-no-ports": "no ports: the centre",
+    "te-edit": "Edit segment {n}: {text}", "te-port": "{port}: {owner}",
+    "te-free": "free", "te-drop": "Drag the path's side here, where it ends:",
+    "te-reload": "Read the kinds again", "te-need": "Give the tile a name and a segment.",
+    "te-line-ok": "The checker says nothing about this line.",
+    "te-line-problems": "The checker: {n} problem(s) on this line.",
+    "te-file-errors": "The rule file has {errors} error(s) in all.",
+    "te-no-picture": "Not drawn:", "te-kinds-of": "Kinds of {name}",
     # the app's complaints
     "err-network": "the app does not answer: is carcdsl serve still running?",
     "err-json-type": "send JSON (Content-Type: application/json)",
@@ -108,5 +124,9 @@ WEB: dict[str, str] = {
     "err-file-name": "give the new file a name",
     "err-file-exists": "{name} exists already",
     "err-not-json": "{name} is not JSON",
+    "err-tile-shape": "not a tile: a tile has a name, a count (0 to 999) and 1 to 32 segments, "
+                      "each a kind with ports, an end, pennants, attributes and touches, every "
+                      "name as the rule language writes one",
+    "err-tile-rules": "the rule file does not read: {first}",
 }
 """The browser app's words (``carcdsl serve``): its pages, and the messages of its API."""

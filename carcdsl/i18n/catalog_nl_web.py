@@ -72,6 +72,24 @@ WEB: dict[str, str] = {
     "check-errors": "{errors} fout(en), {warnings} waarschuwing(en)",
     "discard-changes": "De niet opgeslagen wijzigingen weggooien?",
     "created": "{name} gemaakt",
+    # de tegeleditor
+    "te-heading": "Tegeleditor",
+    "te-hint": "Voeg een segment van een soort toe en klik dan de zijden (N E S W) of halve "
+               "zijden (NNE ENE ...) die het beslaat. Sleep de zijde van een pad naar waar het "
+               "eindigt, of kies het in zijn rij. De tegelregel komt in het regelbestand "
+               "hierboven.",
+    "te-open": "Tegel", "te-new-tile": "(een nieuwe tegel)", "te-name": "Naam",
+    "te-count": "Aantal", "te-kind": "Soort", "te-add": "Segment toevoegen",
+    "te-segments": "Segmenten", "te-remove": "Weghalen", "te-ends": "eindigt bij",
+    "te-ends-none": "(een andere zijde)", "te-pennants": "wapenschilden",
+    "te-touches": "raakt", "te-no-ports": "geen poorten: het midden",
+    "te-edit": "Segment {n} bewerken: {text}", "te-port": "{port}: {owner}",
+    "te-free": "vrij", "te-drop": "Sleep de zijde van het pad hierheen, waar het eindigt:",
+    "te-reload": "De soorten opnieuw lezen", "te-need": "Geef de tegel een naam en een segment.",
+    "te-line-ok": "De controle zegt niets over deze regel.",
+    "te-line-problems": "De controle: {n} probleem/problemen op deze regel.",
+    "te-file-errors": "Het regelbestand heeft in totaal {errors} fout(en).",
+    "te-no-picture": "Niet getekend:", "te-kinds-of": "Soorten van {name}",
     "err-network": "de app antwoordt niet: draait carcdsl serve nog?",
     "err-json-type": "stuur JSON (Content-Type: application/json)",
     "err-json": "de inhoud van het verzoek is geen JSON",
@@ -114,5 +132,9 @@ WEB: dict[str, str] = {
     "err-file-name": "geef het nieuwe bestand een naam",
     "err-file-exists": "{name} bestaat al",
     "err-not-json": "{name} is geen JSON",
+    "err-tile-shape": "geen tegel: een tegel heeft een naam, een aantal (0 tot 999) en 1 tot 32 "
+                      "segmenten, elk een soort met poorten, een eind, wapenschilden, attributen "
+                      "en wat het raakt, elke naam zoals de regeltaal er een schrijft",
+    "err-tile-rules": "het regelbestand is niet te lezen: {first}",
 }
 """De woorden van de browser-app (``carcdsl serve``)."""

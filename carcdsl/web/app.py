@@ -33,7 +33,7 @@ from carcdsl.formats.record import (
 )
 from carcdsl.i18n.words import CATALOGS, Words
 from carcdsl.lang.sources import bundled_names
-from carcdsl.web import author, rulesets, sessions, timeline, turns
+from carcdsl.web import author, rulesets, sessions, tile_editor, timeline, turns
 from carcdsl.web.files import Folders, OutsideError, is_record_file
 from carcdsl.web.guard import ApiError, Guard, api_error, http_error, internal_error, read_json
 from carcdsl.web.pages import PAGES, render_page
@@ -414,6 +414,7 @@ def create_app(settings: Settings | None = None) -> Any:
         Route("/api/files/save", app.save, methods=["POST"]),
         Route("/api/files/new", app.new_file, methods=["POST"]),
         Route("/api/author/check", app.check, methods=["POST"]),
+        *tile_editor.routes(app),  # the tile editor beside the rule editor
         Mount("/static", StaticFiles(directory=static), name="static"),
     ]
     starlette = Starlette(routes=routes, exception_handlers={

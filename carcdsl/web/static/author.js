@@ -56,6 +56,7 @@ async function openFile(ref) {
   drawGutter();
   dirty();
   check();
+  document.dispatchEvent(new CustomEvent("rules-opened"));
 }
 
 function dirty() {
@@ -91,6 +92,7 @@ async function check() {
     return;
   }
   if (ticket !== asked) return;
+  document.dispatchEvent(new CustomEvent("rules-checked", { detail: found }));
   $("check-status").textContent = found.errors
     ? t("check-errors", { errors: found.errors, warnings: found.warnings })
     : (found.warnings ? t("check-warnings", { warnings: found.warnings }) : t("check-ok"));
@@ -146,5 +148,13 @@ async function newFile(event) {
     showError(err);
   }
 }
+
+// The tile editor (tile-editor.js) reads and writes the text through this, and hears
+// "rules-opened" and "rules-checked" (its detail: the check's answer).
+window.ruleEditor = {
+  text: () => source.value,
+  file: () => ({ ref: current.ref, name: current.ref ? null : current.name }),
+  replaceText(text) { source.value = text; drawGutter(); dirty(); schedule(); },
+};
 
 setUp().catch(showError);
