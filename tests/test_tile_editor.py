@@ -157,6 +157,23 @@ def test_rules_that_do_not_read_are_one_message(client: TestClient) -> None:
     assert answer.status_code == 400 and answer.json()["where"] == "text"
 
 
+def test_a_variant_offers_its_attributes_and_writes_them(client: TestClient) -> None:
+    """A variant file is composed with the rule set it is for: its kinds' attributes are
+    offered, and a segment's attributes and pennants are written as the language writes
+    them."""
+    path = bundled_names()["inns-cathedrals-tiles"]
+    body = {"text": path.read_text(), "name": path.name}
+    found = client.post("/api/author/tile-language", json=body).json()
+    attributes = {k["name"]: [a["name"] for a in k["attributes"]] for k in found["kinds"]}
+    assert attributes["road"] == ["inn"] and attributes["city"] == ["cathedral"]
+    tile = {"name": "NEW", "count": 1, "segments": [
+        {"kind": "garden"}, {"kind": "road", "ports": ["W", "E"], "attributes": {"inn": 1}},
+        {"kind": "city", "ports": ["N"], "pennants": 2, "attributes": {"cathedral": 0}}]}
+    found = client.post("/api/author/tile", json={**body, "tile": tile}).json()
+    assert found["line"] == "tile NEW  1  garden; road E-W inn; city N pennants 2"
+    assert found["problems"] == [] and 'data-name="NEW"' in found["picture"]
+
+
 def test_a_served_file_is_composed_as_itself(tmp_path: Path) -> None:
     """A served file that extends another reads its kinds from there."""
     (tmp_path / "mine.carc").write_text('rules mine\nextends base\ntile Z 1 city N\n')
