@@ -73,8 +73,8 @@ WEB: dict[str, str] = {
     # the tile editor (beside the rule editor)
     "te-heading": "Tile editor",
     "te-hint": "Add a segment of a kind, then click the sides (N E S W) or half-sides (NNE "
-               "ENE ...) it covers. Drag a path's side onto where the path ends, or choose it "
-               "in its row. The tile line is written into the rule file above.",
+               "ENE ...) it covers. Drag a path's side onto where the path ends, or click that "
+               "under the tile. The tile line is written into the rule file above.",
     "te-open": "Tile", "te-new-tile": "(a new tile)", "te-name": "Name", "te-count": "Count",
     "te-kind": "Kind", "te-add": "Add a segment", "te-segments": "Segments",
     "te-remove": "Remove", "te-ends": "ends at", "te-ends-none": "(another side)",

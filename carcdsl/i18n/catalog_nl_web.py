@@ -76,7 +76,7 @@ WEB: dict[str, str] = {
     "te-heading": "Tegeleditor",
     "te-hint": "Voeg een segment van een soort toe en klik dan de zijden (N E S W) of halve "
                "zijden (NNE ENE ...) die het beslaat. Sleep de zijde van een pad naar waar het "
-               "eindigt, of kies het in zijn rij. De tegelregel komt in het regelbestand "
+               "eindigt, of klik dat onder de tegel. De tegelregel komt in het regelbestand "
                "hierboven.",
     "te-open": "Tegel", "te-new-tile": "(een nieuwe tegel)", "te-name": "Naam",
     "te-count": "Aantal", "te-kind": "Soort", "te-add": "Segment toevoegen",
