@@ -21,6 +21,7 @@ pytest.importorskip("httpx")
 
 from starlette.testclient import TestClient  # noqa: E402
 
+from carcdsl.errors import RuleError  # noqa: E402
 from carcdsl.geometry.ports import HALF_SIDES, SIDES  # noqa: E402
 from carcdsl.lang.format import format_text  # noqa: E402
 from carcdsl.lang.parser import parse_text  # noqa: E402
@@ -29,6 +30,7 @@ from carcdsl.model.tiles import Segment, Tile  # noqa: E402
 from carcdsl.pipeline import compose  # noqa: E402
 from carcdsl.web.app import Settings, create_app  # noqa: E402
 from carcdsl.web.files import Folders  # noqa: E402
+from carcdsl.web.tile_editor import place_line  # noqa: E402
 
 HERE = Path(__file__).parent
 ARTIFACTS = HERE / "artifacts"
@@ -107,6 +109,24 @@ def test_the_line_replaces_the_tile_it_was(client: TestClient) -> None:
     again = client.post("/api/author/tile", json={"text": found["text"], "tile": renamed,
                                                   "was": "L"}).json()
     assert "\ntile L " not in again["text"] and "tile L9  5  city N+E\n" in again["text"]
+
+
+@pytest.mark.parametrize(("text", "placed", "at"), [
+    ("", "tile Z  1  city E\n", 1),
+    ("rules x", "rules x\ntile Z  1  city E\n", 2),
+    ("rules x\ntile A 1 city N  # a comment\nlandmark v\n",
+     "rules x\ntile A 1 city N  # a comment\ntile Z  1  city E\nlandmark v\n", 3),
+    ("rules x\noverride tile Z 2 city N  # kept\n",
+     "rules x\noverride tile Z  1  city E  # kept\n", 2),
+])
+def test_where_the_line_goes(text: str, placed: str, at: int) -> None:
+    assert place_line(text, "tile Z  1  city E", "Z", None) == (placed, at)
+
+
+def test_no_line_goes_into_text_that_does_not_parse() -> None:
+    with pytest.raises(RuleError) as caught:
+        place_line("rules x\ntile A 1 city N;;\n", "tile Z  1  city E", "Z", None)
+    assert [d.code for d in caught.value.diagnostics] == ["E001"]
 
 
 def test_a_tile_the_checker_refuses_is_not_drawn_and_says_why(client: TestClient) -> None:

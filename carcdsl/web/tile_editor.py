@@ -19,6 +19,7 @@ from typing import Any, Protocol, TypeVar
 
 import attrs
 from lark import Tree
+from lark.exceptions import UnexpectedInput
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -186,8 +187,11 @@ def place_line(text: str, line: str, name: str, was: str | None) -> tuple[str, i
     """``text`` with ``line`` in place of the tile line of ``was`` (or else of ``name``),
     or after the last tile line, or at the end: (the new text, the line's number). An
     ``override tile`` stays one. Raises RuleError when ``text`` does not parse."""
-    parse_text(text)  # every syntax error, as the checker says them
-    tree = grammar().parse(text)
+    try:
+        tree = grammar().parse(text)
+    except UnexpectedInput:
+        parse_text(text)  # raises RuleError with every syntax error, as the checker says them
+        raise RuleError("syntax error", ()) from None
     found = {}
     last_end = None
     for node in tree.children:
@@ -291,7 +295,7 @@ def _buffer(data: dict[str, Any], lang: str) -> tuple[str, str | None, str]:
 
 def _no_rules(lang: str, found: list, words: Words) -> ApiError:
     errors = [d for d in found if d.is_error]
-    first = words.diagnostic(errors[0]) if errors else "?"
+    first = words.diagnostic(errors[0]) if errors else "syntax error"
     return ApiError(422, say(lang, "err-tile-rules", first=first), "text")
 
 
