@@ -339,6 +339,26 @@ def test_a_base_tile_built_by_clicks_is_the_rule_files_line(page, server: str) -
 
 @pytest.mark.slow
 @pytest.mark.browser
+def test_a_tile_of_the_file_is_opened_and_changed_in_its_place(page, server: str) -> None:
+    base = BASE.read_text()
+    page.goto(server + "author")
+    page.wait_for_selector("#check-status.good")
+    page.wait_for_selector("#te-open option[value='D']", state="attached")
+    page.select_option("#te-open", "D")
+    page.wait_for_selector("#te-picture svg g.tile[data-name='D']")
+    assert page.locator("#te-list li").count() == len(written_tiles(base)["D"].segments)
+    assert page.input_value("#source") == base  # opening writes nothing
+    page.fill("#te-count", "5")
+    page.press("#te-count", "Tab")
+    page.wait_for_selector("#te-picture svg g.tile[data-name='D'][data-count='5']")
+    text = page.input_value("#source")
+    assert same_segments(written_tiles(text)["D"]) == same_segments(written_tiles(base)["D"])
+    assert written_tiles(text)["D"].count == 5
+    assert text.count("\n") == base.count("\n")
+
+
+@pytest.mark.slow
+@pytest.mark.browser
 def test_the_tile_editor_fits_a_phone(phone, server: str) -> None:
     phone.goto(server + "author")
     phone.wait_for_selector("#te-kind option", state="attached")

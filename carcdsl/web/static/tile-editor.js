@@ -311,6 +311,7 @@
   /** The rule editor's check: what it says on the tile's line. */
   function heard(event) {
     if (!lineAt) return;
+    lineAt = lineOf(was) || lineAt;  // lines typed above it move it
     const found = event.detail;
     const here = found.diagnostics.filter(d => d.here && d.line === lineAt);
     const items = here.map(d => el("li", { class: d.severity },
@@ -320,6 +321,17 @@
     if (found.errors) parts.push(t("te-file-errors", { errors: found.errors }));
     const bad = here.some(d => d.severity === "error");
     say(parts.join(" "), bad, !here.length, here.length && !bad);
+  }
+
+  /** The number of the line that declares tile `name` (0: none). */
+  function lineOf(name) {
+    const lines = editor.text().split("\n");
+    const i = lines.findIndex(line => {
+      const words = line.trim().split(/\s+/);
+      if (words[0] === "override") words.shift();
+      return words[0] === "tile" && words[1] === name;
+    });
+    return i + 1;
   }
 
   function notDrawnItems() {
