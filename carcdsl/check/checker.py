@@ -40,7 +40,31 @@ def check(rules: RuleSet, lang: str | None = None) -> list[Diagnostic]:
     ``lang`` (``check --lang nl``), every word without a name in that language is W306."""
     checker = _Checker(rules, asked=lang)
     checker.run()
-    return unique(checker.out)
+    return unique(d for d in checker.out if not _follows_unread(d, rules.unread))
+
+
+_SETTLED_BY = {
+    "game": frozenset({"E114", "E115", "E120", "E121", "W122", "E123"}),
+    "tile": frozenset({"W122", "E123", "E124", "W301", "W303", "W305"}),
+    "board": frozenset({"E131", "E132", "E133"}),
+    "supply": frozenset({"E132"}),
+    "turn": frozenset({"E132"}),
+}
+"""Codes a declaration of each kind settles: said of a rule set one of whose declarations of
+that kind did not parse, they would be follow-ons (``RuleSet.unread``)."""
+
+
+def _follows_unread(found: Diagnostic, unread: tuple[tuple[str, str], ...]) -> bool:
+    """Whether ``found`` may be a follow-on of a declaration that did not parse: it names
+    something that declaration would have declared (``unknown feature kind 'city'`` when
+    city's block has a syntax error), or is a code that declaration's kind settles."""
+    if not unread:
+        return False
+    names = {name for _kw, name in unread if name}
+    if any(isinstance(value, str) and value in names
+           for key, value in found.args.items() if key != "hint"):
+        return True
+    return any(found.code in _SETTLED_BY.get(kw, ()) for kw, _name in unread)
 
 
 @attrs.define

@@ -108,6 +108,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     """``carcdsl check FILE... [--variant V ...] [--strict] [--stats]``."""
     status, noted = 0, False
     said: set[tuple] = set()  # a problem of a file two targets share is printed once a run
+    as_json: list[dict] = []  # with --json: one object per target, printed at the end
     for target in args.files:
         rules, found, sources = check_files(target, args.variant, lang=args.lang,
                                             allow=args.allow_path)
@@ -118,6 +119,12 @@ def cmd_check(args: argparse.Namespace) -> int:
             _note_language(rules, args.lang, note=not noted)
             noted = True
         words = Words(rules, args.lang)
+        errors = sum(d.is_error for d in found)
+        if args.json:
+            as_json.append(_check_json(_label(target, args.variant), found, errors, words))
+            if errors or (args.strict and len(found) > errors):
+                status = 1
+            continue
         listed, more = capped(found)
         for diag in listed:
             seen = (diag.code, diag.loc, diag.message)
@@ -126,7 +133,6 @@ def cmd_check(args: argparse.Namespace) -> int:
                 print(_format(diag, sources, words))
         for line in not_shown(more, words):
             print(line)
-        errors = sum(d.is_error for d in found)
         warnings = len(found) - errors
         label = _label(target, args.variant)
         if rules is None and not errors:  # cannot happen; never call that clean
@@ -141,7 +147,17 @@ def cmd_check(args: argparse.Namespace) -> int:
             status = 1
         elif args.stats and rules is not None:
             print(format_stats(tile_stats(rules), words))
+    if args.json:
+        print_json({"files": as_json}, indent=2)
     return status
+
+
+def _check_json(label: str, found: list, errors: int, words: Words) -> dict:
+    """``check --json``: one target's diagnostics (every one, in order) and counts."""
+    return {"target": label, "errors": errors, "warnings": len(found) - errors,
+            "diagnostics": [{"file": d.loc.file, "line": d.loc.line, "column": d.loc.column,
+                             "code": d.code, "severity": d.severity,
+                             "message": d.say(words)} for d in found]}
 
 
 EXPORT_WIDTH = 120

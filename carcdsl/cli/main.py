@@ -119,6 +119,9 @@ def _add_check(commands) -> None:
     add_allow_option(p)
     p.add_argument("--strict", action="store_true", help="fail on warnings too")
     p.add_argument("--stats", action="store_true", help="print tile figures after a clean check")
+    p.add_argument("--json", action="store_true",
+                   help="print every diagnostic as JSON: file, line, column, code, severity, "
+                   "message")
     add_lang_option(p)
     p.set_defaults(run=cmd_check)
 

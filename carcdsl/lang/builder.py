@@ -112,6 +112,8 @@ class Builder:
     variant_tiles: set = attrs.Factory(set)
     """Tiles first declared by a variant: they follow the rule set's own tiles in name order,
     so that variants given in any order make the same supply (the same game for a seed)."""
+    unread: list = attrs.Factory(list)
+    """What declarations that did not parse would have declared (``RuleFile.unread``)."""
 
     @classmethod
     def from_ruleset(cls, rules: m.RuleSet) -> Builder:
@@ -540,7 +542,8 @@ class Builder:
                          open_points=tuple(self.open_points),
                          notes=tuple(self.notes), loc=self.loc,
                          landmark_locs=tuple((k, v) for k, v in self.landmarks.items()
-                                             if v is not None))
+                                             if v is not None),
+                         unread=tuple(dict.fromkeys(self.unread)))
 
 
 def copy_builder(builder: Builder) -> Builder:

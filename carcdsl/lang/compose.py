@@ -98,7 +98,7 @@ class Loader:
             raise RuleError(said.message, (said,))
         if word in (None, "rules", "variant"):  # only a rule file's lines are quoted
             self.sources[shown] = text
-        return parse_text(text, shown)
+        return parse_text(text, shown, recover=True)
 
     def start_over(self) -> None:
         """A new rule set: nothing applied yet."""
@@ -152,9 +152,11 @@ class Loader:
             start = m.Loc(display_name(path), 1, 1)
             said = (error("E106", start, "empty") if loaded.is_empty
                     else error("E106", start))
-            self.fail(builder, [*loaded.problems, said])
+            broken = any(kw in ("rules", "variant") for kw, _name in loaded.unread)
+            self.fail(builder, [*loaded.problems, *(() if broken else (said,))])
             return None
         builder.diagnostics.extend(loaded.problems)
+        builder.unread.extend(loaded.unread)
         if loaded.role == "rules":
             builder.lineage.add(resolved)
             builder.loc = builder.loc or loaded.header_loc

@@ -201,7 +201,11 @@ class RuleFile:
     """Where the file's `rules` or `variant` line is."""
     problems: tuple = attrs.field(default=(), converter=as_tuple, eq=False)
     """Diagnostics the parser found that do not stop the file from being read (a second
-    header, a property given twice): the first of each counts."""
+    header, a property given twice): the first of each counts. Read with recovery, the
+    syntax errors too."""
+    unread: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=as_tuple, eq=False)
+    """Read with recovery: what the declarations that did not parse would have declared,
+    (keyword, name) or (keyword, "") for a section (``syntax.unread_declarations``)."""
 
     @property
     def is_empty(self) -> bool:

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from lark import Token, v_args
+import attrs
+from lark import Token, Tree, v_args
 from lark.exceptions import UnexpectedInput, VisitError
 
 import carcdsl.model as m
@@ -30,17 +31,24 @@ from carcdsl.lang.syntax import (
     long_numbers,
     normalise_newlines,
     parse_tree,
-    syntax_errors,
+    read_on,
+    read_what_parses,
     too_deep,
     too_many_tiles,
     too_many_tokens,
+    unread_declarations,
 )
 from carcdsl.lang.syntax import deep_fallback as _deep_fallback
 
 
-def parse_text(text: str, path: str = "<text>") -> RuleFile:
+def parse_text(text: str, path: str = "<text>", recover: bool = False) -> RuleFile:
     """Parse rule-language text; raises RuleError carrying every syntax error (and every
-    number too long, every expression too deep) when there is any."""
+    number too long, every expression too deep) when there is any.
+
+    With ``recover`` (what the checker reads with), a file whose only problems are syntax
+    errors is read on: the declarations that parsed make the file, the syntax errors are its
+    ``problems``, and what the declarations left unread would have declared is its
+    ``unread`` (the checker says nothing about those)."""
     text = normalise_newlines(text)
     parser = grammar()
     crowded = too_many_tiles(text, path) or too_many_tokens(text, path)
@@ -48,6 +56,7 @@ def parse_text(text: str, path: str = "<text>") -> RuleFile:
         raise RuleError("too many tile types", tuple(crowded))
     problems = long_numbers(text, path)
     tree = None
+    skipped: list[tuple[int, int]] = []
     try:
         tree, glued = parse_tree(text, path)
         problems += glued
@@ -56,15 +65,44 @@ def parse_text(text: str, path: str = "<text>") -> RuleFile:
             problems += exc.glued
             exc = exc.error
         taken = {(d.loc.line, d.loc.column) for d in problems if d.loc}
-        problems += [d for d in syntax_errors(text, path, parser, exc)
+        said, skipped = read_on(text, path, parser, exc)
+        problems += [d for d in said
                      if d.loc is None or (d.loc.line, d.loc.column) not in taken]
     except RecursionError:
         problems.append(_deep_fallback(path))
     if tree is not None:
         problems += too_deep(tree, path)
+    if problems and recover and all(d.code in _SYNTAX for d in problems):
+        read = _read_what_parsed(text, path, skipped, tuple(unique(problems)))
+        if read is not None:
+            return read
     if problems:
         raise RuleError("syntax error", tuple(unique(problems)))
     assert tree is not None  # no tree means a syntax problem, raised above
+    return _transform(tree, path)
+
+
+_SYNTAX = frozenset({"E001", "E002"})
+"""Syntax errors, after which the file is read on; after any other problem of reading (a
+number too long, nesting too deep) it is not."""
+
+
+def _read_what_parsed(text: str, path: str, skipped: list[tuple[int, int]],
+                      problems: tuple) -> RuleFile | None:
+    """The file made of the declarations outside ``skipped``, carrying ``problems``; None
+    when that text does not parse either (then only the syntax errors are said)."""
+    parsed = read_what_parses(text, skipped)
+    if parsed is None:
+        return None
+    tree, skipped = parsed
+    if too_deep(tree, path):
+        return None
+    read = _transform(tree, path)
+    return attrs.evolve(read, problems=(*problems, *read.problems),
+                        unread=unread_declarations(text, skipped))
+
+
+def _transform(tree: Tree, path: str) -> RuleFile:
     try:
         return _ToRuleFile(path).transform(tree)
     except VisitError as exc:

@@ -54,7 +54,8 @@ from carcdsl.lang.limits import (
 __all__ = ["GRAMMAR_FILE", "MAX_DIGITS", "MAX_EXPR_DEPTH", "MAX_JSON_VALUES", "MAX_SEGMENTS",
            "MAX_SYNTAX_ERRORS", "MAX_TILE_TYPES", "MAX_TOKENS", "GluedWords", "Lines",
            "declaration_keywords", "deep_fallback", "first_word", "grammar", "grammar_text",
-           "long_numbers", "normalise_newlines", "parse_tree", "syntax_errors", "too_deep",
+           "long_numbers", "normalise_newlines", "parse_tree", "read_on", "read_what_parses",
+           "syntax_errors", "too_deep",
            "too_many_tiles", "too_many_tokens"]
 
 MAX_SYNTAX_ERRORS = 100
@@ -347,6 +348,11 @@ class _Resumes:
                 suggest(word, _declaration_keywords().values()))
         return self._asked[pos]
 
+    def declaration(self, pos: int) -> int:
+        """Where the declaration the text at ``pos`` belongs to starts (0: before any)."""
+        i = bisect.bisect_right(self.starts, pos)
+        return self.starts[i - 1] if i else 0
+
     def depth(self, pos: int) -> int:
         """Open braces of the declaration at ``pos``, just before it."""
         i = bisect.bisect_left(self._depth_at, pos + 1)
@@ -399,13 +405,22 @@ def _stray_word(text: str, offset: int, pos: int, parser: Lark,
 
 
 def syntax_errors(text: str, path: str, parser: Lark, exc: UnexpectedInput) -> list[Diagnostic]:
-    """Every syntax error of a file: after each, reading resumes at the next declaration (see
-    ``_Resumes``), or at the offending token itself when it starts one: a block missing its
-    '}' is then one error, not two."""
+    """Every syntax error of a file (see ``read_on``)."""
+    return read_on(text, path, parser, exc)[0]
+
+
+def read_on(text: str, path: str, parser: Lark, exc: UnexpectedInput
+            ) -> tuple[list[Diagnostic], list[tuple[int, int]]]:
+    """Every syntax error of a file, and the spans of text left unread: after each error,
+    reading resumes at the next declaration (see ``_Resumes``), or at the offending token
+    itself when it starts one (a block missing its '}' is then one error, not two). Each span
+    runs from the start of the declaration the error is in to where reading resumes (to the
+    end of the file after the last error, or after ``MAX_SYNTAX_ERRORS``)."""
     lines = Lines(text)
     resumes = _Resumes(text)
     keywords = _declaration_keywords()
     found: list[Diagnostic] = []
+    skipped: list[tuple[int, int]] = []
     offset = 0
     while True:
         pos = offset + _error_pos(exc, len(text) - offset)
@@ -414,19 +429,93 @@ def syntax_errors(text: str, path: str, parser: Lark, exc: UnexpectedInput) -> l
         stray = None if glued else _stray_word(text, offset, pos, parser, (lines, path))
         found.append(glued or stray or _syntax_diagnostic(exc, lines.loc(path, pos), parser,
                                                           _looks_like_segment(text, pos)))
+        keyword = isinstance(exc, UnexpectedToken) and exc.token.type in keywords
+        # an unexpected keyword starts the next declaration: the error is the one before's
+        start = max(offset, resumes.declaration(pos - 1 if keyword else pos))
         if len(found) >= MAX_SYNTAX_ERRORS:
+            skipped.append((start, len(text)))
             break
-        if isinstance(exc, UnexpectedToken) and exc.token.type in keywords and pos > offset:
+        if keyword and pos > offset:
             resume = pos
         else:
             after = resumes.after(pos)
             if after is None:
+                skipped.append((start, len(text)))
                 break
             resume = after
+        skipped.append((start, resume))
         offset = resume
         try:
             parser.parse(text[offset:])
             break
         except UnexpectedInput as again:
             exc = again
-    return found
+    return found, skipped
+
+
+def read_what_parses(text: str, spans: list[tuple[int, int]], rounds: int = 10
+                     ) -> tuple[Tree, list[tuple[int, int]]] | None:
+    """The tree of ``text`` with ``spans`` (those ``read_on`` left unread) blanked out, and
+    the spans; when that does not parse (a block missing its '}' whose error was found at
+    the next declaration), the declaration it stops in is left unread too, a few times at
+    most. None when the text never parses (then only the syntax errors are said)."""
+    keywords = _declaration_keywords()
+    for _round in range(rounds):
+        blanked = blank_out(text, spans)
+        try:
+            return grammar().parse(blanked), spans
+        except UnexpectedInput as exc:
+            pos = _error_pos(exc, len(blanked))
+            keyword = isinstance(exc, UnexpectedToken) and exc.token.type in keywords
+            resumes = _Resumes(blanked)
+            start = resumes.declaration(pos - 1 if keyword else pos)
+            end = pos if keyword and pos > start else resumes.after(pos) or len(text)
+            if any(a <= start and end <= b for a, b in spans):
+                return None  # nothing more to leave out
+            spans = [*spans, (start, end)]
+        except RecursionError:
+            return None
+    return None
+
+
+_BLANKED = re.compile(r"[^\n]")
+
+
+def blank_out(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with every span made spaces (its newlines kept): what is left parses, and
+    every position in it is where it was."""
+    pieces, at = [], 0
+    for start, end in sorted(spans):
+        start = max(start, at)
+        pieces.append(text[at:start])
+        pieces.append(_BLANKED.sub(" ", text[start:end]))
+        at = max(at, end)
+    pieces.append(text[at:])
+    return "".join(pieces)
+
+
+_DECLARES = re.compile(
+    r"\s*(?:override[ \t]+|remove[ \t]+)?(?P<word>[a-z]+)\b(?:[ \t]+tile\b)?"
+    r"(?P<names>[ \t]+[^\W\d][\w-]*(?:[ \t]*,[ \t]*[^\W\d][\w-]*)*)?")
+_NAMING = frozenset({"feature", "tile", "token", "figure", "landmark", "group", "param"})
+"""Declarations that declare (or change) names: ``feature road``, ``landmark village, tree``."""
+_SECTIONS = frozenset({"rules", "variant", "game", "board", "supply", "turn"})
+"""Declarations that settle one part of the rule set, named by their keyword."""
+
+
+def unread_declarations(text: str, spans: list[tuple[int, int]]
+                        ) -> tuple[tuple[str, str], ...]:
+    """What the declarations left unread would have declared: (keyword, name) for each name
+    (``("feature", "road")``), (keyword, "") for a section (``("game", "")``). A check of
+    meaning says nothing about these: the text that would settle them did not parse."""
+    found: list[tuple[str, str]] = []
+    for start, _end in spans:
+        match = _DECLARES.match(text, start)
+        if match is None:
+            continue
+        word = match.group("word")
+        if word in _SECTIONS:
+            found.append((word, ""))
+        elif word in _NAMING and match.group("names"):
+            found += [(word, name.strip()) for name in match.group("names").split(",")]
+    return tuple(dict.fromkeys(found))

@@ -361,6 +361,11 @@ class RuleSet:
     landmark_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False,
                                                              converter=as_tuple)
     """Where each landmark was declared."""
+    unread: tuple[tuple[str, str], ...] = attrs.field(default=(), eq=False, repr=False,
+                                                      converter=as_tuple)
+    """What declarations that did not parse would have declared: (keyword, name), or
+    (keyword, "") for a section such as the game block. The checker says nothing about
+    these (its findings would be follow-ons of the syntax errors)."""
     loc: Loc | None = loc_field()
     """Where the rule set starts: the header of its first file."""
 
