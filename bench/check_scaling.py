@@ -2,6 +2,14 @@
 
     python bench/check_scaling.py                   # the three sizes, then the ratios
     python bench/check_scaling.py --sizes 1000 10000 --json
+    python bench/check_scaling.py --segments        # one tile line of 1k / 10k / 20k segments
+
+``--segments`` measures the other shape of a big file (issue 31: a 190 kB file of 10,000
+segments ``road S -> village`` on one tile line took 13.5 s): one tile type whose line holds
+that many segments, every one an error (the same side covered again), so the check, the
+messages and their order are all measured. It also prints the machine's speed from
+``/work/shared/bench/calib.py`` (work units a second) when that file is there, and each time
+in those units (seconds x units/s), which compares across machines.
 
 10,000 is the limit (``MAX_TILE_TYPES``, docs/language.md "Limits"): a file of more is refused
 (E201) before it is parsed, so sizes past it measure that refusal, not a check (the bench used to
@@ -129,11 +137,66 @@ def in_process(path: Path) -> tuple[float, float, list]:
     return composed, time.perf_counter() - started, found
 
 
+SEGMENT = "road S -> village"
+CALIB = Path("/work/shared/bench/calib.py")
+
+
+def segments_text(segments: int) -> str:
+    return HEADER + "tile T0 1 city N; " + "; ".join([SEGMENT] * segments) + "\n"
+
+
+def calibration() -> float | None:
+    """Work units a second of this machine now (``calib.py``), or None without it."""
+    if not CALIB.is_file():
+        return None
+    done = subprocess.run([sys.executable, str(CALIB), "2"], capture_output=True, text=True)
+    try:
+        return float(done.stdout.split()[0].replace(",", ""))
+    except (IndexError, ValueError):
+        return None
+
+
+def segment_scaling(sizes: list[int], as_json: bool) -> int:
+    """``--segments``: the CLI in a fresh process, and compose + check in this one."""
+    units = calibration()
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "segments.carc"
+        for n in sizes:
+            path.write_text(segments_text(n))
+            started = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "carcdsl", "check", str(path)], cwd=ROOT,
+                           env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True)
+            cli = time.perf_counter() - started
+            composed, checked, found = in_process(path)
+            row = {"segments": n, "kb": round(path.stat().st_size / 1000),
+                   "cli_seconds": round(cli, 3),
+                   "in_process_seconds": round(composed + checked, 3),
+                   "diagnostics": len(found)}
+            if units:
+                row["in_process_units"] = round((composed + checked) * units)
+            rows.append(row)
+    if as_json:
+        print(json.dumps({"calibration_units_per_second": units, "sizes": rows}, indent=2))
+        return 0
+    print(f"calibration: {units or '-'} units/s")
+    for r in rows:
+        print(f"{r['segments']:>7} segments {r['kb']:>5} kB: {r['cli_seconds']:>7} s CLI, "
+              f"{r['in_process_seconds']:>7} s in process"
+              + (f" ({r['in_process_units']} units)" if units else "")
+              + f", {r['diagnostics']} diagnostics")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", type=int, nargs="+", default=[1_000, 3_000, 10_000])
+    ap.add_argument("--segments", type=int, nargs="*", default=None,
+                    help="one tile line of this many segments (default 1000 10000 20000)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
+    if args.segments is not None:
+        return segment_scaling(args.segments or [1_000, 10_000, 20_000], args.json)
     with tempfile.TemporaryDirectory() as tmp:
         measure(10, Path(tmp))  # builds the parser once, so that no size pays for it
         rows = [measure(n, Path(tmp)) for n in args.sizes]
