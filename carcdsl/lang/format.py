@@ -1,7 +1,10 @@
 """The formatter: one canonical layout of a rule file (``carcdsl fmt``).
 
 - every declaration starts a line; a block's properties go one a line, indented four spaces,
-  its ``}`` alone on the last line (nested blocks, the legend, likewise);
+  its ``}`` alone on the last line (nested blocks, the legend, likewise); a block written
+  on one line stays on one line, two spaces between its properties
+  (``feature hill { geometry centre  followers no }``), when it holds no block and no
+  comment and fits in ``ONE_LINE_WIDTH`` characters;
 - a run of tile lines is a table: names padded to one width, counts right-aligned;
 - inside a line, one space between words, none inside ``2..5``, ``N+E``, ``completed(city)``
   or before ``,`` ``;`` ``:``; map rows one under another;
@@ -33,6 +36,8 @@ from carcdsl.lang.parser import parse_text
 from carcdsl.lang.syntax import grammar, normalise_newlines
 
 INDENT = "    "
+ONE_LINE_WIDTH = 100
+"""A block written on one line stays on one line up to this many characters."""
 _COMMENT = re.compile(r"#[^\n]*")
 _NO_SPACE_BEFORE = frozenset({",", ";", ":", ")", ".."})
 _NO_SPACE_AFTER = frozenset({"(", ".."})
@@ -192,7 +197,7 @@ class _Layout:
                 return self._block(node, tokens)
             return _Line(self.text[start:end], verbatim=True)  # a comment inside
         if node.data in _BLOCK_RULES:
-            return self._block(node, tokens)
+            return self._one_line(node, tokens) or self._block(node, tokens)
         if node.data == "map_rows":
             return _Line(self._join(tokens[:2]) + "".join(
                 "\n" + " " * len("map ") + t.value for t in tokens[2:]))
@@ -217,6 +222,21 @@ class _Layout:
                     and _span(c)[0] >= open_pos]
         body = self._container(children, open_pos, _start(close), header)
         return _Block(header, body, _Line("}"))
+
+    def _one_line(self, node: Tree, tokens: list[Token]) -> _Line | None:
+        """A block written on one line, as one line: its properties two spaces apart
+        (None when it holds a block or a map, is empty, or is too long)."""
+        start, end = _span(node)
+        if "\n" in self.text[start:end] or any(
+                inner is not node and inner.data in _BLOCK_RULES for inner in node.iter_subtrees()):
+            return None
+        block = self._block(node, tokens)
+        lines = [item for item in block.body if isinstance(item, _Line) and item.cells is None
+                 and "\n" not in item.code]
+        if not lines or len(lines) < len(block.body):
+            return None
+        code = f"{block.header.code} {'  '.join(line.code for line in lines)} }}"
+        return _Line(code) if len(code) <= ONE_LINE_WIDTH else None
 
     def _join(self, tokens: list[Token]) -> str:
         out: list[str] = []
