@@ -12,7 +12,8 @@ Looks by geometry (the words of ``model.looks``):
 - **field**: ``grass`` each field of a tile in its own shade of the colour, ``plain`` all in
   the colour; a thin line where two fields meet, the union of a field's half-sides' triangles
   its region; the ground under the areas belongs to the nearest field along the border, or to
-  the enclosed field between them.
+  the enclosed field between them; a tile with no field shows the neutral ground between its
+  areas, never a field's colour.
 
 Pennants are small shields; attributes a badge in a colour made from their name, with their
 first letter, or as many letters as tell it from the rule set's other attributes (``Ca``
@@ -78,7 +79,7 @@ def draw_tile(tables: Tables, o: int, look: TileLook | None = None, *,
     look = look or TileLook(tables)
     segs = tables.segments[o]
     lay = layout(tuple(segs))
-    out = [f'<rect class="ground" width="{SIZE}" height="{SIZE}" fill="{look.ground()}"/>']
+    out = [f'<rect class="ground" width="{SIZE}" height="{SIZE}" fill="{look.ground(o)}"/>']
     out += _fields(segs, lay, look)
     out += _paths(segs, lay, look)
     for i, seg in enumerate(segs):

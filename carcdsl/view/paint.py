@@ -22,7 +22,7 @@ SEAT_COLOURS = ("#d62728", "#1f4fd6", "#f2c500", "#2ca02c", "#111111", "#9467bd"
 """Players' colours by seat (red, blue, yellow, green, black, ...)."""
 
 GROUND = "#d9d4bf"
-"""Under everything, where a tile has no field (a rule set without fields)."""
+"""The ground of a tile that has no field: neutral, never a field's green."""
 
 
 def rgb(colour: str) -> tuple[int, int, int]:
@@ -88,7 +88,12 @@ class TileLook:
     def look(self, kind: int) -> str:
         return self.looks[kind]
 
-    def ground(self) -> str:
-        """The ground of a tile: the first field kind's colour, else a neutral one."""
-        fields = [i for i, k in enumerate(self.tables.kinds) if k.geometry == FIELD]
-        return self.colours[fields[0]] if fields else GROUND
+    def ground(self, o: int | None = None) -> str:
+        """The ground of oriented tile ``o``: its first field's colour; the neutral one when
+        it has no field (cities on every side, nothing between them: no meadow a farmer
+        could stand on). Without ``o``: the first field kind's colour, else the neutral one."""
+        if o is not None:
+            kinds = [s.kind for s in self.tables.segments[o] if s.geometry == FIELD]
+        else:
+            kinds = [i for i, k in enumerate(self.tables.kinds) if k.geometry == FIELD]
+        return self.colours[kinds[0]] if kinds else GROUND
