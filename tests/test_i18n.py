@@ -393,6 +393,9 @@ SCENARIOS = {
     "E003/too-large": lambda tmp, mp: (mp.setattr("carcdsl.lang.sources.MAX_FILE_BYTES", 3),
                                        _found(_files(tmp, t="rules t\n")))[1],
     "E003/unreadable": _unreadable,
+    "E003/export-too-large": lambda tmp, mp: (
+        mp.setattr("carcdsl.lang.jsonexport.MAX_JSON_VALUES", 10),
+        _found(_files(tmp, t="rules t\nextends base\n")))[1],
     "E004/directory": lambda tmp, mp: ((tmp / "sub").mkdir(),
                                        _found(_files(tmp, t='rules t\nextends "sub"\n')))[1],
     "E004/not-a-file": lambda tmp, mp: (os.mkfifo(tmp / "pipe.carc"), _found(

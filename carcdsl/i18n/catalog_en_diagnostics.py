@@ -26,6 +26,10 @@ DIAGNOSTICS: dict[str, str] = {
                             "most {most:n} (this is the first past that)",
     "E003/too-many-values": "more than {most:n} values outside the map's squares and the "
                             "tiles: a JSON rule set has at most {most:n}",
+    "E003/export-too-large": "the rule set's JSON form would hold more than {most:n} values "
+                             "outside the map's squares and the tiles, more than the JSON "
+                             "form reads back ({part}: {count:n}); a rule set has at most "
+                             "{most:n}",
     "E003/unreadable": "cannot read the file: {reason}",
     "E003/binary": "this is a binary file, not a rule file",
     "E003/encoding": "not UTF-8 text (byte {byte}); save the file as UTF-8",

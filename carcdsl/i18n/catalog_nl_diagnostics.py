@@ -30,6 +30,10 @@ DIAGNOSTICS: dict[str, str] = {
                             "heeft er hooguit {most:n} (dit is het eerste daarboven)",
     "E003/too-many-values": "meer dan {most:n} waarden buiten de vakken van de kaart en de "
                             "tegels: een JSON-regelset heeft er hooguit {most:n}",
+    "E003/export-too-large": "de JSON-vorm van de regelset zou meer dan {most:n} waarden "
+                             "buiten de vakken van de kaart en de tegels hebben, meer dan de "
+                             "JSON-vorm teruglezen kan ({part}: {count:n}); een regelset "
+                             "heeft er hooguit {most:n}",
     "E003/unreadable": "kan het bestand niet lezen: {reason}",
     "E003/binary": "dit is een binair bestand, geen regelbestand",
     "E003/encoding": "geen UTF-8-tekst (byte {byte}); sla het bestand op als UTF-8",

@@ -22,6 +22,7 @@ from carcdsl.diagnostics import Diagnostic, error, suggest, warning
 from carcdsl.errors import RuleError
 from carcdsl.lang.builder import Builder
 from carcdsl.lang.decls import ParamDecl, Ref, RuleFile
+from carcdsl.lang.jsonexport import too_large_for_json
 from carcdsl.lang.parser import parse_text
 from carcdsl.lang.sources import display_name, parse_ref, read_source, resolve
 from carcdsl.lang.syntax import declaration_keywords, first_word
@@ -320,7 +321,8 @@ def compose(rules: str | Path, variants: tuple[str | Path, ...] | list = (),
         _apply_variant(loader, builder, variant, relative_to)
     if loader.failed:
         return None, [d for d in builder.diagnostics if d.code != "E102"], loader.sources
-    return builder.build(), builder.diagnostics, loader.sources
+    built = builder.build()
+    return built, [*builder.diagnostics, *too_large_for_json(built)], loader.sources
 
 
 def _variant_alone(loader: Loader, first: RuleFile, path: Path, args: dict) -> Builder:

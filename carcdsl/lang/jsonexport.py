@@ -6,11 +6,46 @@ with the reading direction.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
+import attrs
+
 import carcdsl.model as m
+from carcdsl.diagnostics import Diagnostic, error
+from carcdsl.lang.limits import MAX_JSON_VALUES, json_values
 
 FORMAT = "carcdsl-rules/1"
+
+
+def too_large_for_json(rules: m.RuleSet) -> list[Diagnostic]:
+    """E003 when the JSON form of ``rules`` would hold more values outside the map's squares
+    and the tiles than the JSON reader takes (MAX_JSON_VALUES): a rule set that checks must
+    export and read back. Said where the part with the most values is (a feature kind, a
+    trigger, a token, a figure), else at the rule set's header."""
+    bare = attrs.evolve(rules, tiles=(), board=attrs.evolve(rules.board, squares=()))
+    total = json_values(ruleset_to_json(bare), MAX_JSON_VALUES)
+    if total <= MAX_JSON_VALUES:
+        return []
+    parts: list[tuple[str, m.Loc | None, object]] = [
+        (f"feature {k.name}", _largest_field(k, data), data)
+        for k in rules.kinds for data in (_kind_to_json(k),)]
+    parts += [(t.text(), t.loc, _trigger_to_json(t)) for t in rules.triggers]
+    parts += [(f"token {t.name}", t.loc, _token_to_json(t)) for t in rules.tokens]
+    parts += [(f"figure {f.name}", f.loc, _figure_to_json(f)) for f in rules.figures]
+    parts += [("landmark", None, list(rules.landmarks))]
+    counted = [(json_values(data, sys.maxsize), name, loc) for name, loc, data in parts]
+    count, name, loc = max(counted, key=lambda part: part[0])
+    return [error("E003", loc or rules.loc, "export-too-large", most=MAX_JSON_VALUES,
+                  part=name, count=count)]
+
+
+def _largest_field(kind: m.FeatureKind, data: dict[str, Any]) -> m.Loc | None:
+    """Where the property of ``kind`` with the most JSON values was written (a long score
+    written in a variant: there), else where the kind was declared."""
+    locs = dict(kind.field_locs)
+    written = [(json_values(data[key], MAX_JSON_VALUES), key) for key in locs if key in data]
+    return locs[max(written)[1]] if written else kind.loc
 
 
 def ruleset_to_json(rules: m.RuleSet) -> dict[str, Any]:

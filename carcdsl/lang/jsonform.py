@@ -38,6 +38,7 @@ from carcdsl.lang.limits import (
     MAX_JSON_VALUES,
     MAX_SEGMENTS,
     MAX_TILE_TYPES,
+    json_values,
 )
 from carcdsl.lang.maps import MAX_MAP_SQUARES
 
@@ -172,26 +173,9 @@ def _too_large(data: object, source: str) -> list[Diagnostic]:
     if isinstance(squares, list) and len(squares) > MAX_MAP_SQUARES:
         found.append(error("E133", _at(source, "$.board.squares"), "too-large",
                            squares=len(squares), most=MAX_MAP_SQUARES))
-    if _values_past(data, MAX_JSON_VALUES, (tiles, squares)):
+    if json_values(data, MAX_JSON_VALUES, (tiles, squares)) > MAX_JSON_VALUES:
         found.append(error("E003", _at(source, "$"), "too-many-values", most=MAX_JSON_VALUES))
     return found
-
-
-def _values_past(data: object, most: int, apart: tuple) -> bool:
-    """Whether ``data`` holds more than ``most`` values, the lists in ``apart`` left out (they
-    have limits of their own); the walk stops there, without recursion."""
-    left_out = {id(v) for v in apart if isinstance(v, list)}
-    count, stack = 0, [data]
-    while stack:
-        value = stack.pop()
-        count += 1
-        if count > most:
-            return True
-        if isinstance(value, dict):
-            stack.extend(value.values())
-        elif isinstance(value, list) and id(value) not in left_out:
-            stack.extend(value)
-    return False
 
 
 def _too_deep(source: str) -> RuleError:

@@ -36,6 +36,26 @@ MAX_JSON_VALUES = 100_000
 """Values of the JSON form outside the map's squares and the tiles (each of those has its own
 limit): E003. A bundled rule set has under 200; 100,000 landmarks check in about 3 s."""
 
+def json_values(data: object, most: int, apart: tuple = ()) -> int:
+    """How many values ``data`` (the JSON form, as plain data) holds, counted up to ``most``
+    + 1 (the walk stops there, without recursion); the lists in ``apart`` count as one value
+    each, their items left out (they have limits of their own: the tiles, the map's
+    squares). The JSON reader refuses more than MAX_JSON_VALUES (E003), and the composed rule
+    set is held to the same count (``jsonexport.too_large_for_json``)."""
+    left_out = {id(v) for v in apart if isinstance(v, list)}
+    count, stack = 0, [data]
+    while stack:
+        value = stack.pop()
+        count += 1
+        if count > most:
+            return count
+        if isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, list) and id(value) not in left_out:
+            stack.extend(value)
+    return count
+
+
 _EXPR_RULES = frozenset({"sum", "times", "minus", "const", "quantity", "quantity_of",
                          "compare", "cond"})
 _TOKEN = re.compile(r'"[^"\n]*"|#[^\n]*|[\w-]+|\S')
