@@ -453,28 +453,25 @@ def read_on(text: str, path: str, parser: Lark, exc: UnexpectedInput
     return found, skipped
 
 
-def read_what_parses(text: str, spans: list[tuple[int, int]], rounds: int = 10
+def read_what_parses(text: str, spans: list[tuple[int, int]], rounds: int = 3
                      ) -> tuple[Tree, list[tuple[int, int]]] | None:
     """The tree of ``text`` with ``spans`` (those ``read_on`` left unread) blanked out, and
     the spans; when that does not parse (a block missing its '}' whose error was found at
-    the next declaration), the declaration it stops in is left unread too, a few times at
-    most. None when the text never parses (then only the syntax errors are said)."""
-    keywords = _declaration_keywords()
+    the next declaration), what ``read_on`` leaves unread of the blanked text is left out
+    too, a few rounds at most (each reads the whole text once). None when the text still
+    does not parse (then only the syntax errors are said)."""
+    parser = grammar()
     for _round in range(rounds):
         blanked = blank_out(text, spans)
         try:
-            return grammar().parse(blanked), spans
+            return parser.parse(blanked), spans
         except UnexpectedInput as exc:
-            pos = _error_pos(exc, len(blanked))
-            keyword = isinstance(exc, UnexpectedToken) and exc.token.type in keywords
-            resumes = _Resumes(blanked)
-            start = resumes.declaration(pos - 1 if keyword else pos)
-            end = pos if keyword and pos > start else resumes.after(pos) or len(text)
-            if any(a <= start and end <= b for a, b in spans):
-                return None  # nothing more to leave out
-            spans = [*spans, (start, end)]
+            more = read_on(blanked, "", parser, exc)[1]
         except RecursionError:
             return None
+        if all(any(a <= start and end <= b for a, b in spans) for start, end in more):
+            return None  # nothing more to leave out
+        spans = [*spans, *more]
     return None
 
 
