@@ -231,7 +231,8 @@ async def test_semantic_tokens(client: LanguageClient):
 @pytest.mark.asyncio
 async def test_formatting(client: LanguageClient, tmp_path):
     messy = tmp_path / "messy.carc"
-    messy.write_text("rules messy\nextends base\ngame { players 2..5 }  # two to five\n",
+    # (a block written on one line stays on one: this one is not)
+    messy.write_text("rules messy\nextends base\ngame { players 2..5\n}  # two to five\n",
                      encoding="utf-8")
     uri = await open_file(client, messy)
     [edit] = await client.text_document_formatting_async(  # type: ignore[misc]
