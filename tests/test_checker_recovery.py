@@ -108,6 +108,15 @@ SYNTAX = [
     pytest.param(  # a syntax error and a mistake of meaning in another declaration
         HEAD + ROAD + "tile A 1 road W-E\ntile B 1 road W-E-\ntile C 1 rood W-E\n",
         [(7, "E001"), (8, "E110")], id="syntax-and-meaning"),
+    pytest.param(  # a header without its name (`rules game {` reads on): no E106 (no
+        # header), the rest checked as a rule set named by its file (W301: A is alone)
+        "rules\n" + HEAD.split("\n", 1)[1] + ROAD + "tile A 1 road W-E\ntile B 1 rood W-E\n",
+        [(2, "E001"), (6, "W301"), (7, "E110")], id="header"),
+    pytest.param(  # errors in an override and in a when block of a variant, then E101
+        "variant v for base\noverride feature city { score final = tiles + }\n"
+        "when farmers { override feature field { score final = x * } }\n"
+        "tile Q 1 city N; road S-E\n",
+        [(2, "E001"), (3, "E001"), (4, "E101")], id="variant"),
 ]
 
 

@@ -27,6 +27,7 @@ from carcdsl.lang.parser_features import FeatureTransformer
 from carcdsl.lang.parser_game import GameTransformer
 from carcdsl.lang.syntax import (
     GluedWords,
+    Lines,
     grammar,
     long_numbers,
     normalise_newlines,
@@ -37,6 +38,7 @@ from carcdsl.lang.syntax import (
     too_many_tiles,
     too_many_tokens,
     unread_declarations,
+    unread_header,
 )
 from carcdsl.lang.syntax import deep_fallback as _deep_fallback
 
@@ -98,8 +100,13 @@ def _read_what_parsed(text: str, path: str, skipped: list[tuple[int, int]],
     if too_deep(tree, path):
         return None
     read = _transform(tree, path)
-    return attrs.evolve(read, problems=(*problems, *read.problems),
+    read = attrs.evolve(read, problems=(*problems, *read.problems),
                         unread=unread_declarations(text, skipped))
+    header = unread_header(text, skipped) if read.header_loc is None else None
+    if header is not None:  # `rules` without its name: still a rule set (named by its file)
+        role, pos = header
+        read = attrs.evolve(read, role=role, header_loc=Lines(text).loc(path, pos))
+    return read
 
 
 def _transform(tree: Tree, path: str) -> RuleFile:

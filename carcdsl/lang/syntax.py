@@ -55,7 +55,7 @@ __all__ = ["GRAMMAR_FILE", "MAX_DIGITS", "MAX_EXPR_DEPTH", "MAX_JSON_VALUES", "M
            "MAX_SYNTAX_ERRORS", "MAX_TILE_TYPES", "MAX_TOKENS", "GluedWords", "Lines",
            "declaration_keywords", "deep_fallback", "first_word", "grammar", "grammar_text",
            "long_numbers", "normalise_newlines", "parse_tree", "read_on", "read_what_parses",
-           "syntax_errors", "too_deep",
+           "syntax_errors", "too_deep", "unread_header",
            "too_many_tiles", "too_many_tokens"]
 
 MAX_SYNTAX_ERRORS = 100
@@ -409,6 +409,23 @@ def syntax_errors(text: str, path: str, parser: Lark, exc: UnexpectedInput) -> l
     return read_on(text, path, parser, exc)[0]
 
 
+def _open_declaration(exc: UnexpectedInput) -> int | None:
+    """Where the declaration the parser was reading when it stopped starts (an offset in the
+    text it parsed), asked of its value stack: what follows the declarations it completed
+    (``rules`` and a name, a block's tokens so far); None when it cannot say."""
+    interactive = getattr(exc, "interactive_parser", None)
+    state = getattr(interactive, "parser_state", None)
+    stack = list(getattr(state, "value_stack", None) or ())
+    if stack and isinstance(stack[0], Tree) and stack[0].data.startswith("__start_star"):
+        stack = stack[1:]
+    for value in stack:
+        if isinstance(value, Token) and isinstance(value.start_pos, int):
+            return value.start_pos
+        if isinstance(value, Tree) and not value.meta.empty:
+            return value.meta.start_pos
+    return None
+
+
 def read_on(text: str, path: str, parser: Lark, exc: UnexpectedInput
             ) -> tuple[list[Diagnostic], list[tuple[int, int]]]:
     """Every syntax error of a file, and the spans of text left unread: after each error,
@@ -430,8 +447,10 @@ def read_on(text: str, path: str, parser: Lark, exc: UnexpectedInput
         found.append(glued or stray or _syntax_diagnostic(exc, lines.loc(path, pos), parser,
                                                           _looks_like_segment(text, pos)))
         keyword = isinstance(exc, UnexpectedToken) and exc.token.type in keywords
-        # an unexpected keyword starts the next declaration: the error is the one before's
-        start = max(offset, resumes.declaration(pos - 1 if keyword else pos))
+        opened = _open_declaration(exc)
+        # else: an unexpected keyword starts the next declaration; the error is the one before's
+        start = offset + opened if opened is not None else \
+            max(offset, resumes.declaration(pos - 1 if keyword else pos))
         if len(found) >= MAX_SYNTAX_ERRORS:
             skipped.append((start, len(text)))
             break
@@ -500,19 +519,31 @@ _SECTIONS = frozenset({"rules", "variant", "game", "board", "supply", "turn"})
 """Declarations that settle one part of the rule set, named by their keyword."""
 
 
+def unread_header(text: str, spans: list[tuple[int, int]]) -> tuple[str, int] | None:
+    """The role (``rules`` or ``variant``) and the position of a header left unread (``rules``
+    with no name after it), or None."""
+    for start, _end in spans:
+        match = _DECLARES.match(text, start)
+        if match is not None and match.group("word") in ("rules", "variant"):
+            return match.group("word"), match.start("word")
+    return None
+
+
 def unread_declarations(text: str, spans: list[tuple[int, int]]
                         ) -> tuple[tuple[str, str], ...]:
     """What the declarations left unread would have declared: (keyword, name) for each name
     (``("feature", "road")``), (keyword, "") for a section (``("game", "")``). A check of
     meaning says nothing about these: the text that would settle them did not parse."""
     found: list[tuple[str, str]] = []
-    for start, _end in spans:
-        match = _DECLARES.match(text, start)
-        if match is None:
-            continue
-        word = match.group("word")
-        if word in _SECTIONS:
-            found.append((word, ""))
-        elif word in _NAMING and match.group("names"):
-            found += [(word, name.strip()) for name in match.group("names").split(",")]
+    starts = _declaration_start()
+    for start, end in spans:  # the span's start, and each declaration line inside it
+        for at in [start, *(found.start() for found in starts.finditer(text, start, end))]:
+            match = _DECLARES.match(text, at)
+            if match is None:
+                continue
+            word = match.group("word")
+            if word in _SECTIONS:
+                found.append((word, ""))
+            elif word in _NAMING and match.group("names"):
+                found += [(word, name.strip()) for name in match.group("names").split(",")]
     return tuple(dict.fromkeys(found))
