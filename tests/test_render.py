@@ -434,10 +434,12 @@ def test_every_tile_and_every_piece_is_drawn(game, seed, seats, moves):
         block = blocks[to_xy(key)]
         assert block != [" " * COLS] * ROWS and "[" not in block[1], to_xy(key)
     drawn = _glyphs(picture, "".join(seat_glyph(s) for s in range(len(state.players))))
-    on_board = Counter(seat_glyph(seat) for seat, _, _, _ in state.features.pieces)
+    # a finished game's board shows the pieces that stood on it when it ended
+    pieces = state.end_reason.pieces if state.finished else state.features.pieces
+    on_board = Counter(seat_glyph(seat) for seat, _, _, _ in pieces)
     assert drawn == on_board
     for key in state.board:  # each piece on its own square
-        here = Counter(seat_glyph(seat) for seat, _, k, _ in state.features.pieces if k == key)
+        here = Counter(seat_glyph(seat) for seat, _, k, _ in pieces if k == key)
         assert Counter(ch for ch in "".join(blocks[to_xy(key)]) if ch in on_board) == here
 
 

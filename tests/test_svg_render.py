@@ -202,7 +202,7 @@ def test_render_draws_a_record_after_a_move_and_after_each(capsys, tmp_path):
     code, out, err = run(capsys, "render", str(RECORD), "--all", str(tmp_path / "out"))
     assert code == 0, err
     written = sorted(p.name for p in (tmp_path / "out").iterdir())
-    assert written == [f"move-{n:03d}.svg" for n in range(1, count + 1)]
+    assert written == [f"move-{n:03d}.svg" for n in range(count)]  # named by the move
     assert f"{count} boards written" in out
 
 
@@ -210,7 +210,7 @@ def test_render_draws_a_record_after_a_move_and_after_each(capsys, tmp_path):
     (("render", "no-such-rules", "--tiles", "{tmp}/x.svg"), "unknown rule set"),
     (("render", str(RECORD), "--move", "99", "{tmp}/x.svg"), "move 99 is not in the record"),
     (("render", str(RECORD), "--move", "-1", "{tmp}/x.svg"), "move -1 is not in the record"),
-    (("render", str(RECORD), "--move", "two", "{tmp}/x.svg"), "--move takes a whole number"),
+    (("render", str(RECORD), "--move", "two", "{tmp}/x.svg"), "--move takes a move's number"),
     (("render", "base", "--tiles", "{tmp}/missing/x.svg"), "cannot write"),
     (("render", "base", "--tiles", "{tmp}"), "--tiles writes .svg, .html, .htm, .png"),
     (("render", "base", "--tiles", "{tmp}/x.gif"), "--tiles writes .svg, .html, .htm, .png"),
@@ -244,14 +244,14 @@ def test_render_writes_png_when_the_file_ends_in_png(capsys, tmp_path):
     assert code == 0, err
     width, height = svg_size(tile_sheet(carcdsl.load("base").tables, "x"))
     assert png_size((tmp_path / "sheet.png").read_bytes()) == (2 * width, 2 * height)
-    code, _, err = run(capsys, "render", str(RECORD), "--move", "2", str(tmp_path / "b.png"))
+    code, _, err = run(capsys, "render", str(RECORD), "--move", "1", str(tmp_path / "b.png"))
     assert code == 0, err
     board = board_svg(replay(load_record(RECORD)), "x", ["y"])
     assert png_size((tmp_path / "b.png").read_bytes()) == tuple(2 * v for v in svg_size(board))
     code, out, err = run(capsys, "render", str(RECORD), "--all", str(tmp_path / "all"), "--png")
     assert code == 0, err
     written = sorted((tmp_path / "all").iterdir())
-    assert [p.name for p in written] == ["move-001.png", "move-002.png"]
+    assert [p.name for p in written] == ["move-000.png", "move-001.png"]
     assert all(png_size(p.read_bytes()) for p in written)
 
 

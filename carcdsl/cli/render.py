@@ -2,9 +2,13 @@
 
 ``render RULES --tiles sheet.svg`` (or ``.html``, or ``.png``) writes every tile type with its
 name and count, the printable sheet; ``render RECORD --move N board.svg`` (or ``.png``) the
-board after move N (0: before the first) with the last move marked and the scores; ``render
-RECORD --all DIR`` one board per move, as SVG or with ``--png`` as PNG. A PNG needs the ``png``
-extra (``view.png``); without it, one line says how to install it and nothing is written.
+board after move N with move N marked, told as ``play`` tells it, and the scores (``--move
+start``: before the first move); ``render RECORD --all DIR`` one board per move, as SVG or
+with ``--png`` as PNG, ``move-007.svg`` after move 7. Move N is the record's ``moves[N]``,
+numbered from 0 as ``play``'s log, ``replay`` and the browser's replay page number it. The
+last board is drawn with the followers that stood on it beside the final scores. A PNG needs
+the ``png`` extra (``view.png``); without it, one line says how to install it and nothing is
+written.
 Every file is written whole or not at all: into a temporary file beside it, then renamed.
 """
 
@@ -24,6 +28,7 @@ from carcdsl.formats.record import Record, load_record
 from carcdsl.i18n.words import Words, os_reason
 from carcdsl.pipeline import load
 from carcdsl.replay import game_for, replay
+from carcdsl.view.describe import told_move
 from carcdsl.view.png import rasteriser, to_png
 from carcdsl.view.svg import board_svg, tile_sheet, tile_sheet_html
 
@@ -46,8 +51,9 @@ def add_render(commands) -> None:
                       help="write the tile sheet: SVG, HTML when FILE ends in .html, PNG when "
                       "it ends in .png")
     what.add_argument("--move", nargs=2, metavar=("N", "FILE"),
-                      help="write the board after move N of the record to FILE (0: before "
-                      "the first move); PNG when FILE ends in .png")
+                      help="write the board after move N of the record to FILE (0: the "
+                      "first move, as play's log numbers it; start: before it); PNG when "
+                      "FILE ends in .png")
     what.add_argument("--all", metavar="DIR", help="write the board after each move into DIR")
     p.add_argument("--png", action="store_true",
                    help="with --all: write PNG files (move-001.png, ...) instead of SVG")
@@ -89,24 +95,32 @@ def cmd_render(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise Said("render-unwritable", file=args.all,
                        reason=os_reason(exc).say(words)) from None
-        width = max(3, len(str(count)))
+        width = max(3, len(str(count - 1)))
         suffix = ".png" if args.png else ".svg"
-        files = [folder / f"move-{n:0{width}d}{suffix}" for n in range(1, count + 1)]
+        files = [folder / f"move-{n:0{width}d}{suffix}" for n in range(count)]
         for file in files:  # all refused before one is written
             _check_target(file, words)
-        for n, file in enumerate(files, 1):
+        for n, file in enumerate(files):
             _write(file, _board(game, record, n, words, args), words)
         print(words.phrase("render-wrote", n=count, file=args.all))
         return 0
     text, output = args.move
+    _write(Path(output), _board(game, record, _move_index(text, count), words, args), words)
+    return 0
+
+
+def _move_index(text: str, count: int) -> int | None:
+    """``--move``'s N: a move of the record (0 the first), or ``start`` (None)."""
+    if text == "start":
+        return None
     try:
         move = int(text)
     except ValueError:
-        raise Said("usage-int", "carcdsl render", option="--move", value=text) from None
-    if not 0 <= move <= count:
-        raise Said("render-move-range", move=move, n=count)
-    _write(Path(output), _board(game, record, move, words, args), words)
-    return 0
+        raise Said("render-move-what", value=text) from None
+    if not 0 <= move < count:
+        raise Said("render-move-range" if count else "render-no-moves", move=move,
+                   last=count - 1)
+    return move
 
 
 def _render_tiles(args: argparse.Namespace) -> int:
@@ -142,16 +156,19 @@ def _need_png() -> None:
         raise Said("render-png-missing") from None
 
 
-def _board(game: Game, record: Record, n: int, words: Words,
+def _board(game: Game, record: Record, n: int | None, words: Words,
            args: argparse.Namespace) -> str:
-    """The board after the first ``n`` moves of ``record``."""
-    last = n == len(record.moves)
-    part = attrs.evolve(record, moves=record.moves[:n], final=record.final and last)
+    """The board after move ``n`` of ``record`` (None: before the first), captioned with
+    the move as ``play``'s log tells it; after the last, with the final scoring the record
+    asks for (and the followers it returned, ``view.svg``)."""
+    played = 0 if n is None else n + 1
+    last = played == len(record.moves)
+    part = attrs.evolve(record, moves=record.moves[:played], final=record.final and last)
     try:
         state = replay(part, game)
     except RecordError as exc:
         raise exc.within(args.source) from None
-    caption = words.phrase("render-after", move=n, n=len(record.moves))
+    caption = words.phrase("render-start") if n is None else told_move(state, n, words)
     return board_svg(state, title_of(game.rules, words), [caption])
 
 

@@ -91,6 +91,9 @@ class EndReason:
     tokens_before: int = 0
     """How many token events (``State.token_events``) came before the end: the final
     scoring's collections and what players hold are those from here on."""
+    pieces: tuple[tuple[int, int, int, int], ...] = ()
+    """The pieces on the board when the game ended, before final scoring returned them
+    (``Features.pieces``: seat, node, square, figure): what the final board shows."""
 
     def say(self, words) -> str:
         """Why the game ended, in the language of ``words`` (an ``i18n.Words``)."""

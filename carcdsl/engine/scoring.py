@@ -269,7 +269,7 @@ def finish(p: Parts, why: str | None = None, tile: str | None = None) -> None:
     names = p.tables.type_names
     log.end_reason = EndReason(why, index, p.seats.players[p.seats.current], tile,
                                tuple(names[t] for t in p.supply.left()), len(log.events),
-                               len(log.token_events))
+                               len(log.token_events), tuple(p.features.pieces))
     for root in p.features.occupied_roots():
         score(p, root, "final", index)
     _score_held_tokens(p, index)

@@ -145,14 +145,18 @@ PHRASES: dict[str, str] = {
     "render-needs-what": "render needs --tiles FILE with rules, or --move N FILE or --all DIR "
                          "with a record",
     "render-record-variants": "a record names its own rules and variants: give no --variant",
-    "render-move-range": "move {move} is not in the record: it has moves 0 to {n}",
+    "render-move-range": "move {move} is not in the record: its moves are 0 to {last}, and "
+                         "start is before the first",
+    "render-no-moves": "move {move} is not in the record: it has no moves, and start is "
+                       "before the first",
+    "render-move-what": "--move takes a move's number (0 is the first) or start, not {value}",
     "render-unwritable": "cannot write {file}: {reason}",
     "file-unwritable": "cannot write {file}: {reason}",
     "render-suffix": "{file}: {option} writes {kinds}; give a FILE ending in one of them",
     "render-not-folder": "{file} is not a folder: --all writes one picture per move into a "
                          "folder (it is made if missing)",
     "render-wrote": "{n} board{s} written to {file}",
-    "render-after": "after move {move} of {n}",
+    "render-start": "before the first move",
     "render-png-missing": "writing PNG needs resvg-py: pip install 'carcdsl[png]'",
     "render-png-all": "--png goes with --all DIR; for --tiles and --move, a FILE ending in "
                       ".png is written as PNG",

@@ -144,8 +144,12 @@ PHRASES: dict[str, str] = {
                          "--all MAP met een verslag",
     "render-record-variants": "een verslag noemt zijn eigen regels en varianten: geef geen "
                               "--variant",
-    "render-move-range": "zet {move} staat niet in het verslag: het heeft zetten 0 tot en met "
-                         "{n}",
+    "render-move-range": "zet {move} staat niet in het verslag: de zetten zijn 0 tot en met "
+                         "{last}, en start is voor de eerste",
+    "render-no-moves": "zet {move} staat niet in het verslag: het heeft geen zetten, en start "
+                       "is voor de eerste",
+    "render-move-what": "--move vraagt het nummer van een zet (0 is de eerste) of start, niet "
+                        "{value}",
     "render-unwritable": "kan {file} niet schrijven: {reason}",
     "file-unwritable": "kan {file} niet schrijven: {reason}",
     "render-suffix": "{file}: {option} schrijft {kinds}; geef een BESTAND dat op een daarvan "
@@ -153,7 +157,7 @@ PHRASES: dict[str, str] = {
     "render-not-folder": "{file} is geen map: --all schrijft een plaatje per zet in een map "
                          "(die wordt gemaakt als ze er niet is)",
     "render-wrote": "{n} bord{en} geschreven naar {file}",
-    "render-after": "na zet {move} van {n}",
+    "render-start": "voor de eerste zet",
     "render-png-missing": "PNG schrijven vraagt resvg-py: pip install 'carcdsl[png]'",
     "render-png-all": "--png hoort bij --all MAP; bij --tiles en --move wordt een BESTAND dat "
                       "op .png eindigt als PNG geschreven",

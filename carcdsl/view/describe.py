@@ -51,6 +51,15 @@ def describe_discard(move: Discard, words: Words, aside: bool = False) -> str:
     return f"{words.word('tile')} {move.tile} {said}"
 
 
+def told_move(state: State, n: int, words: Words) -> str:
+    """Move ``n`` of ``state`` (a record's ``moves[n]``) as ``play``'s log tells it, its
+    number first: ``3. Bob: O at (0, -1) rotated 180, highwayman on road:N``."""
+    move, player = state.moves[n], state.players[state.move_seats[n]]
+    text = (describe_move(move, words, state.game.rules) if isinstance(move, Placement)
+            else describe_discard(move, words, n in state.supply.aside_moves))
+    return f"{n}. {player}: {text}"
+
+
 def describe_event(event: ScoreEvent, words: Words | None = None) -> str:
     """``Ann: city, 3 tiles × 2 + 1 pennant × 2 = 8`` (in the language of ``words``)."""
     w = words or Words(None)

@@ -22,6 +22,7 @@ from carcdsl.geometry.squares import to_key, to_xy
 from carcdsl.view.drawing import FONT, anchor, draw_follower, draw_tile, fmt
 from carcdsl.view.layout import CORNERS, MID, SIZE
 from carcdsl.view.paint import SEAT_COLOURS, TileLook, darker, kind_colour
+from carcdsl.view.text import pieces_by_square
 
 __all__ = ["MID", "SEAT_COLOURS", "SIZE", "TileLook", "anchor", "board_body", "board_svg",
            "draw_follower", "draw_tile", "kind_colour", "svg_document", "tile_sheet",
@@ -113,8 +114,8 @@ def board_body(state: State, origin: Callable[[int], tuple[float, float]],
     """What a board shows, each square at ``origin(key)`` (its top-left corner): a map's
     empty squares, the placed tiles (a big city printed over several squares as one, with a
     wall round the whole and its name once; a map's print beyond its edge faded), the pieces
-    on their segments, the labels and, with ``mark_last``, the last move's square. ``render``
-    and ``serve`` draw a board with it."""
+    on their segments (a finished game's as they stood when it ended), the labels and, with
+    ``mark_last``, the last move's square. ``render`` and ``serve`` draw a board with it."""
     tables = state.tables
     look = TileLook(tables)
     board = state.board
@@ -124,9 +125,7 @@ def board_body(state: State, origin: Callable[[int], tuple[float, float]],
         x, y = origin(key)
         body.append(f'<rect class="map-square" x="{fmt(x)}" y="{fmt(y)}" width="{SIZE}" '
                     f'height="{SIZE}" fill="#eef3e4" stroke="#c9d3b8" stroke-width="1"/>')
-    pieces: dict[int, list[tuple[int, int, int]]] = {}
-    for seat, node, key, figure in state.features.pieces:
-        pieces.setdefault(key, []).append((seat, node - state.grid.tiles[key][1], figure))
+    pieces = pieces_by_square(state)  # a finished game's: those that stood at its end
     figures = tables.modes.figures
     joined = {key: group for group in bt.groups if len(group) > 1 for key in group}
     for key, (o, _) in sorted(board.items()):

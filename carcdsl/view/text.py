@@ -165,10 +165,12 @@ def _extent(state: State, fits: frozenset[int]) -> list[int]:
 def pieces_by_square(state: State) -> dict[int, list[tuple[int, int, int]]]:
     """Square -> the pieces standing on its tile, in the order placed: (seat, segment index
     in the placed tile's ``Tables.segments`` entry, figure: 0 the ordinary follower, ``f + 1``
-    the rule set's figure ``f``)."""
+    the rule set's figure ``f``). A finished game's board shows the pieces that stood on it
+    when it ended (``EndReason.pieces``), beside the final scoring that returned them."""
     placed: dict[int, list[tuple[int, int, int]]] = {}
     tiles = state.grid.tiles
-    for seat, node, key, figure in state.features.pieces:
+    end = state.end_reason
+    for seat, node, key, figure in end.pieces if end is not None else state.features.pieces:
         placed.setdefault(key, []).append((seat, node - tiles[key][1], figure))
     return placed
 

@@ -28,7 +28,7 @@ PICTURES: dict[str, list[str]] = {
     # every tile type of the base game, as its rule file says it looks
     "base-tiles.svg": ["render", "base", "--tiles", "{out}", "--lang", "en"],
     # five players' followers on a board, before the last move of a golden record
-    "board.svg": ["render", RECORD, "--move", "11", "{out}", "--lang", "en"],
+    "board.svg": ["render", RECORD, "--move", "10", "{out}", "--lang", "en"],
 }
 """Each picture's file name and the `carcdsl render` arguments that draw it."""
 

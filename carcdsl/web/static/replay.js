@@ -45,12 +45,19 @@ async function open(body) {
   await go(opened.count);
 }
 
+/** What step n of the timeline shows: the board after move n - 1 (moves are numbered
+ * from 0, as in play's log, the record and `carcdsl render --move`), or before the first. */
+function stepLabel(n) {
+  return n ? t("move-of", { n: n - 1, last: opened.count - 1 }) : t("at-start");
+}
+
+// n: a step of the timeline, 0 (before the first move) to the record's count of moves
 async function go(n) {
   if (!opened) return;
   n = Math.max(0, Math.min(opened.count, n));
   wanted = n;
   $("slider").value = n;
-  $("position").textContent = t("move-of", { n, count: opened.count });
+  $("position").textContent = stepLabel(n);
   let seen;
   try {
     seen = await api("GET", `/api/records/${opened.id}/at/${n}`);
@@ -63,13 +70,14 @@ async function go(n) {
   board.render(seen.board);
   renderPlayers($("players"), seen.state);
   $("supply").textContent = t("tiles-left", { n: seen.state.tiles_left });
-  const entry = seen.state.log[n - 1];
-  $("current-move").textContent = entry ? `${n - 1}. ${entry.player}: ${entry.text}` : t("before-first");
+  // the server says which move the step shows: the record's index, as play's log has it
+  const entry = seen.move === null ? null : seen.state.log[seen.move];
+  $("current-move").textContent = entry ? `${entry.n}. ${entry.player}: ${entry.text}` : t("before-first");
   renderLog($("log"), seen.state.log);
   renderResult($("result"), seen.state.result);
   $("viewer").dataset.n = n;
-  const last = seen.state.log[n - 1];
-  if (last && last.move.at) board.reveal(...last.move.at);
+  $("viewer").dataset.move = seen.move === null ? "start" : seen.move;
+  if (entry && entry.move.at) board.reveal(...entry.move.at);
   if (timer && n >= opened.count) togglePlay();
 }
 
@@ -89,7 +97,7 @@ let sliding = null;
 $("slider").oninput = () => {
   clearTimeout(sliding);
   const n = Number($("slider").value);
-  $("position").textContent = t("move-of", { n, count: opened.count });
+  $("position").textContent = stepLabel(n);
   sliding = setTimeout(() => go(n), 120);
 };
 $("first").onclick = () => go(0);
