@@ -52,8 +52,8 @@ WEB: dict[str, str] = {
     "open": "Open", "or": "or", "upload-record": "Open a file",
     "no-records": "(none in the folders served)", "first-move": "Start",
     "prev-move": "Back one move", "next-move": "Forward one move", "last-move": "The end",
-    "timeline": "timeline", "move-of": "after move {n} of {count}",
-    "before-first": "Before the first move.",
+    "timeline": "timeline", "move-of": "after move {n} (moves 0 to {last})",
+    "at-start": "before the first move", "before-first": "Before the first move.",
     # browse
     "browse-heading": "Browse a rule set", "rules-summary": "What the rules say",
     "supply": "Tiles and figures", "variants-for": "Variants written for it",

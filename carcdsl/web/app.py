@@ -317,7 +317,10 @@ class App:
         def run() -> dict[str, Any]:
             state = opened.at(n)
             words = Words(opened.game.rules, lang)
-            return {"n": n, "count": opened.count, "state": state_view(state, words),
+            # step n shows the board after move n - 1 (the record's moves[n - 1], as play's
+            # log numbers it); step 0 the board before the first move
+            return {"n": n, "move": n - 1 if n else None, "count": opened.count,
+                    "state": state_view(state, words),
                     "board": board_scene(state, mark_last=n > 0)}
         return JSONResponse(await self.work(lang, run))
 
