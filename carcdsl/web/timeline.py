@@ -1,6 +1,9 @@
 """A record stepped through: opened once (every move checked, as ``carcdsl replay`` does),
 then the state after any number of its moves, replayed from the start (the record cut
-there, as ``carcdsl render --move N`` cuts it), so that each step's numbers are the replay's.
+there, as ``carcdsl render`` cuts it), so that each step's numbers are the replay's. Step
+``n`` is the board after move ``n - 1`` (the record's ``moves[n - 1]``, as ``play``'s log and
+``render --move`` number it; step 0 before the first move); the last step's board keeps the
+followers that stood on it beside the final scoring.
 
 A record comes from a served folder (its rule paths relative to its own folder and inside
 it: ``replay.game_for``) or is uploaded; an uploaded one has no folder, so it may name
