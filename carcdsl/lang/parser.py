@@ -25,6 +25,7 @@ from carcdsl.lang.decls import ParamDecl, Ref, RuleFile, WhenDecl
 from carcdsl.lang.parser_blocks import BlockTransformer
 from carcdsl.lang.parser_features import FeatureTransformer
 from carcdsl.lang.parser_game import GameTransformer
+from carcdsl.lang.recovery import read_what_parses, unread_declarations, unread_header
 from carcdsl.lang.syntax import (
     GluedWords,
     Lines,
@@ -33,12 +34,9 @@ from carcdsl.lang.syntax import (
     normalise_newlines,
     parse_tree,
     read_on,
-    read_what_parses,
     too_deep,
     too_many_tiles,
     too_many_tokens,
-    unread_declarations,
-    unread_header,
 )
 from carcdsl.lang.syntax import deep_fallback as _deep_fallback
 
