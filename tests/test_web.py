@@ -328,7 +328,7 @@ def test_a_game_in_dutch(client: TestClient) -> None:
     ({"rules": "base", "variants": ["nope"], "players": [{"name": "A", "kind": "human"},
                                                          {"name": "B", "kind": "human"}]}, 404),
     ({"rules": "base", "variants": "farmers", "players": [{"name": "A", "kind": "human"},
-                                                          {"name": "B", "kind": "human"}]}, 404),
+                                                          {"name": "B", "kind": "human"}]}, 400),
 ])
 def test_a_bad_new_game_is_one_clear_refusal(client: TestClient, body: dict,
                                              status: int) -> None:

@@ -88,6 +88,11 @@ WEB: dict[str, str] = {
     "te-no-picture": "Not drawn:", "te-kinds-of": "Kinds of {name}",
     # the app's complaints
     "err-network": "the app does not answer: is carcdsl serve still running?",
+    "err-field-char": "{where} holds a character no text may hold (a NUL or a lone surrogate)",
+    "err-field-long": "{where} is longer than {most} characters",
+    "err-field-many": "{where} has more than {most} items",
+    "err-field-kind": "{where} is of the wrong kind: it must be {kinds}",
+    "err-field-deep": "{where} is nested deeper than {most} levels",
     "err-json-type": "send JSON (Content-Type: application/json)",
     "err-json": "the request body is not JSON", "err-json-object": "send a JSON object",
     "err-rules": "the rules do not load: {first}",

@@ -91,6 +91,12 @@ WEB: dict[str, str] = {
     "te-file-errors": "Het regelbestand heeft in totaal {errors} fout(en).",
     "te-no-picture": "Niet getekend:", "te-kinds-of": "Soorten van {name}",
     "err-network": "de app antwoordt niet: draait carcdsl serve nog?",
+    "err-field-char":
+        "{where} bevat een teken dat in geen tekst mag staan (een NUL of een los surrogaat)",
+    "err-field-long": "{where} is langer dan {most} tekens",
+    "err-field-many": "{where} heeft meer dan {most} elementen",
+    "err-field-kind": "{where} is van de verkeerde soort: het moet {kinds} zijn",
+    "err-field-deep": "{where} is dieper genest dan {most} niveaus",
     "err-json-type": "stuur JSON (Content-Type: application/json)",
     "err-json": "de inhoud van het verzoek is geen JSON",
     "err-json-object": "stuur een JSON-object",

@@ -35,7 +35,15 @@ from carcdsl.i18n.words import CATALOGS, Words
 from carcdsl.lang.sources import bundled_names
 from carcdsl.web import author, rulesets, sessions, tile_editor, timeline, turns
 from carcdsl.web.files import Folders, OutsideError, is_record_file
-from carcdsl.web.guard import ApiError, Guard, api_error, http_error, internal_error, read_json
+from carcdsl.web.guard import (
+    BODY_SECONDS,
+    ApiError,
+    Guard,
+    api_error,
+    http_error,
+    internal_error,
+    read_json,
+)
 from carcdsl.web.pages import PAGES, render_page
 from carcdsl.web.scene import board_scene
 from carcdsl.web.sessions import HUMAN, LiveGame, Store, seat_kinds
@@ -57,6 +65,8 @@ class Settings:
     hosts: frozenset[str] | None = None
     """The names a request may give as its host (None: any; ``serve`` on this machine:
     ``guard.LOCAL_HOSTS``)."""
+    body_seconds: float = BODY_SECONDS
+    """How long a request's body may take to arrive (``guard.BODY_SECONDS``)."""
 
 
 class App:
@@ -423,4 +433,4 @@ def create_app(settings: Settings | None = None) -> Any:
     starlette = Starlette(routes=routes, exception_handlers={
         ApiError: api_error, HTTPException: http_error, Exception: internal_error})
     starlette.state.app = app
-    return Guard(starlette, hosts=app.settings.hosts)
+    return Guard(starlette, hosts=app.settings.hosts, seconds=app.settings.body_seconds)

@@ -154,14 +154,23 @@ def is_record_file(path: Path) -> bool:
     return b"carcdsl-record/1" in head
 
 
+def _is_text(name: str) -> bool:
+    """A file name that is UTF-8 on disk (Python reads other bytes as lone surrogates)."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _walk(folder: Path, suffix: str, depth: int) -> Iterator[Path]:
     try:
         entries = sorted(os.scandir(folder), key=lambda e: e.name)
     except OSError:
         return
     for entry in entries:
-        if entry.name.startswith(".") or entry.name in _SKIP:
-            continue
+        if entry.name.startswith(".") or entry.name in _SKIP or not _is_text(entry.name):
+            continue  # hidden, a tool's, or a name that is not UTF-8 (no ref can name it)
         path = Path(entry.path)
         try:
             if entry.is_dir(follow_symlinks=False):

@@ -2,8 +2,9 @@
 
 Every refusal is JSON ``{"error": "...", "where": ...}`` with a 4xx status, in the user's
 language; a bug is a 500 with one line (logged with its traceback), never a traceback in the
-answer. Requests are held to a size (``MAX_BODY``), a body a browser can only send from one
-of the app's own pages (``application/json``: another site's page cannot send it without
+answer. Requests are held to a size (``MAX_BODY``) and a time for the body to arrive
+(``BODY_SECONDS``), every field to what it may be (``fields``), a body a browser can only send
+from one of the app's own pages (``application/json``: another site's page cannot send it without
 asking first), and, when the browser names the page's origin, this host's. Served on this
 machine only, a request must name this machine as its host, so that a site whose name is
 made to point here (DNS rebinding) is refused too.
@@ -15,14 +16,20 @@ import json
 import logging
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
+from urllib.parse import parse_qsl
 
+import anyio
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from carcdsl.web.fields import MAX_BODY, FieldError, check_body, check_query
+from carcdsl.web.words import ui_words
+
 log = logging.getLogger("carcdsl.web")
 
-MAX_BODY = 1024 * 1024
-"""The largest request body read, in bytes (a rule file being edited, an uploaded record)."""
+BODY_SECONDS = 10.0
+"""How long a request's body may take to arrive, in seconds, from when its headers did: a
+body shorter than its ``Content-Length`` is a 408 then, and the connection is closed."""
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -76,12 +83,22 @@ async def read_json(request: Request, words: dict[str, str]) -> dict[str, Any]:
         raise ApiError(400, words["err-json"], "body") from None
     if not isinstance(data, dict):
         raise ApiError(400, words["err-json-object"], "body")
+    try:
+        check_body(data)
+    except FieldError as exc:
+        raise ApiError(400, field_message(exc, words), exc.where) from None
     return data
 
 
-def _refuse(send: Send, status: int, message: str, where: str) -> Awaitable[None]:
-    return JSONResponse({"error": message, "where": where}, status_code=status)(
-        {"type": "http"}, _no_receive, send)
+def field_message(exc: FieldError, words: dict[str, str]) -> str:
+    return words[exc.problem].format(where=exc.where, **exc.values)
+
+
+def _refuse(send: Send, status: int, message: str, where: str,
+            close: bool = False) -> Awaitable[None]:
+    headers = {"connection": "close"} if close else None
+    return JSONResponse({"error": message, "where": where}, status_code=status,
+                        headers=headers)({"type": "http"}, _no_receive, send)
 
 
 async def _no_receive() -> Message:
@@ -92,44 +109,74 @@ LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 """The names of this machine a browser gives in ``Host`` when the app listens on it only."""
 
 
+class _TooLarge(Exception):
+    pass
+
+
 class Guard:
-    """ASGI middleware: bodies over ``limit`` bytes are refused (413), and so (403) is a
-    request whose ``Origin`` is another site, or whose ``Host`` is none of ``hosts`` (None:
-    any), so that a page elsewhere cannot drive the app (the app may write files)."""
+    """ASGI middleware: bodies over ``limit`` bytes are refused (413), and so is (408) one
+    that has not arrived ``seconds`` after the headers, closing the connection; a request
+    whose ``Origin`` is another site, or whose ``Host`` is none of ``hosts`` (None: any), is
+    refused (403), so that a page elsewhere cannot drive the app (the app may write files);
+    and so (400) is a query field that is not what it may be (``fields.check_query``)."""
 
     def __init__(self, app: ASGIApp, limit: int = MAX_BODY,
-                 hosts: frozenset[str] | None = None):
-        self.app, self.limit, self.hosts = app, limit, hosts
+                 hosts: frozenset[str] | None = None, seconds: float = BODY_SECONDS):
+        self.app, self.limit, self.hosts, self.seconds = app, limit, hosts, seconds
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        refused = self._refusal(scope)
+        if refused is not None:
+            await _refuse(send, *refused)
+            return
+        too_large = (413, f"the request is larger than {self.limit} bytes", "body")
+        try:
+            with anyio.fail_after(self.seconds):
+                body = await self._read(receive)
+        except TimeoutError:
+            await _refuse(send, 408, f"the request body did not arrive within "
+                          f"{self.seconds:g} s", "body", close=True)
+            return
+        except _TooLarge:
+            await _refuse(send, *too_large)
+            return
+        await self._answer(scope, body, receive, send)
+
+    def _refusal(self, scope: Scope) -> tuple[int, str, str] | None:
+        """What refuses a request on its headers alone, if anything."""
         headers = {k.decode("latin-1").lower(): v.decode("latin-1")
                    for k, v in scope.get("headers", [])}
         if not _same_origin(headers):
-            await _refuse(send, 403, "requests from another site are refused", "origin")
-            return
+            return 403, "requests from another site are refused", "origin"
         if self.hosts is not None and _host_name(headers.get("host", "")) not in self.hosts:
-            await _refuse(send, 403, "requests for another host are refused", "host")
-            return
+            return 403, "requests for another host are refused", "host"
         declared = headers.get("content-length", "")
         if declared.isdigit() and int(declared) > self.limit:
-            await _refuse(send, 413, f"the request is larger than {self.limit} bytes",
-                          "body")
-            return
+            return 413, f"the request is larger than {self.limit} bytes", "body"
+        query = scope.get("query_string", b"").decode("latin-1")
+        try:
+            check_query(parse_qsl(query, keep_blank_values=True))
+        except FieldError as exc:
+            return 400, field_message(exc, ui_words("en")), exc.where
+        return None
+
+    async def _read(self, receive: Receive) -> bytes:
+        """The whole body (it is small), so that a refusal comes before any answer."""
         body = b""
-        while True:  # read whole first (it is small): a refusal comes before any answer
+        while True:
             message = await receive()
             if message["type"] != "http.request":
-                break
+                return body
             body += message.get("body", b"")
             if len(body) > self.limit:
-                await _refuse(send, 413, f"the request is larger than {self.limit} bytes",
-                              "body")
-                return
+                raise _TooLarge
             if not message.get("more_body", False):
-                break
+                return body
+
+    async def _answer(self, scope: Scope, body: bytes, receive: Receive, send: Send) -> None:
         given = started = False
 
         async def replay() -> Message:
