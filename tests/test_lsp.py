@@ -196,7 +196,7 @@ async def test_rename_a_kind_and_a_tile(client: LanguageClient):
     assert len(changes[uri]) == 3 and len(changes[base_uri]) > 15
     assert all(e.new_text == "track" for e in changes[base_uri])
     tile = await client.text_document_rename_async(T.RenameParams(
-        T.TextDocumentIdentifier(from_fs_path(str(BASE)) or ""), at(BASE, "start D", 6), "Dx"))
+        T.TextDocumentIdentifier(await open_file(client, BASE)), at(BASE, "start D", 6), "Dx"))
     tile_edits = next(iter(tile.changes.values()))  # type: ignore[union-attr]
     assert len(tile_edits) == 2  # `start D` and `tile D`, not the port D... nor `city N`
     port = await client.text_document_prepare_rename_async(T.PrepareRenameParams(

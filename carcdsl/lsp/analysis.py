@@ -18,7 +18,15 @@ import carcdsl.model as m
 from carcdsl.diagnostics import Diagnostic, suggest, unique
 from carcdsl.lang.sources import display_name, unsaved_texts
 from carcdsl.lang.syntax import normalise_newlines
-from carcdsl.lsp.buffer import _WORD, Analysis, Found, Range, _declaration_line, word_range
+from carcdsl.lsp.buffer import (
+    _WORD,
+    Analysis,
+    Found,
+    Range,
+    _declaration_line,
+    row_word_range,
+    word_range,
+)
 from carcdsl.lsp.completion import accepted, completions
 from carcdsl.lsp.hover import (
     construct_docs,
@@ -78,16 +86,25 @@ def blank_declarations(text: str, lines: set[int]) -> str:
     return "\n".join(rows)
 
 
-def _check(path: Path, text: str) -> tuple[m.RuleSet | None, list[Diagnostic], dict[str, str]]:
+def _check(path: Path, text: str, allow: tuple[Path, ...]
+           ) -> tuple[m.RuleSet | None, list[Diagnostic], dict[str, str]]:
+    """What ``carcdsl check PATH --allow-path ...`` says of ``text`` as the file at ``path``:
+    the same function, so the same diagnostics (syntax errors recovered from as it does)."""
     with unsaved_texts({path: text}):
-        return check_files(path)
+        return check_files(path, allow=allow)
 
-def analyse(path: Path, text: str) -> Analysis:
-    """Check ``text`` as the file at ``path`` (the files it extends come from disk). A syntax
-    error does not hide the rest: the declarations it is in are blanked out and the file is
-    checked again, so a meaning error elsewhere is said too."""
+
+def analyse(path: Path, text: str, allow: tuple[Path, ...] = ()) -> Analysis:
+    """Check ``text`` as the file at ``path`` (the files it extends come from disk, from its
+    folder, the folders of ``allow`` and the bundled rules). The diagnostics are the CLI's.
+
+    For hover, completion and names a syntax error does not hide the rest: when the file
+    does not compose, its broken declarations are blanked out and it is composed again, for
+    a rule set to describe; what that second check finds is not said (it would be noise:
+    a kind whose declaration was blanked is unknown everywhere else)."""
     text = normalise_newlines(text)
-    rules, found, sources = _check(path, text)
+    rules, found, sources = _check(path, text, allow)
+    diagnostics = unique(found)
     shown = display_name(path)
     parsed = text
     syntax = [d for d in found if d.code in SYNTAX_CODES and d.loc and d.loc.file == shown]
@@ -98,34 +115,35 @@ def analyse(path: Path, text: str) -> Analysis:
         lines |= _broken_lines(text, syntax)
         # first the broken lines alone (a property in a block), then their declarations
         parsed = blank_lines(text, lines) if attempt == 0 else blank_declarations(text, lines)
-        again, more, more_sources = _check(path, parsed)
+        again, more, more_sources = _check(path, parsed, allow)
         syntax = [d for d in more if d.code in SYNTAX_CODES and d.loc and d.loc.file == shown]
-        if not syntax:  # what the syntax errors hid: said too
-            found += [d for d in more if d.code not in SYNTAX_CODES]
+        if not syntax and rules is None:
             rules = again
             sources = {**more_sources, **sources}
     sources[shown] = text
-    return Analysis(path, text, rules, unique(found), sources, parsed)
+    within = (*(Path(folder).resolve() for folder in allow), path.resolve().parent)
+    return Analysis(path, text, rules, diagnostics, sources, parsed, within)
 
 
 def place(analysis: Analysis) -> list[Found]:
     """Each diagnostic with its range in the buffer."""
     placed = []
+    rows = analysis.text.split("\n")
     for diag in analysis.diagnostics:
         loc = diag.loc
-        if loc is not None and loc.file == analysis.shown and loc.line:
-            rng = word_range(analysis.text, loc.line - 1, max(loc.column - 1, 0))
+        if loc is not None and loc.file == analysis.shown and 0 < loc.line <= len(rows):
+            row = rows[loc.line - 1]
+            rng = row_word_range(row, loc.line - 1, max(loc.column - 1, 0))
             hint = str(diag.args.get("hint") or "")
             if hint:  # the word the hint would replace
-                rng = _misspelt(analysis.text, loc.line - 1, rng.start, hint) or rng
+                rng = _misspelt(row, loc.line - 1, rng.start, hint) or rng
             placed.append(Found(diag, rng))
         else:
             placed.append(Found(diag, Range(0, 0, 0, 0), loc))
     return placed
 
 
-def _misspelt(text: str, line: int, start: int, hint: str) -> Range | None:
-    row = text.split("\n")[line]
+def _misspelt(row: str, line: int, start: int, hint: str) -> Range | None:
     for found in _WORD.finditer(row, start):
         word = found.group()
         if word != hint and suggest(word, [hint]) == hint:

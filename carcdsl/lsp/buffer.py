@@ -45,7 +45,11 @@ class Found:
 def word_range(text: str, line: int, char: int) -> Range:
     """The word (name, number or string) at a 0-based position, else one character."""
     lines = text.split("\n")
-    row = lines[line] if line < len(lines) else ""
+    return row_word_range(lines[line] if 0 <= line < len(lines) else "", line, char)
+
+
+def row_word_range(row: str, line: int, char: int) -> Range:
+    """``word_range`` in one row (the row given, so that many ranges split the text once)."""
     for found in _WORD.finditer(row):
         if found.start() <= char < found.end():
             return Range(line, found.start(), line, found.end())
@@ -69,6 +73,9 @@ class Analysis:
     diagnostics: list[Diagnostic]
     sources: dict[str, str]
     parsed_text: str
+    within: tuple[Path, ...] = ()
+    """The folders (resolved) its `extends` and `with` may read, besides the bundled rules:
+    the workspace's, those the user allows, and the document's own."""
 
     @property
     def shown(self) -> str:

@@ -77,13 +77,15 @@ def occurrences(text: str, file: str) -> list[Occurrence]:
         return []
     del tokens
     found = []
+    overridden = {id(child) for parent in tree.find_data("override_tile")
+                  for child in parent.children}
     for node in tree.iter_subtrees_topdown():
         roles = _ROLES.get(node.data)
         if roles is None:
             continue
         names = [c for c in node.children
                  if isinstance(c, Token) and c.type in ("NAME", "STRING")]
-        if node.data == "tile_decl" and _parent_is_override(tree, node):
+        if node.data == "tile_decl" and id(node) in overridden:
             roles = ("tile",)
         elif node.data in ("words", "quantity"):
             roles = _word_roles(node, names)
@@ -99,11 +101,6 @@ def occurrences(text: str, file: str) -> list[Occurrence]:
             found.append(Occurrence(str(token).strip('"'), family, is_def, file,
                                     Range(line, col, line, col + len(token)), node.data))
     return found
-
-
-def _parent_is_override(tree: Tree, node: Tree) -> bool:
-    return any(child is node for parent in tree.find_data("override_tile")
-               for child in parent.children)
 
 
 @attrs.define
@@ -137,10 +134,11 @@ def index(analysis: Analysis) -> Index:
 
 
 def file_of(ref: Occurrence, analysis: Analysis) -> Path | None:
-    """The file an ``extends``/``for``/``with`` names."""
+    """The file an ``extends``/``for``/``with`` names, when it lies in the folders the
+    analysis may read (``Analysis.within``) or the bundled rules; else None."""
     folder = Path(ref.file).resolve().parent
-    try:
-        return resolve(ref.name, folder, None)
+    try:  # only where checking the file reads (E004/outside elsewhere): the same folders
+        return resolve(ref.name, folder, None, within=analysis.within)
     except RuleError:
         return None
 

@@ -1,0 +1,94 @@
+"""Checking documents off the protocol's thread: each edit's check runs in one worker
+thread, so the server answers requests (hover, completion) while a long document is checked;
+a newer edit supersedes an older check (a check still waiting is skipped, one running has its
+result dropped), so diagnostics are never published for a version the editor has left.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+
+import attrs
+
+from carcdsl.lsp.buffer import Analysis
+from carcdsl.lsp.names import Index
+
+log = logging.getLogger(__name__)
+
+@attrs.frozen
+class Checked:
+    """A version of a document checked, with the names it declares and uses (indexing a
+    long document takes as long as checking it, so it is done in the worker too)."""
+
+    version: int
+    analysis: Analysis
+    index: Index
+
+
+class Checks:
+    """The newest version of each open document, and the newest check of it finished.
+
+    ``check(uri, text)`` makes a ``Checked`` (version -1; the worker sets it);
+    ``done(uri, checked)`` is called from the worker with each check that is still the
+    newest when it ends (the caller hands it to its own thread and asks ``is_current`` there).
+    """
+
+    def __init__(self, check: Callable[[str, str], Checked],
+                 done: Callable[[str, Checked], None]) -> None:
+        self._check = check
+        self._done_callback = done
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="carcdsl-check")
+        self._lock = threading.Lock()
+        self._wanted: dict[str, int] = {}
+        self._done: dict[str, Checked] = {}
+
+    def submit(self, uri: str, version: int, text: str) -> None:
+        with self._lock:
+            self._wanted[uri] = version
+        self._pool.submit(self._run, uri, version, text)
+
+    def is_current(self, uri: str, version: int) -> bool:
+        with self._lock:
+            return self._wanted.get(uri) == version
+
+    def latest(self, uri: str) -> Checked | None:
+        with self._lock:
+            return self._done.get(uri)
+
+    def keep(self, uri: str, checked: Checked) -> None:
+        """A check made elsewhere (a request that could not wait), kept when it is current."""
+        with self._lock:
+            if self._wanted.get(uri) == checked.version:
+                self._done[uri] = checked
+
+    def forget(self, uri: str) -> None:
+        with self._lock:
+            self._wanted.pop(uri, None)
+            self._done.pop(uri, None)
+
+    def forget_all_done(self) -> None:
+        """Every document is checked again (a file others extend may have changed)."""
+        with self._lock:
+            self._done.clear()
+
+    def _run(self, uri: str, version: int, text: str) -> None:
+        if not self.is_current(uri, version):
+            return  # superseded before it started
+        found = self.latest(uri)
+        if found is None or found.version != version or found.analysis.text != text:
+            try:
+                found = attrs.evolve(self._check(uri, text), version=version)
+            except Exception as exc:  # said once in the log; the server goes on
+                log.error("internal error checking %s: %s: %s", uri, type(exc).__name__, exc)
+                return
+        with self._lock:
+            if self._wanted.get(uri) != version:
+                return  # superseded while it ran: never published
+            self._done[uri] = found
+        self._done_callback(uri, found)
+
+    def shutdown(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
