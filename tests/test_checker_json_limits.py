@@ -27,6 +27,7 @@ def _variant(tmp_path: Path, score: str, extra: str = "") -> Path:
     return path
 
 
+@pytest.mark.slow  # about 3 s: the finding's own size
 def test_a_score_too_large_for_the_json_form_is_refused_where_it_is(tmp_path):
     path = _variant(tmp_path, " + ".join(["tiles"] * 70_000))
     rules, found, _ = check_files("base", (path,))
