@@ -21,13 +21,14 @@ import pytest
 
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
-uvicorn = pytest.importorskip("uvicorn")
+pytest.importorskip("uvicorn")
 
 from starlette.testclient import TestClient  # noqa: E402
 
 from carcdsl.web.app import Settings, create_app  # noqa: E402
 from carcdsl.web.fields import MAX_TEXT  # noqa: E402
 from carcdsl.web.files import Folders  # noqa: E402
+from carcdsl.web.server import make_server  # noqa: E402
 
 WEB = Path(__file__).parent / "data" / "web"
 TINY = (WEB / "tiny.carc").read_text(encoding="utf-8")
@@ -216,13 +217,13 @@ def test_a_file_name_that_is_no_text_is_not_offered(client: TestClient, served: 
 
 @pytest.fixture
 def server(served: Path) -> Iterator[tuple[str, int]]:
-    """``serve``'s server on a free loopback port, with a body deadline of 1 s."""
+    """``serve``'s server on a free loopback port, with deadlines of 1 s for the headers and
+    for the body."""
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     sock.listen(16)
     app = create_app(Settings(Folders.of([served]), body_seconds=1.0))
-    config = uvicorn.Config(app, log_level="warning", access_log=False)
-    running = uvicorn.Server(config)
+    running = make_server(app, header_seconds=1.0)
     thread = threading.Thread(target=running.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     while not running.started:
@@ -247,7 +248,6 @@ def _answer_or_close(address: tuple[str, int], request: bytes, wait: float) -> b
         return got
 
 
-@pytest.mark.slow
 def test_a_body_shorter_than_its_length_is_refused_in_bounded_time(
         server: tuple[str, int]) -> None:
     host, port = server
@@ -259,7 +259,37 @@ def test_a_body_shorter_than_its_length_is_refused_in_bounded_time(
     assert b'"where":"body"' in got
 
 
-@pytest.mark.slow
+@pytest.mark.parametrize("request_start", [
+    b"",  # connected, and nothing sent
+    b"POST /api/author/check HTTP/1.1\r\nHost: x\r\n",  # half the headers
+])
+def test_headers_that_never_arrive_close_the_connection(server: tuple[str, int],
+                                                        request_start: bytes) -> None:
+    assert _answer_or_close(server, request_start, wait=15) == b""
+
+
+def test_a_kept_connection_that_starts_a_request_and_stops_is_closed(
+        server: tuple[str, int]) -> None:
+    """After one answer, half the headers of the next stop uvicorn's own idle timeout (any
+    byte does): the deadline holds for them too."""
+    host, port = server
+    whole = f"GET /api/catalogue HTTP/1.1\r\nHost: {host}:{port}\r\n\r\n".encode()
+    with socket.create_connection(server, timeout=15) as conn:
+        conn.sendall(whole)
+        got = b""
+        while b"\r\n\r\n" not in got:
+            got += conn.recv(65536)
+        head, _, body = got.partition(b"\r\n\r\n")
+        length = int(re.search(rb"content-length: (\d+)", head, re.I)[1])  # type: ignore[index]
+        while len(body) < length:
+            body += conn.recv(65536)
+        conn.sendall(b"GET /api/cat")  # the answer is in: half of the next request
+        try:
+            assert conn.recv(4096) == b""
+        except TimeoutError:
+            raise AssertionError("still open after 15 s") from None
+
+
 def test_the_real_server_still_answers_a_whole_request(server: tuple[str, int]) -> None:
     host, port = server
     body = json.dumps({"text": "x"}).encode()

@@ -66,11 +66,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if not _known_language(args.lang):
         raise Said("serve-lang", lang=args.lang, langs=", ".join(CATALOGS))
     sock = _bind(args.host, args.port)
-    import uvicorn
-
     from carcdsl.web.app import Settings, create_app
     from carcdsl.web.files import Folders
     from carcdsl.web.guard import LOCAL_HOSTS
+    from carcdsl.web.server import make_server
 
     # on this machine only, requests must name it (no DNS rebinding); elsewhere, any name
     hosts = LOCAL_HOSTS if args.host in LOCAL_HOSTS else None
@@ -83,8 +82,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(f"carcdsl: {said('serve-exposed', args.lang, host=args.host)}", file=sys.stderr)
     if args.open:
         threading.Timer(0.5, webbrowser.open, (url,)).start()
-    config = uvicorn.Config(app, log_level="warning", access_log=False)
-    uvicorn.Server(config).run(sockets=[sock])
+    make_server(app).run(sockets=[sock])  # with deadlines for headers and bodies
     return 0
 
 
