@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from carcdsl.cli.main import main
 from carcdsl.diagnostics import unique
@@ -131,3 +133,23 @@ def test_parse_text_still_refuses_a_broken_file():
     with pytest.raises(RuleError) as info:
         parse_text(FIVE, "five.carc")
     assert [d.code for d in info.value.diagnostics] == ["E001"]
+
+
+BASE = (Path(__file__).resolve().parent.parent / "rules" / "base.carc").read_text()
+_TILE_LINES = [i for i, line in enumerate(BASE.splitlines()) if line.startswith("tile ")]
+_BREAKS = (" @", " )", " }", " 2..")
+"""What breaks a tile line and never reads on into the next (a line ending in ``;`` or ``->``
+does: the next tile line is read as its segment, or its path's end)."""
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(broken=st.lists(st.tuples(st.sampled_from(_TILE_LINES), st.sampled_from(_BREAKS)),
+                       min_size=1, max_size=4, unique_by=lambda pair: pair[0]))
+def test_broken_tile_lines_of_base_are_each_one_syntax_error_and_nothing_else(tmp_path, broken):
+    lines = BASE.splitlines()
+    for i, end in broken:
+        lines[i] += end
+    found = _found("\n".join(lines) + "\n", tmp_path)
+    assert [line for line, _code in found] == sorted(i + 1 for i, _end in broken)
+    assert {code for _line, code in found} <= {"E001", "E002"}
