@@ -44,7 +44,13 @@ def check(rules: RuleSet, lang: str | None = None) -> list[Diagnostic]:
 
 
 _SETTLED_BY = {
-    "game": frozenset({"E114", "E115", "E120", "E121", "W122", "E123"}),
+    # W307 (a name given for a word the rule set lacks): the follower's name, a kind's
+    # pennants, a token or figure declare words
+    "game": frozenset({"E114", "E115", "E120", "E121", "W122", "E123", "W307"}),
+    "feature": frozenset({"W307"}),
+    "token": frozenset({"W307"}),
+    "figure": frozenset({"W307"}),
+    "landmark": frozenset({"W307"}),
     "tile": frozenset({"W122", "E123", "E124", "W301", "W303", "W305"}),
     "board": frozenset({"E131", "E132", "E133"}),
     "supply": frozenset({"E132"}),
