@@ -1,7 +1,9 @@
 """Completion for the language server: the words that may come at a place in a buffer, from
 what the parser accepts there (keywords), the rule set's names (kinds, landmarks, tokens,
 figures, groups, tiles), ports and bundled rule sets; after ``look`` the kind's looks, after
-``colour`` the colour names.
+``colour`` the colour names; where the cursor's place has words of its own (``context``: a
+scoring expression, a function's argument, a tile line, after ``on complete`` or ``with own``),
+those words only.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from carcdsl.geometry import ports as P
 from carcdsl.lang.sources import bundled_names
 from carcdsl.lang.syntax import grammar
 from carcdsl.lsp.buffer import Analysis, _declaration_line
+from carcdsl.lsp.context import in_token_block, place_of, words_at
 from carcdsl.lsp.names import occurrences
 
 
@@ -92,6 +95,12 @@ def completions(analysis: Analysis, offset: int) -> list[tuple[str, str]]:
             items[keyword] = "keyword"
         for word in _CLASS_WORDS.get(term, ()):
             items[word] = "keyword"
+    place = place_of(analysis.text, offset)
+    listed = words_at(place, analysis.rules, _kind_around(analysis, offset),
+                      in_token_block(analysis.text, offset))
+    if listed is not None:  # the words of that place, and keywords only where words go too
+        keep = items if place.what in ("expression", "port") else {}
+        return sorted({**keep, **listed}.items())
     if "NAME" in terms:
         rules = analysis.rules
         if rules is not None:

@@ -14,6 +14,7 @@ from carcdsl.lang.sources import display_name
 from carcdsl.lang.syntax import grammar_text
 from carcdsl.lsp.buffer import _COMMENT, Analysis, Range, word_range
 from carcdsl.lsp.completion import _kind_around
+from carcdsl.lsp.context import in_token_block, place_of
 from carcdsl.lsp.names import Index, file_of
 
 
@@ -141,6 +142,9 @@ def hover(analysis: Analysis, idx: Index, line: int, char: int,
     look = _describe_look(analysis, row, rng, word)
     if look is not None:
         return look, rng
+    quantity = _describe_quantity(analysis, rng, word)
+    if quantity is not None:
+        return quantity, rng
     doc = construct_docs().get(word)
     if doc and not _in_comment(row, rng.start):
         return f"```\n{doc}\n```", rng
@@ -165,6 +169,19 @@ def _describe_look(analysis: Analysis, row: str, rng: Range, word: str) -> str |
     for geometry in geometries:
         if word in m.LOOKS[geometry]:
             return f"**look {word}** ({geometry}): {m.LOOKS[geometry][word]}"
+    return None
+
+
+def _describe_quantity(analysis: Analysis, rng: Range, word: str) -> str | None:
+    """A word of a scoring expression that the language counts (``tiles`` there is no
+    ``tiles 72`` of the game block)."""
+    offset = sum(len(r) + 1 for r in analysis.text.split("\n")[:rng.line]) + rng.end
+    if place_of(analysis.text, offset).what != "expression":
+        return None
+    if word in m.QUANTITIES:
+        return f"**{word}** (quantity): {m.QUANTITIES[word]}"
+    if word == "tokens" and in_token_block(analysis.text, offset):
+        return "**tokens** (quantity): how many of the token the player holds"
     return None
 
 

@@ -1,0 +1,108 @@
+"""Where the cursor is, for completion and hover: in a scoring expression (its quantities),
+in the argument of ``completed(``/``neighbours(``/``markers(``/``own(``/``figures(``, on a
+tile line (a segment's kind, its ports, where a path ends), or after a word that names kinds
+(``on complete``, ``shows``, ``stands on``, ``ends at``) or figures (``with own``,
+``excludes``, ``on figure``). ``Place.what`` says which; the words that may come there are
+read from the language's own tables (``model.QUANTITIES``, the ports, the rule set's names).
+"""
+
+from __future__ import annotations
+
+import re
+
+import attrs
+
+import carcdsl.model as m
+from carcdsl.geometry import ports as P
+
+_EXPRESSION = re.compile(r"(?<![\w-])(?:score\s+[\w-]+\s*\+?=|strength\s*=)(?P<rest>[^{}]*)$")
+_ARGUMENT = re.compile(r"(?<![\w-])(?P<name>[^\W\d][\w-]*)\s*\(\s*$")
+_TILE = re.compile(r"^\s*(?:override\s+)?tile\s+[^\W\d][\w-]*\s+\d+\s+(?P<segments>.*)$")
+_AFTER_WORDS = re.compile(
+    r"(?<![\w-])(?P<words>on\s+complete|shows|stands\s+on|ends\s+at|breaks\s+ties\s+by|"
+    r"scorers|with\s+own|excludes|on\s+figure|remove\s+figure)\s+(?:[\w-]+\s*,\s*)*$")
+_FIGURE_WORDS = ("with own", "excludes", "on figure", "remove figure")
+FUNCTION_ARGUMENTS = {"completed": "kind", "neighbours": "kind", "markers": "marker",
+                      "own": "figure", "figures": "figure"}
+"""What each quantity written ``name(ARG)`` counts by (see ``model.QUANTITIES``)."""
+
+
+@attrs.frozen
+class Place:
+    """``what``: expression, kind, figure, marker, segment-kind, port, path-end or other."""
+
+    what: str
+    word: str = ""
+
+
+def place_of(text: str, offset: int) -> Place:
+    """Where ``offset`` is, judged from its line up to it (the word being typed left out)."""
+    row_start = text.rfind("\n", 0, offset) + 1
+    before = text[row_start:offset]
+    typed = re.search(r"[\w-]*$", before)
+    before = before[: typed.start()] if typed else before
+    before = re.sub(r"#.*$", "", before) if "#" in before and '"' not in before else before
+    argument = _ARGUMENT.search(before)
+    if argument and _EXPRESSION.search(before):
+        return Place(FUNCTION_ARGUMENTS.get(argument.group("name"), "other"),
+                     argument.group("name"))
+    if _EXPRESSION.search(before):
+        return Place("expression")
+    tile = _TILE.match(before)
+    if tile:
+        return _segment_place(tile.group("segments").split(";")[-1])
+    after = _AFTER_WORDS.search(before)
+    if after:
+        words = " ".join(after.group("words").split())
+        if words == "ends at":
+            return Place("path-end", words)
+        return Place("figure" if words in _FIGURE_WORDS else "kind", words)
+    return Place("other")
+
+
+def in_token_block(text: str, offset: int) -> bool:
+    """Whether ``offset`` is inside a ``token NAME {`` block (its ``score final =`` counts
+    ``tokens``)."""
+    return _TOKEN_OPEN.search(text, 0, offset) is not None
+
+
+_TOKEN_OPEN = re.compile(r"(?<![\w-])token\s+[^\W\d][\w-]*\s*\{[^{}]*$")
+
+
+def _segment_place(segment: str) -> Place:
+    if "->" in segment:
+        return Place("path-end")
+    words = segment.split()
+    if not words:
+        return Place("segment-kind")
+    return Place("port", words[0])
+
+
+def words_at(place: Place, rules: m.RuleSet | None, kind: m.FeatureKind | None,
+             in_token: bool) -> dict[str, str] | None:
+    """The words that may come at ``place`` with what each is (None: no list of its own)."""
+    if place.what == "expression":
+        said = {name: f"quantity: {doc}" for name, doc in m.QUANTITIES.items()}
+        kinds = [kind] if kind is not None else list(rules.kinds) if rules else []
+        for k in kinds:
+            said.update({name: f"attribute of {k.name} ({merge})"
+                         for name, merge in k.attributes if name not in said})
+        if in_token:
+            said["tokens"] = "quantity: how many of the token the player holds"
+        said.update({word: "keyword" for word in ("if", "then", "else")})
+        return said
+    if place.what == "port":
+        return {port: "port" for port in P.RING}
+    if rules is None:
+        return None
+    kinds = {k.name: "feature kind" for k in rules.kinds}
+    if place.what in ("kind", "segment-kind"):
+        return kinds
+    if place.what == "path-end":
+        return {**{name: "landmark" for name in rules.landmarks}, **kinds}
+    if place.what == "figure":
+        return {"follower": "figure (the ordinary follower)",
+                **{f.name: "figure" for f in rules.figures}}
+    if place.what == "marker":
+        return {marker: "map marker" for marker in sorted(rules.board.markers)}
+    return None
