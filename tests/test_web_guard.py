@@ -298,3 +298,16 @@ def test_the_real_server_still_answers_a_whole_request(server: tuple[str, int]) 
                "Connection: close\r\n\r\n").encode() + body
     got = _answer_or_close(server, request, wait=15)
     assert got.startswith(b"HTTP/1.1 200"), got
+
+
+def test_a_bots_move_sent_by_a_page_is_refused(client: TestClient) -> None:
+    """Another seat's move: in a game of bots only, a page may step them, never move for
+    them (409, the game as it was)."""
+    answer = client.post("/api/games", json={"rules": "@0/tiny.carc", "seed": 3, "players": [
+        {"name": "A", "kind": "greedy"}, {"name": "B", "kind": "random"}]})
+    watched = answer.json()
+    live = client.app.app.state.app.live.get(watched["id"])  # type: ignore[attr-defined]
+    legal = live.state.to_placement(*next(live.state.iter_moves())).to_json()
+    moved = client.post(f"/api/games/{watched['id']}/moves", json={"move": legal, "turn": 0})
+    assert moved.status_code == 409 and moved.json()["where"] == "turn"
+    assert len(live.state.moves) == 0
