@@ -5,6 +5,7 @@ declaration that did not parse would have declared)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -166,3 +167,29 @@ def test_a_broken_block_of_base_is_one_syntax_error_and_nothing_else(tmp_path, w
                                                                       broken, line):
     assert written in BASE
     assert _found(BASE.replace(written, broken, 1), tmp_path) == [(line, "E001")]
+
+
+RULES = Path(__file__).resolve().parent.parent / "rules"
+BUNDLED = [RULES / "base.carc", *sorted((RULES / "variants").glob("*.carc"))]
+_DECLARATION = re.compile(r"[a-z]")
+_HEADERS = ("rules", "variant", "extends", "param")
+_CODE = re.compile(r'(?:"[^"\n]*"|[^"#])*')
+
+
+@pytest.mark.slow  # every declaration of every bundled file: about 5 s
+@pytest.mark.parametrize("path", BUNDLED, ids=lambda p: p.name)
+def test_each_declaration_of_a_bundled_file_broken_is_its_one_error(path, tmp_path):
+    """Each declaration's first line broken in turn (` @` before its comment): the one error
+    there, and nothing the checker would say of what the declaration declares or settles."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    starts = [i for i, line in enumerate(lines)
+              if _DECLARATION.match(line) and not line.startswith(_HEADERS)]
+    for i in starts:
+        code = _CODE.match(lines[i]).group()  # before a comment
+        broken = [*lines[:i], code + " @" + lines[i][len(code):], *lines[i + 1:]]
+        copy = tmp_path / path.name
+        copy.write_text("\n".join(broken) + "\n", encoding="utf-8")
+        _rules, found, _ = check_files(copy, allow=[RULES, RULES / "variants"])
+        said = [(d.code, d.loc.line) for d in unique(found)
+                if d.is_error or (d.loc and d.loc.file == str(copy))]
+        assert said == [("E002", i + 1)], (path.name, lines[i])

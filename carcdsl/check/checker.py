@@ -44,16 +44,19 @@ def check(rules: RuleSet, lang: str | None = None) -> list[Diagnostic]:
 
 
 _SETTLED_BY = {
-    # W307 (a name given for a word the rule set lacks): the follower's name, a kind's
-    # pennants, a token or figure declare words
+    # W307 (a name for a word the rule set lacks): the follower's name, a kind's pennants, a
+    # token or figure declare words; E141, W31x: a rule doing nothing for want of what the
+    # declaration would have given (a tile showing a kind, a figure standing on it)
     "game": frozenset({"E114", "E115", "E120", "E121", "W122", "E123", "W307"}),
-    "feature": frozenset({"W307"}),
-    "token": frozenset({"W307"}),
-    "figure": frozenset({"W307"}),
+    "feature": frozenset({"E141", "E204", "W307", "W309", "W312"}),
+    "tile": frozenset({"E123", "E124", "E141", "W122", "W301", "W303", "W305", "W309"}),
+    "token": frozenset({"E141", "W307", "W311"}),
+    "figure": frozenset({"E141", "W307", "W312", "W313"}),
     "landmark": frozenset({"W307"}),
-    "tile": frozenset({"W122", "E123", "E124", "W301", "W303", "W305"}),
-    "board": frozenset({"E131", "E132", "E133"}),
-    "supply": frozenset({"E132"}),
+    "group": frozenset({"W310"}),
+    "on": frozenset({"E141", "W311", "W312"}),
+    "board": frozenset({"E131", "E132", "E133", "W305"}),
+    "supply": frozenset({"E132", "W310"}),
     "turn": frozenset({"E132"}),
 }
 """Codes a declaration of each kind settles: said of a rule set one of whose declarations of

@@ -63,7 +63,7 @@ _DECLARES = re.compile(
     r"(?P<names>[ \t]+[^\W\d][\w-]*(?:[ \t]*,[ \t]*[^\W\d][\w-]*)*)?")
 _NAMING = frozenset({"feature", "tile", "token", "figure", "landmark", "group", "param"})
 """Declarations that declare (or change) names: ``feature road``, ``landmark village, tree``."""
-_SECTIONS = frozenset({"rules", "variant", "game", "board", "supply", "turn"})
+_SECTIONS = frozenset({"rules", "variant", "game", "board", "supply", "turn", "on"})
 """Declarations that settle one part of the rule set, named by their keyword."""
 
 
