@@ -83,8 +83,8 @@ def words_at(place: Place, rules: m.RuleSet | None, kind: m.FeatureKind | None,
     """The words that may come at ``place`` with what each is (None: no list of its own)."""
     if place.what == "expression":
         said = {name: f"quantity: {doc}" for name, doc in m.QUANTITIES.items()}
-        kinds = [kind] if kind is not None else list(rules.kinds) if rules else []
-        for k in kinds:
+        owners = [kind] if kind is not None else list(rules.kinds) if rules else []
+        for k in owners:
             said.update({name: f"attribute of {k.name} ({merge})"
                          for name, merge in k.attributes if name not in said})
         if in_token:
