@@ -1,18 +1,22 @@
-// Starts `carcdsl lsp` (the command is the setting carcdsl.command) for .carc files.
+// Starts `carcdsl lsp` (the command is the setting carcdsl.command) for .carc files, with the
+// folders of carcdsl.allowPaths.
 const vscode = require("vscode");
 const { LanguageClient } = require("vscode-languageclient/node");
 
 let client;
 
 function activate(context) {
-  const [command, ...args] = vscode.workspace
-    .getConfiguration("carcdsl")
-    .get("command", ["carcdsl", "lsp"]);
+  const config = vscode.workspace.getConfiguration("carcdsl");
+  const [command, ...args] = config.get("command", ["carcdsl", "lsp"]);
   client = new LanguageClient(
     "carcdsl",
     "carcdsl",
     { command, args },
-    { documentSelector: [{ scheme: "file", language: "carc" }] }
+    {
+      documentSelector: [{ scheme: "file", language: "carc" }],
+      initializationOptions: { allowPaths: config.get("allowPaths", []) },
+      synchronize: { configurationSection: "carcdsl" },
+    }
   );
   client.start();
   context.subscriptions.push({ dispose: () => client && client.stop() });
