@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
@@ -26,7 +28,7 @@ pytest.importorskip("uvicorn")
 from starlette.testclient import TestClient  # noqa: E402
 
 from carcdsl.web.app import Settings, create_app  # noqa: E402
-from carcdsl.web.fields import MAX_TEXT  # noqa: E402
+from carcdsl.web.fields import BODY, MAX_TEXT  # noqa: E402
 from carcdsl.web.files import Folders  # noqa: E402
 from carcdsl.web.server import make_server  # noqa: E402
 
@@ -311,3 +313,26 @@ def test_a_bots_move_sent_by_a_page_is_refused(client: TestClient) -> None:
     moved = client.post(f"/api/games/{watched['id']}/moves", json={"move": legal, "turn": 0})
     assert moved.status_code == 409 and moved.json()["where"] == "turn"
     assert len(live.state.moves) == 0
+
+
+TEXTS = st.text(st.characters(exclude_categories=()), max_size=8) | st.sampled_from(
+    ["base", "farmers", "@0/tiny.carc", "human", "greedy", "city:N", "D", TINY])
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | TEXTS,
+                    lambda inner: st.lists(inner, max_size=4)
+                    | st.dictionaries(TEXTS, inner, max_size=4), max_leaves=12)
+BODIES = st.dictionaries(st.sampled_from(sorted({k.split(".")[0].split("[")[0] for k in BODY})),
+                         JSON, max_size=6)
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(name=st.sampled_from(["new-game", "preview", "move", "upload-record", "save",
+                             "new-file", "check", "tile-language", "tile"]), body=BODIES)
+def test_any_body_is_an_answer_or_a_refusal_never_a_bug(client: TestClient, game: dict,
+                                                        caplog, name: str, body: dict) -> None:
+    url, _good = requests(game)[name]
+    with caplog.at_level(logging.ERROR, logger="carcdsl.web"):
+        answer = client.post(url, content=json.dumps(body),
+                             headers={"content-type": "application/json"})
+    assert answer.status_code < 500, answer.text
+    assert not caplog.records
