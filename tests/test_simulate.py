@@ -273,3 +273,25 @@ def test_compare_takes_variant_parameters_and_bots(capsys):
                          "nl", "--compare", "base -v table-edge:width=7,height=7 --bot greedy")
     assert code == 0, err
     assert "base + table-edge:width=7,height=7 (greedy)" in out
+
+
+@pytest.mark.parametrize("argv", [
+    ["simulate", "base", "--games", "100000000000", "--jobs", "1"],
+    ["simulate", "base", "--games", "1000001", "--jobs", "1"],
+    ["tournament", "base", "--bot", "greedy", "--bot", "random", "--games", "100000000000",
+     "--jobs", "1"],
+])
+def test_more_games_than_rows_can_be_kept_are_refused_before_any_is_played(capsys, argv):
+    from carcdsl.sim.run import MAX_GAMES
+
+    code, out, err = run(capsys, *argv)  # issue 31: 10^11 games died of memory
+    assert code == 1 and out == ""
+    assert err == f"carcdsl: --games can be at most {MAX_GAMES:,}: every game's row is " \
+                  "kept for the report\n"
+
+
+def test_the_bound_is_on_the_api_too():
+    from carcdsl.sim.run import MAX_GAMES
+
+    with pytest.raises(ValueError, match="at most"):
+        simulate(Config("base"), MAX_GAMES + 1, jobs=1)

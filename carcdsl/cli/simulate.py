@@ -37,7 +37,7 @@ from carcdsl.pipeline import load
 from carcdsl.sim.compiled import choose
 from carcdsl.sim.metrics import compare, summarize
 from carcdsl.sim.rows import write_csv, write_parquet
-from carcdsl.sim.run import Config, Simulation, simulate
+from carcdsl.sim.run import MAX_GAMES, Config, Simulation, simulate
 from carcdsl.view.simulation import format_comparison, format_simulation
 
 EXTRAS = {"matplotlib": "sim", "pyarrow": "sim", "distributed": "dask"}
@@ -118,6 +118,8 @@ def _check_options(args: argparse.Namespace) -> None:
         _check_bot(kind)
     if args.games < 1:
         raise Said("games-at-least")
+    if args.games > MAX_GAMES:
+        raise Said("games-at-most", most=f"{MAX_GAMES:,}")
     if args.jobs is not None and args.jobs < 1:
         raise CarcError("--jobs must be at least 1")
     if args.players is not None and args.players < 1:

@@ -129,6 +129,7 @@ PHRASES: dict[str, str] = {
     "unknown-bot": "unknown bot '{kind}'; choose from {kinds}",
     "too-many-bots": "{kinds} --bot kinds for {n} seat{s}: give at most one per seat",
     "games-at-least": "--games must be at least 1",
+    "games-at-most": "--games can be at most {most}: every game's row is kept for the report",
     "record-one-game": "--record saves one game: use it with --games 1",
     "seed-range": "--seed must be a whole number from {least} to {most}, as a record holds "
                   "it",

@@ -26,6 +26,11 @@ from carcdsl.sim.compiled import EngineChoice
 from carcdsl.sim.rows import GameRow, play_rows, to_records
 from carcdsl.sim.workers import ProgressCallback, run_chunks
 
+MAX_GAMES = 1_000_000
+"""Games one run may ask for: every game's row is kept (about 1.6 kB in memory for the base
+game), for the metrics, the comparison on the same seeds and ``--csv``: at most about 2 GB.
+10^11 asked for died of memory."""
+
 
 def _strings(values: Iterable[str]) -> tuple[str, ...]:
     return tuple(values)
@@ -113,6 +118,8 @@ def simulate(config: Config, games: int, seed: int = 1, *, jobs: int | None = No
     the Python engine when it cannot run them), or the ``EngineChoice`` the caller made of
     it (``compiled.choose``, which compiles the kernels before any worker starts).
     """
+    if games > MAX_GAMES:
+        raise ValueError(f"{games:,} games: a run plays at most {MAX_GAMES:,}")
     game = game if game is not None else config.load()
     if isinstance(engine, str):
         engine = compiled.choose(game, config.players, config.bots, engine,
