@@ -8,6 +8,7 @@ those words only.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from lark.exceptions import UnexpectedInput
@@ -15,7 +16,7 @@ from lark.exceptions import UnexpectedInput
 import carcdsl.model as m
 from carcdsl.geometry import ports as P
 from carcdsl.lang.sources import bundled_names
-from carcdsl.lang.syntax import grammar
+from carcdsl.lang.syntax import declaration_keywords, grammar
 from carcdsl.lsp.buffer import Analysis, _declaration_line
 from carcdsl.lsp.context import in_token_block, place_of, words_at
 from carcdsl.lsp.names import occurrences
@@ -36,14 +37,20 @@ def _keyword_of(term: str) -> str | None:
 _CLASS_WORDS = {"BOOL": ("yes", "no"), "WHEN": ("complete", "final")}
 
 
+@functools.cache
+def _declaration_starts() -> re.Pattern[str]:
+    """A declaration's first word at the start of any line (``_declaration_line`` matches
+    at the start of a string only: ``^`` without MULTILINE)."""
+    return re.compile(_declaration_line().pattern, re.M)
+
+
 def accepted(text: str, offset: int) -> set[str]:
     """The terminals the parser takes at ``offset`` (the word being typed left out): read
     from the start of the declaration the offset is in when the file before it is broken."""
     before = text[:offset]
     word = re.search(r"[\w-]*$", before)
     before = before[: word.start()] if word else before
-    starts = [0] + [found.start() for found in re.finditer(r"^", before, re.M)
-                    if _declaration_line().match(before, found.start())]
+    starts = [0] + [found.start() for found in _declaration_starts().finditer(before)]
     for start in reversed(starts):
         try:
             interactive = grammar().parse_interactive(before[start:])
@@ -99,7 +106,8 @@ def completions(analysis: Analysis, offset: int) -> list[tuple[str, str]]:
     listed = words_at(place, analysis.rules, _kind_around(analysis, offset),
                       in_token_block(analysis.text, offset))
     if listed is not None:  # the words of that place, and keywords only where words go too
-        keep = items if place.what in ("expression", "port") else {}
+        keep = {word: what for word, what in items.items() if word not in
+                declaration_keywords()} if place.what in ("expression", "port") else {}
         return sorted({**keep, **listed}.items())
     if "NAME" in terms:
         rules = analysis.rules

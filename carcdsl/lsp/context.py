@@ -91,8 +91,12 @@ def words_at(place: Place, rules: m.RuleSet | None, kind: m.FeatureKind | None,
             said["tokens"] = "quantity: how many of the token the player holds"
         said.update({word: "keyword" for word in ("if", "then", "else")})
         return said
-    if place.what == "port":
-        return {port: "port" for port in P.RING}
+    if place.what == "port":  # and the attributes the segment's kind carries (road S-E inn)
+        owner = rules.kind(place.word) if rules is not None else None
+        said = {port: "port" for port in P.RING}
+        if owner is not None:
+            said.update({name: f"attribute of {owner.name}" for name, _ in owner.attributes})
+        return said
     if rules is None:
         return None
     kinds = {k.name: "feature kind" for k in rules.kinds}
