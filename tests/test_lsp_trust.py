@@ -51,8 +51,14 @@ async def session(root: Path, command: list[str] = SERVER, options: object = Non
 
 
 async def diagnostics_of(published: list, uri: str, version: int) -> list[T.Diagnostic]:
-    while not any(p.uri == uri and p.version == version for p in published):
+    """The diagnostics published last for ``uri``, once those of ``version`` have come (a
+    bound on the wait turns a server that never publishes into a failure, not a hang)."""
+    for _ in range(2400):
+        if any(p.uri == uri and p.version == version for p in published):
+            break
         await asyncio.sleep(0.05)
+    else:
+        raise AssertionError(f"no diagnostics of version {version} of {uri}")
     return list(next(p for p in reversed(published) if p.uri == uri).diagnostics)
 
 
@@ -231,3 +237,22 @@ async def test_a_long_check_answers_requests_and_a_newer_edit_supersedes_it(tmp_
         found = await diagnostics_of(published, uri, 2)
         assert [d.code for d in found] == ["E112"]
         assert [p.version for p in published] == [2]  # version 1's check never published
+
+
+@pytest.mark.asyncio
+async def test_saving_a_file_another_extends_checks_the_other_again(tmp_path):
+    lib, mine = tmp_path / "lib.carc", tmp_path / "mine.carc"
+    broken = "rules lib\nextends base\noverride game {\n    players 0..1\n}\n"
+    async with session(tmp_path) as (client, published):
+        lib_uri = open_text(client, lib, broken)
+        mine_uri = open_text(client, mine, 'rules mine\nextends "lib.carc"\n')
+        assert {d.code for d in await diagnostics_of(published, mine_uri, 1)} == {"E120"}
+        fixed = broken.replace("0..1", "2..5")
+        client.text_document_did_change(T.DidChangeTextDocumentParams(
+            T.VersionedTextDocumentIdentifier(version=2, uri=lib_uri),
+            [T.TextDocumentContentChangeWholeDocument(fixed)]))
+        lib.write_text(fixed, encoding="utf-8")
+        published.clear()
+        client.text_document_did_save(T.DidSaveTextDocumentParams(
+            T.TextDocumentIdentifier(lib_uri)))
+        assert await diagnostics_of(published, mine_uri, 1) == []

@@ -26,14 +26,17 @@ class Checked:
     version: int
     analysis: Analysis
     index: Index
+    ticket: int = 0
+    """Which submission it answers (a save submits the same version again)."""
 
 
 class Checks:
     """The newest version of each open document, and the newest check of it finished.
 
-    ``check(uri, text)`` makes a ``Checked`` (version -1; the worker sets it);
+    ``check(uri, text)`` makes a ``Checked`` (the worker sets its version and ticket);
     ``done(uri, checked)`` is called from the worker with each check that is still the
     newest when it ends (the caller hands it to its own thread and asks ``is_current`` there).
+    Each submission has a ticket; only the newest ticket's check is kept and published.
     """
 
     def __init__(self, check: Callable[[str, str], Checked],
@@ -44,15 +47,22 @@ class Checks:
         self._lock = threading.Lock()
         self._wanted: dict[str, int] = {}
         self._done: dict[str, Checked] = {}
+        self._tickets = 0
 
     def submit(self, uri: str, version: int, text: str) -> None:
         with self._lock:
-            self._wanted[uri] = version
-        self._pool.submit(self._run, uri, version, text)
+            self._tickets += 1
+            ticket = self._wanted[uri] = self._tickets
+        self._pool.submit(self._run, uri, version, ticket, text)
 
-    def is_current(self, uri: str, version: int) -> bool:
+    def ticket(self, uri: str) -> int:
+        """The newest submission's ticket (-1 when the document is not submitted)."""
         with self._lock:
-            return self._wanted.get(uri) == version
+            return self._wanted.get(uri, -1)
+
+    def is_current(self, uri: str, ticket: int) -> bool:
+        with self._lock:
+            return self._wanted.get(uri) == ticket
 
     def latest(self, uri: str) -> Checked | None:
         with self._lock:
@@ -61,7 +71,7 @@ class Checks:
     def keep(self, uri: str, checked: Checked) -> None:
         """A check made elsewhere (a request that could not wait), kept when it is current."""
         with self._lock:
-            if self._wanted.get(uri) == checked.version:
+            if self._wanted.get(uri) == checked.ticket:
                 self._done[uri] = checked
 
     def forget(self, uri: str) -> None:
@@ -74,18 +84,18 @@ class Checks:
         with self._lock:
             self._done.clear()
 
-    def _run(self, uri: str, version: int, text: str) -> None:
-        if not self.is_current(uri, version):
+    def _run(self, uri: str, version: int, ticket: int, text: str) -> None:
+        if not self.is_current(uri, ticket):
             return  # superseded before it started
         found = self.latest(uri)
-        if found is None or found.version != version or found.analysis.text != text:
+        if found is None or found.ticket != ticket or found.analysis.text != text:
             try:
-                found = attrs.evolve(self._check(uri, text), version=version)
+                found = attrs.evolve(self._check(uri, text), version=version, ticket=ticket)
             except Exception as exc:  # said once in the log; the server goes on
                 log.error("internal error checking %s: %s: %s", uri, type(exc).__name__, exc)
                 return
         with self._lock:
-            if self._wanted.get(uri) != version:
+            if self._wanted.get(uri) != ticket:
                 return  # superseded while it ran: never published
             self._done[uri] = found
         self._done_callback(uri, found)

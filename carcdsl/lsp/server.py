@@ -72,7 +72,8 @@ class CarcServer(LanguageServer):
         if found is not None and found.analysis.text == text:
             return found
         if len(text) <= SHORT:
-            found = attrs.evolve(self.check_text(uri, text), version=version)
+            ticket = self.checks.ticket(uri)
+            found = attrs.evolve(self.check_text(uri, text), version=version, ticket=ticket)
             self.checks.keep(uri, found)
             return found
         if found is not None:
@@ -124,7 +125,7 @@ def _diagnostic(found: A.Found) -> T.Diagnostic:
 
 def publish(ls: CarcServer, uri: str, checked: Checked) -> None:
     """The diagnostics of a check, unless a newer edit has come since (on the loop)."""
-    if not ls.checks.is_current(uri, checked.version):
+    if not ls.checks.is_current(uri, checked.ticket):
         return
     ls.text_document_publish_diagnostics(T.PublishDiagnosticsParams(
         uri=uri, version=checked.version,
@@ -168,8 +169,9 @@ def did_change(ls: CarcServer, params: T.DidChangeTextDocumentParams) -> None:
 
 @server.feature(T.TEXT_DOCUMENT_DID_SAVE)
 def did_save(ls: CarcServer, params: T.DidSaveTextDocumentParams) -> None:
-    ls.checks.forget_all_done()  # a file others extend may have changed
-    ls.submit(params.text_document.uri)
+    ls.checks.forget_all_done()  # a file the others extend may have changed: all again
+    for uri in list(ls.workspace.text_documents):
+        ls.submit(uri)
 
 
 @server.feature(T.TEXT_DOCUMENT_DID_CLOSE)
