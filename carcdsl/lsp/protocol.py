@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
+from pygls.exceptions import JsonRpcInvalidParams
 from pygls.protocol import LanguageServerProtocol
 
 log = logging.getLogger(__name__)
@@ -22,9 +22,14 @@ class Refused:
 
 class CarcProtocol(LanguageServerProtocol):
     def structure_message(self, data: dict[str, Any]) -> Any:
+        if "jsonrpc" not in data or "method" not in data:
+            return super().structure_message(data)  # a nested object, or a response
+        kind = self.get_message_type(data["method"])
+        if kind is None:
+            return super().structure_message(data)  # JSON-RPC's own: MethodNotFound
         try:
-            return super().structure_message(data)
-        except JsonRpcException:
+            return self._converter.structure(data, kind)
+        except Exception:  # the reason is the params' shape: said in one line, no traceback
             method = data.get("method")
             if "id" in data and method is not None:
                 said = JsonRpcInvalidParams(f"{method}: params that cannot be read")
