@@ -95,6 +95,7 @@ def test_every_request_is_answered_bad_ones_with_an_error(tmp_path):
         9: ("textDocument/rename", {**doc, "position": {"line": 5000, "character": 0},
                                     "newName": "x"}),
         10: ("textDocument/semanticTokens/full", {"textDocument": 7}),
+        11: ("carcdsl/nothing", {}),
     }
     stream = _frame({"jsonrpc": "2.0", "id": 1, "method": "initialize",
                      "params": {"capabilities": {}, "rootUri": from_fs_path(str(tmp_path))}})
@@ -114,6 +115,7 @@ def test_every_request_is_answered_bad_ones_with_an_error(tmp_path):
     assert set(asked) <= set(answers)
     for number in (2, 3, 4, 10):  # params that cannot be read
         assert answers[number]["error"]["code"] == -32602, answers[number]
+    assert answers[11]["error"]["code"] == -32601  # no such method
     for number in (7, 8):  # a document that is not open
         assert "is not open" in answers[number]["error"]["message"]
     for number in (5, 6, 9):  # a position past the end: an answer, not silence

@@ -19,8 +19,8 @@ _EXPRESSION = re.compile(r"(?<![\w-])(?:score\s+[\w-]+\s*\+?=|strength\s*=)(?P<r
 _ARGUMENT = re.compile(r"(?<![\w-])(?P<name>[^\W\d][\w-]*)\s*\(\s*$")
 _TILE = re.compile(r"^\s*(?:override\s+)?tile\s+[^\W\d][\w-]*\s+\d+\s+(?P<segments>.*)$")
 _AFTER_WORDS = re.compile(
-    r"(?<![\w-])(?P<words>on\s+complete|shows|stands\s+on|ends\s+at|breaks\s+ties\s+by|"
-    r"scorers|with\s+own|excludes|on\s+figure|remove\s+figure)\s+(?:[\w-]+\s*,\s*)*$")
+    r"(?<![\w-])(?P<words>on\s+complete|shows|stands\s+on|ends\s+at|"
+    r"with\s+own|excludes|on\s+figure|remove\s+figure)\s+(?:[\w-]+\s*,\s*)*$")
 _FIGURE_WORDS = ("with own", "excludes", "on figure", "remove figure")
 FUNCTION_ARGUMENTS = {"completed": "kind", "neighbours": "kind", "markers": "marker",
                       "own": "figure", "figures": "figure"}
