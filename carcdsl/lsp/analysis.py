@@ -4,10 +4,12 @@ hover text, an outline and the tokens to colour.
 
 Positions here are 0-based (line, character), as the protocol counts them.
 
-This module owns checking a buffer (``analyse``: a syntax error does not hide the rest) and
-placing its diagnostics; the rest lives in one module each, gathered here under the names the
-server reads: the buffer's ranges and ``Analysis`` (``buffer``), names (``names``), completion
-(``completion``), hover (``hover``), the outline and colours (``outline``).
+This module owns checking a buffer (``analyse``: the diagnostics ``carcdsl check`` gives, and
+a rule set for hover and completion even past a syntax error) and placing its diagnostics;
+the rest lives in one module each, gathered here under the names the server reads: the
+buffer's ranges and ``Analysis`` (``buffer``), names (``names``), completion (``completion``,
+with the cursor's place from ``context``), hover (``hover``), the outline and colours
+(``outline``). Checking off the protocol's thread is ``checks``; reading JSON-RPC, ``protocol``.
 """
 
 from __future__ import annotations
