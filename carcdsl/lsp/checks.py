@@ -33,13 +33,14 @@ class Checked:
 class Checks:
     """The newest version of each open document, and the newest check of it finished.
 
-    ``check(uri, text)`` makes a ``Checked`` (the worker sets its version and ticket);
+    ``check(uri, text, wanted)`` makes a ``Checked`` (the worker sets its version and
+    ticket), or None when ``wanted()`` turns false between its steps (superseded);
     ``done(uri, checked)`` is called from the worker with each check that is still the
     newest when it ends (the caller hands it to its own thread and asks ``is_current`` there).
     Each submission has a ticket; only the newest ticket's check is kept and published.
     """
 
-    def __init__(self, check: Callable[[str, str], Checked],
+    def __init__(self, check: Callable[[str, str, Callable[[], bool]], Checked | None],
                  done: Callable[[str, Checked], None]) -> None:
         self._check = check
         self._done_callback = done
@@ -90,10 +91,13 @@ class Checks:
         found = self.latest(uri)
         if found is None or found.ticket != ticket or found.analysis.text != text:
             try:
-                found = attrs.evolve(self._check(uri, text), version=version, ticket=ticket)
+                made = self._check(uri, text, lambda: self.is_current(uri, ticket))
             except Exception as exc:  # said once in the log; the server goes on
                 log.error("internal error checking %s: %s: %s", uri, type(exc).__name__, exc)
                 return
+            if made is None:
+                return  # superseded between its steps
+            found = attrs.evolve(made, version=version, ticket=ticket)
         with self._lock:
             if self._wanted.get(uri) != ticket:
                 return  # superseded while it ran: never published

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from pathlib import Path
 
 import attrs
@@ -51,8 +52,13 @@ class CarcServer(LanguageServer):
             folders.append(Path(self.workspace.root_path))
         return tuple(dict.fromkeys(f for f in (*folders, *self.allow_paths) if f.is_dir()))
 
-    def check_text(self, uri: str, text: str) -> Checked:
+    def check_text(self, uri: str, text: str,
+                   wanted: Callable[[], bool] = lambda: True) -> Checked | None:
+        """The document checked and indexed; None when ``wanted()`` is false after the check
+        (a newer edit came: indexing a long document takes as long again)."""
         analysis = A.analyse(_path(uri), text, self.allowed())
+        if not wanted():
+            return None
         return Checked(-1, analysis, A.index(analysis))
 
     def checked_in_worker(self, uri: str, checked: Checked) -> None:
@@ -73,7 +79,9 @@ class CarcServer(LanguageServer):
             return found
         if len(text) <= SHORT:
             ticket = self.checks.ticket(uri)
-            found = attrs.evolve(self.check_text(uri, text), version=version, ticket=ticket)
+            made = self.check_text(uri, text)
+            assert made is not None  # always wanted here
+            found = attrs.evolve(made, version=version, ticket=ticket)
             self.checks.keep(uri, found)
             return found
         if found is not None:
