@@ -135,6 +135,11 @@ BROKEN = {
         "override feature road {\n    ends at villag, city, monastery\n}\n\n"
         "tile Y  2  road W -> village; road E -> village\n"),
     "meaning-only.carc": "rules mine\nextends base\n\ntile Z  1  roads W-E; city NN\n",
+    "six-mistakes.carc": (  # the "5 mistakes, one a syntax error": all said, once
+        "rules five\nextends base\n\noverride game {\n    players 2..\n}\n\n"
+        "override feature road {\n    ends at villag\n    geometry pth\n}\n\n"
+        "override feature city {\n    score final = tiles + pennant\n}\n\n"
+        "tile Y  2  roads W-E; city NN\n"),
 }
 
 
@@ -153,6 +158,9 @@ async def test_diagnostics_are_carcdsl_checks_even_after_a_syntax_error(tmp_path
             path.write_text(text, encoding="utf-8")
             expected = _cli_diagnostics(path)
             assert expected, name
+            if name == "six-mistakes.carc":
+                assert {code for code, *_ in expected} == {
+                    "E001", "E111", "E112", "E113", "E110", "E202"}
             found = await diagnostics_of(published, open_text(client, path, text), 1)
             said = {(d.code, d.range.start.line + 1, d.message) for d in found}
             assert said == {(code, line, message) for code, line, _, message in expected}
