@@ -178,7 +178,7 @@ async def test_diagnostics_are_carcdsl_checks_even_after_a_syntax_error(tmp_path
 @pytest.mark.asyncio
 @pytest.mark.parametrize("allowed", [False, True])
 async def test_extends_reads_only_the_workspace_and_the_folders_allowed(tmp_path, allowed):
-    workspace, library = tmp_path / "ws", tmp_path / "library"
+    workspace, library = tmp_path / "my ws", tmp_path / "library"  # a space: %20 in URIs
     workspace.mkdir()
     library.mkdir()
     (library / "lib.carc").write_text("# A library rule set.\nrules lib\nextends base\n",

@@ -14,6 +14,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 from pathlib import Path
+from urllib.parse import unquote
 
 import attrs
 from lsprotocol import types as T
@@ -66,7 +67,7 @@ class CarcServer(LanguageServer):
             self.loop.call_soon_threadsafe(publish, self, uri, checked)
 
     def document(self, uri: str) -> TextDocument:
-        if uri not in self.workspace.text_documents:
+        if unquote(uri) not in self.workspace.text_documents:  # pygls keys them unquoted
             raise JsonRpcInvalidParams(f"{uri} is not open")
         return self.workspace.get_text_document(uri)
 
