@@ -62,6 +62,7 @@ CODES: dict[str, str] = {
     "E133": "a malformed map",
     "E134": "unknown token, or a bad token setting",
     "E141": "a rule that would do nothing where it is written",
+    "E142": "a division by 0 in a scoring expression",
     # tiles
     "E201": "tile count must be at least 1 (and sane)",
     "E202": "unknown port",

@@ -611,6 +611,8 @@ BROKEN = [
      extending("token coin { supply 80 collected yes score final = 1 }\n"
                "on place shows city: put 1 coin on field"), "W311", 4, 36),
     ("W313 a figure nobody has", extending("figure ghost { each player 0 }"), "W313", 3, 16),
+    ("E142 a division by 0", extending("override feature city { score final = tiles // 0 }"),
+     "E142", 3, 48),
     ("W304 a figure on kinds never scored", extending("figure scarecrow { stands on field }"),
      "W304", 3, 30),
     ("W303 at the variant's override",

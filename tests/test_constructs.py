@@ -171,6 +171,8 @@ LIVE = [
     "override feature road { score complete += 2 * figures(follower) }",
     "override feature monastery { score complete += 5 * figures(follower) }",
     "override feature field { score final += 3 * figures(follower) }",
+    "override feature city { score final = (3 * tiles + pennants) // 2 }",
+    "override feature road { score complete = 3 * tiles // 2 }",
     "token sheep { supply 9  bag flock  worth 2 }\ntoken wolf { supply 2  bag flock }\n"
     "figure shepherd { each player 1  strength 0  stands on field }\n"
     "on figure shepherd: draw flock\non draw wolf: return flock, return shepherd\n"

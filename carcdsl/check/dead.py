@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from carcdsl.check.host import CheckerHost
 from carcdsl.check.kinds import iter_quantities
 from carcdsl.check.play import COMPLETABLE, _item_loc
-from carcdsl.model.expr import QUANTITIES, Cond, Const, Negated, Product, Scaled, Sum
+from carcdsl.model.expr import QUANTITIES, Cond, Const, Divide, Negated, Product, Scaled, Sum
 from carcdsl.model.rules import OWN_FOLLOWER, REQUIREMENTS, Figure, Token, Trigger
 from carcdsl.model.tiles import FeatureKind
 
@@ -63,6 +63,8 @@ def _zero(expr: object) -> bool:
         return all(_zero(t) for t in expr.terms)
     if isinstance(expr, Cond):
         return _zero(expr.yes) and _zero(expr.no)
+    if isinstance(expr, Divide):  # 0 // n, and n // 0 (E142), are 0
+        return _zero(expr.left) or _zero(expr.right)
     return False
 
 

@@ -146,6 +146,7 @@ class GameChecks(CheckerHost):
         """``score final = EXPR``: its one quantity is ``tokens``, how many a player holds
         (E113 for any other)."""
         loc = token.loc_of("final_expr")
+        self.check_divisors(token.final_expr, loc)
         for q in iter_quantities(token.final_expr):
             if q.name != "tokens" or q.arg is not None:
                 self.error("E113", q.loc or loc, "token", name=token.name, quantity=q.name)

@@ -13,7 +13,18 @@ from collections.abc import Iterator
 
 from carcdsl.check.host import CheckerHost
 from carcdsl.model.base import Loc
-from carcdsl.model.expr import QUANTITIES, Compare, Cond, Negated, Product, Quantity, Scaled, Sum
+from carcdsl.model.expr import (
+    QUANTITIES,
+    Compare,
+    Cond,
+    Const,
+    Divide,
+    Negated,
+    Product,
+    Quantity,
+    Scaled,
+    Sum,
+)
 from carcdsl.model.looks import NAMED_COLOURS, looks_of, parse_colour
 from carcdsl.model.rules import OWN_FOLLOWER
 from carcdsl.model.tiles import ATTRIBUTE_MERGES, GEOMETRIES, TIES, FeatureKind
@@ -22,13 +33,18 @@ SCORERS = ("majority",)
 
 
 def iter_quantities(expr: object) -> Iterator[Quantity]:
-    """Every Quantity in a scoring expression (iteratively: expressions may nest deeply)."""
+    """Every Quantity in a scoring expression."""
+    return (item for item in iter_nodes(expr) if isinstance(item, Quantity))
+
+
+def iter_nodes(expr: object) -> Iterator[object]:
+    """Every node of a scoring expression, in reading order (iteratively: expressions may
+    nest deeply)."""
     stack = [expr]
     while stack:
         item = stack.pop()
-        if isinstance(item, Quantity):
-            yield item
-        elif isinstance(item, (Scaled, Negated)):
+        yield item
+        if isinstance(item, (Scaled, Negated)):
             stack.append(item.term)
         elif isinstance(item, Product):
             stack.extend(reversed(item.factors))
@@ -36,9 +52,45 @@ def iter_quantities(expr: object) -> Iterator[Quantity]:
             stack.extend(reversed(item.terms))
         elif isinstance(item, Cond):
             stack.extend((item.no, item.yes, item.test))
-        elif isinstance(item, Compare):
+        elif isinstance(item, (Compare, Divide)):
             stack.extend((item.right, item.left))
-        # a Const carries nothing to check
+        # a Const or a Quantity holds no other node
+
+
+def constant(expr: object) -> int | None:
+    """The value of an expression that measures nothing (``0``, ``(2 - 2)``, ``3 * 0``), or
+    None."""
+    if any(isinstance(node, Quantity) for node in iter_nodes(expr)):
+        return None
+    try:
+        return _value(expr)
+    except RecursionError:  # a rule set made in Python may nest past any limit
+        return None
+
+
+def _value(expr: object) -> int:
+    if isinstance(expr, Const):
+        return expr.value
+    if isinstance(expr, Scaled):
+        return expr.factor * _value(expr.term)
+    if isinstance(expr, Negated):
+        return -_value(expr.term)
+    if isinstance(expr, Sum):
+        return sum(_value(t) for t in expr.terms)
+    if isinstance(expr, Product):
+        value = 1
+        for factor in expr.factors:
+            value *= _value(factor)
+        return value
+    if isinstance(expr, Divide):
+        divisor = _value(expr.right)
+        return _value(expr.left) // divisor if divisor else 0
+    assert isinstance(expr, Cond)
+    test = expr.test
+    left, right = _value(test.left), _value(test.right)
+    hit = {"<": left < right, "<=": left <= right, ">": left > right, ">=": left >= right,
+           "==": left == right, "!=": left != right}[test.op]
+    return _value(expr.yes if hit else expr.no)
 
 
 class KindChecks(CheckerHost):
@@ -117,8 +169,15 @@ class KindChecks(CheckerHost):
                 hint = self.hint(terminal, "terminal", [*self.landmarks, *self.kinds])
                 self.error("E111", loc, name=kind.name, terminal=terminal, hint=hint)
 
+    def check_divisors(self, expr: object, loc: Loc | None) -> None:
+        """E142 at each divisor that is 0 whatever is measured (``tiles // 0``)."""
+        for node in iter_nodes(expr):
+            if isinstance(node, Divide) and constant(node.right) == 0:
+                self.error("E142", node.right.loc or node.loc or loc)
+
     def check_expr(self, kind: FeatureKind, expr: object, loc: Loc | None) -> None:
         geometry = kind.geometry
+        self.check_divisors(expr, loc)
         attributes = dict(kind.attributes)
         for q in iter_quantities(expr):
             where = q.loc or loc

@@ -73,7 +73,8 @@ QUANTITIES = {E.TILES: "tiles", E.PENNANTS: "pennants", E.NEIGHBOURS: "neighbour
               E.FOLLOWERS: "followers", E.COMPLETED: "completed", E.MARKERS: "markers",
               E.ATTRIBUTE: "attribute", E.OWN: "own", E.FIGURES: "figures"}
 OPERATIONS = {E.CONST: "number", E.QUANTITY: "quantity", E.SCALED: "times",
-              E.SUM: "sum", E.COND: "if", E.PRODUCT: "product", E.NEGATED: "minus"}
+              E.SUM: "sum", E.COND: "if", E.PRODUCT: "product", E.NEGATED: "minus",
+              E.DIVIDE: "divide"}
 QUANTITY_GEOMETRIES = {E.NEIGHBOURS: frozenset({CENTRE}), E.PENNANTS: SIDES,
                        E.COMPLETED: frozenset({FIELD})}
 """Quantities that measure something only on some geometries (elsewhere always 0)."""
@@ -271,6 +272,9 @@ def _program_parts(program: E.Program) -> Iterator[tuple[int, int | None, object
     elif op == E.COND:
         for part in program[2:]:
             yield from _program_parts(part)
+    elif op == E.DIVIDE:
+        yield from _program_parts(program[1])
+        yield from _program_parts(program[2])
 
 
 def _segment_geometry(segment) -> int:

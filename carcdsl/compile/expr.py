@@ -11,6 +11,7 @@ A compiled expression is a small tree of tuples whose first item is an opcode::
     (COND, op, left, right, yes, no)         op: an index into COMPARISONS
     (PRODUCT, (expr, ...))                   the product of terms: own(pig) * completed(city)
     (NEGATED, expr)                          subtracted in a sum: tiles - 2
+    (DIVIDE, left, right)                    left // right, rounded down; 0 where right is 0
 
 Quantities beyond the built-in ones: ATTRIBUTE (arg: (index in the kind's attributes, whether
 it is a flag)) and OWN (arg: a figure's index in ``Modes.figures``, or -1 for every figure of
@@ -30,7 +31,7 @@ from typing import Any
 
 import carcdsl.model as m
 
-CONST, QUANTITY, SCALED, SUM, COND, PRODUCT, NEGATED = range(7)
+CONST, QUANTITY, SCALED, SUM, COND, PRODUCT, NEGATED, DIVIDE = range(8)
 (TILES, PENNANTS, NEIGHBOURS, FOLLOWERS, COMPLETED, MARKERS, ATTRIBUTE, OWN, TOKENS,
  FIGURES) = range(10)
 QUANTITY_CODES = {"tiles": TILES, "pennants": PENNANTS, "neighbours": NEIGHBOURS,
@@ -84,6 +85,8 @@ def compile_expr(expr: m.Expr, kind_index: Mapping[str, int],
             return (PRODUCT, tuple(build(t) for t in e.factors))
         if isinstance(e, m.Negated):
             return (NEGATED, build(e.term))
+        if isinstance(e, m.Divide):
+            return (DIVIDE, build(e.left), build(e.right))
         if isinstance(e, m.Cond):
             test = e.test
             return (COND, COMPARISONS.index(test.op), build(test.left), build(test.right),
@@ -111,6 +114,8 @@ def uses(program: Program | None, code: int) -> bool:
             stack.append(node[1])
         elif op == COND:
             stack.extend(node[2:])
+        elif op == DIVIDE:
+            stack.extend(node[1:])
     return False
 
 
@@ -141,9 +146,23 @@ def evaluate(program: Program, measure: Measure) -> tuple[int, list[Term]]:
             value *= n
             parts.append(tuple(terms) if terms else (("c", n),))
         return value, [("x", tuple(parts), 1)] if value else []
+    if op == DIVIDE:
+        return _divided(*evaluate(program[1], measure), evaluate(program[2], measure)[0])
     _, test, left, right, yes, no = program
     hit = _COMPARE[test](evaluate(left, measure)[0], evaluate(right, measure)[0])
     return evaluate(yes if hit else no, measure)
+
+
+def quotient(n: int, divisor: int) -> int:
+    """``n // divisor`` rounded down, as Python's ``//`` (``-7 // 2`` is -4); 0 where the
+    divisor is 0 (a quantity that measured 0: ``tiles // followers`` with nobody on it)."""
+    return n // divisor if divisor else 0
+
+
+def _divided(n: int, terms: list[Term], divisor: int) -> tuple[int, list[Term]]:
+    """A quotient and its breakdown ``("d", terms, divisor, 1)``: ``(5 tiles) // 2``."""
+    value = quotient(n, divisor)
+    return value, [("d", tuple(terms) if terms else (("c", n),), divisor, 1)] if value else []
 
 
 def _scaled(factor: int, n: int, terms: list[Term]) -> tuple[int, list[Term]]:
@@ -155,6 +174,6 @@ def _scaled(factor: int, n: int, terms: list[Term]) -> tuple[int, list[Term]]:
         return n, terms
     if len(terms) == 1 and terms[0][0] == "c":
         return n * factor, [("c", terms[0][1] * factor)]
-    if len(terms) == 1 and terms[0][0] in ("q", "x") and terms[0][-1] == 1:
+    if len(terms) == 1 and terms[0][0] in ("q", "x", "d") and terms[0][-1] == 1:
         return n * factor, [(*terms[0][:-1], factor)]
     return n * factor, [("g", tuple(terms), factor)]

@@ -46,7 +46,7 @@ RUNS: dict[str, frozenset] = {
     "tile several centres": _ANY,
     "expression number": _ANY, "expression quantity": _ANY, "expression times": _ANY,
     "expression sum": _ANY, "expression if": _ANY, "expression product": _ANY,
-    "expression minus": _ANY,
+    "expression minus": _ANY, "expression divide": _ANY,
     # movegen, figures, state._put_follower / _recall
     "follower on": _SEGMENTS, "figure stands on": _SEGMENTS, "figure strength 0": _ANY,
     "figure with own": _ANY, "figure excludes": _ANY,

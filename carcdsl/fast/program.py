@@ -2,7 +2,8 @@
 
 A program becomes rows ``(op, a, b)`` of int32 and a list of the quantities it measures
 (``slots``: rows ``(code, arg)``). A kernel measures each slot on the feature being scored,
-then ``run`` evaluates the rows over those values. Both arms of a condition are evaluated
+then ``run`` evaluates the rows over those values (``DIV`` rounds down as Python's ``//``
+and gives 0 for a divisor of 0, as ``expr.quotient``). Both arms of a condition are evaluated
 (they are pure), so the code is straight-line. ``run`` gives ``expr.evaluate``'s points; the
 breakdown terms are the Python engine's business.
 """
@@ -15,7 +16,7 @@ import numpy as np
 from carcdsl.compile import expr as E
 from carcdsl.fast.jit import PY
 
-CONST, QTY, SCALE, ADD, MUL, COND = range(6)
+CONST, QTY, SCALE, ADD, MUL, COND, DIV = range(7)
 STACK = 32
 
 
@@ -67,13 +68,17 @@ def compile_program(program: E.Program, markers: tuple[str, ...] = ()
             for part in (left, right, yes, no):
                 emit(part)
             rows.append((COND, test, 0))
+        elif op == E.DIVIDE:
+            emit(node[1])
+            emit(node[2])
+            rows.append((DIV, 0, 0))
         else:
             raise TypeError(f"not a program: {node!r}")
     emit(program)
     depth = high = 0
     for op, a, _ in rows:
         depth += 1 if op in (CONST, QTY) else (1 - a if op in (ADD, MUL) else
-                                                (-3 if op == COND else 0))
+                                                (-3 if op == COND else -(op == DIV)))
         high = max(high, depth)
     if high > STACK:
         raise ValueError(f"a scoring program needs a stack of {high} (the kernel's: {STACK})")
@@ -110,6 +115,10 @@ def run(code, n, values, stack):
             top -= a
             stack[top] = total
             top += 1
+        elif op == DIV:  # rounded down, as expr.quotient; 0 for a divisor of 0
+            top -= 1
+            divisor = stack[top]
+            stack[top - 1] = stack[top - 1] // divisor if divisor != 0 else 0
         else:  # COND: left right yes no
             left, right, yes, no = stack[top - 4], stack[top - 3], stack[top - 2], stack[top - 1]
             if a == 0:

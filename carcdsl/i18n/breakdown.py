@@ -6,7 +6,8 @@ The engine keeps a scoring's breakdown as data (terms: ``("c", value)``, ``("q",
 quantity, arg, factor)``, ``("g", terms, factor)``, and ``("t", condition, arg)`` for an ``on
 place`` rule); this module words it, in English by default or through a ``Words``'
 ``label`` and ``trigger``. New with figures and products: ``("x", factors, factor)``, each
-factor a tuple of terms (``1 own pig × 2 completed cities``).
+factor a tuple of terms (``1 own pig × 2 completed cities``); with division, ``("d", terms,
+divisor, factor)`` (``5 tiles // 2``: rounded down).
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ def render(terms, labeller: Label = label, triggered: Trigger = trigger) -> str:
 
 def _negative(term) -> bool:
     """A constant below zero, or a quantity or group scaled by a factor below zero."""
-    return term[0] == "c" and term[1] < 0 or term[0] in ("q", "g", "x") and term[-1] < 0
+    return term[0] == "c" and term[1] < 0 or term[0] in ("q", "g", "x", "d") and term[-1] < 0
 
 
 def _negated(term):
@@ -88,6 +89,10 @@ def _render_term(term, labeller: Label, triggered: Trigger) -> str:
         text = " × ".join(f"({part})" if len(factor) > 1 else part
                           for part, factor in zip(parts, term[1]))
         return text if term[2] == 1 else f"({text}) × {term[2]}"
+    if term[0] == "d":  # a quotient, rounded down: (5 tiles + 1 pennant) // 2
+        inner = render(term[1], labeller, triggered)
+        text = f"({inner}) // {term[2]}" if len(term[1]) > 1 else f"{inner} // {term[2]}"
+        return text if term[3] == 1 else f"({text}) × {term[3]}"
     inner = render(term[1], labeller, triggered)
     if len(term[1]) > 1:
         inner = f"({inner})"

@@ -445,6 +445,9 @@ DIAGNOSTICS: dict[str, str] = {
                            "square) has one: it can never be placed; let it stand on a kind "
                            "the tiles have",
     "E141/put-zero": "`put 0 {token}` puts nothing on the tile; put 1 or more",
+    "E142": "this divisor is 0 whatever is measured, and `//` cannot divide by 0: divide by a "
+            "number other than 0 "
+            "(a divisor that counts 0 in play gives 0)",
     "E141/token-supply": "token '{name}' has a supply of 0 (say `supply N`): none can ever be "
                          "given out, put or taken, so nothing about it ever happens",
     "E141/token-unused": "no player ever gets or sees a '{name}' token: none is given at set-up "

@@ -413,6 +413,8 @@ DIAGNOSTICS: dict[str, str] = {
                            "de kaart) heeft er een: die kan nooit geplaatst worden; laat hem op "
                            "een soort staan die de tegels hebben",
     "E141/put-zero": "`put 0 {token}` legt niets op de tegel; leg er 1 of meer",
+    "E142": "deze deler is 0 wat er ook geteld wordt, en `//` kan niet door 0 delen: deel door "
+            "een ander getal dan 0 (een deler die in het spel 0 telt, geeft 0)",
     "E141/token-supply": "fiche '{name}' heeft een voorraad van 0 (zeg `supply N`): er kan er "
                          "nooit een gegeven, gelegd of genomen worden, dus er gebeurt nooit iets "
                          "mee",

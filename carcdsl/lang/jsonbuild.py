@@ -263,6 +263,9 @@ def expr_from_json(value: dict[str, Any], loc: m.Loc | None = None) -> m.Expr:
                                for i, f in enumerate(value["product"])), loc=loc)
     if "negated" in value:
         return m.Negated(expr_from_json(value["negated"], at(".negated")), loc=loc)
+    if "divide" in value:
+        return m.Divide(expr_from_json(value["divide"], at(".divide")),
+                        expr_from_json(value["by"], at(".by")), loc=loc)
     test = value["if"]
     compare = m.Compare(test["op"], expr_from_json(test["left"], at(".if.left")),
                         expr_from_json(test["right"], at(".if.right")), loc=at(".if"))

@@ -203,6 +203,8 @@ def expr_to_json(expr: m.Expr) -> dict[str, Any]:
         return {"product": [expr_to_json(f) for f in expr.factors]}
     if isinstance(expr, m.Negated):
         return {"negated": expr_to_json(expr.term)}
+    if isinstance(expr, m.Divide):
+        return {"divide": expr_to_json(expr.left), "by": expr_to_json(expr.right)}
     if isinstance(expr, m.Cond):
         test = {"op": expr.test.op, "left": expr_to_json(expr.test.left),
                 "right": expr_to_json(expr.test.right)}

@@ -56,7 +56,7 @@ def json_values(data: object, most: int, apart: tuple = ()) -> int:
     return count
 
 
-_EXPR_RULES = frozenset({"sum", "times", "minus", "const", "quantity", "quantity_of",
+_EXPR_RULES = frozenset({"sum", "times", "divide", "minus", "const", "quantity", "quantity_of",
                          "compare", "cond"})
 _TOKEN = re.compile(r'"[^"\n]*"|#[^\n]*|[\w-]+|\S')
 """A token as ``too_many_tokens`` counts them: a string, a comment, a word or number, or any

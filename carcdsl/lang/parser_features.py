@@ -212,6 +212,11 @@ class FeatureTransformer(BaseTransformer):
         term = terms[0] if len(terms) == 1 else m.Product(terms, loc=self._loc(meta))
         return term if not numbers else m.Scaled(factor, term, loc=self._loc(meta))
 
+    @v_args(meta=True)
+    def divide(self, meta, items):
+        """``tiles // 2``: what stands left of ``//`` divided by the term after it."""
+        return m.Divide(items[0], items[1], loc=self._loc(meta))
+
     def minus(self, items):
         return _MINUS
 

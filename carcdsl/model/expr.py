@@ -1,5 +1,5 @@
 """Scoring expressions as the rule model holds them: constants, quantities the engine
-measures, sums, scaled terms and conditions."""
+measures, sums, scaled terms, products, quotients and conditions."""
 
 from __future__ import annotations
 
@@ -73,6 +73,16 @@ class Negated:
 
 
 @attrs.frozen
+class Divide:
+    """``left // right``: divided, rounded down (toward minus infinity, as Python's ``//``);
+    a divisor that measures 0 gives 0."""
+
+    left: Expr
+    right: Expr
+    loc: Loc | None = loc_field()
+
+
+@attrs.frozen
 class Compare:
     op: str  # one of < <= > >= == !=
     left: Expr
@@ -90,4 +100,4 @@ class Cond:
     loc: Loc | None = loc_field()
 
 
-Expr = Union[Const, Quantity, Scaled, Sum, Cond, Product, Negated]
+Expr = Union[Const, Quantity, Scaled, Sum, Cond, Product, Negated, Divide]

@@ -332,7 +332,7 @@ def expression_text(expr) -> str:
         return f"{expr.name}({expr.arg})" if expr.arg else expr.name
     if isinstance(expr, e.Scaled):
         inner = expression_text(expr.term)
-        return f"{expr.factor} * ({inner})" if isinstance(expr.term, e.Sum) else \
+        return f"{expr.factor} * ({inner})" if isinstance(expr.term, (e.Sum, e.Divide)) else \
             f"{expr.factor} * {inner}"
     if isinstance(expr, e.Sum):
         text = ""
@@ -346,17 +346,22 @@ def expression_text(expr) -> str:
         return f"0 - {_factor_text(expr.term)}"
     if isinstance(expr, e.Product):
         return " * ".join(_factor_text(f) for f in expr.factors)
+    if isinstance(expr, e.Divide):
+        right = expression_text(expr.right)
+        right = right if isinstance(expr.right, (e.Const, e.Quantity)) else f"({right})"
+        return f"{_factor_text(expr.left)} // {right}"
     test = expr.test
     return (f"(if {expression_text(test.left)} {test.op} {expression_text(test.right)} "
             f"then {expression_text(expr.yes)} else {expression_text(expr.no)})")
 
 
 def _factor_text(expr) -> str:
-    """A term as a factor or a subtrahend: a sum in brackets."""
+    """A term as a factor or a subtrahend: a sum or a quotient in brackets."""
     from carcdsl.model import expr as e
 
     text = expression_text(expr)
-    return f"({text})" if isinstance(expr, e.Sum) and len(expr.terms) > 1 else text
+    return f"({text})" if isinstance(expr, e.Sum) and len(expr.terms) > 1 \
+        or isinstance(expr, e.Divide) else text
 
 
 def _score_text(main, extra, words: Words) -> str:

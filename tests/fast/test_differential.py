@@ -76,6 +76,10 @@ EXCLUDES = str(Path(JUNCTIONS).parent / "excludes.carc")
 MAYOR = str(Path(JUNCTIONS).parent / "mayor.carc")
 GOLD = str(Path(JUNCTIONS).parent / "gold.carc")
 BUILDINGS = str(Path(JUNCTIONS).parent / "buildings.carc")
+HALVES = str(Path(JUNCTIONS).parent / "halves.carc")
+"""``//``: incomplete cities and roads score half, rounded down."""
+QUOTIENTS = str(Path(JUNCTIONS).parent / "quotients.carc")
+"""``//`` at its edges: negative numerators and divisors, a divisor that measures 0."""
 """``figures(F)``: every player's figures of a kind on the feature."""
 """A token whose points are an expression of how many a player holds."""
 """A figure whose strength is an expression (``strength = pennants``)."""
@@ -131,6 +135,7 @@ COMBINATIONS = [
     ("base", (MAYOR, "hills-sheep-tiles", "traders-builders", "abbot")),
     ("base", (GOLD,)), ("base", (GOLD, "traders-builders", "farmers")),
     ("base", (BUILDINGS,)), ("base", (BUILDINGS, "inns-cathedrals", "abbot", "farmers")),
+    ("base", (HALVES,)), ("base", (QUOTIENTS, "inns-cathedrals", "abbot")),
     ("base", ("hills-sheep", "farmers")),
     ("base", ("hills-sheep", "abbot", "inns-cathedrals", "hand-of-three", "farmers")),
     # parameters and rule sets in the mixes above that they left out
