@@ -5,6 +5,7 @@ tests/fast/test_differential.py plays halves.carc and quotients.carc on both."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import numpy as np
@@ -136,3 +137,22 @@ def test_a_divisor_that_may_be_0_is_not_refused(tmp_path):
                     "{ score final = tiles // (pennants - 1) }\n", encoding="utf-8")
     rules, found, _ = compose(path)
     assert rules is not None and not [d for d in found + check(rules) if d.is_error]
+
+
+def test_the_json_form_names_a_zero_divisor_by_its_path(tmp_path, capsys):
+    """``{"divide": EXPR, "by": EXPR}``: a divisor always 0 is E142 at ``...final.by``; a
+    quotient without ``by`` is refused by the schema (E007)."""
+    from carcdsl.cli.main import main
+
+    assert main(["export", "base", "--variant", str(DATA / "halves.carc")]) == 0
+    exported = json.loads(capsys.readouterr().out)
+    city = next(k for k in exported["kinds"] if k["name"] == "city")
+    assert city["final"]["by"] == {"const": 2}
+    city["final"]["by"] = {"sum": [{"const": 2}, {"negated": {"const": 2}}]}
+    (tmp_path / "zero.json").write_text(json.dumps(exported), encoding="utf-8")
+    del city["final"]["by"]
+    (tmp_path / "no-by.json").write_text(json.dumps(exported), encoding="utf-8")
+    assert main(["check", str(tmp_path / "zero.json")]) == 1
+    assert "error[E142]: $.kinds[1].final.by:" in capsys.readouterr().out
+    assert main(["check", str(tmp_path / "no-by.json")]) == 1
+    assert "E007" in "".join(capsys.readouterr())

@@ -19,8 +19,8 @@ the scoring player that counts; a program that uses OWN is evaluated once per sc
 
 Being plain tuples of ints and strings, a compiled rule set pickles (a game can go to another
 process). ``evaluate`` returns the points and the breakdown terms, data that names the
-quantities (``("q", count, name, arg_name, factor)``) so that a view can word it in any
-language; zero terms are left out.
+quantities (``("q", count, name, arg_name, factor)``; a quotient ``("d", terms, divisor,
+factor)``) so that a view can word it in any language; zero terms are left out.
 """
 
 from __future__ import annotations
