@@ -73,13 +73,8 @@ rules everything  # every construct of the expansions
 extends base
 landmark spring
 param u-turn = no-repeat in no-repeat, look-ahead
-override game {
-    tiles += 3
-}
-feature river {
-    geometry path
-    ends at spring
-}
+override game { tiles += 3 }
+feature river { geometry path  ends at spring }
 override feature road {
     attribute inn flag
     score complete = if inn >= 1 then 2 * tiles else tiles
@@ -95,40 +90,20 @@ override feature field {
     score final = 3 * completed(city)
     score final += own(pig) * completed(city)
 }
-figure pig {
-    each player 1
-    strength 0
-    stands on field
-    with own follower
-}
+figure pig { each player 1  strength 0  stands on field  with own follower }
 figure abbot {
     each player 1
     stands on monastery, garden
     recall score final
 }
-figure big {
-    strength 2
-}
-override figure big {
-    strength 3
-}
-figure builder {
-    strength 0
-    stands on road, city
-    with own follower
-}
-figure hermit {
-    recall
-}
-token wine {
-    supply 9
-    score final most 10
-}
+figure big { strength 2 }
+override figure big { strength 3 }
+figure builder { strength 0  stands on road, city  with own follower }
+figure hermit { recall }
+token wine { supply 9  score final most 10 }
 group river X01, X02
 group lake X03
-supply {
-    order river, lake, rest
-}
+supply { order river, lake, rest }
 on complete city: take wine, score 1
 on place extends road, city with own builder: extra turn
 on place shows river: require joins river
@@ -168,13 +143,14 @@ def test_every_construct_is_formatted_and_keeps_its_meaning(every_path):
 
 @pytest.mark.parametrize(("text", "expected"), [
     ("override feature city { score final += own(pig)*completed(city) }",
-     "override feature city {\n    score final += own(pig) * completed(city)\n}\n"),
+     "override feature city { score final += own(pig) * completed(city) }\n"),
     ("override feature city { score complete = 3*completed(city)-tiles }",
-     "override feature city {\n    score complete = 3 * completed(city) - tiles\n}\n"),
-    ("override game { tiles += 18 }", "override game {\n    tiles += 18\n}\n"),
+     "override feature city { score complete = 3 * completed(city) - tiles }\n"),
+    ("override game { tiles += 18 }", "override game { tiles += 18 }\n"),
+    ("override game {\ntiles += 18 }", "override game {\n    tiles += 18\n}\n"),
     ("group river R03 , R04,R05", "group river R03, R04, R05\n"),
-    ("supply { order river , lake , rest }", "supply {\n    order river, lake, rest\n}\n"),
-    ("token wine { score final most 10 }", "token wine {\n    score final most 10\n}\n"),
+    ("supply { order river , lake , rest }", "supply { order river, lake, rest }\n"),
+    ("token wine { score final most 10 }", "token wine { score final most 10 }\n"),
     ("tile TB02 1 city N + W wine 2", "tile TB02  1  city N+W wine 2\n"),
     ("tile IC03 1 city N;city E;field touches N + E",
      "tile IC03  1  city N; city E; field touches N+E\n"),
@@ -183,8 +159,8 @@ def test_every_construct_is_formatted_and_keeps_its_meaning(every_path):
      "on place extends road, city with own builder: extra turn\n"),
     ("on place shows river: require look-ahead river 3",
      "on place shows river: require look-ahead river 3\n"),
-    ("figure abbot{recall score final}", "figure abbot {\n    recall score final\n}\n"),
-    ("override figure big{strength 3}", "override figure big {\n    strength 3\n}\n"),
+    ("figure abbot{recall score final}", "figure abbot { recall score final }\n"),
+    ("override figure big{strength 3}", "override figure big { strength 3 }\n"),
 ])
 def test_each_construct_has_one_layout(text, expected):
     header = "variant v for base\n"
