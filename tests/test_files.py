@@ -169,3 +169,13 @@ def test_render_all_refuses_a_fifo_among_its_files_before_writing_any(tmp_path, 
     assert main(["render", str(record), "--all", str(folder)]) == 1
     assert "cannot write" in capsys.readouterr().err
     assert [p.name for p in folder.iterdir()] == ["move-003.svg"]
+
+
+@pytest.mark.parametrize("name, what", [("a\0b.csv", "nul"), ("\ud800.csv", "surrogate")])
+def test_a_name_no_file_can_have_is_an_oserror_naming_it(tmp_path, name, what):
+    from carcdsl.formats.files import BadNameError
+
+    with pytest.raises(BadNameError) as caught:
+        write_atomically(str(tmp_path / name), b"x")
+    assert caught.value.reason_code == f"bad-name/{what}" and caught.value.errno == 22
+    assert list(tmp_path.iterdir()) == []

@@ -219,3 +219,158 @@ def test_fuzz_inputs_outside_rule_files_are_refused(path):
         pytest.skip(f"{path} is not on this machine")
     with pytest.raises(CarcError):
         carcdsl.load(path)
+
+
+# --- the reliability campaign's kinds of input (issue 31): links, NULs, surrogates, FIFOs -----
+
+BAD_NAMES = ["a\0b.carc", "\ud800.carc", "\ud800", "x\0", "\udcff.json"]
+"""Names no file can have (a NUL; a lone surrogate, which no UTF-8 name encodes), and one a
+name can (a surrogate escape stands for a byte)."""
+
+
+def _cli(argv: list[str], capsys) -> tuple[int, str, str]:
+    """Run the command line here, its output in strings: a process's stderr writes a lone
+    surrogate as ``\\ud800`` (backslashreplace), which pytest's capture would refuse."""
+    import contextlib
+    import io
+
+    from carcdsl.cli.main import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(argv)
+    capsys.readouterr()
+    return code, out.getvalue(), err.getvalue()
+
+
+def _one_clean_message(code: int, out: str, err: str) -> None:
+    """A refusal: exit 1, no traceback, no internal error; the message on stderr is one line
+    (check and fmt print their diagnostics on stdout)."""
+    assert code == 1, (out, err)
+    assert "Traceback" not in out + err and "internal error" not in out + err, err
+    assert err.count("\n") <= 1, err
+
+
+def _record(folder: Path) -> Path:
+    from carcdsl.cli.main import main
+
+    record = folder / "game.json"
+    assert main(["play", "base", "--seed", "3", "--quiet", "--record", str(record)]) == 0
+    return record
+
+
+PATH_FIELDS = {
+    "check FILE": lambda bad, rec: ["check", bad],
+    "export FILE": lambda bad, rec: ["export", bad],
+    "explain FILE": lambda bad, rec: ["explain", bad],
+    "fmt FILE": lambda bad, rec: ["fmt", "--check", bad],
+    "--variant": lambda bad, rec: ["check", "base", "--variant", bad],
+    "--allow-path": lambda bad, rec: ["check", "base", "--allow-path", bad],
+    "play RULES": lambda bad, rec: ["play", bad, "--quiet"],
+    "play --resume": lambda bad, rec: ["play", "--resume", bad],
+    "play --record": lambda bad, rec: ["play", "base", "--quiet", "--record", bad],
+    "play --names": lambda bad, rec: ["play", "base", "--quiet", "--names", f"{bad},B"],
+    "play --bot": lambda bad, rec: ["play", "base", "--quiet", "--bot", bad],
+    "replay RECORD": lambda bad, rec: ["replay", bad],
+    "render RULES": lambda bad, rec: ["render", bad, "--tiles", "x.svg"],
+    "render --tiles": lambda bad, rec: ["render", "base", "--tiles", bad + ".svg"],
+    "render --move": lambda bad, rec: ["render", rec, "--move", "1", bad + ".svg"],
+    "render --all": lambda bad, rec: ["render", rec, "--all", bad],
+    "simulate RULES": lambda bad, rec: ["simulate", bad, "--games", "2", "--jobs", "1"],
+    "simulate --csv": lambda bad, rec: ["simulate", "base", "--games", "2", "--jobs", "1",
+                                        "--csv", bad],
+    "simulate --compare": lambda bad, rec: ["simulate", "base", "--games", "2", "--jobs",
+                                            "1", "--compare", bad],
+    "tournament --bot": lambda bad, rec: ["tournament", "base", "--bot", bad, "--bot",
+                                          "random", "--games", "2", "--jobs", "1"],
+}
+
+
+@pytest.mark.parametrize("field", sorted(PATH_FIELDS))
+def test_a_nul_or_a_surrogate_in_any_path_or_name_field_is_one_message(tmp_path, capsys,
+                                                                      monkeypatch, field):
+    record = str(_record(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    for bad in BAD_NAMES:
+        code, out, err = _cli(PATH_FIELDS[field](bad, record), capsys)
+        if code == 0 and (field == "play --names" or bad.startswith("\udcff")):
+            continue  # a person's name may be any text; a surrogate escape is a byte
+        _one_clean_message(code, out, err)
+
+
+@pytest.mark.parametrize("line", ['rules t\nextends "{link}"\n',
+                                  'variant t for base\nwith "{link}"\n',
+                                  'variant t for "{link}"\n'])
+@pytest.mark.parametrize("link", ["self.carc", "outside.carc", "dir/x.carc", "chain.carc"])
+def test_links_that_loop_or_lead_out_are_e004_at_their_place(tmp_path, capsys, line, link):
+    folder = tmp_path / "project"
+    folder.mkdir()
+    (tmp_path / "secret.carc").write_text("rules secret\nhidden-line\n", encoding="utf-8")
+    (folder / "self.carc").symlink_to("self.carc")
+    (folder / "outside.carc").symlink_to(tmp_path / "secret.carc")
+    (folder / "dir").symlink_to("dir")
+    (folder / "chain.carc").symlink_to("chain2.carc")
+    (folder / "chain2.carc").symlink_to("chain.carc")
+    (folder / "t.carc").write_text(line.format(link=link), encoding="utf-8")
+    code, out, err = _cli(["check", str(folder / "t.carc")], capsys)
+    _one_clean_message(code, out, err)
+    assert "error[E004]" in out and "hidden-line" not in out
+    code, out, err = _cli(["check", str(folder / link)], capsys)
+    _one_clean_message(code, out, err)
+
+
+OUTPUTS = {
+    "simulate --csv": lambda target, rec: ["simulate", "base", "--games", "2", "--jobs", "1",
+                                           "--csv", target],
+    "simulate --html": lambda target, rec: ["simulate", "base", "--games", "2", "--jobs", "1",
+                                            "--html", target],
+    "simulate --parquet": lambda target, rec: ["simulate", "base", "--games", "2", "--jobs",
+                                               "1", "--parquet", target],
+    "render --tiles": lambda target, rec: ["render", "base", "--tiles", target],
+    "render --move": lambda target, rec: ["render", rec, "--move", "1", target],
+}
+
+
+@pytest.mark.parametrize("how", ["fifo", "link to a fifo", "link loop"])
+@pytest.mark.parametrize("option", sorted(OUTPUTS))
+def test_every_output_option_leaves_a_fifo_or_a_link_as_it_was(tmp_path, capsys, option, how):
+    import stat
+
+    if option.endswith("--parquet"):
+        pytest.importorskip("pyarrow")
+    if option.endswith("--html"):
+        pytest.importorskip("matplotlib")
+    record = str(_record(tmp_path))
+    suffix = {"--csv": ".csv", "--html": ".html", "--parquet": ".parquet"}.get(
+        option.split()[-1], ".svg")
+    target = tmp_path / f"out{suffix}"
+    if how == "fifo":
+        os.mkfifo(target)
+    elif how == "link to a fifo":
+        os.mkfifo(tmp_path / "pipe")
+        target.symlink_to(tmp_path / "pipe")
+    else:
+        target.symlink_to(target.name)
+    code, out, err = _cli(OUTPUTS[option](str(target), record), capsys)
+    _one_clean_message(code, out, err)
+    assert str(target) in err
+    if how == "link loop":
+        assert os.readlink(target) == target.name
+    else:
+        assert stat.S_ISFIFO(os.stat(target).st_mode)
+
+
+def test_a_record_into_a_fifo_is_written_through_it_and_the_fifo_stays(tmp_path):
+    import stat
+    import threading
+
+    from carcdsl.cli.main import main
+
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    assert main(["play", "base", "--seed", "3", "--quiet", "--record", str(fifo)]) == 0
+    reader.join(timeout=60)
+    assert json.loads(got[0])["seed"] == 3 and stat.S_ISFIFO(os.stat(fifo).st_mode)

@@ -23,7 +23,7 @@ from carcdsl.cli.commands import title_of
 from carcdsl.cli.output import Said, add_allow_option, add_lang_option, add_variant_option
 from carcdsl.engine.game import Game
 from carcdsl.errors import RecordError
-from carcdsl.formats.files import check_target, write_atomically
+from carcdsl.formats.files import check_name, check_target, write_atomically
 from carcdsl.formats.record import Record, load_record
 from carcdsl.i18n.words import Words, os_reason
 from carcdsl.pipeline import load
@@ -91,6 +91,7 @@ def cmd_render(args: argparse.Namespace) -> int:
         if folder.exists() and not folder.is_dir():
             raise Said("render-not-folder", file=args.all)
         try:
+            check_name(folder)  # a NUL: said as the OSError it is
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise Said("render-unwritable", file=args.all,

@@ -28,11 +28,36 @@ class NotAFileError(OSError):
         self.reason_code = f"not-a-file/{kind}"
 
 
+class BadNameError(OSError):
+    """A name no file can have: a NUL in it, or a lone surrogate no UTF-8 name encodes
+    (``what``: ``nul``, ``surrogate``); said as an OSError, EINVAL, so that every writer's and
+    reader's handler says it with the name."""
+
+    def __init__(self, target: str, what: str):
+        said = "a NUL character" if what == "nul" else "a lone surrogate"
+        super().__init__(errno.EINVAL, f"{said} in the name", target)
+        self.reason_code = f"bad-name/{what}"
+
+
+def check_name(target: str | os.PathLike[str]) -> None:
+    """Raise BadNameError when ``target`` is no name a file can have."""
+    text = os.fspath(target)
+    if isinstance(text, bytes):
+        return
+    if "\0" in text:
+        raise BadNameError(text, "nul")
+    try:
+        os.fsencode(text)
+    except UnicodeEncodeError:
+        raise BadNameError(text, "surrogate") from None
+
+
 def target_kind(target: str | os.PathLike[str]) -> str | None:
     """What ``target`` is, symbolic links followed, when it exists and is no regular file:
     ``directory``, ``fifo``, ``char``, ``block``, ``socket`` or ``other``; None for a
     regular file or a new name. Raises OSError when it cannot be looked up (a loop of links:
-    ELOOP; no permission)."""
+    ELOOP; no permission; a NUL in the name: ``BadNameError``)."""
+    check_name(target)
     try:
         mode = os.stat(target).st_mode
     except FileNotFoundError:

@@ -30,7 +30,7 @@ if TYPE_CHECKING:  # jsonschema is imported when a record is read, not when carc
 from carcdsl.engine.moves import Discard, Move, Placement
 from carcdsl.errors import IllegalMoveError, RecordError, show_number, show_value
 from carcdsl.formats.digest import rules_digest
-from carcdsl.formats.files import NotAFileError, target_kind, write_atomically
+from carcdsl.formats.files import NotAFileError, check_name, target_kind, write_atomically
 from carcdsl.i18n.breakdown import detail
 from carcdsl.i18n.words import Reason, json_reason, os_reason
 from carcdsl.model.base import as_tuple
@@ -302,6 +302,7 @@ def _outside(ref: str, base: Path) -> tuple[str, Reason | None] | None:
 
 def _read_text(path: Path, source: str) -> str:
     try:
+        check_name(path)
         with path.open("rb") as f:
             raw = f.read(MAX_RECORD_BYTES + 1)
     except OSError as exc:
@@ -407,11 +408,11 @@ def check_record_path(path: str | os.PathLike[str]) -> None:
     block device, a socket, a loop of links, a missing directory), before a game is played
     to fill it."""
     source = str(path)
-    target = Path(os.path.realpath(path))
     try:
         kind = target_kind(path)
-    except OSError as exc:  # a loop of links, no permission to look
+    except OSError as exc:  # a loop of links, no permission to look, a NUL in the name
         raise RecordError.of("unwritable", source, reason=os_reason(exc)) from None
+    target = Path(os.path.realpath(path))
     if kind == "directory" or source.endswith(os.sep):
         raise RecordError.of("unwritable", source,
                              reason=os_reason(OSError(errno.EISDIR, "Is a directory")))

@@ -184,12 +184,13 @@ def read_source(path: Path, shown: str) -> str:
         return RuleError(said.message, (said,))
 
     try:
+        real_path(path)  # a NUL, a lone surrogate: said, not raised as ValueError
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
             raise fail("too-large", size=size, most=MAX_FILE_BYTES)
         data = path.read_bytes()
-    except OSError as exc:
-        raise fail("unreadable", reason=os_reason(exc)) from None
+    except (OSError, ValueError) as exc:
+        raise fail("unreadable", reason=lookup_reason(exc)) from None
     if b"\x00" in data:
         raise fail("binary")
     try:
