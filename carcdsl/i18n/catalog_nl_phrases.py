@@ -127,7 +127,8 @@ PHRASES: dict[str, str] = {
     "unknown-bot": "onbekende bot '{kind}'; kies uit {kinds}",
     "too-many-bots": "{kinds} keer --bot voor {n} speler{s}: geef er hooguit één per speler",
     "games-at-least": "--games moet minstens 1 zijn",
-    "games-at-most": "--games kan hoogstens {most} zijn: de rij van elk spel wordt bewaard voor het verslag",
+    "games-at-most": "--games kan hoogstens {most} zijn: de rij van elk spel wordt bewaard "
+                     "voor het verslag",
     "record-one-game": "--record bewaart één spel: gebruik het met --games 1",
     "seed-range": "--seed moet een geheel getal van {least} tot {most} zijn, zoals een "
                   "verslag het bewaart",
