@@ -266,3 +266,18 @@ async def test_saving_a_file_another_extends_checks_the_other_again(tmp_path):
         client.text_document_did_save(T.DidSaveTextDocumentParams(
             T.TextDocumentIdentifier(lib_uri)))
         assert await diagnostics_of(published, mine_uri, 1) == []
+
+
+def test_a_loop_of_links_is_no_error_for_the_analysis(tmp_path):
+    """An allowed folder or a document behind a loop of links: the analysis goes on (Python
+    3.11's ``Path.resolve`` raised RuntimeError on a loop), the loop is in no folder."""
+    from carcdsl.lsp.analysis import analyse
+    from carcdsl.lsp.names import path_of
+
+    (tmp_path / "loop").symlink_to("loop")
+    assert path_of(str(tmp_path / "loop")) == tmp_path / "loop"
+    doc = tmp_path / "v.carc"
+    doc.write_text("variant v for base\n", encoding="utf-8")
+    found = analyse(doc, doc.read_text(), allow=(tmp_path / "loop",))
+    assert [d.code for d in found.diagnostics] == ["E004"]  # not a folder: said, not raised
+    assert tmp_path / "loop" in found.within

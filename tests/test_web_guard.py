@@ -336,3 +336,21 @@ def test_any_body_is_an_answer_or_a_refusal_never_a_bug(client: TestClient, game
                              headers={"content-type": "application/json"})
     assert answer.status_code < 500, answer.text
     assert not caplog.records
+
+
+def test_a_loop_of_links_in_a_served_folder_is_no_file(served: Path, client: TestClient):
+    """A link to itself and two links to each other in the served folder: the catalogue
+    lists the other files and not them, and asking for one is a 4xx, never a 500
+    (``Path.resolve`` raised RuntimeError on a loop)."""
+    (served / "self.carc").symlink_to("self.carc")
+    (served / "a.carc").symlink_to("b.carc")
+    (served / "b.carc").symlink_to("a.carc")
+    answer = client.get("/api/catalogue")
+    assert answer.status_code == 200, answer.text
+    refs = [r["ref"] for r in answer.json()["rules"]]
+    assert "@0/tiny.carc" in refs and not {"@0/self.carc", "@0/a.carc"} & set(refs)
+    for ref in ("@0/self.carc", "@0/a.carc"):
+        got = client.get("/api/files/text", params={"ref": ref})
+        assert 400 <= got.status_code < 500, (ref, got.text)
+        saved = client.post("/api/files/save", json={"ref": ref, "text": "rules x\n"})
+        assert 400 <= saved.status_code < 500, (ref, saved.text)

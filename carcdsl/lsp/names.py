@@ -17,7 +17,7 @@ from lark.exceptions import UnexpectedInput
 import carcdsl.model as m
 from carcdsl.errors import RuleError
 from carcdsl.lang.format import lex
-from carcdsl.lang.sources import resolve
+from carcdsl.lang.sources import real_path, resolve
 from carcdsl.lsp.buffer import Analysis, Range
 
 
@@ -136,12 +136,17 @@ def index(analysis: Analysis) -> Index:
 def file_of(ref: Occurrence, analysis: Analysis) -> Path | None:
     """The file an ``extends``/``for``/``with`` names, when it lies in the folders the
     analysis may read (``Analysis.within``) or the bundled rules; else None."""
-    folder = Path(ref.file).resolve().parent
     try:  # only where checking the file reads (E004/outside elsewhere): the same folders
+        folder = real_path(ref.file).parent
         return resolve(ref.name, folder, None, within=analysis.within)
-    except RuleError:
+    except (RuleError, OSError, ValueError):  # a loop of links, a name no file can have
         return None
 
 
 def path_of(shown: str) -> Path:
-    return Path(shown).resolve()
+    """``shown`` with its links followed (``real_path``); as written, made absolute, where
+    no file can be behind it (a loop of links)."""
+    try:
+        return real_path(shown)
+    except (OSError, ValueError):
+        return Path(shown).absolute()

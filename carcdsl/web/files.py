@@ -19,6 +19,7 @@ from pathlib import Path
 import attrs
 
 from carcdsl.formats.files import write_atomically
+from carcdsl.lang.sources import real_path
 
 _REF = re.compile(r"@(?P<folder>\d{1,4})/(?P<path>.+)")
 _SKIP = frozenset({".git", ".venv", "venv", "node_modules", "__pycache__", ".tox"})
@@ -46,8 +47,7 @@ class Folders:
 
     @classmethod
     def of(cls, roots: Sequence[str | Path], allowed: Sequence[str | Path] = ()) -> Folders:
-        return cls(tuple(Path(r).resolve() for r in roots),
-                   tuple(Path(a).resolve() for a in allowed))
+        return cls(tuple(real_path(r) for r in roots), tuple(real_path(a) for a in allowed))
 
     @property
     def readable(self) -> tuple[Path, ...]:
@@ -60,8 +60,8 @@ class Folders:
 
     def ref_of(self, path: Path) -> str | None:
         """The ref of a file inside a served folder (None: in none of them)."""
-        real = path.resolve()
-        for i, root in enumerate(self.roots):
+        real = _real(path)
+        for i, root in enumerate(self.roots if real else ()):
             if real.is_relative_to(root):
                 return f"@{i}/{real.relative_to(root).as_posix()}"
         return None
@@ -72,8 +72,8 @@ class Folders:
         path = Path(target.partition(":")[0])
         if not path.is_absolute():
             return None
-        real = path.resolve()
-        return next((root for root in self.roots if real.is_relative_to(root)), None)
+        real = _real(path)
+        return next((root for root in self.roots if real and real.is_relative_to(root)), None)
 
     def shown(self, ref: str) -> str:
         """A ref as a person reads it: ``my-rules/sub/x.carc``."""
@@ -95,7 +95,7 @@ class Folders:
         root = self.roots[int(match["folder"])]
         candidate = root.joinpath(*parts)
         try:
-            real = candidate.resolve()
+            real = real_path(candidate)
             inside = real.is_relative_to(root)
             exists = real.is_file()
         except (OSError, ValueError):
@@ -114,8 +114,8 @@ class Folders:
             for path in _walk(root, suffix, MAX_DEPTH):
                 if listed >= MAX_LISTED:
                     return
-                real = path.resolve()
-                if not real.is_relative_to(root) or not real.is_file():
+                real = _real(path)
+                if real is None or not real.is_relative_to(root) or not real.is_file():
                     continue  # a link out of the folder is not offered
                 listed += 1
                 yield f"@{i}/{path.relative_to(root).as_posix()}", path
@@ -139,9 +139,18 @@ class Folders:
             raise FileExistsError(ref)
         if not path.parent.is_dir():
             raise OutsideError("missing", ref)
-        target = path.resolve() if path.exists() else path
+        target = real_path(path) if path.exists() else path
         write_atomically(target, text.encode("utf-8"))
         return path
+
+
+def _real(path: Path) -> Path | None:
+    """``lang.sources.real_path``, or None for a path no file is behind (a loop of links, a
+    name no file can have): such a file is in no folder."""
+    try:
+        return real_path(path)
+    except (OSError, ValueError):
+        return None
 
 
 def is_record_file(path: Path) -> bool:
