@@ -210,3 +210,15 @@ def test_the_command_refuses_with_one_message(capsys, argv, message):
     assert main(["tournament", *argv]) == 1
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+def test_without_bootstrap_the_json_is_strict_json(capsys):
+    """``--bootstrap 0`` computes no intervals: their bounds are null, not NaN, which RFC 8259
+    has no word for (JavaScript's ``JSON.parse`` refuses it)."""
+    assert main(["tournament", "base", "--bot", "greedy", "--bot", "random", "--games", "2",
+                 "--jobs", "1", "--bootstrap", "0", "--json"]) == 0
+
+    def refuse(word: str):
+        raise AssertionError(f"{word} in the JSON")
+    data = json.loads(capsys.readouterr().out, parse_constant=refuse)
+    assert all(r["elo"]["low"] is None and r["elo"]["high"] is None for r in data["ratings"])

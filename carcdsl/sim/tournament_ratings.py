@@ -127,10 +127,11 @@ def _percentiles(values: list[float]) -> tuple[float, float]:
 
 
 def _estimate(value: float, low: float, high: float) -> dict:
-    """The value and its interval as JSON: a bound at infinity (a sweep) is null, no
-    interval at all (no bootstrap) NaN."""
+    """The value and its interval as JSON: a bound at infinity (a sweep) is null, and so
+    are both where there is no interval (``--bootstrap 0``): RFC 8259 has no NaN, and
+    JavaScript's ``JSON.parse`` refuses one."""
     def bound(x: float) -> float | None:
-        return None if math.isinf(x) else round(x, 1)
+        return None if math.isinf(x) or math.isnan(x) else round(x, 1)
     return {"value": round(value, 1), "low": bound(low), "high": bound(high)}
 
 
