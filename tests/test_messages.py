@@ -143,7 +143,13 @@ def test_every_system_error_has_its_translation():
 
     for table in ("OS_ERRORS", "JSON_ERRORS"):
         assert set(getattr(catalog_en, table)) == set(getattr(catalog_nl, table)), table
-    assert set(catalog_en.OS_ERRORS) <= set(errno.errorcode.values())
+    # by errno's name, or carcdsl's own refusals (``formats.files``: their ``reason_code``)
+    from carcdsl.formats.files import _KINDS
+
+    own = {f"not-a-file/{kind}" for kind, _ in _KINDS if kind != "directory"}
+    own |= {"not-a-file/other", "bad-name/nul", "bad-name/surrogate"}
+    assert set(catalog_en.OS_ERRORS) <= set(errno.errorcode.values()) | own
+    assert own <= set(catalog_en.OS_ERRORS)
     for text in ("{", "[1,]", '{"a" 1}', '{"a": 1 "b"}', '"abc', '"a\\q"', "1 2"):
         with pytest.raises(json.JSONDecodeError) as info:
             json.loads(text)

@@ -435,8 +435,9 @@ def test_a_terminate_or_a_hangup_saves_the_game_so_far_as_ctrl_c_does(tmp_path, 
             assert chunk, seen
             seen += chunk
         proc.send_signal(signum)
-        err = proc.stderr.read().decode()
-        assert proc.wait(timeout=60) == status
+        _out, err_bytes = proc.communicate(timeout=60)  # both pipes read: neither fills up
+        err = err_bytes.decode()
+        assert proc.returncode == status
     assert err == (f"carcdsl: ended by {name}; the game so far is saved in {record} "
                    f"(carcdsl play --resume {record} goes on)\n")
     assert main(["replay", str(record), "--json"]) == 0
