@@ -9,14 +9,12 @@ sets it), when they fail. Every page visited is saved as a screenshot in ``tests
 from __future__ import annotations
 
 import os
-import re
 import shutil
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from serving import served_at
 
 from carcdsl.formats.record import load_record, replay_output
 from carcdsl.replay import replay
@@ -65,22 +63,8 @@ def served(tmp_path_factory) -> Path:
 @pytest.fixture(scope="module")
 def server(served: Path) -> Iterator[str]:
     """``carcdsl serve FOLDER --port 0``: its address, read from what it prints."""
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen([sys.executable, "-m", "carcdsl", "serve", str(served), "--port",
-                             "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=env)
-    try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        found = re.search(r"http://\S+/", line)
-        assert found, f"serve printed {line!r}; stderr: {proc.stderr.read() if proc.stderr else ''}"
-        yield found.group(0)
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+    with served_at(str(served)) as url:
+        yield url
 
 
 @pytest.fixture

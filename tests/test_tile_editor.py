@@ -7,10 +7,7 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import shutil
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,6 +16,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
+from serving import served_at  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 from carcdsl.errors import RuleError  # noqa: E402
@@ -230,21 +228,8 @@ def browser() -> Iterator:
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
     """``carcdsl serve --port 0`` with no folder: the bundled rules, read only."""
-    proc = subprocess.Popen([sys.executable, "-m", "carcdsl", "serve", "--port", "0"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        found = re.search(r"http://\S+/", line)
-        assert found, f"serve printed {line!r}"
-        yield found.group(0)
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+    with served_at() as url:
+        yield url
 
 
 def _page(browser, width: int, height: int) -> Iterator:
