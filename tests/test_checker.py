@@ -182,6 +182,17 @@ BROKEN = [
      extending("override feature city { score complete += figures(bilding) }"), "E113", 3, 43),
     ("E121 excludes an unknown figure",
      extending("figure shepherd { strength 0 stands on field excludes sheperd }"), "E121", 3, 55),
+    ("E121 with an unknown figure",
+     extending("figure post { stands on road  with flagg }"), "E121", 3, 36),
+    ("E121 followers anywhere with an unknown figure",
+     extending("override feature road { followers anywhere with flagg }"), "E121", 3, 49),
+    ("E121 capture of an unknown figure", extending(
+        "figure tower { strength 0  stands on monastery  anywhere }\n"
+        "on figure tower: capture folower in line 1"), "E121", 4, 26),
+    ("E121 a ransom out of range", extending("override game { ransom 5000 }"), "E121", 3, 17),
+    ("E132 a capture after another event than a figure placed",
+     extending("on place extends road with own follower: capture follower in line 2"), "E132",
+     3, 1),
     ("E132 at most 9 around",
      extending("on place shows city: require at most 9 monastery around"), "E132", 3, 33),
     ("E132 at-least with no count",

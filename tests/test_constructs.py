@@ -198,6 +198,26 @@ LIVE = [
     "override feature road { breaks ties }", "override feature city { breaks ties by count }",
     "feature vineyard { geometry centre followers no }\n"
     "tile MV 3 monastery; vineyard; road S -> monastery\noverride game { tiles += 3 }",
+    # figures and followers placed elsewhere, captures and ransoms (The Tower's core)
+    "override feature city { followers anywhere }",
+    "override feature road { followers anywhere }",
+    "override feature monastery { followers anywhere }",
+    "override feature field { followers anywhere }",
+    "figure flag { each player 3  strength 0  stands on city, road, monastery, field }\n"
+    "override feature city { followers anywhere with flag }",
+    "figure flag { each player 3  strength 0  stands on city, road, monastery, field }\n"
+    "override feature road { followers anywhere with flag }",
+    "figure flag { each player 3  strength 0  stands on city, road, monastery, field }\n"
+    "override feature monastery { followers anywhere with flag }",
+    "figure flag { each player 3  strength 0  stands on city, road, monastery, field }\n"
+    "override feature field { followers anywhere with flag }",
+    "figure flag { each player 2  strength 0  stands on road }\n"
+    "figure post { each player 2  stands on road  with flag }",
+    "figure scout { each player 2  strength 0  stands on road, city  anywhere }",
+    "figure scout { each player 1  each player 4 for 2  strength 0  stands on road }",
+    "figure tower { each player 4  strength 0  stands on monastery  anywhere }\n"
+    "on figure tower: capture follower in line 1 + figures(tower)\n"
+    "override game { ransom 2 }",
 ]
 LIVE_MAPS = [  # markers are a map's: base + farmers on the German map
     "override feature city { score complete = 2 * tiles + markers(small-city) }",

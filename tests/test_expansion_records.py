@@ -191,6 +191,20 @@ GOLDEN = {
     "hills-shepherd-two-gather": ([5, 5], [(2, "Ann", "flock", "complete", 5, "5 in the flock"),
                                            (2, "Bob", "flock", "complete", 5,
                                             "5 in the flock")]),
+    # === The Tower ===
+    # T3, T5: a tower piece on a foundation elsewhere captures a monk one square north
+    "tower-capture": ([0, 0], []),
+    # T5: a player's own follower captured goes home
+    "tower-capture-own": ([0, 0], []),
+    # T6: two players holding each other's followers exchange them at once
+    "tower-exchange": ([0, 0], []),
+    # T7: a ransom of 3 points to the holder
+    "tower-ransom": ([3, -3], [(3, "Bob", "ransom", "complete", -3, "-3"),
+                               (3, "Ann", "ransom", "complete", 3, "3")]),
+    # T5: height 2 reaches two squares
+    "tower-reach-grows": ([0, 0], []),
+    # T4: a follower on top of a tower stays to the end and scores nothing
+    "tower-top-stays": ([0, 0], []),
 }
 
 # record -> (move index, rule, form): the IllegalMoveError the move raises. A rule of None:
@@ -226,6 +240,9 @@ REJECTED = {
     # R9 (c): HiG's answer (WCP Winter River): "Turning river the same way three times should
     # also be considered prohibited", even with straight tiles between
     "river-third-left-turn": (4, "requirement", "third-turn"),
+    "tower-closed": (2, "elsewhere", ""),                           # T4
+    "tower-foundation-no-follower": (0, "follower-kind", ""),       # T4 (clarification)
+    "tower-reach-too-short": (4, "capture", "none"),                # T5
 }
 
 def events(state):

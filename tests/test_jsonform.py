@@ -281,9 +281,9 @@ def test_json_without_the_newer_keys_still_loads(nutty):
 
 # Keys a JSON rule set may leave out (added after the layout was first published); export
 # always writes them.
-OPTIONAL = {"game": {"followers_by_players", "follower", "score_marker", "titles"},
+OPTIONAL = {"game": {"followers_by_players", "follower", "score_marker", "titles", "ransom"},
             "kind": {"role", "attributes", "complete_extra", "final_extra", "colour", "look",
-                     "tile_figures", "ties"},
+                     "tile_figures", "ties", "followers_anywhere", "followers_with"},
             "supply": {"order"}, "token": {"most_points", "final_expr", "bag", "worth"},
             "trigger": {"kinds"},
             "segment": {"attributes"}}

@@ -128,7 +128,8 @@ class KindChecks(CheckerHost):
         self.check_looks(kind)
         scored = kind.complete is not None or kind.final is not None \
             or kind.complete_extra or kind.final_extra  # a `+=` term alone is a score
-        if kind.followers and not scored:
+        if kind.followers and not scored and kind.followers_with is None:
+            # (a follower that needs a figure there stands for what it does, not points)
             self.warn("W304", kind.loc_of("followers"), name=name)
 
     def check_attributes(self, kind: FeatureKind) -> None:

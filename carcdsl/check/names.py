@@ -54,6 +54,8 @@ class NameChecks(CheckerHost):
             generic.append("pennant")
         if any(k.geometry == "centre" for k in rules.kinds):
             generic.append("neighbour")
+        if rules.game.ransom:
+            generic.append("ransom")  # what a ransom's scoring events are called
         for word in generic:
             words.setdefault(word, None)
         return words

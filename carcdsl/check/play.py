@@ -63,6 +63,21 @@ class PlayChecks(CheckerHost):
         followers = self.follower_words()
         for figure in self.rules.figures:
             self.check_figure(figure, followers, most_each)
+        known = self.figure_names()
+        for kind in self.rules.kinds:
+            if kind.followers_with is not None and kind.followers_with not in known:
+                self.unknown_figure(kind.followers_with,
+                                    f"followers anywhere with {kind.followers_with}",
+                                    kind.loc_of("followers_with"))
+        ransom = self.rules.game.ransom
+        if not 0 <= ransom <= 1000:
+            self.error("E121", self.rules.game.loc_of("ransom"), "ransom", points=ransom)
+
+    def unknown_figure(self, figure: str, said: str, loc) -> None:
+        """E121: ``said`` names a figure the rule set lacks."""
+        known = self.figure_names()
+        self.error("E121", loc, "names-figure", said=said, figure=figure,
+                   known=", ".join(known), hint=self.hint(figure, "figure", known))
 
     def check_figure(self, figure: Figure, followers: set[str], most_each: int) -> None:
         name = figure.name
@@ -87,6 +102,13 @@ class PlayChecks(CheckerHost):
             if figure.needs == name:
                 self.error("E121", figure.loc_of("needs"), "needs-itself", name=name)
         known = self.figure_names()
+        if figure.with_any is not None and figure.with_any not in known:
+            self.unknown_figure(figure.with_any, f"with {figure.with_any}",
+                                figure.loc_of("with_any"))
+        for _low, _high, count in figure.each_player_by_players:
+            if not 0 <= count <= most_each:
+                self.error("E121", figure.loc_of("each_player_by_players"), "figure",
+                           name=name, count=count, most=most_each)
         for i, other in enumerate(figure.excludes):
             if other not in known:
                 self.error("E121", _item_loc(figure, "excludes", i), "excludes", figure=other,

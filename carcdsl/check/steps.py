@@ -15,7 +15,7 @@ from carcdsl.compile.facts import MAX_OPTIONS
 from carcdsl.model.base import Loc
 from carcdsl.model.rules import Trigger
 
-FEATURE_ACTIONS = ("draw", "return", "score-to", "choose")
+FEATURE_ACTIONS = ("draw", "return", "score-to", "choose", "capture")
 WITH_FEATURE = ("figure", "draw", "extends")
 
 
@@ -44,6 +44,8 @@ class StepChecks(CheckerHost):
                                said=trigger.text())
                 elif action == "choose" and trigger.condition != "extends":
                     self.error("E132", trigger.loc, "choose-where", said=trigger.text())
+                elif action == "capture" and trigger.condition != "figure":
+                    self.error("E132", trigger.loc, "capture-where", said=trigger.text())
                 self.check_action(trigger, i, action, value, bags)
 
     def check_event(self, trigger: Trigger, bags: set) -> None:
@@ -76,6 +78,13 @@ class StepChecks(CheckerHost):
                            known=", ".join(figures), hint=self.hint(figure, "figure", figures))
         elif action == "choose":
             self.check_options(trigger, i, value, bags)
+        elif action == "capture":
+            for figure in value[0]:
+                if figure not in figures:
+                    self.error("E121", _loc(trigger, "figure", i), "names-figure",
+                               said=f"capture {figure}", figure=figure,
+                               known=", ".join(figures),
+                               hint=self.hint(figure, "figure", figures))
 
     def check_options(self, trigger: Trigger, i: int, options, bags: set) -> None:
         names = [name for name, _ in options]

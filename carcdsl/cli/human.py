@@ -11,12 +11,14 @@ from collections.abc import Callable
 from typing import TextIO
 
 from carcdsl.bots import Bot, register
+from carcdsl.compile.facts import DECIDE
 from carcdsl.engine.moves import Placement
 from carcdsl.engine.state import State
 from carcdsl.errors import CarcError
 from carcdsl.i18n.words import Words
 from carcdsl.model.rules import RuleSet
 from carcdsl.view.describe import (
+    describe_decision,
     describe_move,
     describe_open_hands,
     describe_turn,
@@ -39,11 +41,31 @@ def human_bot(read: Callable[[str], str] | None = None, out: TextIO | None = Non
         w = words or Words(state.game.rules)
         moves = list(state.iter_moves())
         shown_key = _show(state, moves, w, out_, shown_key)
+        if any(move[0] == DECIDE for move in moves):
+            return _decide(state, moves, w, read or input, out_)
         placements = [state.to_placement(*move) for move in moves]
         for i, move in enumerate(placements):
             print(f"  {i:3}  {describe_move(move, w, state.game.rules)}", file=out_)
         return moves[_ask(placements, w, read or input, out_, state.game.rules)]
     return choose
+
+
+def _decide(state: State, moves: list[Move], w: Words, ask: Callable[[str], str],
+            out: TextIO) -> Move:
+    """A decision (a capture, a ransom) or a placement, by number only."""
+    for i, move in enumerate(moves):
+        text = (describe_decision(state, move[3]) if move[0] == DECIDE
+                else describe_move(state.to_placement(*move), w, state.game.rules))
+        print(f"  {i:3}  {text}", file=out)
+    while True:
+        try:
+            answer = ask(w.phrase("ask", last=len(moves) - 1)).strip()
+        except EOFError:
+            raise CarcError(w.phrase("no-input")) from None
+        if answer.lower() in ("q", "quit", "stop"):
+            raise CarcError(w.phrase("abandoned"))
+        if answer.isdigit() and int(answer) < len(moves):
+            return moves[int(answer)]
 
 
 def _show(state: State, moves: list[Move], w: Words, out: TextIO, shown_key: str) -> str:

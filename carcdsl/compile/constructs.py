@@ -65,7 +65,7 @@ COMPLETE_ACTIONS = {M.EXTRA_TURN: "extra turn", M.SCORE: "score", M.TAKE: "take"
                     M.HIDE: "hide"}
 FEATURE_ACTIONS = {M.DRAW_BAG: "draw", M.RETURN_TOKENS: "return tokens",
                    M.RETURN_FIGURES: "return figures", M.SCORE_TO: "score to",
-                   M.CHOOSE: "choose"}
+                   M.CHOOSE: "choose", M.CAPTURE: "capture"}
 """Actions on the feature of a rule (``on figure``, ``on draw``, ``extends ... with own``)."""
 REQUIREMENT_TESTS = {M.JOINS: "joins", M.NO_REPEAT: "no-repeat", M.LOOK_AHEAD: "look-ahead",
                      M.APART: "apart", M.AT_MOST: "at-most", M.AT_LEAST: "at-least"}
@@ -120,6 +120,12 @@ REGISTRY: tuple[Construct, ...] = (
     _c("figure strength expression", "figure"),
     _c("figure recall", "figure", NONE, M.RECALL_NONE),
     _c("figure recall score final", "figure", NONE, M.RECALL_FINAL),
+    _c("figure anywhere", "figure"),
+    _c("figure with", "figure"),
+    _c("figure supply by players", "figure"),
+    _c("follower anywhere", "figure", KINDS),
+    _c("follower anywhere with", "figure", KINDS),
+    _c("game ransom", "turn"),
     _c("token", "token"),
     _c("token each player", "token"),
     _c("token start sides", "token"),
@@ -285,6 +291,10 @@ def _figure_uses(tables: Tables) -> Iterator[tuple[str, int]]:
     for o, spots in enumerate(tables.spots):
         for i in spots:
             yield "follower on", _segment_geometry(tables.segments[o][i])
+    for kind, with_any in tables.modes.anywhere_kinds:
+        yield "follower anywhere", _geometry(tables, kind)
+        if with_any != M.NO_NEED:
+            yield "follower anywhere with", _geometry(tables, kind)
     for f, figure in enumerate(tables.modes.figures):
         for o, spots in enumerate(tables.figure_spots[f]):
             for i in spots:
@@ -297,6 +307,12 @@ def _figure_uses(tables: Tables) -> Iterator[tuple[str, int]]:
             yield "figure excludes", NO_GEOMETRY
         if figure.strength_program is not None:
             yield "figure strength expression", NO_GEOMETRY
+        if figure.anywhere:
+            yield "figure anywhere", NO_GEOMETRY
+        if figure.with_any != M.NO_NEED:
+            yield "figure with", NO_GEOMETRY
+        if figure.supply_by_count:
+            yield "figure supply by players", NO_GEOMETRY
         if figure.recall == M.RECALL_NONE:
             yield "figure recall", NO_GEOMETRY
         elif figure.recall == M.RECALL_FINAL:
@@ -319,5 +335,6 @@ def _mode_uses(tables: Tables) -> Iterator[tuple[str, int]]:
                 ("end tile-unplaceable", modes.end_unplaceable),
                 ("board bounds", board.bounds is not None), ("board map", board.map_keys),
                 ("board edge closes", board.edge_closes),
-                ("board edge filled", board.edge_filled), ("board markers", board.markers))
+                ("board edge filled", board.edge_filled), ("board markers", board.markers),
+                ("game ransom", modes.ransom))
     yield from ((key, NO_GEOMETRY) for key, on in settings if on)

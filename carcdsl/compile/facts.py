@@ -19,7 +19,30 @@ follower, ``f + 1``: ``Modes.figures[f]``) on the placed tile's local segment; n
 65,536 segments."""
 LOCAL_MASK = (1 << FIGURE_SHIFT) - 1
 RECALL = -2
-"""Spots at or below it take a figure back: ``RECALL - node``."""
+"""Spots at or below it (and above ``ELSEWHERE``) take a figure back: ``RECALL - node``."""
+
+
+ELSEWHERE = -(1 << 26)
+"""Spots at or below it put a figure on a segment of another placed tile (a figure or kind
+that stands ``anywhere``): ``ELSEWHERE - (node << ELSEWHERE_SHIFT | figure)``, the figure's
+code as in ``figure_spot``; recalls stay above it (nodes below 2**26 - 2)."""
+ELSEWHERE_SHIFT = 6
+"""Figure codes of spots elsewhere stay below 64; nodes below 2**20 (the spot within
+``±2**27``, as ``CHOICE_SHIFT`` needs)."""
+
+DECIDE = -1
+"""A fast move ``(DECIDE, 0, 0, option)`` makes the decision the game waits for
+(``engine.decisions``) instead of placing a tile: its tile type is this."""
+
+
+def elsewhere_spot(node: int, figure: int) -> int:
+    return ELSEWHERE - (node << ELSEWHERE_SHIFT | figure)
+
+
+def split_elsewhere(spot: int) -> tuple[int, int]:
+    """(node, figure code) of a spot at or below ELSEWHERE."""
+    code = ELSEWHERE - spot
+    return code >> ELSEWHERE_SHIFT, code & ((1 << ELSEWHERE_SHIFT) - 1)
 
 
 def figure_spot(local: int, figure: int) -> int:

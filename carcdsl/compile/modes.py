@@ -16,15 +16,18 @@ from carcdsl.compile.expr import Program, compile_expr
 SURROUNDED, COVERS, SHOWS, EXTENDS, COMPLETE, FIGURE, DRAW = range(7)
 CONDITIONS = {"surrounded": SURROUNDED, "covers": COVERS, "shows": SHOWS, "extends": EXTENDS,
               "complete": COMPLETE, "figure": FIGURE, "draw": DRAW}
-EXTRA_TURN, SCORE, PUT, TAKE, HIDE, DRAW_BAG, RETURN_TOKENS, RETURN_FIGURES, SCORE_TO, CHOOSE = \
-    range(10)
+EXTRA_TURN, SCORE, PUT, TAKE, HIDE, DRAW_BAG, RETURN_TOKENS, RETURN_FIGURES, SCORE_TO, CHOOSE, \
+    CAPTURE = range(11)
 """Actions. Those after HIDE act on the rule's feature (``on figure F``: the figure's,
 ``on draw T``: the one the token went onto, ``on place extends ... with own F``: the one
 extended): (DRAW_BAG, bag) a token at random from the bag onto it, (RETURN_TOKENS, bag) the
 bag's tokens on it back to the supply, (RETURN_FIGURES, figure code) those figures on it home
 (0: ordinary followers, f + 1: figure f), (SCORE_TO, bag, figure code) each owner of such a
 figure on it scores the worth of the bag's tokens on it, (CHOOSE, ((name, actions), ...)) the
-mover picks one option (a move says which: ``movegen``)."""
+mover picks one option (a move says which: ``movegen``), (CAPTURE, figure mask, reach
+program) the mover may take one figure whose code is in the mask (bit 0: an ordinary
+follower, bit f + 1: figure f) standing on a square in line with the figure's square, at most
+the program's value away (``engine.decisions``)."""
 JOINS, NO_REPEAT, LOOK_AHEAD, APART, AT_MOST, AT_LEAST = range(6)
 REQUIREMENT_CODES = {"joins": JOINS, "no-repeat": NO_REPEAT, "look-ahead": LOOK_AHEAD,
                      "apart": APART, "at-most": AT_MOST, "at-least": AT_LEAST}
@@ -72,6 +75,21 @@ class FigureKind:
     strength_program: Program | None = None
     """``strength = EXPR`` (``compile.expr``): its strength on a feature when the majority
     is decided; ``strength`` then only says that it occupies the feature."""
+    anywhere: bool = False
+    """``anywhere``: also placed on a segment of any other placed tile (``engine.elsewhere``)."""
+    with_any: int = -2
+    """``with F``: the code of a figure (0: an ordinary follower, f + 1: figure f) the
+    feature must already hold, whoever's; NO_NEED: none."""
+    kinds: frozenset = frozenset()
+    """The kind indexes it stands on (``stands on``, else where ordinary followers do)."""
+    supply_by_count: tuple[int, ...] = ()
+    """``each player N for P``: per player count, how many each player has (empty:
+    ``each_player`` for every count)."""
+
+    def supply_for(self, players: int) -> int:
+        """How many each of ``players`` players has."""
+        by = self.supply_by_count
+        return by[players] if players < len(by) else self.each_player
 
 
 @attrs.frozen
@@ -146,6 +164,12 @@ class Modes:
     """The bags tokens are drawn from (``token ... { bag NAME }``), in order of first use."""
     draw_rank: tuple[int, ...] = ()
     """Per tile type, its group's place in ``supply { order ... }`` (empty: one pile)."""
+    anywhere_kinds: tuple[tuple[int, int], ...] = ()
+    """``followers anywhere [with F]``: (kind index, the code of the figure the feature must
+    hold, or NO_NEED) for each kind whose ordinary followers stand on any placed tile."""
+    ransom: int = 0
+    """``ransom N``: what a player pays to take back a figure another player holds (0: no
+    ransom)."""
     placing_more: bool = attrs.field(init=False)
     """Whether a turn may do more than place a tile and an ordinary follower (figures,
     recalls, requirements): move generation then takes the general path."""
@@ -161,10 +185,26 @@ class Modes:
     """Whether an ``on place`` rule lets the mover choose (``CHOOSE``): a move then says which
     option (``compile.facts.with_choice``)."""
 
+    elsewhere: bool = attrs.field(init=False)
+    """Whether a figure or an ordinary follower may go on another placed tile than the one
+    just placed (``engine.elsewhere``)."""
+    deciding: bool = attrs.field(init=False)
+    """Whether a game may wait for a decision between moves (a capture, a ransom:
+    ``engine.decisions``): fast moves ``(DECIDE, 0, 0, option)`` make them."""
+
     @placing_more.default
     def _placing_more(self) -> bool:
-        return bool(self.figures or self.requirements) or any(
+        return bool(self.figures or self.requirements or self.anywhere_kinds) or any(
             a[0] == CHOOSE for rule in self.triggers for a in rule.actions)
+
+    @elsewhere.default
+    def _elsewhere(self) -> bool:
+        return bool(self.anywhere_kinds) or any(f.anywhere for f in self.figures)
+
+    @deciding.default
+    def _deciding(self) -> bool:
+        return bool(self.ransom) or any(a[0] == CAPTURE for rule in self.on_figure
+                                        for a in rule.actions)
 
     @completing_more.default
     def _completing_more(self) -> bool:
@@ -196,13 +236,7 @@ def compile_modes(rules: m.RuleSet, kind_index: Mapping[str, int]) -> Modes:
     token_index = {t.name: i for i, t in enumerate(tokens)}
     figure_index = {f.name: i for i, f in enumerate(rules.figures)}
     names = _Names(kind_index, token_index, figure_index, {b: i for i, b in enumerate(bags)})
-    figures = tuple(FigureKind(f.name, f.each_player, f.strength,
-                               _figure_code(f.needs, figure_index),
-                               {None: 0, "none": RECALL_NONE}.get(f.recall, RECALL_FINAL),
-                               _excluded(f.excludes, figure_index),
-                               compile_expr(f.strength_expr, kind_index, {}, figure_index)
-                               if f.strength_expr is not None else None)
-                    for f in rules.figures)
+    figures = tuple(_figure(f, rules, kind_index, figure_index) for f in rules.figures)
     said = list(dict.fromkeys(rules.triggers))  # a rule said twice acts once (W109)
     placing = [t for t in said if t.condition not in ("complete", "figure", "draw")]
     return Modes(
@@ -220,7 +254,34 @@ def compile_modes(rules: m.RuleSet, kind_index: Mapping[str, int]) -> Modes:
         on_complete=tuple(_trigger(t, names) for t in said if t.condition == "complete"),
         on_figure=tuple(_trigger(t, names) for t in said if t.condition == "figure"),
         on_draw=tuple(_trigger(t, names) for t in said if t.condition == "draw"), bags=bags,
-        draw_rank=_draw_rank(rules))
+        draw_rank=_draw_rank(rules),
+        anywhere_kinds=tuple((kind_index[k.name], _any_code(k.followers_with, figure_index))
+                             for k in rules.kinds if k.followers_anywhere),
+        ransom=game.ransom)
+
+
+def _figure(f: m.Figure, rules: m.RuleSet, kind_index: Mapping[str, int],
+            figure_index: Mapping[str, int]) -> FigureKind:
+    by, most = f.each_player_by_players, rules.game.players[1]
+    stands = (f.stands_on if f.stands_on is not None else
+              [k.name for k in rules.kinds if k.followers and not k.followers_with])
+    supply = tuple(next((c for lo, hi, c in by if lo <= n <= hi), f.each_player)
+                   for n in range(most + 1)) if by else ()
+    return FigureKind(f.name, f.each_player, f.strength, _figure_code(f.needs, figure_index),
+                      {None: 0, "none": RECALL_NONE}.get(f.recall, RECALL_FINAL),
+                      _excluded(f.excludes, figure_index),
+                      compile_expr(f.strength_expr, kind_index, {}, figure_index)
+                      if f.strength_expr is not None else None,
+                      f.anywhere, _any_code(f.with_any, figure_index),
+                      frozenset(kind_index[n] for n in stands if n in kind_index), supply)
+
+
+def _any_code(name: str | None, figure_index: Mapping[str, int]) -> int:
+    """A figure as pieces carry it (0: an ordinary follower, f + 1: figure f); NO_NEED for
+    none."""
+    if name is None:
+        return NO_NEED
+    return figure_index[name] + 1 if name in figure_index else 0
 
 
 def _excluded(names: tuple[str, ...], figure_index: Mapping[str, int]) -> int:
@@ -298,6 +359,10 @@ def _actions(actions, n: _Names) -> tuple[tuple, ...]:
             out.append((SCORE_TO, n.bags[value[0]], n.figure_code(value[1])))
         elif action == "choose":
             out.append((CHOOSE, tuple((name, _actions(acts, n)) for name, acts in value)))
+        elif action == "capture":
+            names, reach = value
+            mask = sum(1 << n.figure_code(name) for name in set(names))
+            out.append((CAPTURE, mask, compile_expr(reach, n.kinds, {}, n.figures)))
     return tuple(out)
 
 

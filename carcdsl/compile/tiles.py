@@ -45,7 +45,9 @@ def _kinds(rules: m.RuleSet) -> tuple[Kind, ...]:
             programs.append(compile_expr(expr, index, attributes, figure_index)
                             if expr is not None else None)
         complete, final = programs
-        kinds.append(Kind(i, k.name, GEOMETRY_CODE[k.geometry], k.followers, complete, final,
+        kinds.append(Kind(i, k.name, GEOMETRY_CODE[k.geometry],
+                          k.followers and not k.followers_with,  # with F: elsewhere only
+                          complete, final,
                           tuple(name for name, _ in k.attributes),
                           (uses(complete, OWN), uses(final, OWN)),
                           m.parse_colour(k.colour) if k.colour is not None else None,

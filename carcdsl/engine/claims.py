@@ -52,6 +52,10 @@ RUNS: dict[str, frozenset] = {
     "figure with own": _ANY, "figure excludes": _ANY,
     "figure strength expression": _ANY, "figure recall": _ANY,
     "figure recall score final": _ANY,
+    # elsewhere (figures and followers on other placed tiles), decisions (capture, ransom)
+    "figure anywhere": _ANY, "figure with": _ANY, "figure supply by players": _ANY,
+    "follower anywhere": _KINDS, "follower anywhere with": _KINDS,
+    "action capture": _ANY, "game ransom": _ANY,
     # parts.Tokens, effects.put_tokens, scoring (collected, final, most)
     "token": _ANY, "token each player": _ANY, "token start sides": _ANY,
     "token collected": _ANY, "token final points": _ANY,

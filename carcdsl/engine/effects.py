@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from carcdsl.compile.modes import (
     ANY_FOLLOWER,
+    CAPTURE,
     CHOOSE,
     COVERS,
     DRAW_BAG,
@@ -104,10 +105,10 @@ def fire_figure(p: Parts, figure: int, node: int, index: int) -> None:
     ``Modes.figures``) on ``node``."""
     for rule in p.tables.modes.on_figure:
         if rule.figure == figure:
-            act_on(p, rule.actions, p.features.root[node], index)
+            act_on(p, rule.actions, p.features.root[node], index, node)
 
 
-def act_on(p: Parts, actions: tuple, root: int, index: int) -> None:
+def act_on(p: Parts, actions: tuple, root: int, index: int, node: int = -1) -> None:
     """Actions on the feature of ``root``: draws from a bag, tokens and figures sent back,
     a bag's worth scored (``compile.modes``: DRAW_BAG and after)."""
     for action in actions:
@@ -121,6 +122,8 @@ def act_on(p: Parts, actions: tuple, root: int, index: int) -> None:
             _return_figures(p, action[1], root)
         elif action[0] == SCORE_TO:
             _score_to(p, action[1], action[2], root, index)
+        elif action[0] == CAPTURE and node >= 0:  # the state offers it (engine.decisions)
+            p.decisions.asked = (action, root, node)
 
 
 def _draw(p: Parts, bag: int, root: int, index: int) -> None:

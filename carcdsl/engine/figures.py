@@ -220,3 +220,11 @@ def extends_own(p: Parts, o: int, key: int, base: int, kinds: frozenset, figure:
                 not piece[3] or p.tables.modes.figures[piece[3] - 1].strength):
             return True
     return False
+
+
+def spot_name(p: Parts, node: int) -> str:
+    """How a record names the spot of placed segment ``node``: ``city:N``, ``monastery``."""
+    tb, features = p.tables, p.features
+    o, base = p.grid.tiles[features.node_key[node]]
+    seg = tb.segments[o][node - base]
+    return f"{tb.kinds[seg.kind].name}:{seg.port}" if seg.port else tb.kinds[seg.kind].name

@@ -8,9 +8,10 @@ here.
 
 from __future__ import annotations
 
-from carcdsl.compile.facts import with_choice
+from carcdsl.compile.facts import elsewhere_spot, with_choice
 from carcdsl.compile.modes import NO_NEED
 from carcdsl.engine import figures, requirements
+from carcdsl.engine.elsewhere import Candidates
 from carcdsl.engine.movegen import can_place, free_spots
 from carcdsl.engine.moves import Discard, FollowerSpec, Placement, RecallSpec
 from carcdsl.engine.parts import Parts
@@ -119,7 +120,9 @@ def check_placement(p: Parts, t: int, move: Placement) -> tuple[int, int, int]:
     spot = -1
     if move.follower is not None and move.recall is not None:
         raise IllegalMoveError("recall", "and-follower")
-    if move.follower is not None:
+    if move.follower is not None and move.follower.square is not None:
+        spot = _elsewhere_spot(p, o, key, move.follower)
+    elif move.follower is not None:
         figure = _figure(p, move.follower)
         spot = _spot(p, o, move.follower, figure)
         if figure:
@@ -133,6 +136,27 @@ def check_placement(p: Parts, t: int, move: Placement) -> tuple[int, int, int]:
     elif move.recall is not None:
         spot = _recall_spot(p, o, key, move.recall)
     return key, r, _with_choice(p, o, key, spot, move)
+
+
+def _elsewhere_spot(p: Parts, o: int, key: int, spec: FollowerSpec) -> int:
+    """The spot of a figure the move puts on another placed tile (``spec.square``)."""
+    square = spec.square
+    assert square is not None
+    at = str(list(square))
+    if not on_board(*square) or to_key(*square) not in p.grid.tiles:
+        raise IllegalMoveError("elsewhere", "no-tile", at=at)
+    o_there, base = p.grid.tiles[to_key(*square)]
+    _check_follower_kind(p, spec)
+    local = _find_segment(p, o_there, spec)
+    figure = _figure(p, spec)
+    if local is None:
+        raise IllegalMoveError("elsewhere", "no-segment", at=at, spot=spec.to_text())
+    spot = elsewhere_spot(base + local, figure)
+    if spot not in set(Candidates(p).spots(o, key)):
+        kind = p.tables.modes.figures[figure - 1].name if figure else (
+            p.tables.modes.follower or "follower")
+        raise IllegalMoveError("elsewhere", at=at, spot=spec.to_text(), kind=kind)
+    return spot
 
 
 def _with_choice(p: Parts, o: int, key: int, spot: int, move: Placement) -> int:

@@ -12,10 +12,13 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from itertools import accumulate
 
-from carcdsl.compile.facts import split_choice, with_choice
+import attrs
+
+from carcdsl.compile.facts import DECIDE, ELSEWHERE, split_choice, split_elsewhere, with_choice
 from carcdsl.compile.modes import NO_NEED
-from carcdsl.engine import figures, requirements
-from carcdsl.engine.moves import FollowerSpec, Placement, RecallSpec
+from carcdsl.engine import decisions, figures, requirements
+from carcdsl.engine.elsewhere import Candidates
+from carcdsl.engine.moves import FollowerSpec, Placement, RansomSpec, RecallSpec
 from carcdsl.engine.parts import Parts
 from carcdsl.engine.supply import below
 from carcdsl.geometry.squares import to_xy
@@ -47,6 +50,11 @@ def iter_moves(p: Parts, t: int | None = None) -> Iterator[FastMove]:
     if t is None:
         if p.log.finished:
             return
+        if p.tables.modes.deciding:
+            if p.decisions.pending is not None:
+                yield from decisions.fast_moves(p)
+                return
+            yield from ((DECIDE, 0, 0, option) for option in decisions.ransoms(p))
         if supply.hands is not None:
             for t in dict.fromkeys(supply.hands[p.seats.current]):
                 yield from iter_moves(p, t)
@@ -93,7 +101,7 @@ class _Turn:
     figures in supply (and the roots each figure's ``with own`` needs), and its figures that
     may be taken back."""
 
-    __slots__ = ("p", "checked", "placing", "owned", "recallable")
+    __slots__ = ("p", "checked", "placing", "owned", "recallable", "elsewhere")
 
     def __init__(self, p: Parts) -> None:
         tb, seat = p.tables, p.seats.current
@@ -102,6 +110,7 @@ class _Turn:
         self.placing = any(p.seats.figures[f][seat] for f in range(len(tb.modes.figures)))
         self.owned = figures.own_roots(p) if self.placing else []
         self.recallable = figures.recallable(p) if tb.modes.figures else []
+        self.elsewhere = Candidates(p) if tb.modes.elsewhere else None
 
     def moves_at(self, t: int, key: int, r: int, occupied) -> Iterator[FastMove]:
         """The moves of one placement (``occupied``: ``Grid.occupied`` of ``key``): no
@@ -127,6 +136,8 @@ class _Turn:
             yield from figures.placements(p, o, key, occupied, self.owned)
         if self.recallable:
             yield from figures.recalls(p, o, key, self.recallable)
+        if self.elsewhere is not None:
+            yield from self.elsewhere.spots(o, key)
 
     def width(self, t: int) -> int:
         """A bound on the moves any one placement of ``t`` offers: no figure, every follower
@@ -138,6 +149,8 @@ class _Turn:
             for f, kind in enumerate(tb.modes.figures):
                 if p.seats.figures[f][seat] and (kind.needs == NO_NEED or self.owned[f]):
                     n += len(tb.figure_spots[f][4 * t])
+        if self.elsewhere is not None:
+            n += sum(len(nodes) for _, nodes in self.elsewhere.by_figure.values())
         return (n + len(self.recallable)) * tb.modes.most_options
 
 
@@ -152,6 +165,9 @@ def sample_move(p: Parts, rng: random.Random) -> FastMove | None:
     square is the first whose count exceeds it, and its rotation the pick's offset there.
     """
     supply = p.supply
+    if p.tables.modes.deciding and (p.decisions.pending is not None or decisions.ransoms(p)):
+        moves = list(iter_moves(p))
+        return moves[below(rng, len(moves))] if moves else None
     if supply.hands is not None or p.tables.modes.placing_more:
         return _sample_more(p, rng)
     if not supply.pile or p.log.finished:
@@ -231,9 +247,18 @@ def to_placement(p: Parts, t: int, key: int, r: int, spot: int) -> Placement:
         seg = tb.segments[4 * t + r][local]
         kind = tb.modes.figures[figure - 1].name if figure else None
         follower = FollowerSpec(tb.kinds[seg.kind].name, seg.port, kind)
+    elif spot <= ELSEWHERE:
+        node, figure = split_elsewhere(spot)
+        where = FollowerSpec.parse(figures.spot_name(p, node))
+        follower = attrs.evolve(where, kind=tb.modes.figures[figure - 1].name if figure else None,
+                                square=to_xy(p.features.node_key[node]))
     elif spot <= figures.RECALL:
         recall = recall_spec(p, figures.RECALL - spot)
-    return Placement(tb.type_names[t], to_xy(key), 90 * r, follower, recall, chosen)
+    paid = p.decisions.paid
+    ransom = None if paid is None else RansomSpec(p.seats.players[paid[0]],
+                                                  decisions.figure_name(p, paid[1]))
+    return Placement(tb.type_names[t], to_xy(key), 90 * r, follower, recall, chosen,
+                     ransom=ransom)
 
 
 def recall_spec(p: Parts, node: int) -> RecallSpec:

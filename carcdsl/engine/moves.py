@@ -95,6 +95,11 @@ class FollowerSpec:
     """A side (``N``) or half-side (``NNE``) on the board, after rotation; None for the centre."""
     kind: str | None = attrs.field(default=None, validator=_check_kind)
     """The follower kind, where the rules define several; None for the default one."""
+    square: tuple[int, int] | None = attrs.field(
+        default=None, converter=lambda v: None if v is None else _to_at(v),
+        validator=attrs.validators.optional(_check_at))
+    """Another placed tile's square the figure goes on (a figure or kind that stands
+    ``anywhere``); None: the tile just placed."""
 
     @classmethod
     def parse(cls, text: str, kind: str | None = None) -> FollowerSpec:
@@ -108,18 +113,25 @@ class FollowerSpec:
     def from_json(cls, data: str | dict[str, Any]) -> FollowerSpec:
         """Build from the string form or the object form ``{"at": ..., "kind": ...}``."""
         if isinstance(data, dict):
-            return cls.parse(data["at"], data.get("kind"))
+            spec = cls.parse(data["at"], data.get("kind"))
+            square = data.get("square")
+            return spec if square is None else attrs.evolve(spec, square=square)
         return cls.parse(data)
 
     def to_text(self) -> str:
         """``feature:PORT``, or the bare feature name for the centre."""
         return self.feature if self.port is None else f"{self.feature}:{self.port}"
 
-    def to_json(self) -> str | dict[str, str]:
-        """The string form, or the object form when a kind is named."""
-        if self.kind is None:
+    def to_json(self) -> str | dict[str, Any]:
+        """The string form, or the object form when a kind or a square is named."""
+        if self.kind is None and self.square is None:
             return self.to_text()
-        return {"at": self.to_text(), "kind": self.kind}
+        out: dict[str, Any] = {"at": self.to_text()}
+        if self.kind is not None:
+            out["kind"] = self.kind
+        if self.square is not None:
+            out["square"] = list(self.square)
+        return out
 
 
 def _check_recall(_instance: Any, _attribute: Any, value: Any) -> None:
@@ -156,6 +168,60 @@ class RecallSpec:
         return out
 
 
+def _check_player(_instance: Any, _attribute: Any, value: Any) -> None:
+    if not _is_name(value):
+        raise IllegalMoveError("move", "player", got=show_value(value))
+
+
+@attrs.frozen
+class CaptureSpec:
+    """The figure the mover captures (``capture ... in line ...``): its square, its spot, its
+    kind (``follower``: an ordinary follower) and its owner's name, as the record has them
+    (``{"at": [1, 0], "spot": "city:N", "kind": "follower", "player": "Bob"}``)."""
+
+    at: tuple[int, int] = attrs.field(converter=_to_at, validator=_check_at)
+    spot: str = attrs.field(validator=_check_feature)
+    kind: str = attrs.field(validator=_check_feature)
+    player: str = attrs.field(validator=_check_player)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> CaptureSpec:
+        x, y = data["at"]
+        spec = cls((int(x), int(y)), data["spot"], data["kind"], data["player"])
+        FollowerSpec.parse(spec.spot)  # a spot that names no feature is refused here
+        return spec
+
+    def to_json(self) -> dict[str, Any]:
+        return {"at": list(self.at), "spot": self.spot, "kind": self.kind,
+                "player": self.player}
+
+
+@attrs.frozen
+class RansomSpec:
+    """A ransom the mover pays before placing the tile: to whom, and for which kind of figure
+    (``{"player": "Bob", "kind": "follower"}``)."""
+
+    player: str = attrs.field(validator=_check_player)
+    kind: str = attrs.field(validator=_check_feature)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> RansomSpec:
+        return cls(data["player"], data["kind"])
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player": self.player, "kind": self.kind}
+
+
+def _check_capture(_instance: Any, _attribute: Any, value: Any) -> None:
+    if value is not None and not isinstance(value, CaptureSpec):
+        raise IllegalMoveError("move", "capture", got=show_value(repr(value)))
+
+
+def _check_ransom(_instance: Any, _attribute: Any, value: Any) -> None:
+    if value is not None and not isinstance(value, RansomSpec):
+        raise IllegalMoveError("move", "ransom", got=show_value(repr(value)))
+
+
 @attrs.frozen
 class Placement:
     """One move: a tile put on the board, maybe with a follower."""
@@ -175,6 +241,10 @@ class Placement:
     drawn: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
     """What was drawn from bags during the move (``draw BAG``), in order: a replay takes
     these outcomes, never the seed's."""
+    capture: CaptureSpec | None = attrs.field(default=None, validator=_check_capture)
+    """The figure the mover captured, where a rule let it (``engine.decisions``)."""
+    ransom: RansomSpec | None = attrs.field(default=None, validator=_check_ransom)
+    """The ransom the mover paid before placing the tile, if any."""
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Placement:
@@ -184,7 +254,10 @@ class Placement:
         return cls(data.get("tile"), (int(x), int(y)), int(data["rotation"]),
                    None if follower is None else FollowerSpec.from_json(follower),
                    None if recall is None else RecallSpec.from_json(recall),
-                   tuple(data.get("choices", ())), tuple(data.get("drawn", ())))
+                   tuple(data.get("choices", ())), tuple(data.get("drawn", ())),
+                   None if data.get("capture") is None
+                   else CaptureSpec.from_json(data["capture"]),
+                   None if data.get("ransom") is None else RansomSpec.from_json(data["ransom"]))
 
     def to_json(self) -> dict[str, Any]:
         """``{"tile", "at", "rotation", "follower"}`` in that order; absent parts omitted."""
@@ -199,6 +272,10 @@ class Placement:
             out["choices"] = list(self.choices)
         if self.drawn:
             out["drawn"] = list(self.drawn)
+        if self.capture is not None:
+            out["capture"] = self.capture.to_json()
+        if self.ransom is not None:
+            out["ransom"] = self.ransom.to_json()
         return out
 
 

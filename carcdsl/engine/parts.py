@@ -47,6 +47,42 @@ class Tokens:
 
 
 
+NONE = -1
+"""A capture option: the mover takes nothing (``engine.decisions``)."""
+RANSOM = 1 << 20
+"""Ransom options start here (capture options are piece indexes, far below it)."""
+CAPTURING = 1
+
+
+class Decisions:
+    """What the game waits for, who holds whose figures, and whether the mover has paid a
+    ransom this turn."""
+
+    __slots__ = ("pending", "held", "ransomed", "resume", "paid", "asked")
+
+    def __init__(self, seats: int):
+        self.pending: tuple[int, tuple[int, ...]] | None = None
+        """(CAPTURING, the options) while the game waits for the mover's decision."""
+        self.held: list[list[tuple[int, int]]] = [[] for _ in range(seats)]
+        """Per seat, the figures it holds: (owner's seat, figure code), first captured first."""
+        self.ransomed = False
+        """Whether the player to move has paid a ransom this turn."""
+        self.resume: tuple | None = None
+        """What the turn does once the pending decision is made (``State``'s)."""
+        self.asked: tuple | None = None
+        """A capture a rule asks for, (action, root, node), until the state offers it."""
+        self.paid: tuple[int, int] | None = None
+        """The ransom paid this turn, (holder, figure code), until the turn's move names it."""
+
+    def copy(self) -> Decisions:
+        new = Decisions.__new__(Decisions)
+        new.pending, new.ransomed, new.resume = self.pending, self.ransomed, self.resume
+        new.paid, new.asked = self.paid, self.asked
+        new.held = [h[:] for h in self.held]
+        return new
+
+
+
 class GameInfo(Protocol):
     """What a game tells its states: the tables, and how records name its rules."""
 
@@ -68,7 +104,7 @@ class Parts:
     """The tables, the components, and how moves are taken (``auto_discard``)."""
 
     __slots__ = ("game", "tables", "grid", "features", "supply", "seats", "tokens", "log",
-                 "seed", "auto_discard")
+                 "seed", "auto_discard", "decisions")
 
     game: GameInfo
     tables: Tables
@@ -78,6 +114,7 @@ class Parts:
     seats: Seats
     tokens: Tokens
     log: Log
+    decisions: Decisions
     seed: int | None
     auto_discard: bool
     """A live game: the engine draws, and discards a drawn tile that fits nowhere. Else the
@@ -90,6 +127,7 @@ class Parts:
         new.grid, new.features = self.grid.copy(), self.features.copy()
         new.supply, new.seats = self.supply.copy(), self.seats.copy()
         new.tokens, new.log = self.tokens.copy(), self.log.copy()
+        new.decisions = self.decisions.copy()
 
 
     @property

@@ -77,6 +77,12 @@ def _score_centres(p: Parts, key: int, index: int) -> bool:
     return extra
 
 
+def measure_on(p: Parts, root: int, seat: int = -1) -> Measure:
+    """Counts quantities on the feature of ``root`` (``own(F)`` for ``seat``), for programs
+    measured outside scoring (a capture's reach)."""
+    return _measure(p, root, seat)
+
+
 def _measure(p: Parts, root: int, seat: int = -1) -> Measure:
     """Counts quantities on the feature of ``root``; ``own(F)`` for ``seat``."""
     features, tb = p.features, p.tables

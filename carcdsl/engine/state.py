@@ -14,17 +14,25 @@ from typing import cast
 
 import attrs
 
-from carcdsl.compile.facts import bag_seed, split_choice, start_token_segments, with_choice
+from carcdsl.compile.facts import (
+    DECIDE,
+    ELSEWHERE,
+    bag_seed,
+    split_choice,
+    split_elsewhere,
+    start_token_segments,
+    with_choice,
+)
 from carcdsl.compile.modes import RECALL_FINAL
 from carcdsl.compile.tables import CENTRE, Tables
-from carcdsl.engine import figures, legality, movegen, requirements, scoring
+from carcdsl.engine import decisions, discards, figures, legality, movegen, requirements, scoring
 from carcdsl.engine.effects import fire_figure, fire_triggers, put_tokens
 from carcdsl.engine.events import DrawOff, EndReason, Log, ScoreEvent, TokenEvent
 from carcdsl.engine.features import Features
 from carcdsl.engine.figures import FIGURE_SHIFT, RECALL
 from carcdsl.engine.grid import Grid
 from carcdsl.engine.moves import Discard, Placement
-from carcdsl.engine.parts import GameInfo, Parts, Tokens
+from carcdsl.engine.parts import Decisions, GameInfo, Parts, Tokens
 from carcdsl.engine.supply import Supply, new_pile
 from carcdsl.engine.turn import Seats
 from carcdsl.errors import IllegalMoveError
@@ -49,7 +57,9 @@ class State(Parts):
         self.supply = Supply(new_pile(tb, rng), rng, modes.bag, modes.draw_rank)
         self.supply.hands_known = not replaying or seed is not None
         self.grid, self.features = Grid(tb), Features(n)
-        self.seats = Seats(players, modes.followers[n], tuple(f.each_player for f in modes.figures))
+        self.seats = Seats(players, modes.followers[n],
+                           tuple(f.supply_for(n) for f in modes.figures))
+        self.decisions = Decisions(n)
         self.log = Log()
         self.tokens = Tokens([k.supply - k.each_player * n for k in modes.tokens],
                              [[k.each_player] * n for k in modes.tokens],
@@ -263,7 +273,8 @@ class State(Parts):
 
     def legal_moves(self) -> list[Placement]:
         """Every legal (placement, follower) move for the drawn tile."""
-        return [movegen.to_placement(self, *move) for move in self.iter_moves()]
+        return [movegen.to_placement(self, *move) for move in self.iter_moves()
+                if move[0] != DECIDE]
 
     def to_placement(self, t: int, key: int, r: int, spot: int) -> Placement:
         """A fast move as the Placement a record writes."""
@@ -290,6 +301,28 @@ class State(Parts):
         (``Supply.hold``)."""
         if self.log.finished:
             raise IllegalMoveError("game-over")
+        if self.tables.modes.deciding and isinstance(move, Placement):
+            return self._play_deciding(move)
+        return self._play(move)
+
+    def _play_deciding(self, move: Placement) -> list[ScoreEvent]:
+        """``play`` where a move may pay a ransom first and make a capture after: tried on a
+        clone first, so that a move refused at any step changes nothing."""
+        before = len(self.log.events)
+        for state in (self.clone(), self):
+            if self.decisions.pending is not None:
+                raise IllegalMoveError("decision", "pending")
+            if move.ransom is not None and state.decisions.paid is None:
+                state._decide(decisions.ransom_option(state, move.ransom))
+            state._play(attrs.evolve(move, capture=None))
+            if state.decisions.pending is not None:
+                state._decide(decisions.capture_option(state, move.capture))
+            elif move.capture is not None:
+                raise IllegalMoveError("capture", "none", at=str(list(move.capture.at)),
+                                       spot=move.capture.spot)
+        return self.log.events[before:]
+
+    def _play(self, move: Placement | Discard) -> list[ScoreEvent]:
         before = len(self.log.events)
         t = legality.take(self, move.tile)
         drawn = self._caller_draws(move.tile, t)
@@ -304,7 +337,7 @@ class State(Parts):
             raise
         self.supply.hold(self.seats.current, t)
         if isinstance(move, Discard):
-            self._discard(t, move)
+            discards.discard(self, t, move)
         else:
             if self.tables.modes.bags:  # its draws are tried first: a bad one changes nothing
                 try:
@@ -364,7 +397,34 @@ class State(Parts):
 
     def apply_fast(self, t: int, key: int, r: int, spot: int) -> None:
         """Play a move from ``iter_moves`` without checking it again (bots, search)."""
-        self._apply(t, key, r, spot, None)
+        if t == DECIDE:
+            self._decide(spot)
+        else:
+            self._apply(t, key, r, spot, None)
+
+    @property
+    def pending(self) -> bool:
+        """Whether the game waits for a decision (``engine.decisions``) before it goes on."""
+        return self.decisions.pending is not None
+
+    def _decide(self, option: int) -> None:
+        """Make the pending decision (a capture), or pay a ransom before the tile."""
+        d, log = self.decisions, self.log
+        if d.pending is None:
+            decisions.pay_ransom(self, option, len(log.moves))
+            d.paid = ((option - decisions.RANSOM) >> 6, (option - decisions.RANSOM) & 63)
+            return
+        assert d.resume is not None
+        index = d.resume[3]
+        spec = decisions.capture_spec(self, option)
+        decisions.capture(self, option, index)
+        if spec is not None:
+            placed = log.moves[index]
+            if isinstance(placed, tuple):
+                placed = movegen.to_placement(self, *placed)
+            log.moves[index] = attrs.evolve(placed, capture=spec)
+        resume, d.resume = d.resume, None
+        self._finish_turn(*resume)
 
     def _apply(self, t: int, key: int, r: int, spot: int, move: Placement | None) -> None:
         supply, seats, log = self.supply, self.seats, self.log
@@ -373,8 +433,9 @@ class State(Parts):
         else:
             supply.remove(t)
         spot, choice = split_choice(spot)
-        if move is None and (spot <= RECALL or choice):  # named now, as the board is
+        if move is None and (spot <= RECALL or choice or self.decisions.paid):  # named now
             move = movegen.to_placement(self, t, key, r, with_choice(spot, choice))
+        self.decisions.paid = None
         log.moves.append(move if move is not None else (t, key, r, spot))
         log.move_seats.append(seats.current)
         index = len(log.moves) - 1
@@ -389,8 +450,25 @@ class State(Parts):
             if modes.on_figure and spot >> FIGURE_SHIFT:
                 local, figure = figures.split_spot(spot)
                 fire_figure(self, figure - 1, base + local, index)
+        elif spot <= ELSEWHERE:
+            node, figure = split_elsewhere(spot)
+            self._put_elsewhere(node, figure)
+            if modes.on_figure and figure:
+                fire_figure(self, figure - 1, node, index)
         elif spot <= RECALL:
             self._recall(RECALL - spot, index)
+        if self.decisions.asked is not None:
+            asked, self.decisions.asked = self.decisions.asked, None
+            decisions.offer_capture(self, *asked)
+        if self.decisions.pending is not None:  # the turn goes on once it is decided
+            self.decisions.resume = (o, key, base, index, choice)
+            return
+        self._finish_turn(o, key, base, index, choice)
+
+    def _finish_turn(self, o: int, key: int, base: int, index: int, choice: int) -> None:
+        """The rest of a turn, after the tile, its figure and their decisions: placement
+        rules, scoring, the next player."""
+        supply, seats, log, modes = self.supply, self.seats, self.log, self.tables.modes
         # placement triggers act at once (a nut onto the tile, a penalty), before scoring
         extra = fire_triggers(self, o, key, index, choice) if modes.triggers else False
         if self.tokens.drawn:  # the record says what was drawn
@@ -403,6 +481,8 @@ class State(Parts):
         if supply.aside:
             supply.return_aside(len(log.moves))
         seats.end_turn(extra, supply)
+        if not seats.in_extra:
+            self.decisions.ransomed = False
         self._after_move()
 
     def _put_follower(self, o: int, key: int, base: int, spot: int) -> None:
@@ -423,6 +503,17 @@ class State(Parts):
         if centre:
             self.grid.watched[key] = tuple(base + i for i in tb.centres[o])
 
+    def _put_elsewhere(self, node: int, figure: int) -> None:
+        """A figure (0: an ordinary follower) onto segment ``node`` of a placed tile."""
+        seat, features = self.seats.current, self.features
+        strength = self.tables.modes.figures[figure - 1].strength if figure else 1
+        key = features.node_key[node]
+        features.put_follower(seat, node, key, figure, strength)
+        self.seats.supply_of(figure)[seat] -= 1
+        o, base = self.grid.tiles[key]
+        if strength and self.tables.segments[o][node - base].geometry == CENTRE:
+            self.grid.watched[key] = tuple(base + i for i in self.tables.centres[o])
+
     def _recall(self, node: int, index: int) -> None:
         """The mover takes back its figure on ``node``; its feature scores as the figure's
         ``recall`` says."""
@@ -441,60 +532,7 @@ class State(Parts):
         if self.supply.is_empty():
             scoring.finish(self)
         elif self.auto_discard:
-            self._discard_unplaceable()
-
-    def _discard(self, t: int, move: Discard | None = None) -> None:
-        """The tile fits nowhere: it leaves the game (bag: goes aside, back into the bag after
-        the next placement; hand: leaves the hand, which is refilled once empty, and passes
-        the turn when the supply is empty too). Under ``end tile-unplaceable`` the game
-        ends."""
-        supply, seats, log = self.supply, self.seats, self.log
-        ends = self.tables.modes.end_unplaceable
-        hand = supply.hands[seats.current] if supply.hands is not None else None
-        if hand is not None:
-            hand.remove(t)
-        else:
-            supply.remove(t)
-        if supply.bag and not ends:
-            supply.set_aside(t, len(log.moves))
-        log.moves.append(move or Discard(self.tables.type_names[t]))
-        log.move_seats.append(seats.current)
-        if ends:
-            scoring.finish(self, "tile-unplaceable", self.tables.type_names[t])
-            return
-        if hand is not None and not hand:
-            supply.refill(seats.current)
-            if not hand:
-                seats.pass_turn(supply)
-        if supply.is_empty():
-            scoring.finish(self)
-
-    def _discard_unplaceable(self) -> None:
-        supply, log = self.supply, self.log
-        if supply.hands is not None:
-            self._discard_unplaceable_hand()
-            return
-        pile, fitting, by_type = supply.pile, self.grid.fitting, self.tables.fast.by_type
-        while pile and not log.finished:
-            # can_place, inlined: it fits its neighbours (and placement requirements, if any)
-            if any(map(by_type[pile[-1]], fitting.values())) and (
-                    not self.tables.modes.requirements or self.can_place(pile[-1])):
-                return
-            self._discard(pile[-1])
-
-    def _discard_unplaceable_hand(self) -> None:
-        """No tile of the hand fits: every tile of it is discarded (in hand order) and a new
-        hand drawn; with an empty supply the turn passes instead."""
-        hands = self.supply.hands
-        assert hands is not None
-        while not self.log.finished:
-            hand = hands[self.seats.current]
-            if not hand or any(map(self.can_place, hand)):
-                return
-            for t in list(hand):
-                self._discard(t)
-                if self.log.finished:
-                    return
+            discards.discard_unplaceable(self)
 
     def go_live(self) -> None:
         """A game replayed from its record goes on as a live one (``play --resume``): from

@@ -236,6 +236,8 @@ DIAGNOSTICS: dict[str, str] = {
                            "strength: keep one (`strength = pennants` or `strength 2`)",
     "E121/on-figure": "`on figure {figure}`: no figure '{figure}'{hint}; expected one of "
                       "{known}",
+    "E121/names-figure": "`{said}`: no figure '{figure}'{hint}; expected one of {known}",
+    "E121/ransom": "`ransom {points}`: a ransom is 0 to 1000 points",
     "E121/excludes": "`excludes {figure}`: no figure '{figure}'{hint}; expected one of {known}",
     "E121/needs-itself": "figure '{name}' may only stand where its owner's {name} already "
                          "stands (`with own {name}`), so it can never be placed: name another "
@@ -280,6 +282,8 @@ DIAGNOSTICS: dict[str, str] = {
     "E132/start": "unknown start tile mode '{value}'{hint}; expected one of {known}",
     "E132/hand-visibility": "unknown hand visibility '{value}'{hint}; expected one of {known}",
     "E132/first-player": "unknown first player rule '{value}'{hint}; expected one of {known}",
+    "E132/capture-where": "`{said}`: `capture` takes a figure in line with the one just "
+                          "placed: write it after `on figure F`",
     "E132/needs-feature": "`{said}`: `{action}` acts on a feature, and this event has none: use "
                           "it after `on figure F`, `on draw T` or `on place extends ... with "
                           "own F`",

@@ -260,6 +260,9 @@ DIAGNOSTICS: dict[str, str] = {
                            "houd er één (`strength = pennants` of `strength 2`)",
     "E121/on-figure": "`on figure {figure}`: er is geen figuur '{figure}'{hint}; verwacht een "
                       "van {known}",
+    "E121/names-figure": "`{said}`: er is geen figuur '{figure}'{hint}; verwacht een van "
+                         "{known}",
+    "E121/ransom": "`ransom {points}`: losgeld is 0 tot 1000 punten",
     "E121/excludes": "`excludes {figure}`: er is geen figuur '{figure}'{hint}; verwacht een "
                      "van {known}",
     "E121/needs-itself": "figuur '{name}' mag alleen staan waar de eigen {name} van de speler "
@@ -312,6 +315,8 @@ DIAGNOSTICS: dict[str, str] = {
                             "een van {known}",
     "E132/first-player": "onbekende regel voor de eerste speler '{value}'{hint}; verwacht een "
                          "van {known}",
+    "E132/capture-where": "`{said}`: `capture` vangt een figuur in lijn met de zojuist "
+                          "geplaatste: schrijf het na `on figure F`",
     "E132/needs-feature": "`{said}`: `{action}` werkt op een gebied, en deze gebeurtenis heeft "
                           "er geen: gebruik het na `on figure F`, `on draw T` of `on place "
                           "extends ... with own F`",

@@ -56,6 +56,13 @@ ILLEGAL: dict[str, str] = {
     "recall/and-follower": "een zet plaatst een figuur of neemt er een terug, niet allebei",
     "recall/no-tile": "geen tegel op {at} om een figuur van terug te nemen",
     "recall/none": "de speler heeft geen figuur om terug te nemen op {at} op {spot}",
+    "elsewhere": "een {kind} mag nu niet op {spot} op {at}",
+    "elsewhere/no-tile": "geen tegel op {at} om een figuur op te zetten",
+    "elsewhere/no-segment": "de tegel op {at} heeft geen {spot}",
+    "capture": "de {kind} van {player} op {spot} op {at} kan met deze zet niet gevangen worden",
+    "capture/none": "deze zet vangt niets (hij noemt {spot} op {at})",
+    "ransom": "nu geen losgeld te betalen aan {player} voor een {kind}",
+    "decision/pending": "het spel wacht op een beslissing voor de volgende zet",
     "recall/completed": "de figuur op {at} op {spot} kan niet terug: deze zet maakt zijn gebied af",
     "supply/tile": "geen {rule:tile} {tile} meer in de voorraad",
     "supply/hidden": "geen {rule:tile} {tile} meer in de voorraad: met deze seed is de laatste "
@@ -76,6 +83,9 @@ ILLEGAL: dict[str, str] = {
     "move/port": "de kant van een {rule:follower} moet een van " + _PORTS + " of niets zijn "
                  "(niet {got})",
     "move/recall": "het terugnemen van een zet moet een RecallSpec of niets zijn (kreeg {got})",
+    "move/player": "een speler moet met een niet-lege tekst genoemd worden (kreeg {got})",
+    "move/capture": "de vangst van een zet moet een CaptureSpec of niets zijn (kreeg {got})",
+    "move/ransom": "het losgeld van een zet moet een RansomSpec of niets zijn (kreeg {got})",
     "move/follower": "de {rule:follower} van een zet moet een FollowerSpec of niets zijn "
                      "(niet {got})",
     "square-taken": "op vak {at} ligt al een {rule:tile}",

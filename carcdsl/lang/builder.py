@@ -36,7 +36,7 @@ from carcdsl.model.fields import with_fields
 
 _KIND_PROPS = {"geometry", "followers", "pennants", "tile_figures", "terminals", "complete",
                "final", "scorers", "role", "attributes", "complete_extra", "final_extra",
-               "colour", "look", "ties"}
+               "colour", "look", "ties", "followers_anywhere", "followers_with"}
 _ADDED_PROPS = {"attribute": "attributes", "complete_extra": "complete_extra",
                 "final_extra": "final_extra"}
 """Kind properties that add to what earlier files said instead of replacing it."""
@@ -122,7 +122,7 @@ class Builder:
         b.game = {"title": g.title, "players": g.players, "followers": g.followers,
                   "total_tiles": g.total_tiles, "start": g.start, "end": g.end,
                   "followers_by_players": g.followers_by_players, "follower": g.follower,
-                  "score_marker": g.score_marker}
+                  "score_marker": g.score_marker, "ransom": g.ransom}
         b.game_locs, b.game_loc = dict(g.field_locs), g.loc
         for k in rules.kinds:
             props = {p: getattr(k, p) for p in _KIND_PROPS}
@@ -329,7 +329,10 @@ class Builder:
 
     def _figure(self, decl: FigureDecl) -> None:
         existing = self.figures.get(decl.name)
-        props = {p.name: p.value for p in decl.props}
+        props = {p.name: p.value for p in decl.props if p.name != "each_player_for"}
+        by = tuple(p.value for p in decl.props if p.name == "each_player_for")
+        if by:
+            props["each_player_by_players"] = by
         locs = {p.name: p.loc for p in decl.props if p.loc is not None}
         locs.update((f"{p.name}:{i}", at) for p in decl.props
                     if p.name in ("stands_on", "excludes") for i, at in enumerate(p.item_locs))
@@ -496,6 +499,7 @@ class Builder:
             start=g.get("start"), end=g.get("end", "supply-empty"),
             followers_by_players=g.get("followers_by_players", ()),
             follower=g.get("follower"), score_marker=g.get("score_marker"),
+            ransom=g.get("ransom", 0),
             titles=tuple((lang, title) for lang, (title, _at) in self.titles.items()),
             loc=self.game_loc, field_locs=tuple(self._game_locs().items()))
         kinds = tuple(
@@ -506,7 +510,9 @@ class Builder:
                           props.get("scorers", "majority"), props.get("role"),
                           props.get("attributes", ()), props.get("complete_extra", ()),
                           props.get("final_extra", ()), props.get("colour"),
-                          props.get("look"), props.get("ties", ""), loc=loc,
+                          props.get("look"), props.get("ties", ""),
+                          props.get("followers_anywhere", False), props.get("followers_with"),
+                          loc=loc,
                           field_locs=tuple(locs.items()))
             for name, (props, locs, loc) in self.kinds.items())
         geometries = {k.name: k.geometry for k in kinds}

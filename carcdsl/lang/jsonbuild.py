@@ -91,6 +91,7 @@ def _game_from_json(g: dict[str, Any], loc: m.Loc, tiles: m.Loc) -> m.Game:
                   total_tiles=_int(total) if total is not None else None,
                   start=g["start"], end=g["end"], followers_by_players=supplies,
                   follower=g.get("follower"), score_marker=g.get("score_marker"),
+                  ransom=_int(g.get("ransom", 0)),
                   titles=tuple((t["language"], t["title"]) for t in g.get("titles", ())),
                   loc=loc,
                   field_locs=_field_locs(g, loc) + supply_locs + (("tiles", tiles),))
@@ -158,6 +159,8 @@ def _action_from_json(a: dict[str, Any]) -> tuple[str, Any]:
         return ("return", a["what"])
     if a["action"] == "score-to":
         return ("score-to", (a["bag"], a["figure"]))
+    if a["action"] == "capture":
+        return ("capture", (tuple(a["figures"]), expr_from_json(a["reach"])))
     if a["action"] == "choose":
         return ("choose", tuple((o["name"], tuple(_action_from_json(x) for x in o["actions"]))
                                 for o in a["options"]))
@@ -176,7 +179,11 @@ def _figure_from_json(f: dict[str, Any], loc: m.Loc) -> m.Figure:
                     needs=f["needs"], recall=f["recall"],
                     excludes=tuple(f.get("excludes", ())),
                     strength_expr=expr_from_json(f["strength_expr"], loc)
-                    if f.get("strength_expr") is not None else None, loc=loc,
+                    if f.get("strength_expr") is not None else None,
+                    anywhere=f.get("anywhere", False), with_any=f.get("with"),
+                    each_player_by_players=tuple(
+                        (_int(e["players"][0]), _int(e["players"][1]), _int(e["count"]))
+                        for e in f.get("each_player_by_players", ())), loc=loc,
                     field_locs=_field_locs(f, loc) + _item_locs(f, "stands_on", loc)
                     + _item_locs(f, "excludes", loc))
 
@@ -217,7 +224,9 @@ def _kind_from_json(k: dict[str, Any], loc: m.Loc) -> m.FeatureKind:
         scorers=k["scorers"], role=k.get("role"),
         attributes=tuple((a["name"], a["merge"]) for a in attributes),
         complete_extra=extra("complete_extra"), final_extra=extra("final_extra"),
-        colour=k.get("colour"), look=k.get("look"), ties=k.get("ties", ""), loc=loc,
+        colour=k.get("colour"), look=k.get("look"), ties=k.get("ties", ""),
+        followers_anywhere=k.get("followers_anywhere", False),
+        followers_with=k.get("followers_with"), loc=loc,
         field_locs=locs)
 
 

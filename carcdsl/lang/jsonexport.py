@@ -79,6 +79,7 @@ def _game_to_json(game: m.Game) -> dict[str, Any]:
             "followers_by_players": [{"players": [low, high], "followers": count}
                                      for low, high, count in game.followers_by_players],
             "follower": game.follower, "score_marker": game.score_marker,
+            "ransom": game.ransom,
             "titles": [{"language": lang, "title": title} for lang, title in game.titles]}
 
 
@@ -126,6 +127,8 @@ def _action_to_json(action: str, value: Any) -> dict[str, Any]:
         return {"action": action, "what": value}
     if action == "score-to":
         return {"action": action, "bag": value[0], "figure": value[1]}
+    if action == "capture":
+        return {"action": action, "figures": list(value[0]), "reach": expr_to_json(value[1])}
     if action == "choose":
         return {"action": action, "options": [
             {"name": name, "actions": [_action_to_json(a, v) for a, v in acts]}
@@ -142,7 +145,10 @@ def _figure_to_json(figure: m.Figure) -> dict[str, Any]:
             "strength": figure.strength, "stands_on": stands_on, "needs": figure.needs,
             "recall": figure.recall, "excludes": list(figure.excludes),
             "strength_expr": expr_to_json(figure.strength_expr)
-            if figure.strength_expr is not None else None}
+            if figure.strength_expr is not None else None,
+            "anywhere": figure.anywhere, "with": figure.with_any,
+            "each_player_by_players": [{"players": [low, high], "count": count}
+                                       for low, high, count in figure.each_player_by_players]}
 
 
 def _token_to_json(token: m.Token) -> dict[str, Any]:
@@ -171,6 +177,8 @@ def _kind_to_json(kind: m.FeatureKind) -> dict[str, Any]:
         "colour": kind.colour,
         "look": kind.look,
         "ties": kind.ties,
+        "followers_anywhere": kind.followers_anywhere,
+        "followers_with": kind.followers_with,
     }
 
 

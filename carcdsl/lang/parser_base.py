@@ -21,7 +21,8 @@ _PROP_WORDS = {"followers": "`followers`", "players": "`players`", "total_tiles"
                "start_areas": "`start areas`", "colour": "`colour`", "look": "`look`"}
 
 
-_REPEATABLE = frozenset(("followers_for", "attribute", "complete_extra", "final_extra"))
+_REPEATABLE = frozenset(("followers_for", "attribute", "complete_extra", "final_extra",
+                         "each_player_for"))
 """Properties a block may give more than once (each adds)."""
 
 

@@ -172,6 +172,11 @@ class BlockTransformer(BaseTransformer):
         return ("extends", str(figure), self._loc(figure),
                 tuple((str(k), self._loc(k)) for k in kinds))
 
+    def capture(self, items):
+        *figures, reach = items
+        return ("capture", (tuple(str(f) for f in figures), reach),
+                (("figure", self._loc(figures[0])),))
+
     def take_tokens(self, items):
         return ("take", str(items[0]), (("token", self._loc(items[0])),))
 

@@ -28,18 +28,23 @@ def _are_ports(words: tuple[tuple[str, m.Loc], ...]) -> bool:
     return len(words) > 1 or word in _PORT_WORDS or set(word) <= set("NESW")
 
 
+def _flat(items) -> list:
+    """Properties, where one clause gives several (``followers anywhere with F``)."""
+    return [p for item in items for p in (item if isinstance(item, list) else [item])]
+
+
 class FeatureTransformer(BaseTransformer):
     """Feature kinds, landmarks, tiles and segments, scoring expressions."""
 
     # --- features -----------------------------------------------------------------------
     @v_args(meta=True)
     def feature_block(self, meta, items):
-        props = self._once(items[1:], "feature")
+        props = self._once(_flat(items[1:]), "feature")
         return FeatureDecl(str(items[0]), props, False, self._loc(items[0]))
 
     @v_args(meta=True)
     def override_feature(self, meta, items):
-        props = self._once(items[1:], "feature")
+        props = self._once(_flat(items[1:]), "feature")
         return FeatureDecl(str(items[0]), props, True, self._loc(items[0]))
 
     @v_args(meta=True)
@@ -49,6 +54,14 @@ class FeatureTransformer(BaseTransformer):
     @v_args(meta=True)
     def allow_followers(self, meta, items):
         return Prop("followers", str(items[0]) == "yes", self._loc(meta))
+
+    @v_args(meta=True)
+    def followers_anywhere(self, meta, items):
+        props = [Prop("followers", True, self._loc(meta)),
+                 Prop("followers_anywhere", True, self._loc(meta))]
+        if items and items[0] is not None:
+            props.append(Prop("followers_with", str(items[0]), self._loc(items[0])))
+        return props
 
     @v_args(meta=True)
     def tile_figures(self, meta, items):

@@ -170,7 +170,23 @@ class GameTransformer(BaseTransformer):
 
     @v_args(meta=True)
     def figure_each(self, meta, items):
-        return Prop("each_player", int(items[0]), self._loc(meta))
+        count, low, high = (list(items) + [None, None])[:3]
+        if low is None:
+            return Prop("each_player", int(count), self._loc(meta))
+        high = high if high is not None else low
+        return Prop("each_player_for", (int(low), int(high), int(count)), self._loc(meta))
+
+    @v_args(meta=True)
+    def figure_anywhere(self, meta, items):
+        return Prop("anywhere", True, self._loc(meta))
+
+    @v_args(meta=True)
+    def figure_with(self, meta, items):
+        return Prop("with_any", str(items[0]), self._loc(items[0]))
+
+    @v_args(meta=True)
+    def ransom(self, meta, items):
+        return Prop("ransom", int(items[0]), self._loc(meta))
 
     @v_args(meta=True)
     def figure_strength(self, meta, items):

@@ -46,6 +46,9 @@ class Game(Located):
     """What a follower is called (``meeple``, ``squirrel``)."""
     score_marker: str | None = None
     """What keeps a player's score (``meeple``, ``magpie``)."""
+    ransom: int = 0
+    """``ransom N``: once in their turn, before placing the tile, a player may pay N points
+    to a player who holds one of their figures (captured) and take it back; 0: no ransom."""
     titles: tuple[tuple[str, str], ...] = attrs.field(
         default=(), converter=lambda v: tuple(tuple(x) for x in v or ()))
     """(language, title): the title in other languages (``names nl { title "..." }``)."""
@@ -307,6 +310,16 @@ class Figure(Located):
     excludes: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
     """``excludes F, ...``: never placed on a feature that holds a figure of one of these
     kinds, whoever's (``follower``: an ordinary follower); a shepherd ``excludes shepherd``."""
+    anywhere: bool = False
+    """``anywhere``: it may go on a segment of any placed tile, not only the tile just placed
+    (``stands on``, ``excludes`` and ``with`` still apply)."""
+    with_any: str | None = None
+    """``with F``: only on a feature that already holds a figure F, whoever's (``follower``:
+    an ordinary follower)."""
+    each_player_by_players: tuple[tuple[int, int, int], ...] = attrs.field(
+        default=(), converter=lambda v: tuple(tuple(x) for x in v or ()))
+    """``each player N for P[..Q]``: (low, high, count) supplies by player count; other
+    counts have ``each_player``."""
     loc: Loc | None = loc_field()
     field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
 

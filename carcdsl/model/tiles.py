@@ -62,6 +62,12 @@ class FeatureKind(Located):
     those with a figure that counts standing on a tile that shows this kind (``presence``),
     or with the most such figures (``count``: ``breaks ties by count``); "": it breaks none
     (Hills & Sheep's hills)."""
+    followers_anywhere: bool = False
+    """``followers anywhere``: ordinary followers stand on it on any placed tile, not only
+    on the tile just placed (``followers`` is then True)."""
+    followers_with: str | None = None
+    """``followers anywhere with F``: only where the feature already holds a figure F,
+    whoever's (then never on the tile just placed, which holds nothing yet)."""
     loc: Loc | None = loc_field()
     field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
     """Where each property was written (for messages about a single property)."""

@@ -125,9 +125,11 @@ class CarcassonneEnv(AECEnv):
                  observation: str = "dict"):
         super().__init__()
         self.game = _load(rules, variants)
-        if self.game.tables.modes.choosing:
+        modes = self.game.tables.modes
+        if modes.choosing or modes.deciding or modes.elsewhere:
             raise EnvOptionError("the environment's actions have no room for a rule's choices "
-                                 "(choose ... or ...) yet: play this rule set with carcdsl play")
+                                 "(choose ... or ..., a capture, a ransom, a figure placed "
+                                 "elsewhere) yet: play this rule set with carcdsl play")
         _check_options(self.game, players, board_size, reward, render_mode, observation,
                        self.metadata)
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):

@@ -34,6 +34,8 @@ def describe_move(move: Placement, words: Words | None = None,
         if move.follower.port:
             where += f":{w.port(move.follower.port)}"
         text += f", {w.word(piece)} {w.phrase('on')} {where}"
+        if move.follower.square is not None:
+            text += f" ({move.follower.square[0]}, {move.follower.square[1]})"
     elif move.recall is not None:
         spot = move.recall.where
         where = w.word(spot.feature) + (f":{w.port(spot.port)}" if spot.port else "")
@@ -41,7 +43,35 @@ def describe_move(move: Placement, words: Words | None = None,
                  f"{w.phrase('on')} {where} ({move.recall.at[0]}, {move.recall.at[1]})")
     for option in move.choices:
         text += f", {w.phrase('chooses', option=w.word(option))}"
+    if move.capture is not None:
+        text += ", " + _capture_text(move.capture, w)
+    if move.ransom is not None:
+        points = rules.game.ransom if rules is not None else "?"
+        text = (w.phrase("pays-ransom", points=points, player=move.ransom.player,
+                         kind=w.word(move.ransom.kind)) + ", " + text)
     return text
+
+
+def _capture_text(capture, w: Words) -> str:
+    spot = capture.spot.partition(":")
+    where = w.word(spot[0]) + (f":{w.port(spot[2])}" if spot[2] else "")
+    return w.phrase("captures", player=capture.player, kind=w.word(capture.kind),
+                    where=where, x=capture.at[0], y=capture.at[1])
+
+
+def describe_decision(state: State, option: int, words: Words | None = None) -> str:
+    """A decision move's option (``engine.decisions``) in words: a capture, taking nothing,
+    or a ransom."""
+    from carcdsl.engine import decisions
+
+    w = words or Words(state.game.rules)
+    if state.pending:
+        spec = decisions.capture_spec(state, option)
+        return w.phrase("captures-nothing") if spec is None else _capture_text(spec, w)
+    holder, figure = (option - decisions.RANSOM) >> 6, (option - decisions.RANSOM) & 63
+    return w.phrase("pays-ransom", points=state.tables.modes.ransom,
+                    player=state.seats.players[holder],
+                    kind=w.word(decisions.figure_name(state, figure)))
 
 
 def describe_discard(move: Discard, words: Words, aside: bool = False) -> str:

@@ -187,7 +187,8 @@ class App:
 
         def run() -> dict[str, Any]:
             game = self.games.load(data.get("rules"), data.get("variants") or [])
-            if game.tables.modes.choosing and HUMAN in kinds:
+            modes = game.tables.modes
+            if (modes.choosing or modes.deciding or modes.elsewhere) and HUMAN in kinds:
                 raise ApiError(400, say(lang, "err-choices"), "players")
             live = sessions.new_game(game, names, kinds, seed)
             with live.lock:

@@ -1,0 +1,96 @@
+"""Figures placed on another tile than the one just placed: a figure that stands
+``anywhere``, and ordinary followers on a kind that says ``followers anywhere [with F]``.
+
+Such a spot is ``ELSEWHERE - (node << ELSEWHERE_SHIFT | figure)`` (``compile.facts``): the
+figure goes on segment ``node`` of a placed tile. Its feature is judged as it will be once the
+tile is placed: where the tile joins the node's feature to others, what stands on those
+counts too (an occupied feature, an excluded figure, the figure ``with`` asks for).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from carcdsl.compile.facts import elsewhere_spot
+from carcdsl.compile.modes import ANY_FOLLOWER, NO_NEED
+from carcdsl.engine import figures as F
+from carcdsl.engine.parts import Parts
+
+
+class Candidates:
+    """Per turn: for each figure code that may go elsewhere (0: the ordinary follower), the
+    placed nodes of the kinds it stands on, with their roots; and how each is judged."""
+
+    __slots__ = ("p", "by_figure")
+
+    def __init__(self, p: Parts):
+        self.p = p
+        tb, seat, seats = p.tables, p.seats.current, p.seats
+        modes = tb.modes
+        wanted: dict[int, tuple[frozenset, int, int, int, int]] = {}
+        if modes.anywhere_kinds and seats.followers[seat]:
+            for kind, with_any in modes.anywhere_kinds:
+                wanted[0] = (frozenset({kind}), with_any, NO_NEED, 0, 1)
+        for f, figure in enumerate(modes.figures):
+            if figure.anywhere and seats.figures[f][seat]:
+                strength = 1 if figure.strength or figure.strength_program else 0
+                wanted[f + 1] = (figure.kinds, figure.with_any, figure.needs, figure.excludes,
+                                 strength)
+        self.by_figure = {code: (rule, list(_nodes(p, rule[0], code)))
+                          for code, rule in wanted.items()}
+
+    def spots(self, o: int, key: int) -> Iterator[int]:
+        """The spots elsewhere for the tile ``o`` placed on ``key``."""
+        if not self.by_figure:
+            return
+        p = self.p
+        groups = _joined_groups(p, o, key)
+        root = p.features.root
+        for code, ((_, with_any, needs, excludes, strength), nodes) in self.by_figure.items():
+            for node in nodes:
+                roots = groups.get(root[node], {root[node]})
+                if _allowed(p, roots, with_any, needs, excludes, strength):
+                    yield elsewhere_spot(node, code)
+
+
+def _nodes(p: Parts, kinds: frozenset, code: int) -> Iterator[int]:
+    """Placed nodes of those kinds where figure ``code`` may stand (a tile whose figures are
+    banned offers none)."""
+    tb = p.tables
+    for (o, base) in p.grid.tiles.values():
+        allowed = tb.figure_spots[code - 1][o] if code else None
+        for i, seg in enumerate(tb.segments[o]):
+            if seg.kind in kinds and (allowed is None or i in allowed):
+                yield base + i
+
+
+def _joined_groups(p: Parts, o: int, key: int) -> dict[int, set[int]]:
+    """Roots the tile ``o`` on ``key`` joins into one feature: root -> all of them."""
+    near = F._neighbour_roots(p, o, key)
+    out: dict[int, set[int]] = {}
+    for local in range(len(near)):
+        if not near[local]:
+            continue
+        roots = F.joined_roots(p, o, key, local, near)
+        for r in roots:
+            out[r] = roots
+    return out
+
+
+def _allowed(p: Parts, roots: set[int], with_any: int, needs: int, excludes: int,
+             strength: int) -> bool:
+    features, seat = p.features, p.seats.current
+    root = features.root
+    if strength and any(features.followers[r] for r in roots):
+        return False
+    here = [piece for piece in features.pieces if root[piece[1]] in roots]
+    if excludes and any(excludes >> piece[3] & 1 for piece in here):
+        return False
+    if with_any != NO_NEED and not any(piece[3] == with_any for piece in here):
+        return False
+    if needs == NO_NEED:
+        return True
+    if needs == ANY_FOLLOWER:
+        return any(piece[0] == seat and (not piece[3] or p.tables.modes.figures[
+            piece[3] - 1].strength) for piece in here)
+    return any(piece[0] == seat and piece[3] == needs + 1 for piece in here)
