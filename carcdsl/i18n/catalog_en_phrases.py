@@ -65,6 +65,12 @@ PHRASES: dict[str, str] = {
     "about-figure-needs": "; only where the player has a {figure}",
     "about-figure-recall": "; may be taken back instead of placing a figure",
     "about-figure-excludes": "; never joins a feature that holds a {figures}",
+    "about-figure-anywhere": "; on any placed tile, not only the one just placed",
+    "about-figure-with": "; only where a {figure} stands, anyone's",
+    "about-count-for": "{count} with {players} players",
+    "about-kind-anywhere": "followers may stand on a {kind} on any placed tile",
+    "about-ransom": "a player may pay {points} points to take back a figure another player "
+                    "holds",
     "about-where-followers": "what followers stand on",
     "about-token-most": "the player with the most {token} scores {points} at the end",
     "about-order": "tiles are drawn in groups: {groups}",

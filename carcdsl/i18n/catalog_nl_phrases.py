@@ -67,6 +67,12 @@ PHRASES: dict[str, str] = {
     "about-figure-needs": "; alleen waar de speler een {figure} heeft",
     "about-figure-recall": "; kan teruggenomen worden in plaats van een figuur te plaatsen",
     "about-figure-excludes": "; komt nooit bij een gebied waar een {figures} staat",
+    "about-figure-anywhere": "; op elke gelegde tegel, niet alleen de zojuist gelegde",
+    "about-figure-with": "; alleen waar een {figure} staat, van wie ook",
+    "about-count-for": "{count} bij {players} spelers",
+    "about-kind-anywhere": "volgelingen mogen op een {kind} op elke gelegde tegel",
+    "about-ransom": "een speler mag {points} punten betalen om een figuur terug te nemen die "
+                    "een ander vasthoudt",
     "about-where-followers": "waar volgelingen op staan",
     "about-token-most": "wie de meeste {token} heeft, scoort aan het eind {points}",
     "about-order": "de tegels worden in groepen getrokken: {groups}",

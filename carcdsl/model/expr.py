@@ -101,3 +101,41 @@ class Cond:
 
 
 Expr = Union[Const, Quantity, Scaled, Sum, Cond, Product, Negated, Divide]
+
+
+def expr_text(expr) -> str:
+    """A scoring expression as the rule language writes it (``2 * tiles + 2 * pennants``)."""
+    if isinstance(expr, Const):
+        return str(expr.value)
+    if isinstance(expr, Quantity):
+        return f"{expr.name}({expr.arg})" if expr.arg else expr.name
+    if isinstance(expr, Scaled):
+        inner = expr_text(expr.term)
+        return f"{expr.factor} * ({inner})" if isinstance(expr.term, (Sum, Divide)) else \
+            f"{expr.factor} * {inner}"
+    if isinstance(expr, Sum):
+        text = ""
+        for i, term in enumerate(expr.terms):
+            if isinstance(term, Negated):
+                text += f" - {_factor_text(term.term)}" if i else f"0 - {_factor_text(term.term)}"
+            else:
+                text += f" + {expr_text(term)}" if i else expr_text(term)
+        return text
+    if isinstance(expr, Negated):
+        return f"0 - {_factor_text(expr.term)}"
+    if isinstance(expr, Product):
+        return " * ".join(_factor_text(f) for f in expr.factors)
+    if isinstance(expr, Divide):
+        right = expr_text(expr.right)
+        right = right if isinstance(expr.right, (Const, Quantity)) else f"({right})"
+        return f"{_factor_text(expr.left)} // {right}"
+    test = expr.test
+    return (f"(if {expr_text(test.left)} {test.op} {expr_text(test.right)} "
+            f"then {expr_text(expr.yes)} else {expr_text(expr.no)})")
+
+
+def _factor_text(expr) -> str:
+    """A term as a factor or a subtrahend: a sum or a quotient in brackets."""
+    text = expr_text(expr)
+    return f"({text})" if isinstance(expr, Sum) and len(expr.terms) > 1 \
+        or isinstance(expr, Divide) else text

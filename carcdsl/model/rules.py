@@ -13,7 +13,7 @@ from typing import Any
 import attrs
 
 from carcdsl.model.base import Loc, Located, as_tuple, loc_field
-from carcdsl.model.expr import Expr
+from carcdsl.model.expr import Expr, expr_text
 from carcdsl.model.tiles import FeatureKind, Tile
 
 END_CONDITIONS: tuple[str, ...] = ("supply-empty", "tile-unplaceable")
@@ -274,6 +274,9 @@ def _action_text(action: str, value: Any) -> str:
         return f"hide {value} tile{'' if value == 1 else 's'}"
     if action == "score-to":
         return f"score {value[0]} to {value[1]}"
+    if action == "capture":
+        figures, reach = value
+        return f"capture {', '.join(figures)} in line {expr_text(reach)}"
     if action == "choose":
         return "choose " + " or ".join(
             f"{name}: " + (_action_text(*acts[0]) if len(acts) == 1 else

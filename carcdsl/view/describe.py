@@ -13,6 +13,7 @@ from carcdsl.engine.state import State
 from carcdsl.geometry.squares import to_xy
 from carcdsl.i18n.breakdown import render
 from carcdsl.i18n.words import Words, english
+from carcdsl.model.expr import expr_text as expression_text
 from carcdsl.model.rules import RuleSet
 
 
@@ -352,48 +353,6 @@ def format_stats(stats: dict, words: Words | None = None) -> str:
                      for label, value in rows)
 
 
-def expression_text(expr) -> str:
-    """A scoring expression as the rule language writes it (``2 * tiles + 2 * pennants``)."""
-    from carcdsl.model import expr as e
-
-    if isinstance(expr, e.Const):
-        return str(expr.value)
-    if isinstance(expr, e.Quantity):
-        return f"{expr.name}({expr.arg})" if expr.arg else expr.name
-    if isinstance(expr, e.Scaled):
-        inner = expression_text(expr.term)
-        return f"{expr.factor} * ({inner})" if isinstance(expr.term, (e.Sum, e.Divide)) else \
-            f"{expr.factor} * {inner}"
-    if isinstance(expr, e.Sum):
-        text = ""
-        for i, term in enumerate(expr.terms):
-            if isinstance(term, e.Negated):
-                text += f" - {_factor_text(term.term)}" if i else f"0 - {_factor_text(term.term)}"
-            else:
-                text += f" + {expression_text(term)}" if i else expression_text(term)
-        return text
-    if isinstance(expr, e.Negated):
-        return f"0 - {_factor_text(expr.term)}"
-    if isinstance(expr, e.Product):
-        return " * ".join(_factor_text(f) for f in expr.factors)
-    if isinstance(expr, e.Divide):
-        right = expression_text(expr.right)
-        right = right if isinstance(expr.right, (e.Const, e.Quantity)) else f"({right})"
-        return f"{_factor_text(expr.left)} // {right}"
-    test = expr.test
-    return (f"(if {expression_text(test.left)} {test.op} {expression_text(test.right)} "
-            f"then {expression_text(expr.yes)} else {expression_text(expr.no)})")
-
-
-def _factor_text(expr) -> str:
-    """A term as a factor or a subtrahend: a sum or a quotient in brackets."""
-    from carcdsl.model import expr as e
-
-    text = expression_text(expr)
-    return f"({text})" if isinstance(expr, e.Sum) and len(expr.terms) > 1 \
-        or isinstance(expr, e.Divide) else text
-
-
 def _score_text(main, extra, words: Words) -> str:
     """A kind's scoring, its ``+=`` terms added: ``3 * completed(city) + own(pig) * ...``."""
     terms = ([expression_text(main)] if main is not None else []) + \
@@ -419,25 +378,18 @@ def describe_rules(rules: RuleSet, words: Words) -> list[str]:
             lines.append(words.phrase("about-tile-figures", kind=words.word(kind.name)))
         if kind.ties:
             lines.append(words.phrase(f"about-ties-{kind.ties}", kind=words.word(kind.name)))
+        if kind.followers_anywhere:
+            lines.append(words.phrase("about-kind-anywhere", kind=words.word(kind.name)) + (
+                words.phrase("about-figure-with", figure=words.word(kind.followers_with))
+                if kind.followers_with else ""))
         if kind.attributes:
             lines.append(words.phrase("about-attributes", kind=words.word(kind.name),
                                       names=", ".join(f"{words.word(n)} ({m})"
                                                       for n, m in kind.attributes)))
-    for figure in rules.figures:
-        kinds = (", ".join(words.word(k) for k in figure.stands_on)
-                 if figure.stands_on is not None else words.phrase("about-where-followers"))
-        extra = ""
-        if figure.needs:
-            extra += words.phrase("about-figure-needs", figure=words.word(figure.needs))
-        if figure.recall:
-            extra += words.phrase("about-figure-recall")
-        if figure.excludes:
-            extra += words.phrase("about-figure-excludes", figures=", ".join(
-                words.word(name) for name in figure.excludes))
-        lines.append(words.phrase("about-figure", figure=words.word(figure.name),
-                                  count=figure.each_player, strength=figure.strength,
-                                  kinds=kinds, extra=extra))
+    lines += [_figure_line(figure, words) for figure in rules.figures]
     lines += [words.phrase("about-rule", rule=t.text()) for t in rules.triggers]
+    if game.ransom:
+        lines.append(words.phrase("about-ransom", points=game.ransom))
     for token in rules.tokens:
         if token.most_points:
             lines.append(words.phrase("about-token-most", token=words.word(token.name, 2),
@@ -447,6 +399,30 @@ def describe_rules(rules: RuleSet, words: Words) -> list[str]:
     if rules.variants:
         lines.append(words.phrase("about-variants", names=", ".join(rules.variants)))
     return lines
+
+
+def _figure_line(figure, words: Words) -> str:
+    """A figure: its supply (by player count where given), strength, where it stands."""
+    kinds = (", ".join(words.word(k) for k in figure.stands_on)
+             if figure.stands_on is not None else words.phrase("about-where-followers"))
+    extra = ""
+    if figure.anywhere:
+        extra += words.phrase("about-figure-anywhere")
+    if figure.with_any:
+        extra += words.phrase("about-figure-with", figure=words.word(figure.with_any))
+    if figure.needs:
+        extra += words.phrase("about-figure-needs", figure=words.word(figure.needs))
+    if figure.recall:
+        extra += words.phrase("about-figure-recall")
+    if figure.excludes:
+        extra += words.phrase("about-figure-excludes", figures=", ".join(
+            words.word(name) for name in figure.excludes))
+    count = ", ".join([words.phrase("about-count-for", count=n,
+                                    players=f"{low}" if low == high else f"{low}–{high}")
+                       for low, high, n in figure.each_player_by_players]
+                      + [str(figure.each_player)])
+    return words.phrase("about-figure", figure=words.word(figure.name), count=count,
+                        strength=figure.strength, kinds=kinds, extra=extra)
 
 
 def describe_bundled(name: str, role: str, for_rules: str | None, with_: tuple[str, ...],
