@@ -190,6 +190,25 @@ BROKEN = [
         "figure tower { strength 0  stands on monastery  anywhere }\n"
         "on figure tower: capture folower in line 1"), "E121", 4, 26),
     ("E121 a ransom out of range", extending("override game { ransom 5000 }"), "E121", 3, 17),
+    ("E121 with F and with own F in one figure",
+     extending("figure post { stands on road  with own follower  with follower }"), "E121", 3,
+     55),
+    ("E121 a figure's supply for absurd player counts",
+     extending("figure post { stands on road  each player 2 for 0 }"), "E121", 3, 31),
+    ("E121 a figure's supplies overlap",
+     extending("figure post { each player 2 for 2..3  each player 3 for 3  each player 1 }"),
+     "E121", 3, 39),
+    ("E121 a figure's supply misses player counts",
+     extending("figure post { each player 2 for 2..3 }"), "E121", 3, 15),
+    ("W308 a figure's supply outside the player range",
+     extending("figure post { each player 2 for 7  each player 1 }"), "W308", 3, 15),
+    ("E113 the reach of a capture",
+     extending("figure tower { strength 0  stands on monastery  anywhere }\n"
+               "on figure tower: capture follower in line figures(towr)"), "E113", 4, 43),
+    ("E132 a capture as a choice's option",
+     extending("token nut { supply 9 bag }\n"
+               "on place extends road with own follower: choose a: capture follower in line 1 "
+               "or b: draw nut"), "E132", 4, 49),
     ("E132 a capture after another event than a figure placed",
      extending("on place extends road with own follower: capture follower in line 2"), "E132",
      3, 1),

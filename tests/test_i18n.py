@@ -461,7 +461,16 @@ SCENARIOS = {
     "E120": lambda tmp, mp: _bad_player_range(),
     "E121/overlap-here": lambda tmp, mp: _without_locs(
         followers_by_players=((2, 3, 5), (3, 4, 6)), players=(2, 4)),
+    "E121/each-overlap-here": lambda tmp, mp: _figure_without_locs(((2, 3, 5), (3, 4, 6))),
 }
+
+
+def _figure_without_locs(supplies) -> list[Diagnostic]:
+    """A figure made in Python, its supplies by player count without positions."""
+    from carcdsl.model.rules import Figure
+
+    rules = carcdsl.load("base").rules
+    return check(attrs.evolve(rules, figures=(Figure("post", each_player_by_players=supplies),)))
 
 
 def _json_text(text: str) -> list[Diagnostic]:

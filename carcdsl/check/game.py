@@ -97,26 +97,35 @@ class GameChecks(CheckerHost):
                       declared=game.total_tiles, counted=total, diff=abs(diff))
 
     def check_supplies(self, game) -> None:
-        """Followers by player count: sane figures, no count twice, none outside the player
-        range, none in it without one (when any are given). Ranges are compared as ranges:
-        absurd figures cost nothing."""
-        if not game.followers_by_players:
+        """Followers by player count (see ``check_by_players``)."""
+        self.check_by_players(game.followers_by_players, "followers_for", game,
+                              game.loc_of("followers") is not game.loc, "",
+                              game.loc_of("followers_by_players"), MAX_FOLLOWERS)
+
+    def check_by_players(self, entries, prop: str, owner, default: bool, form: str,
+                         missing_at: Loc | None, most: int, **names) -> None:
+        """Supplies by player count (the game's followers; ``form`` ``each-``: a figure's):
+        sane figures, no count twice, none outside the player range, none in it without one
+        when no ``default`` is written. Ranges are compared as ranges: absurd figures cost
+        nothing. ``names``: more of each message's words (the figure's name)."""
+        if not entries:
             return
+        game = self.rules.game
         plow, phigh = game.players if len(game.players) == 2 else (0, -1)
         sane_players = isinstance(plow, int) and isinstance(phigh, int) \
             and 1 <= plow <= phigh <= MAX_PLAYERS
         valid = []
-        for entry in game.followers_by_players:
+        for entry in entries:
             low, high, count = entry
-            loc = game.loc_of(supply_key(entry))
-            if low > high or low < 1 or high > MAX_PLAYERS or not 0 <= count <= MAX_FOLLOWERS:
-                self.error("E121", loc, "supply", count=count, players=_span(low, high),
-                           most_players=MAX_PLAYERS, most=MAX_FOLLOWERS)
+            loc = owner.loc_of(supply_key(entry, prop))
+            if low > high or low < 1 or high > MAX_PLAYERS or not 0 <= count <= most:
+                self.error("E121", loc, f"{form}supply", count=count, players=_span(low, high),
+                           most_players=MAX_PLAYERS, most=most, **names)
                 continue
             valid.append((low, high, count, loc))
             if sane_players and (high < plow or low > phigh):
-                self.warn("W308", loc, "supply", count=count, players=_span(low, high),
-                          range=_span(plow, phigh))
+                self.warn("W308", loc, f"{form}supply", count=count, players=_span(low, high),
+                          range=_span(plow, phigh), **names)
         valid.sort(key=lambda e: (e[0], e[1]))
         reach: tuple | None = None
         for entry in valid:
@@ -125,22 +134,22 @@ class GameChecks(CheckerHost):
                 first = reach[3]
                 args = {"players": _span(low, min(high, reach[1])), "first": reach[2],
                         "first_players": _span(reach[0], reach[1]), "count": count,
-                        "these_players": _span(low, high)}
+                        "these_players": _span(low, high), **names}
                 if first is not None and first.line:
-                    self.error("E121", loc, "overlap", line=first.line, **args)
+                    self.error("E121", loc, f"{form}overlap", line=first.line, **args)
                 else:
-                    self.error("E121", loc, "overlap-here", **args)
+                    self.error("E121", loc, f"{form}overlap-here", **args)
             if reach is None or high > reach[1]:
                 reach = entry
-        if not sane_players or game.loc_of("followers") is not game.loc:
+        if not sane_players or default:
             return  # a default supply covers the rest
         covered: set[int] = set()
         for low, high, _count, _loc in valid:
             covered.update(range(max(low, plow), min(high, phigh) + 1))
-        missing = [n for n in range(plow, phigh + 1) if n not in covered]
-        if missing:
-            self.error("E121", game.loc_of("followers_by_players"), "missing",
-                       counts=", ".join(map(str, missing)))
+        gaps = [n for n in range(plow, phigh + 1) if n not in covered]
+        if gaps:
+            self.error("E121", missing_at, f"{form}missing", counts=", ".join(map(str, gaps)),
+                       **names)
 
     def check_token_expr(self, token) -> None:
         """``score final = EXPR``: its one quantity is ``tokens``, how many a player holds

@@ -105,10 +105,12 @@ class PlayChecks(CheckerHost):
         if figure.with_any is not None and figure.with_any not in known:
             self.unknown_figure(figure.with_any, f"with {figure.with_any}",
                                 figure.loc_of("with_any"))
-        for _low, _high, count in figure.each_player_by_players:
-            if not 0 <= count <= most_each:
-                self.error("E121", figure.loc_of("each_player_by_players"), "figure",
-                           name=name, count=count, most=most_each)
+        elif figure.with_any is not None and figure.needs is not None:
+            self.error("E121", figure.loc_of("with_any"), "with-both", name=name,
+                       figure=figure.with_any, own=figure.needs)
+        self.check_by_players(figure.each_player_by_players, "each_player_for", figure,
+                              figure.loc_of("each_player") is not figure.loc, "each-",
+                              figure.loc_of("each_player_by_players"), most_each, name=name)
         for i, other in enumerate(figure.excludes):
             if other not in known:
                 self.error("E121", _item_loc(figure, "excludes", i), "excludes", figure=other,

@@ -79,12 +79,28 @@ class StepChecks(CheckerHost):
         elif action == "choose":
             self.check_options(trigger, i, value, bags)
         elif action == "capture":
-            for figure in value[0]:
-                if figure not in figures:
-                    self.error("E121", _loc(trigger, "figure", i), "names-figure",
-                               said=f"capture {figure}", figure=figure,
-                               known=", ".join(figures),
-                               hint=self.hint(figure, "figure", figures))
+            self.check_capture(trigger, i, value)
+
+    def check_capture(self, trigger: Trigger, i: int, value) -> None:
+        """``capture F, ... in line EXPR``: figures the rule set has (E121); the reach is
+        measured on the feature the figure of ``on figure G`` was placed on, so it is checked
+        as a score of each kind G stands on."""
+        figures = self.figure_names()
+        names, reach = value
+        for j, figure in enumerate(names):
+            if figure not in figures:
+                self.error("E121", _loc(trigger, "figure" if j == 0 else f"figure-{j}", i),
+                           "names-figure", said=f"capture {figure}", figure=figure,
+                           known=", ".join(figures), hint=self.hint(figure, "figure", figures))
+        placed = next((f for f in self.rules.figures if f.name == trigger.arg), None)
+        if trigger.condition != "figure" or placed is None:
+            return
+        on = placed.stands_on if placed.stands_on is not None else [
+            k.name for k in self.kinds.values() if k.followers]
+        for name in on:
+            kind = self.kinds.get(name)
+            if kind is not None:
+                self.check_expr(kind, reach, _loc(trigger, "reach", i))
 
     def check_options(self, trigger: Trigger, i: int, options, bags: set) -> None:
         names = [name for name, _ in options]
@@ -93,7 +109,7 @@ class StepChecks(CheckerHost):
                        options=", ".join(names), most=MAX_OPTIONS)
         for name, actions in options:
             for inner, value in actions:
-                if inner not in FEATURE_ACTIONS or inner == "choose":
+                if inner not in FEATURE_ACTIONS or inner in ("choose", "capture"):
                     self.error("E132", _loc(trigger, f"option-{name}", i), "option-action",
                                option=name, action=inner)
                 else:

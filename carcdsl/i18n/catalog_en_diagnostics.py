@@ -228,6 +228,18 @@ DIAGNOSTICS: dict[str, str] = {
                          "{first_players} and followers {count} for {these_players}",
     "E121/missing": "no follower supply for {counts} players: give `followers N for ...` or a "
                     "default `followers N`",
+    "E121/each-supply": "figure '{name}': `each player {count} for {players}`: player counts "
+                        "from 1 to {most_players}, few to many, and 0 to {most} each",
+    "E121/each-overlap": "figure '{name}': two supplies for {players} players: `each player "
+                         "{first} for {first_players}` (line {line}) and `each player {count} "
+                         "for {these_players}`",
+    "E121/each-overlap-here": "figure '{name}': two supplies for {players} players: `each "
+                              "player {first} for {first_players}` and `each player {count} "
+                              "for {these_players}`",
+    "E121/each-missing": "figure '{name}': no supply for {counts} players: give `each player N "
+                         "for ...` or a default `each player N`",
+    "E121/with-both": "figure '{name}': `with {figure}` and `with own {own}`: keep one (`with "
+                      "own F`: the player's own F; `with F`: anyone's)",
     "E121/figure": "figure '{name}': each player has 0 to {most} of it, not {count}",
     "E121/strength": "figure '{name}': strength {strength}: a figure's strength is 0 or more "
                      "(0: it never counts for the majority)",
@@ -519,6 +531,8 @@ DIAGNOSTICS: dict[str, str] = {
     "W306": "no {lang} name for '{word}' (it stays '{word}')",
     "W307": "names {lang}: '{word}' is not a word of this rule set{hint}",
     "W308/supply": "followers {count} for {players} players: the game is for {range} players",
+    "W308/each-supply": "figure '{name}': `each player {count} for {players}`: the game is for "
+                        "{range} players",
     "W308/hands": "a hand of {hand} for {players} players needs {need} tiles or more; the "
                   "supply has {tiles}: such games cannot start",
 }

@@ -251,6 +251,19 @@ DIAGNOSTICS: dict[str, str] = {
                          "{first} for {first_players} en followers {count} for {these_players}",
     "E121/missing": "geen voorraad {rule:followers} voor {counts} spelers: schrijf `followers N "
                     "for ...` of een standaard `followers N`",
+    "E121/each-supply": "figuur '{name}': `each player {count} for {players}`: spelersaantallen "
+                        "lopen van 1 tot {most_players}, van klein naar groot, en elk van 0 tot "
+                        "{most}",
+    "E121/each-overlap": "figuur '{name}': twee voorraden voor {players} spelers: `each player "
+                         "{first} for {first_players}` (regel {line}) en `each player {count} "
+                         "for {these_players}`",
+    "E121/each-overlap-here": "figuur '{name}': twee voorraden voor {players} spelers: `each "
+                              "player {first} for {first_players}` en `each player {count} for "
+                              "{these_players}`",
+    "E121/each-missing": "figuur '{name}': geen voorraad voor {counts} spelers: schrijf `each "
+                         "player N for ...` of een standaard `each player N`",
+    "E121/with-both": "figuur '{name}': `with {figure}` en `with own {own}`: houd er één "
+                      "(`with own F`: een eigen F van de speler; `with F`: van wie ook)",
     "E121/figure": "figuur '{name}': elke speler heeft er 0 tot {most} van, niet {count}",
     "E121/strength": "figuur '{name}': sterkte {strength}: de sterkte van een figuur is 0 of "
                      "meer (0: die telt nooit mee voor de meerderheid)",
@@ -578,6 +591,8 @@ DIAGNOSTICS: dict[str, str] = {
     "W306": "geen naam in taal {lang} voor '{word}' (het blijft '{word}')",
     "W307": "names {lang}: '{word}' is geen woord van deze regelset{hint}",
     "W308/supply": "followers {count} for {players}: het spel is voor {range} spelers",
+    "W308/each-supply": "figuur '{name}': `each player {count} for {players}`: het spel is voor "
+                        "{range} spelers",
     "W308/hands": "een hand van {hand} voor {players} spelers vraagt {need} tegels of meer; de "
                   "voorraad heeft er {tiles}: zulke spellen kunnen niet beginnen",
 }

@@ -330,23 +330,40 @@ class Builder:
     def _figure(self, decl: FigureDecl) -> None:
         existing = self.figures.get(decl.name)
         props = {p.name: p.value for p in decl.props if p.name != "each_player_for"}
-        by = tuple(p.value for p in decl.props if p.name == "each_player_for")
-        if by:
-            props["each_player_by_players"] = by
-        locs = {p.name: p.loc for p in decl.props if p.loc is not None}
+        fresh = [p for p in decl.props if p.name == "each_player_for"]
+        locs = {p.name: p.loc for p in decl.props
+                if p.loc is not None and p.name != "each_player_for"}
         locs.update((f"{p.name}:{i}", at) for p in decl.props
                     if p.name in ("stands_on", "excludes") for i, at in enumerate(p.item_locs))
+        locs.update((m.supply_key(p.value, p.name), p.loc) for p in fresh if p.loc is not None)
+        if fresh and fresh[0].loc is not None:
+            locs["each_player_by_players"] = fresh[0].loc
         if decl.override:
             if existing is None:
                 self.problem("E102", decl.loc, "figure", name=decl.name,
                              hint=suggest(decl.name, self.figures))
                 return
-            self.figures[decl.name] = attrs.evolve(
-                existing, **props, field_locs=tuple({**dict(existing.field_locs),
-                                                     **locs}.items()))
+            self._override_figure(existing, props, locs, fresh)
             return
+        if fresh:
+            props["each_player_by_players"] = tuple(p.value for p in fresh)
         self._declare(self.figures, "figure", decl.loc,
                       m.Figure(decl.name, loc=decl.loc, field_locs=tuple(locs.items()), **props))
+
+    def _override_figure(self, existing: m.Figure, props: dict, locs: dict, fresh) -> None:
+        """``override figure``: as the game's followers, ``each player N for P..Q`` replaces
+        the supplies for those player counts (the others keep theirs), and a plain ``each
+        player N`` replaces them all."""
+        table = [] if "each_player" in props else list(existing.each_player_by_players)
+        for prop in fresh:
+            table = _carve(table, prop.value[0], prop.value[1])
+        table.extend(prop.value for prop in fresh)
+        props["each_player_by_players"] = tuple(table)
+        old = {key: at for key, at in existing.field_locs
+               if not key.startswith("each_player_for:")
+               or any(key == m.supply_key(e, "each_player_for") for e in table)}
+        self.figures[existing.name] = attrs.evolve(
+            existing, **props, field_locs=tuple({**old, **locs}.items()))
 
     def _declare(self, table: dict, what: str, loc: m.Loc | None, value) -> None:
         """``value`` (a figure or token) declared under its name: new, the same again (it

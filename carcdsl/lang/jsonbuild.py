@@ -173,6 +173,14 @@ def _action_from_json(a: dict[str, Any]) -> tuple[str, Any]:
 
 def _figure_from_json(f: dict[str, Any], loc: m.Loc) -> m.Figure:
     stands_on = f["stands_on"]
+    supplies = tuple((_int(e["players"][0]), _int(e["players"][1]), _int(e["count"]))
+                     for e in f.get("each_player_by_players", ()))
+    more_locs = tuple(
+        (m.supply_key(entry, "each_player_for"),
+         _at(loc.file, f"{loc.path}.each_player_by_players[{i}]"))
+        for i, entry in enumerate(supplies))
+    if "with" in f:
+        more_locs += (("with_any", _at(loc.file, f"{loc.path}.with")),)
     return m.Figure(f["name"], each_player=_int(f["each_player"]),
                     strength=_int(f["strength"]),
                     stands_on=tuple(stands_on) if stands_on is not None else None,
@@ -181,11 +189,9 @@ def _figure_from_json(f: dict[str, Any], loc: m.Loc) -> m.Figure:
                     strength_expr=expr_from_json(f["strength_expr"], loc)
                     if f.get("strength_expr") is not None else None,
                     anywhere=f.get("anywhere", False), with_any=f.get("with"),
-                    each_player_by_players=tuple(
-                        (_int(e["players"][0]), _int(e["players"][1]), _int(e["count"]))
-                        for e in f.get("each_player_by_players", ())), loc=loc,
+                    each_player_by_players=supplies, loc=loc,
                     field_locs=_field_locs(f, loc) + _item_locs(f, "stands_on", loc)
-                    + _item_locs(f, "excludes", loc))
+                    + _item_locs(f, "excludes", loc) + more_locs)
 
 
 def _token_from_json(t: dict[str, Any], loc: m.Loc) -> m.Token:

@@ -175,7 +175,8 @@ class BlockTransformer(BaseTransformer):
     def capture(self, items):
         *figures, reach = items
         return ("capture", (tuple(str(f) for f in figures), reach),
-                (("figure", self._loc(figures[0])),))
+                (("figure", self._loc(figures[0])),
+                 *((f"figure-{j}", self._loc(f)) for j, f in enumerate(figures) if j)))
 
     def take_tokens(self, items):
         return ("take", str(items[0]), (("token", self._loc(items[0])),))

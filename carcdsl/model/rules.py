@@ -21,10 +21,11 @@ END_CONDITIONS: tuple[str, ...] = ("supply-empty", "tile-unplaceable")
 ``tile-unplaceable``: the game also ends as soon as a drawn tile cannot be placed."""
 
 
-def supply_key(entry: tuple[int, int, int]) -> str:
-    """The ``field_locs`` key of one follower supply by player count (where it was written)."""
+def supply_key(entry: tuple[int, int, int], prop: str = "followers_for") -> str:
+    """The ``field_locs`` key of one supply by player count (where it was written): the
+    game's followers, or a figure's (``prop`` ``each_player_for``)."""
     low, high, count = entry
-    return f"followers_for:{low}:{high}:{count}"
+    return f"{prop}:{low}:{high}:{count}"
 
 
 @attrs.frozen
