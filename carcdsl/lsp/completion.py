@@ -107,7 +107,8 @@ def completions(analysis: Analysis, offset: int) -> list[tuple[str, str]]:
                       in_token_block(analysis.text, offset))
     if listed is not None:  # the words of that place, and keywords only where words go too
         keep = {word: what for word, what in items.items() if word not in
-                declaration_keywords()} if place.what in ("expression", "port") else {}
+                declaration_keywords()} if place.what in ("expression", "port") \
+            or place.word == "with" else {}  # a figure's `with`: `own` too
         return sorted({**keep, **listed}.items())
     if "NAME" in terms:
         rules = analysis.rules

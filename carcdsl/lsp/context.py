@@ -2,8 +2,10 @@
 in the argument of ``completed(``/``neighbours(``/``markers(``/``own(``/``figures(``, on a
 tile line (a segment's kind, its ports, where a path ends), or after a word that names kinds
 (``on complete``, ``shows``, ``stands on``, ``ends at``) or figures (``with own``,
-``excludes``, ``on figure``). ``Place.what`` says which; the words that may come there are
-read from the language's own tables (``model.QUANTITIES``, the ports, the rule set's names).
+``excludes``, ``on figure``, ``capture``, a figure's ``with``, ``followers anywhere with``);
+a capture's reach (``in line``) is an expression. ``Place.what`` says which; the words that
+may come there are read from the language's own tables (``model.QUANTITIES``, the ports,
+the rule set's names).
 """
 
 from __future__ import annotations
@@ -15,13 +17,16 @@ import attrs
 import carcdsl.model as m
 from carcdsl.geometry import ports as P
 
-_EXPRESSION = re.compile(r"(?<![\w-])(?:score\s+[\w-]+\s*\+?=|strength\s*=)(?P<rest>[^{}]*)$")
+_EXPRESSION = re.compile(
+    r"(?<![\w-])(?:score\s+[\w-]+\s*\+?=|strength\s*=|in\s+line)(?P<rest>[^{}]*)$")
 _ARGUMENT = re.compile(r"(?<![\w-])(?P<name>[^\W\d][\w-]*)\s*\(\s*$")
 _TILE = re.compile(r"^\s*(?:override\s+)?tile\s+[^\W\d][\w-]*\s+\d+\s+(?P<segments>.*)$")
 _AFTER_WORDS = re.compile(
     r"(?<![\w-])(?P<words>on\s+complete|shows|stands\s+on|ends\s+at|"
-    r"with\s+own|excludes|on\s+figure|remove\s+figure)\s+(?:[\w-]+\s*,\s*)*$")
-_FIGURE_WORDS = ("with own", "excludes", "on figure", "remove figure")
+    r"with\s+own|excludes|on\s+figure|remove\s+figure|capture|anywhere\s+with|^\s*with|\{\s*with)"
+    r"\s+(?:[\w-]+\s*,\s*)*$")
+_FIGURE_WORDS = ("with own", "excludes", "on figure", "remove figure", "capture",
+                 "anywhere with", "with")
 FUNCTION_ARGUMENTS = {"completed": "kind", "neighbours": "kind", "markers": "marker",
                       "own": "figure", "figures": "figure"}
 """What each quantity written ``name(ARG)`` counts by (see ``model.QUANTITIES``)."""
