@@ -146,9 +146,10 @@ def _elsewhere_spot(p: Parts, o: int, key: int, spec: FollowerSpec) -> int:
     if not on_board(*square) or to_key(*square) not in p.grid.tiles:
         raise IllegalMoveError("elsewhere", "no-tile", at=at)
     o_there, base = p.grid.tiles[to_key(*square)]
-    _check_follower_kind(p, spec)
-    local = _find_segment(p, o_there, spec)
     figure = _figure(p, spec)
+    if spec.kind is not None and not figure:
+        _check_follower_kind(p, spec)
+    local = _find_segment(p, o_there, spec)
     if local is None:
         raise IllegalMoveError("elsewhere", "no-segment", at=at, spot=spec.to_text())
     spot = elsewhere_spot(base + local, figure)

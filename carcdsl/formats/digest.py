@@ -19,13 +19,18 @@ digest leaves them out (a record replays after a rule file changes a colour, and
 written before kinds had looks keep their digests)."""
 
 
-LATER_KIND_KEYS = {"tile_figures": True, "ties": ""}
+LATER_KIND_KEYS = {"tile_figures": True, "ties": "", "followers_anywhere": False,
+                   "followers_with": None}
 """Keys of a kind's JSON form added after records carried digests: left out of the digest at
 their default, so that every record written before them keeps replaying."""
-LATER_FIGURE_KEYS: dict[str, object] = {"excludes": [], "strength_expr": None}
+LATER_FIGURE_KEYS: dict[str, object] = {"excludes": [], "strength_expr": None,
+                                        "anywhere": False, "with_any": None,
+                                        "each_player_by_players": []}
 """The same for a figure's keys."""
 LATER_TOKEN_KEYS: dict[str, object] = {"final_expr": None, "bag": None, "worth": 1}
 """The same for a token's keys."""
+LATER_GAME_KEYS: dict[str, object] = {"ransom": 0}
+"""The same for the game's keys."""
 
 
 def rules_digest(rules: RuleSet) -> str:
@@ -48,7 +53,7 @@ def rules_digest(rules: RuleSet) -> str:
             if kind.get(key) == default:
                 kind.pop(key)
     for later, items in ((LATER_FIGURE_KEYS, data["figures"]),
-                         (LATER_TOKEN_KEYS, data["tokens"])):
+                         (LATER_TOKEN_KEYS, data["tokens"]), (LATER_GAME_KEYS, [data["game"]])):
         for item in items:
             for key, default in later.items():
                 if item.get(key) == default:

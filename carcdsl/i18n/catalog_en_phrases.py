@@ -34,6 +34,7 @@ PHRASES: dict[str, str] = {
     "chooses": "chooses {option}",
     "captures": "captures {player}'s {kind} on {where} ({x}, {y})",
     "captures-nothing": "captures nothing",
+    "holds-prisoner": "{player} holds {owner}'s {kind}",
     "pays-ransom": "pays {points} to {player} for a {kind}",
     "in-the": "in the",
     "token-given": "{player} gets {count} {token}",

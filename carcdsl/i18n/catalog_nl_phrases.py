@@ -37,6 +37,7 @@ PHRASES: dict[str, str] = {
     "chooses": "kiest {option}",
     "captures": "vangt de {kind} van {player} op {where} ({x}, {y})",
     "captures-nothing": "vangt niets",
+    "holds-prisoner": "{player} houdt de {kind} van {owner} gevangen",
     "pays-ransom": "betaalt {points} losgeld aan {player} voor een {kind}",
     "in-the": "in de",
     "token-given": "{player} krijgt {count} {token}",

@@ -179,8 +179,6 @@ def _figure_from_json(f: dict[str, Any], loc: m.Loc) -> m.Figure:
         (m.supply_key(entry, "each_player_for"),
          _at(loc.file, f"{loc.path}.each_player_by_players[{i}]"))
         for i, entry in enumerate(supplies))
-    if "with" in f:
-        more_locs += (("with_any", _at(loc.file, f"{loc.path}.with")),)
     return m.Figure(f["name"], each_player=_int(f["each_player"]),
                     strength=_int(f["strength"]),
                     stands_on=tuple(stands_on) if stands_on is not None else None,
@@ -188,7 +186,7 @@ def _figure_from_json(f: dict[str, Any], loc: m.Loc) -> m.Figure:
                     excludes=tuple(f.get("excludes", ())),
                     strength_expr=expr_from_json(f["strength_expr"], loc)
                     if f.get("strength_expr") is not None else None,
-                    anywhere=f.get("anywhere", False), with_any=f.get("with"),
+                    anywhere=f.get("anywhere", False), with_any=f.get("with_any"),
                     each_player_by_players=supplies, loc=loc,
                     field_locs=_field_locs(f, loc) + _item_locs(f, "stands_on", loc)
                     + _item_locs(f, "excludes", loc) + more_locs)

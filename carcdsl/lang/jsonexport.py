@@ -146,7 +146,7 @@ def _figure_to_json(figure: m.Figure) -> dict[str, Any]:
             "recall": figure.recall, "excludes": list(figure.excludes),
             "strength_expr": expr_to_json(figure.strength_expr)
             if figure.strength_expr is not None else None,
-            "anywhere": figure.anywhere, "with": figure.with_any,
+            "anywhere": figure.anywhere, "with_any": figure.with_any,
             "each_player_by_players": [{"players": [low, high], "count": count}
                                        for low, high, count in figure.each_player_by_players]}
 

@@ -251,6 +251,20 @@ def token_status(state: State, words: Words) -> list[str]:
             told.append(", ".join(held))
         told.append(words.phrase("tokens-left", tokens=words.word(tok.name, 2),
                                  n=state.tokens.supply[i]))
+    return told + prisoners(state, words)
+
+
+def prisoners(state: State, words: Words) -> list[str]:
+    """The figures each player holds of other players' (captured): ``Ann holds Bob's
+    follower``."""
+    from carcdsl.engine.decisions import figure_name
+
+    told = []
+    for holder, held in enumerate(state.decisions.held):
+        for owner, figure in held:
+            told.append(words.phrase("holds-prisoner", player=state.players[holder],
+                                     owner=state.players[owner],
+                                     kind=words.word(figure_name(state, figure))))
     return told
 
 
