@@ -108,6 +108,19 @@ def test_overrides_replace(tmp_path):
     assert tower.each_player_by_players == () and tower.each_player == 4
 
 
+@pytest.mark.parametrize("later, anywhere, with_", [
+    ("followers no", False, None), ("followers yes", False, None),
+    ("followers anywhere", True, None), ("followers anywhere with flag", True, "flag"),
+])
+def test_an_override_of_followers_replaces_followers_anywhere(tmp_path, later, anywhere,
+                                                              with_):
+    text = f"variant later for base\noverride feature foundation {{ {later} }}\n"
+    rules, _ = _rules(tmp_path, TOWERS, text)
+    foundation = next(k for k in rules.kinds if k.name == "foundation")
+    assert (foundation.followers_anywhere, foundation.followers_with) == (anywhere, with_)
+    assert foundation.followers == (later != "followers no")
+
+
 def test_explain_says_each_construct(tmp_path):
     rules, _ = _rules(tmp_path)
     text = "\n".join(describe_rules(rules, english()))

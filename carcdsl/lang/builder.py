@@ -312,6 +312,10 @@ class Builder:
         """``props`` and ``locs`` with what ``decl`` says applied."""
         for prop in decl.props:
             added = _ADDED_PROPS.get(prop.name)
+            if prop.name == "followers":  # `followers yes/no` replaces `followers anywhere`
+                for key in ("followers_anywhere", "followers_with"):
+                    props.pop(key, None)
+                    locs.pop(key, None)
             if added is None:
                 props[prop.name] = prop.value
                 locs[prop.name] = prop.loc
