@@ -190,6 +190,7 @@ BROKEN = [
         "figure tower { strength 0  stands on monastery  anywhere }\n"
         "on figure tower: capture folower in line 1"), "E121", 4, 26),
     ("E121 a ransom out of range", extending("override game { ransom 5000 }"), "E121", 3, 17),
+    ("E121 with itself", extending("figure post { stands on road  with post }"), "E121", 3, 36),
     ("E121 with F and with own F in one figure",
      extending("figure post { stands on road  with own follower  with follower }"), "E121", 3,
      55),

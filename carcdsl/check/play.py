@@ -105,6 +105,8 @@ class PlayChecks(CheckerHost):
         if figure.with_any is not None and figure.with_any not in known:
             self.unknown_figure(figure.with_any, f"with {figure.with_any}",
                                 figure.loc_of("with_any"))
+        elif figure.with_any == name:
+            self.error("E121", figure.loc_of("with_any"), "with-itself", name=name)
         elif figure.with_any is not None and figure.needs is not None:
             self.error("E121", figure.loc_of("with_any"), "with-both", name=name,
                        figure=figure.with_any, own=figure.needs)

@@ -254,6 +254,9 @@ DIAGNOSTICS: dict[str, str] = {
     "E121/needs-itself": "figure '{name}' may only stand where its owner's {name} already "
                          "stands (`with own {name}`), so it can never be placed: name another "
                          "figure, or `follower`",
+    "E121/with-itself": "figure '{name}' may only stand where a {name} already stands (`with "
+                        "{name}`), so the first can never be placed: name another figure, or "
+                        "`follower`",
     "E121/recall": "figure '{name}': `recall score {recall}`: a figure taken back scores its "
                    "feature's final rule; write `recall score final`, or `recall` for nothing",
     "W122": "the game declares {declared} tiles but the tile counts add up to {counted} "

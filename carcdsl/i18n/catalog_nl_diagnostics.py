@@ -281,6 +281,9 @@ DIAGNOSTICS: dict[str, str] = {
     "E121/needs-itself": "figuur '{name}' mag alleen staan waar de eigen {name} van de speler "
                          "al staat (`with own {name}`), dus die kan nooit geplaatst worden: "
                          "noem een andere figuur, of `follower`",
+    "E121/with-itself": "figuur '{name}' mag alleen staan waar al een {name} staat (`with "
+                        "{name}`), dus de eerste kan nooit geplaatst worden: noem een andere "
+                        "figuur, of `follower`",
     "E121/recall": "figuur '{name}': `recall score {recall}`: een teruggenomen figuur laat "
                    "het stuk tellen zoals aan het eind; schrijf `recall score final`, of "
                    "`recall` voor niets",
