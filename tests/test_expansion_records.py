@@ -205,6 +205,11 @@ GOLDEN = {
     "tower-reach-grows": ([0, 0], []),
     # T4: a follower on top of a tower stays to the end and scores nothing
     "tower-top-stays": ([0, 0], []),
+    # T4, T5: a follower on top of a tower captured by another tower; the tower opens again
+    "tower-capture-top": ([0, 0], []),
+    # T7: the ransom for a big follower is 3, not doubled
+    "tower-big-ransom": ([3, -3], [(3, "Bob", "ransom", "complete", -3, "-3"),
+                                   (3, "Ann", "ransom", "complete", 3, "3")]),
 }
 
 # record -> (move index, rule, form): the IllegalMoveError the move raises. A rule of None:

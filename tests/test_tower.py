@@ -20,6 +20,7 @@ from carcdsl.compile.facts import DECIDE
 from carcdsl.engine.moves import Placement, RansomSpec
 from carcdsl.errors import IllegalMoveError
 from carcdsl.formats.record import load_record, parse_record, record_of
+from carcdsl.geometry.squares import to_key
 from carcdsl.replay import replay
 
 RECORDS = Path(__file__).parent / "data" / "records" / "expansions"
@@ -129,3 +130,14 @@ def test_the_compiled_engine_says_it_does_not_run_the_tower(capsys):
 
     reason = unsupported(carcdsl.load("base", ["tower"]).tables)
     assert reason is not None and "capture" in reason
+
+
+def test_a_captured_follower_on_a_tower_opens_it():
+    """T4, T5: Bob's follower captured off the tower at (1, 0), the tower takes a piece again
+    (tower-capture-top's last move) and now has two, and no follower."""
+    state = replay(load_record(RECORDS / "tower-capture-top.json"))
+    f = _tower(state.game)
+    there = [piece[3] for piece in state.features.pieces if piece[2] == to_key(1, 0)]
+    assert there == [f + 1, f + 1]
+    assert state.decisions.held == [[(1, 0)], []]
+    assert state.seats.figures[f] == [8, 9] and state.seats.followers == [7, 6]
