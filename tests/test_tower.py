@@ -141,3 +141,27 @@ def test_a_captured_follower_on_a_tower_opens_it():
     assert there == [f + 1, f + 1]
     assert state.decisions.held == [[(1, 0)], []]
     assert state.seats.figures[f] == [8, 9] and state.seats.followers == [7, 6]
+
+
+def test_the_browser_replays_a_tower_record_and_refuses_a_person_a_seat():
+    """The replay page steps through captures and ransoms; a game with a person seated is
+    refused in one message (the page does not offer these choices yet), a bots' game plays."""
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from carcdsl.web.app import create_app
+
+    client = TestClient(create_app())
+    record = json.loads((RECORDS / "tower-ransom.json").read_text())
+    opened = client.post("/api/records", json={"record": record, "name": "t.json"})
+    assert opened.status_code == 201
+    last = client.get(f"/api/records/{opened.json()['id']}/at/4").json()
+    assert "3" in json.dumps(last["state"])
+    person = client.post("/api/games", json={"rules": "base", "variants": ["tower"],
+                                             "players": [{"name": "Ann", "kind": "human"},
+                                                         {"name": "Bot", "kind": "random"}]})
+    assert person.status_code == 400
+    bots = client.post("/api/games", json={"rules": "base", "variants": ["tower"],
+                                           "players": [{"name": "A", "kind": "random"},
+                                                       {"name": "B", "kind": "random"}]})
+    assert bots.status_code == 201
