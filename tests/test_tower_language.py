@@ -124,7 +124,7 @@ def test_an_override_of_followers_replaces_followers_anywhere(tmp_path, later, a
 def test_explain_says_each_construct(tmp_path):
     rules, _ = _rules(tmp_path)
     text = "\n".join(describe_rules(rules, english()))
-    assert "tower: 10 with 2 players, 9 with 3 players, 7 with 4–5 players, 6 each" in text
+    assert "tower: 10 with 2 players, 9 with 3 players, 7 with 4–5 players each," in text
     assert "on any placed tile, not only the one just placed" in text
     assert "followers may stand on a foundation on any placed tile; only where a tower " \
            "stands" in text

@@ -400,7 +400,7 @@ def describe_rules(rules: RuleSet, words: Words) -> list[str]:
             lines.append(words.phrase("about-attributes", kind=words.word(kind.name),
                                       names=", ".join(f"{words.word(n)} ({m})"
                                                       for n, m in kind.attributes)))
-    lines += [_figure_line(figure, words) for figure in rules.figures]
+    lines += [_figure_line(figure, game.players, words) for figure in rules.figures]
     lines += [words.phrase("about-rule", rule=t.text()) for t in rules.triggers]
     if game.ransom:
         lines.append(words.phrase("about-ransom", points=game.ransom))
@@ -415,8 +415,9 @@ def describe_rules(rules: RuleSet, words: Words) -> list[str]:
     return lines
 
 
-def _figure_line(figure, words: Words) -> str:
-    """A figure: its supply (by player count where given), strength, where it stands."""
+def _figure_line(figure, players: tuple[int, int], words: Words) -> str:
+    """A figure: its supply (by player count where given, the default where some count of
+    ``players`` has none), strength, where it stands."""
     kinds = (", ".join(words.word(k) for k in figure.stands_on)
              if figure.stands_on is not None else words.phrase("about-where-followers"))
     extra = ""
@@ -431,10 +432,13 @@ def _figure_line(figure, words: Words) -> str:
     if figure.excludes:
         extra += words.phrase("about-figure-excludes", figures=", ".join(
             words.word(name) for name in figure.excludes))
+    covered = {n for low, high, _ in figure.each_player_by_players
+               for n in range(low, high + 1)}
     count = ", ".join([words.phrase("about-count-for", count=n,
                                     players=f"{low}" if low == high else f"{low}–{high}")
                        for low, high, n in figure.each_player_by_players]
-                      + [str(figure.each_player)])
+                      + ([] if set(range(players[0], players[1] + 1)) <= covered
+                         else [str(figure.each_player)]))
     return words.phrase("about-figure", figure=words.word(figure.name), count=count,
                         strength=figure.strength, kinds=kinds, extra=extra)
 
