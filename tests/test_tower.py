@@ -165,3 +165,9 @@ def test_the_browser_replays_a_tower_record_and_refuses_a_person_a_seat():
                                            "players": [{"name": "A", "kind": "random"},
                                                        {"name": "B", "kind": "random"}]})
     assert bots.status_code == 201
+
+
+def test_six_players_have_five_pieces_with_inns_cathedrals():
+    """T2: 5 pieces each with 6 players, which Inns & Cathedrals allows."""
+    game = carcdsl.load("base", ["inns-cathedrals", "tower"])
+    assert game.new_game(6, 1).seats.figures[_tower(game)] == [5] * 6
