@@ -14,6 +14,7 @@ import numba as nb
 from carcdsl.compile.facts import TOKEN_DRAWN, TOKEN_RETURNED
 from carcdsl.compile.modes import (
     ANY_FOLLOWER,
+    CAPTURE,
     CHOOSE,
     DRAW_BAG,
     EXTENDS,
@@ -49,6 +50,10 @@ from carcdsl.fast.jit import I64, JIT
 from carcdsl.fast.layout import FIG_TB, N_SEG, O1, OS, SEG_KIND
 from carcdsl.fast.slots import (
     CTR,
+    D_ASK_NODE,
+    D_ASK_ROOT,
+    D_ASKED,
+    DEC_ST,
     FIG_ST,
     LEFT,
     MTX,
@@ -118,9 +123,15 @@ def fire_figure(TB, ST, OUT, LOG, g, figure, node, index):
     """``effects.fire_figure``: the mover just placed figure ``figure`` on ``node``."""
     first = _first_later(TB)
     for q in range(TB[RULES][H_ON_FIGURE]):
-        if rule_row(TB, first + q)[R_FIGURE] == figure:
-            act_on(TB, ST, OUT, LOG, g, first + q, I64(0), I64(-1),
-                   ST[NODES][ROOT, node], index)
+        rule = rule_row(TB, first + q)
+        if rule[R_FIGURE] == figure:
+            root = ST[NODES][ROOT, node]
+            act_on(TB, ST, OUT, LOG, g, first + q, I64(0), I64(-1), root, index)
+            for a in range(rule[R_N_ACTIONS]):  # the state offers it (``decisions``)
+                if rule[R_ACTIONS + 4 * a] == CAPTURE:
+                    dc = ST[DEC_ST]
+                    dc[D_ASKED] = (first + q) << 8 | R_ACTIONS + 4 * a
+                    dc[D_ASK_ROOT], dc[D_ASK_NODE] = root, node
 
 
 @nb.njit(**JIT)

@@ -33,6 +33,7 @@ from carcdsl.compile.facts import (
 )
 from carcdsl.compile.modes import (
     ANY_FOLLOWER,
+    CAPTURE,
     CHOOSE,
     COVERS,
     DRAW_BAG,
@@ -66,6 +67,7 @@ from carcdsl.fast.layout import (
     SEG_KIND,
     SLOTS,
     SUPPLY,
+    capture_actions,
     marker_names,
 )
 from carcdsl.fast.program import compile_program, run
@@ -149,6 +151,7 @@ def event_names(tb: Tables) -> list[str]:
     more += [t.name for t in modes.tokens
              if t.final_points or t.most_points or t.final_program is not None]
     more += [modes.bags[a[1]] for a in _all_actions(tb) if a[0] == SCORE_TO]
+    more += ["ransom"] * bool(modes.ransom)  # ``decisions.pay_ransom``'s scorings
     for name in more:
         if name not in names:
             names.append(name)
@@ -253,6 +256,11 @@ def _rule_row(tb: Tables, out: np.ndarray, r, actions: tuple, names: dict, first
         elif action[0] == CHOOSE:
             out[col + 1:col + 3] = len(action[1]), first + len(options)
             options += [acts for _name, acts in action[1]]
+        elif action[0] == CAPTURE:  # its reach: a program row of ``layout._programs``
+            row = len(kinds) + len(tb.modes.figures) + len(tb.modes.tokens) + \
+                capture_actions(tb).index(action)
+            code, slots = compile_program(action[2], marker_names(tb))
+            out[col + 1:col + 4] = action[1], row, len(code) | len(slots) << 16
         elif action[0] == TAKE:
             attributes = kinds[r.kind].attribute_names if r.kind >= 0 else ()
             out[col + 1] = action[1]

@@ -6,7 +6,7 @@ A move's spot is the Python engine's (``engine.figures``): -1 nothing; a local s
 ordinary follower); ``local | figure << FIGURE_SHIFT`` figure ``figure - 1`` of
 ``Modes.figures``; ``RECALL - node`` taking back the mover's figure on ``node``.
 
-Tables (``TB[FIG_TB]``, ``TB[FSPOTS]``): ``FK`` [F, 4] per figure (each player,
+Tables (``TB[FIG_TB]``, ``TB[FSPOTS]``): ``FK`` [F, 11] per figure (each player,
 strength, needs, recall); ``FSPOTS`` [F, O, S] the local segments each may stand on
 (``Tables.figure_spots``, padded with -1). State (``ST[FIG_ST]``, ``ST[FC]``): rows
 of ``cap`` (each piece's figure, parallel to the kernel's pieces; this turn's recallable
@@ -75,8 +75,12 @@ from carcdsl.fast.slots import (
     TILES_,
 )
 
-EACH, STRENGTH, NEEDS, RECALLS, EXCLUDES, F_CODE_LEN, F_N_SLOTS = range(7)
-"""``TB[FIG_TB]`` [F, 4]: per figure."""
+EACH, STRENGTH, NEEDS, RECALLS, EXCLUDES, F_CODE_LEN, F_N_SLOTS, ANYWHERE, WITH_ANY, \
+    KIND_MASK, COUNTS = range(11)
+"""``TB[FIG_TB]`` [F, 11]: per figure (``EACH``: each player's for the game's player count;
+``ANYWHERE``, ``WITH_ANY``, ``KIND_MASK``: ``FigureKind.anywhere``, ``with_any``, the kinds
+it stands on as bits; ``COUNTS``: whether it counts for a majority, a strength or a
+strength program)."""
 PF_FIG, RECALLABLE, NEAR_D, NEAR_SEG, OWNED = range(5)
 """``ST[FIG_ST]`` [OWNED + F, cap]: the figure of each piece (0: the ordinary follower;
 parallel to the kernel's ``P_SEAT``/``P_NODE``), the recallable nodes of this turn, a
@@ -91,14 +95,16 @@ FSPOTS, FC = FIG_TB + 1, FIG_ST + 1
 def tables(tb: Tables, players: int) -> tuple[np.ndarray, np.ndarray]:
     """The two arrays of ``TB`` this module owns: ``FK`` and ``FSPOTS``."""
     figures = tb.modes.figures
-    n_o = 4 * len(tb.type_names)
+    n_o = len(tb.sigs)  # a map's printed tiles too: figures go on them elsewhere
     s_max = max(1, max(len(s) for s in tb.segments[:n_o]))
-    fk = np.zeros((len(figures), 7), np.int64)
+    fk = np.zeros((len(figures), 11), np.int64)
     markers = marker_names(tb)
     fspots = np.full((len(figures), n_o, s_max), -1, np.int64)
     for f, kind in enumerate(figures):
-        fk[f, :F_CODE_LEN] = (kind.each_player, kind.strength, kind.needs, kind.recall,
+        fk[f, :F_CODE_LEN] = (kind.supply_for(players), kind.strength, kind.needs, kind.recall,
                               kind.excludes)
+        fk[f, ANYWHERE:] = (kind.anywhere, kind.with_any, sum(1 << k for k in kind.kinds),
+                            bool(kind.strength or kind.strength_program is not None))
         if kind.strength_program is not None:  # its rows: ``layout._programs``
             code, slots = compile_program(kind.strength_program, markers)
             fk[f, F_CODE_LEN], fk[f, F_N_SLOTS] = len(code), len(slots)
@@ -192,6 +198,23 @@ def take_back(TB, ST, p):
             pf[q + 1]
     ctr[N_PIECES] -= 1
     ST[FC][f, seat] += 1
+
+
+@nb.njit(**JIT)
+def remove(TB, ST, p):
+    """``Features.take_back`` alone: piece ``p`` leaves the board (the others keep their
+    order) and its strength (an ordinary follower's: 1) its feature; where it goes is the
+    caller's (``decisions.capture``). Returns (its seat, its figure code)."""
+    nodes, nfol, tiles, ctr, pf = ST[NODES], ST[NFOL], ST[TILES_], ST[CTR], ST[FIG_ST][PF_FIG]
+    seat, node, f = tiles[P_SEAT, p], tiles[P_NODE, p], pf[p]
+    strength = TB[FIG_TB][f - 1, STRENGTH] if f else 1
+    if strength:
+        nfol[nodes[ROOT, node], seat] -= strength
+    for q in range(p, ctr[N_PIECES] - 1):
+        tiles[P_SEAT, q], tiles[P_NODE, q], pf[q] = tiles[P_SEAT, q + 1], tiles[P_NODE, q + 1], \
+            pf[q + 1]
+    ctr[N_PIECES] -= 1
+    return seat, f
 
 
 @nb.njit(**JIT)

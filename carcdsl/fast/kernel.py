@@ -19,13 +19,13 @@ import time
 import numba as nb
 import numpy as np
 
-from carcdsl.compile.facts import TOKEN_ACTIONS
+from carcdsl.compile.facts import DECIDE, TOKEN_ACTIONS
 from carcdsl.engine.position import position
 from carcdsl.engine.state import draw_off_seating
-from carcdsl.fast import boards, effects, figures, mt
+from carcdsl.fast import boards, decisions, effects, figures, mt
 from carcdsl.fast.grid import place
 from carcdsl.fast.jit import I64, JIT, PY
-from carcdsl.fast.layout import FIG_TB, GENERAL, HAND, PARAMS, kernel_tables
+from carcdsl.fast.layout import DECIDING, FIG_TB, GENERAL, HAND, PARAMS, kernel_tables
 from carcdsl.fast.movegen import (
     begin_turn,
     count_moves,
@@ -46,12 +46,18 @@ from carcdsl.fast.slots import (
     CHANGES,
     CTR,
     CURRENT,
+    D_HELD_N,
+    D_N_OPTIONS,
+    D_PENDING,
+    D_RANSOMED,
+    DEC_ST,
     END,
     FINISHED,
     G_NOW,
     G_STEP,
     HAND_N,
     HANDS,
+    HELD_ST,
     KIND_ROWS,
     KR_POINTS,
     KR_SCORINGS,
@@ -63,7 +69,7 @@ from carcdsl.fast.slots import (
     N_DISCARDS,
     N_GROUPS,
     N_LOG_EVENTS,
-    N_MOVES,
+    N_LOGGED,
     N_NODES,
     N_OPEN,
     N_PIECES,
@@ -103,7 +109,7 @@ from carcdsl.fast.slots import (
     VALUES,
     WIDTH,
 )
-from carcdsl.fast.state import after_move, apply, new_state, reset, set_up
+from carcdsl.fast.state import after_move, apply, decide, new_state, reset, set_up
 from carcdsl.fast.supply import is_empty
 from carcdsl.geometry.squares import to_key, to_xy
 
@@ -123,6 +129,9 @@ def play_turns(TB, ST, OUT, LOG, g, turns, branching, counts, one_rng):
             break
         seat = ctr[CURRENT]
         rng = mtx[0] if one_rng else mtx[seat]
+        if TB[PARAMS][DECIDING] and decisions.offered(TB, ST, seat):
+            decide_turn(TB, ST, OUT, LOG, g, seat, branching, counts, rng)
+            continue
         if general:  # ``rows._play_counted``' counts, then ``_sample_more``
             if branching:
                 m = list_moves(TB, ST, seat)
@@ -159,6 +168,56 @@ def play_turns(TB, ST, OUT, LOG, g, turns, branching, counts, one_rng):
         apply(TB, ST, OUT, LOG, g, t, move[0], move[1], move[2])
 
 
+@nb.njit(**JIT)
+def decide_turn(TB, ST, OUT, LOG, g, seat, branching, counts, rng):
+    """A step of ``play_turns`` while a capture is pending or ransoms are offered: the
+    random bot draws from every move (``sample_move``: ``moves[below(rng, len(moves))]``),
+    counted as ``rows._play_counted`` counts a step (placements of the drawn tile, or with
+    hands each distinct (tile, square, rotation) of the moves)."""
+    buf = ST[MOVES]
+    m = decisions.all_moves(TB, ST, seat)
+    if TB[PARAMS][HAND]:
+        n = _distinct_placements(ST, m)
+    else:
+        n = fitting_rotations(TB, ST, ST[TILES_][PILE, ST[CTR][N_PILE] - 1])
+    counts[1] += n
+    if branching:
+        counts[2] += m
+        counts[0] += m > 1
+    else:
+        counts[0] += n > 1 or m > 1
+    pick = mt.below(rng, m)
+    if buf[pick, 0] == DECIDE:
+        decide(TB, ST, OUT, LOG, g, buf[pick, 3])
+    else:
+        apply(TB, ST, OUT, LOG, g, buf[pick, 0], buf[pick, 1], buf[pick, 2], buf[pick, 3])
+
+
+@nb.njit(**JIT)
+def _distinct_placements(ST, m):
+    """How many distinct (tile, square, rotation) the first ``m`` moves hold (a decision's
+    (DECIDE, 0, 0) once): ``{move[:3] for move in iter_moves()}``."""
+    buf = ST[MOVES]
+    n = 0
+    for k in range(m):
+        seen = False
+        for e in range(k):
+            if buf[e, 0] == buf[k, 0] and buf[e, 1] == buf[k, 1] and buf[e, 2] == buf[k, 2]:
+                seen = True
+                break
+        n += not seen
+    return n
+
+
+@nb.njit(**PY)
+def every_move(TB, ST, seat):
+    """``iter_moves``: every legal move into ``ST[MOVES]``, decisions first
+    (``decisions.all_moves``) where the rules have them; returns how many."""
+    if TB[PARAMS][DECIDING]:
+        return decisions.all_moves(TB, ST, seat)
+    return list_moves(TB, ST, seat)
+
+
 @nb.njit(cache=True, inline="always")
 def play_game(TB, ST, OUT, LOG, g, seed, seating, branching, counts):
     """One game of random bots to its end, its row into ``OUT``'s row ``g``."""
@@ -191,7 +250,7 @@ def play_game(TB, ST, OUT, LOG, g, seed, seating, branching, counts):
     rows[g, R_LEAD_FROM], rows[g, R_DECISIONS], rows[g, R_PLACEMENTS] = (lead_from, decisions,
                                                                          placements)
     rows[g, R_MOVES] = moves if branching else -1
-    rows[g, R_N_MOVES], rows[g, R_N_EVENTS] = ctr[N_MOVES], ctr[N_LOG_EVENTS]
+    rows[g, R_N_MOVES], rows[g, R_N_EVENTS] = ctr[N_LOGGED], ctr[N_LOG_EVENTS]
 
 
 @nb.njit(**PY)
@@ -261,7 +320,8 @@ def tables_for(tables, players: int) -> Packed:
     """``TB``: the core's arrays (``layout``), then the two slots each of ``figures``,
     ``effects`` and ``boards``."""
     return Packed(kernel_tables(tables, players) + figures.tables(tables, players)
-                  + effects.tables(tables, players) + boards.tables(tables, players))
+                  + effects.tables(tables, players) + boards.tables(tables, players)
+                  + decisions.tables(tables, players))
 
 
 def stacks_for(tb: Packed, players: int) -> Packed:
@@ -274,6 +334,22 @@ def logs(on: bool, moves: int) -> Packed:
     events (``[n, 5]`` rows each)."""
     return Packed((np.array([on], np.int64), np.zeros((moves, 5), np.int64),
                    np.zeros((16 * moves, 5), np.int64)))
+
+
+def _load_decisions(st: Packed, state) -> None:
+    """``state``'s decisions (``parts.Decisions``) into ``st``: the figures each seat holds,
+    whether the mover paid a ransom this turn, a pending capture's options."""
+    dc, held = st[DEC_ST], st[HELD_ST]
+    d = state.decisions
+    for seat, figures_held in enumerate(d.held):
+        dc[D_HELD_N + seat] = len(figures_held)
+        for h, (owner, figure) in enumerate(figures_held):
+            held[seat, h] = owner << decisions.SHIFT | figure
+    dc[D_RANSOMED] = d.ransomed
+    options = d.pending[1] if d.pending is not None else ()
+    dc[D_PENDING], dc[D_N_OPTIONS] = bool(options), len(options)
+    first = D_HELD_N + held.shape[0]
+    dc[first:first + len(options)] = options
 
 
 class Kernel:
@@ -336,7 +412,8 @@ class Kernel:
 
     def log(self, seed: int) -> dict:
         """One game in full, for comparing with the Python engine: its moves (``(t, key, r,
-        spot)``, or ``(t,)`` for a discard), the seat of each, its scorings ``(move index,
+        spot)``, ``(t,)`` for a discard, a decision ``(DECIDE, 0, 0, option)`` where it was
+        made), the seat of each, its scorings ``(move index,
         seat, kind name, when, points)``, its tokens moving ``(move index, token, count,
         action, seat or None)``, the final scores and why it ended."""
         from carcdsl.fast.batch import END_REASONS, seeds_array
@@ -353,6 +430,9 @@ class Kernel:
         moves: list[tuple[int, ...]] = []
         seats = []
         for t, cell, r, spot, seat in log[1][:n_moves].tolist():
+            if t == DECIDE:  # a decision: no move of ``Log.moves``
+                moves.append((t, 0, 0, spot))
+                continue
             if cell < 0:
                 moves.append((t,))
             else:
@@ -409,6 +489,8 @@ class Kernel:
              np.array(at.pile, np.int64), held, np.array([len(h) for h in at.hands], np.int64),
              np.array(at.scores, np.int64), np.array(at.followers, np.int64), at.current,
              np.array(at.aside, np.int64))
+        if self.tables.modes.deciding:
+            _load_decisions(self._st, state)
         return self._st
 
     def position(self, state) -> dict:
@@ -417,14 +499,17 @@ class Kernel:
         open ends and pennants at roots, followers per seat at roots, the open squares in
         order, and the scores."""
         st = self._load(state)
-        n = list_moves(self.tb, st, st[CTR][CURRENT])
+        n = every_move(self.tb, st, st[CTR][CURRENT])
         w = st[CTR][WIDTH]
 
         def key(c: int) -> int:
             return to_key(c % w - w // 2, c // w - w // 2)
+
+        def move(t: int, c: int, r: int, spot: int) -> tuple[int, int, int, int]:
+            return (t, 0, 0, spot) if t == DECIDE else (t, key(c), r, spot)
         nodes, used = st[NODES], st[CTR][N_NODES]
         roots = [r for r in range(used) if nodes[ROOT, r] == r]
-        return {"moves": [(t, key(c), r, spot) for t, c, r, spot in st[MOVES][:n].tolist()],
+        return {"moves": [move(*m) for m in st[MOVES][:n].tolist()],
                 "root": nodes[ROOT, :used].tolist(),
                 "open_ends": {r: int(nodes[OPEN_ENDS, r]) for r in roots},
                 "pennants": {r: int(nodes[PENNANTS, r]) for r in roots},

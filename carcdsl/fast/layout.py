@@ -12,6 +12,7 @@ import numpy as np
 
 from carcdsl.compile.facts import marker_names as marker_names  # the markers' bits
 from carcdsl.compile.facts import unshuffled_pile
+from carcdsl.compile.modes import CAPTURE, NO_NEED
 from carcdsl.compile.tables import CENTRE, FIELD, Tables
 from carcdsl.fast.program import compile_program
 
@@ -44,12 +45,16 @@ KIND_CENTRE, CODE_LEN, N_SLOTS, KIND_FIELD = 0, 1, 3, 5
 """``TB[KK]`` [K, 6]: per kind, whether a centre; per when (complete, final), program rows
 and quantity slots; whether a field (never completed)."""
 (START_TYPE, START_PLACED, FOLLOWERS, N_ATTR, N_TYPES, N_KINDS, END_UNPLACEABLE, HAND, BAG,
- GENERAL, TIES, MEASURED, MOST_OPTIONS, BAGS) = range(14)
+ GENERAL, TIES, MEASURED, MOST_OPTIONS, BAGS, ANY_KIND, ANY_WITH, ELSE_MAX, DECIDING) = range(18)
 """``TB[PARAMS]``. ``GENERAL``: placements offer different numbers of moves (hands, figures,
 requirements), and the random bot draws as ``movegen._sample_more`` (``sample_general``).
 ``TIES``: ``Tables.ties`` when some tile breaks ties, else 0. ``MEASURED``:
 ``Modes.measured_strengths``. ``MOST_OPTIONS``: ``Modes.most_options``. ``BAGS``: how many
-bags tokens are drawn from (their draws: the last row of ``ST[MTX]``)."""
+bags tokens are drawn from (their draws: the last row of ``ST[MTX]``). ``ANY_KIND``,
+``ANY_WITH``: the kind whose ordinary followers stand on any placed tile (``Candidates`` keeps
+the last of ``Modes.anywhere_kinds``; -1: none) and the figure it must hold (NO_NEED: none).
+``ELSE_MAX``: how many spots elsewhere a placement may offer at most. ``DECIDING``:
+``Modes.deciding`` (``fast.decisions``)."""
 
 
 def kernel_tables(tb: Tables, players: int) -> tuple:
@@ -73,10 +78,33 @@ def kernel_tables(tb: Tables, players: int) -> tuple:
                        len(tb.kinds), modes.end_unplaceable, modes.hand, modes.bag,
                        modes.placing_more or bool(modes.hand),
                        tb.ties if tb.high_tiles else 0, modes.measured_strengths,
-                       modes.most_options, len(modes.bags)], np.int64)
+                       modes.most_options, len(modes.bags),
+                       modes.anywhere_kinds[-1][0] if modes.anywhere_kinds else -1,
+                       modes.anywhere_kinds[-1][1] if modes.anywhere_kinds else NO_NEED,
+                       _elsewhere_most(tb), modes.deciding], np.int64)
     pile, ends = unshuffled_pile(tb)
     return (o1, o4, os_, ol, np.array(tb.seg_at[:len(tb.sigs)], np.int64), touches, seg_attr,
             tt, kk, code, slots, np.array(pile, np.int64), params, np.array(ends, np.int64))
+
+
+def _elsewhere_most(tb: Tables) -> int:
+    """A bound on the spots elsewhere one placement offers (``engine.elsewhere``): per figure
+    code that may go elsewhere, every segment of its kinds on every tile of the game."""
+    modes = tb.modes
+    kinds = [frozenset(k for k, _ in modes.anywhere_kinds)] if modes.anywhere_kinds else []
+    kinds += [f.kinds for f in modes.figures if f.anywhere]
+    if not kinds:
+        return 0
+    pile, _ = unshuffled_pile(tb)
+    start = [] if tb.start_type is None else [4 * tb.start_type]
+    tiles = [4 * t for t in pile] + start + list(range(4 * len(tb.type_names), len(tb.sigs)))
+    return sum(sum(seg.kind in ks for seg in tb.segments[o]) for ks in kinds for o in tiles) + 1
+
+
+def capture_actions(tb: Tables) -> list[tuple]:
+    """Every ``capture`` action of the ``on figure`` rules, in rule order: their reach
+    programs are rows of ``TB[CODE]`` after the tokens' (``_programs``)."""
+    return [a for r in tb.modes.on_figure for a in r.actions if a[0] == CAPTURE]
 
 
 def _oriented(tb: Tables) -> tuple[np.ndarray, ...]:
@@ -134,7 +162,9 @@ def _programs(tb: Tables) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarra
     0); after the kinds, each figure's ``strength = EXPR`` as its "complete" program (its
     length and slots are ``fast.figures``' ``FK`` columns ``F_CODE_LEN``, ``F_N_SLOTS``),
     then each token's ``score final = EXPR`` (its length: ``fast.effects``' ``TK_CODE_LEN``;
-    its one quantity, ``tokens``, is what the player holds)."""
+    its one quantity, ``tokens``, is what the player holds), then each ``capture``'s reach
+    (``capture_actions``; its row, length and slots: the action's columns in ``fast.effects``'
+    rule rows)."""
     markers = marker_names(tb)
     compiled = [[compile_program(p, markers) if p is not None else None
                  for p in (k.complete, k.final)] for k in tb.kinds]
@@ -144,6 +174,7 @@ def _programs(tb: Tables) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarra
     compiled += [[compile_program(t.final_program, markers)
                   if t.final_program is not None else None, None]
                  for t in tb.modes.tokens]
+    compiled += [[compile_program(a[2], markers), None] for a in capture_actions(tb)]
     rows = max([1] + [len(c[0]) for per in compiled for c in per if c is not None])
     quantities = max([1] + [len(c[1]) for per in compiled for c in per if c is not None])
     n_k = len(compiled)

@@ -12,9 +12,10 @@ from __future__ import annotations
 import numba as nb
 
 from carcdsl.compile.facts import CHOICE_SHIFT
-from carcdsl.fast import bags, effects, figures, mt
+from carcdsl.fast import bags, effects, elsewhere, figures, mt
 from carcdsl.fast.jit import I64, JIT, PY
 from carcdsl.fast.layout import (
+    ELSE_MAX,
     FIG_TB,
     HAND,
     LINK_POS,
@@ -48,6 +49,7 @@ from carcdsl.fast.slots import (
     HANDS,
     LEFT,
     MOVES,
+    N_CANDIDATES,
     N_OPEN,
     N_PILE,
     N_ROTS,
@@ -275,7 +277,10 @@ def list_moves(TB, ST, seat):
 
 @nb.njit(**JIT)
 def begin_turn(TB, ST, seat):
-    """``movegen._Turn``: (placing, recalling) for ``moves_at``."""
+    """``movegen._Turn``: (placing, recalling) for ``moves_at``; the candidates elsewhere
+    (``Candidates``) into ``fast.elsewhere``'s state."""
+    if TB[PARAMS][ELSE_MAX]:
+        elsewhere.begin_turn(TB, ST, seat)
     if TB[FIG_TB].shape[0]:
         return figures.begin_turn(TB, ST, seat)
     return False, False
@@ -339,6 +344,8 @@ def _moves_at(TB, ST, n, t, c, r, o, seat, placing, recalling, occupied, n_near)
             if fspots[f, o, 0] >= 0 and fc[f, seat] > 0:
                 stands = True
     if not (spots or stands or recalling):
+        if TB[PARAMS][ELSE_MAX]:
+            n = elsewhere.spots(TB, ST, n, t, c, r, o, seat)
         return n
     occ = 0
     if spots or stands:
@@ -353,6 +360,8 @@ def _moves_at(TB, ST, n, t, c, r, o, seat, placing, recalling, occupied, n_near)
         n = figures.placements(TB, ST, n, t, c, r, o, occ, seat)
     if recalling:
         n = figures.recalls(TB, ST, n, t, c, r, o)
+    if TB[PARAMS][ELSE_MAX]:  # ``_Turn._spots``: after the recalls
+        n = elsewhere.spots(TB, ST, n, t, c, r, o, seat)
     return n
 
 
@@ -385,7 +394,7 @@ def placements_of(TB, ST, seat):
 @nb.njit(**JIT)
 def width(TB, ST, seat, t, placing):
     """``_Turn.width``: a bound on the moves one placement of ``t`` offers the mover."""
-    n = 1
+    n = 1 + ST[CTR][N_CANDIDATES]  # ``Candidates``' nodes, as many as there are
     if ST[SEATS][LEFT, seat] > 0:
         n += TB[TT][t, SPOT_COUNT]
     fk = TB[FIG_TB]

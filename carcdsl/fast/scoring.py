@@ -393,6 +393,7 @@ def finish(TB, ST, OUT, LOG, g, why):
     if ctr[FINISHED]:
         return
     ctr[END] = why
+    close_group(ST, ctr[TURNS])  # a turn cut short by the end (a capture pending) has its own
     index = ctr[N_MOVES] - 1
     n = 0
     for p in range(ctr[N_PIECES]):

@@ -15,6 +15,17 @@ CELLS, NODES, NATTR, NFOL, TILES_, SEATS, CTR, MTX, OPENS, ROTS, SCRATCH, HANDS,
     SEATING = range(14)
 FIG_ST, EFF_ST, BOARD_ST = 14, 16, 18
 """Two slots each for the state of ``fast.figures``, ``fast.effects`` and ``fast.boards``."""
+ELSE_ST, DEC_ST, HELD_ST = 20, 21, 22
+"""``ST[ELSE_ST]`` [2, cap]: this turn's candidates of ``fast.elsewhere`` (figure code, node);
+``ST[DEC_ST]``: ``fast.decisions``' scalars (``D_*``) then a pending capture's options;
+``ST[HELD_ST]`` [players, cap]: per seat the figures it holds (``owner << 6 | figure``)."""
+D_PENDING, D_RANSOMED, D_ASKED, D_ASK_ROOT, D_ASK_NODE, D_O, D_CELL, D_BASE, D_INDEX, \
+    D_CHOICE, D_N_OPTIONS, D_PAID = range(12)
+D_HELD_N = 12
+"""``ST[DEC_ST]``: whether a capture is pending; whether the mover paid a ransom this turn; a
+capture a rule asked for (its rule row and action column, -1: none; the root and the node);
+the turn's rest (``State._finish_turn``'s arguments); how many options are pending; from
+``D_HELD_N``, per seat how many figures it holds, then the options."""
 C_TILE, C_MASK, C_NEED, C_WATCH = range(4)
 """``ST[CELLS]`` [4, W*W]: the tile on a square (-1: none); what an empty square requires;
 whether its centre is watched."""
@@ -39,8 +50,10 @@ NEAR_ROOT, NEAR_MASK, VALUES, STACK_ROW, GEO = range(5)
 stack; ``GEO``: the steps N E S W, then the 8 squares around (``squares.AROUND`` order)."""
 (N_TILES, N_NODES, N_OPEN, N_PIECES, N_PILE, CURRENT, GEN, N_MOVES, TURNS, FINISHED, END,
  N_WATCHED, LEADER, CHANGES, N_GROUPS, GROUP_EVENTS, N_LOG_EVENTS, N_DISCARDS, WIDTH,
- N_ASIDE) = range(20)
-N_CTR = 20
+ N_ASIDE, N_CANDIDATES, N_LOGGED) = range(22)
+N_CTR = 22
+"""``N_MOVES`` counts the moves as ``Log.moves`` does (placements and discards);
+``N_LOGGED`` the rows of a logged game's moves, decisions included."""
 
 # OUT: a batch's rows
 ROWS, SEAT_ROWS, KIND_ROWS, PLACED = range(4)

@@ -14,15 +14,18 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from carcdsl.compile.facts import BAG_SALT, BOT_SEED_FACTOR, CHOICE_SHIFT
-from carcdsl.fast import bags, boards, effects, figures, mt
+from carcdsl.compile.facts import BAG_SALT, BOT_SEED_FACTOR, CHOICE_SHIFT, DECIDE, ELSEWHERE
+from carcdsl.fast import bags, boards, decisions, effects, elsewhere, figures, mt
 from carcdsl.fast.grid import place, place_endless, place_limited
 from carcdsl.fast.jit import I64, JIT, PY
 from carcdsl.fast.layout import (
     BAG,
     BAGS,
     CENTRE_SPOT,
+    DECIDING,
+    ELSE_MAX,
     END_UNPLACEABLE,
+    FIG_TB,
     FOLLOWERS,
     HAND,
     MOST_OPTIONS,
@@ -52,6 +55,15 @@ from carcdsl.fast.slots import (
     CELLS,
     CTR,
     CURRENT,
+    D_ASKED,
+    D_BASE,
+    D_CELL,
+    D_CHOICE,
+    D_INDEX,
+    D_O,
+    D_PENDING,
+    D_RANSOMED,
+    DEC_ST,
     FIG_ST,
     FINISHED,
     GEO,
@@ -64,6 +76,7 @@ from carcdsl.fast.slots import (
     N_ASIDE,
     N_CTR,
     N_DISCARDS,
+    N_LOGGED,
     N_MOVES,
     N_NODES,
     N_OPEN,
@@ -119,7 +132,8 @@ def new_state(TB, players):
                 geo[k] = dx + dy * w
                 k += 1
     hand = max(1, TB[PARAMS][HAND])
-    per_placement = (1 + TB[OS].shape[2] + figures.extra_moves(TB)) * TB[PARAMS][MOST_OPTIONS]
+    per_placement = (1 + TB[OS].shape[2] + figures.extra_moves(TB) + TB[PARAMS][ELSE_MAX]) \
+        * TB[PARAMS][MOST_OPTIONS]
     cap = n_open * 4 * (per_placement + 1) * hand  # list_moves: the placements, then moves
     return (cells, np.zeros((7, nodes), np.int64),
             np.zeros((nodes, TB[SEG_ATTR].shape[2]), np.int64),
@@ -128,7 +142,9 @@ def new_state(TB, players):
             np.zeros((3, n_open), np.int64), np.zeros((n_open, 4), np.int64), scratch,
             np.zeros((players, hand), np.int64), np.zeros((cap, 4), np.int64),
             np.zeros(players, np.int64)) + figures.state(TB, players) + \
-        effects.state(TB, players) + boards.state(TB, players)
+        effects.state(TB, players) + boards.state(TB, players) + \
+        (np.zeros((2, (1 + TB[FIG_TB].shape[0]) * nodes + 1), np.int64),) + \
+        decisions.state(TB, players)
 
 
 @nb.njit(**PY)
@@ -159,6 +175,8 @@ def reset(TB, ST):
     seats[HAND_N] = 0
     seats[LEFT] = TB[PARAMS][FOLLOWERS]
     figures.reset(TB, ST)
+    if TB[PARAMS][DECIDING]:
+        decisions.reset(ST)
     if TB[boards.LISTS_TB][boards.LIMITED]:
         boards.reset(TB, ST)
     opens[OPEN_CELL, 0] = (w // 2) + (w // 2) * w  # the origin, open before anything
@@ -206,7 +224,8 @@ def set_up(TB, ST, LOG, seed, seating):
 
 @nb.njit(**JIT)
 def apply(TB, ST, OUT, LOG, g, t, cell, r, spot):
-    """``State._apply`` on the fast path."""
+    """``State._apply``: the tile and its figure; a capture a rule then offers waits for
+    the mover's decision (``decide``), else the turn goes on (``finish_turn``)."""
     cells, nodes, nfol, tiles, seats, ctr = (ST[CELLS], ST[NODES], ST[NFOL], ST[TILES_],
                                              ST[SEATS], ST[CTR])
     seat = ctr[CURRENT]
@@ -243,11 +262,44 @@ def apply(TB, ST, OUT, LOG, g, t, cell, r, spot):
         if TB[OS][CENTRE_SPOT, o, spot] and not cells[C_WATCH, cell]:
             cells[C_WATCH, cell] = 1
             ctr[N_WATCHED] += 1
+    elif spot <= ELSEWHERE:
+        node, code = elsewhere.put(TB, ST, spot, seat)
+        if code and TB[effects.RULES][effects.H_ON_FIGURE]:
+            bags.fire_figure(TB, ST, OUT, LOG, g, code - 1, node, index)
     elif spot <= figures.RECALL:  # ``State._recall``: its feature scores first
         p = figures.recall_piece(TB, ST, figures.RECALL - spot, seat)
         if figures.scores_recall(TB, ST, p):
             score_recall(TB, ST, OUT, LOG, g, nodes[ROOT, figures.RECALL - spot], index, seat)
         figures.take_back(TB, ST, p)
+    if TB[PARAMS][DECIDING]:
+        dc = ST[DEC_ST]
+        if dc[D_ASKED] >= 0 and decisions.offer_capture(TB, ST):
+            dc[D_O], dc[D_CELL], dc[D_BASE], dc[D_INDEX], dc[D_CHOICE] = (o, cell, base, index,
+                                                                          choice)
+            return
+    finish_turn(TB, ST, OUT, LOG, g, o, cell, base, index, choice)
+
+
+@nb.njit(**JIT)
+def decide(TB, ST, OUT, LOG, g, option):
+    """``State._decide``: the pending capture (then the rest of the turn), or a ransom paid
+    before the tile; logged as a move ``(DECIDE, 0, 0, option)``, counted apart."""
+    dc, ctr = ST[DEC_ST], ST[CTR]
+    seat = ctr[CURRENT]
+    log_row(ST, LOG, I64(DECIDE), I64(0), I64(0), option, seat)
+    if not dc[D_PENDING]:
+        decisions.pay_ransom(TB, ST, OUT, LOG, g, option, seat)
+        return
+    decisions.capture(TB, ST, option, seat)
+    finish_turn(TB, ST, OUT, LOG, g, dc[D_O], dc[D_CELL], dc[D_BASE], dc[D_INDEX],
+                dc[D_CHOICE])
+
+
+@nb.njit(**JIT)
+def finish_turn(TB, ST, OUT, LOG, g, o, cell, base, index, choice):
+    """``State._finish_turn``: placement rules, scoring, the next player."""
+    seats, ctr = ST[SEATS], ST[CTR]
+    seat = ctr[CURRENT]
     # placement triggers act at once, before scoring
     extra = TB[effects.RULES][effects.H_TRIGGERS] > 0 and effects.fire_triggers(
         TB, ST, OUT, LOG, g, o, cell, base, index)
@@ -263,6 +315,8 @@ def apply(TB, ST, OUT, LOG, g, t, cell, r, spot):
             pass_turn(TB, ST)
     elif not end_turn(ST, extra, np.bool_(True)):
         ctr[CURRENT] = (seat + 1) % seats.shape[1]
+    if TB[PARAMS][DECIDING] and not ST[effects.MISC][effects.IN_EXTRA]:
+        ST[DEC_ST][D_RANSOMED] = 0
     after_move(TB, ST, OUT, LOG, g)
 
 
@@ -270,13 +324,20 @@ def apply(TB, ST, OUT, LOG, g, t, cell, r, spot):
 def log_move(ST, LOG, t, cell, r, spot, seat):
     """``Log``: a move (a discard: square, rotation and spot -1) and its seat, into
     ``LOG[1]`` when the game is logged; every move is counted."""
+    log_row(ST, LOG, t, cell, r, spot, seat)
+    ST[CTR][N_MOVES] += 1
+
+
+@nb.njit(**JIT)
+def log_row(ST, LOG, t, cell, r, spot, seat):
+    """A row of a logged game's moves (a move, or a decision: ``decide``)."""
     ctr = ST[CTR]
     if LOG[0][0]:
-        m = ctr[N_MOVES]
+        m = ctr[N_LOGGED]
         if m < LOG[1].shape[0]:
             mv = LOG[1]
             mv[m, 0], mv[m, 1], mv[m, 2], mv[m, 3], mv[m, 4] = t, cell, r, spot, seat
-    ctr[N_MOVES] += 1
+    ctr[N_LOGGED] += 1
 
 
 @nb.njit(**JIT)

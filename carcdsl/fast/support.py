@@ -52,6 +52,10 @@ RUNS: dict[str, frozenset] = {
     "figure strength expression": _ANY,
     "figure recall": _ANY,
     "figure recall score final": _ANY,
+    # fast.elsewhere, fast.decisions
+    "figure anywhere": _ANY, "figure with": _ANY, "figure supply by players": _ANY,
+    "follower anywhere": _KINDS, "follower anywhere with": _KINDS,
+    "action capture": _ANY, "game ransom": _ANY,
     "on figure": _ANY, "on draw": _ANY, "action draw": _ANY, "action return tokens": _ANY,
     "action return figures": _ANY, "action score to": _ANY, "action choose": _ANY,
     "token bag": _ANY,
@@ -96,4 +100,6 @@ def unsupported_roll_out(tables: Tables) -> str | None:
         return "roll-outs from positions with tokens or rules that act"
     if modes.requirements or board.limited or board.printed:
         return "roll-outs from positions with requirements or a bounded board"
+    if modes.deciding:
+        return "roll-outs from positions with decisions (captures, ransoms, prisoners)"
     return None

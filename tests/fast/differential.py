@@ -19,7 +19,9 @@ from pathlib import Path
 import numba
 
 import carcdsl
+from carcdsl.compile.facts import DECIDE
 from carcdsl.engine.moves import Discard
+from carcdsl.engine.parts import RANSOM
 from carcdsl.errors import CarcError
 from carcdsl.fast.kernel import Kernel
 from carcdsl.fast.support import unsupported
@@ -140,15 +142,34 @@ def python_log(game, players: int, seed: int) -> dict:
             return chosen[-1]
         return choose
     play_out(state, [kept(bot) for bot in seat_bots(state, ["random"], seed)])
-    index = {name: i for i, name in enumerate(game.tables.type_names)}
-    made = iter(chosen)
-    moves = [(index[m.tile],) if isinstance(m, Discard) else tuple(next(made))
-             for m in state.log.moves]
-    return {"moves": moves, "seats": state.log.move_seats,
+    return {"moves": _interleaved(game, state, chosen), "seats": state.log.move_seats,
             "events": [(e.move, e.seat, e.feature, e.when, e.points) for e in state.events],
             "tokens": [(t.move, t.token, t.count, t.action, t.seat)
                        for t in state.log.token_events],
             "scores": state.scores, "end": state.end_reason.why}
+
+
+def _interleaved(game, state, chosen: list) -> list:
+    """The log's moves, each placement as the fast move the bot chose, with the decisions
+    where they were made: a ransom before its turn's placement, a capture right after it
+    (before the discards that follow the turn)."""
+    index = {name: i for i, name in enumerate(game.tables.type_names)}
+    made = iter(chosen)
+    ahead = next(made, None)
+    moves: list = []
+    for m in state.log.moves:
+        if isinstance(m, Discard):
+            moves.append((index[m.tile],))
+            continue
+        while ahead is not None and ahead[0] == DECIDE:  # ransoms
+            moves.append(tuple(ahead))
+            ahead = next(made, None)
+        moves.append(tuple(ahead))
+        ahead = next(made, None)
+        while ahead is not None and ahead[0] == DECIDE and ahead[3] < RANSOM:  # its capture
+            moves.append(tuple(ahead))
+            ahead = next(made, None)
+    return moves
 
 
 def first_difference(a: list, b: list) -> str:

@@ -149,6 +149,12 @@ COMBINATIONS = [
     ("base", ("table-edge:width=5,height=5", "border-closes", "river", "farmers")),
     ("base", ("bag:start=placed", "hand-of-three:size=1,visibility=open",
               "first-player-most-roads")),
+    # The Tower: figures placed elsewhere, captures, prisoners and ransoms
+    ("base", ("tower",)), ("base", ("tower", "farmers")),
+    ("base", ("tower", "abbot", "inns-cathedrals", "traders-builders", "farmers")),
+    ("base", ("tower", "hand-of-three", "farmers")), ("base", ("tower", "river", "bag")),
+    ("maps-germany", ("tower", "farmers")),
+    ("base", ("tower", "table-edge:width=5,height=7", "border-closes", "farmers")),
 ]
 """Mixes of variants played for 2, 3 and 4 players (the combinations the cross-check of the
 two engines has grown by, then more)."""
@@ -156,7 +162,9 @@ two engines has grown by, then more)."""
 MORE_PLAYERS = [("base", ("inns-cathedrals",), 5), ("base", ("inns-cathedrals", "farmers"), 5),
                 ("base", ("inns-cathedrals",), 6),
                 ("base", ("abbot", "inns-cathedrals", "traders-builders", "farmers"), 5),
-                ("base", ("abbot", "inns-cathedrals", "traders-builders", "farmers"), 6)]
+                ("base", ("abbot", "inns-cathedrals", "traders-builders", "farmers"), 6),
+                ("base", ("tower", "inns-cathedrals", "farmers"), 5),
+                ("base", ("tower", "inns-cathedrals"), 6)]
 """Combinations that seat more than four (the pink set's sixth player)."""
 
 ROW_COMBINATIONS = COMBINATIONS[:4] + [
@@ -165,6 +173,7 @@ ROW_COMBINATIONS = COMBINATIONS[:4] + [
     ("base", ("river", "farmers")), ("base", (MIX,)), ("base", ("traders-builders", "farmers")),
     ("maps-germany", ("farmers", "small-city-roads")), ("base", ("hills-sheep", "farmers")),
     ("base", ("abbot", "hand-of-three")),  # a recall is no placement of its own (issue 31)
+    ("base", ("tower", "farmers")), ("base", ("tower", "hand-of-three")),  # decision steps
 ]
 """Combinations whose ``simulate`` rows are compared field by field."""
 
@@ -305,6 +314,39 @@ def test_the_same_token_events(rules, variants):
         "the Python engine moves no tokens here"
     assert any(k.log(seed)["tokens"] for seed in (1, 2, 3))
     assert_same_games(game, 3, range(1, 1 + count(15, 2)), label(rules, variants))
+
+
+ELSEWHERE_RULES = [
+    "override feature city { followers anywhere }",
+    "override feature road { followers anywhere }",
+    "override feature monastery { followers anywhere }",
+    "override feature field { followers anywhere }",
+    "figure flag { each player 3  strength 0  stands on city, road, monastery, field }\n"
+    "override feature city { followers anywhere with flag }",
+    "figure flag { each player 3  strength 0  stands on city, road, monastery, field }\n"
+    "override feature field { followers anywhere with flag }",
+    "figure flag { each player 2  strength 0  stands on road }\n"
+    "figure post { each player 2  stands on road  with flag }",
+    "figure scout { each player 2  strength 0  stands on road, city  anywhere }",
+    "figure scout { each player 1  each player 4 for 2  strength 0  stands on road }",
+    "figure tower { each player 4  strength 0  stands on monastery  anywhere }\n"
+    "on figure tower: capture follower in line 1 + figures(tower)\noverride game { ransom 2 }",
+    "figure guard { each player 3  stands on road, city  anywhere  with own follower }\n"
+    "on figure guard: capture follower, guard in line 2\noverride game { ransom 1 }",
+]
+"""The Tower's core on other kinds (``test_constructs``' live rules, and a figure that counts,
+placed elsewhere beside its own follower, capturing its own kind): followers and figures
+placed on another tile, joined features judged as the tile leaves them, captures, ransoms."""
+
+
+@pytest.mark.parametrize("text", ELSEWHERE_RULES)
+def test_the_same_games_with_figures_elsewhere(tmp_path, text):
+    path = tmp_path / "elsewhere.carc"
+    path.write_text(f"variant elsewhere for base\n{text}\n")
+    game = carcdsl.load("base", ["farmers", str(path)])
+    assert refusal(game) is None
+    for players in (2, 3):
+        assert_same_games(game, players, range(1, 1 + count(10, 2)), text)
 
 
 @pytest.mark.parametrize("rules,variants", ROW_COMBINATIONS,
