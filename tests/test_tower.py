@@ -116,20 +116,26 @@ def test_random_games_replay_from_their_records(seed, players):
     game = carcdsl.load("base", ["tower"])
     state = game.new_game(players=players, seed=seed)
     rng = random.Random(seed)
+    f = _tower(game)
+    pieces = sum(state.seats.figures[f])
     while not state.finished:
         moves = list(state.iter_moves())
         state.apply_fast(*moves[rng.randrange(len(moves))])
+        now = sum(state.seats.figures[f])
+        # a tower piece never goes home before the end, not even when its tile is surrounded
+        assert now <= pieces or state.finished
+        pieces = now
+    assert not state.pending  # the last turn's capture was made before the end
     record = json.loads(json.dumps(record_of(state).to_json()))
     again = replay(parse_record(record))
     assert again.scores == state.scores
     assert again.decisions.held == state.decisions.held
 
 
-def test_the_compiled_engine_says_it_does_not_run_the_tower(capsys):
+def test_the_compiled_engine_runs_the_tower():
     from carcdsl.fast.support import unsupported
 
-    reason = unsupported(carcdsl.load("base", ["tower"]).tables)
-    assert reason is not None and "capture" in reason
+    assert unsupported(carcdsl.load("base", ["tower"]).tables) is None
 
 
 def test_a_captured_follower_on_a_tower_opens_it():
@@ -171,3 +177,28 @@ def test_six_players_have_five_pieces_with_inns_cathedrals():
     """T2: 5 pieces each with 6 players, which Inns & Cathedrals allows."""
     game = carcdsl.load("base", ["inns-cathedrals", "tower"])
     assert game.new_game(6, 1).seats.figures[_tower(game)] == [5] * 6
+
+
+def test_a_game_ends_after_the_last_turns_capture():
+    """The last tile placed with a tower piece that can capture: the game waits for the
+    capture, then ends (``out_of_tiles`` is False while it is pending)."""
+    from carcdsl.sim.local import play_game
+
+    game = carcdsl.load("base", ["tower"])
+    for seed in range(40):
+        state = play_game(game, ["A", "B", "C", "D"], ["random"] * 4, seed)
+        assert state.finished and not state.pending
+
+
+def test_followers_anywhere_on_two_kinds(tmp_path):
+    """Each kind that says ``followers anywhere`` offers its own spots elsewhere."""
+    path = tmp_path / "anywhere.carc"
+    path.write_text("variant anywhere for base\n"
+                    "override feature city { followers anywhere }\n"
+                    "override feature road { followers anywhere }\n")
+    game = carcdsl.load("base", [str(path)])
+    state = game.new_game(2, 3)
+    kinds = {state.to_placement(*m).follower.feature for m in state.iter_moves()
+             if state.to_placement(*m).follower is not None
+             and state.to_placement(*m).follower.square is not None}
+    assert kinds == {"city", "road"}  # on the start tile D, before anything is placed on it

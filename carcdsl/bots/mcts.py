@@ -169,7 +169,7 @@ class Search:
         sample, apply = world.sample_move, world.apply_fast
         turns = self.depth if self.depth >= 0 else 1 << 30
         while not log.finished and turns:
-            if supply.is_empty():
+            if supply.is_empty() and not world.pending:  # a last capture is still made
                 break
             move = sample(rng)
             if move is None:

@@ -54,7 +54,7 @@ _SETTLED_BY = {
     "figure": frozenset({"E141", "W307", "W312", "W313"}),
     "landmark": frozenset({"W307"}),
     "group": frozenset({"W310"}),
-    "on": frozenset({"E141", "W311", "W312"}),
+    "on": frozenset({"E141", "W304", "W311", "W312"}),  # W304: what an `on figure` gives it
     "board": frozenset({"E131", "E132", "E133", "W305"}),
     "supply": frozenset({"E132", "W310"}),
     "turn": frozenset({"E132"}),

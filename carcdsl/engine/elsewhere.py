@@ -18,8 +18,9 @@ from carcdsl.engine.parts import Parts
 
 
 class Candidates:
-    """Per turn: for each figure code that may go elsewhere (0: the ordinary follower), the
-    placed nodes of the kinds it stands on, with their roots; and how each is judged."""
+    """Per turn: for each figure code that may go elsewhere (0: the ordinary follower, once
+    per kind that says ``followers anywhere``, in the order of ``Modes.anywhere_kinds``), the
+    placed nodes of the kinds it stands on; and how each is judged."""
 
     __slots__ = ("p", "by_figure")
 
@@ -27,17 +28,17 @@ class Candidates:
         self.p = p
         tb, seat, seats = p.tables, p.seats.current, p.seats
         modes = tb.modes
-        wanted: dict[int, tuple[frozenset, int, int, int, int]] = {}
+        wanted: list[tuple[int, tuple[frozenset, int, int, int, int]]] = []
         if modes.anywhere_kinds and seats.followers[seat]:
-            for kind, with_any in modes.anywhere_kinds:
-                wanted[0] = (frozenset({kind}), with_any, NO_NEED, 0, 1)
+            for kind, with_any in modes.anywhere_kinds:  # each kind with its own `with`
+                wanted.append((0, (frozenset({kind}), with_any, NO_NEED, 0, 1)))
         for f, figure in enumerate(modes.figures):
             if figure.anywhere and seats.figures[f][seat]:
                 strength = 1 if figure.strength or figure.strength_program else 0
-                wanted[f + 1] = (figure.kinds, figure.with_any, figure.needs, figure.excludes,
-                                 strength)
-        self.by_figure = {code: (rule, list(_nodes(p, rule[0], code)))
-                          for code, rule in wanted.items()}
+                wanted.append((f + 1, (figure.kinds, figure.with_any, figure.needs,
+                                       figure.excludes, strength)))
+        self.by_figure = [(code, rule, list(_nodes(p, rule[0], code)))
+                          for code, rule in wanted]
 
     def spots(self, o: int, key: int) -> Iterator[int]:
         """The spots elsewhere for the tile ``o`` placed on ``key``."""
@@ -46,7 +47,7 @@ class Candidates:
         p = self.p
         groups = _joined_groups(p, o, key)
         root = p.features.root
-        for code, ((_, with_any, needs, excludes, strength), nodes) in self.by_figure.items():
+        for code, (_, with_any, needs, excludes, strength), nodes in self.by_figure:
             for node in nodes:
                 roots = groups.get(root[node], {root[node]})
                 if _allowed(p, roots, with_any, needs, excludes, strength):

@@ -150,7 +150,7 @@ class _Turn:
                 if p.seats.figures[f][seat] and (kind.needs == NO_NEED or self.owned[f]):
                     n += len(tb.figure_spots[f][4 * t])
         if self.elsewhere is not None:
-            n += sum(len(nodes) for _, nodes in self.elsewhere.by_figure.values())
+            n += sum(len(nodes) for _, _, nodes in self.elsewhere.by_figure)
         return (n + len(self.recallable)) * tb.modes.most_options
 
 

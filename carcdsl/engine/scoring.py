@@ -45,7 +45,8 @@ def score_completed(p: Parts, o: int, key: int, base: int, index: int) -> bool:
                     extra |= fire_completed(p, r, index)
                 if followers[r]:
                     score(p, r, "complete", index)
-                elif modes.figures:  # figures that never count (strength 0) go home too
+                elif modes.figures and p.tables.kinds[features.kind[r]].complete is not None:
+                    # figures that never count (strength 0) go home too, where it scores
                     for seat, figure in features.release(r):
                         p.seats.supply_of(figure)[seat] += 1
     else:
@@ -149,6 +150,8 @@ def score(p: Parts, root: int, when: str, index: int) -> None:
     features = p.features
     kind = p.tables.kinds[features.kind[root]]
     program = kind.complete if when == "complete" else kind.final
+    if program is None and when == "complete":
+        return  # a kind that does not score when completed keeps its figures until the end
     counts = features.followers[root] or ()
     if counts and p.tables.modes.measured_strengths:
         counts = features.followers[root] = measured_strengths(p, root, counts)

@@ -224,8 +224,9 @@ class State(Parts):
         return cast("list[Placement | Discard]", moves)  # no tuple is left
 
     def out_of_tiles(self) -> bool:
-        """No tile left to play: the supply and every hand are empty."""
-        return self.supply.is_empty()
+        """No tile left to play: the supply and every hand are empty, and no decision of the
+        last turn is pending (the turn ends once it is made)."""
+        return self.supply.is_empty() and self.decisions.pending is None
 
     def winners(self) -> list[str]:
         """The players with the highest score (several when tied)."""

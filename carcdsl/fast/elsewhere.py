@@ -17,14 +17,16 @@ import numba as nb
 from carcdsl.compile.facts import ELSEWHERE, ELSEWHERE_SHIFT
 from carcdsl.compile.modes import ANY_FOLLOWER, NO_NEED
 from carcdsl.fast import figures
+from carcdsl.fast.features import kind_of
 from carcdsl.fast.jit import JIT
 from carcdsl.fast.layout import (
     ANY_KIND,
-    ANY_WITH,
+    ANY_W,
     FIG_TB,
     KIND_CENTRE,
     KK,
     N_SEG,
+    NOT_ANYWHERE,
     O1,
     OS,
     PARAMS,
@@ -66,7 +68,10 @@ def begin_turn(TB, ST, seat):
     spots ``_Turn.width`` counts)."""
     n = 0
     if TB[PARAMS][ANY_KIND] >= 0 and ST[SEATS][LEFT, seat] > 0:
-        n = _nodes(TB, ST, n, 0, 1 << TB[PARAMS][ANY_KIND])
+        kk = TB[KK]
+        for k in range(kk.shape[0]):  # each kind with its own `with`, in kind order
+            if kk[k, ANY_W] != NOT_ANYWHERE:
+                n = _nodes(TB, ST, n, 0, 1 << k)
     fk, fc = TB[FIG_TB], ST[figures.FC]
     for f in range(fk.shape[0]):
         if fk[f, figures.ANYWHERE] and fc[f, seat] > 0:
@@ -118,8 +123,8 @@ def spots(TB, ST, n, t, cell, r, o, seat):
                           fk[f, figures.NEEDS], fk[f, figures.EXCLUDES],
                           fk[f, figures.COUNTS], seat)
         else:
-            ok = _allowed(TB, ST, near, group, nodes[ROOT, node], TB[PARAMS][ANY_WITH],
-                          NO_NEED, 0, 1, seat)
+            ok = _allowed(TB, ST, near, group, nodes[ROOT, node],
+                          TB[KK][kind_of(TB, ST, node), ANY_W], NO_NEED, 0, 1, seat)
         if ok:
             buf[n, 0], buf[n, 1], buf[n, 2] = t, cell, r
             buf[n, 3] = ELSEWHERE - (node << ELSEWHERE_SHIFT | code)

@@ -124,7 +124,7 @@ def play_turns(TB, ST, OUT, LOG, g, turns, branching, counts, one_rng):
     general, hands = TB[PARAMS][GENERAL], TB[PARAMS][HAND]
     while not ctr[FINISHED] and turns:
         turns -= 1
-        if is_empty(ST):
+        if is_empty(ST) and not (TB[PARAMS][DECIDING] and ST[DEC_ST][D_PENDING]):
             finish(TB, ST, OUT, LOG, g, I64(SUPPLY_EMPTY))
             break
         seat = ctr[CURRENT]

@@ -41,9 +41,11 @@ it counts as an open end."""
 N_DISTINCT, SPOT_COUNT = 4, 5
 """``TB[TT]`` [T, 6]: per tile type, its distinct rotations (columns 0..3), how many, and
 the spots of each rotation."""
-KIND_CENTRE, CODE_LEN, N_SLOTS, KIND_FIELD = 0, 1, 3, 5
-"""``TB[KK]`` [K, 6]: per kind, whether a centre; per when (complete, final), program rows
-and quantity slots; whether a field (never completed)."""
+KIND_CENTRE, CODE_LEN, N_SLOTS, KIND_FIELD, ANY_W = 0, 1, 3, 5, 6
+"""``TB[KK]`` [K, 7]: per kind, whether a centre; per when (complete, final), program rows
+and quantity slots; whether a field (never completed); ``followers anywhere [with F]``: the
+code of the figure F (NO_NEED: none), or NOT_ANYWHERE."""
+NOT_ANYWHERE = -3
 (START_TYPE, START_PLACED, FOLLOWERS, N_ATTR, N_TYPES, N_KINDS, END_UNPLACEABLE, HAND, BAG,
  GENERAL, TIES, MEASURED, MOST_OPTIONS, BAGS, ANY_KIND, ANY_WITH, ELSE_MAX, DECIDING) = range(18)
 """``TB[PARAMS]``. ``GENERAL``: placements offer different numbers of moves (hands, figures,
@@ -51,8 +53,8 @@ requirements), and the random bot draws as ``movegen._sample_more`` (``sample_ge
 ``TIES``: ``Tables.ties`` when some tile breaks ties, else 0. ``MEASURED``:
 ``Modes.measured_strengths``. ``MOST_OPTIONS``: ``Modes.most_options``. ``BAGS``: how many
 bags tokens are drawn from (their draws: the last row of ``ST[MTX]``). ``ANY_KIND``,
-``ANY_WITH``: the kind whose ordinary followers stand on any placed tile (``Candidates`` keeps
-the last of ``Modes.anywhere_kinds``; -1: none) and the figure it must hold (NO_NEED: none).
+``ANY_WITH``: whether some kind's ordinary followers stand on any placed tile (1; -1: none;
+each kind's `with` is ``TB[KK][k, ANY_W]``), and an unused column (NO_NEED).
 ``ELSE_MAX``: how many spots elsewhere a placement may offer at most. ``DECIDING``:
 ``Modes.deciding`` (``fast.decisions``)."""
 
@@ -68,7 +70,10 @@ def kernel_tables(tb: Tables, players: int) -> tuple:
         tt[t, N_DISTINCT], tt[t, SPOT_COUNT] = len(rs), tb.fast.spot_count[t]
     code, code_len, slots, n_slots = _programs(tb)
     code_len, n_slots = code_len[:len(tb.kinds)], n_slots[:len(tb.kinds)]
-    kk = np.zeros((len(tb.kinds), 6), np.int64)
+    kk = np.zeros((len(tb.kinds), 7), np.int64)
+    kk[:, ANY_W] = NOT_ANYWHERE
+    for kind, with_any in tb.modes.anywhere_kinds:
+        kk[kind, ANY_W] = with_any
     kk[:, KIND_CENTRE] = [k.geometry == CENTRE for k in tb.kinds]
     kk[:, KIND_FIELD] = [k.geometry == FIELD for k in tb.kinds]
     kk[:, CODE_LEN:CODE_LEN + 2], kk[:, N_SLOTS:N_SLOTS + 2] = code_len, n_slots
@@ -79,8 +84,7 @@ def kernel_tables(tb: Tables, players: int) -> tuple:
                        modes.placing_more or bool(modes.hand),
                        tb.ties if tb.high_tiles else 0, modes.measured_strengths,
                        modes.most_options, len(modes.bags),
-                       modes.anywhere_kinds[-1][0] if modes.anywhere_kinds else -1,
-                       modes.anywhere_kinds[-1][1] if modes.anywhere_kinds else NO_NEED,
+                       1 if modes.anywhere_kinds else -1, NO_NEED,
                        _elsewhere_most(tb), modes.deciding], np.int64)
     pile, ends = unshuffled_pile(tb)
     return (o1, o4, os_, ol, np.array(tb.seg_at[:len(tb.sigs)], np.int64), touches, seg_attr,

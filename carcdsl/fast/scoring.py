@@ -173,6 +173,8 @@ def score(TB, ST, OUT, LOG, g, r, when, index):
                                                ST[CTR], ST[SCRATCH])
     k = kind_of(TB, ST, r)
     length = TB[KK][k, CODE_LEN + when]
+    if length == 0 and when == 0:
+        return  # a kind that does not score when completed keeps its figures until the end
     players = nfol.shape[1]
     if TB[PARAMS][MEASURED]:
         measured_strengths(TB, ST, r)
@@ -329,8 +331,8 @@ def score_completed(TB, ST, OUT, LOG, g, o, cell, base, index):
         if nodes[OPEN_ENDS, r] == 0:
             if nfol[r].sum() > 0:
                 score(TB, ST, OUT, LOG, g, r, I64(0), index)
-            elif TB[FIG_TB].shape[0]:  # figures that never count (strength 0) go home too
-                figures.release(ST, r)
+            elif TB[FIG_TB].shape[0] and TB[KK][kind_of(TB, ST, r), CODE_LEN] > 0:
+                figures.release(ST, r)  # figures that never count go home too, if it scores
     if ctr[N_WATCHED] == 0:
         return extra
     lim = TB[boards.LISTS_TB][boards.LIMITED]

@@ -333,6 +333,9 @@ ELSEWHERE_RULES = [
     "on figure tower: capture follower in line 1 + figures(tower)\noverride game { ransom 2 }",
     "figure guard { each player 3  stands on road, city  anywhere  with own follower }\n"
     "on figure guard: capture follower, guard in line 2\noverride game { ransom 1 }",
+    "figure flag { each player 3  strength 0  stands on city, road, monastery, field }\n"
+    "override feature city { followers anywhere }\n"
+    "override feature road { followers anywhere with flag }",
 ]
 """The Tower's core on other kinds (``test_constructs``' live rules, and a figure that counts,
 placed elsewhere beside its own follower, capturing its own kind): followers and figures
