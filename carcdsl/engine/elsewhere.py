@@ -22,7 +22,7 @@ class Candidates:
     per kind that says ``followers anywhere``, in the order of ``Modes.anywhere_kinds``), the
     placed nodes of the kinds it stands on; and how each is judged."""
 
-    __slots__ = ("p", "by_figure")
+    __slots__ = ("p", "by_figure", "alone")
 
     def __init__(self, p: Parts):
         self.p = p
@@ -39,6 +39,11 @@ class Candidates:
                                        figure.excludes, strength)))
         self.by_figure = [(code, rule, list(_nodes(p, rule[0], code)))
                           for code, rule in wanted]
+        root = p.features.root
+        self.alone = [[_allowed(p, {root[node]}, *rule[1:]) for node in nodes]
+                      for _, rule, nodes in self.by_figure]
+        """Per candidate, its judgement where the tile joins its feature to no other: the
+        same for every placement of the turn, so worked out once."""
 
     def spots(self, o: int, key: int) -> Iterator[int]:
         """The spots elsewhere for the tile ``o`` placed on ``key``."""
@@ -47,10 +52,12 @@ class Candidates:
         p = self.p
         groups = _joined_groups(p, o, key)
         root = p.features.root
-        for code, (_, with_any, needs, excludes, strength), nodes in self.by_figure:
-            for node in nodes:
-                roots = groups.get(root[node], {root[node]})
-                if _allowed(p, roots, with_any, needs, excludes, strength):
+        for (code, rule, nodes), alone in zip(self.by_figure, self.alone):
+            for node, ok in zip(nodes, alone):
+                roots = groups.get(root[node])
+                if roots is not None and len(roots) > 1:  # joined to others: judged anew
+                    ok = _allowed(p, roots, *rule[1:])
+                if ok:
                     yield elsewhere_spot(node, code)
 
 
