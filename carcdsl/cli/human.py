@@ -58,14 +58,20 @@ def _decide(state: State, moves: list[Move], w: Words, ask: Callable[[str], str]
                 else describe_move(state.to_placement(*move), w, state.game.rules))
         print(f"  {i:3}  {text}", file=out)
     while True:
-        try:
-            answer = ask(w.phrase("ask", last=len(moves) - 1)).strip()
-        except EOFError:
-            raise CarcError(w.phrase("no-input")) from None
-        if answer.lower() in ("q", "quit", "stop"):
-            raise CarcError(w.phrase("abandoned"))
+        answer = _answer(w, ask, len(moves) - 1)
         if answer.isdigit() and int(answer) < len(moves):
             return moves[int(answer)]
+
+
+def _answer(w: Words, ask: Callable[[str], str], last: int) -> str:
+    """One answer; end of input or ``q`` stops the game."""
+    try:
+        answer = ask(w.phrase("ask", last=last)).strip()
+    except EOFError:
+        raise CarcError(w.phrase("no-input")) from None
+    if answer.lower() in ("q", "quit", "stop"):
+        raise CarcError(w.phrase("abandoned"))
+    return answer
 
 
 def _show(state: State, moves: list[Move], w: Words, out: TextIO, shown_key: str) -> str:
@@ -86,12 +92,7 @@ def _ask(placements: list[Placement], w: Words, ask: Callable[[str], str],
     """Ask till the answer names one move; its index. End of input or ``q`` stops the game.
     A square alone (``2 1``) lists the moves there, unless it has only one."""
     while True:
-        try:
-            answer = ask(w.phrase("ask", last=len(placements) - 1)).strip()
-        except EOFError:
-            raise CarcError(w.phrase("no-input")) from None
-        if answer.lower() in ("q", "quit", "stop"):
-            raise CarcError(w.phrase("abandoned"))
+        answer = _answer(w, ask, len(placements) - 1)
         if answer.isdigit() and int(answer) < len(placements):
             return int(answer)
         square = square_of(answer)
