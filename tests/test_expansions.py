@@ -14,9 +14,10 @@ from carcdsl.pipeline import check_files
 from carcdsl.sim.local import play_game
 
 EXPANSIONS = ("river", "abbot", "inns-cathedrals", "traders-builders")
-LATER = ("river-ii", "hills-sheep")
+LATER = ("river-ii", "hills-sheep", "tower")
 """Expansions written since the four (issue 27)."""
-TILE_SETS = ("inns-cathedrals-tiles", "traders-builders-tiles", "hills-sheep-tiles")
+TILE_SETS = ("inns-cathedrals-tiles", "traders-builders-tiles", "hills-sheep-tiles",
+             "tower-tiles")
 EVERY = (*EXPANSIONS, *LATER, "farmers")
 
 
