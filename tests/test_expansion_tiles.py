@@ -39,6 +39,8 @@ TILE_SETS = {
     "river-ii": "river-ii",
     "hills-sheep-tiles": "hills-sheep-tiles",
     "hills-sheep": "hills-sheep-tiles",
+    "tower-tiles": "tower-tiles",
+    "tower": "tower-tiles",
 }
 """Each bundled variant and the tile facts it must show (a scoring variant applies its tiles
 variant first)."""
@@ -195,7 +197,7 @@ def _totals(ruleset: RuleSet, names) -> Counter:
             if geometry.get(seg.kind) == "centre":
                 out[{"monastery": "monasteries", "garden": "gardens",
                      "volcano": "volcanoes", "hill": "hills",
-                     "vineyard": "vineyards"}[seg.kind]] += tile.count
+                     "vineyard": "vineyards", "foundation": "foundations"}[seg.kind]] += tile.count
             if geometry.get(seg.kind) == "field" and not seg.ports:
                 out["enclosed fields"] += tile.count
     return out

@@ -110,7 +110,7 @@ def _orient(tile: m.Tile, rules: m.RuleSet, kind_index: dict, rotation: int):
             if geometry == PATH:
                 closed = sum(1 for e in seg.ends if e in kind.terminals)
                 open_ends += max(0, 2 - len(positions) - closed) if len(positions) < 2 else 0
-        touches = tuple(area_local[t] for t in seg.touches if t in area_local)
+        touches = tuple(dict.fromkeys(area_local[t] for t in seg.touches if t in area_local))
         port: str | None = None
         if geometry != CENTRE and positions:  # no positions: an enclosed field
             first = min(positions, key=lambda p: (P.side_of(p), p)) if geometry != FIELD \
