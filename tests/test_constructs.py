@@ -218,6 +218,10 @@ LIVE = [
     "figure tower { each player 4  strength 0  stands on monastery  anywhere }\n"
     "on figure tower: capture follower in line 1 + figures(tower)\n"
     "override game { ransom 2 }",
+    # neutral figures: moved, walked by the players in turn, sending figures home
+    "figure dragon { neutral  avoids fairy }\nfigure fairy { neutral }\n"
+    "on place shows monastery: move dragon here\non place surrounded: move fairy here\n"
+    "on place shows city: walk dragon 3\non enter dragon: return figures here",
 ]
 LIVE_MAPS = [  # markers are a map's: base + farmers on the German map
     "override feature city { score complete = 2 * tiles + markers(small-city) }",

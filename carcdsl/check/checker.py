@@ -25,6 +25,7 @@ from carcdsl.check.dead import DeadChecks, later_loc, score_keys
 from carcdsl.check.game import MAX_FOLLOWERS, GameChecks
 from carcdsl.check.kinds import KindChecks
 from carcdsl.check.names import NameChecks
+from carcdsl.check.neutral import NeutralChecks
 from carcdsl.check.play import PlayChecks
 from carcdsl.check.steps import StepChecks
 from carcdsl.check.tiles import TileChecks
@@ -78,7 +79,7 @@ def _follows_unread(found: Diagnostic, unread: tuple[tuple[str, str], ...]) -> b
 
 @attrs.define
 class _Checker(KindChecks, GameChecks, NameChecks, TileChecks, PlayChecks, StepChecks,
-               DeadChecks):
+               NeutralChecks, DeadChecks):
     rules: RuleSet
     out: list[Diagnostic] = attrs.Factory(list)
     kinds: dict[str, FeatureKind] = attrs.Factory(dict)
@@ -160,6 +161,7 @@ class _Checker(KindChecks, GameChecks, NameChecks, TileChecks, PlayChecks, StepC
         self.check_figures(MAX_FOLLOWERS)
         self.check_groups()
         self.check_triggers()
+        self.check_neutral()
         self.check_steps()
         self.check_names()
         infos = []

@@ -123,7 +123,8 @@ def play_one(game: Game, names: list[str], bot_kinds: list[str], seed: int,
             state.finish()
             break
         state.apply_fast(*bots[state.current](state))
-        teller.step(state.in_extra and not state.finished)
+        if not state.pending:  # a move is told once its decisions are made
+            teller.step(state.in_extra and not state.finished)
     teller.step()
     print(file=out)
     print(render_board(state, show_open=False, words=words, key=True), file=out)

@@ -60,7 +60,8 @@ def _c(key: str, family: str, geometries: frozenset = NONE, *codes: int) -> Cons
 
 PLACE_CONDITIONS = {M.SURROUNDED: "surrounded", M.COVERS: "covers", M.SHOWS: "shows",
                     M.EXTENDS: "extends"}
-PLACE_ACTIONS = {M.EXTRA_TURN: "extra turn", M.SCORE: "score", M.PUT: "put", M.HIDE: "hide"}
+PLACE_ACTIONS = {M.EXTRA_TURN: "extra turn", M.SCORE: "score", M.PUT: "put", M.HIDE: "hide",
+                 M.MOVE_HERE: "move here", M.WALK: "walk"}
 COMPLETE_ACTIONS = {M.EXTRA_TURN: "extra turn", M.SCORE: "score", M.TAKE: "take",
                     M.HIDE: "hide"}
 FEATURE_ACTIONS = {M.DRAW_BAG: "draw", M.RETURN_TOKENS: "return tokens",
@@ -90,6 +91,8 @@ REGISTRY: tuple[Construct, ...] = (
     _c("on complete", "event", COMPLETABLE, M.COMPLETE),
     _c("on figure", "event", NONE, M.FIGURE),
     _c("on draw", "event", NONE, M.DRAW),
+    _c("on enter", "event", NONE, M.ENTER),
+    _c("action return figures here", "action", NONE, M.RETURN_HERE),
     *(_c(f"action {w}", "action", NONE, c) for c, w in FEATURE_ACTIONS.items()),
     _c("action draw on draw", "action", NONE, M.DRAW_BAG),
     _c("token bag", "token"),
@@ -123,6 +126,8 @@ REGISTRY: tuple[Construct, ...] = (
     _c("figure anywhere", "figure"),
     _c("figure with", "figure"),
     _c("figure supply by players", "figure"),
+    _c("figure neutral", "figure"),
+    _c("figure avoids", "figure"),
     _c("follower anywhere", "figure", KINDS),
     _c("follower anywhere with", "figure", KINDS),
     _c("game ransom", "turn"),
@@ -215,6 +220,10 @@ def _rule_uses(tables: Tables) -> Iterator[tuple[str, int]]:
                 yield from _feature_action_uses(action)
                 if event == "on draw" and action[0] == M.DRAW_BAG:
                     yield "action draw on draw", NO_GEOMETRY  # a draw that draws again
+    for rule in modes.on_enter:
+        yield "on enter", NO_GEOMETRY
+        for _action in rule.actions:
+            yield "action return figures here", NO_GEOMETRY
     for rule in modes.on_complete:
         geometry = _geometry(tables, rule.kind)
         yield "on complete", geometry
@@ -313,6 +322,10 @@ def _figure_uses(tables: Tables) -> Iterator[tuple[str, int]]:
             yield "figure with", NO_GEOMETRY
         if figure.supply_by_count:
             yield "figure supply by players", NO_GEOMETRY
+        if figure.neutral:
+            yield "figure neutral", NO_GEOMETRY
+        if figure.avoids:
+            yield "figure avoids", NO_GEOMETRY
         if figure.recall == M.RECALL_NONE:
             yield "figure recall", NO_GEOMETRY
         elif figure.recall == M.RECALL_FINAL:

@@ -13,11 +13,11 @@ import attrs
 import carcdsl.model as m
 from carcdsl.compile.expr import Program, compile_expr
 
-SURROUNDED, COVERS, SHOWS, EXTENDS, COMPLETE, FIGURE, DRAW = range(7)
+SURROUNDED, COVERS, SHOWS, EXTENDS, COMPLETE, FIGURE, DRAW, ENTER = range(8)
 CONDITIONS = {"surrounded": SURROUNDED, "covers": COVERS, "shows": SHOWS, "extends": EXTENDS,
-              "complete": COMPLETE, "figure": FIGURE, "draw": DRAW}
+              "complete": COMPLETE, "figure": FIGURE, "draw": DRAW, "enter": ENTER}
 EXTRA_TURN, SCORE, PUT, TAKE, HIDE, DRAW_BAG, RETURN_TOKENS, RETURN_FIGURES, SCORE_TO, CHOOSE, \
-    CAPTURE = range(11)
+    CAPTURE, MOVE_HERE, WALK, RETURN_HERE = range(14)
 """Actions. Those after HIDE act on the rule's feature (``on figure F``: the figure's,
 ``on draw T``: the one the token went onto, ``on place extends ... with own F``: the one
 extended): (DRAW_BAG, bag) a token at random from the bag onto it, (RETURN_TOKENS, bag) the
@@ -27,7 +27,11 @@ figure on it scores the worth of the bag's tokens on it, (CHOOSE, ((name, action
 mover picks one option (a move says which: ``movegen``), (CAPTURE, figure mask, reach
 program) the mover may take one figure whose code is in the mask (bit 0: an ordinary
 follower, bit f + 1: figure f) standing on a square in line with the figure's square, at most
-the program's value away (``engine.decisions``)."""
+the program's value away (``engine.decisions``). Neutral figures (``engine.neutral``):
+(MOVE_HERE, figure index) it goes to the placed tile's square, (WALK, figure index, steps) it
+walks, a square a step, each step decided by the next player in turn from the mover, and
+(RETURN_HERE,) after ``on enter F``: every player's figure on the square it entered goes
+home."""
 JOINS, NO_REPEAT, LOOK_AHEAD, APART, AT_MOST, AT_LEAST = range(6)
 REQUIREMENT_CODES = {"joins": JOINS, "no-repeat": NO_REPEAT, "look-ahead": LOOK_AHEAD,
                      "apart": APART, "at-most": AT_MOST, "at-least": AT_LEAST}
@@ -85,6 +89,12 @@ class FigureKind:
     supply_by_count: tuple[int, ...] = ()
     """``each player N for P``: per player count, how many each player has (empty:
     ``each_player`` for every count)."""
+    neutral: bool = False
+    """``neutral``: one in the game, nobody's; no player has one to place (``each_player``
+    is 0) and rules move it (``engine.neutral``)."""
+    avoids: int = 0
+    """``avoids``: the figure indexes (bit f) of the neutral figures whose square it never
+    walks onto."""
 
     def supply_for(self, players: int) -> int:
         """How many each of ``players`` players has."""
@@ -160,6 +170,8 @@ class Modes:
     """``on figure F`` rules (``TriggerRule.figure``: F's index)."""
     on_draw: tuple[TriggerRule, ...] = ()
     """``on draw T`` rules (``TriggerRule.kind``: T's token index)."""
+    on_enter: tuple[TriggerRule, ...] = ()
+    """``on enter F`` rules (``TriggerRule.figure``: F's index)."""
     bags: tuple[str, ...] = ()
     """The bags tokens are drawn from (``token ... { bag NAME }``), in order of first use."""
     draw_rank: tuple[int, ...] = ()
@@ -204,7 +216,17 @@ class Modes:
     @deciding.default
     def _deciding(self) -> bool:
         return bool(self.ransom) or any(a[0] == CAPTURE for rule in self.on_figure
-                                        for a in rule.actions)
+                                        for a in rule.actions) or self.walking
+
+    @property
+    def walking(self) -> bool:
+        """Whether an ``on place`` rule walks a neutral figure (``engine.neutral``)."""
+        return any(a[0] == WALK for rule in self.triggers for a in rule.actions)
+
+    @property
+    def neutral(self) -> bool:
+        """Whether an ``on place`` rule moves a neutral figure."""
+        return any(a[0] in (MOVE_HERE, WALK) for rule in self.triggers for a in rule.actions)
 
     @completing_more.default
     def _completing_more(self) -> bool:
@@ -238,7 +260,7 @@ def compile_modes(rules: m.RuleSet, kind_index: Mapping[str, int]) -> Modes:
     names = _Names(kind_index, token_index, figure_index, {b: i for i, b in enumerate(bags)})
     figures = tuple(_figure(f, rules, kind_index, figure_index) for f in rules.figures)
     said = list(dict.fromkeys(rules.triggers))  # a rule said twice acts once (W109)
-    placing = [t for t in said if t.condition not in ("complete", "figure", "draw")]
+    placing = [t for t in said if t.condition not in ("complete", "figure", "draw", "enter")]
     return Modes(
         players=game.players,
         followers=tuple(game.followers_for(n) for n in range(game.players[1] + 1)),
@@ -254,6 +276,7 @@ def compile_modes(rules: m.RuleSet, kind_index: Mapping[str, int]) -> Modes:
         on_complete=tuple(_trigger(t, names) for t in said if t.condition == "complete"),
         on_figure=tuple(_trigger(t, names) for t in said if t.condition == "figure"),
         on_draw=tuple(_trigger(t, names) for t in said if t.condition == "draw"), bags=bags,
+        on_enter=tuple(_trigger(t, names) for t in said if t.condition == "enter"),
         draw_rank=_draw_rank(rules),
         anywhere_kinds=tuple((kind_index[k.name], _any_code(k.followers_with, figure_index))
                              for k in rules.kinds if k.followers_anywhere),
@@ -267,6 +290,9 @@ def _figure(f: m.Figure, rules: m.RuleSet, kind_index: Mapping[str, int],
               [k.name for k in rules.kinds if k.followers and not k.followers_with])
     supply = tuple(next((c for lo, hi, c in by if lo <= n <= hi), f.each_player)
                    for n in range(most + 1)) if by else ()
+    if f.neutral:
+        return FigureKind(f.name, 0, 0, NO_NEED, 0, neutral=True,
+                          avoids=sum(1 << figure_index[n] for n in set(f.avoids)))
     return FigureKind(f.name, f.each_player, f.strength, _figure_code(f.needs, figure_index),
                       {None: 0, "none": RECALL_NONE}.get(f.recall, RECALL_FINAL),
                       _excluded(f.excludes, figure_index),
@@ -363,6 +389,12 @@ def _actions(actions, n: _Names) -> tuple[tuple, ...]:
             names, reach = value
             mask = sum(1 << n.figure_code(name) for name in set(names))
             out.append((CAPTURE, mask, compile_expr(reach, n.kinds, {}, n.figures)))
+        elif action == "move-here":
+            out.append((MOVE_HERE, n.figures[value]))
+        elif action == "walk":
+            out.append((WALK, n.figures[value[0]], value[1]))
+        elif action == "return-here":
+            out.append((RETURN_HERE,))
     return tuple(out)
 
 
@@ -372,7 +404,7 @@ def _trigger(trigger: m.Trigger, n: _Names) -> TriggerRule:
     kind = (n.kinds.get(arg, -1) if condition in (SHOWS, COMPLETE)
             else n.tokens.get(arg, -1) if condition == DRAW else -1)
     figure = (_figure_code(trigger.arg, n.figures) if condition == EXTENDS
-              else n.figures.get(arg, -1) if condition == FIGURE else NO_NEED)
+              else n.figures.get(arg, -1) if condition in (FIGURE, ENTER) else NO_NEED)
     return TriggerRule(
         condition, kind, trigger.arg if condition == COVERS else None,
         _actions(trigger.actions, n), ("t", trigger.condition, trigger.arg),

@@ -56,6 +56,10 @@ RUNS: dict[str, frozenset] = {
     "figure anywhere": _ANY, "figure with": _ANY, "figure supply by players": _ANY,
     "follower anywhere": _KINDS, "follower anywhere with": _KINDS,
     "action capture": _ANY, "game ransom": _ANY,
+    # neutral (figures nobody owns: moved, walked, entering a square)
+    "figure neutral": _ANY, "figure avoids": _ANY, "on enter": _ANY,
+    "action return figures here": _ANY, "action move here on place": _ANY,
+    "action walk on place": _ANY,
     # parts.Tokens, effects.put_tokens, scoring (collected, final, most)
     "token": _ANY, "token each player": _ANY, "token start sides": _ANY,
     "token collected": _ANY, "token final points": _ANY,

@@ -21,20 +21,77 @@ replay never depends on the seed for them.
 
 from __future__ import annotations
 
+import attrs
+
 from carcdsl.compile.expr import evaluate
 from carcdsl.compile.facts import DECIDE
 from carcdsl.compile.modes import CAPTURE
-from carcdsl.engine import scoring
+from carcdsl.engine import neutral, scoring
 from carcdsl.engine.events import ScoreEvent
 from carcdsl.engine.figures import spot_name
 from carcdsl.engine.moves import CaptureSpec
 from carcdsl.errors import IllegalMoveError
 from carcdsl.geometry.squares import to_xy
 
-__all__ = ["CAPTURING", "NONE", "RANSOM", "capture", "capture_option", "capture_spec",
-           "fast_moves", "offer_capture", "pay_ransom", "ransom_option", "ransoms"]
+__all__ = ["CAPTURING", "NONE", "RANSOM", "WALKING", "capture", "capture_option", "capture_spec",
+           "decide", "fast_moves", "offer_capture", "pay_ransom", "ransom_option", "ransoms",
+           "replay_decisions"]
 
-from carcdsl.engine.parts import CAPTURING, NONE, RANSOM
+from carcdsl.engine.parts import CAPTURING, NONE, RANSOM, WALKING
+
+
+def decide(p, option: int) -> tuple | None:
+    """Make the pending decision (a capture, a walk's step), or pay a ransom before the
+    tile; returns how the turn goes on once nothing is pending any more (None: it waits for
+    another decision, or it was a ransom)."""
+    d, log = p.decisions, p.log
+    if d.pending is None:
+        pay_ransom(p, option, len(log.moves))
+        d.paid = ((option - RANSOM) >> 6, (option - RANSOM) & 63)
+        return None
+    assert d.resume is not None
+    index = d.resume[3]
+    if d.pending[0] == WALKING:
+        at = neutral.step(p, option)
+        _note(p, index, lambda placed: attrs.evolve(placed, walk=(*placed.walk, at)))
+    else:
+        spec = capture_spec(p, option)
+        capture(p, option, index)
+        if spec is not None:
+            _note(p, index, lambda placed: attrs.evolve(placed, capture=spec))
+    if d.pending is not None:
+        return None
+    resume, d.resume = d.resume, None
+    return resume
+
+
+def _note(p, index: int, change) -> None:
+    """Write what a decision did into move ``index`` of the log (its record)."""
+    placed = p.log.moves[index]
+    if isinstance(placed, tuple):
+        placed = p.to_placement(*placed)
+    p.log.moves[index] = change(placed)
+
+
+def replay_decisions(p, move) -> None:
+    """The decisions a record's placement ``move`` says it made, after it was played: its
+    capture, then its walk's steps, in order; a decision it does not name, or one it names
+    that is not pending, is refused (IllegalMoveError)."""
+    walk, captured = list(move.walk), False
+    while p.decisions.pending is not None:
+        if p.decisions.pending[0] == CAPTURING:
+            p._decide(capture_option(p, move.capture))
+            captured = True
+            continue
+        if not walk:
+            name = p.tables.modes.figures[p.decisions.walk[0]].name
+            raise IllegalMoveError("walk", "missing", figure=name)
+        p._decide(neutral.walk_option(p, walk.pop(0)))
+    if move.capture is not None and not captured:
+        raise IllegalMoveError("capture", "none", at=str(list(move.capture.at)),
+                               spot=move.capture.spot)
+    if walk:
+        raise IllegalMoveError("walk", "extra", at=str(list(walk[0])))
 
 
 def fast_moves(p) -> list[tuple[int, int, int, int]]:

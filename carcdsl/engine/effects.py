@@ -12,6 +12,7 @@ from carcdsl.compile.modes import (
     EXTENDS,
     EXTRA_TURN,
     HIDE,
+    MOVE_HERE,
     PUT,
     RETURN_FIGURES,
     RETURN_TOKENS,
@@ -19,6 +20,7 @@ from carcdsl.compile.modes import (
     SCORE_TO,
     SURROUNDED,
     TAKE,
+    WALK,
 )
 from carcdsl.engine.events import ScoreEvent, TokenEvent
 from carcdsl.engine.figures import extends_own
@@ -47,24 +49,34 @@ def put_tokens(p: Parts, i: int, count: int, node: int, index: int,
         len(p.log.events)))
 
 
+MISSED = -2
+"""``rule_root``: the rule's condition does not hold."""
+
+
+def rule_root(p: Parts, rule, o: int, key: int) -> int:
+    """Whether ``on place`` rule ``rule`` holds for oriented tile ``o`` just placed on
+    ``key``: MISSED, else the root of the feature it acts on (``extends``), or -1."""
+    tb, tiles = p.tables, p.grid.tiles
+    if rule.condition == SURROUNDED:
+        hit = all(key + step in tiles for step in STEP)
+    elif rule.condition == COVERS:
+        hit = key in tb.board.markers.get(rule.marker, ())
+    elif rule.condition == EXTENDS:
+        root = extended_root(p, o, key, rule.kinds, rule.figure)
+        return root if root >= 0 else MISSED
+    else:
+        hit = any(s.kind == rule.kind for s in tb.segments[o])
+    return -1 if hit else MISSED
+
+
 def fire_triggers(p: Parts, o: int, key: int, index: int, choice: int = 0) -> bool:
     """``on place`` rules for oriented tile ``o`` just placed on ``key``; True when one
     gives an extra turn. ``choice``: the option the move chose, from 1 (``CHOOSE``)."""
-    tb, tiles = p.tables, p.grid.tiles
     extra = False
     later: list[tuple[tuple, int]] = []  # actions on a feature act after the others
-    for rule in tb.modes.triggers:
-        root = -1
-        if rule.condition == SURROUNDED:
-            hit = all(key + step in tiles for step in STEP)
-        elif rule.condition == COVERS:
-            hit = key in tb.board.markers.get(rule.marker, ())
-        elif rule.condition == EXTENDS:
-            root = extended_root(p, o, key, rule.kinds, rule.figure)
-            hit = root >= 0
-        else:
-            hit = any(s.kind == rule.kind for s in tb.segments[o])
-        if not hit:
+    for rule in p.tables.modes.triggers:
+        root = rule_root(p, rule, o, key)
+        if root == MISSED:
             continue
         for action in rule.actions:
             if action[0] == EXTRA_TURN:
@@ -75,6 +87,8 @@ def fire_triggers(p: Parts, o: int, key: int, index: int, choice: int = 0) -> bo
                 _score_placer(p, rule, action[1], to_xy(key), index)
             elif action[0] == HIDE:
                 p.supply.hide(action[1])
+            elif action[0] in (MOVE_HERE, WALK):
+                continue  # neutral figures move before (``engine.neutral``)
             elif action[0] == CHOOSE and root >= 0:
                 chosen = action[1][choice - 1][1] if 0 < choice <= len(action[1]) else ()
                 later.append((chosen, root))

@@ -212,6 +212,15 @@ class RansomSpec:
         return {"player": self.player, "kind": self.kind}
 
 
+def _to_squares(value: Any) -> tuple[tuple[int, int], ...]:
+    return tuple(_to_at(v) for v in value or ())
+
+
+def _check_squares(instance: Any, attribute: Any, value: Any) -> None:
+    for at in value:
+        _check_at(instance, attribute, at)
+
+
 def _check_capture(_instance: Any, _attribute: Any, value: Any) -> None:
     if value is not None and not isinstance(value, CaptureSpec):
         raise IllegalMoveError("move", "capture", got=show_value(repr(value)))
@@ -245,6 +254,10 @@ class Placement:
     """The figure the mover captured, where a rule let it (``engine.decisions``)."""
     ransom: RansomSpec | None = attrs.field(default=None, validator=_check_ransom)
     """The ransom the mover paid before placing the tile, if any."""
+    walk: tuple[tuple[int, int], ...] = attrs.field(default=(), converter=_to_squares,
+                                                    validator=_check_squares)
+    """The squares a neutral figure walked onto during the move (``walk F N``), in order,
+    each step chosen by the player whose step it was: a replay takes these, never asks."""
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Placement:
@@ -257,7 +270,8 @@ class Placement:
                    tuple(data.get("choices", ())), tuple(data.get("drawn", ())),
                    None if data.get("capture") is None
                    else CaptureSpec.from_json(data["capture"]),
-                   None if data.get("ransom") is None else RansomSpec.from_json(data["ransom"]))
+                   None if data.get("ransom") is None else RansomSpec.from_json(data["ransom"]),
+                   tuple((int(x), int(y)) for x, y in data.get("walk", ())))
 
     def to_json(self) -> dict[str, Any]:
         """``{"tile", "at", "rotation", "follower"}`` in that order; absent parts omitted."""
@@ -276,6 +290,8 @@ class Placement:
             out["capture"] = self.capture.to_json()
         if self.ransom is not None:
             out["ransom"] = self.ransom.to_json()
+        if self.walk:
+            out["walk"] = [list(at) for at in self.walk]
         return out
 
 

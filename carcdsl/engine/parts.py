@@ -52,13 +52,16 @@ NONE = -1
 RANSOM = 1 << 20
 """Ransom options start here (capture options are piece indexes, far below it)."""
 CAPTURING = 1
+WALKING = 2
+"""A step of a neutral figure's walk: options are directions, 0 to 3 (N E S W)."""
 
 
 class Decisions:
     """What the game waits for, who holds whose figures, and whether the mover has paid a
     ransom this turn."""
 
-    __slots__ = ("pending", "held", "ransomed", "resume", "paid", "asked")
+    __slots__ = ("pending", "held", "ransomed", "resume", "paid", "asked", "decider",
+                 "neutral", "walk", "acted")
 
     def __init__(self, seats: int):
         self.pending: tuple[int, tuple[int, ...]] | None = None
@@ -73,11 +76,22 @@ class Decisions:
         """A capture a rule asks for, (action, root, node), until the state offers it."""
         self.paid: tuple[int, int] | None = None
         """The ransom paid this turn, (holder, figure code), until the turn's move names it."""
+        self.decider = -1
+        """The seat whose decision is pending, when it is not the mover's (a walk's step)."""
+        self.neutral: dict[int, int] = {}
+        """Neutral figures on the board: figure index -> the square (key) it stands on."""
+        self.walk: tuple | None = None
+        """The walk under way: (figure index, steps left, step number, squares visited)."""
+        self.acted = False
+        """Whether this turn's neutral figures have moved (``engine.neutral``), while the
+        turn waits for a walk's steps."""
 
     def copy(self) -> Decisions:
         new = Decisions.__new__(Decisions)
         new.pending, new.ransomed, new.resume = self.pending, self.ransomed, self.resume
         new.paid, new.asked = self.paid, self.asked
+        new.decider, new.walk, new.acted = self.decider, self.walk, self.acted
+        new.neutral = dict(self.neutral)
         new.held = [h[:] for h in self.held]
         return new
 

@@ -25,7 +25,16 @@ from carcdsl.compile.facts import (
 )
 from carcdsl.compile.modes import RECALL_FINAL
 from carcdsl.compile.tables import CENTRE, Tables
-from carcdsl.engine import decisions, discards, figures, legality, movegen, requirements, scoring
+from carcdsl.engine import (
+    decisions,
+    discards,
+    figures,
+    legality,
+    movegen,
+    neutral,
+    requirements,
+    scoring,
+)
 from carcdsl.engine.effects import fire_figure, fire_triggers, put_tokens
 from carcdsl.engine.events import DrawOff, EndReason, Log, ScoreEvent, TokenEvent
 from carcdsl.engine.features import Features
@@ -113,8 +122,8 @@ class State(Parts):
     # --- reading the state -------------------------------------------------------------
     @property
     def player(self) -> str:
-        """The player to move."""
-        return self.seats.players[self.seats.current]
+        """The player to move (``current``)."""
+        return self.seats.players[self.current]
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -123,8 +132,10 @@ class State(Parts):
 
     @property
     def current(self) -> int:
-        """The seat to move."""
-        return self.seats.current
+        """The seat to move: while a decision of another player is pending (a step of a
+        walk), that player's."""
+        d = self.decisions
+        return d.decider if d.pending is not None and d.decider >= 0 else self.seats.current
 
     @property
     def scores(self) -> list[int]:
@@ -307,20 +318,17 @@ class State(Parts):
         return self._play(move)
 
     def _play_deciding(self, move: Placement) -> list[ScoreEvent]:
-        """``play`` where a move may pay a ransom first and make a capture after: tried on a
-        clone first, so that a move refused at any step changes nothing."""
+        """``play`` where a move may pay a ransom first and make decisions after (a capture,
+        a walk's steps): tried on a clone first, so that a move refused at any step changes
+        nothing."""
         before = len(self.log.events)
         for state in (self.clone(), self):
             if self.decisions.pending is not None:
                 raise IllegalMoveError("decision", "pending")
             if move.ransom is not None and state.decisions.paid is None:
                 state._decide(decisions.ransom_option(state, move.ransom))
-            state._play(attrs.evolve(move, capture=None))
-            if state.decisions.pending is not None:
-                state._decide(decisions.capture_option(state, move.capture))
-            elif move.capture is not None:
-                raise IllegalMoveError("capture", "none", at=str(list(move.capture.at)),
-                                       spot=move.capture.spot)
+            state._play(attrs.evolve(move, capture=None, walk=()))
+            decisions.replay_decisions(state, move)
         return self.log.events[before:]
 
     def _play(self, move: Placement | Discard) -> list[ScoreEvent]:
@@ -409,23 +417,11 @@ class State(Parts):
         return self.decisions.pending is not None
 
     def _decide(self, option: int) -> None:
-        """Make the pending decision (a capture), or pay a ransom before the tile."""
-        d, log = self.decisions, self.log
-        if d.pending is None:
-            decisions.pay_ransom(self, option, len(log.moves))
-            d.paid = ((option - decisions.RANSOM) >> 6, (option - decisions.RANSOM) & 63)
-            return
-        assert d.resume is not None
-        index = d.resume[3]
-        spec = decisions.capture_spec(self, option)
-        decisions.capture(self, option, index)
-        if spec is not None:
-            placed = log.moves[index]
-            if isinstance(placed, tuple):
-                placed = movegen.to_placement(self, *placed)
-            log.moves[index] = attrs.evolve(placed, capture=spec)
-        resume, d.resume = d.resume, None
-        self._finish_turn(*resume)
+        """Make the pending decision (a capture, a walk's step), or pay a ransom before the
+        tile; the turn goes on once nothing is pending (``engine.decisions``)."""
+        resume = decisions.decide(self, option)
+        if resume is not None:
+            self._finish_turn(*resume)
 
     def _apply(self, t: int, key: int, r: int, spot: int, move: Placement | None) -> None:
         supply, seats, log = self.supply, self.seats, self.log
@@ -470,6 +466,8 @@ class State(Parts):
         """The rest of a turn, after the tile, its figure and their decisions: placement
         rules, scoring, the next player."""
         supply, seats, log, modes = self.supply, self.seats, self.log, self.tables.modes
+        if modes.neutral and neutral.act(self, o, key, (o, key, base, index, choice)):
+            return  # the game waits for a walk's step
         # placement triggers act at once (a nut onto the tile, a penalty), before scoring
         extra = fire_triggers(self, o, key, index, choice) if modes.triggers else False
         if self.tokens.drawn:  # the record says what was drawn

@@ -297,6 +297,18 @@ DIAGNOSTICS: dict[str, str] = {
     "E132/start": "unknown start tile mode '{value}'{hint}; expected one of {known}",
     "E132/hand-visibility": "unknown hand visibility '{value}'{hint}; expected one of {known}",
     "E132/first-player": "unknown first player rule '{value}'{hint}; expected one of {known}",
+    "E121/neutral-prop": "figure '{name}' is neutral: nobody places it, so `{prop}` says nothing "
+                         "for it (rules move it: `move F here`, `walk F N`)",
+    "E121/avoids-placed": "figure '{name}': `avoids` is for a neutral figure, which walks by "
+                          "rule; add `neutral` or drop `avoids`",
+    "E121/names-neutral": "`{said}`: no neutral figure '{figure}'{hint}; expected one of {known}",
+    "E132/enter-action": "`{said}`: after `on enter F` a rule returns the figures on the square "
+                         "(`return figures here`); `{action}` cannot follow it",
+    "E132/return-here-where": "`{said}`: `return figures here` acts on the square a neutral "
+                              "figure entered: write it after `on enter F`",
+    "E132/neutral-where": "`{said}`: `{action}` starts from the tile just placed: write it after "
+                          "`on place`",
+    "E132/walk-steps": "walk {steps}: a walk takes 1 to {most} squares",
     "E132/capture-where": "`{said}`: `capture` takes a figure in line with the one just "
                           "placed: write it after `on figure F`",
     "E132/needs-feature": "`{said}`: `{action}` acts on a feature, and this event has none: use "

@@ -57,6 +57,10 @@ ILLEGAL: dict[str, str] = {
     "elsewhere": "a {kind} may not go on {spot} at {at} now",
     "elsewhere/no-tile": "no tile at {at} to put a figure on",
     "elsewhere/no-segment": "the tile at {at} has no {spot}",
+    "walk": "the {figure} may not go to {at}: it may go to {allowed}",
+    "walk/missing": "this move must say where the {figure} walks next (`walk`: the squares, "
+                    "in order)",
+    "walk/extra": "this move walks to {at}, but no walk is under way there",
     "capture": "{player}'s {kind} on {spot} at {at} cannot be captured by this move",
     "capture/none": "this move captures nothing (it names {spot} at {at})",
     "ransom": "no ransom to pay {player} for a {kind} now",

@@ -331,6 +331,19 @@ DIAGNOSTICS: dict[str, str] = {
                             "een van {known}",
     "E132/first-player": "onbekende regel voor de eerste speler '{value}'{hint}; verwacht een "
                          "van {known}",
+    "E121/neutral-prop": "figuur '{name}' is neutraal: niemand plaatst hem, dus `{prop}` zegt er "
+                         "niets over (regels verplaatsen hem: `move F here`, `walk F N`)",
+    "E121/avoids-placed": "figuur '{name}': `avoids` is voor een neutrale figuur, die volgens een "
+                          "regel loopt; voeg `neutral` toe of laat `avoids` weg",
+    "E121/names-neutral": "`{said}`: er is geen neutrale figuur '{figure}'{hint}; verwacht een "
+                          "van {known}",
+    "E132/enter-action": "`{said}`: na `on enter F` stuurt een regel de figuren op het vak naar "
+                         "huis (`return figures here`); `{action}` kan er niet op volgen",
+    "E132/return-here-where": "`{said}`: `return figures here` werkt op het vak waar een neutrale "
+                              "figuur kwam: schrijf het na `on enter F`",
+    "E132/neutral-where": "`{said}`: `{action}` begint bij de zojuist gelegde tegel: schrijf het "
+                          "na `on place`",
+    "E132/walk-steps": "walk {steps}: een tocht gaat over 1 tot {most} vakken",
     "E132/capture-where": "`{said}`: `capture` vangt een figuur in lijn met de zojuist "
                           "geplaatste: schrijf het na `on figure F`",
     "E132/needs-feature": "`{said}`: `{action}` werkt op een gebied, en deze gebeurtenis heeft "

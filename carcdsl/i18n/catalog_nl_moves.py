@@ -59,6 +59,10 @@ ILLEGAL: dict[str, str] = {
     "elsewhere": "een {kind} mag nu niet op {spot} op {at}",
     "elsewhere/no-tile": "geen tegel op {at} om een figuur op te zetten",
     "elsewhere/no-segment": "de tegel op {at} heeft geen {spot}",
+    "walk": "de {figure} mag niet naar {at}: hij mag naar {allowed}",
+    "walk/missing": "deze zet moet zeggen waar de {figure} nu heen loopt (`walk`: de "
+                    "vakken, op volgorde)",
+    "walk/extra": "deze zet loopt naar {at}, maar er is daar geen tocht bezig",
     "capture": "de {kind} van {player} op {spot} op {at} kan met deze zet niet gevangen worden",
     "capture/none": "deze zet vangt niets (hij noemt {spot} op {at})",
     "ransom": "nu geen losgeld te betalen aan {player} voor een {kind}",

@@ -36,6 +36,8 @@ PHRASES: dict[str, str] = {
     "token-returned": "{count} {token} terug van de {feature} bij {at}",
     "chooses": "kiest {option}",
     "captures": "vangt de {kind} van {player} op {where} ({x}, {y})",
+    "walks": "tocht naar {squares}",
+    "walk-step": "{figure} naar ({x}, {y})",
     "captures-nothing": "vangt niets",
     "holds-prisoner": "{player} houdt de {kind} van {owner} gevangen",
     "pays-ransom": "betaalt {points} losgeld aan {player} voor een {kind}",

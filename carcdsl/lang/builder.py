@@ -338,7 +338,8 @@ class Builder:
         locs = {p.name: p.loc for p in decl.props
                 if p.loc is not None and p.name != "each_player_for"}
         locs.update((f"{p.name}:{i}", at) for p in decl.props
-                    if p.name in ("stands_on", "excludes") for i, at in enumerate(p.item_locs))
+                    if p.name in ("stands_on", "excludes", "avoids")
+                    for i, at in enumerate(p.item_locs))
         locs.update((m.supply_key(p.value, p.name), p.loc) for p in fresh if p.loc is not None)
         if fresh and fresh[0].loc is not None:
             locs["each_player_by_players"] = fresh[0].loc

@@ -148,6 +148,20 @@ class BlockTransformer(BaseTransformer):
     def drawn_token(self, items):
         return ("draw", str(items[0]), self._loc(items[0]))
 
+    def entered(self, items):
+        return ("enter", str(items[0]), self._loc(items[0]))
+
+    def move_here(self, items):
+        return ("move-here", str(items[0]), (("figure", self._loc(items[0])),))
+
+    def walk(self, items):
+        figure, steps = items
+        return ("walk", (str(figure), int(steps)), (("figure", self._loc(figure)),
+                                                    ("steps", self._loc(steps))))
+
+    def return_here(self, items):
+        return ("return-here", None, ())
+
     def draw_bag(self, items):
         return ("draw", str(items[0]), (("bag", self._loc(items[0])),))
 

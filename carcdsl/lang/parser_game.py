@@ -181,6 +181,15 @@ class GameTransformer(BaseTransformer):
         return Prop("anywhere", True, self._loc(meta))
 
     @v_args(meta=True)
+    def figure_neutral(self, meta, items):
+        return Prop("neutral", True, self._loc(meta))
+
+    @v_args(meta=True)
+    def figure_avoids(self, meta, items):
+        return Prop("avoids", tuple(str(t) for t in items), self._loc(meta),
+                    tuple(self._loc(t) for t in items))
+
+    @v_args(meta=True)
     def figure_with(self, meta, items):
         return Prop("with_any", str(items[0]), self._loc(items[0]))
 

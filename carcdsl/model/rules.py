@@ -251,7 +251,7 @@ class Trigger(Located):
     def text(self) -> str:
         """The rule as the language writes it: ``on place shows hill: hide 1 tile``."""
         condition, arg = self.condition, self.arg
-        if condition in ("complete", "figure", "draw"):
+        if condition in ("complete", "figure", "draw", "enter"):
             head = f"on {condition} {arg}"
         elif condition == "extends":
             head = f"on place extends {', '.join(self.kinds)} with own {arg}"
@@ -275,6 +275,12 @@ def _action_text(action: str, value: Any) -> str:
         return f"hide {value} tile{'' if value == 1 else 's'}"
     if action == "score-to":
         return f"score {value[0]} to {value[1]}"
+    if action == "move-here":
+        return f"move {value} here"
+    if action == "walk":
+        return f"walk {value[0]} {value[1]}"
+    if action == "return-here":
+        return "return figures here"
     if action == "capture":
         figures, reach = value
         return f"capture {', '.join(figures)} in line {expr_text(reach)}"
@@ -324,6 +330,12 @@ class Figure(Located):
         default=(), converter=lambda v: tuple(tuple(x) for x in v or ()))
     """``each player N for P[..Q]``: (low, high, count) supplies by player count; other
     counts have ``each_player``."""
+    neutral: bool = False
+    """``neutral``: one in the game, nobody's, off the board at the start; only rules move it
+    (``move F here``, ``walk F N``); no move places it."""
+    avoids: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
+    """``avoids F, ...``: a neutral figure never walks onto a square where one of these
+    neutral figures stands."""
     loc: Loc | None = loc_field()
     field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
 

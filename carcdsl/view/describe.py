@@ -10,7 +10,7 @@ from __future__ import annotations
 from carcdsl.engine.events import ScoreEvent
 from carcdsl.engine.moves import Discard, Placement
 from carcdsl.engine.state import State
-from carcdsl.geometry.squares import to_xy
+from carcdsl.geometry.squares import STEP, to_xy
 from carcdsl.i18n.breakdown import render
 from carcdsl.i18n.words import Words, english
 from carcdsl.model.expr import expr_text as expression_text
@@ -46,6 +46,8 @@ def describe_move(move: Placement, words: Words | None = None,
         text += f", {w.phrase('chooses', option=w.word(option))}"
     if move.capture is not None:
         text += ", " + _capture_text(move.capture, w)
+    if move.walk:
+        text += ", " + w.phrase("walks", squares=", ".join(f"({x}, {y})" for x, y in move.walk))
     if move.ransom is not None:
         points = rules.game.ransom if rules is not None else "?"
         text = (w.phrase("pays-ransom", points=points, player=move.ransom.player,
@@ -66,6 +68,11 @@ def describe_decision(state: State, option: int, words: Words | None = None) -> 
     from carcdsl.engine import decisions
 
     w = words or Words(state.game.rules)
+    if state.pending and state.decisions.pending[0] == decisions.WALKING:
+        figure, here = state.decisions.walk[0], state.decisions.neutral[state.decisions.walk[0]]
+        x, y = to_xy(here + STEP[option])
+        return w.phrase("walk-step", figure=w.word(state.tables.modes.figures[figure].name),
+                        x=x, y=y)
     if state.pending:
         spec = decisions.capture_spec(state, option)
         return w.phrase("captures-nothing") if spec is None else _capture_text(spec, w)
