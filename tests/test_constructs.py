@@ -222,6 +222,11 @@ LIVE = [
     "figure dragon { neutral  avoids fairy }\nfigure fairy { neutral }\n"
     "on place shows monastery: move dragon here\non place surrounded: move fairy here\n"
     "on place shows city: walk dragon 3\non enter dragon: return figures here",
+    "figure fairy { neutral  beside own follower }\non turn beside fairy: score 1\n"
+    "on score beside fairy: score 3",
+    "figure dragon { neutral  blocks }\non place shows monastery: move dragon here\n"
+    "on place shows road: place follower anywhere",
+    f"extends \"{ATTRIBUTES.name}\"\non place shows road gold: instead return follower",
 ]
 LIVE_MAPS = [  # markers are a map's: base + farmers on the German map
     "override feature city { score complete = 2 * tiles + markers(small-city) }",

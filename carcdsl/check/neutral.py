@@ -12,10 +12,15 @@ square a figure entered, so it goes after ``on enter``, which takes nothing else
 from __future__ import annotations
 
 from carcdsl.check.host import CheckerHost
+from carcdsl.compile.facts import TARGET_SHIFT
 from carcdsl.model.rules import Trigger
 
 MAX_WALK = 100
 """The most squares one ``walk`` takes."""
+MAX_TARGETS = 1 << TARGET_SHIFT
+"""The most things a rule set lets a move do instead of placing a figure (a spot's room)."""
+OWN_FOLLOWER = "follower"
+
 PLACED_ONLY = ("each_player", "each_player_by_players", "strength", "strength_expr",
                "stands_on", "needs", "recall", "excludes", "anywhere", "with_any")
 """Properties of a figure a player places: a neutral one has none of them."""
@@ -47,13 +52,21 @@ class NeutralChecks(CheckerHost):
                     if prop in said:
                         self.error("E121", said[prop], "neutral-prop", name=figure.name,
                                    prop=PROPERTY_WORDS[prop])
-            elif figure.avoids:
-                self.error("E121", figure.loc_of("avoids"), "avoids-placed", name=figure.name)
+            else:
+                for prop, word in (("avoids", "avoids"), ("beside", "beside own"),
+                                   ("blocks", "blocks")):
+                    if prop in said:
+                        self.error("E121", said[prop], "neutral-only", name=figure.name,
+                                   prop=word)
+            if figure.beside is not None:
+                self.check_placed_name(figure.beside, f"beside own {figure.beside}",
+                                       said.get("beside") or figure.loc)
             for i, other in enumerate(figure.avoids):
                 self.check_neutral_name(other, f"avoids {other}",
                                         said.get(f"avoids:{i}") or figure.loc)
         for trigger in self.rules.triggers:
             self.check_neutral_rule(trigger)
+        self.check_targets()
 
     def check_neutral_name(self, name: str, said: str, loc) -> None:
         """E121: ``said`` names no neutral figure."""
@@ -62,18 +75,83 @@ class NeutralChecks(CheckerHost):
             self.error("E121", loc, "names-neutral", said=said, figure=name,
                        known=", ".join(known) or "-", hint=self.hint(name, "figure", known))
 
+    def check_placed_name(self, name: str, said: str, loc) -> None:
+        """E121: ``said`` names no figure a player places (nor ``follower``)."""
+        known = [OWN_FOLLOWER, *(f.name for f in self.rules.figures if not f.neutral)]
+        if name not in known:
+            self.error("E121", loc, "names-figure", said=said, figure=name,
+                       known=", ".join(known), hint=self.hint(name, "figure", known))
+
     def check_neutral_rule(self, trigger: Trigger) -> None:
+        if trigger.condition in ("turn-beside", "score-beside"):
+            self.check_beside_rule(trigger)
+            return
         if trigger.condition == "enter":
             self.check_neutral_name(str(trigger.arg), f"on enter {trigger.arg}",
                                     trigger.loc_of("arg"))
+        if trigger.attribute is not None:
+            self.check_shown_attribute(trigger)
         for i, (action, value) in enumerate(trigger.actions):
-            if trigger.condition == "enter" and action != "return-here":
+            if action in ("instead-return", "place-anywhere"):
+                self.check_instead(trigger, i, action, value)
+            elif trigger.condition == "enter" and action != "return-here":
                 self.error("E132", trigger.loc, "enter-action", said=trigger.text(),
-                           action=action)
+                           action=action.replace("-", " "))
             elif action == "return-here" and trigger.condition != "enter":
                 self.error("E132", trigger.loc, "return-here-where", said=trigger.text())
             elif action in NEUTRAL_ACTIONS:
                 self.check_neutral_action(trigger, i, action, value)
+
+    def check_beside_rule(self, trigger: Trigger) -> None:
+        """``on turn beside N`` / ``on score beside N``: N a neutral figure that goes beside
+        others; they give points (``score N``) and nothing else."""
+        name = str(trigger.arg)
+        said = trigger.text().partition(":")[0]
+        self.check_neutral_name(name, said, trigger.loc_of("arg"))
+        figure = self.rules.figure(name)
+        if figure is not None and figure.neutral and figure.beside is None:
+            self.error("E121", trigger.loc_of("arg"), "beside-missing", said=said, name=name)
+        for action, _value in trigger.actions:
+            if action != "score":
+                self.error("E132", trigger.loc, "beside-action", said=trigger.text(),
+                           action=action.replace("-", " "))
+
+    def check_shown_attribute(self, trigger: Trigger) -> None:
+        """``shows K A``: A an attribute of kind K."""
+        kind = self.kinds.get(str(trigger.arg))
+        if kind is None:
+            return  # the unknown kind is the one error
+        names = [name for name, _ in kind.attributes]
+        if trigger.attribute not in names:
+            self.error("E134", trigger.loc_of("attribute"), "shows-attribute",
+                       kind=kind.name, attribute=trigger.attribute,
+                       known=", ".join(names) or "-",
+                       hint=self.hint(str(trigger.attribute), "attribute", names))
+
+    def check_instead(self, trigger: Trigger, i: int, action: str, figure: str) -> None:
+        words = (f"instead return {figure}" if action == "instead-return"
+                 else f"place {figure} anywhere")
+        if action == "instead-return":
+            known = [OWN_FOLLOWER, *(f.name for f in self.rules.figures if not f.neutral)]
+            if figure not in known:
+                self.error("E121", _loc(trigger, "figure", i), "names-figure", said=words,
+                           figure=figure, known=", ".join(known),
+                           hint=self.hint(figure, "figure", known))
+            if trigger.condition != "shows":
+                self.error("E132", trigger.loc, "instead-where", said=trigger.text())
+        else:
+            self.check_placed_name(figure, words, _loc(trigger, "figure", i))
+            if trigger.condition not in ON_PLACE:
+                self.error("E132", trigger.loc, "neutral-where", said=trigger.text(),
+                           action=words)
+
+    def check_targets(self) -> None:
+        """At most ``MAX_TARGETS`` things a move may do instead of placing a figure."""
+        count = sum(1 for f in self.rules.figures if f.neutral and f.beside is not None)
+        count += sum(1 for t in self.rules.triggers for a, _ in t.actions
+                     if a == "instead-return")
+        if count > MAX_TARGETS:
+            self.error("E132", self.rules.loc, "targets", count=count, most=MAX_TARGETS)
 
     def check_neutral_action(self, trigger: Trigger, i: int, action: str, value) -> None:
         figure, steps = (value, None) if action == "move-here" else value

@@ -61,7 +61,8 @@ def _c(key: str, family: str, geometries: frozenset = NONE, *codes: int) -> Cons
 PLACE_CONDITIONS = {M.SURROUNDED: "surrounded", M.COVERS: "covers", M.SHOWS: "shows",
                     M.EXTENDS: "extends"}
 PLACE_ACTIONS = {M.EXTRA_TURN: "extra turn", M.SCORE: "score", M.PUT: "put", M.HIDE: "hide",
-                 M.MOVE_HERE: "move here", M.WALK: "walk"}
+                 M.MOVE_HERE: "move here", M.WALK: "walk", M.INSTEAD_RETURN: "instead return",
+                 M.PLACE_ANYWHERE: "place anywhere"}
 COMPLETE_ACTIONS = {M.EXTRA_TURN: "extra turn", M.SCORE: "score", M.TAKE: "take",
                     M.HIDE: "hide"}
 FEATURE_ACTIONS = {M.DRAW_BAG: "draw", M.RETURN_TOKENS: "return tokens",
@@ -92,6 +93,9 @@ REGISTRY: tuple[Construct, ...] = (
     _c("on figure", "event", NONE, M.FIGURE),
     _c("on draw", "event", NONE, M.DRAW),
     _c("on enter", "event", NONE, M.ENTER),
+    _c("on turn beside", "event", NONE, M.TURN_BESIDE),
+    _c("on score beside", "event", NONE, M.SCORE_BESIDE),
+    _c("on place shows attribute", "event", NONE, M.SHOWS),
     _c("action return figures here", "action", NONE, M.RETURN_HERE),
     *(_c(f"action {w}", "action", NONE, c) for c, w in FEATURE_ACTIONS.items()),
     _c("action draw on draw", "action", NONE, M.DRAW_BAG),
@@ -128,6 +132,8 @@ REGISTRY: tuple[Construct, ...] = (
     _c("figure supply by players", "figure"),
     _c("figure neutral", "figure"),
     _c("figure avoids", "figure"),
+    _c("figure beside", "figure"),
+    _c("figure blocks", "figure"),
     _c("follower anywhere", "figure", KINDS),
     _c("follower anywhere with", "figure", KINDS),
     _c("game ransom", "turn"),
@@ -206,6 +212,8 @@ def _rule_uses(tables: Tables) -> Iterator[tuple[str, int]]:
         kinds = (rule.kind,) if rule.condition == M.SHOWS else tuple(sorted(rule.kinds))
         for kind in kinds or (-1,):
             yield f"on place {name}", _geometry(tables, kind)
+        if rule.condition == M.SHOWS and rule.attribute >= 0:
+            yield "on place shows attribute", NO_GEOMETRY
         for action in rule.actions:
             if action[0] in FEATURE_ACTIONS:
                 yield from _feature_action_uses(action)
@@ -220,6 +228,9 @@ def _rule_uses(tables: Tables) -> Iterator[tuple[str, int]]:
                 yield from _feature_action_uses(action)
                 if event == "on draw" and action[0] == M.DRAW_BAG:
                     yield "action draw on draw", NO_GEOMETRY  # a draw that draws again
+    for rule in modes.on_beside:
+        yield ("on turn beside" if rule.condition == M.TURN_BESIDE else "on score beside",
+               NO_GEOMETRY)
     for rule in modes.on_enter:
         yield "on enter", NO_GEOMETRY
         for _action in rule.actions:
@@ -326,6 +337,10 @@ def _figure_uses(tables: Tables) -> Iterator[tuple[str, int]]:
             yield "figure neutral", NO_GEOMETRY
         if figure.avoids:
             yield "figure avoids", NO_GEOMETRY
+        if figure.beside != M.NO_NEED:
+            yield "figure beside", NO_GEOMETRY
+        if figure.blocks:
+            yield "figure blocks", NO_GEOMETRY
         if figure.recall == M.RECALL_NONE:
             yield "figure recall", NO_GEOMETRY
         elif figure.recall == M.RECALL_FINAL:

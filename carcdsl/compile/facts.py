@@ -30,6 +30,23 @@ ELSEWHERE_SHIFT = 6
 """Figure codes of spots elsewhere stay below 64; nodes below 2**20 (the spot within
 ``±2**27``, as ``CHOICE_SHIFT`` needs)."""
 
+TARGET = -(1 << 25)
+"""Spots at or below it (and above ``ELSEWHERE``) act, instead of placing a figure, on a
+figure standing on ``node`` (``engine.targets``): ``TARGET - (node << TARGET_SHIFT | t)``,
+``t`` an index of ``Modes.targets``; recalls stay above it (nodes below 2**20)."""
+TARGET_SHIFT = 4
+
+
+def target_spot(node: int, t: int) -> int:
+    return TARGET - (node << TARGET_SHIFT | t)
+
+
+def split_target(spot: int) -> tuple[int, int]:
+    """(node, target index) of a spot at or below TARGET (and above ELSEWHERE)."""
+    code = TARGET - spot
+    return code >> TARGET_SHIFT, code & ((1 << TARGET_SHIFT) - 1)
+
+
 DECIDE = -1
 """A fast move ``(DECIDE, 0, 0, option)`` makes the decision the game waits for
 (``engine.decisions``) instead of placing a tile: its tile type is this."""

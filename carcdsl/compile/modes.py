@@ -13,11 +13,13 @@ import attrs
 import carcdsl.model as m
 from carcdsl.compile.expr import Program, compile_expr
 
-SURROUNDED, COVERS, SHOWS, EXTENDS, COMPLETE, FIGURE, DRAW, ENTER = range(8)
+SURROUNDED, COVERS, SHOWS, EXTENDS, COMPLETE, FIGURE, DRAW, ENTER, TURN_BESIDE, \
+    SCORE_BESIDE = range(10)
 CONDITIONS = {"surrounded": SURROUNDED, "covers": COVERS, "shows": SHOWS, "extends": EXTENDS,
-              "complete": COMPLETE, "figure": FIGURE, "draw": DRAW, "enter": ENTER}
+              "complete": COMPLETE, "figure": FIGURE, "draw": DRAW, "enter": ENTER,
+              "turn-beside": TURN_BESIDE, "score-beside": SCORE_BESIDE}
 EXTRA_TURN, SCORE, PUT, TAKE, HIDE, DRAW_BAG, RETURN_TOKENS, RETURN_FIGURES, SCORE_TO, CHOOSE, \
-    CAPTURE, MOVE_HERE, WALK, RETURN_HERE = range(14)
+    CAPTURE, MOVE_HERE, WALK, RETURN_HERE, INSTEAD_RETURN, PLACE_ANYWHERE = range(16)
 """Actions. Those after HIDE act on the rule's feature (``on figure F``: the figure's,
 ``on draw T``: the one the token went onto, ``on place extends ... with own F``: the one
 extended): (DRAW_BAG, bag) a token at random from the bag onto it, (RETURN_TOKENS, bag) the
@@ -31,11 +33,16 @@ the program's value away (``engine.decisions``). Neutral figures (``engine.neutr
 (MOVE_HERE, figure index) it goes to the placed tile's square, (WALK, figure index, steps) it
 walks, a square a step, each step decided by the next player in turn from the mover, and
 (RETURN_HERE,) after ``on enter F``: every player's figure on the square it entered goes
-home."""
+home. Instead of a figure (``engine.targets``): (INSTEAD_RETURN, figure mask) the mover may
+send one figure of the mask (bit 0: any that counts) home from the feature of the placed
+tile's segment the rule's condition names; (PLACE_ANYWHERE, figure mask) this move's figure
+of the mask may go on any placed tile's unoccupied, incomplete feature."""
 JOINS, NO_REPEAT, LOOK_AHEAD, APART, AT_MOST, AT_LEAST = range(6)
 REQUIREMENT_CODES = {"joins": JOINS, "no-repeat": NO_REPEAT, "look-ahead": LOOK_AHEAD,
                      "apart": APART, "at-most": AT_MOST, "at-least": AT_LEAST}
 RECALL_NONE, RECALL_FINAL = 1, 2
+BESIDE = -3
+"""``Modes.targets``: a neutral figure put beside a figure (``beside own F``)."""
 ANY_FOLLOWER = -1
 """``with own follower`` / ``own(follower)``: every figure of the player that counts."""
 NO_NEED = -2
@@ -95,6 +102,11 @@ class FigureKind:
     avoids: int = 0
     """``avoids``: the figure indexes (bit f) of the neutral figures whose square it never
     walks onto."""
+    beside: int = -2
+    """``beside own F``: NO_NEED (none), ANY_FOLLOWER, or the index of the mover's figure it
+    may be put beside, instead of placing a figure."""
+    blocks: bool = False
+    """``blocks``: no figure is placed on its square."""
 
     def supply_for(self, players: int) -> int:
         """How many each of ``players`` players has."""
@@ -138,6 +150,9 @@ class TriggerRule:
     """EXTENDS: the kind indexes meant."""
     figure: int = NO_NEED
     """EXTENDS: the figure the feature must already hold (ANY_FOLLOWER, or an index)."""
+    attribute: int = -1
+    """SHOWS: the index of the attribute (of the kind's) its segment must carry (-1: any
+    segment of the kind)."""
 
 
 @attrs.frozen
@@ -172,6 +187,9 @@ class Modes:
     """``on draw T`` rules (``TriggerRule.kind``: T's token index)."""
     on_enter: tuple[TriggerRule, ...] = ()
     """``on enter F`` rules (``TriggerRule.figure``: F's index)."""
+    on_beside: tuple[TriggerRule, ...] = ()
+    """``on turn beside F`` and ``on score beside F`` rules (``TriggerRule.figure``: F's
+    index)."""
     bags: tuple[str, ...] = ()
     """The bags tokens are drawn from (``token ... { bag NAME }``), in order of first use."""
     draw_rank: tuple[int, ...] = ()
@@ -207,11 +225,24 @@ class Modes:
     @placing_more.default
     def _placing_more(self) -> bool:
         return bool(self.figures or self.requirements or self.anywhere_kinds) or any(
-            a[0] == CHOOSE for rule in self.triggers for a in rule.actions)
+            a[0] in (CHOOSE, INSTEAD_RETURN, PLACE_ANYWHERE)
+            for rule in self.triggers for a in rule.actions)
 
     @elsewhere.default
     def _elsewhere(self) -> bool:
-        return bool(self.anywhere_kinds) or any(f.anywhere for f in self.figures)
+        return bool(self.anywhere_kinds) or any(f.anywhere for f in self.figures) or any(
+            a[0] == PLACE_ANYWHERE for rule in self.triggers for a in rule.actions)
+
+    @property
+    def targets(self) -> tuple[tuple[int, int, int], ...]:
+        """What a move may do instead of placing a figure, to a figure on the board
+        (``engine.targets``): (INSTEAD_RETURN, trigger index, figure mask) and
+        (BESIDE, neutral figure index, its ``beside``)."""
+        out = [(INSTEAD_RETURN, i, a[1]) for i, rule in enumerate(self.triggers)
+               for a in rule.actions if a[0] == INSTEAD_RETURN]
+        out += [(BESIDE, f, kind.beside) for f, kind in enumerate(self.figures)
+                if kind.neutral and kind.beside != NO_NEED]
+        return tuple(out)
 
     @deciding.default
     def _deciding(self) -> bool:
@@ -257,10 +288,12 @@ def compile_modes(rules: m.RuleSet, kind_index: Mapping[str, int]) -> Modes:
                    for t in rules.tokens)
     token_index = {t.name: i for i, t in enumerate(tokens)}
     figure_index = {f.name: i for i, f in enumerate(rules.figures)}
-    names = _Names(kind_index, token_index, figure_index, {b: i for i, b in enumerate(bags)})
+    names = _Names(kind_index, token_index, figure_index, {b: i for i, b in enumerate(bags)},
+                   {(k.name, a): i for k in rules.kinds
+                    for i, (a, _) in enumerate(k.attributes)})
     figures = tuple(_figure(f, rules, kind_index, figure_index) for f in rules.figures)
     said = list(dict.fromkeys(rules.triggers))  # a rule said twice acts once (W109)
-    placing = [t for t in said if t.condition not in ("complete", "figure", "draw", "enter")]
+    placing = [t for t in said if t.condition in ("surrounded", "covers", "shows", "extends")]
     return Modes(
         players=game.players,
         followers=tuple(game.followers_for(n) for n in range(game.players[1] + 1)),
@@ -277,6 +310,8 @@ def compile_modes(rules: m.RuleSet, kind_index: Mapping[str, int]) -> Modes:
         on_figure=tuple(_trigger(t, names) for t in said if t.condition == "figure"),
         on_draw=tuple(_trigger(t, names) for t in said if t.condition == "draw"), bags=bags,
         on_enter=tuple(_trigger(t, names) for t in said if t.condition == "enter"),
+        on_beside=tuple(_trigger(t, names) for t in said
+                        if t.condition in ("turn-beside", "score-beside")),
         draw_rank=_draw_rank(rules),
         anywhere_kinds=tuple((kind_index[k.name], _any_code(k.followers_with, figure_index))
                              for k in rules.kinds if k.followers_anywhere),
@@ -292,7 +327,8 @@ def _figure(f: m.Figure, rules: m.RuleSet, kind_index: Mapping[str, int],
                    for n in range(most + 1)) if by else ()
     if f.neutral:
         return FigureKind(f.name, 0, 0, NO_NEED, 0, neutral=True,
-                          avoids=sum(1 << figure_index[n] for n in set(f.avoids)))
+                          avoids=sum(1 << figure_index[n] for n in set(f.avoids)),
+                          beside=_figure_code(f.beside, figure_index), blocks=f.blocks)
     return FigureKind(f.name, f.each_player, f.strength, _figure_code(f.needs, figure_index),
                       {None: 0, "none": RECALL_NONE}.get(f.recall, RECALL_FINAL),
                       _excluded(f.excludes, figure_index),
@@ -356,6 +392,8 @@ class _Names:
     tokens: Mapping[str, int]
     figures: Mapping[str, int]
     bags: Mapping[str, int]
+    attributes: Mapping[tuple[str, str], int] = attrs.field(factory=dict)
+    """(kind name, attribute name) -> the attribute's index among the kind's."""
 
     def figure_code(self, name: str) -> int:
         """A figure as pieces carry it: 0 an ordinary follower, f + 1 figure f."""
@@ -395,6 +433,9 @@ def _actions(actions, n: _Names) -> tuple[tuple, ...]:
             out.append((WALK, n.figures[value[0]], value[1]))
         elif action == "return-here":
             out.append((RETURN_HERE,))
+        elif action in ("instead-return", "place-anywhere"):
+            out.append((INSTEAD_RETURN if action == "instead-return" else PLACE_ANYWHERE,
+                        1 << n.figure_code(value)))
     return tuple(out)
 
 
@@ -404,9 +445,11 @@ def _trigger(trigger: m.Trigger, n: _Names) -> TriggerRule:
     kind = (n.kinds.get(arg, -1) if condition in (SHOWS, COMPLETE)
             else n.tokens.get(arg, -1) if condition == DRAW else -1)
     figure = (_figure_code(trigger.arg, n.figures) if condition == EXTENDS
-              else n.figures.get(arg, -1) if condition in (FIGURE, ENTER) else NO_NEED)
+              else n.figures.get(arg, -1)
+              if condition in (FIGURE, ENTER, TURN_BESIDE, SCORE_BESIDE) else NO_NEED)
     return TriggerRule(
         condition, kind, trigger.arg if condition == COVERS else None,
         _actions(trigger.actions, n), ("t", trigger.condition, trigger.arg),
         trigger.arg or trigger.condition,
-        frozenset(n.kinds.get(k, -1) for k in trigger.kinds), figure)
+        frozenset(n.kinds.get(k, -1) for k in trigger.kinds), figure,
+        n.attributes.get((arg, trigger.attribute), -1) if trigger.attribute else -1)

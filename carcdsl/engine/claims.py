@@ -60,6 +60,10 @@ RUNS: dict[str, frozenset] = {
     "figure neutral": _ANY, "figure avoids": _ANY, "on enter": _ANY,
     "action return figures here": _ANY, "action move here on place": _ANY,
     "action walk on place": _ANY,
+    # targets (instead of a figure: one on the board; a tile's figure placed anywhere)
+    "figure beside": _ANY, "figure blocks": _ANY, "on turn beside": _ANY,
+    "on score beside": _ANY, "on place shows attribute": _ANY,
+    "action instead return on place": _ANY, "action place anywhere on place": _ANY,
     # parts.Tokens, effects.put_tokens, scoring (collected, final, most)
     "token": _ANY, "token each player": _ANY, "token start sides": _ANY,
     "token collected": _ANY, "token final points": _ANY,

@@ -12,7 +12,9 @@ from carcdsl.compile.modes import (
     EXTENDS,
     EXTRA_TURN,
     HIDE,
+    INSTEAD_RETURN,
     MOVE_HERE,
+    PLACE_ANYWHERE,
     PUT,
     RETURN_FIGURES,
     RETURN_TOKENS,
@@ -65,7 +67,9 @@ def rule_root(p: Parts, rule, o: int, key: int) -> int:
         root = extended_root(p, o, key, rule.kinds, rule.figure)
         return root if root >= 0 else MISSED
     else:
-        hit = any(s.kind == rule.kind for s in tb.segments[o])
+        hit = any(s.kind == rule.kind and (rule.attribute < 0 or s.attributes is not None
+                                           and s.attributes[rule.attribute] > 0)
+                  for s in tb.segments[o])
     return -1 if hit else MISSED
 
 
@@ -87,8 +91,8 @@ def fire_triggers(p: Parts, o: int, key: int, index: int, choice: int = 0) -> bo
                 _score_placer(p, rule, action[1], to_xy(key), index)
             elif action[0] == HIDE:
                 p.supply.hide(action[1])
-            elif action[0] in (MOVE_HERE, WALK):
-                continue  # neutral figures move before (``engine.neutral``)
+            elif action[0] in (MOVE_HERE, WALK, INSTEAD_RETURN, PLACE_ANYWHERE):
+                continue  # neutral figures moved before; the others are the move's own
             elif action[0] == CHOOSE and root >= 0:
                 chosen = action[1][choice - 1][1] if 0 < choice <= len(action[1]) else ()
                 later.append((chosen, root))

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from carcdsl.compile.facts import elsewhere_spot
-from carcdsl.compile.modes import ANY_FOLLOWER, NO_NEED
+from carcdsl.compile.facts import elsewhere_spot, split_elsewhere
+from carcdsl.compile.modes import ANY_FOLLOWER, NO_NEED, PLACE_ANYWHERE
 from carcdsl.engine import figures as F
+from carcdsl.engine import targets
+from carcdsl.engine.effects import MISSED, rule_root
 from carcdsl.engine.parts import Parts
 
 
@@ -22,11 +24,13 @@ class Candidates:
     per kind that says ``followers anywhere``, in the order of ``Modes.anywhere_kinds``), the
     placed nodes of the kinds it stands on; and how each is judged."""
 
-    __slots__ = ("p", "by_figure", "alone")
+    __slots__ = ("p", "by_figure", "alone", "portal")
 
     def __init__(self, p: Parts):
         self.p = p
         tb, seat, seats = p.tables, p.seats.current, p.seats
+        self.portal = any(a[0] == PLACE_ANYWHERE for rule in tb.modes.triggers
+                          for a in rule.actions)
         modes = tb.modes
         wanted: list[tuple[int, tuple[frozenset, int, int, int, int]]] = []
         if modes.anywhere_kinds and seats.followers[seat]:
@@ -46,7 +50,23 @@ class Candidates:
         same for every placement of the turn, so worked out once."""
 
     def spots(self, o: int, key: int) -> Iterator[int]:
-        """The spots elsewhere for the tile ``o`` placed on ``key``."""
+        """The spots elsewhere for the tile ``o`` placed on ``key``: those of the figures
+        and kinds that stand anywhere, then those its ``place F anywhere`` rules give; none
+        on a square a neutral figure ``blocks``."""
+        p = self.p
+        blocked = targets.blocked(p) if p.decisions.neutral else ()
+        seen = set()
+        for spot in self._spots(o, key):
+            if not blocked or p.features.node_key[split_elsewhere(spot)[0]] not in blocked:
+                seen.add(spot)
+                yield spot
+        if self.portal:
+            for spot in targets.anywhere_spots(
+                    p, o, key, lambda rule: rule_root(p, rule, o, key) != MISSED):
+                if spot not in seen:
+                    yield spot
+
+    def _spots(self, o: int, key: int) -> Iterator[int]:
         if not self.by_figure:
             return
         p = self.p

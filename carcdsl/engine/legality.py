@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from carcdsl.compile.facts import elsewhere_spot, with_choice
 from carcdsl.compile.modes import NO_NEED
-from carcdsl.engine import figures, requirements
+from carcdsl.engine import figures, requirements, targets
 from carcdsl.engine.elsewhere import Candidates
 from carcdsl.engine.movegen import can_place, free_spots
 from carcdsl.engine.moves import Discard, FollowerSpec, Placement, RecallSpec
@@ -135,7 +135,22 @@ def check_placement(p: Parts, t: int, move: Placement) -> tuple[int, int, int]:
                 raise _feature_taken(move.follower)
     elif move.recall is not None:
         spot = _recall_spot(p, o, key, move.recall)
+    if move.returns is not None or move.beside is not None:
+        spot = _target_spot(p, o, key, move, spot)
     return key, r, _with_choice(p, o, key, spot, move)
+
+
+def _target_spot(p: Parts, o: int, key: int, move: Placement, spot: int) -> int:
+    """The spot of what the move does instead of placing a figure (``engine.targets``)."""
+    if spot != -1 or (move.returns is not None and move.beside is not None):
+        raise IllegalMoveError("target", "and-follower")
+    wanted = ({"returns": move.returns} if move.returns is not None
+              else {"beside": move.beside})
+    found = targets.spot_for(p, o, key, wanted)
+    if found is None:
+        said = move.returns or move.beside
+        raise IllegalMoveError("target", at=str(list(said.at)), spot=said.spot)
+    return found
 
 
 def _elsewhere_spot(p: Parts, o: int, key: int, spec: FollowerSpec) -> int:

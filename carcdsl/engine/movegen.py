@@ -14,9 +14,16 @@ from itertools import accumulate
 
 import attrs
 
-from carcdsl.compile.facts import DECIDE, ELSEWHERE, split_choice, split_elsewhere, with_choice
+from carcdsl.compile.facts import (
+    DECIDE,
+    ELSEWHERE,
+    TARGET,
+    split_choice,
+    split_elsewhere,
+    with_choice,
+)
 from carcdsl.compile.modes import NO_NEED
-from carcdsl.engine import decisions, figures, requirements
+from carcdsl.engine import decisions, figures, requirements, targets
 from carcdsl.engine.elsewhere import Candidates
 from carcdsl.engine.moves import FollowerSpec, Placement, RansomSpec, RecallSpec
 from carcdsl.engine.parts import Parts
@@ -101,7 +108,7 @@ class _Turn:
     figures in supply (and the roots each figure's ``with own`` needs), and its figures that
     may be taken back."""
 
-    __slots__ = ("p", "checked", "placing", "owned", "recallable", "elsewhere")
+    __slots__ = ("p", "checked", "placing", "owned", "recallable", "elsewhere", "targets")
 
     def __init__(self, p: Parts) -> None:
         tb, seat = p.tables, p.seats.current
@@ -111,6 +118,7 @@ class _Turn:
         self.owned = figures.own_roots(p) if self.placing else []
         self.recallable = figures.recallable(p) if tb.modes.figures else []
         self.elsewhere = Candidates(p) if tb.modes.elsewhere else None
+        self.targets = bool(tb.modes.targets)
 
     def moves_at(self, t: int, key: int, r: int, occupied) -> Iterator[FastMove]:
         """The moves of one placement (``occupied``: ``Grid.occupied`` of ``key``): no
@@ -138,6 +146,8 @@ class _Turn:
             yield from figures.recalls(p, o, key, self.recallable)
         if self.elsewhere is not None:
             yield from self.elsewhere.spots(o, key)
+        if self.targets:
+            yield from targets.spots(p, o, key)
 
     def width(self, t: int) -> int:
         """A bound on the moves any one placement of ``t`` offers: no figure, every follower
@@ -151,6 +161,10 @@ class _Turn:
                     n += len(tb.figure_spots[f][4 * t])
         if self.elsewhere is not None:
             n += sum(len(nodes) for _, _, nodes in self.elsewhere.by_figure)
+            if self.elsewhere.portal:  # every placed node, for each figure
+                n += len(p.features.root) * (len(tb.modes.figures) + 1)
+        if self.targets:  # at most one spot per target and figure on the board
+            n += len(p.features.pieces) * len(tb.modes.targets)
         return (n + len(self.recallable)) * tb.modes.most_options
 
 
@@ -252,6 +266,9 @@ def to_placement(p: Parts, t: int, key: int, r: int, spot: int) -> Placement:
         where = FollowerSpec.parse(figures.spot_name(p, node))
         follower = attrs.evolve(where, kind=tb.modes.figures[figure - 1].name if figure else None,
                                 square=to_xy(p.features.node_key[node]))
+    elif spot <= TARGET:
+        return attrs.evolve(Placement(tb.type_names[t], to_xy(key), 90 * r, None, None,
+                                      chosen), **targets.spec(p, spot))
     elif spot <= figures.RECALL:
         recall = recall_spec(p, figures.RECALL - spot)
     paid = p.decisions.paid

@@ -212,6 +212,27 @@ class RansomSpec:
         return {"player": self.player, "kind": self.kind}
 
 
+@attrs.frozen
+class BesideSpec:
+    """A neutral figure the mover puts beside one of their figures instead of placing one
+    (``beside own F``): the neutral figure's name, and the square and spot of the figure it
+    goes beside (``{"figure": "fairy", "at": [1, 0], "spot": "road:E"}``)."""
+
+    figure: str = attrs.field(validator=_check_feature)
+    at: tuple[int, int] = attrs.field(converter=_to_at, validator=_check_at)
+    spot: str = attrs.field(validator=_check_feature)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> BesideSpec:
+        x, y = data["at"]
+        spec = cls(data["figure"], (int(x), int(y)), data["spot"])
+        FollowerSpec.parse(spec.spot)  # a spot that names no feature is refused here
+        return spec
+
+    def to_json(self) -> dict[str, Any]:
+        return {"figure": self.figure, "at": list(self.at), "spot": self.spot}
+
+
 def _to_squares(value: Any) -> tuple[tuple[int, int], ...]:
     return tuple(_to_at(v) for v in value or ())
 
@@ -258,6 +279,10 @@ class Placement:
                                                     validator=_check_squares)
     """The squares a neutral figure walked onto during the move (``walk F N``), in order,
     each step chosen by the player whose step it was: a replay takes these, never asks."""
+    returns: CaptureSpec | None = attrs.field(default=None, validator=_check_capture)
+    """The figure the mover sent home instead of placing one (``instead return F``)."""
+    beside: BesideSpec | None = attrs.field(default=None)
+    """The neutral figure the mover put beside one of theirs instead of placing one."""
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Placement:
@@ -271,7 +296,11 @@ class Placement:
                    None if data.get("capture") is None
                    else CaptureSpec.from_json(data["capture"]),
                    None if data.get("ransom") is None else RansomSpec.from_json(data["ransom"]),
-                   tuple((int(x), int(y)) for x, y in data.get("walk", ())))
+                   tuple((int(x), int(y)) for x, y in data.get("walk", ())),
+                   None if data.get("returns") is None
+                   else CaptureSpec.from_json(data["returns"]),
+                   None if data.get("beside") is None
+                   else BesideSpec.from_json(data["beside"]))
 
     def to_json(self) -> dict[str, Any]:
         """``{"tile", "at", "rotation", "follower"}`` in that order; absent parts omitted."""
@@ -292,6 +321,10 @@ class Placement:
             out["ransom"] = self.ransom.to_json()
         if self.walk:
             out["walk"] = [list(at) for at in self.walk]
+        if self.returns is not None:
+            out["returns"] = self.returns.to_json()
+        if self.beside is not None:
+            out["beside"] = self.beside.to_json()
         return out
 
 

@@ -61,7 +61,7 @@ class Decisions:
     ransom this turn."""
 
     __slots__ = ("pending", "held", "ransomed", "resume", "paid", "asked", "decider",
-                 "neutral", "walk", "acted")
+                 "neutral", "walk", "acted", "beside")
 
     def __init__(self, seats: int):
         self.pending: tuple[int, tuple[int, ...]] | None = None
@@ -82,6 +82,8 @@ class Decisions:
         """Neutral figures on the board: figure index -> the square (key) it stands on."""
         self.walk: tuple | None = None
         """The walk under way: (figure index, steps left, step number, squares visited)."""
+        self.beside: dict[int, tuple[int, int, int, int]] = {}
+        """Neutral figures beside a figure (``beside own F``): figure index -> that piece."""
         self.acted = False
         """Whether this turn's neutral figures have moved (``engine.neutral``), while the
         turn waits for a walk's steps."""
@@ -91,7 +93,7 @@ class Decisions:
         new.pending, new.ransomed, new.resume = self.pending, self.ransomed, self.resume
         new.paid, new.asked = self.paid, self.asked
         new.decider, new.walk, new.acted = self.decider, self.walk, self.acted
-        new.neutral = dict(self.neutral)
+        new.neutral, new.beside = dict(self.neutral), dict(self.beside)
         new.held = [h[:] for h in self.held]
         return new
 

@@ -20,6 +20,7 @@ from carcdsl.compile.expr import (
     evaluate,
 )
 from carcdsl.compile.tables import CENTRE, TIES_PRESENCE
+from carcdsl.engine import targets
 from carcdsl.engine.effects import fire_completed
 from carcdsl.engine.events import EndReason, ScoreEvent, TokenEvent
 from carcdsl.engine.figures import own_count
@@ -173,6 +174,8 @@ def score(p: Parts, root: int, when: str, index: int) -> None:
                                              points, at, tuple(terms)))
         if features.tokens:
             _collect_tokens(p, root, winners, index)
+    if p.tables.modes.on_beside:
+        targets.feature_scored(p, root, index)
     seats = p.seats
     for seat, figure in features.release(root):
         if figure:

@@ -17,6 +17,7 @@ import attrs
 from carcdsl.compile.facts import (
     DECIDE,
     ELSEWHERE,
+    TARGET,
     bag_seed,
     split_choice,
     split_elsewhere,
@@ -34,6 +35,7 @@ from carcdsl.engine import (
     neutral,
     requirements,
     scoring,
+    targets,
 )
 from carcdsl.engine.effects import fire_figure, fire_triggers, put_tokens
 from carcdsl.engine.events import DrawOff, EndReason, Log, ScoreEvent, TokenEvent
@@ -438,6 +440,8 @@ class State(Parts):
         index = len(log.moves) - 1
         o = 4 * t + r
         modes = self.tables.modes
+        if modes.on_beside and not seats.in_extra:
+            targets.turn_starts(self, index)
         if modes.requirements:
             requirements.remember_turns(self, o, key)
         base = self.grid.place(self.tables, self.features, o, key)
@@ -452,6 +456,8 @@ class State(Parts):
             self._put_elsewhere(node, figure)
             if modes.on_figure and figure:
                 fire_figure(self, figure - 1, node, index)
+        elif spot <= TARGET:
+            targets.act(self, spot)
         elif spot <= RECALL:
             self._recall(RECALL - spot, index)
         if self.decisions.asked is not None:

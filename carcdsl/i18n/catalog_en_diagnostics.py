@@ -299,8 +299,6 @@ DIAGNOSTICS: dict[str, str] = {
     "E132/first-player": "unknown first player rule '{value}'{hint}; expected one of {known}",
     "E121/neutral-prop": "figure '{name}' is neutral: nobody places it, so `{prop}` says nothing "
                          "for it (rules move it: `move F here`, `walk F N`)",
-    "E121/avoids-placed": "figure '{name}': `avoids` is for a neutral figure, which walks by "
-                          "rule; add `neutral` or drop `avoids`",
     "E121/names-neutral": "`{said}`: no neutral figure '{figure}'{hint}; expected one of {known}",
     "E132/enter-action": "`{said}`: after `on enter F` a rule returns the figures on the square "
                          "(`return figures here`); `{action}` cannot follow it",
@@ -309,6 +307,17 @@ DIAGNOSTICS: dict[str, str] = {
     "E132/neutral-where": "`{said}`: `{action}` starts from the tile just placed: write it after "
                           "`on place`",
     "E132/walk-steps": "walk {steps}: a walk takes 1 to {most} squares",
+    "E121/neutral-only": "figure '{name}': `{prop}` is for a neutral figure, which rules move; "
+                         "add `neutral` or drop `{prop}`",
+    "E121/beside-missing": "`{said}`: '{name}' never goes beside a figure: give it `beside own F`",
+    "E132/beside-action": "`{said}`: a turn or a scoring beside a neutral figure gives points "
+                          "(`score N`); `{action}` cannot follow it",
+    "E134/shows-attribute": "kind '{kind}' has no attribute '{attribute}'{hint}; expected one of "
+                            "{known}",
+    "E132/instead-where": "`{said}`: `instead return` sends a figure home from the feature of the "
+                          "placed tile's segment that `on place shows K` names: write it after "
+                          "that",
+    "E132/targets": "{count} things a move may do instead of placing a figure: at most {most}",
     "E132/capture-where": "`{said}`: `capture` takes a figure in line with the one just "
                           "placed: write it after `on figure F`",
     "E132/needs-feature": "`{said}`: `{action}` acts on a feature, and this event has none: use "

@@ -57,6 +57,8 @@ ILLEGAL: dict[str, str] = {
     "elsewhere": "a {kind} may not go on {spot} at {at} now",
     "elsewhere/no-tile": "no tile at {at} to put a figure on",
     "elsewhere/no-segment": "the tile at {at} has no {spot}",
+    "target": "nothing at {at} on {spot} can be acted on by this move instead of placing a figure",
+    "target/and-follower": "a move either places a figure or acts on one on the board, not both",
     "walk": "the {figure} may not go to {at}: it may go to {allowed}",
     "walk/missing": "this move must say where the {figure} walks next (`walk`: the squares, "
                     "in order)",

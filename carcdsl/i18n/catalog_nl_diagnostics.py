@@ -333,8 +333,6 @@ DIAGNOSTICS: dict[str, str] = {
                          "van {known}",
     "E121/neutral-prop": "figuur '{name}' is neutraal: niemand plaatst hem, dus `{prop}` zegt er "
                          "niets over (regels verplaatsen hem: `move F here`, `walk F N`)",
-    "E121/avoids-placed": "figuur '{name}': `avoids` is voor een neutrale figuur, die volgens een "
-                          "regel loopt; voeg `neutral` toe of laat `avoids` weg",
     "E121/names-neutral": "`{said}`: er is geen neutrale figuur '{figure}'{hint}; verwacht een "
                           "van {known}",
     "E132/enter-action": "`{said}`: na `on enter F` stuurt een regel de figuren op het vak naar "
@@ -344,6 +342,19 @@ DIAGNOSTICS: dict[str, str] = {
     "E132/neutral-where": "`{said}`: `{action}` begint bij de zojuist gelegde tegel: schrijf het "
                           "na `on place`",
     "E132/walk-steps": "walk {steps}: een tocht gaat over 1 tot {most} vakken",
+    "E121/neutral-only": "figuur '{name}': `{prop}` is voor een neutrale figuur, die regels "
+                         "verplaatsen; voeg `neutral` toe of laat `{prop}` weg",
+    "E121/beside-missing": "`{said}`: '{name}' komt nooit naast een figuur: geef hem `beside own "
+                           "F`",
+    "E132/beside-action": "`{said}`: een beurt of telling naast een neutrale figuur geeft punten "
+                          "(`score N`); `{action}` kan er niet op volgen",
+    "E134/shows-attribute": "soort '{kind}' heeft geen kenmerk '{attribute}'{hint}; verwacht een "
+                            "van {known}",
+    "E132/instead-where": "`{said}`: `instead return` stuurt een figuur naar huis van het gebied "
+                          "van het segment van de gelegde tegel dat `on place shows K` noemt: "
+                          "schrijf het daarna",
+    "E132/targets": "{count} dingen die een zet kan doen in plaats van een figuur te plaatsen: "
+                    "hoogstens {most}",
     "E132/capture-where": "`{said}`: `capture` vangt een figuur in lijn met de zojuist "
                           "geplaatste: schrijf het na `on figure F`",
     "E132/needs-feature": "`{said}`: `{action}` werkt op een gebied, en deze gebeurtenis heeft "

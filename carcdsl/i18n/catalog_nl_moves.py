@@ -59,6 +59,10 @@ ILLEGAL: dict[str, str] = {
     "elsewhere": "een {kind} mag nu niet op {spot} op {at}",
     "elsewhere/no-tile": "geen tegel op {at} om een figuur op te zetten",
     "elsewhere/no-segment": "de tegel op {at} heeft geen {spot}",
+    "target": "niets op {at} op {spot} kan deze zet aanpakken in plaats van een figuur te "
+              "plaatsen",
+    "target/and-follower": "een zet plaatst een figuur of pakt er een op het bord aan, "
+                           "niet allebei",
     "walk": "de {figure} mag niet naar {at}: hij mag naar {allowed}",
     "walk/missing": "deze zet moet zeggen waar de {figure} nu heen loopt (`walk`: de "
                     "vakken, op volgorde)",

@@ -132,12 +132,17 @@ class BlockTransformer(BaseTransformer):
     def trigger_decl(self, meta, items):
         (condition, arg, arg_loc, *kinds), *actions = items
         locs = [("arg", arg_loc)] if arg_loc is not None else []
+        attribute = None
+        if kinds and kinds[0][0] == "attribute":
+            _, attribute, at = kinds.pop()
+            locs.append(("attribute", at))
         kind_names = tuple(name for name, _ in kinds[0]) if kinds else ()
         locs += [(f"kinds:{i}", at) for i, (_, at) in enumerate(kinds[0] if kinds else ())]
         for i, (_, _, words) in enumerate(actions):
             locs += [(f"{word}:{i}", at) for word, at in words]
         return m.Trigger(condition, arg, [(name, value) for name, value, _ in actions],
-                         loc=self._loc(meta), field_locs=tuple(locs), kinds=kind_names)
+                         loc=self._loc(meta), field_locs=tuple(locs), kinds=kind_names,
+                         attribute=attribute)
 
     def completes(self, items):
         return ("complete", str(items[0]), self._loc(items[0]))
@@ -216,7 +221,23 @@ class BlockTransformer(BaseTransformer):
         return ("covers", str(items[0]), self._loc(items[0]))
 
     def shows(self, items):
-        return ("shows", str(items[0]), self._loc(items[0]))
+        kind, attribute = items
+        if attribute is None:
+            return ("shows", str(kind), self._loc(kind))
+        return ("shows", str(kind), self._loc(kind), ("attribute", str(attribute),
+                                                     self._loc(attribute)))
+
+    def turn_beside(self, items):
+        return ("turn-beside", str(items[0]), self._loc(items[0]))
+
+    def score_beside(self, items):
+        return ("score-beside", str(items[0]), self._loc(items[0]))
+
+    def instead_return(self, items):
+        return ("instead-return", str(items[0]), (("figure", self._loc(items[0])),))
+
+    def place_anywhere(self, items):
+        return ("place-anywhere", str(items[0]), (("figure", self._loc(items[0])),))
 
     def extra_turn(self, items):
         return ("extra-turn", None, ())

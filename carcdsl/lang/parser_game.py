@@ -181,6 +181,14 @@ class GameTransformer(BaseTransformer):
         return Prop("anywhere", True, self._loc(meta))
 
     @v_args(meta=True)
+    def figure_beside(self, meta, items):
+        return Prop("beside", str(items[0]), self._loc(items[0]))
+
+    @v_args(meta=True)
+    def figure_blocks(self, meta, items):
+        return Prop("blocks", True, self._loc(meta))
+
+    @v_args(meta=True)
     def figure_neutral(self, meta, items):
         return Prop("neutral", True, self._loc(meta))
 

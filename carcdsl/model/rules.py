@@ -243,6 +243,8 @@ class Trigger(Located):
     (``hide``, count): the last tiles of the draw pile leave the game unseen."""
     kinds: tuple[str, ...] = attrs.field(default=(), converter=as_tuple, kw_only=True)
     """``extends``: the kinds of feature meant."""
+    attribute: str | None = attrs.field(default=None, kw_only=True)
+    """``shows KIND ATTRIBUTE``: the segment of that kind must carry that attribute."""
     loc: Loc | None = loc_field()
     field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False,
                                                           kw_only=True)
@@ -253,10 +255,13 @@ class Trigger(Located):
         condition, arg = self.condition, self.arg
         if condition in ("complete", "figure", "draw", "enter"):
             head = f"on {condition} {arg}"
+        elif condition in ("turn-beside", "score-beside"):
+            head = f"on {condition.replace('-', ' ')} {arg}"
         elif condition == "extends":
             head = f"on place extends {', '.join(self.kinds)} with own {arg}"
         else:
-            head = f"on place {condition}" + (f" {arg}" if arg is not None else "")
+            head = f"on place {condition}" + (f" {arg}" if arg is not None else "") + (
+                f" {self.attribute}" if self.attribute else "")
         return f"{head}: {', '.join(_action_text(a, v) for a, v in self.actions)}"
 
 
@@ -281,6 +286,10 @@ def _action_text(action: str, value: Any) -> str:
         return f"walk {value[0]} {value[1]}"
     if action == "return-here":
         return "return figures here"
+    if action == "instead-return":
+        return f"instead return {value}"
+    if action == "place-anywhere":
+        return f"place {value} anywhere"
     if action == "capture":
         figures, reach = value
         return f"capture {', '.join(figures)} in line {expr_text(reach)}"
@@ -336,6 +345,11 @@ class Figure(Located):
     avoids: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
     """``avoids F, ...``: a neutral figure never walks onto a square where one of these
     neutral figures stands."""
+    beside: str | None = None
+    """``beside own F``: instead of placing a figure, a player may put this neutral figure
+    beside one of their figures F on the board (``follower``: any that counts)."""
+    blocks: bool = False
+    """``blocks``: no figure is placed on the square this neutral figure stands on."""
     loc: Loc | None = loc_field()
     field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
 

@@ -1,0 +1,243 @@
+"""Acting on a figure already on the board instead of placing one, and a tile that lets its
+move's figure go anywhere.
+
+``Modes.targets`` lists what a move may do instead of placing a figure:
+
+- ``on place shows K [A]: instead return F``: one figure F (``follower``: any that counts),
+  anyone's, standing on the feature that the placed tile's segment of kind K (carrying
+  attribute A) belongs to once placed, goes home (The Princess & the Dragon's princess);
+- ``figure N { neutral  beside own F }``: the neutral figure N goes beside one of the
+  mover's figures F on the board, on its square (the fairy). ``on turn beside N: score P``
+  gives P to a player whose figure N is beside when their turn starts; ``on score beside N:
+  score P`` gives P to its owner whenever the feature it stands on scores.
+
+Such a spot is ``TARGET - (node << TARGET_SHIFT | t)`` (``compile.facts``): target ``t``,
+acting on the first figure it may act on standing on ``node``.
+
+``on place shows K: place F anywhere`` lets the figure of a move placing such a tile go on
+any placed tile's feature that is unoccupied and not complete once the tile is placed (a
+magic portal): spots elsewhere (``engine.elsewhere``). A neutral figure that ``blocks``
+keeps every figure off its square.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from carcdsl.compile.facts import elsewhere_spot, split_target, target_spot
+from carcdsl.compile.modes import (
+    ANY_FOLLOWER,
+    INSTEAD_RETURN,
+    PLACE_ANYWHERE,
+    SCORE,
+    SCORE_BESIDE,
+    TURN_BESIDE,
+)
+from carcdsl.compile.tables import CENTRE, FIELD
+from carcdsl.engine import figures as F
+from carcdsl.engine.events import ScoreEvent
+from carcdsl.engine.parts import Parts
+from carcdsl.geometry.squares import AROUND, to_xy
+
+
+def _counts(p: Parts, code: int) -> bool:
+    """Whether figure ``code`` (0: an ordinary follower) counts for a majority."""
+    if not code:
+        return True
+    kind = p.tables.modes.figures[code - 1]
+    return bool(kind.strength or kind.strength_program)
+
+
+def matches(p: Parts, mask: int, code: int) -> bool:
+    """Whether figure ``code`` is one of the mask's (bit 0: any that counts)."""
+    return bool(mask >> code & 1 or mask & 1 and _counts(p, code))
+
+
+def _segments(p: Parts, rule, o: int) -> list[int]:
+    """The local segments of ``o`` that rule's ``shows K [A]`` names."""
+    return [i for i, s in enumerate(p.tables.segments[o]) if s.kind == rule.kind and (
+        rule.attribute < 0 or s.attributes is not None and s.attributes[rule.attribute] > 0)]
+
+
+def spots(p: Parts, o: int, key: int) -> Iterator[int]:
+    """The target spots of oriented tile ``o`` placed on ``key``, for the player to move."""
+    modes, features = p.tables.modes, p.features
+    root, seat = features.root, p.seats.current
+    for t, (code, arg, mask) in enumerate(modes.targets):
+        if code == INSTEAD_RETURN:
+            roots: set[int] = set()
+            for local in _segments(p, modes.triggers[arg], o):
+                roots |= F.joined_roots(p, o, key, local)
+            nodes = (piece[1] for piece in features.pieces
+                     if root[piece[1]] in roots and matches(p, mask, piece[3]))
+        else:
+            beside = p.decisions.beside.get(arg)
+            wanted = (1 if mask == ANY_FOLLOWER else 1 << (mask + 1))
+            nodes = (piece[1] for piece in features.pieces
+                     if piece[0] == seat and piece != beside and matches(p, wanted, piece[3]))
+        for node in dict.fromkeys(nodes):
+            yield target_spot(node, t)
+
+
+def piece_of(p: Parts, spot: int) -> tuple[int, int, int, int]:
+    """The figure a target spot acts on: the first on its node it may act on."""
+    node, t = split_target(spot)
+    code, arg, mask = p.tables.modes.targets[t]
+    if code != INSTEAD_RETURN:
+        mask = 1 if mask == ANY_FOLLOWER else 1 << (mask + 1)
+    seat = p.seats.current
+    return next(piece for piece in p.features.pieces if piece[1] == node and matches(
+        p, mask, piece[3]) and (code == INSTEAD_RETURN or piece[0] == seat))
+
+
+def act(p: Parts, spot: int) -> None:
+    """Do what target spot ``spot`` does: a figure goes home, or a neutral figure goes
+    beside one."""
+    _, t = split_target(spot)
+    code, arg, _ = p.tables.modes.targets[t]
+    piece = piece_of(p, spot)
+    if code == INSTEAD_RETURN:
+        figure = piece[3]
+        strength = p.tables.modes.figures[figure - 1].strength if figure else 1
+        p.features.take_back(piece, strength)
+        p.seats.supply_of(figure)[piece[0]] += 1
+    else:
+        p.decisions.neutral[arg] = piece[2]
+        p.decisions.beside[arg] = piece
+
+
+def blocked(p: Parts) -> set[int]:
+    """The squares no figure is placed on: where a neutral figure that ``blocks`` stands."""
+    figures = p.tables.modes.figures
+    return {at for f, at in p.decisions.neutral.items() if figures[f].blocks}
+
+
+def spec(p: Parts, spot: int) -> dict:
+    """How a record names target spot ``spot``: ``returns`` or ``beside``, as a Placement's
+    keyword."""
+    from carcdsl.engine.decisions import figure_name
+    from carcdsl.engine.figures import spot_name
+    from carcdsl.engine.moves import BesideSpec, CaptureSpec
+
+    _, t = split_target(spot)
+    code, arg, _ = p.tables.modes.targets[t]
+    seat, node, key, figure = piece_of(p, spot)
+    where = spot_name(p, node)
+    if code == INSTEAD_RETURN:
+        return {"returns": CaptureSpec(to_xy(key), where, figure_name(p, figure),
+                                       p.seats.players[seat])}
+    return {"beside": BesideSpec(p.tables.modes.figures[arg].name, to_xy(key), where)}
+
+
+def spot_for(p: Parts, o: int, key: int, wanted: dict) -> int | None:
+    """The target spot of placement (``o``, ``key``) a record names (``spec``), else None."""
+    for spot in spots(p, o, key):
+        if spec(p, spot) == wanted:
+            return spot
+    return None
+
+
+def _beside_now(p: Parts, figure: int) -> tuple[int, int, int, int] | None:
+    """The figure neutral ``figure`` stands beside, while it is on the board."""
+    piece = p.decisions.beside.get(figure)
+    return piece if piece is not None and piece in p.features.pieces else None
+
+
+def turn_starts(p: Parts, index: int) -> None:
+    """``on turn beside N``: the player to move scores, for each such N beside their figure."""
+    seat = p.seats.current
+    for rule in p.tables.modes.on_beside:
+        piece = _beside_now(p, rule.figure)
+        if rule.condition == TURN_BESIDE and piece is not None and piece[0] == seat:
+            _score(p, rule, seat, piece, index)
+
+
+def feature_scored(p: Parts, root: int, index: int) -> None:
+    """``on score beside N``: the feature of ``root`` scores; the owner of the figure N is
+    beside, standing on it, scores."""
+    for rule in p.tables.modes.on_beside:
+        piece = _beside_now(p, rule.figure)
+        if (rule.condition == SCORE_BESIDE and piece is not None
+                and p.features.root[piece[1]] == root):
+            _score(p, rule, piece[0], piece, index)
+
+
+def _score(p: Parts, rule, seat: int, piece, index: int) -> None:
+    seats = p.seats
+    for action in rule.actions:
+        if action[0] == SCORE:
+            seats.scores[seat] += action[1]
+            p.log.events.append(ScoreEvent(index, seat, seats.players[seat], rule.feature,
+                                           "complete", action[1], to_xy(piece[2]),
+                                           (rule.term,)))
+
+
+# --- a figure placed anywhere by a rule of the tile -------------------------------------------
+def anywhere_spots(p: Parts, o: int, key: int, rule_holds) -> Iterator[int]:
+    """Spots elsewhere that ``place F anywhere`` rules of tile ``o`` placed on ``key`` give
+    (``rule_holds(rule)``: whether an ``on place`` rule applies to the placement)."""
+    modes, seats, seat = p.tables.modes, p.seats, p.seats.current
+    masks = [a[1] for rule in modes.triggers for a in rule.actions
+             if a[0] == PLACE_ANYWHERE and rule_holds(rule)]
+    if not masks:
+        return
+    mask = 0
+    for m in masks:
+        mask |= m
+    codes = [c for c in range(len(modes.figures) + 1)
+             if seats.supply_of(c)[seat] and matches(p, mask, c)
+             and (not c or not modes.figures[c - 1].neutral)]
+    if not codes:
+        return
+    judge = _Judge(p, o, key)
+    for where, (o_there, base) in p.grid.tiles.items():
+        if where in judge.blocked:
+            continue
+        for code in codes:
+            allowed = p.tables.figure_spots[code - 1][o_there] if code else \
+                p.tables.spots[o_there]
+            for local in allowed:
+                if judge.free(base + local):
+                    yield elsewhere_spot(base + local, code)
+
+
+class _Judge:
+    """Whether a placed node's feature is free and open once the tile is placed."""
+
+    def __init__(self, p: Parts, o: int, key: int):
+        self.p, self.o, self.key = p, o, key
+        near = F._neighbour_roots(p, o, key)
+        self.joined: dict[int, set[int]] = {}
+        for local in range(len(near)):
+            if near[local]:
+                roots = F.joined_roots(p, o, key, local, near)
+                for r in roots:
+                    self.joined[r] = roots
+        self.blocked = blocked(p)
+        self.open: dict[int, bool] = {}
+
+    def free(self, node: int) -> bool:
+        features = self.p.features
+        root = features.root[node]
+        roots = self.joined.get(root, {root})
+        if any(features.followers[r] for r in roots):
+            return False
+        open_now = self.open.get(root)
+        if open_now is None:
+            open_now = self.open[root] = self._open(node, root)
+        return open_now
+
+    def _open(self, node: int, root: int) -> bool:
+        """Whether the feature of ``node`` is still incomplete once the tile is placed."""
+        p, features = self.p, self.p.features
+        geometry = p.tables.kinds[features.kind[root]].geometry
+        if geometry == FIELD:
+            return True
+        if geometry == CENTRE:
+            square, bt, tiles = features.node_key[root], p.tables.board, p.grid.tiles
+            return not all(square + off in tiles or square + off == self.key or (
+                bt.limited and bt.edge_closes and not bt.exists(square + off))
+                for off in AROUND)
+        if root in self.joined:
+            return not F.completes(p, self.o, self.key, node)
+        return features.open_ends[root] > 0
