@@ -337,18 +337,162 @@ def test_a_bad_new_game_is_one_clear_refusal(client: TestClient, body: dict,
     assert set(answer.json()) >= {"error", "where"} and "Traceback" not in answer.text
 
 
-def test_rules_with_choices_take_bots_only(client: TestClient) -> None:
-    """hills-sheep lets a player choose during a move (the shepherd's flock), which the page
-    cannot offer yet: a person's seat is refused in one message; bots play it."""
-    answer = client.post("/api/games", json={"rules": "base", "variants": ["hills-sheep"],
+def test_rules_the_page_cannot_offer_take_bots_only(client: TestClient, monkeypatch) -> None:
+    """Rules whose moves the page cannot offer yet (``turns.offers_all``: a move that acts on
+    a figure instead of placing one) refuse a person's seat in one message; bots play them."""
+    monkeypatch.setattr("carcdsl.web.turns.offers_all", lambda modes: False)
+    answer = client.post("/api/games", json={"rules": "base", "variants": ["tower"],
                                              "players": [{"name": "A", "kind": "human"},
                                                          {"name": "B", "kind": "random"}]})
     assert answer.status_code == 400 and answer.json()["where"] == "players"
     assert "cannot offer yet" in answer.json()["error"]
-    bots = client.post("/api/games", json={"rules": "base", "variants": ["hills-sheep"],
+    bots = client.post("/api/games", json={"rules": "base", "variants": ["tower"],
                                            "players": [{"name": "A", "kind": "random"},
                                                        {"name": "B", "kind": "random"}]})
     assert bots.status_code == 201, bots.text
+
+
+def play_until(client: TestClient, game: dict, rng: random.Random, done) -> dict:
+    """Play a person's seat (decisions first, most of the time) till ``done(game)``."""
+    while not done(game):
+        assert not game["state"]["finished"], "the game ended first"
+        offered = game["turn"]["choices"]
+        decide = [c for c in offered if c["does"] == "decide"]
+        choice = rng.choice(decide if decide and rng.random() < 0.7 else offered)
+        answer = move(client, game, choice)
+        assert answer.status_code == 200, answer.text
+        game = answer.json()
+    return game
+
+
+def decisions_of(game: dict, kind: str) -> list[dict]:
+    return [c for c in (game["turn"] or {"choices": []})["choices"] if c.get("decide") == kind]
+
+
+def test_a_person_captures_with_the_tower(client: TestClient) -> None:
+    """The Tower: a tower piece placed (on the tile or elsewhere, offered at its square),
+    then the capture the game waits for, each offered in words and played by a click."""
+    game = new_game(client, rules="base", seed=1, variants=("tower",), kinds=("human", "random"))
+    rng = random.Random(1)
+
+    def elsewhere(g: dict) -> list[dict]:
+        return [c for c in g["turn"]["choices"]
+                if c["does"] in ("figure", "follower") and c["square"] != c["at"]]
+    game = play_until(client, game, rng, elsewhere)
+    for c in elsewhere(game):
+        assert c["move"]["follower"]["square"] == c["square"] and c["anchor"] and c["label"]
+    there = elsewhere(game)[0]
+    turn = game["state"]["moves"]
+    game = move(client, game, there).json()
+    assert game["state"]["log"][turn]["move"] == there["move"]
+    game = play_until(client, game, rng, lambda g: decisions_of(g, "capture"))
+    offered = game["turn"]["choices"]
+    assert all(c["does"] == "decide" and c["tile"] is None for c in offered)
+    taking = [c for c in offered if c["square"] is not None]
+    assert taking and all(c["anchor"] and "captures" in c["text"] for c in taking)
+    assert [c["text"] for c in offered if c["square"] is None] == ["captures nothing"]
+    turn = game["state"]["moves"]
+    seen = client.post(f"/api/games/{game['id']}/preview",
+                       json={"move": taking[0]["move"], "turn": turn})
+    assert seen.status_code == 200 and seen.json()["text"] == taking[0]["text"]
+    after = move(client, game, taking[0]).json()
+    placed = after["state"]["log"][turn - 1]["move"]
+    assert placed["capture"]["at"] == taking[0]["square"]
+    record = parse_record(json.loads(client.get(f"/api/games/{game['id']}/record").text))
+    assert record.moves[turn - 1].capture is not None
+
+
+def test_a_person_pays_a_ransom(client: TestClient) -> None:
+    """A ransom is offered beside the placements, once a turn; the placement after it says
+    so, as the record does."""
+    game = new_game(client, rules="base", seed=2, variants=("tower",), kinds=("human", "random"))
+    game = play_until(client, game, random.Random(2), lambda g: decisions_of(g, "ransom"))
+    ransom = decisions_of(game, "ransom")[0]
+    assert ransom["text"] == "pays 3 to P2 for a follower" and ransom["square"] is None
+    assert any(c["tile"] for c in game["turn"]["choices"])
+    seen = client.post(f"/api/games/{game['id']}/preview",
+                       json={"move": ransom["move"], "turn": game["state"]["moves"]}).json()
+    assert seen["gains"] == [-3, 3] and seen["completes"] == []
+    paid = move(client, game, ransom).json()
+    assert [p["score"] for p in paid["state"]["players"]] == seen["scores"]
+    assert not decisions_of(paid, "ransom") and paid["turn"]["choices"]
+    assert all(c["move"]["ransom"]["player"] == "P2" for c in paid["turn"]["choices"])
+    after = move(client, paid, paid["turn"]["choices"][0]).json()
+    assert after["state"]["log"][paid["state"]["moves"]]["move"]["ransom"]["player"] == "P2"
+
+
+def test_a_forged_decision_is_refused_and_changes_nothing(client: TestClient) -> None:
+    game = new_game(client, rules="base", seed=1, variants=("tower",), kinds=("human", "random"))
+    normal = client.get(f"/api/games/{game['id']}").json()
+    turn = game["state"]["moves"]
+    for forged in ({"decide": 0}, {"decide": -1}, {"decide": 1 << 20}):  # none is pending
+        answer = client.post(f"/api/games/{game['id']}/moves", json={"move": forged, "turn": turn})
+        assert answer.status_code == 400, answer.text
+        assert answer.json()["where"] == "move" and "not a decision" in answer.json()["error"]
+    game = play_until(client, game, random.Random(1), lambda g: decisions_of(g, "capture"))
+    before = client.get(f"/api/games/{game['id']}").json()
+    options = {c["move"]["decide"] for c in game["turn"]["choices"]}
+    turn = game["state"]["moves"]
+    for forged in ({"decide": max(options) + 1}, {"decide": 1 << 20}, {"decide": True},
+                   {"decide": "0"}, {"decide": 0, "tile": "A"}):
+        for route in ("moves", "preview"):
+            answer = client.post(f"/api/games/{game['id']}/{route}",
+                                 json={"move": forged, "turn": turn})
+            assert answer.status_code == 400, (forged, answer.text)
+            assert answer.json()["where"] == "move"
+    placement = normal["turn"]["choices"][0]["move"]  # a placement while a capture waits
+    assert client.post(f"/api/games/{game['id']}/moves",
+                       json={"move": placement, "turn": turn}).status_code == 422
+    assert client.get(f"/api/games/{game['id']}").json() == before
+    assert normal["turn"]["choices"] and before["turn"]["choices"]
+
+
+def test_a_person_chooses_the_shepherds_flock(client: TestClient) -> None:
+    """Hills & Sheep: a move that chooses is offered once per option, labelled with it, and
+    the record keeps the option chosen."""
+    game = new_game(client, rules="base", seed=1, variants=("hills-sheep", "farmers"),
+                    kinds=("human", "random"))
+
+    def choosing(g: dict) -> bool:
+        return any("choices" in c["move"] for c in g["turn"]["choices"])
+    game = play_until(client, game, random.Random(3), choosing)
+    chooses = [c for c in game["turn"]["choices"] if "choices" in c["move"]]
+    first = chooses[0]
+    same = [c for c in chooses if c["move"]["at"] == first["move"]["at"]
+            and c["rotation"] == first["rotation"]
+            and c["move"].get("follower") == first["move"].get("follower")]
+    assert {c["move"]["choices"][0] for c in same} == {"grow", "gather"}
+    assert len({c["label"] for c in same}) == len(same)
+    assert all(c["move"]["choices"][0] in c["label"] for c in same)
+    gather = next(c for c in same if c["move"]["choices"] == ["gather"])
+    turn = game["state"]["moves"]
+    after = move(client, game, gather).json()
+    assert after["state"]["log"][turn]["move"]["choices"] == ["gather"]
+    assert "gather" in after["state"]["log"][turn]["text"]
+
+
+def test_a_tower_game_in_the_browser_is_the_game_the_command_line_plays(
+        client: TestClient, tmp_path: Path, monkeypatch, capsys) -> None:
+    """Decisions and figures elsewhere are offered in the engine's order, as the command
+    line numbers them: the same answers make the same record."""
+    game = new_game(client, rules="base", seed=3, variants=("tower",))
+    rng, chosen = random.Random(4), []
+    while not game["state"]["finished"]:
+        offered = game["turn"]["choices"]
+        decide = [i for i, c in enumerate(offered) if c["does"] == "decide"]
+        i = rng.choice(decide) if decide and rng.random() < 0.7 else rng.randrange(len(offered))
+        answer = move(client, game, offered[i])
+        assert answer.status_code == 200, answer.text
+        chosen.append(i)
+        game = answer.json()
+    web = json.loads(client.get(f"/api/games/{game['id']}/record").text)
+    assert any("capture" in m or "ransom" in m for m in web["moves"])
+    target = tmp_path / "cli.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO("".join(f"{i}\n" for i in chosen)))
+    assert main(["play", "base", "--variant", "tower", "--names", "P1,P2", "--bot",
+                 "human,greedy", "--seed", "3", "--record", str(target), "--quiet"]) == 0
+    capsys.readouterr()
+    assert json.loads(target.read_text()) == web
 
 
 def test_rules_that_do_not_check_say_where(client: TestClient, folder: Path) -> None:

@@ -39,6 +39,8 @@ WEB: dict[str, str] = {
                     "another rotation).",
     "choose-spot": "Choose what else to do: a spot on the tile, or nothing.",
     "no-follower": "no {follower}", "confirm": "Confirm", "undo": "Undo",
+    "decide": "Decide before the game goes on (a square marked on the board does the same):",
+    "before-tile": "Before placing the tile you may:",
     "completes": "Completes", "feature-tiles": "{kind} (tiles: {n})",
     "scores-nothing": "Scores nothing now.", "plays-again": "You play again after it.",
     "game-ends": "The game ends with this move.",
@@ -117,8 +119,10 @@ WEB: dict[str, str] = {
     "err-player-name": "player {n} needs a name (at most 40 characters)",
     "err-player-names-unique": "every player needs a name of their own",
     "err-seat-kind": "unknown kind of seat '{kind}'; choose from {kinds}",
-    "err-choices": "these rules let a player choose during a move, which this page cannot "
-                   "offer yet: give every seat to a bot, or play with carcdsl play",
+    "err-choices": "these rules let a move act on a figure on the board instead of placing "
+                   "one, which this page cannot offer yet: give every seat to a bot, or play "
+                   "with carcdsl play",
+    "err-no-decision": "not a decision the game offers now: choose one of those listed",
     "err-game-over": "the game is over",
     "err-not-your-turn": "it is a bot's turn, not a person's",
     "err-person-to-move": "a person is to move: a bot cannot step",

@@ -39,6 +39,9 @@ WEB: dict[str, str] = {
                     "passen in een andere stand).",
     "choose-spot": "Kies wat je verder doet: een plek op de tegel, of niets.",
     "no-follower": "geen {follower}", "confirm": "Bevestigen", "undo": "Terug",
+    "decide": "Beslis voordat het spel verdergaat (een gemarkeerd vak op het bord doet "
+              "hetzelfde):",
+    "before-tile": "Voordat je de tegel aanlegt, kun je:",
     "completes": "Voltooit", "feature-tiles": "{kind} (tegels: {n})",
     "scores-nothing": "Levert nu geen punten op.",
     "plays-again": "Daarna ben je nog een keer aan de beurt.",
@@ -125,8 +128,10 @@ WEB: dict[str, str] = {
     "err-player-name": "speler {n} heeft een naam nodig (hooguit 40 tekens)",
     "err-player-names-unique": "elke speler heeft een eigen naam nodig",
     "err-seat-kind": "onbekend soort speler '{kind}'; kies uit {kinds}",
-    "err-choices": "deze regels laten een speler kiezen tijdens een zet, wat deze pagina nog "
-                   "niet kan aanbieden: geef elke plaats aan een bot, of speel met carcdsl play",
+    "err-choices": "deze regels laten een zet iets doen met een figuur op het bord in plaats "
+                   "van er een te plaatsen, wat deze pagina nog niet kan aanbieden: geef elke "
+                   "plaats aan een bot, of speel met carcdsl play",
+    "err-no-decision": "geen beslissing die het spel nu aanbiedt: kies er een uit de lijst",
     "err-game-over": "het spel is afgelopen",
     "err-not-your-turn": "een bot is aan de beurt, geen mens",
     "err-person-to-move": "een mens is aan de beurt: een bot kan geen stap zetten",

@@ -106,6 +106,8 @@ class App:
                            exc.ref) from None
         except rulesets.UnknownRules as exc:
             raise ApiError(404, say(lang, "err-unknown-rules", ref=exc.ref), exc.ref) from None
+        except turns.NotOffered:
+            raise ApiError(400, say(lang, "err-no-decision"), "move") from None
         except turns.BadMove as exc:
             message = (say(lang, "err-bad-move", reason=str(exc)) if str(exc)
                        else say(lang, "err-move-shape"))
@@ -187,8 +189,7 @@ class App:
 
         def run() -> dict[str, Any]:
             game = self.games.load(data.get("rules"), data.get("variants") or [])
-            modes = game.tables.modes
-            if (modes.choosing or modes.deciding or modes.elsewhere) and HUMAN in kinds:
+            if HUMAN in kinds and not turns.offers_all(game.tables.modes):
                 raise ApiError(400, say(lang, "err-choices"), "players")
             live = sessions.new_game(game, names, kinds, seed)
             with live.lock:

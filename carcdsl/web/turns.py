@@ -3,9 +3,13 @@
 ``choices`` lists every legal move of the player to move (``State.iter_moves``), each as the
 record writes it and with what the page needs to offer it: the square and rotation, where
 its figure would stand (on the tile placed, or, taking one back, on the board), and a short
-label in the user's words (the part of ``describe_move`` after the placement). The page
-groups them: tiles, then squares, then rotations, then what else the move does; which
-choices a turn has is never decided from the rule set's names.
+label in the user's words (the part of ``describe_move`` after the placement). A figure
+placed elsewhere (on another tile than the one placed) is offered at its own square, and a
+move that chooses (``choose grow ... or gather ...``) once per option, labelled with it. A
+decision (``engine.decisions``: a capture, a ransom, a walk's step) has no tile: it is
+offered as ``{"decide": option}``, in words, at the square it acts on where it has one. The
+page groups the placements: tiles, then squares, then rotations, then what else the move
+does; which choices a turn has is never decided from the rule set's names.
 
 ``preview`` plays a move on a copy of the state and says what it completes and scores;
 ``play`` plays a move the page sent, when it is exactly one of the legal moves (else the
@@ -18,14 +22,16 @@ from typing import Any
 
 import attrs
 
+from carcdsl.compile.facts import DECIDE, ELSEWHERE, split_choice, split_elsewhere
 from carcdsl.compile.tables import CENTRE
 from carcdsl.engine.figures import RECALL, split_spot
 from carcdsl.engine.moves import Placement
+from carcdsl.engine.parts import CAPTURING, NONE, WALKING
 from carcdsl.engine.state import State
 from carcdsl.errors import IllegalMoveError
-from carcdsl.geometry.squares import AROUND, to_key, to_xy
+from carcdsl.geometry.squares import AROUND, STEP, to_key, to_xy
 from carcdsl.i18n.words import Words
-from carcdsl.view.describe import describe_event, describe_move
+from carcdsl.view.describe import describe_decision, describe_event, describe_move
 from carcdsl.web.scene import TileLook, spot_anchor, tile_svg
 
 FastMove = tuple[int, int, int, int]
@@ -37,41 +43,92 @@ class BadMove(ValueError):
     numbers: ``1e400``, which JSON reads as infinity, ``"a"``, ``[0]``)."""
 
 
+class NotOffered(ValueError):
+    """A decision the page sent that the game does not offer now (none pending, or not one
+    of its options)."""
+
+
+@attrs.frozen
+class Decision:
+    """A decision the page sent: ``{"decide": option}``, an option of ``iter_moves``' fast
+    move ``(DECIDE, 0, 0, option)``."""
+
+    option: int
+
+
 def _label(move: Placement, words: Words, state: State) -> tuple[str, str]:
     """(the whole sentence, what the move does besides placing the tile: ``meeple on
     city:N``, or ``""``)."""
     rules = state.game.rules
     text = describe_move(move, words, rules)
-    bare = describe_move(attrs.evolve(move, follower=None, recall=None), words, rules)
+    bare = describe_move(attrs.evolve(move, follower=None, recall=None, choices=()), words,
+                         rules)
     if text == bare:
         return text, ""
     return text, text[len(bare) + 2:] if text.startswith(bare + ", ") else text
 
 
+def offers_all(modes: Any) -> bool:
+    """Whether the page offers every kind of move these rules make (``compile.modes``): all
+    but what a move does instead of placing a figure, to a figure on the board
+    (``Modes.targets``, ``engine.targets``, where the rules have them)."""
+    return not getattr(modes, "targets", ())
+
+
 def choice_json(state: State, fast: FastMove, words: Words) -> dict[str, Any]:
     """One legal move for the page."""
     t, key, r, spot = fast
+    if t == DECIDE:
+        return decision_json(state, spot, words)
     move = state.to_placement(t, key, r, spot)
+    spot, _choice = split_choice(spot)
     text, label = _label(move, words, state)
     out: dict[str, Any] = {"move": move.to_json(), "tile": move.tile, "at": list(move.at),
                            "rotation": move.rotation, "text": text, "label": label,
                            "does": "nothing", "anchor": None, "square": list(move.at),
                            "initial": ""}
     tb = state.tables
+    figure = 0
     if spot >= 0:
         local, figure = split_spot(spot)
         out["does"] = "figure" if figure else "follower"
         out["anchor"] = spot_anchor(tb, 4 * t + r, local)
-        if figure:
-            out["initial"] = tb.modes.figures[figure - 1].name[:1].upper()
+    elif spot <= ELSEWHERE:  # on another placed tile: offered at its square
+        node, figure = split_elsewhere(spot)
+        out["does"] = "figure" if figure else "follower"
+        out["anchor"], out["square"] = _node_place(state, node)
     elif spot <= RECALL:
-        node = RECALL - spot
-        where = state.features.node_key[node]
-        o, base = state.grid.tiles[where]
         out["does"] = "recall"
-        out["anchor"] = spot_anchor(tb, o, node - base)
-        out["square"] = list(to_xy(where))
+        out["anchor"], out["square"] = _node_place(state, RECALL - spot)
+    if figure:
+        out["initial"] = tb.modes.figures[figure - 1].name[:1].upper()
     return out
+
+
+def _node_place(state: State, node: int) -> tuple[list[float], list[int]]:
+    """Where segment ``node`` of a placed tile is: its anchor in its square, and the square."""
+    where = state.features.node_key[node]
+    o, base = state.grid.tiles[where]
+    return spot_anchor(state.tables, o, node - base), list(to_xy(where))
+
+
+def decision_json(state: State, option: int, words: Words) -> dict[str, Any]:
+    """A decision for the page: what it decides (``capture``, ``walk``, ``ransom``), in
+    words, and the square it acts on where it has one (the figure taken, the square walked
+    onto), with the spot there."""
+    d = state.decisions
+    kind = ("ransom" if d.pending is None else
+            "capture" if d.pending[0] == CAPTURING else
+            "walk" if d.pending[0] == WALKING else "decide")
+    text = describe_decision(state, option, words)
+    anchor = square = None
+    if kind == "capture" and option != NONE:
+        anchor, square = _node_place(state, state.features.pieces[option][1])
+    elif kind == "walk":
+        square, anchor = list(to_xy(d.neutral[d.walk[0]] + STEP[option])), [50.0, 50.0]
+    return {"move": {"decide": option}, "decide": kind, "tile": None, "at": None,
+            "rotation": None, "text": text, "label": text, "does": "decide",
+            "anchor": anchor, "square": square, "initial": ""}
 
 
 def choices(state: State, words: Words) -> dict[str, Any]:
@@ -82,7 +139,7 @@ def choices(state: State, words: Words) -> dict[str, Any]:
     look = TileLook(tb)
     index = {name: t for t, name in enumerate(tb.type_names)}
     tiles = {name: {str(90 * r): tile_svg(tb, 4 * index[name] + r, look) for r in range(4)}
-             for name in dict.fromkeys(c["tile"] for c in found)}
+             for name in dict.fromkeys(c["tile"] for c in found if c["tile"] is not None)}
     return {"choices": found, "tiles": tiles}
 
 
@@ -96,8 +153,14 @@ def hand_pictures(state: State) -> dict[str, str]:
             for name in dict.fromkeys(state.hand if not state.finished else ())}
 
 
-def read_move(data: object) -> Placement:
-    """A move the page sent, in the record's form; BadMove when it is none."""
+def read_move(data: object) -> Placement | Decision:
+    """A move the page sent, in the record's form, or a decision (``{"decide": option}``);
+    BadMove when it is none."""
+    if isinstance(data, dict) and "decide" in data:
+        option = data["decide"]
+        if len(data) != 1 or not isinstance(option, int) or isinstance(option, bool):
+            raise BadMove("")
+        return Decision(option)
     if not isinstance(data, dict) or "discard" in data:
         raise BadMove("a placement object")
     at = data.get("at")
@@ -112,47 +175,63 @@ def read_move(data: object) -> Placement:
         raise BadMove("") from None
 
 
-def find(state: State, move: Placement) -> FastMove | None:
+def find(state: State, move: Placement | Decision) -> FastMove | None:
     """The legal move that ``move`` writes exactly (as ``choices`` gave it), else None."""
+    if isinstance(move, Decision):
+        fast = (DECIDE, 0, 0, move.option)
+        return fast if fast in set(state.iter_moves()) else None
     for fast in state.iter_moves():
-        if state.to_placement(*fast) == move:
+        if fast[0] != DECIDE and state.to_placement(*fast) == move:
             return fast
     return None
 
 
-def play(state: State, move: Placement) -> None:
-    """Play a person's move: one of the legal moves as listed, played as the command line
-    plays a chosen move (``apply_fast``), so that the record is the same; any other is
-    checked by the engine (IllegalMoveError leaves the state as it was)."""
+def _legal(state: State, move: Placement | Decision) -> FastMove | None:
+    """``find``, where a decision that is not offered is refused (NotOffered)."""
     fast = find(state, move)
+    if fast is None and isinstance(move, Decision):
+        raise NotOffered(move.option)
+    return fast
+
+
+def play(state: State, move: Placement | Decision) -> None:
+    """Play a person's move: one of the legal moves as listed, played as the command line
+    plays a chosen move (``apply_fast``), so that the record is the same; any other
+    placement is checked by the engine (IllegalMoveError leaves the state as it was), any
+    other decision refused (NotOffered)."""
+    fast = _legal(state, move)
     if fast is not None:
         state.apply_fast(*fast)
     else:
         state.play(move)
 
 
-def preview(state: State, move: Placement, words: Words) -> dict[str, Any]:
+def preview(state: State, move: Placement | Decision, words: Words) -> dict[str, Any]:
     """What ``move`` would do, from a copy of the state: the features it completes (kind
     and tiles, scored or not), the scorings it causes (final scoring too, when it is the
     last tile), each player's points after it, and whether the mover plays again.
-    IllegalMoveError when it is not legal."""
+    IllegalMoveError when it is not legal (NotOffered: a decision not offered)."""
+    fast = _legal(state, move)
     trial = state.clone()
     trial.auto_discard = False  # what the move does, not the draws after it
     events_before, before = len(trial.events), list(trial.scores)
-    fast = find(state, move)
     if fast is not None:
         trial.apply_fast(*fast)
     else:
         trial.play(move)
     events = trial.events[events_before:]
+    if isinstance(move, Decision):
+        text, completes = describe_decision(state, move.option, words), []
+    else:
+        text = describe_move(move, words, state.game.rules)
+        completes = completed(trial, to_key(*move.at), words)
     return {
-        "text": describe_move(move, words, state.game.rules),
-        "completes": completed(trial, to_key(*move.at), words),
+        "text": text, "completes": completes,
         "events": [{"player": e.player, "points": e.points, "when": e.when,
                     "text": describe_event(e, words)} for e in events],
         "gains": [after - was for after, was in zip(trial.scores, before)],
         "scores": list(trial.scores),
-        "again": trial.in_extra and not trial.finished,
+        "again": trial.in_extra and not trial.finished and not trial.pending,
         "ends": trial.finished,
     }
 

@@ -68,7 +68,12 @@ async function startGame(event) {
 }
 
 // --- what the person may choose ------------------------------------------------------------
-const choices = () => (game && game.turn ? game.turn.choices : []);
+// A choice places a tile (c.tile) or makes a decision (c.does === "decide": a capture, a
+// ransom before the tile, a walk's step), offered as a button and, where it acts on a
+// square, a mark there.
+const offered = () => (game && game.turn ? game.turn.choices : []);
+const choices = () => offered().filter(c => c.tile !== null);
+const decisions = () => offered().filter(c => c.does === "decide");
 const tilesToPlay = () => [...new Set(choices().map(c => c.tile))];
 const rotationsOf = (tile, at) => [...new Set(choices()
   .filter(c => c.tile === tile && (!at || (c.at[0] === at[0] && c.at[1] === at[1])))
@@ -105,6 +110,7 @@ function placeAt(at) {
 }
 
 function choose(choice) {
+  if (choice.does === "decide") pick.at = null;  // a decision instead of the tile's spot
   pick.choice = choice;
   drawTurn();
   requestPreview();
@@ -112,7 +118,9 @@ function choose(choice) {
 
 function undo() {
   if (!pick) return;
-  if (pick.choice && optionsAt().length > 1) {
+  if (pick.choice && pick.choice.does === "decide") {
+    pick.choice = null;
+  } else if (pick.choice && optionsAt().length > 1) {
     pick.choice = null;
   } else {
     pick.at = null;
@@ -201,7 +209,9 @@ function drawTurn() {
   }
   box.append(el("p", { class: "to-move" }, t("your-turn", { player: mover.name })
     + (state.again ? " " + t("again") : "")));
+  if (!pick.tile && decisions().length) { drawDecisions(box, "decide"); return; }
   if (!pick.tile) { box.append(el("p", {}, t("no-moves"))); return; }
+  if (decisions().length) drawDecisions(box, "before-tile");
   const tiles = tilesToPlay();
   const row = el("div", { class: "hand" });
   for (const tile of tiles) {
@@ -234,11 +244,31 @@ function drawTurn() {
                                onmouseleave: () => linkHover(c, false) },
       c.label || t("no-follower", { follower: game.state.follower_one })));
   }
-  box.append(el("p", {}, t("choose-spot")), list, el("div", { id: "preview", class: "preview" }));
+  box.append(el("p", {}, t("choose-spot")), list);
+  drawConfirm(box);
+}
+
+function drawConfirm(box) {
+  box.append(el("div", { id: "preview", class: "preview" }));
   box.append(el("p", { class: "actions" },
     el("button", { type: "button", id: "confirm", class: "primary", disabled: pick.choice ? null : true,
                    onclick: confirmMove }, t("confirm")),
     " ", el("button", { type: "button", id: "undo", onclick: undo }, t("undo"))));
+}
+
+// The decisions offered, as buttons (and marks on their squares); "decide": the game waits
+// for one, "before-tile": one may be made before placing the tile (a ransom).
+function drawDecisions(box, heading) {
+  const list = el("div", { class: "options decisions" });
+  for (const c of decisions()) {
+    list.append(el("button", { type: "button", class: "option decision" + (c === pick.choice ? " chosen" : ""),
+                               "data-choice": choiceKey(c), "data-decide": c.decide,
+                               onclick: () => choose(c), onmouseenter: () => linkHover(c, true),
+                               onmouseleave: () => linkHover(c, false) }, c.label));
+  }
+  box.append(el("p", {}, t(heading)), list);
+  drawSpots(spread(decisions().filter(c => c.anchor)));
+  if (heading === "decide" || (pick.choice && pick.choice.does === "decide")) drawConfirm(box);
 }
 
 function choiceKey(c) {
@@ -267,7 +297,12 @@ function drawPlaced() {
   g.innerHTML = game.turn.tiles[pick.tile][String(pick.rotation)];
   g.append(svgEl("rect", { width: 100, height: 100, class: "placing-frame" }));
   board.overlay.append(g);
-  const placed = spread(optionsAt().filter(c => c.anchor));
+  drawSpots(spread(optionsAt().filter(c => c.anchor)));
+}
+
+// Spots to click on the board: a figure's place (on the tile placed or another), a figure
+// to take back or capture, a square to walk onto.
+function drawSpots(placed) {
   for (const { c, x, y } of placed) {
     const spot = svgEl("circle", {
       cx: x, cy: y, r: SPOT_R,
