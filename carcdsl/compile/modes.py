@@ -197,6 +197,8 @@ class Modes:
     anywhere_kinds: tuple[tuple[int, int], ...] = ()
     """``followers anywhere [with F]``: (kind index, the code of the figure the feature must
     hold, or NO_NEED) for each kind whose ordinary followers stand on any placed tile."""
+    hold: tuple[int, int] | None = None
+    """``hold back K until F``: (kind index, neutral figure index) (``engine.neutral``)."""
     ransom: int = 0
     """``ransom N``: what a player pays to take back a figure another player holds (0: no
     ransom)."""
@@ -315,7 +317,10 @@ def compile_modes(rules: m.RuleSet, kind_index: Mapping[str, int]) -> Modes:
         draw_rank=_draw_rank(rules),
         anywhere_kinds=tuple((kind_index[k.name], _any_code(k.followers_with, figure_index))
                              for k in rules.kinds if k.followers_anywhere),
-        ransom=game.ransom)
+        ransom=game.ransom,
+        hold=(kind_index[supply.hold[0]], figure_index[supply.hold[1]])
+        if supply.hold is not None and supply.hold[0] in kind_index
+        and supply.hold[1] in figure_index else None)
 
 
 def _figure(f: m.Figure, rules: m.RuleSet, kind_index: Mapping[str, int],

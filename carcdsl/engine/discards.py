@@ -3,7 +3,7 @@ game discards the drawn tile, or a whole hand, until something fits."""
 
 from __future__ import annotations
 
-from carcdsl.engine import movegen, scoring
+from carcdsl.engine import movegen, neutral, scoring
 from carcdsl.engine.moves import Discard
 from carcdsl.engine.parts import Parts
 
@@ -20,11 +20,15 @@ def discard(p: Parts, t: int, move: Discard | None = None) -> None:
         hand.remove(t)
     else:
         supply.remove(t)
-    if supply.bag and not ends:
+    held = p.tables.modes.hold is not None and neutral.must_hold(p, t)
+    if held:
+        supply.held.append(t)
+        supply.aside_moves.append(len(log.moves))
+    elif supply.bag and not ends:
         supply.set_aside(t, len(log.moves))
     log.moves.append(move or Discard(p.tables.type_names[t]))
     log.move_seats.append(seats.current)
-    if ends:
+    if ends and not held:
         scoring.finish(p, "tile-unplaceable", p.tables.type_names[t])
         return
     if hand is not None and not hand:
@@ -42,7 +46,11 @@ def discard_unplaceable(p: Parts) -> None:
         _discard_hand(p)
         return
     pile, fitting, by_type = supply.pile, p.grid.fitting, p.tables.fast.by_type
+    holds = p.tables.modes.hold is not None
     while pile and not log.finished:
+        if holds and neutral.must_hold(p, pile[-1]):
+            discard(p, pile[-1])
+            continue
         # can_place, inlined: it fits its neighbours (and placement requirements, if any)
         if any(map(by_type[pile[-1]], fitting.values())) and (
                 not p.tables.modes.requirements or movegen.can_place(p, pile[-1])):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from carcdsl.compile.facts import elsewhere_spot, with_choice
 from carcdsl.compile.modes import NO_NEED
-from carcdsl.engine import figures, requirements, targets
+from carcdsl.engine import figures, neutral, requirements, targets
 from carcdsl.engine.elsewhere import Candidates
 from carcdsl.engine.movegen import can_place, free_spots
 from carcdsl.engine.moves import Discard, FollowerSpec, Placement, RecallSpec
@@ -24,6 +24,8 @@ from carcdsl.model.rules import OWN_FOLLOWER
 def check_discard(p: Parts, t: int, move: Discard) -> None:
     """Whether tile type ``t``, which the discard names, may be discarded."""
     check_drawn(p, t, "discard")
+    if p.tables.modes.hold is not None and neutral.must_hold(p, t):
+        return  # set aside until its neutral figure comes on
     supply, player = p.supply, p.seats.players[p.seats.current]
     if (supply.hands is not None and supply.hands_known
             and any(can_place(p, h) for h in supply.hands[p.seats.current])):
@@ -109,6 +111,9 @@ def check_placement(p: Parts, t: int, move: Placement) -> tuple[int, int, int]:
             raise IllegalMoveError("board", at=at)
         raise IllegalMoveError("adjacent", at=at)
     check_drawn(p, t, "place")
+    if p.tables.modes.hold is not None and neutral.must_hold(p, t):
+        hold = p.tables.modes.hold
+        raise IllegalMoveError("hold", tile=name, figure=p.tables.modes.figures[hold[1]].name)
     o = 4 * t + r
     if tb.canonical[o] - 4 * t not in board.fitting[key][t]:
         pattern = tb.pattern_of(code)

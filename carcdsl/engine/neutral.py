@@ -13,11 +13,17 @@ turn's other ``on place`` rules and scoring:
 - each square F comes to fires the ``on enter F`` rules: ``return figures here`` sends every
   player's figure on that square home, unscored.
 
+``hold back K until F`` (the supply) sets a drawn tile showing K aside while F is off the
+board (a ``discard`` in the record); once F comes on, they go back into the pile at random
+places.
+
 A record holds the squares walked to in the turn's move (``"walk": [[x, y], ...]``), so a
 replay never asks who chose what.
 """
 
 from __future__ import annotations
+
+import random
 
 from carcdsl.compile.modes import MOVE_HERE, RETURN_HERE, WALK
 from carcdsl.engine.effects import MISSED, rule_root
@@ -56,8 +62,30 @@ def act(p, o: int, key: int, resume: tuple) -> bool:
     return False
 
 
+def must_hold(p, t: int) -> bool:
+    """``hold back K until F``: whether tile type ``t``, drawn now, is set aside (it shows K
+    and F is off the board)."""
+    hold = p.tables.modes.hold
+    return hold is not None and hold[1] not in p.decisions.neutral and any(
+        s.kind == hold[0] for s in p.tables.segments[4 * t])
+
+
+def release_held(p) -> None:
+    """The tiles held back go into the pile at random places (from the game's seed and the
+    move: the same on any copy of the state)."""
+    supply = p.supply
+    rng = random.Random(f"hold:{p.seed}:{len(p.log.moves)}")
+    for t in supply.held:
+        supply.pile.insert(rng.randrange(len(supply.pile) + 1), t)
+    supply.held = []
+
+
 def enter(p, figure: int, key: int) -> None:
-    """Neutral figure ``figure`` comes to square ``key``: its ``on enter`` rules act there."""
+    """Neutral figure ``figure`` comes to square ``key``: its ``on enter`` rules act there;
+    tiles held back until it came go back into the pile."""
+    hold = p.tables.modes.hold
+    if hold is not None and hold[1] == figure and p.supply.held:
+        release_held(p)
     p.decisions.neutral[figure] = key
     for rule in p.tables.modes.on_enter:
         if rule.figure != figure:

@@ -49,7 +49,7 @@ class Supply:
     """Tiles not yet played: the pile, hands, and a bag's set-aside tiles."""
 
     __slots__ = ("pile", "hands", "hand_size", "hands_known", "aside", "aside_moves", "rng",
-                 "bag", "rank", "hidden")
+                 "bag", "rank", "hidden", "held")
 
     def __init__(self, pile: list[int], rng: random.Random | None, bag: bool,
                  rank: tuple[int, ...] = ()):
@@ -74,14 +74,16 @@ class Supply:
         """Tiles a rule hid (``hide N tiles``): out of the game, never seen. A record replayed
         without a seed does not know which they are (``hold``)."""
         self.bag = bag
+        self.held: list[int] = []
+        """Tiles held back until a neutral figure comes on (``hold back K until F``)."""
 
     def copy(self) -> Supply:
         new = Supply.__new__(Supply)
         new.pile, new.hand_size, new.hands_known = self.pile[:], self.hand_size, self.hands_known
         new.hands = [hand[:] for hand in self.hands] if self.hands is not None else None
         new.aside, new.bag, new.rank = self.aside[:], self.bag, self.rank
-        new.hidden = self.hidden[:]
-        new.aside_moves = self.aside_moves[:] if self.bag else self.aside_moves
+        new.hidden, new.held = self.hidden[:], self.held[:]
+        new.aside_moves = self.aside_moves[:]
         new.rng = self.rng
         if self.bag and self.rng is not None:  # only the bag draws from it after set-up
             new.rng = random.Random()
@@ -250,4 +252,5 @@ class Supply:
 
     def left(self) -> list[int]:
         """Tiles never played: the pile in draw order, the hands, the tiles set aside."""
-        return [*self.pile[::-1], *(t for hand in self.hands or () for t in hand), *self.aside]
+        return [*self.pile[::-1], *(t for hand in self.hands or () for t in hand), *self.aside,
+                *self.held]

@@ -59,6 +59,8 @@ ILLEGAL: dict[str, str] = {
     "elsewhere/no-segment": "the tile at {at} has no {spot}",
     "target": "nothing at {at} on {spot} can be acted on by this move instead of placing a figure",
     "target/and-follower": "a move either places a figure or acts on one on the board, not both",
+    "hold": "tile {tile} waits aside until the {figure} is on the board: discard it (it comes "
+            "back later)",
     "walk": "the {figure} may not go to {at}: it may go to {allowed}",
     "walk/missing": "this move must say where the {figure} walks next (`walk`: the squares, "
                     "in order)",

@@ -63,6 +63,8 @@ ILLEGAL: dict[str, str] = {
               "plaatsen",
     "target/and-follower": "een zet plaatst een figuur of pakt er een op het bord aan, "
                            "niet allebei",
+    "hold": "tegel {tile} wacht opzij tot de {figure} op het bord staat: leg hem weg (hij "
+            "komt later terug)",
     "walk": "de {figure} mag niet naar {at}: hij mag naar {allowed}",
     "walk/missing": "deze zet moet zeggen waar de {figure} nu heen loopt (`walk`: de "
                     "vakken, op volgorde)",

@@ -84,6 +84,12 @@ class BlockTransformer(BaseTransformer):
                     tuple(self._loc(t) for t in items))
 
     @v_args(meta=True)
+    def hold_back(self, meta, items):
+        kind, figure = items
+        return Prop("hold", (str(kind), str(figure)), self._loc(meta),
+                    (self._loc(kind), self._loc(figure)))
+
+    @v_args(meta=True)
     def sets(self, meta, items):
         return Prop("sets", self._value(items[0]), self._loc(meta))
 

@@ -156,6 +156,11 @@ class Supply(Located):
     order: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
     """``order river, lake, rest``: the tile groups drawn in this order, each shuffled on its
     own (``rest``: every tile in no group; left out, it comes last). Empty: one pile."""
+    hold: tuple[str, str] | None = attrs.field(
+        default=None, converter=lambda v: tuple(v) if v is not None else None)
+    """``hold back K until F``: (K, F): a tile showing kind K drawn while the neutral figure
+    F is off the board is set aside; once F comes on, those go back into the pile at random
+    places."""
     loc: Loc | None = loc_field()
     field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
 
