@@ -305,3 +305,44 @@ def test_a_small_board_is_drawn_large_until_the_person_zooms(page, server: str) 
     page.set_viewport_size({"width": 1300, "height": 880})
     page.wait_for_timeout(200)
     assert float(svg.get_attribute("width")) == smaller  # chosen by hand: kept
+
+
+def test_a_person_captures_with_the_tower_by_clicks(page, server: str) -> None:
+    """The Tower: a person places tower pieces (the page offers them from the legal moves,
+    on the tile or at another tile's square) till the game waits for a capture; its options
+    are buttons, and a mark on each figure that may be taken: clicking the mark chooses it,
+    the preview says what it does, and confirming plays it into the log."""
+    page.goto(server + "play")
+    page.wait_for_selector("#rules option[value='base']", state="attached")
+    page.select_option("#rules", "base")
+    page.check("#variants input[value='tower']")
+    page.fill("#seed", "8")
+    page.click("#start")
+    page.wait_for_selector("#game:not([hidden])")
+    capture = page.locator("button.option.decision[data-decide=capture]")
+    for _ in range(30):
+        if capture.count():
+            break
+        assert page.get_attribute("#game", "data-finished") == "false"
+        before = int(page.get_attribute("#game", "data-moves") or 0)
+        page.locator("rect.fit:not(.other)").first.click()
+        tower = page.locator("button.option:not(.decision)", has_text="tower")
+        (tower if tower.count() else page.locator("button.option[data-does=nothing]")).first.click()
+        page.wait_for_selector("#preview .move-text")
+        page.click("#confirm")
+        page.wait_for_function(f"document.getElementById('game').dataset.moves > {before}")
+    assert capture.count() >= 1, "no capture was offered"
+    assert page.locator("rect.fit").count() == 0  # the tile is placed: only the decision
+    assert page.locator("#confirm").is_disabled()
+    mark = page.locator("circle.spot.decide").first
+    key = mark.get_attribute("data-choice")
+    mark.click(force=True)
+    page.wait_for_selector("#preview .move-text")
+    said = page.inner_text("#preview .move-text")
+    assert said.startswith("captures ") and "nothing" not in said, said
+    assert page.locator("button.option.decision.chosen").get_attribute("data-choice") == key
+    shot(page, "play-capture")
+    page.click("#confirm")
+    page.wait_for_function(
+        "!document.querySelector('button.option.decision[data-decide=capture]')")
+    assert said in page.inner_text("#log")
