@@ -222,6 +222,8 @@ LIVE = [
     "figure dragon { neutral  avoids fairy }\nfigure fairy { neutral }\n"
     "on place shows monastery: move dragon here\non place surrounded: move fairy here\n"
     "on place shows city: walk dragon 3\non enter dragon: return figures here",
+    "figure dragon { neutral }\non place shows monastery: move dragon here\n"
+    "supply { hold back city until dragon }",
     "figure fairy { neutral  beside own follower }\non turn beside fairy: score 1\n"
     "on score beside fairy: score 3",
     "figure dragon { neutral  blocks }\non place shows monastery: move dragon here\n"

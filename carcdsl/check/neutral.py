@@ -67,6 +67,20 @@ class NeutralChecks(CheckerHost):
         for trigger in self.rules.triggers:
             self.check_neutral_rule(trigger)
         self.check_targets()
+        self.check_hold()
+
+    def check_hold(self) -> None:
+        """``hold back K until F``: K a kind, F a neutral figure."""
+        supply = self.rules.supply
+        if supply.hold is None:
+            return
+        kind, figure = supply.hold
+        said = dict(supply.field_locs)
+        if kind not in self.kinds:
+            self.error("E110", said.get("hold:0") or supply.loc_of("hold"), "hold", kind=kind,
+                       hint=self.hint(kind, "kind", self.kinds))
+        self.check_neutral_name(figure, f"hold back {kind} until {figure}",
+                                said.get("hold:1") or supply.loc_of("hold"))
 
     def check_neutral_name(self, name: str, said: str, loc) -> None:
         """E121: ``said`` names no neutral figure."""

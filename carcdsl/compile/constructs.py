@@ -148,6 +148,7 @@ REGISTRY: tuple[Construct, ...] = (
     _c("supply hand", "supply"),
     _c("supply start drawn", "supply"),
     _c("supply order", "supply"),
+    _c("supply hold back", "supply"),
     _c("turn first player draw", "turn"),
     _c("end tile-unplaceable", "end"),
     _c("board bounds", "board"),
@@ -364,5 +365,5 @@ def _mode_uses(tables: Tables) -> Iterator[tuple[str, int]]:
                 ("board bounds", board.bounds is not None), ("board map", board.map_keys),
                 ("board edge closes", board.edge_closes),
                 ("board edge filled", board.edge_filled), ("board markers", board.markers),
-                ("game ransom", modes.ransom))
+                ("game ransom", modes.ransom), ("supply hold back", modes.hold is not None))
     yield from ((key, NO_GEOMETRY) for key, on in settings if on)

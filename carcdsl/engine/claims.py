@@ -59,7 +59,7 @@ RUNS: dict[str, frozenset] = {
     # neutral (figures nobody owns: moved, walked, entering a square)
     "figure neutral": _ANY, "figure avoids": _ANY, "on enter": _ANY,
     "action return figures here": _ANY, "action move here on place": _ANY,
-    "action walk on place": _ANY,
+    "action walk on place": _ANY, "supply hold back": _ANY,
     # targets (instead of a figure: one on the board; a tile's figure placed anywhere)
     "figure beside": _ANY, "figure blocks": _ANY, "on turn beside": _ANY,
     "on score beside": _ANY, "on place shows attribute": _ANY,

@@ -145,6 +145,7 @@ DIAGNOSTICS: dict[str, str] = {
             "applied before it: give it first (`--variant {needs} --variant {name}`)",
     # --- names ---
     "E110": "unknown feature kind '{kind}'{hint}",
+    "E110/hold": "`hold back {kind}`: no kind '{kind}'{hint}",
     "E110/put": "`put ... on {kind}`: unknown feature kind{hint}",
     "E110/shows": "`on place shows {kind}`: unknown feature kind{hint}",
     "E110/stands": "figure '{name}' stands on '{kind}': no such feature kind{hint}",

@@ -157,6 +157,7 @@ DIAGNOSTICS: dict[str, str] = {
             "eerder op toegepast: geef die eerst (`--variant {needs} --variant {name}`)",
     # --- namen ---
     "E110": "onbekende soort '{kind}'{hint}",
+    "E110/hold": "`hold back {kind}`: er is geen soort '{kind}'{hint}",
     "E110/put": "`put ... on {kind}`: onbekende soort{hint}",
     "E110/shows": "`on place shows {kind}`: onbekende soort{hint}",
     "E110/stands": "figuur '{name}' staat op '{kind}': er is geen soort met die naam{hint}",
