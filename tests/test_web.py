@@ -471,6 +471,41 @@ def test_a_person_chooses_the_shepherds_flock(client: TestClient) -> None:
     assert "gather" in after["state"]["log"][turn]["text"]
 
 
+def test_a_walk_is_decided_step_by_step_by_the_players_in_turn(client: TestClient,
+                                                               folder: Path) -> None:
+    """A neutral figure's walk (``walk dragon 2``): each step a decision of the players in
+    turn from the mover, offered to that player at the square it goes to; the placement that
+    started it keeps the squares walked, and the record replays to the scores shown."""
+    (folder / "dragon.carc").write_text(
+        "variant dragon for base\nfigure dragon { neutral }\n"
+        "on place shows monastery: move dragon here\non place shows city: walk dragon 2\n"
+        "on enter dragon: return figures here\n")
+    game = new_game(client, rules="base", seed=1, variants=("@0/dragon.carc",),
+                    kinds=("human", "human"))
+    game = play_until(client, game, random.Random(1), lambda g: decisions_of(g, "walk"))
+    steps = decisions_of(game, "walk")
+    assert len(steps) == len(game["turn"]["choices"])
+    mover = game["state"]["log"][-1]["player"]
+    for c in steps:
+        assert c["text"] == f"dragon to ({c['square'][0]}, {c['square'][1]})" and c["anchor"]
+    turn = game["state"]["moves"]
+    deciding = game["state"]["current"]
+    after = move(client, game, steps[0]).json()
+    placed = after["state"]["log"][turn - 1]["move"]
+    assert placed["walk"][0] == steps[0]["square"]
+    assert game["state"]["players"][deciding]["name"] == mover  # the first step: the mover's
+    if decisions_of(after, "walk"):  # the next: the next player's
+        assert after["state"]["players"][after["state"]["current"]]["name"] != mover
+    game = play_until(client, after, random.Random(2), lambda g: g["state"]["finished"])
+    web = json.loads(client.get(f"/api/games/{game['id']}/record").text)
+    # bundled rules with a served variant: the download names the variant by its absolute
+    # path (only a served rule file's record is rebased), which a record may not hold
+    web["variants"] = ["dragon.carc"]
+    (folder / "game.json").write_text(json.dumps(web))
+    record = load_record(folder / "game.json")
+    assert replay(record).scores == [p["score"] for p in game["state"]["players"]]
+
+
 def test_a_tower_game_in_the_browser_is_the_game_the_command_line_plays(
         client: TestClient, tmp_path: Path, monkeypatch, capsys) -> None:
     """Decisions and figures elsewhere are offered in the engine's order, as the command
