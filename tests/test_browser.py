@@ -346,3 +346,39 @@ def test_a_person_captures_with_the_tower_by_clicks(page, server: str) -> None:
     page.wait_for_function(
         "!document.querySelector('button.option.decision[data-decide=capture]')")
     assert said in page.inner_text("#log")
+
+
+def test_a_person_chooses_the_flock_by_clicks(page, server: str) -> None:
+    """Hills & Sheep: where a move chooses (``choose grow ... or gather ...``), each option
+    is a button of its own at the placement, labelled with it; the one clicked is played and
+    told in the log."""
+    page.goto(server + "play")
+    page.wait_for_selector("#rules option[value='base']", state="attached")
+    page.select_option("#rules", "base")
+    page.check("#variants input[value='hills-sheep']")
+    page.fill("#seed", "2")
+    page.click("#start")
+    page.wait_for_selector("#game:not([hidden])")
+    for _ in range(30):
+        assert page.get_attribute("#game", "data-finished") == "false"
+        before = int(page.get_attribute("#game", "data-moves") or 0)
+        page.locator("rect.fit:not(.other)").first.click()
+        gather = page.locator("button.option", has_text="chooses gather")
+        if gather.count():
+            assert page.locator("button.option", has_text="chooses grow").count() == \
+                gather.count()
+            gather.first.click()
+            page.wait_for_selector("#preview .move-text")
+            assert "chooses gather" in page.inner_text("#preview .move-text")
+            shot(page, "play-choice")
+            page.click("#confirm")
+            page.wait_for_function(f"document.getElementById('game').dataset.moves > {before}")
+            assert "chooses gather" in page.inner_text("#log")
+            return
+        shepherd = page.locator("button.option", has_text="shepherd")
+        (shepherd if shepherd.count() else page.locator("button.option[data-does=nothing]")) \
+            .first.click()
+        page.wait_for_selector("#preview .move-text")
+        page.click("#confirm")
+        page.wait_for_function(f"document.getElementById('game').dataset.moves > {before}")
+    pytest.fail("no move with a choice was offered")
