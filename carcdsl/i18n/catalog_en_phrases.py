@@ -104,6 +104,7 @@ PHRASES: dict[str, str] = {
     "marker-squares": "{what} squares",
     # trigger scorings
     "takes-back": "takes back the",
+    "turn-beside": "turn starts beside the {what}", "score-beside": "scored beside the {what}",
     "completes-a": "completes a {what}", "extends-own": "extends own {what}",
     "most-of": "the most {what}", "own": "own",
     "neighbouring": "neighbouring",

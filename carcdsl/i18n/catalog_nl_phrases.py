@@ -104,6 +104,7 @@ PHRASES: dict[str, str] = {
     "start-areas-used": "startgebieden in gebruik", "border-segments": "randstukken",
     "marker-squares": "vakken met {what}",
     "takes-back": "neemt terug:",
+    "turn-beside": "beurt begint naast de {what}", "score-beside": "geteld naast de {what}",
     "completes-a": "maakt een {what} af", "extends-own": "breidt eigen {what} uit",
     "most-of": "de meeste {what}", "own": "eigen",
     "neighbouring": "naburige",

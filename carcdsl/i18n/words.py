@@ -318,7 +318,8 @@ class Words:
         """A trigger's scoring (``covers a small-city``: condition ``covers``, argument
         ``small-city``) in this language; ``most``: a token majority (``the most wine``)."""
         key = {"covers": "covers-a", "surrounded": "fills-a-hole", "complete": "completes-a",
-               "extends": "extends-own", "most": "most-of"}.get(condition, "shows-a")
+               "extends": "extends-own", "most": "most-of", "turn-beside": "turn-beside",
+               "score-beside": "score-beside"}.get(condition, "shows-a")
         return self.phrase(key, what=self.word(arg, 2 if condition == "most" else 1)
                            if arg else "")
 

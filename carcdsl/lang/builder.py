@@ -34,7 +34,8 @@ from carcdsl.lang.maps import squares_from_map
 from carcdsl.lang.syntax import MAX_SEGMENTS, MAX_TILE_TYPES
 from carcdsl.model.fields import with_fields
 
-_KIND_PROPS = {"geometry", "followers", "pennants", "tile_figures", "terminals", "complete",
+_KIND_PROPS = {"geometry", "followers", "pennants", "tile_figures", "terminals",
+               "terminals_added", "complete",
                "final", "scorers", "role", "attributes", "complete_extra", "final_extra",
                "colour", "look", "ties", "followers_anywhere", "followers_with"}
 _ADDED_PROPS = {"attribute": "attributes", "complete_extra": "complete_extra",
@@ -316,6 +317,12 @@ class Builder:
                 for key in ("followers_anywhere", "followers_with"):
                     props.pop(key, None)
                     locs.pop(key, None)
+            if prop.name == "terminals":  # a whole list replaces what was added to one
+                props.pop("terminals_added", None)
+            if prop.name == "terminals_added":  # `ends at += K`: in any order, the same
+                props[prop.name] = tuple(sorted({*props.get(prop.name, ()), *prop.value}))
+                locs[prop.name] = prop.loc
+                continue
             if added is None:
                 props[prop.name] = prop.value
                 locs[prop.name] = prop.loc
@@ -527,7 +534,7 @@ class Builder:
         kinds = tuple(
             m.FeatureKind(name, props.get("geometry", ""), props.get("followers", False),
                           props.get("pennants", False), props.get("tile_figures", True),
-                          props.get("terminals", ()),
+                          _terminals(props),
                           props.get("complete"), props.get("final"),
                           props.get("scorers", "majority"), props.get("role"),
                           props.get("attributes", ()), props.get("complete_extra", ()),
@@ -592,3 +599,11 @@ def _frozen(builder: Builder) -> list:
     for props, _locs, _loc in builder.kinds.values():
         shared += [v for v in props.values() if v is not None]
     return shared
+
+
+def _terminals(props: dict) -> tuple[str, ...]:
+    """What a path kind ends at: its ``ends at`` list, then what ``ends at +=`` added, in
+    name order (so that variants adding ends give the same kind in any order)."""
+    said = tuple(props.get("terminals", ()))
+    return said + tuple(t for t in props.get("terminals_added", ()) if t not in said)
+

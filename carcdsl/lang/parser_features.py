@@ -82,6 +82,10 @@ class FeatureTransformer(BaseTransformer):
         return Prop("terminals", tuple(str(t) for t in items), self._loc(meta))
 
     @v_args(meta=True)
+    def ends_at_add(self, meta, items):
+        return Prop("terminals_added", tuple(str(t) for t in items), self._loc(meta))
+
+    @v_args(meta=True)
     def score(self, meta, items):
         return Prop(str(items[0]), items[1], self._loc(meta))
 
