@@ -41,6 +41,8 @@ TILE_SETS = {
     "hills-sheep": "hills-sheep-tiles",
     "tower-tiles": "tower-tiles",
     "tower": "tower-tiles",
+    "princess-dragon-tiles": "princess-dragon-tiles",
+    "princess-dragon": "princess-dragon-tiles",
 }
 """Each bundled variant and the tile facts it must show (a scoring variant applies its tiles
 variant first)."""
@@ -191,13 +193,15 @@ def _totals(ruleset: RuleSet, names) -> Counter:
         for seg in tile.segments:
             out["pennants"] += tile.count * seg.pennants
             for attribute, amount in seg.attributes:
-                out[{"inn": "inns", "cathedral": "cathedrals", "herd": "pig-herds"}.get(
+                out[{"inn": "inns", "cathedral": "cathedrals", "herd": "pig-herds",
+                     "princess": "princesses"}.get(
                     attribute, attribute)] += (
                     tile.count * amount)
             if geometry.get(seg.kind) == "centre":
                 out[{"monastery": "monasteries", "garden": "gardens",
                      "volcano": "volcanoes", "hill": "hills",
-                     "vineyard": "vineyards", "foundation": "foundations"}[seg.kind]] += tile.count
+                     "vineyard": "vineyards", "foundation": "foundations",
+                     "dragon-symbol": "dragons", "portal": "portals"}[seg.kind]] += tile.count
             if geometry.get(seg.kind) == "field" and not seg.ports:
                 out["enclosed fields"] += tile.count
     return out
