@@ -4,7 +4,11 @@ Each record in tests/data/records/expansions/ shows one rule or clarification of
 the Abbot, Inns & Cathedrals, Traders & Builders or Hills & Sheep (the ids R1.., A1.., I1..,
 T1.. of expansion-cases.md; H1 a hill hides a tile, H2 a hill breaks a tie, H3 vineyards
 around a completed monastery, H4 none at the end, H5 a shepherd's flock gathered, H6 a wolf
-at once, H7 a wolf when growing, H8 two flocks that meet); its "comment" names the rule, the
+at once, H7 a wolf when growing, H8 two flocks that meet; The Princess & the Dragon: V1 no
+figure on a volcano tile, D1 the dragon flies 6 squares, the players in turn, D2 it eats what
+stands where it goes, D3 never a square twice, D4 dragon tiles wait for the first volcano, D5
+no figure on the dragon's square, F1 the fairy beside one's follower, F2 the dragon avoids it,
+F3 its points, P1 the princess, M1 the magic portal); its "comment" names the rule, the
 source
 and the hand computation. A record either replays to the hand-computed scores and scoring
 events (GOLDEN) or must be refused at a given move for a given reason (REJECTED). The tests
@@ -210,6 +214,25 @@ GOLDEN = {
     # T7: the ransom for a big follower is 3, not doubled
     "tower-big-ransom": ([3, -3], [(3, "Bob", "ransom", "complete", -3, "-3"),
                                    (3, "Ann", "ransom", "complete", 3, "3")]),
+    # === The Princess & the Dragon ===
+    # D1-D3: the volcano brings the dragon; a dragon tile makes it fly, the players in turn;
+    # it eats Bob's road follower at (1, 0); dead end after 2 squares
+    "pd-dragon-eats": ([0, 0], []),
+    # D2: the same flight west instead: Bob's road PD17-D-V is his at the end
+    "pd-dragon-spares": ([0, 3], [(2, "Bob", "road", "final", 3, "3 tiles")]),
+    # F1-F3: the fairy beside Ann's follower: 1 at her turn's start, 3 when its road scores
+    "pd-fairy-points": ([8, 6], [(4, "Ann", "fairy", "complete", 1,
+                                  "turn starts beside the fairy"),
+                                 (5, "Ann", "road", "complete", 4, "4 tiles"),
+                                 (5, "Ann", "fairy", "complete", 3, "scored beside the fairy"),
+                                 (5, "Bob", "monastery", "final", 6, "1 + 5 neighbours")]),
+    # P1: the princess sends Bob's knight home; Ann's knight then takes the city alone
+    "pd-princess": ([8, 0], [(4, "Ann", "city", "complete", 8, "4 tiles × 2")]),
+    # M1: the portal puts Ann's follower on the start tile's open road
+    "pd-portal": ([4, 4], [(4, "Ann", "road", "complete", 4, "4 tiles"),
+                           (4, "Bob", "monastery", "final", 4, "1 + 3 neighbours")]),
+    # D4: a dragon tile drawn before the first volcano waits aside, then comes back
+    "pd-dragon-tile-waits": ([0, 0], []),
 }
 
 # record -> (move index, rule, form): the IllegalMoveError the move raises. A rule of None:
@@ -248,6 +271,14 @@ REJECTED = {
     "tower-closed": (2, "elsewhere", ""),                           # T4
     "tower-foundation-no-follower": (0, "follower-kind", ""),       # T4 (clarification)
     "tower-reach-too-short": (4, "capture", "none"),                # T5
+    "pd-volcano-no-follower": (0, "follower-spot", "tile"),         # V1
+    "pd-dragon-revisits": (2, "walk", ""),                          # D3
+    "pd-dragon-says-too-little": (2, "walk", "missing"),            # D1
+    "pd-dragon-tile-before-volcano": (0, "hold", ""),               # D4
+    "pd-princess-no-knight": (2, "target", ""),                     # P1
+    "pd-portal-completed": (2, "elsewhere", ""),                    # M1 (clarification)
+    "pd-fairy-stops-dragon": (4, "walk", ""),                       # F2
+    "pd-portal-on-dragon": (2, "elsewhere", ""),                    # D5
 }
 
 def events(state):
@@ -308,7 +339,7 @@ def test_every_record_has_an_entry():
 def test_record_names_its_rule(path):
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["rules"] == "base" and data["variants"]
-    assert any(f"{c}{n}" in data["comment"] for c in "RAITH" for n in range(1, 17))
+    assert any(f"{c}{n}" in data["comment"] for c in "RAITHDFPMV" for n in range(1, 17))
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))

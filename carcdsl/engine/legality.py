@@ -8,6 +8,8 @@ here.
 
 from __future__ import annotations
 
+import attrs
+
 from carcdsl.compile.facts import elsewhere_spot, with_choice
 from carcdsl.compile.modes import NO_NEED
 from carcdsl.engine import figures, neutral, requirements, targets
@@ -149,11 +151,19 @@ def _target_spot(p: Parts, o: int, key: int, move: Placement, spot: int) -> int:
     """The spot of what the move does instead of placing a figure (``engine.targets``)."""
     if spot != -1 or (move.returns is not None and move.beside is not None):
         raise IllegalMoveError("target", "and-follower")
-    wanted = ({"returns": move.returns} if move.returns is not None
-              else {"beside": move.beside})
-    found = targets.spot_for(p, o, key, wanted)
+    said = move.returns if move.returns is not None else move.beside
+    assert said is not None
+    where = to_key(*said.at) if on_board(*said.at) else None
+    local = None
+    if where in p.grid.tiles:
+        o_there, base = p.grid.tiles[where]
+        local = _find_segment(p, o_there, FollowerSpec.parse(said.spot))
+    found = None
+    if local is not None:  # the spot as the engine names it (any port of the segment)
+        named = attrs.evolve(said, spot=figures.spot_name(p, base + local))
+        found = targets.spot_for(p, o, key, {"returns" if move.returns is not None
+                                             else "beside": named})
     if found is None:
-        said = move.returns or move.beside
         raise IllegalMoveError("target", at=str(list(said.at)), spot=said.spot)
     return found
 

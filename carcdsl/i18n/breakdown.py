@@ -49,6 +49,10 @@ def trigger(condition: str, arg: str | None) -> str:
         return f"completes a {arg}"
     if condition == "extends":
         return f"extends own {arg}"
+    if condition == "turn-beside":
+        return f"turn starts beside the {arg}"
+    if condition == "score-beside":
+        return f"scored beside the {arg}"
     return f"{'covers' if condition == 'covers' else 'shows'} a {arg}"
 
 
