@@ -149,9 +149,10 @@ def test_a_captured_follower_on_a_tower_opens_it():
     assert state.seats.figures[f] == [8, 9] and state.seats.followers == [7, 6]
 
 
-def test_the_browser_replays_a_tower_record_and_refuses_a_person_a_seat():
-    """The replay page steps through captures and ransoms; a game with a person seated is
-    refused in one message (the page does not offer these choices yet), a bots' game plays."""
+def test_the_browser_replays_a_tower_record_and_seats_a_person():
+    """The replay page steps through captures and ransoms; a game with a person seated
+    starts (the play page offers captures, ransoms and pieces elsewhere), and so does a
+    bots' game."""
     pytest.importorskip("starlette")
     from starlette.testclient import TestClient
 
@@ -166,7 +167,7 @@ def test_the_browser_replays_a_tower_record_and_refuses_a_person_a_seat():
     person = client.post("/api/games", json={"rules": "base", "variants": ["tower"],
                                              "players": [{"name": "Ann", "kind": "human"},
                                                          {"name": "Bot", "kind": "random"}]})
-    assert person.status_code == 400
+    assert person.status_code == 201
     bots = client.post("/api/games", json={"rules": "base", "variants": ["tower"],
                                            "players": [{"name": "A", "kind": "random"},
                                                        {"name": "B", "kind": "random"}]})
