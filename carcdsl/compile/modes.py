@@ -220,6 +220,12 @@ class Modes:
     elsewhere: bool = attrs.field(init=False)
     """Whether a figure or an ordinary follower may go on another placed tile than the one
     just placed (``engine.elsewhere``)."""
+    targets: tuple[tuple[int, int, int], ...] = attrs.field(init=False)
+    """What a move may do instead of placing a figure, to a figure on the board
+    (``engine.targets``): (INSTEAD_RETURN, trigger index, figure mask) and (BESIDE, neutral
+    figure index, its ``beside``)."""
+    portal: bool = attrs.field(init=False)
+    """Whether an ``on place`` rule lets its move's figure go anywhere (``place F anywhere``)."""
     deciding: bool = attrs.field(init=False)
     """Whether a game may wait for a decision between moves (a capture, a ransom:
     ``engine.decisions``): fast moves ``(DECIDE, 0, 0, option)`` make them."""
@@ -230,16 +236,17 @@ class Modes:
             a[0] in (CHOOSE, INSTEAD_RETURN, PLACE_ANYWHERE)
             for rule in self.triggers for a in rule.actions)
 
+    @portal.default
+    def _portal(self) -> bool:
+        return any(a[0] == PLACE_ANYWHERE for rule in self.triggers for a in rule.actions)
+
     @elsewhere.default
     def _elsewhere(self) -> bool:
         return bool(self.anywhere_kinds) or any(f.anywhere for f in self.figures) or any(
             a[0] == PLACE_ANYWHERE for rule in self.triggers for a in rule.actions)
 
-    @property
-    def targets(self) -> tuple[tuple[int, int, int], ...]:
-        """What a move may do instead of placing a figure, to a figure on the board
-        (``engine.targets``): (INSTEAD_RETURN, trigger index, figure mask) and
-        (BESIDE, neutral figure index, its ``beside``)."""
+    @targets.default
+    def _targets(self) -> tuple[tuple[int, int, int], ...]:
         out = [(INSTEAD_RETURN, i, a[1]) for i, rule in enumerate(self.triggers)
                for a in rule.actions if a[0] == INSTEAD_RETURN]
         out += [(BESIDE, f, kind.beside) for f, kind in enumerate(self.figures)

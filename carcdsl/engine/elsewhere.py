@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from carcdsl.compile.facts import elsewhere_spot, split_elsewhere
-from carcdsl.compile.modes import ANY_FOLLOWER, NO_NEED, PLACE_ANYWHERE
+from carcdsl.compile.modes import ANY_FOLLOWER, NO_NEED
 from carcdsl.engine import figures as F
 from carcdsl.engine import targets
 from carcdsl.engine.effects import MISSED, rule_root
@@ -29,8 +29,7 @@ class Candidates:
     def __init__(self, p: Parts):
         self.p = p
         tb, seat, seats = p.tables, p.seats.current, p.seats
-        self.portal = any(a[0] == PLACE_ANYWHERE for rule in tb.modes.triggers
-                          for a in rule.actions)
+        self.portal = targets.Portal(p) if tb.modes.portal else None
         modes = tb.modes
         wanted: list[tuple[int, tuple[frozenset, int, int, int, int]]] = []
         if modes.anywhere_kinds and seats.followers[seat]:
@@ -60,9 +59,9 @@ class Candidates:
             if not blocked or p.features.node_key[split_elsewhere(spot)[0]] not in blocked:
                 seen.add(spot)
                 yield spot
-        if self.portal:
-            for spot in targets.anywhere_spots(
-                    p, o, key, lambda rule: rule_root(p, rule, o, key) != MISSED):
+        if self.portal is not None:
+            for spot in self.portal.spots(o, key,
+                                          lambda rule: rule_root(p, rule, o, key) != MISSED):
                 if spot not in seen:
                     yield spot
 

@@ -118,7 +118,7 @@ class _Turn:
         self.owned = figures.own_roots(p) if self.placing else []
         self.recallable = figures.recallable(p) if tb.modes.figures else []
         self.elsewhere = Candidates(p) if tb.modes.elsewhere else None
-        self.targets = bool(tb.modes.targets)
+        self.targets = targets.TurnTargets(p) if tb.modes.targets else None
 
     def moves_at(self, t: int, key: int, r: int, occupied) -> Iterator[FastMove]:
         """The moves of one placement (``occupied``: ``Grid.occupied`` of ``key``): no
@@ -146,8 +146,8 @@ class _Turn:
             yield from figures.recalls(p, o, key, self.recallable)
         if self.elsewhere is not None:
             yield from self.elsewhere.spots(o, key)
-        if self.targets:
-            yield from targets.spots(p, o, key)
+        if self.targets is not None:
+            yield from self.targets.spots(o, key)
 
     def width(self, t: int) -> int:
         """A bound on the moves any one placement of ``t`` offers: no figure, every follower
@@ -161,9 +161,9 @@ class _Turn:
                     n += len(tb.figure_spots[f][4 * t])
         if self.elsewhere is not None:
             n += sum(len(nodes) for _, _, nodes in self.elsewhere.by_figure)
-            if self.elsewhere.portal:  # every placed node, for each figure
+            if self.elsewhere.portal is not None:  # every placed node, for each figure
                 n += len(p.features.root) * (len(tb.modes.figures) + 1)
-        if self.targets:  # at most one spot per target and figure on the board
+        if self.targets is not None:  # at most one spot per target and figure on the board
             n += len(p.features.pieces) * len(tb.modes.targets)
         return (n + len(self.recallable)) * tb.modes.most_options
 
@@ -178,8 +178,9 @@ def sample_move(p: Parts, rng: random.Random) -> FastMove | None:
     moves. ``ends`` are the running counts of placements per open square: the pick's
     square is the first whose count exceeds it, and its rotation the pick's offset there.
     """
-    supply = p.supply
-    if p.tables.modes.deciding and (p.decisions.pending is not None or decisions.ransoms(p)):
+    supply, modes = p.supply, p.tables.modes
+    if modes.deciding and (p.decisions.pending is not None or decisions.ransoms(p)) or (
+            modes.targets or modes.portal):  # spots vary too much by placement to bound
         moves = list(iter_moves(p))
         return moves[below(rng, len(moves))] if moves else None
     if supply.hands is not None or p.tables.modes.placing_more:

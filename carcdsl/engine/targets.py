@@ -61,22 +61,44 @@ def _segments(p: Parts, rule, o: int) -> list[int]:
 
 def spots(p: Parts, o: int, key: int) -> Iterator[int]:
     """The target spots of oriented tile ``o`` placed on ``key``, for the player to move."""
-    modes, features = p.tables.modes, p.features
-    root, seat = features.root, p.seats.current
-    for t, (code, arg, mask) in enumerate(modes.targets):
-        if code == INSTEAD_RETURN:
-            roots: set[int] = set()
-            for local in _segments(p, modes.triggers[arg], o):
-                roots |= F.joined_roots(p, o, key, local)
-            nodes = (piece[1] for piece in features.pieces
-                     if root[piece[1]] in roots and matches(p, mask, piece[3]))
-        else:
+    return TurnTargets(p).spots(o, key)
+
+
+class TurnTargets:
+    """Per turn: the target spots that every placement offers (a neutral figure beside one
+    of the mover's), and the rules whose spots depend on the tile (``instead return``)."""
+
+    __slots__ = ("p", "fixed", "returning")
+
+    def __init__(self, p: Parts):
+        self.p = p
+        features, seat = p.features, p.seats.current
+        self.fixed: list[int] = []
+        self.returning: list[tuple[int, object, int]] = []
+        for t, (code, arg, mask) in enumerate(p.tables.modes.targets):
+            if code == INSTEAD_RETURN:
+                self.returning.append((t, p.tables.modes.triggers[arg], mask))
+                continue
             beside = p.decisions.beside.get(arg)
-            wanted = (1 if mask == ANY_FOLLOWER else 1 << (mask + 1))
+            wanted = 1 if mask == ANY_FOLLOWER else 1 << (mask + 1)
             nodes = (piece[1] for piece in features.pieces
                      if piece[0] == seat and piece != beside and matches(p, wanted, piece[3]))
-        for node in dict.fromkeys(nodes):
-            yield target_spot(node, t)
+            self.fixed += [target_spot(node, t) for node in dict.fromkeys(nodes)]
+
+    def spots(self, o: int, key: int) -> Iterator[int]:
+        yield from self.fixed
+        p = self.p
+        root = p.features.root
+        for t, rule, mask in self.returning:
+            roots: set[int] = set()
+            for local in _segments(p, rule, o):
+                roots |= F.joined_roots(p, o, key, local)
+            if not roots:
+                continue
+            nodes = (piece[1] for piece in p.features.pieces
+                     if root[piece[1]] in roots and matches(p, mask, piece[3]))
+            for node in dict.fromkeys(nodes):
+                yield target_spot(node, t)
 
 
 def piece_of(p: Parts, spot: int) -> tuple[int, int, int, int]:
@@ -173,71 +195,109 @@ def _score(p: Parts, rule, seat: int, piece, index: int) -> None:
 
 
 # --- a figure placed anywhere by a rule of the tile -------------------------------------------
-def anywhere_spots(p: Parts, o: int, key: int, rule_holds) -> Iterator[int]:
-    """Spots elsewhere that ``place F anywhere`` rules of tile ``o`` placed on ``key`` give
-    (``rule_holds(rule)``: whether an ``on place`` rule applies to the placement)."""
-    modes, seats, seat = p.tables.modes, p.seats, p.seats.current
-    masks = [a[1] for rule in modes.triggers for a in rule.actions
-             if a[0] == PLACE_ANYWHERE and rule_holds(rule)]
-    if not masks:
-        return
-    mask = 0
-    for m in masks:
-        mask |= m
-    codes = [c for c in range(len(modes.figures) + 1)
-             if seats.supply_of(c)[seat] and matches(p, mask, c)
-             and (not c or not modes.figures[c - 1].neutral)]
-    if not codes:
-        return
-    judge = _Judge(p, o, key)
-    for where, (o_there, base) in p.grid.tiles.items():
-        if where in judge.blocked:
-            continue
-        for code in codes:
-            allowed = p.tables.figure_spots[code - 1][o_there] if code else \
-                p.tables.spots[o_there]
-            for local in allowed:
-                if judge.free(base + local):
-                    yield elsewhere_spot(base + local, code)
+class Portal:
+    """Per turn: where ``place F anywhere`` may put each of the mover's figures, judged as
+    the board is now (a feature unoccupied and open, not on a square a neutral figure
+    ``blocks``); each placement judges anew only the features its tile joins or may
+    complete."""
 
+    __slots__ = ("p", "rules", "nodes", "open")
 
-class _Judge:
-    """Whether a placed node's feature is free and open once the tile is placed."""
-
-    def __init__(self, p: Parts, o: int, key: int):
-        self.p, self.o, self.key = p, o, key
-        near = F._neighbour_roots(p, o, key)
-        self.joined: dict[int, set[int]] = {}
-        for local in range(len(near)):
-            if near[local]:
-                roots = F.joined_roots(p, o, key, local, near)
-                for r in roots:
-                    self.joined[r] = roots
-        self.blocked = blocked(p)
+    def __init__(self, p: Parts):
+        self.p = p
+        modes, seats, seat = p.tables.modes, p.seats, p.seats.current
+        self.rules = [(rule, a[1]) for rule in modes.triggers for a in rule.actions
+                      if a[0] == PLACE_ANYWHERE]
+        mask = 0
+        for _, m in self.rules:
+            mask |= m
+        codes = [c for c in range(len(modes.figures) + 1)
+                 if seats.supply_of(c)[seat] and matches(p, mask, c)
+                 and (not c or not modes.figures[c - 1].neutral)]
         self.open: dict[int, bool] = {}
+        barred, features = blocked(p), p.features
+        self.nodes: list[tuple[int, list[int]]] = []
+        for code in codes:
+            found = []
+            for where, (o_there, base) in p.grid.tiles.items():
+                if where in barred:
+                    continue
+                allowed = (p.tables.figure_spots[code - 1][o_there] if code
+                           else p.tables.spots[o_there])
+                for local in allowed:
+                    root = features.root[base + local]
+                    if not features.followers[root] and self._open_now(root):
+                        found.append(base + local)
+            self.nodes.append((code, found))
 
-    def free(self, node: int) -> bool:
-        features = self.p.features
-        root = features.root[node]
-        roots = self.joined.get(root, {root})
-        if any(features.followers[r] for r in roots):
-            return False
-        open_now = self.open.get(root)
-        if open_now is None:
-            open_now = self.open[root] = self._open(node, root)
-        return open_now
+    def _open_now(self, root: int) -> bool:
+        """Whether the feature of ``root`` is incomplete now."""
+        known = self.open.get(root)
+        if known is None:
+            known = self.open[root] = _incomplete(self.p, root, None)
+        return known
 
-    def _open(self, node: int, root: int) -> bool:
-        """Whether the feature of ``node`` is still incomplete once the tile is placed."""
+    def spots(self, o: int, key: int, rule_holds) -> Iterator[int]:
+        """The spots elsewhere of tile ``o`` placed on ``key`` (``rule_holds(rule)``: whether
+        an ``on place`` rule applies to the placement)."""
+        mask = 0
+        for rule, m in self.rules:
+            if rule_holds(rule):
+                mask |= m
+        if not mask:
+            return
+        p = self.p
+        features = p.features
+        joined = _joined(p, o, key)
+        judged: dict[int, bool] = {}
+        for code, nodes in self.nodes:
+            if not matches(p, mask, code):
+                continue
+            for node in nodes:
+                root = features.root[node]
+                ok = judged.get(root)
+                if ok is None:
+                    ok = judged[root] = self._still_free(node, root, joined, o, key)
+                if ok:
+                    yield elsewhere_spot(node, code)
+
+    def _still_free(self, node: int, root: int, joined: dict, o: int, key: int) -> bool:
+        """Whether the feature of ``node``, free and open now, still is once ``o`` is placed
+        on ``key``."""
         p, features = self.p, self.p.features
-        geometry = p.tables.kinds[features.kind[root]].geometry
-        if geometry == FIELD:
-            return True
-        if geometry == CENTRE:
-            square, bt, tiles = features.node_key[root], p.tables.board, p.grid.tiles
-            return not all(square + off in tiles or square + off == self.key or (
-                bt.limited and bt.edge_closes and not bt.exists(square + off))
-                for off in AROUND)
-        if root in self.joined:
-            return not F.completes(p, self.o, self.key, node)
-        return features.open_ends[root] > 0
+        roots = joined.get(root)
+        if roots is not None:
+            if any(features.followers[r] for r in roots):
+                return False
+            return not F.completes(p, o, key, node)
+        if p.tables.kinds[features.kind[root]].geometry == CENTRE:
+            return _incomplete(p, root, key)
+        return True
+
+
+def _joined(p: Parts, o: int, key: int) -> dict[int, set[int]]:
+    """Roots the tile ``o`` on ``key`` joins into one feature: root -> all of them."""
+    near = F._neighbour_roots(p, o, key)
+    out: dict[int, set[int]] = {}
+    for local in range(len(near)):
+        if near[local]:
+            roots = F.joined_roots(p, o, key, local, near)
+            for r in roots:
+                out[r] = roots
+    return out
+
+
+def _incomplete(p: Parts, root: int, key: int | None) -> bool:
+    """Whether the feature of ``root`` is incomplete, now or (``key``) once a tile fills
+    that square: a field always; a centre while a square around it is empty; an area or a
+    path while an end is open."""
+    features = p.features
+    geometry = p.tables.kinds[features.kind[root]].geometry
+    if geometry == FIELD:
+        return True
+    if geometry == CENTRE:
+        square, bt, tiles = features.node_key[root], p.tables.board, p.grid.tiles
+        return not all(square + off in tiles or square + off == key or (
+            bt.limited and bt.edge_closes and not bt.exists(square + off))
+            for off in AROUND)
+    return features.open_ends[root] > 0
