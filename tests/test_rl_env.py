@@ -349,3 +349,16 @@ def test_rules_with_choices_are_refused_in_one_message():
 
     with pytest.raises(EnvOptionError, match="no room for a rule's choices"):
         raw_env("base", ["hills-sheep"])
+
+
+@pytest.mark.parametrize("text", [
+    "figure fairy { neutral  beside own follower }",  # a move acting on a figure, nothing else
+    "figure dragon { neutral }\non place shows monastery: move dragon here\n"
+    "on place shows city: walk dragon 2",  # a walk's steps
+])
+def test_rules_acting_on_figures_are_refused_in_one_message(tmp_path, text):
+    from carcdsl.rl.aec import EnvOptionError, raw_env
+
+    (tmp_path / "v.carc").write_text(f"variant v for base\n{text}\n", encoding="utf-8")
+    with pytest.raises(EnvOptionError, match="no room for a rule's choices"):
+        raw_env("base", [str(tmp_path / "v.carc")])
