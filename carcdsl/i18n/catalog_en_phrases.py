@@ -33,6 +33,7 @@ PHRASES: dict[str, str] = {
     "token-returned": "{count} {token} back from the {feature} at {at}",
     "chooses": "chooses {option}",
     "captures": "captures {player}'s {kind} on {where} ({x}, {y})",
+    "neutral-at": "{figure} at ({x}, {y})",
     "walks": "walk to {squares}",
     "walk-step": "{figure} to ({x}, {y})",
     "captures-nothing": "captures nothing",

@@ -36,6 +36,7 @@ PHRASES: dict[str, str] = {
     "token-returned": "{count} {token} terug van de {feature} bij {at}",
     "chooses": "kiest {option}",
     "captures": "vangt de {kind} van {player} op {where} ({x}, {y})",
+    "neutral-at": "{figure} op ({x}, {y})",
     "walks": "tocht naar {squares}",
     "walk-step": "{figure} naar ({x}, {y})",
     "captures-nothing": "vangt niets",

@@ -218,9 +218,26 @@ def render_board(state: State, show_open: bool = True, words: Words | None = Non
             row = "".join(gap + cells[r] for gap, cells in zip(gaps, drawn)) + gaps[-1]
             lines.append((f"{y:>4}{row} {y}" if r == 1 else f"    {row}").rstrip())
     lines.append(ruler.rstrip())
+    lines += neutral_lines(state, words)
     if key:
         lines += board_key(state, used, labels, words, look)
     return "\n".join(lines)
+
+
+def neutral_lines(state: State, words: Words | None = None) -> list[str]:
+    """Where the neutral figures stand (``dragon at (1, 0)``), one line for all; none when
+    none is on the board."""
+    where = state.decisions.neutral
+    if not where:
+        return []
+    if words is None:
+        from carcdsl.i18n.words import Words
+
+        words = Words(state.game.rules)
+    figures = state.tables.modes.figures
+    said = [words.phrase("neutral-at", figure=words.word(figures[f].name), x=to_xy(k)[0],
+                         y=to_xy(k)[1]) for f, k in sorted(where.items())]
+    return ["    " + ", ".join(said)]
 
 
 def board_key(state: State, used: set, labels: dict[int, str],
