@@ -137,17 +137,15 @@ def blocked(p: Parts) -> set[int]:
 def spec(p: Parts, spot: int) -> dict:
     """How a record names target spot ``spot``: ``returns`` or ``beside``, as a Placement's
     keyword."""
-    from carcdsl.engine.decisions import figure_name
-    from carcdsl.engine.figures import spot_name
     from carcdsl.engine.moves import BesideSpec, CaptureSpec
 
     _, t = split_target(spot)
     code, arg, _ = p.tables.modes.targets[t]
     seat, node, key, figure = piece_of(p, spot)
-    where = spot_name(p, node)
+    where = F.spot_name(p, node)
     if code == INSTEAD_RETURN:
-        return {"returns": CaptureSpec(to_xy(key), where, figure_name(p, figure),
-                                       p.seats.players[seat])}
+        kind = p.tables.modes.figures[figure - 1].name if figure else "follower"
+        return {"returns": CaptureSpec(to_xy(key), where, kind, p.seats.players[seat])}
     return {"beside": BesideSpec(p.tables.modes.figures[arg].name, to_xy(key), where)}
 
 

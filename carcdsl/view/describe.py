@@ -68,8 +68,9 @@ def describe_decision(state: State, option: int, words: Words | None = None) -> 
     from carcdsl.engine import decisions
 
     w = words or Words(state.game.rules)
-    if state.pending and state.decisions.pending[0] == decisions.WALKING:
-        figure, here = state.decisions.walk[0], state.decisions.neutral[state.decisions.walk[0]]
+    pending, walk = state.decisions.pending, state.decisions.walk
+    if pending is not None and pending[0] == decisions.WALKING and walk is not None:
+        figure, here = walk[0], state.decisions.neutral[walk[0]]
         x, y = to_xy(here + STEP[option])
         return w.phrase("walk-step", figure=w.word(state.tables.modes.figures[figure].name),
                         x=x, y=y)
