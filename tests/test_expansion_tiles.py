@@ -43,6 +43,7 @@ TILE_SETS = {
     "tower": "tower-tiles",
     "princess-dragon-tiles": "princess-dragon-tiles",
     "princess-dragon": "princess-dragon-tiles",
+    "abbey-mayor-tiles": "abbey-mayor-tiles",
 }
 """Each bundled variant and the tile facts it must show (a scoring variant applies its tiles
 variant first)."""

@@ -17,7 +17,7 @@ EXPANSIONS = ("river", "abbot", "inns-cathedrals", "traders-builders")
 LATER = ("river-ii", "hills-sheep", "tower", "princess-dragon")
 """Expansions written since the four (issue 27)."""
 TILE_SETS = ("inns-cathedrals-tiles", "traders-builders-tiles", "hills-sheep-tiles",
-             "tower-tiles", "princess-dragon-tiles")
+             "tower-tiles", "princess-dragon-tiles", "abbey-mayor-tiles")
 EVERY = (*EXPANSIONS, *LATER, "farmers")
 
 
