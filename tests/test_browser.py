@@ -8,6 +8,7 @@ sets it), when they fail. Every page visited is saved as a screenshot in ``tests
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from collections.abc import Iterator
@@ -382,3 +383,50 @@ def test_a_person_chooses_the_flock_by_clicks(page, server: str) -> None:
         page.click("#confirm")
         page.wait_for_function(f"document.getElementById('game').dataset.moves > {before}")
     pytest.fail("no move with a choice was offered")
+
+
+def test_a_person_puts_the_fairy_beside_a_follower_by_clicks(page, server: str) -> None:
+    """The Princess & the Dragon: once a person has a follower on the board, a placement
+    offers, instead of a follower, the fairy beside it: a mark on that follower's square and
+    a button in words. Clicking the mark chooses it, the preview says it, confirming plays
+    it into the log, and the board marks the fairy's square."""
+    page.goto(server + "play")
+    page.wait_for_selector("#rules option[value='base']", state="attached")
+    page.select_option("#rules", "base")
+    page.check("#variants input[value='princess-dragon']")
+    page.fill("#seed", "1")
+    page.click("#start")
+    page.wait_for_selector("#game:not([hidden])")
+    assert page.locator("g.neutral[data-figure=fairy]").count() == 0
+    for _ in range(30):
+        assert page.get_attribute("#game", "data-finished") == "false"
+        before = int(page.get_attribute("#game", "data-moves") or 0)
+        if page.locator("rect.fit").count():
+            page.locator("rect.fit:not(.other)").first.click()
+            fairy = page.locator("circle.spot.beside")
+            if fairy.count():
+                break
+            follower = page.locator("button.option[data-does=follower]")
+            (follower if follower.count() else page.locator("button.option[data-does=nothing]")) \
+                .first.click()
+        else:  # a dragon's step to decide
+            page.locator("button.option.decision").first.click()
+        page.wait_for_selector("#preview .move-text")
+        page.click("#confirm")
+        page.wait_for_function(f"document.getElementById('game').dataset.moves > {before}")
+    else:
+        pytest.fail("the fairy was never offered")
+    key = fairy.first.get_attribute("data-choice")
+    button = page.locator(f"button.option[data-does=beside][data-choice='{key}']")
+    said = button.inner_text()
+    assert said.startswith("puts the fairy beside "), said
+    fairy.first.click(force=True)
+    page.wait_for_selector("#preview .move-text")
+    assert said in page.inner_text("#preview .move-text")
+    assert "chosen" in (button.get_attribute("class") or "")
+    shot(page, "play-fairy")
+    page.click("#confirm")
+    page.wait_for_function(f"document.getElementById('game').dataset.moves > {before}")
+    assert said in page.inner_text("#log")
+    x, y = json.loads(key)["beside"]["at"]  # data-choice: the move, as the record has it
+    assert page.locator(f"g.neutral[data-figure=fairy][data-square='{x},{y}']").count() == 1

@@ -8,6 +8,7 @@ import io
 import json
 import os
 import random
+import re
 import shutil
 from pathlib import Path
 
@@ -337,19 +338,14 @@ def test_a_bad_new_game_is_one_clear_refusal(client: TestClient, body: dict,
     assert set(answer.json()) >= {"error", "where"} and "Traceback" not in answer.text
 
 
-def test_rules_the_page_cannot_offer_take_bots_only(client: TestClient, monkeypatch) -> None:
-    """Rules whose moves the page cannot offer yet (``turns.offers_all``: a move that acts on
-    a figure instead of placing one) refuse a person's seat in one message; bots play them."""
-    monkeypatch.setattr("carcdsl.web.turns.offers_all", lambda modes: False)
-    answer = client.post("/api/games", json={"rules": "base", "variants": ["tower"],
+def test_a_person_may_take_a_seat_at_every_bundled_kind_of_move(client: TestClient) -> None:
+    """Nothing refuses a person's seat any more: rules whose moves act on a figure on the
+    board (The Princess & the Dragon) seat a person beside a bot."""
+    answer = client.post("/api/games", json={"rules": "base", "variants": ["princess-dragon"],
                                              "players": [{"name": "A", "kind": "human"},
                                                          {"name": "B", "kind": "random"}]})
-    assert answer.status_code == 400 and answer.json()["where"] == "players"
-    assert "cannot offer yet" in answer.json()["error"]
-    bots = client.post("/api/games", json={"rules": "base", "variants": ["tower"],
-                                           "players": [{"name": "A", "kind": "random"},
-                                                       {"name": "B", "kind": "random"}]})
-    assert bots.status_code == 201, bots.text
+    assert answer.status_code == 201, answer.text
+    assert answer.json()["turn"]["choices"]
 
 
 def play_until(client: TestClient, game: dict, rng: random.Random, done) -> dict:
@@ -504,6 +500,96 @@ def test_a_walk_is_decided_step_by_step_by_the_players_in_turn(client: TestClien
     (folder / "game.json").write_text(json.dumps(web))
     record = load_record(folder / "game.json")
     assert replay(record).scores == [p["score"] for p in game["state"]["players"]]
+
+
+def acting(game: dict, does: str) -> list[dict]:
+    """The moves offered that act on a figure on the board (``returns``, ``beside``)."""
+    return [c for c in (game["turn"] or {"choices": []})["choices"] if c["does"] == does]
+
+
+def neutral_square(game: dict, figure: str) -> str | None:
+    """The square the board's picture marks neutral ``figure`` on, ``"x,y"``."""
+    found = re.search(rf'class="neutral" data-figure="{figure}" data-square="([-\d,]+)"',
+                      game["board"]["svg"])
+    return found.group(1) if found else None
+
+
+def test_a_person_puts_the_fairy_beside_a_follower_and_the_princess_sends_one_home(
+        client: TestClient, folder: Path) -> None:
+    """The Princess & the Dragon: a move that acts on a figure on the board instead of
+    placing one is offered at that figure's square, in words; played, the record keeps it
+    as ``beside`` or ``returns``, the board marks where the fairy stands, and the record
+    replays to the scores shown."""
+    game = new_game(client, rules="base", seed=1, variants=("princess-dragon",),
+                    kinds=("human", "human"))
+    rng = random.Random(1)
+    assert neutral_square(game, "fairy") is None  # beside the board till put beside one
+    game = play_until(client, game, rng, lambda g: acting(g, "beside"))
+    fairy = acting(game, "beside")[0]
+    beside = fairy["move"]["beside"]
+    assert beside["figure"] == "fairy" and "follower" not in fairy["move"]
+    assert fairy["square"] == beside["at"] and fairy["anchor"] and fairy["initial"] == "F"
+    assert fairy["label"] == f"puts the fairy beside {beside['spot']} ({beside['at'][0]}, " \
+                             f"{beside['at'][1]})", fairy["label"]
+    assert fairy["text"].endswith(fairy["label"])
+    turn = game["state"]["moves"]
+    seen = client.post(f"/api/games/{game['id']}/preview", json={"move": fairy["move"],
+                                                                  "turn": turn})
+    assert seen.status_code == 200 and seen.json()["text"] == fairy["text"]
+    game = move(client, game, fairy).json()
+    assert game["state"]["log"][turn]["move"] == fairy["move"]
+    assert game["state"]["log"][turn]["text"] == fairy["text"]
+    assert neutral_square(game, "fairy") == ",".join(map(str, beside["at"]))
+    game = play_until(client, game, rng, lambda g: acting(g, "returns"))
+    princess = acting(game, "returns")[0]
+    returns = princess["move"]["returns"]
+    assert princess["square"] == returns["at"] and princess["anchor"]
+    assert princess["label"].startswith(f"sends {returns['player']}'s follower on ")
+    assert princess["label"].endswith(f"({returns['at'][0]}, {returns['at'][1]}) home")
+    turn = game["state"]["moves"]
+    owner = next(p for p in game["state"]["players"] if p["name"] == returns["player"])
+    after = move(client, game, princess).json()
+    assert after["state"]["log"][turn]["move"] == princess["move"]
+    home = next(p for p in after["state"]["players"] if p["name"] == returns["player"])
+    assert home["followers"] > owner["followers"]  # two people: no bot placed one since
+    game = play_until(client, after, rng, lambda g: g["state"]["finished"])
+    web = json.loads(client.get(f"/api/games/{game['id']}/record").text)
+    assert any("beside" in m for m in web["moves"]) and any("returns" in m for m in web["moves"])
+    assert replay(parse_record(web)).scores == [p["score"] for p in game["state"]["players"]]
+
+
+def test_a_forged_target_is_refused_and_changes_nothing(client: TestClient) -> None:
+    """A move acting on a figure is taken only as offered: the fairy beside a square with
+    none of the mover's followers, a princess where the tile has none, a target of no shape
+    are each one 400, and the game is as it was."""
+    game = new_game(client, rules="base", seed=1, variants=("princess-dragon",),
+                    kinds=("human", "random"))
+    game = play_until(client, game, random.Random(1), lambda g: acting(g, "beside"))
+    before = client.get(f"/api/games/{game['id']}").json()
+    fairy = acting(game, "beside")[0]["move"]
+    plain = next(c["move"] for c in game["turn"]["choices"] if c["does"] == "nothing")
+    mine = {tuple(c["move"]["beside"]["at"]) for c in acting(game, "beside")}
+    empty = next((x, y) for x in range(-9, 9) for y in range(-9, 9) if (x, y) not in mine)
+    forged = [
+        {**fairy, "beside": {**fairy["beside"], "at": list(empty)}},
+        {**plain, "returns": {"at": fairy["beside"]["at"], "spot": fairy["beside"]["spot"],
+                              "kind": "follower", "player": "P1"}},
+        {**fairy, "beside": {**fairy["beside"], "figure": "dragon"}},
+    ]
+    shapeless = [{**fairy, "beside": {"figure": "fairy"}},
+                 {**fairy, "beside": {**fairy["beside"], "spot": "nowhere"}}]
+    turn = game["state"]["moves"]
+    for route in ("moves", "preview"):
+        for bad in forged + shapeless:
+            answer = client.post(f"/api/games/{game['id']}/{route}",
+                                 json={"move": bad, "turn": turn})
+            assert answer.status_code == 400, (bad, answer.text)
+            assert answer.json()["where"] == "move" and "Traceback" not in answer.text
+        for bad in forged:
+            said = client.post(f"/api/games/{game['id']}/{route}?lang=nl",
+                               json={"move": bad, "turn": turn}).json()["error"]
+            assert said.startswith("geen figuur waar deze zet"), said
+    assert client.get(f"/api/games/{game['id']}").json() == before
 
 
 def test_a_tower_game_in_the_browser_is_the_game_the_command_line_plays(

@@ -37,6 +37,8 @@ PHRASES: dict[str, str] = {
     "walks": "walk to {squares}",
     "walk-step": "{figure} to ({x}, {y})",
     "captures-nothing": "captures nothing",
+    "sends-home": "sends {player}'s {kind} on {where} ({x}, {y}) home",
+    "puts-beside": "puts the {figure} beside {where} ({x}, {y})",
     "holds-prisoner": "{player} holds {owner}'s {kind}",
     "pays-ransom": "pays {points} to {player} for a {kind}",
     "in-the": "in the",

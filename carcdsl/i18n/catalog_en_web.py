@@ -119,9 +119,7 @@ WEB: dict[str, str] = {
     "err-player-name": "player {n} needs a name (at most 40 characters)",
     "err-player-names-unique": "every player needs a name of their own",
     "err-seat-kind": "unknown kind of seat '{kind}'; choose from {kinds}",
-    "err-choices": "these rules let a move act on a figure on the board instead of placing "
-                   "one, which this page cannot offer yet: give every seat to a bot, or play "
-                   "with carcdsl play",
+    "err-no-target": "not a figure this move can act on now: choose one of the moves listed",
     "err-no-decision": "not a decision the game offers now: choose one of those listed",
     "err-game-over": "the game is over",
     "err-not-your-turn": "it is a bot's turn, not a person's",

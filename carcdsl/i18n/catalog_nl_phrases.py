@@ -40,6 +40,8 @@ PHRASES: dict[str, str] = {
     "walks": "tocht naar {squares}",
     "walk-step": "{figure} naar ({x}, {y})",
     "captures-nothing": "vangt niets",
+    "sends-home": "stuurt de {kind} van {player} op {where} ({x}, {y}) naar huis",
+    "puts-beside": "zet de {figure} naast {where} ({x}, {y})",
     "holds-prisoner": "{player} houdt de {kind} van {owner} gevangen",
     "pays-ransom": "betaalt {points} losgeld aan {player} voor een {kind}",
     "in-the": "in de",

@@ -128,9 +128,8 @@ WEB: dict[str, str] = {
     "err-player-name": "speler {n} heeft een naam nodig (hooguit 40 tekens)",
     "err-player-names-unique": "elke speler heeft een eigen naam nodig",
     "err-seat-kind": "onbekend soort speler '{kind}'; kies uit {kinds}",
-    "err-choices": "deze regels laten een zet iets doen met een figuur op het bord in plaats "
-                   "van er een te plaatsen, wat deze pagina nog niet kan aanbieden: geef elke "
-                   "plaats aan een bot, of speel met carcdsl play",
+    "err-no-target": "geen figuur waar deze zet nu iets mee kan doen: kies een van de zetten "
+                     "uit de lijst",
     "err-no-decision": "geen beslissing die het spel nu aanbiedt: kies er een uit de lijst",
     "err-game-over": "het spel is afgelopen",
     "err-not-your-turn": "een bot is aan de beurt, geen mens",

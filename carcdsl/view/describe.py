@@ -42,6 +42,13 @@ def describe_move(move: Placement, words: Words | None = None,
         where = w.word(spot.feature) + (f":{w.port(spot.port)}" if spot.port else "")
         text += (f", {w.phrase('takes-back')} {w.word(move.recall.kind or w.follower)} "
                  f"{w.phrase('on')} {where} ({move.recall.at[0]}, {move.recall.at[1]})")
+    if move.returns is not None:
+        text += ", " + _capture_text(move.returns, w, "sends-home")
+    if move.beside is not None:
+        spot = move.beside.spot.partition(":")
+        where = w.word(spot[0]) + (f":{w.port(spot[2])}" if spot[2] else "")
+        text += ", " + w.phrase("puts-beside", figure=w.word(move.beside.figure), where=where,
+                                x=move.beside.at[0], y=move.beside.at[1])
     for option in move.choices:
         text += f", {w.phrase('chooses', option=w.word(option))}"
     if move.capture is not None:
@@ -55,10 +62,11 @@ def describe_move(move: Placement, words: Words | None = None,
     return text
 
 
-def _capture_text(capture, w: Words) -> str:
+def _capture_text(capture, w: Words, phrase: str = "captures") -> str:
+    """A figure captured (or, ``sends-home``, sent home), said with its owner and place."""
     spot = capture.spot.partition(":")
     where = w.word(spot[0]) + (f":{w.port(spot[2])}" if spot[2] else "")
-    return w.phrase("captures", player=capture.player, kind=w.word(capture.kind),
+    return w.phrase(phrase, player=capture.player, kind=w.word(capture.kind),
                     where=where, x=capture.at[0], y=capture.at[1])
 
 

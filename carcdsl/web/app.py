@@ -106,8 +106,8 @@ class App:
                            exc.ref) from None
         except rulesets.UnknownRules as exc:
             raise ApiError(404, say(lang, "err-unknown-rules", ref=exc.ref), exc.ref) from None
-        except turns.NotOffered:
-            raise ApiError(400, say(lang, "err-no-decision"), "move") from None
+        except turns.NotOffered as exc:
+            raise ApiError(400, say(lang, f"err-no-{exc.what}"), "move") from None
         except turns.BadMove as exc:
             message = (say(lang, "err-bad-move", reason=str(exc)) if str(exc)
                        else say(lang, "err-move-shape"))
@@ -172,7 +172,7 @@ class App:
             "watching": live.watching, "bot_to_move": live.bot_to_move, "made": made,
             "state": state_view(state, words, [None if k == HUMAN else words.bot(k)
                                                for k in live.kinds]),
-            "board": board_scene(state),
+            "board": board_scene(state, words=words),
             "turn": turns.choices(state, words) if human_turn else None,
             "hand": turns.hand_pictures(state),
         }
@@ -189,8 +189,6 @@ class App:
 
         def run() -> dict[str, Any]:
             game = self.games.load(data.get("rules"), data.get("variants") or [])
-            if HUMAN in kinds and not turns.offers_all(game.tables.modes):
-                raise ApiError(400, say(lang, "err-choices"), "players")
             live = sessions.new_game(game, names, kinds, seed)
             with live.lock:
                 made = 0 if live.watching else live.run_bots()
@@ -333,7 +331,7 @@ class App:
             # log numbers it); step 0 the board before the first move
             return {"n": n, "move": n - 1 if n else None, "count": opened.count,
                     "state": state_view(state, words),
-                    "board": board_scene(state, mark_last=n > 0)}
+                    "board": board_scene(state, mark_last=n > 0, words=words)}
         return JSONResponse(await self.work(lang, run))
 
     # --- the editor --------------------------------------------------------------------------

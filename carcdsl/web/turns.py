@@ -7,13 +7,16 @@ label in the user's words (the part of ``describe_move`` after the placement). A
 placed elsewhere (on another tile than the one placed) is offered at its own square, and a
 move that chooses (``choose grow ... or gather ...``) once per option, labelled with it. A
 decision (``engine.decisions``: a capture, a ransom, a walk's step) has no tile: it is
-offered as ``{"decide": option}``, in words, at the square it acts on where it has one. The
-page groups the placements: tiles, then squares, then rotations, then what else the move
-does; which choices a turn has is never decided from the rule set's names.
+offered as ``{"decide": option}``, in words, at the square it acts on where it has one. A
+move that acts on a figure on the board instead of placing one (``engine.targets``: sends it
+home, ``returns``, or puts a neutral figure beside it, ``beside``) is offered at that
+figure's square. The page groups the placements: tiles, then squares, then rotations, then
+what else the move does; which choices a turn has is never decided from the rule set's names.
 
 ``preview`` plays a move on a copy of the state and says what it completes and scores;
 ``play`` plays a move the page sent, when it is exactly one of the legal moves (else the
-engine's own check says why not, leaving the state as it was).
+engine's own check says why not, leaving the state as it was). A decision or a move acting on
+a figure is taken only as offered (else NotOffered, the state as it was).
 """
 
 from __future__ import annotations
@@ -22,7 +25,14 @@ from typing import Any
 
 import attrs
 
-from carcdsl.compile.facts import DECIDE, ELSEWHERE, split_choice, split_elsewhere
+from carcdsl.compile.facts import (
+    DECIDE,
+    ELSEWHERE,
+    TARGET,
+    split_choice,
+    split_elsewhere,
+    split_target,
+)
 from carcdsl.compile.tables import CENTRE
 from carcdsl.engine.figures import RECALL, split_spot
 from carcdsl.engine.moves import Placement
@@ -45,7 +55,12 @@ class BadMove(ValueError):
 
 class NotOffered(ValueError):
     """A decision the page sent that the game does not offer now (none pending, or not one
-    of its options)."""
+    of its options), or a move acting on a figure that is none of the legal moves (``what``:
+    ``decision`` or ``target``)."""
+
+    def __init__(self, what: str):
+        super().__init__(what)
+        self.what = what
 
 
 @attrs.frozen
@@ -61,18 +76,11 @@ def _label(move: Placement, words: Words, state: State) -> tuple[str, str]:
     city:N``, or ``""``)."""
     rules = state.game.rules
     text = describe_move(move, words, rules)
-    bare = describe_move(attrs.evolve(move, follower=None, recall=None, choices=()), words,
-                         rules)
+    bare = describe_move(attrs.evolve(move, follower=None, recall=None, choices=(),
+                                      returns=None, beside=None), words, rules)
     if text == bare:
         return text, ""
     return text, text[len(bare) + 2:] if text.startswith(bare + ", ") else text
-
-
-def offers_all(modes: Any) -> bool:
-    """Whether the page offers every kind of move these rules make (``compile.modes``): all
-    but what a move does instead of placing a figure, to a figure on the board
-    (``Modes.targets``, ``engine.targets``, where the rules have them)."""
-    return not getattr(modes, "targets", ())
 
 
 def choice_json(state: State, fast: FastMove, words: Words) -> dict[str, Any]:
@@ -97,6 +105,12 @@ def choice_json(state: State, fast: FastMove, words: Words) -> dict[str, Any]:
         node, figure = split_elsewhere(spot)
         out["does"] = "figure" if figure else "follower"
         out["anchor"], out["square"] = _node_place(state, node)
+    elif spot <= TARGET:  # acts on a figure on the board: offered at its square
+        node, _ = split_target(spot)
+        out["does"] = "beside" if move.beside is not None else "returns"
+        out["anchor"], out["square"] = _node_place(state, node)
+        if move.beside is not None:
+            out["initial"] = move.beside.figure[:1].upper()
     elif spot <= RECALL:
         out["does"] = "recall"
         out["anchor"], out["square"] = _node_place(state, RECALL - spot)
@@ -190,7 +204,9 @@ def _legal(state: State, move: Placement | Decision) -> FastMove | None:
     """``find``, where a decision that is not offered is refused (NotOffered)."""
     fast = find(state, move)
     if fast is None and isinstance(move, Decision):
-        raise NotOffered(move.option)
+        raise NotOffered("decision")
+    if fast is None and (move.returns is not None or move.beside is not None):
+        raise NotOffered("target")
     return fast
 
 
@@ -198,7 +214,7 @@ def play(state: State, move: Placement | Decision) -> None:
     """Play a person's move: one of the legal moves as listed, played as the command line
     plays a chosen move (``apply_fast``), so that the record is the same; any other
     placement is checked by the engine (IllegalMoveError leaves the state as it was), any
-    other decision refused (NotOffered)."""
+    other decision or move acting on a figure refused (NotOffered)."""
     fast = _legal(state, move)
     if fast is not None:
         state.apply_fast(*fast)

@@ -301,7 +301,8 @@ function drawPlaced() {
 }
 
 // Spots to click on the board: a figure's place (on the tile placed or another), a figure
-// to take back or capture, a square to walk onto.
+// to take back, capture, send home (returns) or put a neutral figure beside (beside), a
+// square to walk onto.
 function drawSpots(placed) {
   for (const { c, x, y } of placed) {
     const spot = svgEl("circle", {
