@@ -72,7 +72,6 @@ CODES: dict[str, str] = {
     "E206": "a path that ends nowhere, or ends twice",
     "E207": "pennants on a kind that allows none",
     "E208": "a field touches a segment that is not an area on its tile",
-    "E209": "two centres, or two enclosed fields, of one kind on a tile",
     "E210": "a modifier that does not apply to this segment",
     # warnings
     "W301": "a side type that no tile can ever match",

@@ -353,7 +353,6 @@ BROKEN = [
     ("E208 touches a road",
      mini(tiles="tile A 1 city N; road W-E; field ENE+WNW touches E; field ESE+SSE+SSW+WSW"),
      "E208", 9, 28),
-    ("E209 two monasteries", mini(tiles="tile A 1 monastery; monastery"), "E209", 9, 21),
     ("E210 touches on a city", mini(tiles="tile A 1 city N touches E; road W-E"), "E210", 9, 10),
     ("E210 -> on a city", mini(tiles="tile A 1 city N -> village; road W-E"), "E210", 9, 10),
     ("E210 ends at on an area kind", mini(extra="override feature city { ends at village }"),
@@ -619,9 +618,6 @@ BROKEN = [
      mini(tiles="tile A 2 city N; road W-E; field touches S"), "E208", 9, 42),
     ("E208 an enclosed field touching half a city",
      mini(tiles="tile A 2 city N; city S; road W-E; field touches SSE"), "E208", 9, 50),
-    ("E209 two enclosed fields",
-     mini(tiles="tile A 2 city N; city E; city S; city W; field touches N; field touches S"),
-     "E209", 9, 59),
     # --- rules that check and would do nothing (E141 at the word; warnings where a bundled
     # rule set relies on the pattern) ---
     ("E141 shows a kind no tile has", extending("on place shows garden: score 5"),

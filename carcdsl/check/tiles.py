@@ -87,24 +87,8 @@ class TileChecks(CheckerHost):
             self.check_ports(tile, seg, geometry, loc)
             self.check_modifiers(tile, seg, geometry, loc, area_ports)
             self.cover(tile, seg, geometry, loc, owner, owner_seg)
-        self.check_portless(tile)
         self.check_fields_cover(tile, owner)
         return _TileInfo(tile, owner) if len(self.out) == before else None
-
-    def check_portless(self, tile: Tile) -> None:
-        """E209: two segments without ports (centres, enclosed fields) of one kind on a tile:
-        records name a follower on one by the bare kind name (``monastery``, ``field``), which
-        would not say which. Centres of different kinds may share a tile (a monastery and a
-        vineyard)."""
-        portless: dict[str, list[Segment]] = {}
-        for seg in tile.segments:
-            if self.geometry.get(seg.kind) in ("field", "centre") and not seg.ports:
-                portless.setdefault(seg.kind, []).append(seg)
-        for kind, segs in portless.items():
-            if len(segs) > 1:
-                key = "enclosed" if self.geometry.get(kind) == "field" else ""
-                self.error("E209", segs[1].loc or tile.loc, key, name=tile.name,
-                           kind=kind, count=len(segs))
 
     def cover(self, tile: Tile, seg: Segment, geometry: str, loc: Loc | None,
               owner: list[str | None], owner_seg: list[Segment | None]) -> None:

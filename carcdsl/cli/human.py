@@ -127,8 +127,8 @@ def square_of(answer: str) -> tuple[int, int] | None:
 
 def match_moves(answer: str, moves: list[Placement], words: Words,
                 rules: RuleSet | None = None) -> list[int]:
-    """The moves (their indexes) a person's ``[TILE] X Y [ROTATION] [FEATURE[:PORT]
-    [FIGURE]]`` names: no feature means no follower, no figure the ordinary follower (``1 0
+    """The moves (their indexes) a person's ``[TILE] X Y [ROTATION] [FEATURE[:PORT |
+    #K] [FIGURE]]`` names (``field#2``: the second enclosed field): no feature means no follower, no figure the ordinary follower (``1 0
     90 monastery abbot`` puts the abbot), no rotation any; features and ports in the words
     of ``words`` or of the rule set (``stad:O`` and ``city:E`` alike); with ``rules``, a
     follower's role names its kind too (``highwayman`` for ``road``)."""
@@ -145,10 +145,11 @@ def match_moves(answer: str, moves: list[Placement], words: Words,
     spot = None
     if rest:
         feature, _, port_text = rest[0].partition(":")
+        feature, hash_, index_text = feature.partition("#")
         port = words.read_port(port_text) if port_text else None
-        if port_text and port is None:
+        if (port_text and port is None) or (hash_ and not index_text.isdigit()):
             return []
-        spot = (feature.casefold(), port)
+        spot = (feature.casefold(), port, int(index_text) if hash_ else None)
     found = []
     for i, move in enumerate(moves):
         if move.at != at or (rotation is not None and move.rotation != rotation):
@@ -173,7 +174,8 @@ def match_moves(answer: str, moves: list[Placement], words: Words,
         kind = rules.kind(follower.feature) if rules is not None else None
         if kind is not None and kind.role:
             names |= {kind.role.casefold(), words.word(kind.role).casefold()}
-        if spot[0] in names and (spot[1] is None or spot[1] == follower.port):
+        if spot[0] in names and (spot[1] is None or spot[1] == follower.port) and (
+                spot[2] is None or spot[2] == follower.index and follower.port is None):
             found.append(i)
     return found
 

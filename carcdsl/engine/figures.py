@@ -224,7 +224,18 @@ def extends_own(p: Parts, o: int, key: int, base: int, kinds: frozenset, figure:
 
 def spot_name(p: Parts, node: int) -> str:
     """How a record names the spot of placed segment ``node``: ``city:N``, ``monastery``."""
-    tb, features = p.tables, p.features
-    o, base = p.grid.tiles[features.node_key[node]]
-    seg = tb.segments[o][node - base]
-    return f"{tb.kinds[seg.kind].name}:{seg.port}" if seg.port else tb.kinds[seg.kind].name
+    o, base = p.grid.tiles[p.features.node_key[node]]
+    return local_spot_name(p.tables, o, node - base)
+
+
+def local_spot_name(tb: Tables, o: int, local: int) -> str:
+    """How a record names local segment ``local`` of oriented tile ``o``: its kind and first
+    port (``city:N``); without ports the bare kind (``monastery``) for the first of its kind
+    on the tile, ``field#2`` for the second, in the order the tile line writes them."""
+    segs = tb.segments[o]
+    seg = segs[local]
+    name = tb.kinds[seg.kind].name
+    if seg.port:
+        return f"{name}:{seg.port}"
+    k = 1 + sum(1 for s in segs[:local] if s.kind == seg.kind and not s.port)
+    return name if k == 1 else f"{name}#{k}"

@@ -294,21 +294,28 @@ def _recall_spot(p: Parts, o: int, key: int, spec: RecallSpec) -> int:
 
 
 def _find_segment(p: Parts, o: int, spec: FollowerSpec) -> int | None:
-    """The local segment of ``o`` a spot names (its kind and a port, or a bare kind)."""
+    """The local segment of ``o`` a spot names: its kind and a port, or its kind and which of
+    the kind's segments without ports (``spec.index``, in the tile line's order)."""
     tb = p.tables
     wanted = tb.kind_index.get(spec.feature)
+    seen = 0
     for i, seg in enumerate(tb.segments[o]):
         if seg.kind != wanted:
             continue
         if spec.port is None:
             if seg.port is None:
-                return i
+                seen += 1
+                if seen == spec.index:
+                    return i
         elif P.is_port(spec.port) and P.INDEX[spec.port] in seg.ports:
             return i
     return None
 
 
 def _feature_taken(spec: FollowerSpec) -> IllegalMoveError:
+    if spec.index > 1:
+        return IllegalMoveError("feature-occupied", "index", feature=spec.feature,
+                                spot=spec.to_text())
     if spec.port is None:
         return IllegalMoveError("feature-occupied", "centre", feature=spec.feature)
     return IllegalMoveError("feature-occupied", feature=spec.feature, port=spec.port)
@@ -363,20 +370,16 @@ def _spot(p: Parts, o: int, spec: FollowerSpec, figure: int = 0) -> int:
     banning = [tb.kinds[s.kind].name for s in tb.segments[o] if not tb.kinds[s.kind].tile_figures]
     if banning:
         raise IllegalMoveError("follower-spot", "tile", shown=banning[0])
-    wanted = tb.kind_index.get(spec.feature)
-    for i, seg in enumerate(tb.segments[o]):
-        if seg.kind != wanted:
-            continue
-        # a port names an edge segment; no port, the centre or an enclosed segment
-        bare = seg.port is None
-        if spec.port is None:
-            if not bare:
-                continue
-        elif bare or not P.is_port(spec.port) or P.INDEX[spec.port] not in seg.ports:
-            continue
-        if not figure and not tb.kinds[seg.kind].followers:
+    local = _find_segment(p, o, spec)
+    if local is not None:
+        if not figure and not tb.kinds[tb.segments[o][local].kind].followers:
             raise IllegalMoveError("follower-kind", feature=spec.feature)
-        return i
+        return local
     if spec.port:
         raise IllegalMoveError("follower-spot", "port", feature=spec.feature, port=spec.port)
+    if spec.index > 1:
+        wanted = tb.kind_index.get(spec.feature)
+        count = sum(1 for seg in tb.segments[o] if seg.kind == wanted and seg.port is None)
+        raise IllegalMoveError("follower-spot", "index", feature=spec.feature,
+                               spot=spec.to_text(), count=count)
     raise IllegalMoveError("follower-spot", feature=spec.feature)

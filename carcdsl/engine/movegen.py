@@ -259,9 +259,8 @@ def to_placement(p: Parts, t: int, key: int, r: int, spot: int) -> Placement:
                                if choice else ())
     if spot >= 0:
         local, figure = figures.split_spot(spot)
-        seg = tb.segments[4 * t + r][local]
         kind = tb.modes.figures[figure - 1].name if figure else None
-        follower = FollowerSpec(tb.kinds[seg.kind].name, seg.port, kind)
+        follower = FollowerSpec.parse(figures.local_spot_name(tb, 4 * t + r, local), kind)
     elif spot <= ELSEWHERE:
         node, figure = split_elsewhere(spot)
         where = FollowerSpec.parse(figures.spot_name(p, node))
@@ -284,12 +283,9 @@ def recall_spec(p: Parts, node: int) -> RecallSpec:
     when the mover has figures of another kind there too."""
     tb, features = p.tables, p.features
     key = features.node_key[node]
-    o, base = p.grid.tiles[key]
-    seg = tb.segments[o][node - base]
     kind = next((tb.modes.figures[piece[3] - 1].name for piece in features.pieces
                  if piece[1] == node and piece[3]), None)
-    spot = f"{tb.kinds[seg.kind].name}:{seg.port}" if seg.port else tb.kinds[seg.kind].name
-    return RecallSpec(to_xy(key), spot, kind)
+    return RecallSpec(to_xy(key), figures.spot_name(p, node), kind)
 
 
 _SPOTS, _TYPES = 1 << 32, 1 << 16

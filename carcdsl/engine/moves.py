@@ -21,7 +21,10 @@ from carcdsl.geometry.squares import SPAN
 from carcdsl.model.base import as_tuple
 
 _FOLLOWER_AT = re.compile(
-    r"(?P<feature>[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*)(?::(?P<port>[A-Z]{1,3}))?")
+    r"(?P<feature>[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*)"
+    r"(?::(?P<port>[A-Z]{1,3})|#(?P<index>[2-9]|[1-9][0-9]{1,2}))?")
+"""``feature``, ``feature:PORT`` or ``feature#K`` (K >= 2: the K-th segment of the kind without
+ports on the tile, in the order its tile line writes them; the first is the bare name)."""
 
 
 # --- what a move may hold: what a record can write and read back ----------------------------
@@ -83,6 +86,13 @@ def _check_port(_instance: Any, _attribute: Any, value: Any) -> None:
         raise IllegalMoveError("move", "port", got=show_value(value))
 
 
+def _check_index(instance: Any, _attribute: Any, value: Any) -> None:
+    """1 for a spot named by a port or the first segment without ports; K >= 2 (no port):
+    the K-th segment of the kind without ports (``field#2``)."""
+    if not _is_int(value) or value < 1 or (value > 1 and instance.port is not None):
+        raise IllegalMoveError("move", "index", got=show_value(value))
+
+
 # --- the objects ------------------------------------------------------------------------------
 
 @attrs.frozen
@@ -100,14 +110,18 @@ class FollowerSpec:
         validator=attrs.validators.optional(_check_at))
     """Another placed tile's square the figure goes on (a figure or kind that stands
     ``anywhere``); None: the tile just placed."""
+    index: int = attrs.field(default=1, validator=_check_index, kw_only=True)
+    """Without a port: which segment of the kind without ports (a centre, an enclosed field)
+    the spot is, counting from 1 in the order the tile line writes them (``field#2``)."""
 
     @classmethod
     def parse(cls, text: str, kind: str | None = None) -> FollowerSpec:
-        """Read ``"feature"`` or ``"feature:PORT"``; raise RecordError otherwise."""
+        """Read ``"feature"``, ``"feature:PORT"`` or ``"feature#K"``; raise RecordError
+        otherwise."""
         match = _FOLLOWER_AT.fullmatch(text) if isinstance(text, str) else None
         if match is None or (match["port"] is not None and not P.is_port(match["port"])):
             raise RecordError.of("follower", got=show_value(text))
-        return cls(match["feature"], match["port"], kind)
+        return cls(match["feature"], match["port"], kind, index=int(match["index"] or 1))
 
     @classmethod
     def from_json(cls, data: str | dict[str, Any]) -> FollowerSpec:
@@ -119,8 +133,11 @@ class FollowerSpec:
         return cls.parse(data)
 
     def to_text(self) -> str:
-        """``feature:PORT``, or the bare feature name for the centre."""
-        return self.feature if self.port is None else f"{self.feature}:{self.port}"
+        """``feature:PORT``; for a segment without ports the bare feature name, or
+        ``feature#K`` for the K-th of its kind on the tile."""
+        if self.port is not None:
+            return f"{self.feature}:{self.port}"
+        return self.feature if self.index == 1 else f"{self.feature}#{self.index}"
 
     def to_json(self) -> str | dict[str, Any]:
         """The string form, or the object form when a kind or a square is named."""
@@ -151,7 +168,7 @@ class RecallSpec:
 
     @property
     def where(self) -> FollowerSpec:
-        """The spot as a FollowerSpec (feature and port)."""
+        """The spot as a FollowerSpec (feature and port, or which segment without ports)."""
         return FollowerSpec.parse(self.spot)
 
     @classmethod

@@ -458,10 +458,6 @@ DIAGNOSTICS: dict[str, str] = {
                      "segment at {port}",
     "E208/enclosed-side": "the {kind} without ports touches {port}, but tile '{tile}' has no "
                           "area segment at {port} (name the side: '{side}')",
-    "E209": "tile '{name}' has {count} {kind} centres; a tile has at most one centre of a "
-             "kind (records name a figure on it by the kind)",
-    "E209/enclosed": "tile '{name}' has {count} {kind} segments without ports; records name "
-                     "such a segment by its kind alone, so a tile has at most one",
     "E210/ends-at": "`ends at` applies to path kinds only; '{name}' has geometry {geometry}",
     "E210/arrow": "`->` ends a path; a {kind} has geometry {geometry}",
     "E210/touches": "`touches` says which areas a field touches; a {kind} has geometry "

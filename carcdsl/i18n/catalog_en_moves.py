@@ -83,6 +83,8 @@ ILLEGAL: dict[str, str] = {
     "move/feature": "a {rule:follower}'s feature must be named by a non-empty text (got {got})",
     "move/kind": "a {rule:follower}'s kind must be a non-empty text or none (got {got})",
     "move/port": "a {rule:follower}'s port must be one of " + _PORTS + " or none (got {got})",
+    "move/index": "a {rule:follower}'s index must be a whole number from 1, and 1 where a "
+                  "port is named (got {got})",
     "move/recall": "a move's recall must be a RecallSpec or none (got {got})",
     "move/player": "a player must be named by a non-empty text (got {got})",
     "move/capture": "a move's capture must be a CaptureSpec or none (got {got})",
@@ -104,6 +106,7 @@ ILLEGAL: dict[str, str] = {
     "follower-supply": "{player} has no {rule:follower} left in the supply",
     "feature-occupied": "the {feature:word} at {port} already has a {rule:follower}",
     "feature-occupied/centre": "the {feature:word} at the centre already has a {rule:follower}",
+    "feature-occupied/index": "the {feature:word} {spot} already has a {rule:follower}",
     "follower-kind": "{rule:followers} may not stand on a {feature:word}",
     "follower-kind/role": "a {kind:word} does not stand on a {feature:word} (a {role:word} does)",
     "follower-kind/no-role": "a {kind:word} does not stand on a {feature:word}",
@@ -118,6 +121,8 @@ ILLEGAL: dict[str, str] = {
                           "or figure",
     "follower-spot/port": "the {rule:tile} has no {feature:word}:{port} to put a "
                           "{rule:follower} on",
+    "follower-spot/index": "the {rule:tile} has no {spot}: it has {count} {feature:word} "
+                           "segments without ports",
 }
 """Illegal moves by the engine's rule code (``IllegalMoveError.rule``) and form."""
 
@@ -159,7 +164,7 @@ RECORDS: dict[str, str] = {
     "schema": "{subject}: {reason}",
     # what the schema cannot say
     "follower": "'follower' must be 'feature' or 'feature:PORT' with PORT one of " + _PORTS
-                + " (got {got})",
+                + ", or 'feature#K' with K from 2 (got {got})",
     "players-empty": "'players' must name at least one player",
     "players-unique": "'players' names must be unique",
     "needs-seed": "names no tile, so the record needs a 'seed'",

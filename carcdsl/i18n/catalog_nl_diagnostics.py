@@ -563,11 +563,6 @@ DIAGNOSTICS: dict[str, str] = {
     "E208/enclosed-side": "de {kind:word} zonder aansluitpunten raakt {port}, maar tegel "
                           "'{tile}' heeft geen gebied met geometrie area op {port} (noem de "
                           "zijde: '{side}')",
-    "E209": "tegel '{name}' heeft {count} middenstukken {kind}; een tegel heeft hooguit één "
-             "midden van een soort (records noemen een figuur erop bij de soort)",
-    "E209/enclosed": "tegel '{name}' heeft {count} segmenten {kind} zonder aansluitpunten; "
-                     "een verslag noemt zo'n segment alleen bij zijn soort, dus een tegel heeft "
-                     "er hooguit één",
     "E210/ends-at": "`ends at` geldt alleen voor soorten met geometrie path; '{name}' heeft "
                     "geometrie {geometry}",
     "E210/arrow": "`->` laat een pad eindigen; een {kind:word} heeft geometrie {geometry}",

@@ -92,6 +92,8 @@ ILLEGAL: dict[str, str] = {
                  "(niet {got})",
     "move/port": "de kant van een {rule:follower} moet een van " + _PORTS + " of niets zijn "
                  "(niet {got})",
+    "move/index": "het volgnummer van een {rule:follower} moet een geheel getal vanaf 1 zijn, "
+                  "en 1 als er een kant genoemd is (niet {got})",
     "move/recall": "het terugnemen van een zet moet een RecallSpec of niets zijn (kreeg {got})",
     "move/player": "een speler moet met een niet-lege tekst genoemd worden (kreeg {got})",
     "move/capture": "de vangst van een zet moet een CaptureSpec of niets zijn (kreeg {got})",
@@ -115,6 +117,7 @@ ILLEGAL: dict[str, str] = {
     "follower-supply": "{player} heeft geen {rule:followers} meer in de voorraad",
     "feature-occupied": "op de {feature:word} bij {port} staat al een {rule:follower}",
     "feature-occupied/centre": "op de {feature:word} in het midden staat al een {rule:follower}",
+    "feature-occupied/index": "op de {feature:word} {spot} staat al een {rule:follower}",
     "follower-kind": "op een {feature:word} mogen geen {rule:followers} staan",
     "follower-kind/role": "een {kind:word} staat niet op een {feature:word} (een {role:word} "
                           "wel)",
@@ -131,6 +134,8 @@ ILLEGAL: dict[str, str] = {
                           "of figuur op",
     "follower-spot/port": "de {rule:tile} heeft geen {feature:word}:{port} om een "
                           "{rule:follower} op te zetten",
+    "follower-spot/index": "de {rule:tile} heeft geen {spot}: er zijn {count} segmenten "
+                           "{feature:word} zonder aansluitpunten",
 }
 """Illegal moves by the engine's rule code (``IllegalMoveError.rule``) and form."""
 
@@ -170,7 +175,7 @@ RECORDS: dict[str, str] = {
                + _PORTS + " (niet {got})",
     "schema": "{subject} voldoet niet aan het schema ({reason})",
     "follower": "'follower' moet 'feature' of 'feature:PORT' zijn, met voor PORT een van "
-                + _PORTS + " (niet {got})",
+                + _PORTS + ", of 'feature#K' met K vanaf 2 (niet {got})",
     "players-empty": "'players' moet minstens één speler noemen",
     "players-unique": "de namen in 'players' moeten verschillend zijn",
     "needs-seed": "noemt geen tegel, dus het verslag heeft een 'seed' nodig",
