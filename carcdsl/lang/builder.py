@@ -126,7 +126,7 @@ class Builder:
                   "score_marker": g.score_marker, "ransom": g.ransom}
         b.game_locs, b.game_loc = dict(g.field_locs), g.loc
         for k in rules.kinds:
-            props = {p: getattr(k, p) for p in _KIND_PROPS}
+            props = {p: getattr(k, p) for p in _KIND_PROPS if p != "terminals_added"}
             b.kinds[k.name] = (props, dict(k.field_locs), k.loc)
         field_kinds = [k.name for k in rules.kinds if k.geometry == "field"]
         b.tiles = {t.name: _underived(t, field_kinds) for t in rules.tiles}
