@@ -31,22 +31,18 @@ def describe_move(move: Placement, words: Words | None = None,
                  kind.role if kind is not None and kind.role else
                  rules.game.follower if rules is not None and rules.game.follower else
                  "follower")
-        where = w.word(move.follower.feature)
-        if move.follower.port:
-            where += f":{w.port(move.follower.port)}"
+        where = _spot_words(move.follower.to_text(), w)
         text += f", {w.word(piece)} {w.phrase('on')} {where}"
         if move.follower.square is not None:
             text += f" ({move.follower.square[0]}, {move.follower.square[1]})"
     elif move.recall is not None:
-        spot = move.recall.where
-        where = w.word(spot.feature) + (f":{w.port(spot.port)}" if spot.port else "")
+        where = _spot_words(move.recall.spot, w)
         text += (f", {w.phrase('takes-back')} {w.word(move.recall.kind or w.follower)} "
                  f"{w.phrase('on')} {where} ({move.recall.at[0]}, {move.recall.at[1]})")
     if move.returns is not None:
         text += ", " + _capture_text(move.returns, w, "sends-home")
     if move.beside is not None:
-        spot = move.beside.spot.partition(":")
-        where = w.word(spot[0]) + (f":{w.port(spot[2])}" if spot[2] else "")
+        where = _spot_words(move.beside.spot, w)
         text += ", " + w.phrase("puts-beside", figure=w.word(move.beside.figure), where=where,
                                 x=move.beside.at[0], y=move.beside.at[1])
     for option in move.choices:
@@ -62,10 +58,19 @@ def describe_move(move: Placement, words: Words | None = None,
     return text
 
 
+def _spot_words(spot: str, w: Words) -> str:
+    """A spot as records name it (``city:E``, ``monastery``, ``field#2``) in words
+    (``stad:O``)."""
+    feature, colon, port = spot.partition(":")
+    if colon:
+        return f"{w.word(feature)}:{w.port(port)}"
+    feature, hash_, index = spot.partition("#")
+    return w.word(feature) + (f"#{index}" if hash_ else "")
+
+
 def _capture_text(capture, w: Words, phrase: str = "captures") -> str:
     """A figure captured (or, ``sends-home``, sent home), said with its owner and place."""
-    spot = capture.spot.partition(":")
-    where = w.word(spot[0]) + (f":{w.port(spot[2])}" if spot[2] else "")
+    where = _spot_words(capture.spot, w)
     return w.phrase(phrase, player=capture.player, kind=w.word(capture.kind),
                     where=where, x=capture.at[0], y=capture.at[1])
 
