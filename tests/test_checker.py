@@ -223,6 +223,9 @@ BROKEN = [
      4, 20),
     ("E121 hold back until a figure players place",
      extending("supply { hold back city until follower }"), "E121", 3, 31),
+    ("E132 more than 16 things a move may do instead of placing a figure", extending(
+        "\n".join(f"figure f{i} {{ neutral  beside own follower }}" for i in range(17))),
+     "E132", 12, 33),  # figures are in name order: the 17th is f9
     ("E121 a ransom out of range", extending("override game { ransom 5000 }"), "E121", 3, 17),
     ("E121 with itself", extending("figure post { stands on road  with post }"), "E121", 3, 36),
     ("E121 with F and with own F in one figure",

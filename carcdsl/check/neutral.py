@@ -160,12 +160,15 @@ class NeutralChecks(CheckerHost):
                            action=words)
 
     def check_targets(self) -> None:
-        """At most ``MAX_TARGETS`` things a move may do instead of placing a figure."""
-        count = sum(1 for f in self.rules.figures if f.neutral and f.beside is not None)
-        count += sum(1 for t in self.rules.triggers for a, _ in t.actions
-                     if a == "instead-return")
-        if count > MAX_TARGETS:
-            self.error("E132", self.rules.loc, "targets", count=count, most=MAX_TARGETS)
+        """At most ``MAX_TARGETS`` things a move may do instead of placing a figure: E132
+        where the first one too many is written."""
+        said = [f.loc_of("beside") for f in self.rules.figures
+                if f.neutral and f.beside is not None]
+        said += [t.loc for t in self.rules.triggers for a, _ in t.actions
+                 if a == "instead-return"]
+        if len(said) > MAX_TARGETS:
+            self.error("E132", said[MAX_TARGETS], "targets", count=len(said),
+                       most=MAX_TARGETS)
 
     def check_neutral_action(self, trigger: Trigger, i: int, action: str, value) -> None:
         figure, steps = (value, None) if action == "move-here" else value

@@ -128,8 +128,9 @@ def square_of(answer: str) -> tuple[int, int] | None:
 def match_moves(answer: str, moves: list[Placement], words: Words,
                 rules: RuleSet | None = None) -> list[int]:
     """The moves (their indexes) a person's ``[TILE] X Y [ROTATION] [FEATURE[:PORT |
-    #K] [FIGURE]]`` names (``field#2``: the second enclosed field): no feature means no follower, no figure the ordinary follower (``1 0
-    90 monastery abbot`` puts the abbot), no rotation any; features and ports in the words
+    #K] [FIGURE]]`` names (``field#2``: the second enclosed field): no feature means no
+    follower, no figure the ordinary follower (``1 0 90 monastery abbot`` puts the abbot),
+    no rotation any; features and ports in the words
     of ``words`` or of the rule set (``stad:O`` and ``city:E`` alike); with ``rules``, a
     follower's role names its kind too (``highwayman`` for ``road``)."""
     parts = answer.replace(",", " ").replace("°", " ").split()
