@@ -243,7 +243,8 @@ def test_every_construct_round_trips_through_json(every_path):
                                   "stands_on": ["monastery", "garden"], "needs": None,
                                   "recall": "final", "excludes": [], "strength_expr": None,
                                   "anywhere": False, "with_any": None,
-                                  "each_player_by_players": []}
+                                  "each_player_by_players": [], "neutral": False,
+                                  "avoids": [], "beside": None, "blocks": False}
     assert data["groups"] == [{"name": "river", "tiles": ["X01", "X02"]},
                               {"name": "lake", "tiles": ["X03"]}]
     assert data["supply"]["order"] == ["river", "lake", "rest"]
@@ -259,7 +260,8 @@ def test_every_construct_round_trips_through_json(every_path):
         {"scale": 3, "term": {"quantity": "pennants"}}, {"negated": {"quantity": "tiles"}},
         {"negated": {"const": 1}}]}]
     triggers = data["triggers"]
-    assert triggers[0] == {"condition": "complete", "arg": "city", "kinds": [], "actions": [
+    assert triggers[0] == {"condition": "complete", "arg": "city", "kinds": [], "attribute": None,
+                           "actions": [
         {"action": "take", "token": "wine"}, {"action": "score", "points": 1}]}
     assert triggers[1]["kinds"] == ["road", "city"] and triggers[1]["arg"] == "builder"
     assert triggers[3]["actions"] == [{"action": "require", "test": "no-repeat",
@@ -330,7 +332,8 @@ def test_the_json_form_covers_every_field_of_the_new_objects(every_path):
     assert keys(rules.groups[0]) == set(data["groups"][0])
     schema = ruleset_schema()["$defs"]
     later = {"figure": {"excludes", "strength_expr", "anywhere", "with_any",
-                        "each_player_by_players"}}  # optional: older files lack them
+                        "each_player_by_players", "neutral", "avoids", "beside",
+                        "blocks"}}  # optional: older files lack them
     for name in ("figure", "group", "takeAction", "requireAction", "attribute",
                  "segmentAttribute", "product", "negated"):
         assert set(schema[name]["properties"]) - later.get(name, set()) == \

@@ -150,12 +150,77 @@ def test_triggers_round_trip(tmp_path):
     rules = composed(path)
     data = ruleset_to_json(rules)
     assert data["triggers"] == [
-        {"condition": "shows", "arg": "monastery", "kinds": [],
+        {"condition": "shows", "arg": "monastery", "kinds": [], "attribute": None,
          "actions": [{"action": "score", "points": 2}, {"action": "extra-turn", "points": None}]},
-        {"condition": "surrounded", "arg": None, "kinds": [],
+        {"condition": "surrounded", "arg": None, "kinds": [], "attribute": None,
          "actions": [{"action": "score", "points": -1}]}]
     again = ruleset_from_json(data)
     assert again == rules and ruleset_to_json(again) == data
+
+
+NEUTRAL = """\
+rules neutral
+extends base
+feature volcano { geometry centre  followers no  tile figures no }
+feature dragon-symbol { geometry centre  followers no }
+feature portal { geometry centre  followers no }
+override feature city { attribute princess flag }
+figure fairy { neutral  beside own follower }
+figure dragon { neutral  avoids fairy  blocks }
+on place shows volcano: move dragon here
+on place shows dragon-symbol: walk dragon 6
+on enter dragon: return figures here
+on turn beside fairy: score 1
+on score beside fairy: score 3
+on place shows city princess: instead return follower
+on place shows portal: place follower anywhere
+override game { tiles += 18 }
+tile PD01 3 volcano
+tile PD15 5 dragon-symbol; road S-W
+tile PD21 6 city N+W princess
+tile PD26 4 portal; city N+W; road E-S
+supply { hold back dragon-symbol until dragon }
+"""
+
+
+def test_neutral_figures_round_trip(tmp_path):
+    """Neutral figures (neutral, avoids, beside own, blocks), the rules that move them (move F
+    here, walk F N, on enter F: return figures here), the moves they allow and the supply's
+    hold back export to JSON that the schema accepts and build back equal."""
+    path = tmp_path / "neutral.carc"
+    path.write_text(NEUTRAL)
+    rules = composed(path)
+    data = ruleset_to_json(rules)
+    Draft202012Validator(ruleset_schema()).validate(data)
+    figures = {f["name"]: f for f in data["figures"]}
+    assert (figures["dragon"]["neutral"], figures["dragon"]["avoids"],
+            figures["dragon"]["blocks"]) == (True, ["fairy"], True)
+    assert figures["fairy"]["beside"] == "follower" and figures["fairy"]["avoids"] == []
+    actions = [(t["condition"], t["arg"], t["attribute"], t["actions"])
+               for t in data["triggers"]]
+    assert actions == [
+        ("shows", "volcano", None, [{"action": "move-here", "figure": "dragon"}]),
+        ("shows", "dragon-symbol", None, [{"action": "walk", "figure": "dragon", "steps": 6}]),
+        ("enter", "dragon", None, [{"action": "return-here"}]),
+        ("turn-beside", "fairy", None, [{"action": "score", "points": 1}]),
+        ("score-beside", "fairy", None, [{"action": "score", "points": 3}]),
+        ("shows", "city", "princess", [{"action": "instead-return", "figure": "follower"}]),
+        ("shows", "portal", None, [{"action": "place-anywhere", "figure": "follower"}])]
+    assert data["supply"]["hold"] == ["dragon-symbol", "dragon"]
+    again = ruleset_from_json(data)
+    assert again == rules and ruleset_to_json(again) == data
+    assert composed(write_json(tmp_path, rules)) == rules
+
+
+def test_a_walk_without_its_steps_is_a_schema_error(tmp_path):
+    path = tmp_path / "neutral.carc"
+    path.write_text(NEUTRAL)
+    data = ruleset_to_json(composed(path))
+    del data["triggers"][1]["actions"][0]["steps"]
+    with pytest.raises(RuleError) as caught:
+        ruleset_from_json(data)
+    assert "$.triggers[1].actions[0]" in str(caught.value.diagnostics[0].message)
+    assert "steps" in caught.value.diagnostics[0].message
 
 
 MAPPED = """\
@@ -233,10 +298,10 @@ def test_tokens_words_and_notes_round_trip(nutty):
          "final_points": 0, "most_points": 0, "final_expr": None, "bag": None,
          "worth": 1}]
     assert data["triggers"] == [
-        {"condition": "shows", "arg": "city", "kinds": [],
+        {"condition": "shows", "arg": "city", "kinds": [], "attribute": None,
          "actions": [{"action": "put", "count": 1, "token": "nut", "kind": "city"},
                      {"action": "score", "points": 1}]},
-        {"condition": "shows", "arg": "monastery", "kinds": [],
+        {"condition": "shows", "arg": "monastery", "kinds": [], "attribute": None,
          "actions": [{"action": "put", "count": 2, "token": "acorn", "kind": "monastery"}]}]
     nl = next(n for n in data["names"] if n["language"] == "nl")
     assert {"word": "road", "singular": "weg", "plural": "wegen"} in nl["words"]
@@ -284,8 +349,8 @@ def test_json_without_the_newer_keys_still_loads(nutty):
 OPTIONAL = {"game": {"followers_by_players", "follower", "score_marker", "titles", "ransom"},
             "kind": {"role", "attributes", "complete_extra", "final_extra", "colour", "look",
                      "tile_figures", "ties", "followers_anywhere", "followers_with"},
-            "supply": {"order"}, "token": {"most_points", "final_expr", "bag", "worth"},
-            "trigger": {"kinds"},
+            "supply": {"order", "hold"}, "token": {"most_points", "final_expr", "bag", "worth"},
+            "trigger": {"kinds", "attribute"},
             "segment": {"attributes"}}
 
 

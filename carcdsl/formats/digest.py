@@ -25,12 +25,17 @@ LATER_KIND_KEYS = {"tile_figures": True, "ties": "", "followers_anywhere": False
 their default, so that every record written before them keeps replaying."""
 LATER_FIGURE_KEYS: dict[str, object] = {"excludes": [], "strength_expr": None,
                                         "anywhere": False, "with_any": None,
-                                        "each_player_by_players": []}
+                                        "each_player_by_players": [], "neutral": False,
+                                        "avoids": [], "beside": None, "blocks": False}
 """The same for a figure's keys."""
 LATER_TOKEN_KEYS: dict[str, object] = {"final_expr": None, "bag": None, "worth": 1}
 """The same for a token's keys."""
 LATER_GAME_KEYS: dict[str, object] = {"ransom": 0}
 """The same for the game's keys."""
+LATER_TRIGGER_KEYS: dict[str, object] = {"attribute": None}
+"""The same for a trigger's keys."""
+LATER_SUPPLY_KEYS: dict[str, object] = {"hold": None}
+"""The same for the supply's keys."""
 
 
 def rules_digest(rules: RuleSet) -> str:
@@ -53,7 +58,9 @@ def rules_digest(rules: RuleSet) -> str:
             if kind.get(key) == default:
                 kind.pop(key)
     for later, items in ((LATER_FIGURE_KEYS, data["figures"]),
-                         (LATER_TOKEN_KEYS, data["tokens"]), (LATER_GAME_KEYS, [data["game"]])):
+                         (LATER_TOKEN_KEYS, data["tokens"]), (LATER_GAME_KEYS, [data["game"]]),
+                         (LATER_TRIGGER_KEYS, data["triggers"]),
+                         (LATER_SUPPLY_KEYS, [data["supply"]])):
         for item in items:
             for key, default in later.items():
                 if item.get(key) == default:

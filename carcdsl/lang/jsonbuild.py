@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
 import carcdsl.model as m
 from carcdsl.model.fields import with_fields
 
@@ -122,7 +124,7 @@ def _supply_from_json(s: dict[str, Any] | None, loc: m.Loc) -> m.Supply:
         return m.Supply()
     return m.Supply(draw=s["draw"], start=s["start"], hand=_int(s["hand"]),
                     hand_visibility=s["hand_visibility"], sets=_int(s["sets"]),
-                    order=tuple(s.get("order", ())), loc=loc,
+                    order=tuple(s.get("order", ())), hold=s.get("hold"), loc=loc,
                     field_locs=_field_locs(s, loc) + _item_locs(s, "order", loc))
 
 
@@ -139,11 +141,15 @@ def _trigger_from_json(t: dict[str, Any], loc: m.Loc) -> m.Trigger:
     says where each is written."""
     locs = [("arg", _at(loc.file, f"{loc.path}.arg"))]
     locs += _item_locs(t, "kinds", loc)
+    if t.get("attribute") is not None:
+        locs.append(("attribute", _at(loc.file, f"{loc.path}.attribute")))
     for i, action in enumerate(t["actions"]):
         locs += [(f"{key}:{i}", _at(loc.file, f"{loc.path}.actions[{i}].{key}"))
-                 for key in ("token", "kind", "test", "points", "count") if key in action]
+                 for key in ("token", "kind", "test", "points", "count", "figure", "steps")
+                 if key in action]
     return m.Trigger(t["condition"], t["arg"], tuple(_action_from_json(a) for a in t["actions"]),
-                     kinds=tuple(t.get("kinds", ())), loc=loc, field_locs=tuple(locs))
+                     kinds=tuple(t.get("kinds", ())), attribute=t.get("attribute"), loc=loc,
+                     field_locs=tuple(locs))
 
 
 def _action_from_json(a: dict[str, Any]) -> tuple[str, Any]:
@@ -161,6 +167,14 @@ def _action_from_json(a: dict[str, Any]) -> tuple[str, Any]:
         return ("score-to", (a["bag"], a["figure"]))
     if a["action"] == "capture":
         return ("capture", (tuple(a["figures"]), expr_from_json(a["reach"])))
+    if a["action"] == "move-here":
+        return ("move-here", a["figure"])
+    if a["action"] == "walk":
+        return ("walk", (a["figure"], _int(a["steps"])))
+    if a["action"] == "return-here":
+        return ("return-here", None)
+    if a["action"] in ("instead-return", "place-anywhere"):
+        return (a["action"], a["figure"])
     if a["action"] == "choose":
         return ("choose", tuple((o["name"], tuple(_action_from_json(x) for x in o["actions"]))
                                 for o in a["options"]))
@@ -179,17 +193,39 @@ def _figure_from_json(f: dict[str, Any], loc: m.Loc) -> m.Figure:
         (m.supply_key(entry, "each_player_for"),
          _at(loc.file, f"{loc.path}.each_player_by_players[{i}]"))
         for i, entry in enumerate(supplies))
-    return m.Figure(f["name"], each_player=_int(f["each_player"]),
-                    strength=_int(f["strength"]),
-                    stands_on=tuple(stands_on) if stands_on is not None else None,
-                    needs=f["needs"], recall=f["recall"],
-                    excludes=tuple(f.get("excludes", ())),
-                    strength_expr=expr_from_json(f["strength_expr"], loc)
-                    if f.get("strength_expr") is not None else None,
-                    anywhere=f.get("anywhere", False), with_any=f.get("with_any"),
-                    each_player_by_players=supplies, loc=loc,
-                    field_locs=_field_locs(f, loc) + _item_locs(f, "stands_on", loc)
-                    + _item_locs(f, "excludes", loc) + more_locs)
+    figure = m.Figure(f["name"], each_player=_int(f["each_player"]),
+                      strength=_int(f["strength"]),
+                      stands_on=tuple(stands_on) if stands_on is not None else None,
+                      needs=f["needs"], recall=f["recall"],
+                      excludes=tuple(f.get("excludes", ())),
+                      strength_expr=expr_from_json(f["strength_expr"], loc)
+                      if f.get("strength_expr") is not None else None,
+                      anywhere=f.get("anywhere", False), with_any=f.get("with_any"),
+                      neutral=f.get("neutral", False), avoids=tuple(f.get("avoids", ())),
+                      beside=f.get("beside"), blocks=f.get("blocks", False),
+                      each_player_by_players=supplies, loc=loc)
+    said = _figure_said(f, figure)
+    return attrs.evolve(figure, field_locs=_field_locs(said, loc)
+                        + _item_locs(f, "stands_on", loc) + _item_locs(f, "excludes", loc)
+                        + _item_locs(f, "avoids", loc) + more_locs)
+
+
+NEUTRAL_ONLY = ("neutral", "avoids", "beside", "blocks")
+"""A figure's keys only a neutral figure says anything with."""
+PLACED_ONLY = ("each_player", "each_player_by_players", "strength", "strength_expr",
+               "stands_on", "needs", "recall", "excludes", "anywhere", "with_any")
+"""A figure's keys only a figure a player places says anything with."""
+
+
+def _figure_said(f: dict[str, Any], figure: m.Figure) -> dict[str, Any]:
+    """The keys of a figure's JSON that say something, as the language's properties do: the
+    JSON form writes every key, so a key that fits only the other sort of figure (neutral or
+    placed) says something only away from the model's default (the checker refuses what a
+    figure says that does not fit it, E121)."""
+    defaults = {a.name: a.default for a in attrs.fields(m.Figure)}
+    unfit = NEUTRAL_ONLY + PLACED_ONLY if figure.neutral else NEUTRAL_ONLY
+    return {key: value for key, value in f.items()
+            if key not in unfit or getattr(figure, key) != defaults[key]}
 
 
 def _token_from_json(t: dict[str, Any], loc: m.Loc) -> m.Token:

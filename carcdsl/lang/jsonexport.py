@@ -101,7 +101,8 @@ def _square_to_json(sq: m.Square) -> dict[str, Any]:
 def _supply_to_json(supply: m.Supply) -> dict[str, Any]:
     return {"draw": supply.draw, "start": supply.start, "hand": supply.hand,
             "hand_visibility": supply.hand_visibility, "sets": supply.sets,
-            "order": list(supply.order)}
+            "order": list(supply.order),
+            "hold": list(supply.hold) if supply.hold is not None else None}
 
 
 def _turn_to_json(turn: m.Turn) -> dict[str, Any]:
@@ -110,6 +111,7 @@ def _turn_to_json(turn: m.Turn) -> dict[str, Any]:
 
 def _trigger_to_json(trigger: m.Trigger) -> dict[str, Any]:
     return {"condition": trigger.condition, "arg": trigger.arg, "kinds": list(trigger.kinds),
+            "attribute": trigger.attribute,
             "actions": [_action_to_json(action, value) for action, value in trigger.actions]}
 
 
@@ -129,6 +131,14 @@ def _action_to_json(action: str, value: Any) -> dict[str, Any]:
         return {"action": action, "bag": value[0], "figure": value[1]}
     if action == "capture":
         return {"action": action, "figures": list(value[0]), "reach": expr_to_json(value[1])}
+    if action == "move-here":
+        return {"action": action, "figure": value}
+    if action == "walk":
+        return {"action": action, "figure": value[0], "steps": value[1]}
+    if action == "return-here":
+        return {"action": action}
+    if action in ("instead-return", "place-anywhere"):
+        return {"action": action, "figure": value}
     if action == "choose":
         return {"action": action, "options": [
             {"name": name, "actions": [_action_to_json(a, v) for a, v in acts]}
@@ -147,6 +157,8 @@ def _figure_to_json(figure: m.Figure) -> dict[str, Any]:
             "strength_expr": expr_to_json(figure.strength_expr)
             if figure.strength_expr is not None else None,
             "anywhere": figure.anywhere, "with_any": figure.with_any,
+            "neutral": figure.neutral, "avoids": list(figure.avoids),
+            "beside": figure.beside, "blocks": figure.blocks,
             "each_player_by_players": [{"players": [low, high], "count": count}
                                        for low, high, count in figure.each_player_by_players]}
 
