@@ -207,3 +207,33 @@ def test_fmt_speaks_dutch_and_rewrites_through_a_link_keeping_the_mode(tmp_path,
     assert main(["fmt", "--check", str(real)]) == 0
     assert real.stat().st_mode & 0o777 == 0o640
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.carc", "real.carc"]
+
+
+def test_neutral_figures_and_their_rules(tmp_path):
+    """Neutral figures and the rules that move them are laid out as any property and rule:
+    one space between words, none before ``,`` or ``:``; the layout is one and keeps the
+    meaning."""
+    written = ("rules dragons\nextends   base\n"
+               "figure fairy {\nneutral\n   beside   own follower   # the fairy\n}\n"
+               "figure dragon { neutral  avoids fairy ,fairy  blocks }\n"
+               "on   place shows city :move dragon here\n"
+               "on place shows road:   walk dragon   6\n"
+               "on enter dragon :return figures   here\n"
+               "on score   beside fairy: score 3\n"
+               "on place shows monastery: instead return follower,place follower  anywhere\n"
+               "supply { hold back   monastery until dragon }\n")
+    formatted = format_text(written)
+    assert formatted == (
+        "rules dragons\nextends base\n"
+        "figure fairy {\n    neutral\n    beside own follower  # the fairy\n}\n"
+        "figure dragon { neutral  avoids fairy, fairy  blocks }\n"
+        "on place shows city: move dragon here\n"
+        "on place shows road: walk dragon 6\n"
+        "on enter dragon: return figures here\n"
+        "on score beside fairy: score 3\n"
+        "on place shows monastery: instead return follower, place follower anywhere\n"
+        "supply { hold back monastery until dragon }\n")
+    assert format_text(formatted) == formatted
+    path = tmp_path / "dragons.carc"
+    path.write_text(written, encoding="utf-8")
+    assert meaning(path, formatted) == meaning(path)
