@@ -123,7 +123,7 @@ def analyse(path: Path, text: str, allow: tuple[Path, ...] = ()) -> Analysis:
             rules = again
             sources = {**more_sources, **sources}
     sources[shown] = text
-    within = (*(path_of(folder) for folder in allow), path_of(str(path)).parent)
+    within = (*(path_of(str(folder)) for folder in allow), path_of(str(path)).parent)
     return Analysis(path, text, rules, diagnostics, sources, parsed, within)
 
 

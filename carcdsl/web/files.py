@@ -61,7 +61,9 @@ class Folders:
     def ref_of(self, path: Path) -> str | None:
         """The ref of a file inside a served folder (None: in none of them)."""
         real = _real(path)
-        for i, root in enumerate(self.roots if real else ()):
+        if real is None:
+            return None
+        for i, root in enumerate(self.roots):
             if real.is_relative_to(root):
                 return f"@{i}/{real.relative_to(root).as_posix()}"
         return None

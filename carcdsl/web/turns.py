@@ -138,7 +138,7 @@ def decision_json(state: State, option: int, words: Words) -> dict[str, Any]:
     anchor = square = None
     if kind == "capture" and option != NONE:
         anchor, square = _node_place(state, state.features.pieces[option][1])
-    elif kind == "walk":
+    elif kind == "walk" and d.walk is not None:
         square, anchor = list(to_xy(d.neutral[d.walk[0]] + STEP[option])), [50.0, 50.0]
     return {"move": {"decide": option}, "decide": kind, "tile": None, "at": None,
             "rotation": None, "text": text, "label": text, "does": "decide",
@@ -203,11 +203,13 @@ def find(state: State, move: Placement | Decision) -> FastMove | None:
 def _legal(state: State, move: Placement | Decision) -> FastMove | None:
     """``find``, where a decision that is not offered is refused (NotOffered)."""
     fast = find(state, move)
-    if fast is None and isinstance(move, Decision):
+    if fast is not None:
+        return fast
+    if isinstance(move, Decision):
         raise NotOffered("decision")
-    if fast is None and (move.returns is not None or move.beside is not None):
+    if move.returns is not None or move.beside is not None:
         raise NotOffered("target")
-    return fast
+    return None
 
 
 def play(state: State, move: Placement | Decision) -> None:
@@ -219,6 +221,7 @@ def play(state: State, move: Placement | Decision) -> None:
     if fast is not None:
         state.apply_fast(*fast)
     else:
+        assert isinstance(move, Placement)  # a decision not offered was refused
         state.play(move)
 
 
@@ -234,6 +237,7 @@ def preview(state: State, move: Placement | Decision, words: Words) -> dict[str,
     if fast is not None:
         trial.apply_fast(*fast)
     else:
+        assert isinstance(move, Placement)  # a decision not offered was refused
         trial.play(move)
     events = trial.events[events_before:]
     if isinstance(move, Decision):
