@@ -1,8 +1,10 @@
 """Where the cursor is, for completion and hover: in a scoring expression (its quantities),
 in the argument of ``completed(``/``neighbours(``/``markers(``/``own(``/``figures(``, on a
 tile line (a segment's kind, its ports, where a path ends), or after a word that names kinds
-(``on complete``, ``shows``, ``stands on``, ``ends at``) or figures (``with own``,
-``excludes``, ``on figure``, ``capture``, a figure's ``with``, ``followers anywhere with``);
+(``on complete``, ``shows``, ``stands on``, ``ends at``, ``hold back``) or figures (``with
+own``, ``excludes``, ``on figure``, ``capture``, a figure's ``with``, ``followers anywhere
+with``, ``beside own``, ``instead return``) or neutral figures only (``avoids``, ``move``,
+``walk``, ``on enter``, ``on turn beside``, ``on score beside``, ``until``);
 a capture's reach (``in line``) is an expression. ``Place.what`` says which; the words that
 may come there are read from the language's own tables (``model.QUANTITIES``, the ports,
 the rule set's names).
@@ -22,11 +24,15 @@ _EXPRESSION = re.compile(
 _ARGUMENT = re.compile(r"(?<![\w-])(?P<name>[^\W\d][\w-]*)\s*\(\s*$")
 _TILE = re.compile(r"^\s*(?:override\s+)?tile\s+[^\W\d][\w-]*\s+\d+\s+(?P<segments>.*)$")
 _AFTER_WORDS = re.compile(
-    r"(?<![\w-])(?P<words>on\s+complete|shows|stands\s+on|ends\s+at|"
-    r"with\s+own|excludes|on\s+figure|remove\s+figure|capture|anywhere\s+with|^\s*with|\{\s*with)"
+    r"(?<![\w-])(?P<words>on\s+complete|shows|stands\s+on|ends\s+at|hold\s+back|"
+    r"with\s+own|excludes|on\s+figure|remove\s+figure|capture|anywhere\s+with|^\s*with|\{\s*with|"
+    r"beside\s+own|instead\s+return|avoids|move|walk|on\s+enter|turn\s+beside|score\s+beside|"
+    r"until)"
     r"\s+(?:[\w-]+\s*,\s*)*$")
 _FIGURE_WORDS = ("with own", "excludes", "on figure", "remove figure", "capture",
-                 "anywhere with", "with")
+                 "anywhere with", "with", "beside own", "instead return")
+_NEUTRAL_WORDS = ("avoids", "move", "walk", "on enter", "turn beside", "score beside", "until")
+"""Words after which a neutral figure is named (``walk dragon 6``, ``hold back K until F``)."""
 FUNCTION_ARGUMENTS = {"completed": "kind", "neighbours": "kind", "markers": "marker",
                       "own": "figure", "figures": "figure"}
 """What each quantity written ``name(ARG)`` counts by (see ``model.QUANTITIES``)."""
@@ -34,7 +40,8 @@ FUNCTION_ARGUMENTS = {"completed": "kind", "neighbours": "kind", "markers": "mar
 
 @attrs.frozen
 class Place:
-    """``what``: expression, kind, figure, marker, segment-kind, port, path-end or other."""
+    """``what``: expression, kind, figure, neutral-figure, marker, segment-kind, port, path-end
+    or other."""
 
     what: str
     word: str = ""
@@ -61,6 +68,8 @@ def place_of(text: str, offset: int) -> Place:
         words = " ".join(after.group("words").split())
         if words == "ends at":
             return Place("path-end", words)
+        if words in _NEUTRAL_WORDS:
+            return Place("neutral-figure", words)
         return Place("figure" if words in _FIGURE_WORDS else "kind", words)
     return Place("other")
 
@@ -112,6 +121,8 @@ def words_at(place: Place, rules: m.RuleSet | None, kind: m.FeatureKind | None,
     if place.what == "figure":
         return {"follower": "figure (the ordinary follower)",
                 **{f.name: "figure" for f in rules.figures}}
+    if place.what == "neutral-figure":
+        return {f.name: "neutral figure" for f in rules.figures if f.neutral}
     if place.what == "marker":
         return {marker: "map marker" for marker in sorted(rules.board.markers)}
     return None

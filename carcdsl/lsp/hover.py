@@ -186,7 +186,10 @@ def _describe_quantity(analysis: Analysis, rng: Range, word: str) -> str | None:
 
 
 def describe_figure(figure: m.Figure) -> str:
-    """A figure at a glance (hover): how many, its strength, where it stands."""
+    """A figure at a glance (hover): how many, its strength, where it stands; a neutral one:
+    what moves it and what it avoids."""
+    if figure.neutral:
+        return _describe_neutral(figure)
     where = ", ".join(figure.stands_on) if figure.stands_on is not None else \
         "where a follower may"
     said = (f"**figure {figure.name}**: {figure.each_player} each, strength "
@@ -196,6 +199,17 @@ def describe_figure(figure: m.Figure) -> str:
     if figure.recall is not None:
         said += "; may be taken back" + (" (its feature scores)" if figure.recall == "final"
                                          else "")
+    return said
+
+
+def _describe_neutral(figure: m.Figure) -> str:
+    said = f"**figure {figure.name}** (neutral): one in the game, nobody's; only rules move it"
+    if figure.avoids:
+        said += f"; never walks onto a square where {', '.join(figure.avoids)} stands"
+    if figure.beside is not None:
+        said += f"; a player may put it beside their own {figure.beside} instead of a figure"
+    if figure.blocks:
+        said += "; no figure is placed on the square it stands on"
     return said
 
 

@@ -52,6 +52,8 @@ _ROLES: dict[str, tuple[str, ...]] = {
     "override_figure": ("name",), "figure_stands": ("name",), "figure_needs": ("name",),
     "group_decl": ("group+", "tile"), "draw_order": ("group",), "extends": ("name",),
     "completes": ("name",), "take_tokens": ("name",), "require": ("-", "name"),
+    "figure_avoids": ("name",), "move_here": ("name",), "walk": ("name",), "entered": ("name",),
+    "turn_beside": ("name",), "score_beside": ("name",), "hold_back": ("name",),
 }
 _FAMILY = {"token": "name"}
 """Tokens, kinds, landmarks, figures and attributes share one family: `names` names any of
