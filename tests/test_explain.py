@@ -20,3 +20,28 @@ def test_explain_lists_every_trigger_and_requirement(variants, capsys):
         assert f"rule: {trigger.text()}\n" in out
     if "river" in variants:
         assert "require joins river" in out and "require no-repeat river" in out
+
+
+def test_explain_says_neutral_figures_and_what_moves_them(tmp_path, capsys):
+    path = tmp_path / "dragons.carc"
+    path.write_text(
+        "rules dragons\nextends base\n"
+        "figure fairy { neutral  beside own follower }\n"
+        "figure dragon { neutral  avoids fairy  blocks }\n"
+        "on place shows monastery: move dragon here, walk dragon 6\n"
+        "on enter dragon: return figures here\n"
+        "supply { hold back monastery until dragon }\n", encoding="utf-8")
+    assert main(["explain", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert ("dragon: neutral: one in the game, nobody's, off the board at the start; only "
+            "rules move it; never walks onto a square where a fairy stands; no figure is "
+            "placed on the square it stands on\n") in out
+    assert "fairy: neutral" in out and "beside their own follower\n" in out
+    assert "dragon: 1 each" not in out and "strength" not in out.split("dragon: neutral")[1]
+    assert ("rule: on place shows monastery: move dragon here, walk dragon 6 (the dragon goes "
+            "to the tile just placed; the dragon walks up to 6 squares") in out
+    assert "rule: on enter dragon: return figures here (every player's figure" in out
+    assert "a tile showing a monastery drawn while the dragon is off the board" in out
+    assert main(["explain", "--lang", "nl", str(path)]) == 0
+    dutch = capsys.readouterr().out
+    assert "dragon: neutraal" in dutch and "loopt tot 6 vakken" in dutch

@@ -62,6 +62,19 @@ PHRASES: dict[str, str] = {
                             "when completed, {final} at the end",
     "about-attributes": "{kind} segments may carry: {names}",
     "about-rule": "rule: {rule}",
+    "about-neutral": "{figure}: neutral: one in the game, nobody's, off the board at the "
+                     "start; only rules move it{extra}",
+    "about-neutral-avoids": "; never walks onto a square where a {figures} stands",
+    "about-neutral-beside": "; instead of placing a figure, a player may put it beside their "
+                            "own {figure}",
+    "about-neutral-blocks": "; no figure is placed on the square it stands on",
+    "about-move-here": "the {figure} goes to the tile just placed",
+    "about-walk": "the {figure} walks up to {steps} squares, one a step onto a placed tile it "
+                  "has not stood on in this walk, each step chosen by the next player in turn",
+    "about-return-here": "every player's figure on the square the {figure} comes to goes home, "
+                         "unscored",
+    "about-hold": "a tile showing a {kind} drawn while the {figure} is off the board waits "
+                  "aside; once the {figure} comes on, those go back into the pile",
     "about-tile-figures": "a tile that shows a {kind} takes no follower or figure",
     "about-ties-presence": "players tied for a feature: those with a figure on a tile that "
                            "shows a {kind} win the tie",

@@ -64,6 +64,19 @@ PHRASES: dict[str, str] = {
                             "als die af is, {final} aan het eind",
     "about-attributes": "{kind}-segmenten kunnen dragen: {names}",
     "about-rule": "regel: {rule}",
+    "about-neutral": "{figure}: neutraal: één in het spel, van niemand, aan het begin niet op "
+                     "het bord; alleen regels verplaatsen hem{extra}",
+    "about-neutral-avoids": "; loopt nooit naar een vak waar een {figures} staat",
+    "about-neutral-beside": "; in plaats van een figuur te plaatsen mag een speler hem naast "
+                            "een eigen {figure} zetten",
+    "about-neutral-blocks": "; op het vak waar hij staat wordt geen figuur geplaatst",
+    "about-move-here": "de {figure} gaat naar de zojuist gelegde tegel",
+    "about-walk": "de {figure} loopt tot {steps} vakken, één per stap, naar een gelegde tegel "
+                  "waar hij in deze tocht nog niet stond; elke stap kiest de volgende speler",
+    "about-return-here": "elke figuur van een speler op het vak waar de {figure} komt, gaat "
+                         "terug naar huis, zonder punten",
+    "about-hold": "een getrokken tegel met een {kind} wacht opzij zolang de {figure} niet op het "
+                  "bord staat; zodra de {figure} komt, gaan die terug in de stapel",
     "about-tile-figures": "op een tegel met een {kind} komt geen volgeling of figuur",
     "about-ties-presence": "spelers die gelijk staan in een gebied: wie een figuur heeft op een "
                            "tegel met een {kind} wint",

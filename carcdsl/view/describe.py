@@ -422,7 +422,10 @@ def describe_rules(rules: RuleSet, words: Words) -> list[str]:
                                       names=", ".join(f"{words.word(n)} ({m})"
                                                       for n, m in kind.attributes)))
     lines += [_figure_line(figure, game.players, words) for figure in rules.figures]
-    lines += [words.phrase("about-rule", rule=t.text()) for t in rules.triggers]
+    lines += [_rule_line(t, words) for t in rules.triggers]
+    if rules.supply.hold is not None:
+        lines.append(words.phrase("about-hold", kind=words.word(rules.supply.hold[0]),
+                                  figure=words.word(rules.supply.hold[1])))
     if game.ransom:
         lines.append(words.phrase("about-ransom", points=game.ransom))
     for token in rules.tokens:
@@ -436,9 +439,39 @@ def describe_rules(rules: RuleSet, words: Words) -> list[str]:
     return lines
 
 
+def _rule_line(trigger, words: Words) -> str:
+    """A rule as written, with what the actions of neutral figures do (``walk dragon 6``)."""
+    said = []
+    for action, value in trigger.actions:
+        if action == "move-here":
+            said.append(words.phrase("about-move-here", figure=words.word(value)))
+        elif action == "walk":
+            said.append(words.phrase("about-walk", figure=words.word(value[0]),
+                                     steps=value[1]))
+        elif action == "return-here":
+            said.append(words.phrase("about-return-here", figure=words.word(trigger.arg)))
+    rule = trigger.text() + (f" ({'; '.join(said)})" if said else "")
+    return words.phrase("about-rule", rule=rule)
+
+
+def _neutral_line(figure, words: Words) -> str:
+    """A neutral figure: nobody's, moved by rules; what it avoids, beside and blocks."""
+    extra = ""
+    if figure.avoids:
+        extra += words.phrase("about-neutral-avoids", figures=", ".join(
+            words.word(name) for name in figure.avoids))
+    if figure.beside:
+        extra += words.phrase("about-neutral-beside", figure=words.word(figure.beside))
+    if figure.blocks:
+        extra += words.phrase("about-neutral-blocks")
+    return words.phrase("about-neutral", figure=words.word(figure.name), extra=extra)
+
+
 def _figure_line(figure, players: tuple[int, int], words: Words) -> str:
     """A figure: its supply (by player count where given, the default where some count of
     ``players`` has none), strength, where it stands."""
+    if figure.neutral:
+        return _neutral_line(figure, words)
     kinds = (", ".join(words.word(k) for k in figure.stands_on)
              if figure.stands_on is not None else words.phrase("about-where-followers"))
     extra = ""
