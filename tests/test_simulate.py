@@ -295,3 +295,17 @@ def test_the_bound_is_on_the_api_too():
 
     with pytest.raises(ValueError, match="at most"):
         simulate(Config("base"), MAX_GAMES + 1, jobs=1)
+
+
+@pytest.mark.parametrize("variant", ["princess-dragon", "tower"])
+def test_decisions_between_moves_are_no_turns_of_their_own(variant):
+    """A walk's steps and a capture are part of the turn that brought them: games whose last
+    tile waits for them play to the end, and no more turns have a choice than tiles were
+    placed."""
+    import carcdsl
+    from carcdsl.sim.rows import play_rows
+
+    game = carcdsl.load("base", [variant])
+    for row in play_rows(game, 3, ["random"] * 3, range(12)):
+        assert row.end == "supply-empty"
+        assert row.decisions <= sum(row.turns)

@@ -171,11 +171,16 @@ def play_turns(TB, ST, OUT, LOG, g, turns, branching, counts, one_rng):
 @nb.njit(**JIT)
 def decide_turn(TB, ST, OUT, LOG, g, seat, branching, counts, rng):
     """A step of ``play_turns`` while a capture is pending or ransoms are offered: the
-    random bot draws from every move (``sample_move``: ``moves[below(rng, len(moves))]``),
-    counted as ``rows._play_counted`` counts a step (placements of the drawn tile, or with
-    hands each distinct (tile, square, rotation) of the moves)."""
+    random bot draws from every move (``sample_move``: ``moves[below(rng, len(moves))]``);
+    a placement is counted as ``rows._play_counted`` counts a turn (placements of the drawn
+    tile, or with hands each distinct (tile, square, rotation) of the moves), a decision
+    not at all."""
     buf = ST[MOVES]
     m = decisions.all_moves(TB, ST, seat)
+    pick = mt.below(rng, m)
+    if buf[pick, 0] == DECIDE:  # part of a turn (a capture, a ransom), not one of its own
+        decide(TB, ST, OUT, LOG, g, buf[pick, 3])
+        return
     if TB[PARAMS][HAND]:
         n = _distinct_placements(ST, m)
     else:
@@ -186,11 +191,7 @@ def decide_turn(TB, ST, OUT, LOG, g, seat, branching, counts, rng):
         counts[0] += m > 1
     else:
         counts[0] += n > 1 or m > 1
-    pick = mt.below(rng, m)
-    if buf[pick, 0] == DECIDE:
-        decide(TB, ST, OUT, LOG, g, buf[pick, 3])
-    else:
-        apply(TB, ST, OUT, LOG, g, buf[pick, 0], buf[pick, 1], buf[pick, 2], buf[pick, 3])
+    apply(TB, ST, OUT, LOG, g, buf[pick, 0], buf[pick, 1], buf[pick, 2], buf[pick, 3])
 
 
 @nb.njit(**JIT)

@@ -21,6 +21,7 @@ from pathlib import Path
 import attrs
 
 from carcdsl.bots import make_bots
+from carcdsl.compile.facts import DECIDE
 from carcdsl.engine.game import Game
 from carcdsl.engine.moves import Discard
 from carcdsl.engine.state import State
@@ -107,7 +108,8 @@ def play_rows(game: Game, players: int, bot_kinds: Sequence[str], seeds: Iterabl
 
 def _play_counted(state: State, bots: list, branching: bool) -> tuple[int, int, int]:
     """Play to the end (as ``sim.local.play_out``) and count, per turn, whether there was a
-    choice, the legal placements, and (``branching``) the legal moves."""
+    choice, the legal placements, and (``branching``) the legal moves; the decisions a turn
+    waits for (a capture, a walk's steps) are part of it, not turns of their own."""
     decisions = placements = moves = 0
     by_type = state.tables.fast.by_type
     supply, grid = state.supply, state.grid
@@ -115,10 +117,14 @@ def _play_counted(state: State, bots: list, branching: bool) -> tuple[int, int, 
         if state.out_of_tiles():
             state.finish()
             break
+        move = bots[state.current](state)
+        if move[0] == DECIDE:  # a decision between moves (a capture, a walk's step, a
+            state.apply_fast(*move)  # ransom before the tile): part of a turn, not one
+            continue
         if supply.hands is None:  # the drawn tile's placements, at C speed
             n = sum(map(len, map(by_type[supply.pile[-1]], grid.fitting.values())))
         else:  # each (tile, square, rotation) once: a recall is a choice made with one
-            n = len({move[:3] for move in state.iter_moves()})
+            n = len({m[:3] for m in state.iter_moves()})
         placements += n
         if branching:
             m = sum(1 for _ in state.iter_moves())
@@ -128,7 +134,7 @@ def _play_counted(state: State, bots: list, branching: bool) -> tuple[int, int, 
             decisions += 1
         else:  # one placement: a choice only if a follower may go somewhere
             decisions += sum(1 for _ in itertools.islice(state.iter_moves(), 2)) > 1
-        state.apply_fast(*bots[state.current](state))
+        state.apply_fast(*move)
     return decisions, placements, moves
 
 
