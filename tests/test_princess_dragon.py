@@ -123,3 +123,14 @@ def test_a_forged_walk_changes_nothing():
     assert (list(state.scores), list(state.seats.followers), len(state.moves),
             dict(state.decisions.neutral)) == before
     assert not state.pending
+
+
+def test_stats_list_the_neutral_figures_apart(capsys):
+    """``check --stats``: the dragon and the fairy are one in the game, nobody's, not a
+    supply each player has."""
+    from carcdsl.cli.main import main
+
+    assert main(["check", "base", "--variant", "princess-dragon", "--stats"]) == 0
+    out = capsys.readouterr().out
+    assert "neutral figures in the game" in out
+    assert "figures each player has" not in out

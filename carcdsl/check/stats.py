@@ -58,7 +58,10 @@ def tile_stats(rules: RuleSet) -> dict:
         "segments": dict(sorted(segments.items())),
         "enclosed": dict(sorted(enclosed.items())),
         "attributes": dict(sorted(attributes.items())),
-        "figures": {f.name: f.each_player for f in sorted(rules.figures, key=lambda f: f.name)},
+        "figures": {f.name: f.each_player for f in sorted(rules.figures, key=lambda f: f.name)
+                    if not f.neutral},
+        "neutral": {f.name: 1 for f in sorted(rules.figures, key=lambda f: f.name)
+                    if f.neutral},
         "groups": {g.name: sum(copies.get(t, 0) for t in dict.fromkeys(g.tiles))
                    for g in rules.groups},
         "map": map_stats(rules),

@@ -115,6 +115,7 @@ PHRASES: dict[str, str] = {
     "centres": "middenstukken", "sides": "zijden per soort",
     "segments": "delen per soort", "map": "kaart", "map-squares": "vakken",
     "enclosed": "delen zonder aansluitpunten per soort", "attributes": "attributen",
+    "neutral": "neutrale figuren in het spel",
     "figures": "figuren per speler", "groups": "tegels per groep",
     "big-city-squares": "vakken van grote steden", "start-areas": "startgebieden",
     "start-areas-used": "startgebieden in gebruik", "border-segments": "randstukken",

@@ -372,7 +372,8 @@ def format_stats(stats: dict, words: Words | None = None) -> str:
         (say("tile-types", tile=word("tile"), tiles=tiles), words.number(stats["types"])),
         (word("pennant", 2), words.number(stats["pennants"])),
     ]
-    for key in ("centres", "sides", "segments", "enclosed", "attributes", "figures", "groups"):
+    for key in ("centres", "sides", "segments", "enclosed", "attributes", "figures", "neutral",
+                "groups"):
         if stats.get(key):
             rows.append((say(key), ""))
             named = sorted((word(kind), n) for kind, n in stats[key].items())
