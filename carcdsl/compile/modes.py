@@ -220,6 +220,10 @@ class Modes:
     elsewhere: bool = attrs.field(init=False)
     """Whether a figure or an ordinary follower may go on another placed tile than the one
     just placed (``engine.elsewhere``)."""
+    walking: bool = attrs.field(init=False)
+    """Whether an ``on place`` rule walks a neutral figure (``engine.neutral``)."""
+    neutral: bool = attrs.field(init=False)
+    """Whether an ``on place`` rule moves a neutral figure (``engine.neutral``)."""
     targets: tuple[tuple[int, int, int], ...] = attrs.field(init=False)
     """What a move may do instead of placing a figure, to a figure on the board
     (``engine.targets``): (INSTEAD_RETURN, trigger index, figure mask) and (BESIDE, neutral
@@ -258,14 +262,12 @@ class Modes:
         return bool(self.ransom) or any(a[0] == CAPTURE for rule in self.on_figure
                                         for a in rule.actions) or self.walking
 
-    @property
-    def walking(self) -> bool:
-        """Whether an ``on place`` rule walks a neutral figure (``engine.neutral``)."""
+    @walking.default
+    def _walking(self) -> bool:
         return any(a[0] == WALK for rule in self.triggers for a in rule.actions)
 
-    @property
-    def neutral(self) -> bool:
-        """Whether an ``on place`` rule moves a neutral figure."""
+    @neutral.default
+    def _neutral(self) -> bool:
         return any(a[0] in (MOVE_HERE, WALK) for rule in self.triggers for a in rule.actions)
 
     @completing_more.default
