@@ -45,3 +45,15 @@ def test_explain_says_neutral_figures_and_what_moves_them(tmp_path, capsys):
     assert main(["explain", "--lang", "nl", str(path)]) == 0
     dutch = capsys.readouterr().out
     assert "dragon: neutraal" in dutch and "loopt tot 6 vakken" in dutch
+
+
+def test_explain_says_what_moves_acting_on_figures_do(capsys):
+    """The princess, the portal and the fairy's points are said in words, in both
+    languages."""
+    assert main(["explain", "base", "--variant", "princess-dragon"]) == 0
+    out = capsys.readouterr().out
+    assert "the mover may send home one follower, anyone's, from the city" in out
+    assert "may go on any placed tile instead, on a feature unoccupied and not complete" in out
+    assert "when their turn starts scores 1" in out and "its owner scores 3" in out
+    assert main(["explain", "base", "--variant", "princess-dragon", "--lang", "nl"]) == 0
+    assert "naar huis sturen uit de stad" in capsys.readouterr().out

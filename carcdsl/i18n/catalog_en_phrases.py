@@ -73,6 +73,14 @@ PHRASES: dict[str, str] = {
                   "has not stood on in this walk, each step chosen by the next player in turn",
     "about-return-here": "every player's figure on the square the {figure} comes to goes home, "
                          "unscored",
+    "about-instead-return": "instead of placing a figure, the mover may send home one {figure}, "
+                            "anyone's, from the {kind} the tile's segment belongs to",
+    "about-place-anywhere": "the mover's {figure} may go on any placed tile instead, on a "
+                            "feature unoccupied and not complete",
+    "about-turn-beside": "a player whose figure the {figure} stands beside when their turn "
+                         "starts scores {points}",
+    "about-score-beside": "when the feature of the figure the {figure} stands beside is scored, "
+                          "its owner scores {points}",
     "about-hold": "a tile showing a {kind} drawn while the {figure} is off the board waits "
                   "aside; once the {figure} comes on, those go back into the pile",
     "about-tile-figures": "a tile that shows a {kind} takes no follower or figure",

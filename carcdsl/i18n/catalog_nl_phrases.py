@@ -75,6 +75,14 @@ PHRASES: dict[str, str] = {
                   "waar hij in deze tocht nog niet stond; elke stap kiest de volgende speler",
     "about-return-here": "elke figuur van een speler op het vak waar de {figure} komt, gaat "
                          "terug naar huis, zonder punten",
+    "about-instead-return": "in plaats van een figuur te plaatsen mag de speler één {figure}, "
+                            "van wie ook, naar huis sturen uit de {kind} van het segment",
+    "about-place-anywhere": "de {figure} van de speler mag in plaats daarvan op elke gelegde "
+                            "tegel, op een gebied dat vrij en niet af is",
+    "about-turn-beside": "een speler naast wiens figuur de {figure} staat als zijn beurt begint, "
+                         "krijgt {points}",
+    "about-score-beside": "als het gebied van de figuur naast de {figure} geteld wordt, krijgt "
+                          "de eigenaar {points}",
     "about-hold": "een getrokken tegel met een {kind} wacht opzij zolang de {figure} niet op het "
                   "bord staat; zodra de {figure} komt, gaan die terug in de stapel",
     "about-tile-figures": "op een tegel met een {kind} komt geen volgeling of figuur",

@@ -451,6 +451,14 @@ def _rule_line(trigger, words: Words) -> str:
                                      steps=value[1]))
         elif action == "return-here":
             said.append(words.phrase("about-return-here", figure=words.word(trigger.arg)))
+        elif action == "instead-return":
+            said.append(words.phrase("about-instead-return", figure=words.word(value),
+                                     kind=words.word(str(trigger.arg))))
+        elif action == "place-anywhere":
+            said.append(words.phrase("about-place-anywhere", figure=words.word(value)))
+        elif action == "score" and trigger.condition in ("turn-beside", "score-beside"):
+            said.append(words.phrase(f"about-{trigger.condition}", points=value,
+                                     figure=words.word(str(trigger.arg))))
     rule = trigger.text() + (f" ({'; '.join(said)})" if said else "")
     return words.phrase("about-rule", rule=rule)
 
