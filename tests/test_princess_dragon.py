@@ -134,3 +134,13 @@ def test_stats_list_the_neutral_figures_apart(capsys):
     out = capsys.readouterr().out
     assert "neutral figures in the game" in out
     assert "figures each player has" not in out
+
+
+def test_pictures_show_where_the_neutral_figures_stand():
+    """The SVG board (``carcdsl render``, the browser's pages) marks the dragon's square."""
+    from carcdsl.view.svg import board_svg
+
+    state = replay(load_record(RECORDS / "pd-dragon-spares.json"))
+    svg = board_svg(state)
+    assert '<g class="neutral" data-figure="dragon" data-square="-1,0">' in svg
+    assert 'data-figure="fairy"' not in svg  # the fairy never came on the board

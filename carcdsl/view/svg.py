@@ -19,6 +19,7 @@ from html import escape
 from carcdsl.compile.tables import Tables
 from carcdsl.engine.state import State
 from carcdsl.geometry.squares import to_key, to_xy
+from carcdsl.i18n.words import Words
 from carcdsl.view.drawing import FONT, anchor, draw_follower, draw_tile, fmt
 from carcdsl.view.layout import CORNERS, MID, SIZE
 from carcdsl.view.paint import SEAT_COLOURS, TileLook, darker, kind_colour
@@ -110,12 +111,13 @@ def board_svg(state: State, title: str = "", caption: Sequence[str] = ()) -> str
 
 
 def board_body(state: State, origin: Callable[[int], tuple[float, float]],
-               mark_last: bool = True) -> list[str]:
+               mark_last: bool = True, words: Words | None = None) -> list[str]:
     """What a board shows, each square at ``origin(key)`` (its top-left corner): a map's
     empty squares, the placed tiles (a big city printed over several squares as one, with a
     wall round the whole and its name once; a map's print beyond its edge faded), the pieces
-    on their segments (a finished game's as they stood when it ended), the labels and, with
-    ``mark_last``, the last move's square. ``render`` and ``serve`` draw a board with it."""
+    on their segments (a finished game's as they stood when it ended), the labels, with
+    ``mark_last`` the last move's square, and the neutral figures (named in ``words``'
+    language). ``render`` and ``serve`` draw a board with it."""
     tables = state.tables
     look = TileLook(tables)
     board = state.board
@@ -162,7 +164,38 @@ def board_body(state: State, origin: Callable[[int], tuple[float, float]],
         body.append(f'<rect class="last-move" x="{fmt(x + 1.5)}" y="{fmt(y + 1.5)}" '
                     f'width="{SIZE - 3}" height="{SIZE - 3}" fill="none" stroke="#ff2d95" '
                     'stroke-width="3"/>')
+    if state.decisions.neutral:
+        body += neutral_marks(state, origin, words or Words(state.game.rules))
     return body
+
+
+NEUTRAL_R = 9
+"""The radius of a neutral figure's marker."""
+
+
+def neutral_marks(state: State, origin: Callable[[int], tuple[float, float]],
+                  words: Words) -> list[str]:
+    """Where each neutral figure stands (``state.decisions.neutral``): a marker with its
+    initial in the top-right corner of its square (two on one square side by side), its
+    name in the user's words as its title (``<g class="neutral" data-figure="NAME"
+    data-square="x,y">``)."""
+    figures = state.tables.modes.figures
+    out: list[str] = []
+    count: dict[int, int] = {}
+    for f, key in sorted(state.decisions.neutral.items()):
+        n = count[key] = count.get(key, 0) + 1
+        x, y = origin(key)
+        cx, cy = x + SIZE - NEUTRAL_R - 2 - (n - 1) * (2 * NEUTRAL_R + 2), y + NEUTRAL_R + 2
+        sx, sy = to_xy(key)
+        name = figures[f].name
+        out.append(
+            f'<g class="neutral" data-figure="{escape(name)}" data-square="{sx},{sy}">'
+            f"<title>{escape(words.word(name))}</title>"
+            f'<circle cx="{fmt(cx)}" cy="{fmt(cy)}" r="{NEUTRAL_R}" fill="#fff8d6" '
+            f'stroke="#6b3fa0" stroke-width="2"/>'
+            f'<text x="{fmt(cx)}" y="{fmt(cy + 4)}" font-size="11" font-weight="bold" '
+            f'text-anchor="middle" {FONT}>{escape(name[:1].upper())}</text></g>')
+    return out
 
 
 def _printed_walls(state: State, joined: dict[int, tuple[int, ...]],

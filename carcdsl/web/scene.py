@@ -12,14 +12,12 @@ data-square="x,y">``, a marker with its initial in its square's top-right corner
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 from carcdsl.compile.tables import Tables
 from carcdsl.engine.state import State
 from carcdsl.geometry.squares import to_key, to_xy
 from carcdsl.i18n.words import Words
-from carcdsl.view.drawing import fmt
 from carcdsl.view.svg import TileLook, anchor, board_body, draw_follower, draw_tile, svg_document
 
 TILE = 100
@@ -64,36 +62,8 @@ def board_scene(state: State, mark_last: bool = True, words: Words | None = None
         return PAD + (x - x0) * TILE, PAD + (y - y0) * TILE
 
     body = ['<rect class="table" width="100%" height="100%" fill="#f4efe2"/>']
-    body += board_body(state, origin, mark_last)
-    body += neutral_marks(state, origin, words or Words(state.game.rules))
+    body += board_body(state, origin, mark_last, words)
     body.append('<g class="overlay"></g>')
     width, height = 2 * PAD + cols * TILE, 2 * PAD + rows * TILE
     return {"svg": svg_document(width, height, body), "x0": x0, "y0": y0, "pad": PAD,
             "tile": TILE, "width": width, "height": height}
-
-
-NEUTRAL_R = 9
-"""The radius of a neutral figure's marker."""
-
-
-def neutral_marks(state: State, origin, words: Words) -> list[str]:
-    """Where each neutral figure stands (``state.decisions.neutral``): a marker with its
-    initial in the top-right corner of its square (two on one square side by side), its
-    name in the user's words as its title."""
-    figures = state.tables.modes.figures
-    out: list[str] = []
-    count: dict[int, int] = {}
-    for f, key in sorted(state.decisions.neutral.items()):
-        n = count[key] = count.get(key, 0) + 1
-        x, y = origin(key)
-        cx, cy = x + TILE - NEUTRAL_R - 2 - (n - 1) * (2 * NEUTRAL_R + 2), y + NEUTRAL_R + 2
-        sx, sy = to_xy(key)
-        name = figures[f].name
-        out.append(
-            f'<g class="neutral" data-figure="{escape(name)}" data-square="{sx},{sy}">'
-            f"<title>{escape(words.word(name))}</title>"
-            f'<circle cx="{fmt(cx)}" cy="{fmt(cy)}" r="{NEUTRAL_R}" fill="#fff8d6" '
-            f'stroke="#6b3fa0" stroke-width="2"/>'
-            f'<text x="{fmt(cx)}" y="{fmt(cy + 4)}" font-size="11" font-weight="bold" '
-            f'text-anchor="middle" {_FONT}>{escape(name[:1].upper())}</text></g>')
-    return out
