@@ -144,3 +144,13 @@ def test_pictures_show_where_the_neutral_figures_stand():
     svg = board_svg(state)
     assert '<g class="neutral" data-figure="dragon" data-square="-1,0">' in svg
     assert 'data-figure="fairy"' not in svg  # the fairy never came on the board
+
+
+def test_a_person_sees_where_the_neutral_figures_are_not_a_supply_of_them():
+    """The human seat's turn line: no "dragons left: 0", but where the dragon stands."""
+    from carcdsl.i18n.words import Words
+    from carcdsl.view.describe import describe_turn
+
+    state = replay(load_record(RECORDS / "pd-dragon-spares.json"))
+    line = describe_turn(state, Words(state.game.rules))
+    assert "dragon at (-1, 0)" in line and "dragons left" not in line

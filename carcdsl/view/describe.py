@@ -304,7 +304,8 @@ def describe_open_hands(state: State, words: Words) -> list[str]:
 
 def describe_turn(state: State, words: Words) -> str:
     """``P1 to move with tile N; scores P1 0, P2 0; meeples left: 7`` (and each figure the
-    rule set has: ``, abbots left: 1``)."""
+    rule set has: ``, abbots left: 1``; each neutral figure on the board: ``, dragon at (1,
+    0)``)."""
     tiles = state.hand
     what = f"{words.word('tile', len(tiles))} {', '.join(tiles)}"
     scores = ", ".join(f"{p} {s}" for p, s in zip(state.players, state.scores))
@@ -313,8 +314,14 @@ def describe_turn(state: State, words: Words) -> str:
             f"{words.phrase('scores')} {scores}; "
             f"{words.phrase('left', n=left, followers=words.word(words.follower, left))}")
     for kind, supply in zip(state.tables.modes.figures, state.seats.figures):
+        if kind.neutral:  # nobody's: where it stands instead
+            continue
         count = supply[state.current]
         text += f", {words.phrase('left', n=count, followers=words.word(kind.name, count))}"
+    for f, key in sorted(state.decisions.neutral.items()):
+        x, y = to_xy(key)
+        figure = words.word(state.tables.modes.figures[f].name)
+        text += f", {words.phrase('neutral-at', figure=figure, x=x, y=y)}"
     return text
 
 

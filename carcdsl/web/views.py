@@ -45,7 +45,7 @@ def players_view(state: State, words: Words, bots: Sequence[str | None] | None =
     for seat, name in enumerate(state.players):
         figures = [{"name": kind.name, "word": words.word(kind.name, 2),
                     "left": state.seats.figures[f][seat]}
-                   for f, kind in enumerate(tb.modes.figures)]
+                   for f, kind in enumerate(tb.modes.figures) if not kind.neutral]
         tokens = [{"name": tok.name, "word": words.word(tok.name, 2), "held": held[seat]}
                   for tok, held in zip(state.game.rules.tokens, state.tokens.held)]
         out.append({"name": name, "seat": seat, "score": state.scores[seat],
