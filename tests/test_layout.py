@@ -10,9 +10,11 @@ from pathlib import Path
 import carcdsl
 from carcdsl.compile.tables import GEOMETRY_CODE
 from carcdsl.lang.sources import bundled_names
+from carcdsl.model.looks import LOOKS
 
 PACKAGE = Path(carcdsl.__file__).parent
-EXPANSIONS = ("river", "abbot", "inns-cathedrals", "traders-builders")
+EXPANSIONS = ("river", "abbot", "inns-cathedrals", "traders-builders", "river-ii",
+              "hills-sheep", "tower", "princess-dragon", "abbey-mayor-tiles")
 
 
 def _string_literals(path: Path) -> set[str]:
@@ -41,11 +43,14 @@ def _rule_words() -> set[str]:
         words.add(rules.game.follower or "")
     assert {"city", "road", "monastery", "field", "meeple", "nut"} <= words
     assert {"abbot", "big", "builder", "pig", "inn", "cathedral", "wine", "river", "garden",
-            "lake"} <= words
+            "lake", "shepherd", "tower", "dragon", "fairy", "volcano", "portal",
+            "princess"} <= words
     assert set(bundled_names())  # the names were really read
-    # geometry names are the engine's own vocabulary, even where a rule set names a kind so
-    # (the spin-off's "path", the base game's "field")
-    return words - {""} - set(GEOMETRY_CODE)
+    # geometry names and the looks pictures draw are the engine's and the view's own
+    # vocabulary, even where a rule set names a kind or a figure so (the spin-off's "path",
+    # the base game's "field", The Tower's "tower", a look of a centre since before it)
+    looks = {look for by_geometry in LOOKS.values() for look in by_geometry}
+    return words - {""} - set(GEOMETRY_CODE) - looks
 
 
 def test_the_engines_the_compiler_and_the_view_name_no_rule_word():

@@ -228,7 +228,7 @@ class Modes:
     """What a move may do instead of placing a figure, to a figure on the board
     (``engine.targets``): (INSTEAD_RETURN, trigger index, figure mask) and (BESIDE, neutral
     figure index, its ``beside``)."""
-    portal: bool = attrs.field(init=False)
+    placing_anywhere: bool = attrs.field(init=False)
     """Whether an ``on place`` rule lets its move's figure go anywhere (``place F anywhere``)."""
     deciding: bool = attrs.field(init=False)
     """Whether a game may wait for a decision between moves (a capture, a ransom:
@@ -240,8 +240,8 @@ class Modes:
             a[0] in (CHOOSE, INSTEAD_RETURN, PLACE_ANYWHERE)
             for rule in self.triggers for a in rule.actions)
 
-    @portal.default
-    def _portal(self) -> bool:
+    @placing_anywhere.default
+    def _placing_anywhere(self) -> bool:
         return any(a[0] == PLACE_ANYWHERE for rule in self.triggers for a in rule.actions)
 
     @elsewhere.default

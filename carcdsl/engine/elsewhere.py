@@ -24,12 +24,12 @@ class Candidates:
     per kind that says ``followers anywhere``, in the order of ``Modes.anywhere_kinds``), the
     placed nodes of the kinds it stands on; and how each is judged."""
 
-    __slots__ = ("p", "by_figure", "alone", "portal")
+    __slots__ = ("p", "by_figure", "alone", "anywhere")
 
     def __init__(self, p: Parts):
         self.p = p
         tb, seat, seats = p.tables, p.seats.current, p.seats
-        self.portal = targets.Portal(p) if tb.modes.portal else None
+        self.anywhere = targets.AnywhereSpots(p) if tb.modes.placing_anywhere else None
         modes = tb.modes
         wanted: list[tuple[int, tuple[frozenset, int, int, int, int]]] = []
         if modes.anywhere_kinds and seats.followers[seat]:
@@ -59,8 +59,8 @@ class Candidates:
             if not blocked or p.features.node_key[split_elsewhere(spot)[0]] not in blocked:
                 seen.add(spot)
                 yield spot
-        if self.portal is not None:
-            for spot in self.portal.spots(o, key,
+        if self.anywhere is not None:
+            for spot in self.anywhere.spots(o, key,
                                           lambda rule: rule_root(p, rule, o, key) != MISSED):
                 if spot not in seen:
                     yield spot

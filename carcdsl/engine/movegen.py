@@ -161,7 +161,7 @@ class _Turn:
                     n += len(tb.figure_spots[f][4 * t])
         if self.elsewhere is not None:
             n += sum(len(nodes) for _, _, nodes in self.elsewhere.by_figure)
-            if self.elsewhere.portal is not None:  # every placed node, for each figure
+            if self.elsewhere.anywhere is not None:  # every placed node, for each figure
                 n += len(p.features.root) * (len(tb.modes.figures) + 1)
         if self.targets is not None:  # at most one spot per target and figure on the board
             n += len(p.features.pieces) * len(tb.modes.targets)
@@ -180,7 +180,7 @@ def sample_move(p: Parts, rng: random.Random) -> FastMove | None:
     """
     supply, modes = p.supply, p.tables.modes
     if modes.deciding and (p.decisions.pending is not None or decisions.ransoms(p)) or (
-            modes.targets or modes.portal):  # spots vary too much by placement to bound
+            modes.targets or modes.placing_anywhere):  # spots vary too much by placement to bound
         moves = list(iter_moves(p))
         return moves[below(rng, len(moves))] if moves else None
     if supply.hands is not None or p.tables.modes.placing_more:

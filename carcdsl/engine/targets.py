@@ -193,7 +193,7 @@ def _score(p: Parts, rule, seat: int, piece, index: int) -> None:
 
 
 # --- a figure placed anywhere by a rule of the tile -------------------------------------------
-class Portal:
+class AnywhereSpots:
     """Per turn: where ``place F anywhere`` may put each of the mover's figures, judged as
     the board is now (a feature unoccupied and open, not on a square a neutral figure
     ``blocks``); each placement judges anew only the features its tile joins or may
