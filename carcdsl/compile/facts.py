@@ -105,6 +105,16 @@ def bag_seed(seed: int) -> int:
     seed their Mersenne Twister with (below 2**63)."""
     return (abs(seed) ^ BAG_SALT) & ((1 << 63) - 1)
 
+HOLD_SALT = 0x5851F42D4C957F2D
+
+
+def hold_seed(seed: int | None, moves: int) -> int:
+    """The seed of where tiles held back go into the pile (``hold back K until F``) when
+    they come back after ``moves`` moves: an int both engines can seed their Mersenne
+    Twister with (below 2**63); the same on any copy of the state."""
+    return (abs(seed or 0) * 1_000_003 + moves ^ HOLD_SALT) & ((1 << 63) - 1)
+
+
 BOT_SEED_FACTOR = 7919
 """Seat ``i``'s bot in a game seeded ``seed`` draws from ``Random(seed * 7919 + i)``."""
 

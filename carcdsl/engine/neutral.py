@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 
+from carcdsl.compile.facts import hold_seed
 from carcdsl.compile.modes import MOVE_HERE, RETURN_HERE, WALK
 from carcdsl.engine.effects import MISSED, rule_root
 from carcdsl.engine.parts import WALKING
@@ -74,7 +75,7 @@ def release_held(p) -> None:
     """The tiles held back go into the pile at random places (from the game's seed and the
     move: the same on any copy of the state)."""
     supply = p.supply
-    rng = random.Random(f"hold:{p.seed}:{len(p.log.moves)}")
+    rng = random.Random(hold_seed(p.seed, len(p.log.moves)))
     for t in supply.held:
         supply.pile.insert(rng.randrange(len(supply.pile) + 1), t)
     supply.held = []
