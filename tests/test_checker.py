@@ -226,6 +226,11 @@ BROKEN = [
     ("E132 more than 16 things a move may do instead of placing a figure", extending(
         "\n".join(f"figure f{i} {{ neutral  beside own follower }}" for i in range(17))),
      "E132", 12, 33),  # figures are in name order: the 17th is f9
+    ("E141 a neutral figure no rule brings onto the board",
+     extending("figure ghost { neutral }\non enter ghost: return figures here"), "E141", 3, 8),
+    ("E141 shows a kind with an attribute no tile carries",
+     extending("override feature road { attribute inn flag }\n"
+               "on place shows road inn: instead return follower"), "E141", 4, 21),
     ("E121 a ransom out of range", extending("override game { ransom 5000 }"), "E121", 3, 17),
     ("E121 with itself", extending("figure post { stands on road  with post }"), "E121", 3, 36),
     ("E121 with F and with own F in one figure",

@@ -158,6 +158,17 @@ class DeadChecks(CheckerHost):
         for figure in self.rules.figures:
             self.dead_figure(figure, seen)
 
+    def dead_neutral(self, figure: Figure) -> None:
+        """E141: a neutral figure that no rule puts on the board (no ``move F here``, no
+        ``beside own``) never comes into play: its walks, ``on enter`` rules and what avoids
+        it would do nothing."""
+        if figure.beside is not None:
+            return
+        moved = any(action == "move-here" and value == figure.name
+                    for t in self.rules.triggers for action, value in t.actions)
+        if not moved:
+            self.error("E141", figure.loc, "neutral-unmoved", name=figure.name)
+
     # --- triggers -------------------------------------------------------------------------
     def no_tile(self, kind: str, shown: set[str], loc: Loc | None, rule: str) -> bool:
         """E141 when ``kind`` (a known kind) is not in ``shown``; whether it was."""
@@ -170,7 +181,13 @@ class DeadChecks(CheckerHost):
                      carried: set[tuple[str, str]]) -> None:
         arg = str(trigger.arg)
         if trigger.condition == "shows":
-            self.no_tile(arg, shown, trigger.loc_of("arg"), f"on place shows {arg}")
+            said = f"on place shows {arg}" + (f" {trigger.attribute}" if trigger.attribute else "")
+            if not self.no_tile(arg, shown, trigger.loc_of("arg"), said) \
+                    and trigger.attribute is not None and arg in self.kinds \
+                    and trigger.attribute in dict(self.kinds[arg].attributes) \
+                    and (arg, trigger.attribute) not in carried:
+                self.error("E141", trigger.loc_of("attribute"), "no-tile-attribute", kind=arg,
+                           attribute=trigger.attribute, said=said)
         elif trigger.condition == "complete" and self.geometry.get(arg) in COMPLETABLE:
             self.no_tile(arg, seen, trigger.loc_of("arg"), f"on complete {arg}")
         elif trigger.condition == "extends":
@@ -287,6 +304,9 @@ class DeadChecks(CheckerHost):
     # --- figures --------------------------------------------------------------------------
     def dead_figure(self, figure: Figure, seen: set[str]) -> None:
         name = figure.name
+        if figure.neutral:
+            self.dead_neutral(figure)
+            return
         if figure.each_player == 0 and written(figure, "each_player"):
             self.warn("W313", figure.loc_of("each_player"), name=name)
         if figure.stands_on is None or not all(k in self.kinds for k in figure.stands_on):

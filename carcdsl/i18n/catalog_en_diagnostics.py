@@ -473,6 +473,11 @@ DIAGNOSTICS: dict[str, str] = {
     "E141/token-zero": "token '{name}': its `score final = ...` is 0 however many a player "
                        "holds",
     "E141/score-zero": "`{trigger}: score 0` gives nothing; give a number other than 0",
+    "E141/no-tile-attribute": "no tile of this rule set (with its variants) has a '{kind}' "
+                              "carrying '{attribute}', so `{said}` can never apply",
+    "E141/neutral-unmoved": "neutral figure '{name}' never comes onto the board: no rule moves "
+                            "it there (`move {name} here`) and nobody puts it beside a figure "
+                            "(`beside own F`), so what it does would never happen",
     "E141/no-tile": "no tile of this rule set (with its variants) has a '{kind}', so `{said}` "
                     "can never apply: name a kind the tiles have, or add tiles with a '{kind}'",
     "E141/no-tile-require": "no tile of this rule set (with its variants) has a '{kind}', so "

@@ -448,6 +448,11 @@ DIAGNOSTICS: dict[str, str] = {
     "E141/token-zero": "fiche '{name}': de `score final = ...` is 0 hoeveel een speler er "
                        "ook heeft",
     "E141/score-zero": "`{trigger}: score 0` geeft niets; geef een ander getal dan 0",
+    "E141/no-tile-attribute": "geen tegel van deze regels (met hun varianten) heeft een "
+                              "'{kind}' met '{attribute}', dus `{said}` geldt nooit",
+    "E141/neutral-unmoved": "neutrale figuur '{name}' komt nooit op het bord: geen regel zet hem "
+                            "daar (`move {name} here`) en niemand zet hem naast een figuur "
+                            "(`beside own F`), dus wat hij doet gebeurt nooit",
     "E141/no-tile": "geen tegel van deze regelset (met zijn varianten) heeft een '{kind}', dus "
                     "`{said}` geldt nooit: noem een soort die de tegels hebben, of voeg tegels "
                     "met een '{kind}' toe",
