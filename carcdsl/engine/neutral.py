@@ -10,7 +10,8 @@ turn's other ``on place`` rules and scoring:
   neutral figure it ``avoids`` stands. Each step is a decision of the next player in turn,
   starting with the mover (the game waits for it, as for a capture: fast moves ``(DECIDE, 0,
   0, direction)``); a walk with nowhere left to go ends there;
-- each square F comes to fires the ``on enter F`` rules: ``return figures here`` sends every
+- each square F comes to (a ``move``, a step, or put ``beside`` a figure: ``engine.targets``)
+  fires the ``on enter F`` rules: ``return figures here`` sends every
   player's figure on that square home, unscored.
 
 ``hold back K until F`` (the supply) sets a drawn tile showing K aside while F is off the

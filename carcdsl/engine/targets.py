@@ -35,6 +35,7 @@ from carcdsl.compile.modes import (
 )
 from carcdsl.compile.tables import CENTRE, FIELD
 from carcdsl.engine import figures as F
+from carcdsl.engine import neutral
 from carcdsl.engine.events import ScoreEvent
 from carcdsl.engine.parts import Parts
 from carcdsl.geometry.squares import AROUND, to_xy
@@ -123,9 +124,9 @@ def act(p: Parts, spot: int) -> None:
         strength = p.tables.modes.figures[figure - 1].strength if figure else 1
         p.features.take_back(piece, strength)
         p.seats.supply_of(figure)[piece[0]] += 1
-    else:
-        p.decisions.neutral[arg] = piece[2]
+    else:  # the neutral figure comes to that square (its ``on enter`` rules act there)
         p.decisions.beside[arg] = piece
+        neutral.enter(p, arg, piece[2])
 
 
 def blocked(p: Parts) -> set[int]:
