@@ -231,6 +231,9 @@ BROKEN = [
     ("E141 shows a kind with an attribute no tile carries",
      extending("override feature road { attribute inn flag }\n"
                "on place shows road inn: instead return follower"), "E141", 4, 21),
+    ("E141 hold back a kind until a figure only that kind brings",
+     extending("figure spook { neutral }\nsupply { hold back city until spook }\n"
+               "on place shows city: move spook here"), "E141", 4, 10),
     ("E121 a ransom out of range", extending("override game { ransom 5000 }"), "E121", 3, 17),
     ("E121 with itself", extending("figure post { stands on road  with post }"), "E121", 3, 36),
     ("E121 with F and with own F in one figure",

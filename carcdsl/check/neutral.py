@@ -81,6 +81,13 @@ class NeutralChecks(CheckerHost):
                        hint=self.hint(kind, "kind", self.kinds))
         self.check_neutral_name(figure, f"hold back {kind} until {figure}",
                                 said.get("hold:1") or supply.loc_of("hold"))
+        neutral = self.rules.figure(figure)
+        brought = [t for t in self.rules.triggers
+                   if any(a == "move-here" and v == figure for a, v in t.actions)]
+        if neutral is not None and neutral.beside is None and brought and all(
+                t.condition == "shows" and t.arg == kind for t in brought):
+            self.error("E141", supply.loc_of("hold"), "hold-itself", kind=kind,
+                       figure=figure)
 
     def check_neutral_name(self, name: str, said: str, loc) -> None:
         """E121: ``said`` names no neutral figure."""

@@ -478,6 +478,9 @@ DIAGNOSTICS: dict[str, str] = {
     "E141/neutral-unmoved": "neutral figure '{name}' never comes onto the board: no rule moves "
                             "it there (`move {name} here`) and nobody puts it beside a figure "
                             "(`beside own F`), so what it does would never happen",
+    "E141/hold-itself": "`hold back {kind} until {figure}`: only a tile showing a '{kind}' "
+                         "brings the {figure} onto the board, and those wait aside until it "
+                         "is there: it never comes, and they never come back",
     "E141/no-tile": "no tile of this rule set (with its variants) has a '{kind}', so `{said}` "
                     "can never apply: name a kind the tiles have, or add tiles with a '{kind}'",
     "E141/no-tile-require": "no tile of this rule set (with its variants) has a '{kind}', so "

@@ -453,6 +453,9 @@ DIAGNOSTICS: dict[str, str] = {
     "E141/neutral-unmoved": "neutrale figuur '{name}' komt nooit op het bord: geen regel zet hem "
                             "daar (`move {name} here`) en niemand zet hem naast een figuur "
                             "(`beside own F`), dus wat hij doet gebeurt nooit",
+    "E141/hold-itself": "`hold back {kind} until {figure}`: alleen een tegel met een "
+                         "'{kind}' brengt de {figure} op het bord, en die wachten opzij tot hij "
+                         "er is: hij komt nooit, en zij komen nooit terug",
     "E141/no-tile": "geen tegel van deze regelset (met zijn varianten) heeft een '{kind}', dus "
                     "`{said}` geldt nooit: noem een soort die de tegels hebben, of voeg tegels "
                     "met een '{kind}' toe",
