@@ -154,3 +154,13 @@ def test_a_person_sees_where_the_neutral_figures_are_not_a_supply_of_them():
     state = replay(load_record(RECORDS / "pd-dragon-spares.json"))
     line = describe_turn(state, Words(state.game.rules))
     assert "dragon at (-1, 0)" in line and "dragons left" not in line
+
+
+def test_a_held_tile_is_told_as_waiting_not_as_fitting_nowhere():
+    """D4: the log says why the tile went aside (it fits, but the dragon is not out yet)."""
+    from carcdsl.i18n.words import Words
+    from carcdsl.view.describe import told_move
+
+    state = _prefix("pd-dragon-tile-waits", 1)
+    line = told_move(state, 0, Words(state.game.rules))
+    assert line == "0. Ann: tile PD17 waits aside until the dragon is on the board"

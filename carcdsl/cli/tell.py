@@ -17,7 +17,6 @@ from carcdsl.engine.state import State
 from carcdsl.i18n.words import Words
 from carcdsl.sim.local import play_out, seat_bots
 from carcdsl.view.describe import (
-    describe_discard,
     describe_end,
     describe_event,
     describe_first_player,
@@ -25,6 +24,7 @@ from carcdsl.view.describe import (
     describe_result,
     describe_setup,
     describe_token_event,
+    discard_text,
     merged_events,
 )
 from carcdsl.view.text import render_board
@@ -55,7 +55,6 @@ class _Teller:
         news = merged_events(state, self.events, self.tokens)
         self.events, self.tokens = len(state.events), len(state.token_events)
         end = state.end_reason
-        aside = {i for i in state.supply.aside_moves if i >= self.moves}
         k = 0
         for i in range(self.moves, len(moves)):
             move = moves[i]
@@ -63,7 +62,7 @@ class _Teller:
             if isinstance(move, Placement):
                 self.say(f"{name}: {describe_move(move, words, state.game.rules)}", i)
             else:
-                self.say(f"{name}: {describe_discard(move, words, i in aside)}", i)
+                self.say(f"{name}: {discard_text(state, i, words)}", i)
             while k < len(news) and news[k].move <= i and not self._ends_at(news[k], end):
                 self.tell(news[k])
                 k += 1

@@ -23,7 +23,7 @@ def discard(p: Parts, t: int, move: Discard | None = None) -> None:
     held = p.tables.modes.hold is not None and neutral.must_hold(p, t)
     if held:
         supply.held.append(t)
-        supply.aside_moves.append(len(log.moves))
+        supply.held_moves.append(len(log.moves))
     elif supply.bag and not ends:
         supply.set_aside(t, len(log.moves))
     log.moves.append(move or Discard(p.tables.type_names[t]))

@@ -49,7 +49,7 @@ class Supply:
     """Tiles not yet played: the pile, hands, and a bag's set-aside tiles."""
 
     __slots__ = ("pile", "hands", "hand_size", "hands_known", "aside", "aside_moves", "rng",
-                 "bag", "rank", "hidden", "held")
+                 "bag", "rank", "hidden", "held", "held_moves")
 
     def __init__(self, pile: list[int], rng: random.Random | None, bag: bool,
                  rank: tuple[int, ...] = ()):
@@ -76,13 +76,15 @@ class Supply:
         self.bag = bag
         self.held: list[int] = []
         """Tiles held back until a neutral figure comes on (``hold back K until F``)."""
+        self.held_moves: list[int] = []
+        """The indices in the move list of the discards whose tile was held back."""
 
     def copy(self) -> Supply:
         new = Supply.__new__(Supply)
         new.pile, new.hand_size, new.hands_known = self.pile[:], self.hand_size, self.hands_known
         new.hands = [hand[:] for hand in self.hands] if self.hands is not None else None
         new.aside, new.bag, new.rank = self.aside[:], self.bag, self.rank
-        new.hidden, new.held = self.hidden[:], self.held[:]
+        new.hidden, new.held, new.held_moves = self.hidden[:], self.held[:], self.held_moves[:]
         new.aside_moves = self.aside_moves[:]
         new.rng = self.rng
         if self.bag and self.rng is not None:  # only the bag draws from it after set-up

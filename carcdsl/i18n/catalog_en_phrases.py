@@ -34,6 +34,7 @@ PHRASES: dict[str, str] = {
     "chooses": "chooses {option}",
     "captures": "captures {player}'s {kind} on {where} ({x}, {y})",
     "neutral-at": "{figure} at ({x}, {y})",
+    "held-back": "waits aside until the {figure} is on the board",
     "walks": "walk to {squares}",
     "walk-step": "{figure} to ({x}, {y})",
     "captures-nothing": "captures nothing",

@@ -37,6 +37,7 @@ PHRASES: dict[str, str] = {
     "chooses": "kiest {option}",
     "captures": "vangt de {kind} van {player} op {where} ({x}, {y})",
     "neutral-at": "{figure} op ({x}, {y})",
+    "held-back": "wacht opzij tot de {figure} op het bord staat",
     "walks": "tocht naar {squares}",
     "walk-step": "{figure} naar ({x}, {y})",
     "captures-nothing": "vangt niets",

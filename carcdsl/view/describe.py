@@ -96,11 +96,26 @@ def describe_decision(state: State, option: int, words: Words | None = None) -> 
                     kind=w.word(decisions.figure_name(state, figure)))
 
 
-def describe_discard(move: Discard, words: Words, aside: bool = False) -> str:
+def describe_discard(move: Discard, words: Words, aside: bool = False,
+                     held: str | None = None) -> str:
     """``tile X fits nowhere: discarded``; ``aside``: a bag's tile set aside, to go back
-    into the bag after the next placement."""
-    said = words.phrase("set-aside" if aside else "discarded")
+    into the bag after the next placement; ``held``: a tile held back until that neutral
+    figure is on the board (``hold back K until F``)."""
+    if held is not None:
+        said = words.phrase("held-back", figure=words.word(held))
+    else:
+        said = words.phrase("set-aside" if aside else "discarded")
     return f"{words.word('tile')} {move.tile} {said}"
+
+
+def discard_text(state: State, n: int, words: Words) -> str:
+    """Discard ``n`` of ``state``'s moves in words: discarded, set aside or held back."""
+    move = state.moves[n]
+    assert isinstance(move, Discard)
+    hold = state.tables.modes.hold
+    held = (state.tables.modes.figures[hold[1]].name
+            if hold is not None and n in state.supply.held_moves else None)
+    return describe_discard(move, words, n in state.supply.aside_moves, held)
 
 
 def told_move(state: State, n: int, words: Words) -> str:
@@ -108,7 +123,7 @@ def told_move(state: State, n: int, words: Words) -> str:
     number first: ``3. Bob: O at (0, -1) rotated 180, highwayman on road:N``."""
     move, player = state.moves[n], state.players[state.move_seats[n]]
     text = (describe_move(move, words, state.game.rules) if isinstance(move, Placement)
-            else describe_discard(move, words, n in state.supply.aside_moves))
+            else discard_text(state, n, words))
     return f"{n}. {player}: {text}"
 
 

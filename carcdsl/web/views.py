@@ -18,13 +18,13 @@ from carcdsl.engine.state import State
 from carcdsl.formats.record import event_json
 from carcdsl.i18n.words import Words
 from carcdsl.view.describe import (
-    describe_discard,
     describe_end,
     describe_event,
     describe_move,
     describe_result,
     describe_setup,
     describe_token_event,
+    discard_text,
     merged_events,
 )
 from carcdsl.web.scene import seat_mark
@@ -60,7 +60,6 @@ def log_view(state: State, words: Words, upto: int | None = None) -> list[dict[s
     """Every move (the first ``upto``), by whom, told, with the scorings and token
     movements it caused during play (final scoring is the result's)."""
     moves = state.moves if upto is None else state.moves[:upto]
-    aside = set(state.supply.aside_moves)
     told: dict[int, list[dict[str, Any]]] = {}
     for event in merged_events(state):
         if isinstance(event, ScoreEvent):
@@ -76,7 +75,7 @@ def log_view(state: State, words: Words, upto: int | None = None) -> list[dict[s
     for i, move in enumerate(moves):
         seat = state.move_seats[i]
         text = (describe_move(move, words, rules) if isinstance(move, Placement)
-                else describe_discard(move, words, i in aside))
+                else discard_text(state, i, words))
         log.append({"n": i, "seat": seat, "player": state.players[seat], "text": text,
                     "move": move.to_json(), "events": told.get(i, [])})
     return log
