@@ -234,6 +234,12 @@ BROKEN = [
     ("E141 hold back a kind until a figure only that kind brings",
      extending("figure spook { neutral }\nsupply { hold back city until spook }\n"
                "on place shows city: move spook here"), "E141", 4, 10),
+    ("E121 a neutral figure named where players place one",
+     extending("figure ghost { neutral }\non place shows monastery: move ghost here\n"
+               "on place shows road: place ghost anywhere"), "E121", 5, 28),
+    ("E141 instead return of a figure that never stands on that kind",
+     extending("figure monk { stands on monastery }\n"
+               "on place shows city: instead return monk"), "E141", 4, 37),
     ("E121 a ransom out of range", extending("override game { ransom 5000 }"), "E121", 3, 17),
     ("E121 with itself", extending("figure post { stands on road  with post }"), "E121", 3, 36),
     ("E121 with F and with own F in one figure",

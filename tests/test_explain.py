@@ -30,7 +30,7 @@ def test_explain_says_neutral_figures_and_what_moves_them(tmp_path, capsys):
         "figure dragon { neutral  avoids fairy  blocks }\n"
         "on place shows monastery: move dragon here, walk dragon 6\n"
         "on enter dragon: return figures here\n"
-        "supply { hold back monastery until dragon }\n", encoding="utf-8")
+        "supply { hold back city until dragon }\n", encoding="utf-8")
     assert main(["explain", str(path)]) == 0
     out = capsys.readouterr().out
     assert ("dragon: neutral: one in the game, nobody's, off the board at the start; only "
@@ -41,7 +41,7 @@ def test_explain_says_neutral_figures_and_what_moves_them(tmp_path, capsys):
     assert ("rule: on place shows monastery: move dragon here, walk dragon 6 (the dragon goes "
             "to the tile just placed; the dragon walks up to 6 squares") in out
     assert "rule: on enter dragon: return figures here (every player's figure" in out
-    assert "a tile showing a monastery drawn while the dragon is off the board" in out
+    assert "a tile showing a city drawn while the dragon is off the board" in out
     assert main(["explain", "--lang", "nl", str(path)]) == 0
     dutch = capsys.readouterr().out
     assert "dragon: neutraal" in dutch and "loopt tot 6 vakken" in dutch

@@ -30,7 +30,7 @@ on turn beside fairy: score 1
 on score beside fairy: score 3
 tile PD01  3  volcano
 override game { tiles += 3 }
-supply { hold back volcano until dragon }
+supply { hold back monastery until dragon }
 """
 
 

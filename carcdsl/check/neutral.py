@@ -99,7 +99,10 @@ class NeutralChecks(CheckerHost):
     def check_placed_name(self, name: str, said: str, loc) -> None:
         """E121: ``said`` names no figure a player places (nor ``follower``)."""
         known = [OWN_FOLLOWER, *(f.name for f in self.rules.figures if not f.neutral)]
-        if name not in known:
+        if name in self.neutral_names():
+            self.error("E121", loc, "names-placed", said=said, figure=name,
+                       known=", ".join(known))
+        elif name not in known:
             self.error("E121", loc, "names-figure", said=said, figure=name,
                        known=", ".join(known), hint=self.hint(name, "figure", known))
 
@@ -153,11 +156,8 @@ class NeutralChecks(CheckerHost):
         words = (f"instead return {figure}" if action == "instead-return"
                  else f"place {figure} anywhere")
         if action == "instead-return":
-            known = [OWN_FOLLOWER, *(f.name for f in self.rules.figures if not f.neutral)]
-            if figure not in known:
-                self.error("E121", _loc(trigger, "figure", i), "names-figure", said=words,
-                           figure=figure, known=", ".join(known),
-                           hint=self.hint(figure, "figure", known))
+            self.check_placed_name(figure, words, _loc(trigger, "figure", i))
+            self.check_returned_stands(trigger, figure, words)
             if trigger.condition != "shows":
                 self.error("E132", trigger.loc, "instead-where", said=trigger.text())
         else:
@@ -165,6 +165,16 @@ class NeutralChecks(CheckerHost):
             if trigger.condition not in ON_PLACE:
                 self.error("E132", trigger.loc, "neutral-where", said=trigger.text(),
                            action=words)
+
+    def check_returned_stands(self, trigger: Trigger, figure: str, words: str) -> None:
+        """E141: ``on place shows K: instead return F`` where no F ever stands on a K."""
+        kind = str(trigger.arg)
+        placed = self.rules.figure(figure)
+        if trigger.condition != "shows" or kind not in self.kinds or placed is None \
+                or placed.neutral or placed.stands_on is None or kind in placed.stands_on:
+            return
+        self.error("E141", _loc(trigger, "figure", 0), "return-never", said=words,
+                   figure=figure, kind=kind, kinds=", ".join(placed.stands_on))
 
     def check_targets(self) -> None:
         """At most ``MAX_TARGETS`` things a move may do instead of placing a figure: E132

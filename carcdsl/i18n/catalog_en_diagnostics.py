@@ -300,6 +300,8 @@ DIAGNOSTICS: dict[str, str] = {
     "E132/first-player": "unknown first player rule '{value}'{hint}; expected one of {known}",
     "E121/neutral-prop": "figure '{name}' is neutral: nobody places it, so `{prop}` says nothing "
                          "for it (rules move it: `move F here`, `walk F N`)",
+    "E121/names-placed": "`{said}`: '{figure}' is neutral: nobody places it or has one; name "
+                         "a figure players place ({known})",
     "E121/names-neutral": "`{said}`: no neutral figure '{figure}'{hint}; expected one of {known}",
     "E132/enter-action": "`{said}`: after `on enter F` a rule returns the figures on the square "
                          "(`return figures here`); `{action}` cannot follow it",
@@ -481,6 +483,8 @@ DIAGNOSTICS: dict[str, str] = {
     "E141/hold-itself": "`hold back {kind} until {figure}`: only a tile showing a '{kind}' "
                          "brings the {figure} onto the board, and those wait aside until it "
                          "is there: it never comes, and they never come back",
+    "E141/return-never": "`{said}`: '{figure}' stands only on {kinds}, never on a '{kind}', "
+                         "so this never sends one home",
     "E141/no-tile": "no tile of this rule set (with its variants) has a '{kind}', so `{said}` "
                     "can never apply: name a kind the tiles have, or add tiles with a '{kind}'",
     "E141/no-tile-require": "no tile of this rule set (with its variants) has a '{kind}', so "

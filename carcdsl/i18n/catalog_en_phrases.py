@@ -71,7 +71,8 @@ PHRASES: dict[str, str] = {
     "about-neutral-blocks": "; no figure is placed on the square it stands on",
     "about-move-here": "the {figure} goes to the tile just placed",
     "about-walk": "the {figure} walks up to {steps} squares, one a step onto a placed tile it "
-                  "has not stood on in this walk, each step chosen by the next player in turn",
+                  "has not stood on in this walk, each step chosen by the players in turn, "
+                  "the mover first",
     "about-return-here": "every player's figure on the square the {figure} comes to goes home, "
                          "unscored",
     "about-instead-return": "instead of placing a figure, the mover may send home one {figure}, "

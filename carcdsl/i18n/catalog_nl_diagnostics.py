@@ -334,6 +334,8 @@ DIAGNOSTICS: dict[str, str] = {
                          "van {known}",
     "E121/neutral-prop": "figuur '{name}' is neutraal: niemand plaatst hem, dus `{prop}` zegt er "
                          "niets over (regels verplaatsen hem: `move F here`, `walk F N`)",
+    "E121/names-placed": "`{said}`: '{figure}' is neutraal: niemand plaatst of heeft hem; "
+                         "noem een figuur die spelers plaatsen ({known})",
     "E121/names-neutral": "`{said}`: er is geen neutrale figuur '{figure}'{hint}; verwacht een "
                           "van {known}",
     "E132/enter-action": "`{said}`: na `on enter F` stuurt een regel de figuren op het vak naar "
@@ -456,6 +458,8 @@ DIAGNOSTICS: dict[str, str] = {
     "E141/hold-itself": "`hold back {kind} until {figure}`: alleen een tegel met een "
                          "'{kind}' brengt de {figure} op het bord, en die wachten opzij tot hij "
                          "er is: hij komt nooit, en zij komen nooit terug",
+    "E141/return-never": "`{said}`: een {figure} staat alleen op {kinds}, nooit op een "
+                         "'{kind}', dus dit stuurt er nooit een naar huis",
     "E141/no-tile": "geen tegel van deze regelset (met zijn varianten) heeft een '{kind}', dus "
                     "`{said}` geldt nooit: noem een soort die de tegels hebben, of voeg tegels "
                     "met een '{kind}' toe",

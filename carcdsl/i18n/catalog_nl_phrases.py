@@ -73,7 +73,8 @@ PHRASES: dict[str, str] = {
     "about-neutral-blocks": "; op het vak waar hij staat wordt geen figuur geplaatst",
     "about-move-here": "de {figure} gaat naar de zojuist gelegde tegel",
     "about-walk": "de {figure} loopt tot {steps} vakken, één per stap, naar een gelegde tegel "
-                  "waar hij in deze tocht nog niet stond; elke stap kiest de volgende speler",
+                  "waar hij in deze tocht nog niet stond; de spelers kiezen om de beurt een "
+                  "stap, de zetter eerst",
     "about-return-here": "elke figuur van een speler op het vak waar de {figure} komt, gaat "
                          "terug naar huis, zonder punten",
     "about-instead-return": "in plaats van een figuur te plaatsen mag de speler één {figure}, "
