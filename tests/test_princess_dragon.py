@@ -164,3 +164,18 @@ def test_a_held_tile_is_told_as_waiting_not_as_fitting_nowhere():
     state = _prefix("pd-dragon-tile-waits", 1)
     line = told_move(state, 0, Words(state.game.rules))
     assert line == "0. Ann: tile PD17 waits aside until the dragon is on the board"
+
+
+def test_a_person_deciding_a_step_is_told_whose_turn_it_is():
+    """D1: Bob decides the second step of Ann's dragon: the turn line says so."""
+    from carcdsl.i18n.words import Words
+    from carcdsl.view.describe import describe_turn
+
+    state = _prefix("pd-dragon-eats", 2)
+    state.draw("PD17")
+    move = next(m for m in state.iter_moves() if m[3] == -1
+                and state.to_placement(*m).at == (-1, 0))
+    state.apply_fast(*move)
+    state.apply_fast(*next(iter(state.iter_moves())))  # Ann's step
+    assert describe_turn(state, Words(state.game.rules)).startswith(
+        "Bob to decide, in Ann's turn;")

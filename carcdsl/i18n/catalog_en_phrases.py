@@ -50,6 +50,7 @@ PHRASES: dict[str, str] = {
     "end-other": "the game ends ({reason})",
     "draw-round": "draw-off, round {n} (sides showing {kind})",
     # the human seat
+    "to-decide": "{player} to decide, in {mover}'s turn",
     "to-move": "{player} to move with {tiles}", "scores": "scores",
     "left": "{followers} left: {n}", "holds-tiles": "{player} holds {tiles}",
     "nothing": "nothing", "ask": "move (0-{last}, or x y [rotation] [feature:PORT [figure]]; q to "

@@ -52,6 +52,7 @@ PHRASES: dict[str, str] = {
     "end-stopped": "eindtelling met nog {n} {tiles} over",
     "end-other": "het spel is afgelopen ({reason})",
     "draw-round": "loting, ronde {n} (zijden met {kind})",
+    "to-decide": "{player} beslist, in de beurt van {mover}",
     "to-move": "{player} is aan de beurt met {tiles}", "scores": "stand",
     "left": "nog {n} {followers}", "holds-tiles": "{player} heeft {tiles}",
     "nothing": "niets", "ask": "zet (0-{last}, of x y [draaiing] [soort:POORT [figuur]]; q om te "

@@ -325,7 +325,10 @@ def describe_turn(state: State, words: Words) -> str:
     what = f"{words.word('tile', len(tiles))} {', '.join(tiles)}"
     scores = ", ".join(f"{p} {s}" for p, s in zip(state.players, state.scores))
     left = state.supply_followers[state.current]
-    text = (f"{words.phrase('to-move', player=state.player, tiles=what)}; "
+    mover = state.players[state.seats.current]
+    head = (words.phrase("to-decide", player=state.player, mover=mover) if state.pending
+            else words.phrase("to-move", player=state.player, tiles=what))
+    text = (f"{head}; "
             f"{words.phrase('scores')} {scores}; "
             f"{words.phrase('left', n=left, followers=words.word(words.follower, left))}")
     for kind, supply in zip(state.tables.modes.figures, state.seats.figures):
