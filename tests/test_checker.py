@@ -240,6 +240,9 @@ BROKEN = [
     ("E141 instead return of a figure that never stands on that kind",
      extending("figure monk { stands on monastery }\n"
                "on place shows city: instead return monk"), "E141", 4, 37),
+    ("E121 a neutral figure that avoids itself",
+     extending("figure ghost { neutral  avoids ghost }\non place shows monastery: move ghost here"),
+     "E121", 3, 32),
     ("E121 a ransom out of range", extending("override game { ransom 5000 }"), "E121", 3, 17),
     ("E121 with itself", extending("figure post { stands on road  with post }"), "E121", 3, 36),
     ("E121 with F and with own F in one figure",

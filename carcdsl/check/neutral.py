@@ -62,8 +62,11 @@ class NeutralChecks(CheckerHost):
                 self.check_placed_name(figure.beside, f"beside own {figure.beside}",
                                        said.get("beside") or figure.loc)
             for i, other in enumerate(figure.avoids):
-                self.check_neutral_name(other, f"avoids {other}",
-                                        said.get(f"avoids:{i}") or figure.loc)
+                at = said.get(f"avoids:{i}") or figure.loc
+                if other == figure.name:
+                    self.error("E121", at, "avoids-itself", name=other)
+                else:
+                    self.check_neutral_name(other, f"avoids {other}", at)
         for trigger in self.rules.triggers:
             self.check_neutral_rule(trigger)
         self.check_targets()

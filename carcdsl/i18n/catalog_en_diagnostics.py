@@ -302,6 +302,8 @@ DIAGNOSTICS: dict[str, str] = {
                          "for it (rules move it: `move F here`, `walk F N`)",
     "E121/names-placed": "`{said}`: '{figure}' is neutral: nobody places it or has one; name "
                          "a figure players place ({known})",
+    "E121/avoids-itself": "figure '{name}' avoids itself: a walk never enters the square it "
+                           "stands on anyway; name the figures whose squares it keeps off",
     "E121/names-neutral": "`{said}`: no neutral figure '{figure}'{hint}; expected one of {known}",
     "E132/enter-action": "`{said}`: after `on enter F` a rule returns the figures on the square "
                          "(`return figures here`); `{action}` cannot follow it",

@@ -336,6 +336,8 @@ DIAGNOSTICS: dict[str, str] = {
                          "niets over (regels verplaatsen hem: `move F here`, `walk F N`)",
     "E121/names-placed": "`{said}`: '{figure}' is neutraal: niemand plaatst of heeft hem; "
                          "noem een figuur die spelers plaatsen ({known})",
+    "E121/avoids-itself": "figuur '{name}' ontwijkt zichzelf: een tocht komt nooit op het "
+                           "vak waar hij al staat; noem de figuren van wie hij wegblijft",
     "E121/names-neutral": "`{said}`: er is geen neutrale figuur '{figure}'{hint}; verwacht een "
                           "van {known}",
     "E132/enter-action": "`{said}`: na `on enter F` stuurt een regel de figuren op het vak naar "
