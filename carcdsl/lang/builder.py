@@ -30,17 +30,11 @@ from carcdsl.lang.decls import (
     TokenDecl,
     WhenDecl,
 )
+from carcdsl.lang.feature_props import KIND_PROPS, kind_props, terminals
 from carcdsl.lang.maps import squares_from_map
 from carcdsl.lang.syntax import MAX_SEGMENTS, MAX_TILE_TYPES
 from carcdsl.model.fields import with_fields
 
-_KIND_PROPS = {"geometry", "followers", "pennants", "tile_figures", "terminals",
-               "terminals_added", "complete",
-               "final", "scorers", "role", "attributes", "complete_extra", "final_extra",
-               "colour", "look", "ties", "followers_anywhere", "followers_with"}
-_ADDED_PROPS = {"attribute": "attributes", "complete_extra": "complete_extra",
-                "final_extra": "final_extra"}
-"""Kind properties that add to what earlier files said instead of replacing it."""
 _BLOCKS = {"board": m.Board, "supply": m.Supply, "turn": m.Turn}
 _NUMERIC = {"bounds", "hand", "sets", "start_areas"}
 _UNRESOLVED = object()
@@ -126,7 +120,7 @@ class Builder:
                   "score_marker": g.score_marker, "ransom": g.ransom}
         b.game_locs, b.game_loc = dict(g.field_locs), g.loc
         for k in rules.kinds:
-            props = {p: getattr(k, p) for p in _KIND_PROPS if p != "terminals_added"}
+            props = {p: getattr(k, p) for p in KIND_PROPS if p != "terminals_added"}
             b.kinds[k.name] = (props, dict(k.field_locs), k.loc)
         field_kinds = [k.name for k in rules.kinds if k.geometry == "field"]
         b.tiles = {t.name: _underived(t, field_kinds) for t in rules.tiles}
@@ -299,44 +293,14 @@ class Builder:
                          hint=suggest(decl.name, self.kinds))
             return
         if not decl.override and existing is not None:
-            differ = differing(existing[0], self._kind_props(decl, {}, {})[0])
+            differ = differing(existing[0], kind_props(decl, {}, {})[0])
             if differ:  # declared the same way again, it combines
                 self.problem("E101", decl.loc, "feature-differs", name=decl.name,
                              first=existing[2], props=", ".join(differ))
             return
         props, locs, loc = existing if existing else ({}, {}, decl.loc)
-        props, locs = self._kind_props(decl, dict(props), dict(locs))
+        props, locs = kind_props(decl, dict(props), dict(locs))
         self.kinds[decl.name] = (props, locs, loc)
-
-    @staticmethod
-    def _kind_props(decl: FeatureDecl, props: dict, locs: dict) -> tuple[dict, dict]:
-        """``props`` and ``locs`` with what ``decl`` says applied."""
-        for prop in decl.props:
-            added = _ADDED_PROPS.get(prop.name)
-            if prop.name == "followers":  # `followers yes/no` replaces `followers anywhere`
-                for key in ("followers_anywhere", "followers_with"):
-                    props.pop(key, None)
-                    locs.pop(key, None)
-            if prop.name == "terminals":  # a whole list replaces what was added to one
-                props.pop("terminals_added", None)
-            if prop.name == "terminals_added":  # `ends at += K`: in any order, the same
-                props[prop.name] = tuple(sorted({*props.get(prop.name, ()), *prop.value}))
-                locs[prop.name] = prop.loc
-                continue
-            if added is None:
-                props[prop.name] = prop.value
-                locs[prop.name] = prop.loc
-                continue
-            items = props.get(added, ())
-            if added == "attributes":
-                name = prop.value[0]
-                items = tuple(a for a in items if a[0] != name)  # a later merge rule wins
-                locs[f"attribute:{name}"] = prop.loc
-                locs[f"attribute-merge:{name}"] = prop.item_locs or prop.loc
-            else:
-                locs[f"{added}:{len(items)}"] = prop.loc
-            props[added] = (*items, prop.value)
-        return props, locs
 
     def _figure(self, decl: FigureDecl) -> None:
         existing = self.figures.get(decl.name)
@@ -534,7 +498,7 @@ class Builder:
         kinds = tuple(
             m.FeatureKind(name, props.get("geometry", ""), props.get("followers", False),
                           props.get("pennants", False), props.get("tile_figures", True),
-                          _terminals(props),
+                          terminals(props),
                           props.get("complete"), props.get("final"),
                           props.get("scorers", "majority"), props.get("role"),
                           props.get("attributes", ()), props.get("complete_extra", ()),
@@ -599,11 +563,3 @@ def _frozen(builder: Builder) -> list:
     for props, _locs, _loc in builder.kinds.values():
         shared += [v for v in props.values() if v is not None]
     return shared
-
-
-def _terminals(props: dict) -> tuple[str, ...]:
-    """What a path kind ends at: its ``ends at`` list, then what ``ends at +=`` added, in
-    name order (so that variants adding ends give the same kind in any order)."""
-    said = tuple(props.get("terminals", ()))
-    return said + tuple(t for t in props.get("terminals_added", ()) if t not in said)
-
