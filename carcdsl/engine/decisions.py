@@ -28,7 +28,7 @@ from carcdsl.compile.facts import DECIDE
 from carcdsl.compile.modes import CAPTURE
 from carcdsl.engine import neutral, scoring
 from carcdsl.engine.events import ScoreEvent
-from carcdsl.engine.figures import spot_name
+from carcdsl.engine.figures import figure_name, spot_name
 from carcdsl.engine.moves import CaptureSpec
 from carcdsl.errors import IllegalMoveError
 from carcdsl.geometry.squares import to_xy
@@ -179,11 +179,6 @@ def pay_ransom(p, option: int, index: int) -> None:
 
 def has_capture(rule_actions: tuple) -> bool:
     return any(a[0] == CAPTURE for a in rule_actions)
-
-
-def figure_name(p, code: int) -> str:
-    """A figure code as records name it (``follower``: an ordinary follower)."""
-    return p.tables.modes.figures[code - 1].name if code else "follower"
 
 
 def capture_spec(p, option: int):

@@ -148,6 +148,20 @@ def recalls(p: Parts, o: int, key: int,
             yield RECALL - node
 
 
+def surrounded(p: Parts, square: int, key: int | None = None) -> bool:
+    """Whether the 8 squares around ``square`` are all placed (``key`` counted as placed) or
+    off a bounded table whose edge closes features: a centre there is complete."""
+    bt, tiles = p.tables.board, p.grid.tiles
+    return all(square + off in tiles or square + off == key
+               or (bt.limited and bt.edge_closes and not bt.exists(square + off))
+               for off in AROUND)
+
+
+def figure_name(p: Parts, code: int) -> str:
+    """A figure code as records name it (``follower``: an ordinary follower)."""
+    return p.tables.modes.figures[code - 1].name if code else "follower"
+
+
 def completes(p: Parts, o: int, key: int, node: int) -> bool:
     """Whether placing ``o`` on ``key`` completes the feature of ``node``."""
     tb, features, grid = p.tables, p.features, p.grid
@@ -157,12 +171,7 @@ def completes(p: Parts, o: int, key: int, node: int) -> bool:
         return False
     if geometry == CENTRE:
         square = features.node_key[root]
-        if key - square not in AROUND:
-            return False
-        bt = tb.board
-        return all(square + off in grid.tiles or square + off == key
-                   or (bt.limited and bt.edge_closes and not bt.exists(square + off))
-                   for off in AROUND)
+        return key - square in AROUND and surrounded(p, square, key)
     trial_grid, trial_features = grid.copy(), features.copy()
     trial_grid.place(tb, trial_features, o, key)
     return trial_features.open_ends[trial_features.root[node]] == 0

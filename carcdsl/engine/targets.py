@@ -38,7 +38,7 @@ from carcdsl.engine import figures as F
 from carcdsl.engine import neutral
 from carcdsl.engine.events import ScoreEvent
 from carcdsl.engine.parts import Parts
-from carcdsl.geometry.squares import AROUND, to_xy
+from carcdsl.geometry.squares import to_xy
 
 
 def _counts(p: Parts, code: int) -> bool:
@@ -145,8 +145,8 @@ def spec(p: Parts, spot: int) -> dict:
     seat, node, key, figure = piece_of(p, spot)
     where = F.spot_name(p, node)
     if code == INSTEAD_RETURN:
-        kind = p.tables.modes.figures[figure - 1].name if figure else "follower"
-        return {"returns": CaptureSpec(to_xy(key), where, kind, p.seats.players[seat])}
+        return {"returns": CaptureSpec(to_xy(key), where, F.figure_name(p, figure),
+                                       p.seats.players[seat])}
     return {"beside": BesideSpec(p.tables.modes.figures[arg].name, to_xy(key), where)}
 
 
@@ -295,8 +295,5 @@ def _incomplete(p: Parts, root: int, key: int | None) -> bool:
     if geometry == FIELD:
         return True
     if geometry == CENTRE:
-        square, bt, tiles = features.node_key[root], p.tables.board, p.grid.tiles
-        return not all(square + off in tiles or square + off == key or (
-            bt.limited and bt.edge_closes and not bt.exists(square + off))
-            for off in AROUND)
+        return not F.surrounded(p, features.node_key[root], key)
     return features.open_ends[root] > 0
