@@ -69,7 +69,7 @@ class Candidates:
         if not self.by_figure:
             return
         p = self.p
-        groups = _joined_groups(p, o, key)
+        groups = F.joined_groups(p, o, key)
         root = p.features.root
         for (code, rule, nodes), alone in zip(self.by_figure, self.alone):
             for node, ok in zip(nodes, alone):
@@ -89,19 +89,6 @@ def _nodes(p: Parts, kinds: frozenset, code: int) -> Iterator[int]:
         for i, seg in enumerate(tb.segments[o]):
             if seg.kind in kinds and (allowed is None or i in allowed):
                 yield base + i
-
-
-def _joined_groups(p: Parts, o: int, key: int) -> dict[int, set[int]]:
-    """Roots the tile ``o`` on ``key`` joins into one feature: root -> all of them."""
-    near = F._neighbour_roots(p, o, key)
-    out: dict[int, set[int]] = {}
-    for local in range(len(near)):
-        if not near[local]:
-            continue
-        roots = F.joined_roots(p, o, key, local, near)
-        for r in roots:
-            out[r] = roots
-    return out
 
 
 def _allowed(p: Parts, roots: set[int], with_any: int, needs: int, excludes: int,

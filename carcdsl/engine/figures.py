@@ -127,6 +127,19 @@ def joined_roots(p: Parts, o: int, key: int, local: int,
     return roots
 
 
+def joined_groups(p: Parts, o: int, key: int) -> dict[int, set[int]]:
+    """Roots the tile ``o`` on ``key`` joins into one feature: root -> all of them."""
+    near = _neighbour_roots(p, o, key)
+    out: dict[int, set[int]] = {}
+    for local in range(len(near)):
+        if not near[local]:
+            continue
+        roots = joined_roots(p, o, key, local, near)
+        for r in roots:
+            out[r] = roots
+    return out
+
+
 def recallable(p: Parts) -> list[tuple[int, bool]]:
     """The mover's figures that may be taken back: (node, whether on a centre feature)."""
     figures, seat, features = p.tables.modes.figures, p.seats.current, p.features

@@ -247,7 +247,7 @@ class AnywhereSpots:
             return
         p = self.p
         features = p.features
-        joined = _joined(p, o, key)
+        joined = F.joined_groups(p, o, key)
         judged: dict[int, bool] = {}
         for code, nodes in self.nodes:
             if not matches(p, mask, code):
@@ -272,18 +272,6 @@ class AnywhereSpots:
         if p.tables.kinds[features.kind[root]].geometry == CENTRE:
             return _incomplete(p, root, key)
         return True
-
-
-def _joined(p: Parts, o: int, key: int) -> dict[int, set[int]]:
-    """Roots the tile ``o`` on ``key`` joins into one feature: root -> all of them."""
-    near = F._neighbour_roots(p, o, key)
-    out: dict[int, set[int]] = {}
-    for local in range(len(near)):
-        if near[local]:
-            roots = F.joined_roots(p, o, key, local, near)
-            for r in roots:
-                out[r] = roots
-    return out
 
 
 def _incomplete(p: Parts, root: int, key: int | None) -> bool:
