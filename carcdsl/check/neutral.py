@@ -13,13 +13,12 @@ from __future__ import annotations
 
 from carcdsl.check.host import CheckerHost
 from carcdsl.compile.facts import TARGET_SHIFT
-from carcdsl.model.rules import Trigger
+from carcdsl.model.rules import OWN_FOLLOWER, Trigger
 
 MAX_WALK = 100
 """The most squares one ``walk`` takes."""
 MAX_TARGETS = 1 << TARGET_SHIFT
 """The most things a rule set lets a move do instead of placing a figure (a spot's room)."""
-OWN_FOLLOWER = "follower"
 
 PLACED_ONLY = ("each_player", "each_player_by_players", "strength", "strength_expr",
                "stands_on", "needs", "recall", "excludes", "anywhere", "with_any")

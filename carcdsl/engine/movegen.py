@@ -179,8 +179,8 @@ def sample_move(p: Parts, rng: random.Random) -> FastMove | None:
     square is the first whose count exceeds it, and its rotation the pick's offset there.
     """
     supply, modes = p.supply, p.tables.modes
-    if modes.deciding and (p.decisions.pending is not None or decisions.ransoms(p)) or (
-            modes.targets or modes.placing_anywhere):  # spots vary too much by placement to bound
+    deciding = modes.deciding and (p.decisions.pending is not None or decisions.ransoms(p))
+    if deciding or modes.targets or modes.placing_anywhere:  # spots vary too much to bound
         moves = list(iter_moves(p))
         return moves[below(rng, len(moves))] if moves else None
     if supply.hands is not None or p.tables.modes.placing_more:
