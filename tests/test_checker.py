@@ -237,6 +237,33 @@ BROKEN = [
     ("E121 a neutral figure named where players place one",
      extending("figure ghost { neutral }\non place shows monastery: move ghost here\n"
                "on place shows road: place ghost anywhere"), "E121", 5, 28),
+    # tiles each player owns, and sides that fit any (Abbey & Mayor's abbey)
+    ("E132 a player owns a tile the rule set lacks",
+     extending("supply { each player owns AB }"), "E132", 3, 27),
+    ("E132 a player owns a tile named twice",
+     extending("supply { each player owns A, 2 A }"), "E132", 3, 32),
+    ("E132 a player owns too many of a tile",
+     extending("supply { each player owns 11 A }"), "E132", 3, 30),
+    ("E207 fits any on a path kind",
+     extending("override feature road { fits any }"), "E207", 3, 25),
+    # figures that go on when their feature scores (on scored F: move F within N to K)
+    ("E121 on scored names no figure players place",
+     extending("figure wagon { stands on road }\non scored wagn: move wagon within 1 to road"),
+     "E121", 4, 11),
+    ("E132 on scored followed by another action",
+     extending("figure wagon { stands on road }\non scored wagon: extra turn"), "E132", 4, 1),
+    ("E132 move within after another event",
+     extending("figure wagon { stands on road }\non complete road: move wagon within 1 to road"),
+     "E132", 4, 1),
+    ("E132 move within 0 squares",
+     extending("figure wagon { stands on road }\non scored wagon: move wagon within 0 to road"),
+     "E132", 4, 36),
+    ("E110 move within to an unknown kind",
+     extending("figure wagon { stands on road }\non scored wagon: move wagon within 1 to raod"),
+     "E110", 4, 41),
+    ("E141 move within to a kind the figure never stands on",
+     extending("figure wagon { stands on road }\n"
+               "on scored wagon: move wagon within 1 to road, city"), "E141", 4, 47),
     ("E141 instead return of a figure that never stands on that kind",
      extending("figure monk { stands on monastery }\n"
                "on place shows city: instead return monk"), "E141", 4, 37),

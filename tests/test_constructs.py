@@ -229,6 +229,14 @@ LIVE = [
     "figure dragon { neutral  blocks }\non place shows monastery: move dragon here\n"
     "on place shows road: place follower anywhere",
     f"extends \"{ATTRIBUTES.name}\"\non place shows road gold: instead return follower",
+    # a figure that goes on when its feature scores, its owner deciding where (the wagon)
+    "figure wagon { each player 1  stands on road, city, monastery }\n"
+    "on scored wagon: move wagon within 1 to road, city, monastery",
+    # tiles each player owns, played instead of drawing, into holes, with sides that fit any
+    "feature wall { geometry area  fits any  followers no }\n"
+    "tile HOLE 0 monastery; wall N+E+S+W\nsupply { each player owns HOLE }\n"
+    "on place shows wall: require surrounded",
+    "on place shows monastery: require surrounded",
 ]
 LIVE_MAPS = [  # markers are a map's: base + farmers on the German map
     "override feature city { score complete = 2 * tiles + markers(small-city) }",

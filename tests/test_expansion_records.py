@@ -8,7 +8,10 @@ at once, H7 a wolf when growing, H8 two flocks that meet; The Princess & the Dra
 figure on a volcano tile, D1 the dragon flies 6 squares, the players in turn, D2 it eats what
 stands where it goes, D3 never a square twice, D4 dragon tiles wait for the first volcano, D5
 no figure on the dragon's square, F1 the fairy beside one's follower, F2 the dragon avoids it,
-F3 its points, P1 the princess, M1 the magic portal); its "comment" names the rule, the
+F3 its points, P1 the princess, M1 the magic portal; Abbey & Mayor: B1 each player's abbey,
+played instead of drawing, B2 only into a hole, B3 its sides fit any side and close what they
+face, B4 it is a monastery, Y1 the mayor counts the city's pennants); its "comment" names the
+rule, the
 source
 and the hand computation. A record either replays to the hand-computed scores and scoring
 events (GOLDEN) or must be refused at a given move for a given reason (REJECTED). The tests
@@ -233,6 +236,14 @@ GOLDEN = {
                            (4, "Bob", "monastery", "final", 4, "1 + 3 neighbours")]),
     # D4: a dragon tile drawn before the first volcano waits aside, then comes back
     "pd-dragon-tile-waits": ([0, 0], []),
+    # === Abbey & Mayor ===
+    # B1-B4: an abbey into a hole closes a city and a road's end; it is a monastery
+    "am-abbey-closes": ([10, 6], [(6, "Ann", "city", "complete", 2, "1 tile × 2"),
+                                  (7, "Bob", "road", "complete", 6, "6 tiles"),
+                                  (7, "Ann", "monastery", "final", 8, "1 + 7 neighbours")]),
+    # Y1: a mayor counts the city's pennants
+    "am-mayor-two-pennants": ([12, 0], [(2, "Ann", "city", "complete", 12,
+                                         "4 tiles × 2 + 2 pennants × 2")]),
 }
 
 # record -> (move index, rule, form): the IllegalMoveError the move raises. A rule of None:
@@ -279,6 +290,9 @@ REJECTED = {
     "pd-portal-completed": (2, "elsewhere", ""),                    # M1 (clarification)
     "pd-fairy-stops-dragon": (4, "walk", ""),                       # F2
     "pd-portal-on-dragon": (2, "elsewhere", ""),                    # D5
+    "am-abbey-not-in-hole": (5, "requirement", "surrounded"),       # B2
+    "am-abbey-twice": (8, "supply", "tile"),                        # B1
+    "am-mayor-on-road": (0, "figure-stands", ""),                   # Y1
 }
 
 def events(state):
@@ -339,7 +353,7 @@ def test_every_record_has_an_entry():
 def test_record_names_its_rule(path):
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["rules"] == "base" and data["variants"]
-    assert any(f"{c}{n}" in data["comment"] for c in "RAITHDFPMV" for n in range(1, 17))
+    assert any(f"{c}{n}" in data["comment"] for c in "RAITHDFPMVBY" for n in range(1, 17))
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))

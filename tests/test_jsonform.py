@@ -348,8 +348,10 @@ def test_json_without_the_newer_keys_still_loads(nutty):
 # always writes them.
 OPTIONAL = {"game": {"followers_by_players", "follower", "score_marker", "titles", "ransom"},
             "kind": {"role", "attributes", "complete_extra", "final_extra", "colour", "look",
-                     "tile_figures", "ties", "followers_anywhere", "followers_with"},
-            "supply": {"order", "hold"}, "token": {"most_points", "final_expr", "bag", "worth"},
+                     "tile_figures", "ties", "followers_anywhere", "followers_with",
+                     "fits_any"},
+            "supply": {"order", "hold", "owned"},
+            "token": {"most_points", "final_expr", "bag", "worth"},
             "trigger": {"kinds", "attribute"},
             "segment": {"attributes"}}
 

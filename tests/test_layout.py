@@ -14,7 +14,7 @@ from carcdsl.model.looks import LOOKS
 
 PACKAGE = Path(carcdsl.__file__).parent
 EXPANSIONS = ("river", "abbot", "inns-cathedrals", "traders-builders", "river-ii",
-              "hills-sheep", "tower", "princess-dragon", "abbey-mayor-tiles")
+              "hills-sheep", "tower", "princess-dragon", "abbey-mayor")
 
 
 def _string_literals(path: Path) -> set[str]:
@@ -44,7 +44,7 @@ def _rule_words() -> set[str]:
     assert {"city", "road", "monastery", "field", "meeple", "nut"} <= words
     assert {"abbot", "big", "builder", "pig", "inn", "cathedral", "wine", "river", "garden",
             "lake", "shepherd", "tower", "dragon", "fairy", "volcano", "portal",
-            "princess"} <= words
+            "princess", "abbey", "mayor"} <= words
     assert set(bundled_names())  # the names were really read
     # geometry names and the looks pictures draw are the engine's and the view's own
     # vocabulary, even where a rule set names a kind or a figure so (the spin-off's "path",

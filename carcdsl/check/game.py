@@ -27,6 +27,8 @@ from carcdsl.model.rules import (
 
 MAX_BOARD_SIDE = 1000
 MAX_HAND = 20
+MAX_OWNED = 10
+"""``each player owns N TILE``: at most this many of one tile each."""
 MAX_PLAYERS = 100
 MAX_FOLLOWERS = 1000
 
@@ -246,6 +248,7 @@ class GameChecks(CheckerHost):
             self.error("E132", supply.loc_of("sets"), "sets", sets=supply.sets)
         else:
             self.check_supply_size(supply.sets)
+        self.check_owned(supply)
         if not isinstance(supply.hand, int) or not 0 <= supply.hand <= MAX_HAND:
             self.error("E132", supply.loc_of("hand"), "hand", hand=supply.hand, most=MAX_HAND)
         else:
@@ -270,6 +273,21 @@ class GameChecks(CheckerHost):
         elif kind is not None and turn.first_player in FIRST_PLAYER:
             self.error("E132", turn.loc_of("first_player_kind"), "most-without-draw", kind=kind,
                        first=turn.first_player)
+
+    def check_owned(self, supply) -> None:
+        """``each player owns N TILE``: a tile of the rule set, 1 to 10 each, named once."""
+        names = [t.name for t in self.rules.tiles]
+        seen: set[str] = set()
+        said = dict(supply.field_locs)
+        for i, (name, count) in enumerate(supply.owned):
+            loc = said.get(f"owned:{i}") or supply.loc_of("owned")
+            if name not in names:
+                self.error("E132", loc, "owned", tile=name, hint=self.hint(name, "tile", names))
+            elif name in seen:
+                self.error("E132", loc, "owned-twice", tile=name)
+            if not 1 <= count <= MAX_OWNED:
+                self.error("E132", loc, "owned-count", tile=name, count=count, most=MAX_OWNED)
+            seen.add(name)
 
     def check_supply_size(self, sets: int) -> None:
         """E201 at the tile whose copies take the supply past MAX_SUPPLY tiles (counts that

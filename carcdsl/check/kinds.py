@@ -115,6 +115,8 @@ class KindChecks(CheckerHost):
         if kind.ties and kind.ties not in TIES:
             self.error("E116", kind.loc_of("ties"), "ties", ties=kind.ties,
                        hint=self.hint(kind.ties, "ties", TIES), known=TIES)
+        if kind.fits_any and geometry in GEOMETRIES and geometry != "area":
+            self.error("E207", kind.loc_of("fits_any"), "fits-any", name=name, geometry=geometry)
         if kind.pennants and geometry in GEOMETRIES and geometry not in ("area", "path"):
             self.error("E207", kind.loc_of("pennants"), "kind", name=name, geometry=geometry)
         self.check_terminals(kind)

@@ -273,6 +273,8 @@ class PlayChecks(CheckerHost):
                        distance=distance)
         elif distance is not None and not 1 <= distance <= MAX_LOOK_AHEAD:
             self.error("E132", test_loc, "look-ahead", distance=distance, most=MAX_LOOK_AHEAD)
+        if test == "surrounded":
+            return  # `require surrounded`: no kind
         kind_loc = _item_loc(trigger, "kind", i)
         if kind not in self.kinds:
             self.error("E110", kind_loc, "require", test=test, kind=kind,

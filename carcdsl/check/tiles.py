@@ -66,7 +66,8 @@ class TileChecks(CheckerHost):
     def check_tile(self, tile: Tile) -> _TileInfo | None:
         """Check one tile type; what the warnings need, or None when it has errors."""
         before = len(self.out)
-        if not 1 <= tile.count <= MAX_TILE_COUNT:
+        owned = tile.count == 0 and any(name == tile.name for name, _ in self.rules.supply.owned)
+        if not owned and not 1 <= tile.count <= MAX_TILE_COUNT:
             self.error("E201", tile.loc, name=tile.name, count=tile.count, most=MAX_TILE_COUNT)
         owner: list[str | None] = [None] * 12
         owner_seg: list[Segment | None] = [None] * 12
@@ -259,6 +260,10 @@ class TileChecks(CheckerHost):
             self.error("E204", tile.loc, name=tile.name, places=", ".join(missing))
 
     # --- warnings over all tiles --------------------------------------------------------
+    def _fits_any(self, sig: tuple) -> bool:
+        """Whether a side shows a kind that ``fits any`` side (an abbey's wall)."""
+        return any(k is not None and k in self.kinds and self.kinds[k].fits_any for k in sig)
+
     def check_side_matches(self, infos: list[_TileInfo]) -> None:
         """W301: a side whose reverse signature no side of any other tile shows, in any
         rotation (a tile never lies against itself: one that is the only tile showing the
@@ -279,7 +284,7 @@ class TileChecks(CheckerHost):
         for info, sigs in zip(infos, sigs_of, strict=True):
             own = set(sigs)
             lonely = [(P.SIDES[d], sig) for d, sig in enumerate(sigs)
-                      if copies.get(tuple(reversed(sig)), 0)
+                      if not self._fits_any(sig) and copies.get(tuple(reversed(sig)), 0)
                       - (1 if tuple(reversed(sig)) in own else 0) < 1]
             if lonely:
                 shown = "; ".join(f"{side} ({', '.join(k or '-' for k in sig)})"

@@ -67,10 +67,12 @@ COMPLETE_ACTIONS = {M.EXTRA_TURN: "extra turn", M.SCORE: "score", M.TAKE: "take"
                     M.HIDE: "hide"}
 FEATURE_ACTIONS = {M.DRAW_BAG: "draw", M.RETURN_TOKENS: "return tokens",
                    M.RETURN_FIGURES: "return figures", M.SCORE_TO: "score to",
-                   M.CHOOSE: "choose", M.CAPTURE: "capture"}
-"""Actions on the feature of a rule (``on figure``, ``on draw``, ``extends ... with own``)."""
+                   M.CHOOSE: "choose", M.CAPTURE: "capture", M.SCORE_MOST: "score to most"}
+"""Actions on the feature of a rule (``on figure``, ``on draw``, ``extends ... with [own]``,
+``on final``)."""
 REQUIREMENT_TESTS = {M.JOINS: "joins", M.NO_REPEAT: "no-repeat", M.LOOK_AHEAD: "look-ahead",
-                     M.APART: "apart", M.AT_MOST: "at-most", M.AT_LEAST: "at-least"}
+                     M.APART: "apart", M.AT_MOST: "at-most", M.AT_LEAST: "at-least",
+                     M.HOLE: "surrounded"}
 QUANTITIES = {E.TILES: "tiles", E.PENNANTS: "pennants", E.NEIGHBOURS: "neighbours",
               E.FOLLOWERS: "followers", E.COMPLETED: "completed", E.MARKERS: "markers",
               E.ATTRIBUTE: "attribute", E.OWN: "own", E.FIGURES: "figures"}
@@ -90,11 +92,15 @@ REGISTRY: tuple[Construct, ...] = (
     *(_c(f"action {w} on place", "action", KINDS if c == M.PUT else NONE, c)
       for c, w in PLACE_ACTIONS.items()),
     _c("on complete", "event", COMPLETABLE, M.COMPLETE),
+    _c("on place extends with", "event", SIDES | {FIELD}, M.EXTENDS),
+    _c("on final", "event", KINDS, M.FINAL),
     _c("on figure", "event", NONE, M.FIGURE),
     _c("on draw", "event", NONE, M.DRAW),
     _c("on enter", "event", NONE, M.ENTER),
     _c("on turn beside", "event", NONE, M.TURN_BESIDE),
     _c("on score beside", "event", NONE, M.SCORE_BESIDE),
+    _c("on scored", "event", NONE, M.SCORED),
+    _c("action move within", "action", NONE, M.MOVE_WITHIN),
     _c("on place shows attribute", "event", NONE, M.SHOWS),
     _c("action return figures here", "action", NONE, M.RETURN_HERE),
     *(_c(f"action {w}", "action", NONE, c) for c, w in FEATURE_ACTIONS.items()),
@@ -110,6 +116,7 @@ REGISTRY: tuple[Construct, ...] = (
     _c("require apart", "requirement", SIDES, M.APART),
     _c("require at-most", "requirement", KINDS, M.AT_MOST),
     _c("require at-least", "requirement", KINDS, M.AT_LEAST),
+    _c("require surrounded", "requirement", NONE, M.HOLE),
     _c("score complete", "scoring", COMPLETABLE),
     _c("score final", "scoring", KINDS),
     _c("score per scorer", "scoring", KINDS),
@@ -118,6 +125,7 @@ REGISTRY: tuple[Construct, ...] = (
     _c("quantity neighbours showing", "quantity", frozenset({CENTRE}), E.NEIGHBOURS),
     _c("kind breaks ties", "kind"),
     _c("tile several centres", "kind"),
+    _c("kind fits any", "kind", frozenset({AREA})),
     *(_c(f"expression {w}", "expression", NONE, c) for c, w in OPERATIONS.items()),
     _c("follower on", "figure", ALL),
     _c("figure stands on", "figure", ALL),
@@ -134,6 +142,8 @@ REGISTRY: tuple[Construct, ...] = (
     _c("figure avoids", "figure"),
     _c("figure beside", "figure"),
     _c("figure blocks", "figure"),
+    _c("figure at corner", "figure"),
+    _c("figure keeps out", "figure"),
     _c("follower anywhere", "figure", KINDS),
     _c("follower anywhere with", "figure", KINDS),
     _c("game ransom", "turn"),
@@ -149,6 +159,7 @@ REGISTRY: tuple[Construct, ...] = (
     _c("supply start drawn", "supply"),
     _c("supply order", "supply"),
     _c("supply hold back", "supply"),
+    _c("supply owned", "supply"),
     _c("turn first player draw", "turn"),
     _c("end tile-unplaceable", "end"),
     _c("board bounds", "board"),
@@ -213,6 +224,8 @@ def _rule_uses(tables: Tables) -> Iterator[tuple[str, int]]:
         kinds = (rule.kind,) if rule.condition == M.SHOWS else tuple(sorted(rule.kinds))
         for kind in kinds or (-1,):
             yield f"on place {name}", _geometry(tables, kind)
+            if rule.anyone:  # extends ... with F: anyone's F
+                yield "on place extends with", _geometry(tables, kind)
         if rule.condition == M.SHOWS and rule.attribute >= 0:
             yield "on place shows attribute", NO_GEOMETRY
         for action in rule.actions:
@@ -229,9 +242,17 @@ def _rule_uses(tables: Tables) -> Iterator[tuple[str, int]]:
                 yield from _feature_action_uses(action)
                 if event == "on draw" and action[0] == M.DRAW_BAG:
                     yield "action draw on draw", NO_GEOMETRY  # a draw that draws again
+    for rule in modes.on_final:
+        yield "on final", _geometry(tables, rule.kind)
+        for action in rule.actions:
+            yield from _feature_action_uses(action)
     for rule in modes.on_beside:
         yield ("on turn beside" if rule.condition == M.TURN_BESIDE else "on score beside",
                NO_GEOMETRY)
+    for rule in modes.on_scored:
+        yield "on scored", NO_GEOMETRY
+        for _action in rule.actions:
+            yield "action move within", NO_GEOMETRY
     for rule in modes.on_enter:
         yield "on enter", NO_GEOMETRY
         for _action in rule.actions:
@@ -281,6 +302,8 @@ def _scoring_uses(tables: Tables) -> Iterator[tuple[str, int]]:
         yield "kind breaks ties", NO_GEOMETRY
     if any(len(centres) > 1 for centres in tables.centres):
         yield "tile several centres", NO_GEOMETRY
+    if tables.wild_sides:
+        yield "kind fits any", AREA
 
 
 def _program_parts(program: E.Program) -> Iterator[tuple[int, int | None, object]]:
@@ -342,6 +365,10 @@ def _figure_uses(tables: Tables) -> Iterator[tuple[str, int]]:
             yield "figure beside", NO_GEOMETRY
         if figure.blocks:
             yield "figure blocks", NO_GEOMETRY
+        if figure.corner:
+            yield "figure at corner", NO_GEOMETRY
+        if figure.keeps_out:
+            yield "figure keeps out", NO_GEOMETRY
         if figure.recall == M.RECALL_NONE:
             yield "figure recall", NO_GEOMETRY
         elif figure.recall == M.RECALL_FINAL:
@@ -365,5 +392,6 @@ def _mode_uses(tables: Tables) -> Iterator[tuple[str, int]]:
                 ("board bounds", board.bounds is not None), ("board map", board.map_keys),
                 ("board edge closes", board.edge_closes),
                 ("board edge filled", board.edge_filled), ("board markers", board.markers),
-                ("game ransom", modes.ransom), ("supply hold back", modes.hold is not None))
+                ("game ransom", modes.ransom), ("supply hold back", modes.hold is not None),
+                ("supply owned", modes.owned))
     yield from ((key, NO_GEOMETRY) for key, on in settings if on)

@@ -14,12 +14,14 @@ import carcdsl.model as m
 from carcdsl.compile.expr import Program, compile_expr
 
 SURROUNDED, COVERS, SHOWS, EXTENDS, COMPLETE, FIGURE, DRAW, ENTER, TURN_BESIDE, \
-    SCORE_BESIDE = range(10)
+    SCORE_BESIDE, SCORED, FINAL = range(12)
 CONDITIONS = {"surrounded": SURROUNDED, "covers": COVERS, "shows": SHOWS, "extends": EXTENDS,
               "complete": COMPLETE, "figure": FIGURE, "draw": DRAW, "enter": ENTER,
-              "turn-beside": TURN_BESIDE, "score-beside": SCORE_BESIDE}
+              "turn-beside": TURN_BESIDE, "score-beside": SCORE_BESIDE, "scored": SCORED,
+              "final": FINAL}
 EXTRA_TURN, SCORE, PUT, TAKE, HIDE, DRAW_BAG, RETURN_TOKENS, RETURN_FIGURES, SCORE_TO, CHOOSE, \
-    CAPTURE, MOVE_HERE, WALK, RETURN_HERE, INSTEAD_RETURN, PLACE_ANYWHERE = range(16)
+    CAPTURE, MOVE_HERE, WALK, RETURN_HERE, INSTEAD_RETURN, PLACE_ANYWHERE, MOVE_WITHIN, \
+    SCORE_MOST = range(18)
 """Actions. Those after HIDE act on the rule's feature (``on figure F``: the figure's,
 ``on draw T``: the one the token went onto, ``on place extends ... with own F``: the one
 extended): (DRAW_BAG, bag) a token at random from the bag onto it, (RETURN_TOKENS, bag) the
@@ -36,10 +38,16 @@ walks, a square a step, each step decided by the next player in turn from the mo
 home. Instead of a figure (``engine.targets``): (INSTEAD_RETURN, figure mask) the mover may
 send one figure of the mask (bit 0: any that counts) home from the feature of the placed
 tile's segment the rule's condition names; (PLACE_ANYWHERE, figure mask) this move's figure
-of the mask may go on any placed tile's unoccupied, incomplete feature."""
-JOINS, NO_REPEAT, LOOK_AHEAD, APART, AT_MOST, AT_LEAST = range(6)
+of the mask may go on any placed tile's unoccupied, incomplete feature. After ``on scored
+F`` (``engine.moving``): (MOVE_WITHIN, figure index, reach, kind indexes) each F on a feature
+scored on completion is its owner's decision: onto an incomplete, unoccupied feature of those
+kinds within ``reach`` squares, or home. (SCORE_MOST, program, figure code): the program
+measured on the rule's feature, to the players with the most figures of the code on it (0:
+the usual majority by strength; f + 1: by count of figure f); nothing when nobody has one."""
+JOINS, NO_REPEAT, LOOK_AHEAD, APART, AT_MOST, AT_LEAST, HOLE = range(7)
 REQUIREMENT_CODES = {"joins": JOINS, "no-repeat": NO_REPEAT, "look-ahead": LOOK_AHEAD,
-                     "apart": APART, "at-most": AT_MOST, "at-least": AT_LEAST}
+                     "apart": APART, "at-most": AT_MOST, "at-least": AT_LEAST,
+                     "surrounded": HOLE}
 RECALL_NONE, RECALL_FINAL = 1, 2
 BESIDE = -3
 """``Modes.targets``: a neutral figure put beside a figure (``beside own F``)."""
@@ -107,6 +115,12 @@ class FigureKind:
     may be put beside, instead of placing a figure."""
     blocks: bool = False
     """``blocks``: no figure is placed on its square."""
+    corner: bool = False
+    """``at corner``: only on a segment of the tile just placed at a corner where four
+    placed tiles meet, each showing the segment's kind there (``engine.figures``)."""
+    keeps_out: int = 0
+    """``keeps out``: the figure codes (bit 0: an ordinary follower or any figure that
+    counts, bit f + 1: figure f) never placed on a feature holding this figure."""
 
     def supply_for(self, players: int) -> int:
         """How many each of ``players`` players has."""
@@ -153,6 +167,8 @@ class TriggerRule:
     attribute: int = -1
     """SHOWS: the index of the attribute (of the kind's) its segment must carry (-1: any
     segment of the kind)."""
+    anyone: bool = False
+    """EXTENDS: the figure may be anyone's (``with F``), not only the mover's."""
 
 
 @attrs.frozen
@@ -190,6 +206,11 @@ class Modes:
     on_beside: tuple[TriggerRule, ...] = ()
     """``on turn beside F`` and ``on score beside F`` rules (``TriggerRule.figure``: F's
     index)."""
+    on_scored: tuple[TriggerRule, ...] = ()
+    """``on scored F`` rules (``TriggerRule.figure``: F's index)."""
+    on_final: tuple[TriggerRule, ...] = ()
+    """``on final KIND`` rules (``TriggerRule.kind``: the kind's index): they act on each
+    feature of the kind at final scoring, before its own final score."""
     bags: tuple[str, ...] = ()
     """The bags tokens are drawn from (``token ... { bag NAME }``), in order of first use."""
     draw_rank: tuple[int, ...] = ()
@@ -202,6 +223,9 @@ class Modes:
     ransom: int = 0
     """``ransom N``: what a player pays to take back a figure another player holds (0: no
     ransom)."""
+    owned: tuple[tuple[int, int], ...] = ()
+    """``each player owns N TILE``: (tile type, N) of each tile every player holds from the
+    start and may play instead of drawing (``engine.owned``)."""
     placing_more: bool = attrs.field(init=False)
     """Whether a turn may do more than place a tile and an ordinary follower (figures,
     recalls, requirements): move generation then takes the general path."""
@@ -209,6 +233,8 @@ class Modes:
     completing_more: bool = attrs.field(init=False)
     """Whether completing a feature does more than score it (``on complete`` rules, figures
     to send home that never count)."""
+    keeping_out: bool = attrs.field(init=False)
+    """Whether some figure ``keeps out`` others (``FigureKind.keeps_out``)."""
     measured_strengths: bool = attrs.field(init=False)
     """Whether some figure's strength is an expression (``FigureKind.strength_program``)."""
     most_options: int = attrs.field(init=False)
@@ -230,13 +256,17 @@ class Modes:
     figure index, its ``beside``)."""
     placing_anywhere: bool = attrs.field(init=False)
     """Whether an ``on place`` rule lets its move's figure go anywhere (``place F anywhere``)."""
+    moving: tuple[tuple[int, int, frozenset], ...] = attrs.field(init=False)
+    """``on scored F: move F within N to K, ...``: (figure index, N, kind indexes) for each
+    figure that may move on when its feature is scored (``engine.moving``)."""
     deciding: bool = attrs.field(init=False)
     """Whether a game may wait for a decision between moves (a capture, a ransom:
     ``engine.decisions``): fast moves ``(DECIDE, 0, 0, option)`` make them."""
 
     @placing_more.default
     def _placing_more(self) -> bool:
-        return bool(self.figures or self.requirements or self.anywhere_kinds) or any(
+        return bool(self.figures or self.requirements or self.anywhere_kinds
+                    or self.owned) or any(
             a[0] in (CHOOSE, INSTEAD_RETURN, PLACE_ANYWHERE)
             for rule in self.triggers for a in rule.actions)
 
@@ -260,7 +290,13 @@ class Modes:
     @deciding.default
     def _deciding(self) -> bool:
         return bool(self.ransom) or any(a[0] == CAPTURE for rule in self.on_figure
-                                        for a in rule.actions) or self.walking
+                                        for a in rule.actions) or self.walking \
+            or bool(self.moving)
+
+    @moving.default
+    def _moving(self) -> tuple[tuple[int, int, frozenset], ...]:
+        return tuple((a[1], a[2], a[3]) for rule in self.on_scored for a in rule.actions
+                     if a[0] == MOVE_WITHIN)
 
     @walking.default
     def _walking(self) -> bool:
@@ -273,6 +309,10 @@ class Modes:
     @completing_more.default
     def _completing_more(self) -> bool:
         return bool(self.on_complete or self.figures)
+
+    @keeping_out.default
+    def _keeping_out(self) -> bool:
+        return any(f.keeps_out for f in self.figures)
 
     @measured_strengths.default
     def _measured_strengths(self) -> bool:
@@ -299,6 +339,7 @@ def compile_modes(rules: m.RuleSet, kind_index: Mapping[str, int]) -> Modes:
                    for t in rules.tokens)
     token_index = {t.name: i for i, t in enumerate(tokens)}
     figure_index = {f.name: i for i, f in enumerate(rules.figures)}
+    names_of = [t.name for t in rules.tiles]
     names = _Names(kind_index, token_index, figure_index, {b: i for i, b in enumerate(bags)},
                    {(k.name, a): i for k in rules.kinds
                     for i, (a, _) in enumerate(k.attributes)})
@@ -323,10 +364,14 @@ def compile_modes(rules: m.RuleSet, kind_index: Mapping[str, int]) -> Modes:
         on_enter=tuple(_trigger(t, names) for t in said if t.condition == "enter"),
         on_beside=tuple(_trigger(t, names) for t in said
                         if t.condition in ("turn-beside", "score-beside")),
+        on_scored=tuple(_trigger(t, names) for t in said if t.condition == "scored"),
+        on_final=tuple(_trigger(t, names) for t in said if t.condition == "final"),
         draw_rank=_draw_rank(rules),
         anywhere_kinds=tuple((kind_index[k.name], _any_code(k.followers_with, figure_index))
                              for k in rules.kinds if k.followers_anywhere),
         ransom=game.ransom,
+        owned=tuple((names_of.index(name), n) for name, n in supply.owned
+                    if name in names_of),
         hold=(kind_index[supply.hold[0]], figure_index[supply.hold[1]])
         if supply.hold is not None and supply.hold[0] in kind_index
         and supply.hold[1] in figure_index else None)
@@ -349,7 +394,8 @@ def _figure(f: m.Figure, rules: m.RuleSet, kind_index: Mapping[str, int],
                       compile_expr(f.strength_expr, kind_index, {}, figure_index)
                       if f.strength_expr is not None else None,
                       f.anywhere, _any_code(f.with_any, figure_index),
-                      frozenset(kind_index[n] for n in stands if n in kind_index), supply)
+                      frozenset(kind_index[n] for n in stands if n in kind_index), supply,
+                      corner=f.corner, keeps_out=_excluded(f.keeps_out, figure_index))
 
 
 def _any_code(name: str | None, figure_index: Mapping[str, int]) -> int:
@@ -435,6 +481,9 @@ def _actions(actions, n: _Names) -> tuple[tuple, ...]:
                        else (RETURN_FIGURES, n.figure_code(value)))
         elif action == "score-to":
             out.append((SCORE_TO, n.bags[value[0]], n.figure_code(value[1])))
+        elif action == "score-most":
+            out.append((SCORE_MOST, compile_expr(value[0], n.kinds, {}, n.figures),
+                        n.figure_code(value[1])))
         elif action == "choose":
             out.append((CHOOSE, tuple((name, _actions(acts, n)) for name, acts in value)))
         elif action == "capture":
@@ -447,6 +496,10 @@ def _actions(actions, n: _Names) -> tuple[tuple, ...]:
             out.append((WALK, n.figures[value[0]], value[1]))
         elif action == "return-here":
             out.append((RETURN_HERE,))
+        elif action == "move-within":
+            figure, reach, kinds = value
+            out.append((MOVE_WITHIN, n.figures[figure], reach,
+                        frozenset(n.kinds[k] for k in kinds)))
         elif action in ("instead-return", "place-anywhere"):
             out.append((INSTEAD_RETURN if action == "instead-return" else PLACE_ANYWHERE,
                         1 << n.figure_code(value)))
@@ -456,14 +509,15 @@ def _actions(actions, n: _Names) -> tuple[tuple, ...]:
 def _trigger(trigger: m.Trigger, n: _Names) -> TriggerRule:
     condition = CONDITIONS[trigger.condition]
     arg = trigger.arg or ""
-    kind = (n.kinds.get(arg, -1) if condition in (SHOWS, COMPLETE)
+    kind = (n.kinds.get(arg, -1) if condition in (SHOWS, COMPLETE, FINAL)
             else n.tokens.get(arg, -1) if condition == DRAW else -1)
     figure = (_figure_code(trigger.arg, n.figures) if condition == EXTENDS
               else n.figures.get(arg, -1)
-              if condition in (FIGURE, ENTER, TURN_BESIDE, SCORE_BESIDE) else NO_NEED)
+              if condition in (FIGURE, ENTER, TURN_BESIDE, SCORE_BESIDE, SCORED) else NO_NEED)
     return TriggerRule(
         condition, kind, trigger.arg if condition == COVERS else None,
         _actions(trigger.actions, n), ("t", trigger.condition, trigger.arg),
         trigger.arg or trigger.condition,
         frozenset(n.kinds.get(k, -1) for k in trigger.kinds), figure,
-        n.attributes.get((arg, trigger.attribute), -1) if trigger.attribute else -1)
+        n.attributes.get((arg, trigger.attribute), -1) if trigger.attribute else -1,
+        condition == EXTENDS and not trigger.own)

@@ -217,6 +217,12 @@ class Tables:
     may break a tie for a feature. Empty: no kind breaks ties."""
     ties: int = 0
     """How such figures break ties: the largest ``Kind.ties`` (count over presence)."""
+    wild_sides: tuple[int, ...] = ()
+    """Per oriented tile: a bit per side (1 << d) that shows a kind that ``fits any``: it
+    fits against any side, joins nothing and closes the feature it faces. Empty: no kind
+    fits any."""
+    wild_sigs: frozenset[int] = frozenset()
+    """The side signatures of such sides: they meet any requirement of a square."""
     fit_cache: dict = attrs.field(factory=dict, eq=False, repr=False)
     """Pattern code -> ``fit_entry``; filled as games meet new neighbourhoods."""
 
@@ -227,7 +233,8 @@ class Tables:
             pattern = self.pattern_of(code)
             found = tuple(
                 tuple(r for r in self.distinct[t]
-                      if all(req < 0 or req == s for req, s in zip(pattern, self.sigs[4 * t + r])))
+                      if all(req < 0 or req == s or s in self.wild_sigs
+                             for req, s in zip(pattern, self.sigs[4 * t + r])))
                 for t in range(len(self.type_names)))
             self.fit_cache[code] = found
         return found

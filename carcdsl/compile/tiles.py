@@ -155,7 +155,11 @@ class _Oriented:
         self.canonical: list[int] = []
         self.distinct: list[tuple[int, ...]] = []
         self.neutral: set[tuple[int, int]] = set()
-        """(printed tile, side) pairs that ask nothing of the square across."""
+        """(oriented tile, side) pairs that ask nothing of the square across: a printed
+        tile's, and sides that fit any (``wild``)."""
+        self.wild: list[int] = []
+        """Per oriented tile, a bit per side showing a kind that ``fits any``."""
+        self.wild_kinds: set[str] = set()
 
     def sig(self, key: tuple) -> int:
         return self.sig_ids.setdefault(key, len(self.sig_ids))
@@ -170,12 +174,21 @@ class _Oriented:
         takes = all(rules.feature_kind(s.kind).tile_figures for s in tile.segments)
         for r in range(4):
             local, at = _orient(tile, rules, kind_index, 90 * r)
+            wild = 0
+            for d in range(4):
+                i = at[P.middle(d)]
+                if i >= 0 and kinds[local[i].kind].name in self.wild_kinds:
+                    wild |= 1 << d
+                    self.neutral.add((len(self.sigs), d))
+            self.wild.append(wild)
             self.sigs.append(tuple(
-                self.sig(tuple(local[at[q]].kind if at[q] >= 0 else -1
+                self.sig(("any",) if wild >> d & 1 else
+                         tuple(local[at[q]].kind if at[q] >= 0 else -1
                                for q in P.side_positions(d))) for d in range(4)))
             self.segments.append(tuple(local))
             self.seg_at.append(tuple(at))
-            self.links.append(tuple(_side_links(local, at, d) for d in range(4)))
+            self.links.append(tuple(() if wild >> d & 1 else _side_links(local, at, d)
+                                    for d in range(4)))
             self.spots.append(tuple(i for i, s in enumerate(local)
                                     if takes and kinds[s.kind].followers))
             self.centres.append(tuple(i for i, s in enumerate(local) if s.geometry == CENTRE))
@@ -200,6 +213,7 @@ class _Oriented:
         self.spots.append(())
         self.centres.append(())
         self.canonical.append(o)
+        self.wild.append(0)
 
     def reverse(self) -> list[int]:
         """Per signature id, the signature a neighbour must show on the facing side."""
@@ -230,6 +244,7 @@ def compile_rules(rules: m.RuleSet) -> Tables:
     kinds = _kinds(rules)
     kind_index = {k.name: k.index for k in kinds}
     out = _Oriented()
+    out.wild_kinds = {k.name for k in rules.kinds if k.fits_any}
     for t, tile in enumerate(rules.tiles):
         out.add_type(t, tile, rules, kinds, kind_index)
     printed_from = len(out.sigs)
@@ -253,7 +268,9 @@ def compile_rules(rules: m.RuleSet) -> Tables:
         tuple(out.distinct), fast, board, printed_from, modes, kind_index,
         figure_spots=_figure_spots(rules, kinds, out.segments),
         watched_centres=_watched_centres(modes, out.segments),
-        high_tiles=_high_tiles(kinds, out.segments), ties=max((k.ties for k in kinds), default=0))
+        high_tiles=_high_tiles(kinds, out.segments), ties=max((k.ties for k in kinds), default=0),
+        wild_sides=tuple(out.wild) if any(out.wild) else (),
+        wild_sigs=frozenset({out.sig_ids[("any",)]} if ("any",) in out.sig_ids else ()))
 
 
 def _high_tiles(kinds: tuple[Kind, ...], segments: list[tuple[LocalSegment, ...]]

@@ -3,7 +3,7 @@ game discards the drawn tile, or a whole hand, until something fits."""
 
 from __future__ import annotations
 
-from carcdsl.engine import movegen, neutral, scoring
+from carcdsl.engine import movegen, neutral, owned, scoring
 from carcdsl.engine.moves import Discard
 from carcdsl.engine.parts import Parts
 
@@ -35,7 +35,7 @@ def discard(p: Parts, t: int, move: Discard | None = None) -> None:
         supply.refill(seats.current)
         if not hand:
             seats.pass_turn(supply)
-    if supply.is_empty():
+    if supply.is_empty() and not owned.last_turn(p, movegen.can_place):
         scoring.finish(p)
 
 

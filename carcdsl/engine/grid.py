@@ -93,6 +93,8 @@ class Grid:
                 continue
             if nb[0] >= printed_from and not printed:
                 self._reach(tb, nkey)
+            if tb.wild_sides and _wild_between(tb, features, o, base, nb, step):
+                continue
             nat, nbase = seg_at[nb[0]], nb[1]
             for i, fpos, counts in side_links:
                 a, b = root[base + i], root[nbase + nat[fpos]]
@@ -179,3 +181,25 @@ class Grid:
         if bt.edge_closes and bt.edge_filled:
             filled += sum(1 for off in AROUND if not bt.exists(key + off))
         return filled
+
+
+def _wild_between(tb: Tables, features: Features, o: int, base: int, nb: tuple[int, int],
+                  step: int) -> bool:
+    """Whether a side that fits any (``Tables.wild_sides``) lies between oriented tile ``o``,
+    just placed, and its neighbour ``nb`` across ``step``. Then nothing joins there, and the
+    other side's features count that end as closed."""
+    d = STEP.index(step)
+    back = (d + 2) % 4
+    mine, theirs = tb.wild_sides[o] >> d & 1, tb.wild_sides[nb[0]] >> back & 1
+    if not mine and not theirs:
+        return False
+    root, open_ends = features.root, features.open_ends
+    if mine and not theirs:
+        for i, _, counts in tb.links[nb[0]][back]:
+            if counts:
+                open_ends[root[nb[1] + i]] -= 1
+    elif theirs and not mine:
+        for i, _, counts in tb.links[o][d]:
+            if counts:
+                open_ends[root[base + i]] -= 1
+    return True

@@ -12,7 +12,7 @@ import attrs
 
 from carcdsl.compile.facts import elsewhere_spot, with_choice
 from carcdsl.compile.modes import NO_NEED
-from carcdsl.engine import figures, neutral, requirements, targets
+from carcdsl.engine import figures, neutral, owned, requirements, targets
 from carcdsl.engine.elsewhere import Candidates
 from carcdsl.engine.movegen import can_place, free_spots
 from carcdsl.engine.moves import Discard, FollowerSpec, Placement, RecallSpec
@@ -39,6 +39,13 @@ def check_discard(p: Parts, t: int, move: Discard) -> None:
 def take(p: Parts, name: str | None) -> int:
     """The tile type a move names (None: the drawn tile), if the mover may play it."""
     supply, tb = p.supply, p.tables
+    if supply.owned is not None and name is not None:  # a tile the mover owns
+        t = tb.type_index(name)
+        if t is not None and owned.playing(p, t) and (supply.hands is not None
+                                                      or not supply.drawable(t)):
+            return t
+    if supply.closing:
+        raise IllegalMoveError("owned", "last", player=p.seats.players[p.seats.current])
     if supply.hands is not None:
         hand = supply.hands[p.seats.current]
         t = tb.type_index(name) if name is not None else None
@@ -84,8 +91,8 @@ def _not_in_hand(p: Parts, name: str | None) -> IllegalMoveError:
 def check_drawn(p: Parts, t: int, what: str) -> None:
     """A live game: the move must place (or discard) the tile the player drew."""
     pile = p.supply.pile
-    if p.supply.hands is not None or t == pile[-1]:
-        return
+    if p.supply.hands is not None or not pile or t == pile[-1] or owned.playing(p, t):
+        return  # a tile the player owns is played instead of the one drawn
     names, player = p.tables.type_names, p.seats.players[p.seats.current]
     if what == "discard":
         raise IllegalMoveError("drawn-tile", "discard", player=player, drawn=names[pile[-1]],
@@ -139,6 +146,11 @@ def check_placement(p: Parts, t: int, move: Placement) -> tuple[int, int, int]:
                 raise IllegalMoveError("follower-supply",
                                        player=p.seats.players[p.seats.current])
             if spot not in free_spots(p, t, key, r):
+                holder = figures.keeper(p, o, key, spot, 0)
+                if holder is not None:
+                    raise IllegalMoveError("figure-kept-out", feature=move.follower.feature,
+                                           kind=p.tables.modes.follower or "follower",
+                                           holder=holder)
                 raise _feature_taken(move.follower)
     elif move.recall is not None:
         spot = _recall_spot(p, o, key, move.recall)
@@ -207,7 +219,9 @@ def _check_requirements(p: Parts, o: int, key: int, name: str, at: str) -> None:
     for rule in p.tables.modes.requirements:
         if requirements.applies(p, rule, o, key):
             failed = requirements.failed(p, rule, o, key)
-            kind = p.tables.kinds[rule.kind].name
+            kind = p.tables.kinds[rule.kind].name if rule.kind >= 0 else ""
+            if failed == "surrounded":
+                raise IllegalMoveError("requirement", "surrounded", tile=name, at=at)
             if failed == "joins":
                 raise IllegalMoveError("requirement", "joins", tile=name, at=at, kind=kind)
             if failed == "no-repeat":
@@ -250,12 +264,18 @@ def _figure_spot(p: Parts, o: int, key: int, local: int, figure: int,
         raise IllegalMoveError("figure-stands", kind=kind.name, feature=spec.feature)
     spot = figures.figure_spot(local, figure)
     if spot not in figures.placements(p, o, key, p.grid.occupied(tb, p.features, key)):
+        if kind.corner and not figures.at_corner(p, o, key, local):
+            raise IllegalMoveError("figure-corner", kind=kind.name, feature=spec.feature)
         if kind.excludes and figures.joined_roots(p, o, key, local) & figures.excluded_roots(
                 p, kind.excludes):
             raise IllegalMoveError("figure-excludes", kind=kind.name, feature=spec.feature,
                                    others=", ".join(_excluded_names(tb, kind.excludes)))
         if kind.needs != NO_NEED:
             raise IllegalMoveError("figure-needs", kind=kind.name, feature=spec.feature)
+        holder = figures.keeper(p, o, key, local, figure)
+        if holder is not None:
+            raise IllegalMoveError("figure-kept-out", kind=kind.name, feature=spec.feature,
+                                   holder=holder)
         raise _feature_taken(spec)
     return spot
 

@@ -23,7 +23,7 @@ from carcdsl.compile.facts import (
     with_choice,
 )
 from carcdsl.compile.modes import NO_NEED
-from carcdsl.engine import decisions, figures, requirements, targets
+from carcdsl.engine import decisions, figures, owned, requirements, targets
 from carcdsl.engine.elsewhere import Candidates
 from carcdsl.engine.moves import FollowerSpec, Placement, RansomSpec, RecallSpec
 from carcdsl.engine.parts import Parts
@@ -43,11 +43,12 @@ def can_place(p: Parts, t: int) -> bool:
 
 def free_spots(p: Parts, t: int, key: int, r: int) -> list[int]:
     """Local segments of tile ``t`` placed on ``key`` in rotation ``r`` that a follower may
-    go on (an empty feature), for the player to move."""
+    go on (an empty feature that no figure keeps followers out of), for the player to move."""
     tb = p.tables
     if not p.seats.followers[p.seats.current] or not tb.spots[4 * t + r]:
         return []
-    return list(tb.free_spots(4 * t + r, p.grid.occupied(tb, p.features, key)))
+    spots = tb.free_spots(4 * t + r, p.grid.occupied(tb, p.features, key))
+    return figures.followers_kept_out(p, 4 * t + r, key, spots)
 
 
 def iter_moves(p: Parts, t: int | None = None) -> Iterator[FastMove]:
@@ -65,6 +66,14 @@ def iter_moves(p: Parts, t: int | None = None) -> Iterator[FastMove]:
         if supply.hands is not None:
             for t in dict.fromkeys(supply.hands[p.seats.current]):
                 yield from iter_moves(p, t)
+            if supply.owned is not None:
+                yield from owned.moves_tail(p, None, iter_moves)
+            return
+        if supply.owned is not None:
+            drawn = supply.pile[-1] if supply.pile else None
+            if drawn is not None:
+                yield from iter_moves(p, drawn)
+            yield from owned.moves_tail(p, drawn, iter_moves)
             return
         if not supply.pile:
             return
@@ -139,7 +148,9 @@ class _Turn:
         tb, o = p.tables, 4 * t + r
         yield -1
         if p.seats.followers[p.seats.current] and tb.fast.spot_count[t]:
-            yield from tb.free_spots(o, occupied)
+            spots = tb.free_spots(o, occupied)
+            yield from (figures.followers_kept_out(p, o, key, spots) if tb.modes.keeping_out
+                        else spots)
         if self.placing:
             yield from figures.placements(p, o, key, occupied, self.owned)
         if self.recallable:
@@ -180,7 +191,8 @@ def sample_move(p: Parts, rng: random.Random) -> FastMove | None:
     """
     supply, modes = p.supply, p.tables.modes
     deciding = modes.deciding and (p.decisions.pending is not None or decisions.ransoms(p))
-    if deciding or modes.targets or modes.placing_anywhere:  # spots vary too much to bound
+    if (deciding or modes.targets or modes.placing_anywhere  # spots vary too much to bound
+            or supply.closing):
         moves = list(iter_moves(p))
         return moves[below(rng, len(moves))] if moves else None
     if supply.hands is not None or p.tables.modes.placing_more:
@@ -225,6 +237,7 @@ def _sample_more(p: Parts, rng: random.Random) -> FastMove | None:
         types = list(dict.fromkeys(supply.hands[p.seats.current]))
     else:
         types = [supply.pile[-1]] if supply.pile else []
+    types += [t for t in owned.types(p) if t not in types]
     placements = placements_of(p, types)
     if not placements:
         return None

@@ -12,6 +12,7 @@ from carcdsl.compile.modes import (
     AT_LEAST,
     AT_MOST,
     COVERS,
+    HOLE,
     JOINS,
     LOOK_AHEAD,
     NO_REPEAT,
@@ -72,6 +73,8 @@ def failed(p: Parts, rule: Requirement, o: int, key: int) -> str | None:
     ``no-repeat`` (the tile before turned the same way), ``third-turn`` (a third curve the
     same way, straights between), ``look-ahead``, ``apart``, ``at-most`` or ``at-least``."""
     tiles = p.grid.tiles
+    if rule.test == HOLE:
+        return None if all(key + step in tiles for step in STEP) else "surrounded"
     sides = _sides(p, o, rule.kind)
     if rule.test == JOINS:
         return None if any(key + STEP[d] in tiles for d in sides) else "joins"

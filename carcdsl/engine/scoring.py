@@ -20,8 +20,8 @@ from carcdsl.compile.expr import (
     evaluate,
 )
 from carcdsl.compile.tables import CENTRE, TIES_PRESENCE
-from carcdsl.engine import targets
-from carcdsl.engine.effects import fire_completed
+from carcdsl.engine import moving, targets
+from carcdsl.engine.effects import fire_completed, fire_final
 from carcdsl.engine.events import EndReason, ScoreEvent, TokenEvent
 from carcdsl.engine.figures import own_count
 from carcdsl.engine.parts import Parts
@@ -36,10 +36,13 @@ def score_completed(p: Parts, o: int, key: int, base: int, index: int) -> bool:
     root, open_ends, followers = features.root, features.open_ends, features.followers
     extra = False
     modes = p.tables.modes
+    nodes = [base + i for i in p.tables.fast.closable[o]]
+    if p.tables.wild_sides and p.tables.wild_sides[o]:
+        nodes += faced_by_wild(p, o, key)
     if modes.completing_more:
         seen: set[int] = set()
-        for i in p.tables.fast.closable[o]:
-            r = root[base + i]
+        for node in nodes:
+            r = root[node]
             if not open_ends[r] and r not in seen:
                 seen.add(r)
                 if modes.on_complete:
@@ -51,14 +54,26 @@ def score_completed(p: Parts, o: int, key: int, base: int, index: int) -> bool:
                     for seat, figure in features.release(r):
                         p.seats.supply_of(figure)[seat] += 1
     else:
-        for i in p.tables.fast.closable[o]:
-            r = root[base + i]
+        for node in nodes:
+            r = root[node]
             # scoring returns the followers, so a feature met twice scores once
             if not open_ends[r] and followers[r]:
                 score(p, r, "complete", index)
     if p.grid.watched:
         extra |= _score_centres(p, key, index)
     return extra
+
+
+def faced_by_wild(p: Parts, o: int, key: int) -> list[int]:
+    """The neighbours' nodes whose ends the sides of ``o`` on ``key`` that fit any have just
+    closed (``Tables.wild_sides``), side by side, N E S W."""
+    tb, tiles, out = p.tables, p.grid.tiles, []
+    for d, step in enumerate(STEP):
+        nb = tiles.get(key + step)
+        if not tb.wild_sides[o] >> d & 1 or nb is None or tb.wild_sides[nb[0]] >> (d + 2) % 4 & 1:
+            continue
+        out += [nb[1] + i for i, _, counts in tb.links[nb[0]][(d + 2) % 4] if counts]
+    return out
 
 
 def _score_centres(p: Parts, key: int, index: int) -> bool:
@@ -176,6 +191,8 @@ def score(p: Parts, root: int, when: str, index: int) -> None:
             _collect_tokens(p, root, winners, index)
     if p.tables.modes.on_beside:
         targets.feature_scored(p, root, index)
+    if p.tables.modes.moving and when == "complete":
+        moving.set_aside(p, root)
     seats = p.seats
     for seat, figure in features.release(root):
         if figure:
@@ -196,6 +213,31 @@ def measured_strengths(p: Parts, root: int, counts: tuple[int, ...]) -> tuple[in
             value = evaluate(kind.strength_program, _measure(p, root, seat))[0]
             out[seat] += max(value, 0) - kind.strength
     return tuple(out)
+
+
+def score_most(p: Parts, root: int, program, code: int, when: str, index: int) -> None:
+    """``score EXPR to most F``: the program measured on the feature of ``root`` to each
+    player with the most figures ``code`` on it (0: the usual majority, each figure by its
+    strength, ties broken as when it scores; f + 1: by count of figure f); nothing when
+    nobody has one."""
+    features = p.features
+    if code:
+        this, counts = features.root, [0] * len(p.seats.players)
+        for seat, node, _key, figure in features.pieces:
+            if figure == code and this[node] == root:
+                counts[seat] += 1
+    else:
+        counts = list(features.followers[root] or ())
+        if counts and p.tables.modes.measured_strengths:
+            counts = list(measured_strengths(p, root, tuple(counts)))
+    best = max(counts, default=0)
+    if best <= 0:
+        return
+    winners = [seat for seat, c in enumerate(counts) if c == best]
+    if not code and len(winners) > 1 and p.tables.high_tiles:
+        winners = break_tie(p, root, winners)
+    for seat in winners:
+        award(p, root, when, index, seat, *evaluate(program, _measure(p, root, seat)))
 
 
 def _held_measure(count: int) -> Measure:
@@ -283,6 +325,8 @@ def finish(p: Parts, why: str | None = None, tile: str | None = None) -> None:
                                tuple(names[t] for t in p.supply.left()), len(log.events),
                                len(log.token_events), tuple(p.features.pieces))
     for root in p.features.occupied_roots():
+        if p.tables.modes.on_final:
+            fire_final(p, root, index)
         score(p, root, "final", index)
     _score_held_tokens(p, index)
     log.finished = True

@@ -32,7 +32,9 @@ from carcdsl.engine import (
     figures,
     legality,
     movegen,
+    moving,
     neutral,
+    owned,
     requirements,
     scoring,
     targets,
@@ -95,6 +97,8 @@ class State(Parts):
                     events_before=len(self.log.events)))
         if modes.hand:
             self.supply.deal(n, modes.hand)
+        if modes.owned:
+            owned.deal(self, n)
         self._after_move()
 
     def _place_start(self) -> None:
@@ -329,12 +333,16 @@ class State(Parts):
                 raise IllegalMoveError("decision", "pending")
             if move.ransom is not None and state.decisions.paid is None:
                 state._decide(decisions.ransom_option(state, move.ransom))
-            state._play(attrs.evolve(move, capture=None, walk=()))
+            state._play(attrs.evolve(move, capture=None, walk=(), moved=()))
             decisions.replay_decisions(state, move)
         return self.log.events[before:]
 
     def _play(self, move: Placement | Discard) -> list[ScoreEvent]:
         before = len(self.log.events)
+        if self.supply.closing and isinstance(move, Discard):  # a last turn: keeps the tile
+            owned.keep(self, move)
+            self._next_last_turn()
+            return []
         t = legality.take(self, move.tile)
         drawn = self._caller_draws(move.tile, t)
         try:
@@ -374,6 +382,8 @@ class State(Parts):
         (None: nothing drawn)."""
         if self.auto_discard or name is None or self.supply.hands is not None:
             return None
+        if owned.playing(self, t) and not self.supply.drawable(t):
+            return None
         return self.supply.draw(t)
 
     def draw(self, tile: str) -> None:
@@ -408,7 +418,10 @@ class State(Parts):
 
     def apply_fast(self, t: int, key: int, r: int, spot: int) -> None:
         """Play a move from ``iter_moves`` without checking it again (bots, search)."""
-        if t == DECIDE:
+        if t == DECIDE and spot == owned.KEEP:
+            owned.keep(self)
+            self._next_last_turn()
+        elif t == DECIDE:
             self._decide(spot)
         else:
             self._apply(t, key, r, spot, None)
@@ -422,12 +435,16 @@ class State(Parts):
         """Make the pending decision (a capture, a walk's step), or pay a ransom before the
         tile; the turn goes on once nothing is pending (``engine.decisions``)."""
         resume = decisions.decide(self, option)
-        if resume is not None:
+        if resume is not None and resume[0] == moving.SCORED:
+            self._end_turn(resume[1])
+        elif resume is not None:
             self._finish_turn(*resume)
 
     def _apply(self, t: int, key: int, r: int, spot: int, move: Placement | None) -> None:
         supply, seats, log = self.supply, self.seats, self.log
-        if supply.hands is not None:
+        if supply.owned is not None and owned.playing(self, t):
+            owned.take(self, t)
+        elif supply.hands is not None:
             supply.hands[seats.current].remove(t)
         else:
             supply.remove(t)
@@ -471,7 +488,7 @@ class State(Parts):
     def _finish_turn(self, o: int, key: int, base: int, index: int, choice: int) -> None:
         """The rest of a turn, after the tile, its figure and their decisions: placement
         rules, scoring, the next player."""
-        supply, seats, log, modes = self.supply, self.seats, self.log, self.tables.modes
+        log, modes = self.log, self.tables.modes
         if modes.neutral and neutral.act(self, o, key, (o, key, base, index, choice)):
             return  # the game waits for a walk's step
         # placement triggers act at once (a nut onto the tile, a penalty), before scoring
@@ -483,6 +500,14 @@ class State(Parts):
             log.moves[index] = attrs.evolve(placed, drawn=tuple(self.tokens.drawn))
             self.tokens.drawn = []
         extra = scoring.score_completed(self, o, key, base, index) or extra
+        if self.decisions.moving and moving.begin(self):
+            self.decisions.resume = (moving.SCORED, extra, index)
+            return  # the game waits for the owners of figures that go on
+        self._end_turn(extra)
+
+    def _end_turn(self, extra: bool) -> None:
+        """The end of a turn, after its scoring: the next player (or an extra turn)."""
+        supply, seats, log = self.supply, self.seats, self.log
         if supply.aside:
             supply.return_aside(len(log.moves))
         seats.end_turn(extra, supply)
@@ -535,9 +560,14 @@ class State(Parts):
     def _after_move(self) -> None:
         """End the game when no tile is left; a live game discards what fits nowhere."""
         if self.supply.is_empty():
-            scoring.finish(self)
+            self._next_last_turn()
         elif self.auto_discard:
             discards.discard_unplaceable(self)
+
+    def _next_last_turn(self) -> None:
+        """The pile is empty: the next player's last turn for their owned tiles, or the end."""
+        if not owned.last_turn(self, movegen.can_place):
+            scoring.finish(self)
 
     def go_live(self) -> None:
         """A game replayed from its record goes on as a live one (``play --resume``): from

@@ -49,7 +49,8 @@ class Supply:
     """Tiles not yet played: the pile, hands, and a bag's set-aside tiles."""
 
     __slots__ = ("pile", "hands", "hand_size", "hands_known", "aside", "aside_moves", "rng",
-                 "bag", "rank", "hidden", "held", "held_moves")
+                 "bag", "rank", "hidden", "held", "held_moves", "owned", "closing",
+                 "kept_moves")
 
     def __init__(self, pile: list[int], rng: random.Random | None, bag: bool,
                  rank: tuple[int, ...] = ()):
@@ -78,6 +79,14 @@ class Supply:
         """Tiles held back until a neutral figure comes on (``hold back K until F``)."""
         self.held_moves: list[int] = []
         """The indices in the move list of the discards whose tile was held back."""
+        self.owned: list[list[int]] | None = None
+        """Per seat, the tiles it owns and may play instead of drawing (``engine.owned``);
+        None: no rule gives any."""
+        self.kept_moves: list[int] = []
+        """The indices in the move list of the last turns that kept an owned tile."""
+        self.closing: list[int] | None = None
+        """Once the pile is empty: the seats whose last turn for their owned tiles is still
+        to come, in order (None: not yet)."""
 
     def copy(self) -> Supply:
         new = Supply.__new__(Supply)
@@ -86,6 +95,9 @@ class Supply:
         new.aside, new.bag, new.rank = self.aside[:], self.bag, self.rank
         new.hidden, new.held, new.held_moves = self.hidden[:], self.held[:], self.held_moves[:]
         new.aside_moves = self.aside_moves[:]
+        new.owned = [o[:] for o in self.owned] if self.owned is not None else None
+        new.closing = self.closing[:] if self.closing is not None else None
+        new.kept_moves = self.kept_moves[:]
         new.rng = self.rng
         if self.bag and self.rng is not None:  # only the bag draws from it after set-up
             new.rng = random.Random()

@@ -20,7 +20,7 @@ written before kinds had looks keep their digests)."""
 
 
 LATER_KIND_KEYS = {"tile_figures": True, "ties": "", "followers_anywhere": False,
-                   "followers_with": None}
+                   "followers_with": None, "fits_any": False}
 """Keys of a kind's JSON form added after records carried digests: left out of the digest at
 their default, so that every record written before them keeps replaying."""
 LATER_FIGURE_KEYS: dict[str, object] = {"excludes": [], "strength_expr": None,
@@ -34,7 +34,7 @@ LATER_GAME_KEYS: dict[str, object] = {"ransom": 0}
 """The same for the game's keys."""
 LATER_TRIGGER_KEYS: dict[str, object] = {"attribute": None}
 """The same for a trigger's keys."""
-LATER_SUPPLY_KEYS: dict[str, object] = {"hold": None}
+LATER_SUPPLY_KEYS: dict[str, object] = {"hold": None, "owned": []}
 """The same for the supply's keys."""
 
 

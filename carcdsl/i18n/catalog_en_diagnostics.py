@@ -313,6 +313,16 @@ DIAGNOSTICS: dict[str, str] = {
     "E132/neutral-where": "`{said}`: `{action}` starts from the tile just placed: write it after "
                           "`on place`",
     "E132/walk-steps": "walk {steps}: a walk takes 1 to {most} squares",
+    "E121/scored-figure": "`on scored {figure}`: no figure '{figure}' that players place"
+                          "{hint}; expected one of {known}",
+    "E132/scored-action": "`{said}`: after `on scored F` a rule says where F goes on (`move F "
+                          "within N to K`); `{action}` cannot follow it",
+    "E132/move-within-where": "`{said}`: `move {figure} within N` moves a {figure} whose "
+                              "feature just scored: write it after `on scored {figure}`",
+    "E132/move-within-reach": "{said}: a figure goes on within 1 to {most} squares",
+    "E110/move-within-kind": "`{said} to {kind}`: unknown feature kind '{kind}'{hint}",
+    "E141/move-within-never": "`{said} to {kind}`: a {figure} never stands on a {kind} (it "
+                              "stands on {kinds}), so it could never go there",
     "E121/neutral-only": "figure '{name}': `{prop}` is for a neutral figure, which rules move; "
                          "add `neutral` or drop `{prop}`",
     "E121/beside-missing": "`{said}`: '{name}' never goes beside a figure: give it `beside own F`",
@@ -335,6 +345,9 @@ DIAGNOSTICS: dict[str, str] = {
     "E132/option-action": "option '{option}': `{action}` cannot be chosen; an option draws, "
                           "returns or scores a bag (`draw`, `return`, `score BAG to F`)",
     "E132/hide": "hide {count} tiles: a rule hides 1 to {most} tiles at a time",
+    "E132/owned": "`each player owns {tile}`: no tile '{tile}' in this rule set{hint}",
+    "E132/owned-twice": "`each player owns`: tile '{tile}' is named twice",
+    "E132/owned-count": "`each player owns {count} {tile}`: each player owns 1 to {most} of a tile",
     "E132/sets": "{sets} sets: the supply holds 1 to 100 copies of the tile set",
     "E132/hand": "hand of {hand}: a hand holds 0 to {most} tiles",
     "E132/hands": "a hand of {hand} for {players} players needs {need} tiles or more; the "

@@ -24,6 +24,12 @@ ILLEGAL: dict[str, str] = {
     "supply": "no {rule:tile} left to draw",
     "supply/group": "{rule:tile} {tile} cannot be drawn yet: the tiles of the group being drawn "
                     "come first (next: {drawn})",
+    "owned/keep": "no player has a last turn for a tile they own now",
+    "owned/not-held": "{player} does not own a tile {tile}",
+    "owned/last": "the pile is empty: {player}'s last turn plays a tile they own, or keeps it "
+                  "(a discard of it)",
+    "requirement/surrounded": "{rule:tile} {tile} at {at} goes only where placed tiles are "
+                              "on all four sides (a hole)",
     "requirement/joins": "{rule:tile} {tile} at {at} must continue a {kind}: one of its {kind} "
                          "sides must face a placed tile",
     "requirement/no-repeat": "{rule:tile} {tile} at {at} turns the {kind} the same way as the tile"
@@ -42,6 +48,9 @@ ILLEGAL: dict[str, str] = {
     "figure-supply": "{player} has no {kind} left in the supply",
     "figure-stands": "{kind}: may not stand on {feature}",
     "figure-excludes": "{kind}: may not join a {feature} that holds a {others} already",
+    "figure-corner": "{kind}: stands only at a corner of the tile just placed where four "
+                     "tiles meet, each showing a {feature} there",
+    "figure-kept-out": "{kind}: may not join a {feature} that holds a {holder}",
     "choice": "this move must choose one of {options} (`\"choices\": [\"...\"]`)",
     "choice/none": "this move offers no choice, yet chooses '{chosen}'",
     "drawn/none": "'{token}' cannot be drawn from the {bag} bag now (none of them is left "
@@ -65,6 +74,12 @@ ILLEGAL: dict[str, str] = {
     "walk/missing": "this move must say where the {figure} walks next (`walk`: the squares, "
                     "in order)",
     "walk/extra": "this move walks to {at}, but no walk is under way there",
+    "moved": "{player}'s {figure} may not go on to {spot} at {at}: it may go to {allowed}, "
+             "or home (null)",
+    "moved/missing": "this move must say where {player}'s {figure} goes on after its feature "
+                     "scored (`moved`: a square and spot, or null for home)",
+    "moved/extra": "this move names a figure going on ({said}), but no scored figure waits "
+                   "to go on",
     "capture": "{player}'s {kind} on {spot} at {at} cannot be captured by this move",
     "capture/none": "this move captures nothing (it names {spot} at {at})",
     "ransom": "no ransom to pay {player} for a {kind} now",
@@ -89,6 +104,7 @@ ILLEGAL: dict[str, str] = {
     "move/player": "a player must be named by a non-empty text (got {got})",
     "move/capture": "a move's capture must be a CaptureSpec or none (got {got})",
     "move/ransom": "a move's ransom must be a RansomSpec or none (got {got})",
+    "move/moved": "a move's moved must hold MovedSpecs or none (got {got})",
     "move/follower": "a move's {rule:follower} must be a FollowerSpec or none (got {got})",
     "square-taken": "square {at} already has a {rule:tile}",
     "board": "square {at} is off the board",

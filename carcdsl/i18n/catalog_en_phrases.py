@@ -9,7 +9,9 @@ from __future__ import annotations
 PHRASES: dict[str, str] = {
     "fmt-unformatted": "{file} is not formatted", "fmt-formatted": "formatted {file}",
     "lsp-missing": "the language server needs pygls: pip install 'carcdsl[lsp]'",
-    "at": "at", "rotated": "rotated {degrees}", "on": "on", "discarded": "fits nowhere: discarded",
+    "at": "at", "rotated": "rotated {degrees}", "on": "on",
+    "kept": "kept: not played in the last turn",
+    "discarded": "fits nowhere: discarded",
     "set-aside": "fits nowhere: set aside, back into the bag after the next placement",
     "final": "final scoring", "winner": "winner", "winners": "winners", "seed": "seed",
     "replayed": "{n} move{s} replayed", "final-ran": "final scoring ran",

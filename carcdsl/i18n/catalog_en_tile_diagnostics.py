@@ -46,6 +46,8 @@ TILE_DIAGNOSTICS: dict[str, str] = {
     "E206/missing-end": "{kind} {sides} ends at a {end}, but tile '{tile}' has no {end}",
     "E206/runs-on": "{kind} {sides} runs on through '{end}' ('{kind}' does not end there), but "
                     "no other {kind} on tile '{tile}' leaves it: the {kind} ends nowhere",
+    "E207/fits-any": "feature kind '{name}' has geometry {geometry}: only an area kind `fits "
+                      "any` (its sides fit against any side)",
     "E207/kind": "feature kind '{name}' has geometry {geometry}: only area and path kinds may "
                  "carry pennants (coats of arms)",
     "E207/negative": "a segment cannot carry {count} pennants",

@@ -348,6 +348,17 @@ DIAGNOSTICS: dict[str, str] = {
     "E132/neutral-where": "`{said}`: `{action}` begint bij de zojuist gelegde tegel: schrijf het "
                           "na `on place`",
     "E132/walk-steps": "walk {steps}: een tocht gaat over 1 tot {most} vakken",
+    "E121/scored-figure": "`on scored {figure}`: er is geen figuur '{figure}' die spelers "
+                          "plaatsen{hint}; verwacht een van {known}",
+    "E132/scored-action": "`{said}`: na `on scored F` zegt een regel waar F heen gaat (`move F "
+                          "within N to K`); `{action}` kan er niet op volgen",
+    "E132/move-within-where": "`{said}`: `move {figure} within N` verplaatst een {figure} "
+                              "waarvan het gebied net geteld is: schrijf het na `on scored "
+                              "{figure}`",
+    "E132/move-within-reach": "{said}: een figuur gaat verder binnen 1 tot {most} vakken",
+    "E110/move-within-kind": "`{said} to {kind}`: onbekende soort gebied '{kind}'{hint}",
+    "E141/move-within-never": "`{said} to {kind}`: een {figure} staat nooit op een {kind} (hij "
+                              "staat op {kinds}), dus hij kan er nooit heen",
     "E121/neutral-only": "figuur '{name}': `{prop}` is voor een neutrale figuur, die regels "
                          "verplaatsen; voeg `neutral` toe of laat `{prop}` weg",
     "E121/beside-missing": "`{said}`: '{name}' komt nooit naast een figuur: geef hem `beside own "
@@ -373,6 +384,10 @@ DIAGNOSTICS: dict[str, str] = {
                           "trekt, geeft terug of telt een zak (`draw`, `return`, `score BAG "
                           "to F`)",
     "E132/hide": "hide {count} tiles: een regel legt 1 tot {most} tegels tegelijk weg",
+    "E132/owned": "`each player owns {tile}`: deze regelset heeft geen tegel '{tile}'{hint}",
+    "E132/owned-twice": "`each player owns`: tegel '{tile}' staat er twee keer",
+    "E132/owned-count": "`each player owns {count} {tile}`: elke speler heeft 1 tot {most} van een "
+                        "tegel",
     "E132/sets": "{sets} sets: de voorraad bevat 1 tot 100 exemplaren van de tegelset",
     "E132/hand": "hand van {hand}: een hand bevat 0 tot {most} tegels",
     "E132/hands": "een hand van {hand} voor {players} spelers vraagt {need} tegels of meer; de "

@@ -26,6 +26,10 @@ ILLEGAL: dict[str, str] = {
     "supply": "geen {rule:tile} meer om te trekken",
     "supply/group": "{rule:tile} {tile} kan nog niet getrokken worden: eerst de tegels van de "
                     "groep die nu getrokken wordt (volgende: {drawn})",
+    "owned/keep": "niemand heeft nu een laatste beurt voor een eigen tegel",
+    "owned/not-held": "{player} heeft geen eigen tegel {tile}",
+    "owned/last": "de stapel is leeg: in de laatste beurt van {player} legt die een eigen tegel, "
+                  "of houdt hem (een discard ervan)",
     "requirement/joins": "{rule:tile} {tile} op {at} moet een {kind} voortzetten: een van zijn "
                          "{kind}-zijden moet aan een gelegde tegel grenzen",
     "requirement/no-repeat": "{rule:tile} {tile} op {at} laat de {kind} dezelfde kant op draaien "
@@ -39,11 +43,16 @@ ILLEGAL: dict[str, str] = {
                          "(de armen blijven gescheiden)",
     "requirement/at-most": "{rule:tile} {tile} op {at} zou {count} tegels met een {kind} om "
                            "zich heen hebben: hooguit {most} mogen",
+    "requirement/surrounded": "{rule:tile} {tile} op {at} mag alleen waar aan alle vier de "
+                              "kanten een tegel ligt (een gat)",
     "requirement/at-least": "{rule:tile} {tile} op {at} zou {count} tegels met een {kind} om "
                             "zich heen hebben: er moeten er minstens {least} zijn",
     "figure-supply": "{player} heeft geen {kind} meer in de voorraad",
     "figure-stands": "{kind}: mag niet op {feature} staan",
     "figure-excludes": "{kind}: mag niet bij een {feature} waar al een {others} staat",
+    "figure-corner": "{kind}: staat alleen op een hoek van de zojuist gelegde tegel waar vier "
+                     "tegels samenkomen die daar elk een {feature} tonen",
+    "figure-kept-out": "{kind}: mag niet bij een {feature} waar een {holder} staat",
     "choice": "deze zet moet kiezen uit {options} (`\"choices\": [\"...\"]`)",
     "choice/none": "deze zet biedt geen keuze, maar kiest '{chosen}'",
     "drawn/none": "'{token}' kan nu niet uit de zak {bag} getrokken worden (er is er geen meer "
@@ -69,6 +78,12 @@ ILLEGAL: dict[str, str] = {
     "walk/missing": "deze zet moet zeggen waar de {figure} nu heen loopt (`walk`: de "
                     "vakken, op volgorde)",
     "walk/extra": "deze zet loopt naar {at}, maar er is daar geen tocht bezig",
+    "moved": "de {figure} van {player} mag niet verder naar {spot} op {at}: hij mag naar "
+             "{allowed}, of naar huis (null)",
+    "moved/missing": "deze zet moet zeggen waar de {figure} van {player} heen gaat nu zijn "
+                     "gebied geteld is (`moved`: een vak en plek, of null voor naar huis)",
+    "moved/extra": "deze zet laat een figuur verder gaan ({said}), maar er wacht geen getelde "
+                   "figuur om verder te gaan",
     "capture": "de {kind} van {player} op {spot} op {at} kan met deze zet niet gevangen worden",
     "capture/none": "deze zet vangt niets (hij noemt {spot} op {at})",
     "ransom": "nu geen losgeld te betalen aan {player} voor een {kind}",
@@ -97,6 +112,7 @@ ILLEGAL: dict[str, str] = {
     "move/recall": "het terugnemen van een zet moet een RecallSpec of niets zijn (kreeg {got})",
     "move/player": "een speler moet met een niet-lege tekst genoemd worden (kreeg {got})",
     "move/capture": "de vangst van een zet moet een CaptureSpec of niets zijn (kreeg {got})",
+    "move/moved": "moved van een zet moet MovedSpecs of niets bevatten (kreeg {got})",
     "move/ransom": "het losgeld van een zet moet een RansomSpec of niets zijn (kreeg {got})",
     "move/follower": "de {rule:follower} van een zet moet een FollowerSpec of niets zijn "
                      "(niet {got})",

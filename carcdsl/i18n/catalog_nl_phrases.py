@@ -11,6 +11,7 @@ PHRASES: dict[str, str] = {
     "fmt-unformatted": "{file} is niet opgemaakt", "fmt-formatted": "{file} opgemaakt",
     "lsp-missing": "de taalserver heeft pygls nodig: pip install 'carcdsl[lsp]'",
     "at": "op", "rotated": "{degrees}° gedraaid", "on": "op",
+    "kept": "gehouden: niet gelegd in de laatste beurt",
     "discarded": "past nergens: weggelegd",
     "set-aside": "past nergens: opzij gelegd, na de volgende aanleg terug in de zak",
     "final": "eindtelling", "winner": "winnaar", "winners": "winnaars",

@@ -54,6 +54,8 @@ TILE_DIAGNOSTICS: dict[str, str] = {
     "E206/runs-on": "`{kind} {sides}` loopt door '{end}' heen ('{kind}' eindigt daar niet), "
                     "maar geen andere {kind:word} op tegel '{tile}' loopt er verder: de "
                     "{kind:word} eindigt nergens",
+    "E207/fits-any": "soort '{name}' heeft geometrie {geometry}: alleen een soort met geometrie "
+                      "area kan `fits any` (zijn kanten passen tegen elke kant)",
     "E207/kind": "soort '{name}' heeft geometrie {geometry}: alleen soorten met geometrie area "
                  "en path kunnen wapenschilden dragen",
     "E207/negative": "een segment kan geen {count} wapenschilden dragen",

@@ -309,7 +309,7 @@ class Builder:
         locs = {p.name: p.loc for p in decl.props
                 if p.loc is not None and p.name != "each_player_for"}
         locs.update((f"{p.name}:{i}", at) for p in decl.props
-                    if p.name in ("stands_on", "excludes", "avoids")
+                    if p.name in ("stands_on", "excludes", "avoids", "keeps_out")
                     for i, at in enumerate(p.item_locs))
         locs.update((m.supply_key(p.value, p.name), p.loc) for p in fresh if p.loc is not None)
         if fresh and fresh[0].loc is not None:
@@ -505,7 +505,7 @@ class Builder:
                           props.get("final_extra", ()), props.get("colour"),
                           props.get("look"), props.get("ties", ""),
                           props.get("followers_anywhere", False), props.get("followers_with"),
-                          loc=loc,
+                          props.get("fits_any", False), loc=loc,
                           field_locs=tuple(locs.items()))
             for name, (props, locs, loc) in self.kinds.items())
         geometries = {k.name: k.geometry for k in kinds}

@@ -10,7 +10,7 @@ from carcdsl.lang.decls import FeatureDecl
 KIND_PROPS = {"geometry", "followers", "pennants", "tile_figures", "terminals",
               "terminals_added", "complete", "final", "scorers", "role", "attributes",
               "complete_extra", "final_extra", "colour", "look", "ties", "followers_anywhere",
-              "followers_with"}
+              "followers_with", "fits_any"}
 """The properties a kind's declarations collect (``terminals_added``: the builder's own)."""
 _ADDED_PROPS = {"attribute": "attributes", "complete_extra": "complete_extra",
                 "final_extra": "final_extra"}

@@ -124,7 +124,9 @@ def _supply_from_json(s: dict[str, Any] | None, loc: m.Loc) -> m.Supply:
         return m.Supply()
     return m.Supply(draw=s["draw"], start=s["start"], hand=_int(s["hand"]),
                     hand_visibility=s["hand_visibility"], sets=_int(s["sets"]),
-                    order=tuple(s.get("order", ())), hold=s.get("hold"), loc=loc,
+                    order=tuple(s.get("order", ())), hold=s.get("hold"),
+                    owned=tuple((o["tile"], _int(o["count"])) for o in s.get("owned", ())),
+                    loc=loc,
                     field_locs=_field_locs(s, loc) + _item_locs(s, "order", loc))
 
 
@@ -266,7 +268,7 @@ def _kind_from_json(k: dict[str, Any], loc: m.Loc) -> m.FeatureKind:
         complete_extra=extra("complete_extra"), final_extra=extra("final_extra"),
         colour=k.get("colour"), look=k.get("look"), ties=k.get("ties", ""),
         followers_anywhere=k.get("followers_anywhere", False),
-        followers_with=k.get("followers_with"), loc=loc,
+        followers_with=k.get("followers_with"), fits_any=k.get("fits_any", False), loc=loc,
         field_locs=locs)
 
 

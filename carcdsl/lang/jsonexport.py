@@ -102,7 +102,8 @@ def _supply_to_json(supply: m.Supply) -> dict[str, Any]:
     return {"draw": supply.draw, "start": supply.start, "hand": supply.hand,
             "hand_visibility": supply.hand_visibility, "sets": supply.sets,
             "order": list(supply.order),
-            "hold": list(supply.hold) if supply.hold is not None else None}
+            "hold": list(supply.hold) if supply.hold is not None else None,
+            "owned": [{"tile": name, "count": n} for name, n in supply.owned]}
 
 
 def _turn_to_json(turn: m.Turn) -> dict[str, Any]:
@@ -191,6 +192,7 @@ def _kind_to_json(kind: m.FeatureKind) -> dict[str, Any]:
         "ties": kind.ties,
         "followers_anywhere": kind.followers_anywhere,
         "followers_with": kind.followers_with,
+        "fits_any": kind.fits_any,
     }
 
 

@@ -9,8 +9,10 @@ from __future__ import annotations
 from lark import Token, v_args
 
 import carcdsl.model as m
+from carcdsl.diagnostics import error
 from carcdsl.lang.decls import BlockDecl, ParamDecl, ParamRef, Prop
 from carcdsl.lang.parser_base import BaseTransformer
+from carcdsl.model.expr import expr_text
 
 
 class BlockTransformer(BaseTransformer):
@@ -90,6 +92,15 @@ class BlockTransformer(BaseTransformer):
                     (self._loc(kind), self._loc(figure)))
 
     @v_args(meta=True)
+    def owned_tiles(self, meta, items):
+        return Prop("owned", tuple((str(name), int(n) if n is not None else 1)
+                                   for n, name in items), self._loc(meta),
+                    tuple(self._loc(name) for _, name in items))
+
+    def owned_tile(self, items):
+        return tuple(items)
+
+    @v_args(meta=True)
     def sets(self, meta, items):
         return Prop("sets", self._value(items[0]), self._loc(meta))
 
@@ -138,7 +149,9 @@ class BlockTransformer(BaseTransformer):
     def trigger_decl(self, meta, items):
         (condition, arg, arg_loc, *kinds), *actions = items
         locs = [("arg", arg_loc)] if arg_loc is not None else []
-        attribute = None
+        attribute, own = None, True
+        if condition == "extends":
+            own = kinds.pop()
         if kinds and kinds[0][0] == "attribute":
             _, attribute, at = kinds.pop()
             locs.append(("attribute", at))
@@ -148,7 +161,7 @@ class BlockTransformer(BaseTransformer):
             locs += [(f"{word}:{i}", at) for word, at in words]
         return m.Trigger(condition, arg, [(name, value) for name, value, _ in actions],
                          loc=self._loc(meta), field_locs=tuple(locs), kinds=kind_names,
-                         attribute=attribute)
+                         attribute=attribute, own=own)
 
     def completes(self, items):
         return ("complete", str(items[0]), self._loc(items[0]))
@@ -170,6 +183,15 @@ class BlockTransformer(BaseTransformer):
         return ("walk", (str(figure), int(steps)), (("figure", self._loc(figure)),
                                                     ("steps", self._loc(steps))))
 
+    def scored_figure(self, items):
+        return ("scored", str(items[0]), self._loc(items[0]))
+
+    def move_within(self, items):
+        figure, reach, *kinds = items
+        return ("move-within", (str(figure), int(reach), tuple(str(k) for k in kinds)),
+                (("figure", self._loc(figure)), ("reach", self._loc(reach)),
+                 *((f"to-{j}", self._loc(k)) for j, k in enumerate(kinds))))
+
     def return_here(self, items):
         return ("return-here", None, ())
 
@@ -180,9 +202,16 @@ class BlockTransformer(BaseTransformer):
         return ("return", str(items[0]), (("what", self._loc(items[0])),))
 
     def score_bag(self, items):
-        bag, figure = items
-        return ("score-to", (str(bag), str(figure)),
-                (("bag", self._loc(bag)), ("figure", self._loc(figure))))
+        """``score BAG to F`` (a bag's worth), or ``score EXPR to most F`` (the expression
+        on the rule's feature, to the players with the most F on it)."""
+        what, most, figure = items
+        if most is None and isinstance(what, m.Quantity) and what.arg is None:
+            return ("score-to", (what.name, str(figure)),
+                    (("bag", what.loc), ("figure", self._loc(figure))))
+        if most is None:  # only a bag is scored to every holder: an expression needs `most`
+            self.problems.append(error("E132", self._loc(figure), "score-most",
+                                       expr=expr_text(what), figure=str(figure)))
+        return ("score-most", (what, str(figure)), (("figure", self._loc(figure)),))
 
     def option(self, items):
         name, *actions = items
@@ -193,9 +222,12 @@ class BlockTransformer(BaseTransformer):
                 tuple((f"option-{name}", at) for name, _, at in items))
 
     def extends(self, items):
-        *kinds, figure = items
+        *kinds, own, figure = items
         return ("extends", str(figure), self._loc(figure),
-                tuple((str(k), self._loc(k)) for k in kinds))
+                tuple((str(k), self._loc(k)) for k in kinds), own is not None)
+
+    def final_kind(self, items):
+        return ("final", str(items[0]), self._loc(items[0]))
 
     def capture(self, items):
         *figures, reach = items
@@ -211,6 +243,10 @@ class BlockTransformer(BaseTransformer):
         test_value = self._value(test)
         return ("require", (test_value, str(kind), int(distance) if distance is not None else None),
                 (("test", self._loc(test)), ("kind", self._loc(kind))))
+
+    @v_args(meta=True)
+    def require_surrounded(self, meta, items):
+        return ("require", ("surrounded", "", None), (("test", self._loc(meta)),))
 
     def around_amount(self, items):
         return items[0]

@@ -68,6 +68,10 @@ class FeatureTransformer(BaseTransformer):
         return Prop("tile_figures", str(items[0]) == "yes", self._loc(meta))
 
     @v_args(meta=True)
+    def fits_any(self, meta, items):
+        return Prop("fits_any", True, self._loc(meta))
+
+    @v_args(meta=True)
     def breaks_ties(self, meta, items):
         how = items[0] if items and items[0] is not None else None
         return Prop("ties", str(how) if how is not None else "presence",

@@ -161,6 +161,11 @@ class Supply(Located):
     """``hold back K until F``: (K, F): a tile showing kind K drawn while the neutral figure
     F is off the board is set aside; once F comes on, those go back into the pile at random
     places."""
+    owned: tuple[tuple[str, int], ...] = attrs.field(
+        default=(), converter=lambda v: tuple(tuple(x) for x in v or ()))
+    """``each player owns N TILE, ...``: (tile, N): tiles each player holds from the start
+    and may play instead of drawing one (Abbey & Mayor's abbey); once the pile is empty,
+    each player still holding one has a last turn to play it, in turn order."""
     loc: Loc | None = loc_field()
     field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
 
@@ -187,9 +192,10 @@ TRIGGER_CONDITIONS: tuple[str, ...] = ("surrounded", "covers", "shows", "extends
 TRIGGER_ACTIONS: tuple[str, ...] = ("extra-turn", "score", "put", "take", "require", "hide",
                                     "draw", "return", "score-to", "choose")
 REQUIREMENTS: tuple[str, ...] = ("joins", "no-repeat", "look-ahead", "apart", "at-most",
-                                 "at-least")
+                                 "at-least", "surrounded")
 """``at-most``/``at-least`` (``require at most 1 monastery around``): how many of the 8 tiles
-around the placed one may or must show the kind; the count is the requirement's distance."""
+around the placed one may or must show the kind; the count is the requirement's distance.
+``surrounded`` (``require surrounded``): placed tiles on all four sides (a hole); no kind."""
 """Tests a placement must pass (``require TEST KIND``): ``joins`` (one of the tile's KIND sides
 faces a placed tile), ``no-repeat`` (a KIND path never turns the same way as the previous
 turn of a KIND path), ``look-ahead`` (the squares ahead of each open KIND end, and beside
@@ -250,6 +256,9 @@ class Trigger(Located):
     """``extends``: the kinds of feature meant."""
     attribute: str | None = attrs.field(default=None, kw_only=True)
     """``shows KIND ATTRIBUTE``: the segment of that kind must carry that attribute."""
+    own: bool = attrs.field(default=True, kw_only=True)
+    """``extends``: the figure must be the placer's (``with own F``); False: anyone's
+    (``with F``)."""
     loc: Loc | None = loc_field()
     field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False,
                                                           kw_only=True)
@@ -258,12 +267,13 @@ class Trigger(Located):
     def text(self) -> str:
         """The rule as the language writes it: ``on place shows hill: hide 1 tile``."""
         condition, arg = self.condition, self.arg
-        if condition in ("complete", "figure", "draw", "enter"):
+        if condition in ("complete", "figure", "draw", "enter", "scored", "final"):
             head = f"on {condition} {arg}"
         elif condition in ("turn-beside", "score-beside"):
             head = f"on {condition.replace('-', ' ')} {arg}"
         elif condition == "extends":
-            head = f"on place extends {', '.join(self.kinds)} with own {arg}"
+            head = (f"on place extends {', '.join(self.kinds)} with "
+                    f"{'own ' if self.own else ''}{arg}")
         else:
             head = f"on place {condition}" + (f" {arg}" if arg is not None else "") + (
                 f" {self.attribute}" if self.attribute else "")
@@ -285,12 +295,16 @@ def _action_text(action: str, value: Any) -> str:
         return f"hide {value} tile{'' if value == 1 else 's'}"
     if action == "score-to":
         return f"score {value[0]} to {value[1]}"
+    if action == "score-most":
+        return f"score {expr_text(value[0])} to most {value[1]}"
     if action == "move-here":
         return f"move {value} here"
     if action == "walk":
         return f"walk {value[0]} {value[1]}"
     if action == "return-here":
         return "return figures here"
+    if action == "move-within":
+        return f"move {value[0]} within {value[1]} to {', '.join(value[2])}"
     if action == "instead-return":
         return f"instead return {value}"
     if action == "place-anywhere":
@@ -355,6 +369,13 @@ class Figure(Located):
     beside one of their figures F on the board (``follower``: any that counts)."""
     blocks: bool = False
     """``blocks``: no figure is placed on the square this neutral figure stands on."""
+    corner: bool = False
+    """``at corner``: only on a segment of the tile just placed that holds a corner of the
+    tile where four placed tiles meet, each showing a segment of that segment's kind at both
+    half-sides of that corner (Abbey & Mayor's barn)."""
+    keeps_out: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
+    """``keeps out F, ...``: no figure of these kinds is placed later on a feature holding
+    this one (``follower``: an ordinary follower or any figure that counts)."""
     loc: Loc | None = loc_field()
     field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
 

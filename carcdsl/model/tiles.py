@@ -68,6 +68,9 @@ class FeatureKind(Located):
     followers_with: str | None = None
     """``followers anywhere with F``: only where the feature already holds a figure F,
     whoever's (then never on the tile just placed, which holds nothing yet)."""
+    fits_any: bool = False
+    """``fits any`` (an area): its sides fit against any side, join no feature and close the
+    feature they face, on either side of them (Abbey & Mayor's abbey walls)."""
     loc: Loc | None = loc_field()
     field_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False)
     """Where each property was written (for messages about a single property)."""

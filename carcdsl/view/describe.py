@@ -97,11 +97,14 @@ def describe_decision(state: State, option: int, words: Words | None = None) -> 
 
 
 def describe_discard(move: Discard, words: Words, aside: bool = False,
-                     held: str | None = None) -> str:
+                     held: str | None = None, kept: bool = False) -> str:
     """``tile X fits nowhere: discarded``; ``aside``: a bag's tile set aside, to go back
     into the bag after the next placement; ``held``: a tile held back until that neutral
-    figure is on the board (``hold back K until F``)."""
-    if held is not None:
+    figure is on the board (``hold back K until F``); ``kept``: a tile the player owns, not
+    played in their last turn (``each player owns``)."""
+    if kept:
+        said = words.phrase("kept")
+    elif held is not None:
         said = words.phrase("held-back", figure=words.word(held))
     else:
         said = words.phrase("set-aside" if aside else "discarded")
@@ -115,7 +118,8 @@ def discard_text(state: State, n: int, words: Words) -> str:
     hold = state.tables.modes.hold
     held = (state.tables.modes.figures[hold[1]].name
             if hold is not None and n in state.supply.held_moves else None)
-    return describe_discard(move, words, n in state.supply.aside_moves, held)
+    return describe_discard(move, words, n in state.supply.aside_moves, held,
+                            n in state.supply.kept_moves)
 
 
 def told_move(state: State, n: int, words: Words) -> str:

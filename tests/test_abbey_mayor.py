@@ -1,0 +1,138 @@
+"""Abbey & Mayor (``rules/variants/abbey-mayor.carc``): tiles each player owns, played
+instead of drawing (``each player owns``), into holes (``require surrounded``), with sides
+that fit any side and close what they face (``fits any``); the last turns for them once the
+pile is empty. The golden records are in test_expansion_records.py (``am-*``)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import attrs
+import pytest
+
+import carcdsl
+from carcdsl.compile.facts import DECIDE
+from carcdsl.engine import owned
+from carcdsl.engine.moves import Discard
+from carcdsl.fast import support
+from carcdsl.formats.record import parse_record, record_of
+from carcdsl.i18n.words import Words
+from carcdsl.replay import replay
+from carcdsl.view.describe import discard_text
+
+
+@pytest.fixture(scope="module")
+def game():
+    return carcdsl.load("base", ["abbey-mayor"])
+
+
+def _play(game, seed: int, players: int):
+    """A random game; the index of the first move made with the pile empty (or None)."""
+    state = game.new_game(players, seed=seed)
+    rng = random.Random(seed)
+    last = None
+    while not state.is_over:
+        if last is None and not state.supply.pile:
+            last = len(state.log.moves)
+        state.apply_fast(*state.sample_move(rng))
+    return state, last
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_replay_from_their_record(game, seed, players):
+    """Every abbey a random game places stands in a hole, every player places at most one,
+    and the record replays to the same scores with and without its seed."""
+    state, _ = _play(game, seed, players)
+    abbey = state.tables.type_index("AMA")
+    played = [s for s, m in zip(state.log.move_seats, state.log.moves)
+              if (m[0] if isinstance(m, tuple) else state.tables.type_index(m.tile)) == abbey
+              and not isinstance(m, Discard)]
+    assert len(played) == len(set(played)) <= players
+    record = parse_record(json.loads(json.dumps(record_of(state).to_json())))
+    assert replay(record, game).scores == state.scores
+    assert replay(attrs.evolve(record, seed=None), game).scores == state.scores
+
+
+def test_the_last_turns_go_round_once_from_the_next_player(game):
+    """Once the pile is empty, only owned tiles are played or kept, by each player at most
+    once, in turn order from the player after the one who placed the last tile."""
+    seen = 0
+    for seed in range(40):
+        state, last = _play(game, seed, 3)
+        if last is None or last == len(state.log.moves):
+            continue
+        seen += 1
+        seats = state.log.move_seats[last:]
+        assert len(seats) == len(set(seats))
+        after = state.log.move_seats[last - 1]
+        order = [(s - after - 1) % 3 for s in seats]
+        assert order == sorted(order)
+        names = [m.tile if not isinstance(m, tuple) else state.tables.type_names[m[0]]
+                 for m in state.log.moves[last:]]
+        assert set(names) == {"AMA"}
+    assert seen >= 5
+
+
+def test_a_kept_abbey_is_told_as_kept_and_replays(game):
+    """A player who keeps their abbey in a last turn: a discard in the record, told as
+    kept, and refused once nobody has a last turn."""
+    for seed in range(60):
+        state, last = _play(game, seed, 2)
+        kept = state.supply.kept_moves
+        if kept:
+            break
+    else:
+        pytest.fail("no random game kept an abbey")
+    text = discard_text(state, kept[0], Words(game.rules))
+    assert "kept" in text and "AMA" in text
+    record = record_of(state).to_json()
+    assert record["moves"][kept[0]] == {"discard": "AMA"}
+    assert replay(parse_record(record), game).scores == state.scores
+
+
+def test_playing_the_abbey_leaves_the_drawn_tile_for_the_next_player(game):
+    """Instead of the drawn tile: the tile stays on the pile, and the next player gets it."""
+    for seed in range(200):
+        state = game.new_game(2, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            moves = list(state.iter_moves())
+            abbeys = [m for m in moves if m[0] == state.tables.type_index("AMA")]
+            if abbeys and state.supply.pile:
+                drawn = state.drawn
+                state.apply_fast(*abbeys[0])
+                assert state.drawn == drawn and state.current != state.log.move_seats[-1]
+                assert not state.supply.owned[state.log.move_seats[-1]]
+                return
+            state.apply_fast(*moves[rng.randrange(len(moves))])
+    pytest.fail("no game offered an abbey")
+
+
+def test_a_last_turn_offers_keeping_the_tile(game):
+    for seed in range(40):
+        state = game.new_game(3, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and not state.supply.closing:
+            state.apply_fast(*state.sample_move(rng))
+        if state.supply.closing:
+            moves = list(state.iter_moves())
+            assert (DECIDE, 0, 0, owned.KEEP) in moves
+            assert all(m[0] == DECIDE or state.tables.type_names[m[0]] == "AMA" for m in moves)
+            return
+    pytest.fail("no game had a last turn")
+
+
+def test_the_abbey_has_one_rotation_and_fits_any_neighbours(game):
+    tables = game.tables
+    abbey = tables.type_index("AMA")
+    assert tables.distinct[abbey] == (0,)
+    assert tables.wild_sides[4 * abbey] == 0b1111
+    # any neighbourhood: the fit table of a square that requires a city north and a road east
+    assert tables.fit_entry(tables.pattern_code((0, 1, 2, 3)))[abbey] == (0,)
+
+
+def test_the_compiled_engine_says_in_one_line_what_it_does_not_run(game):
+    said = support.unsupported(game.tables)
+    assert said is not None and "\n" not in said
