@@ -136,3 +136,31 @@ def test_the_abbey_has_one_rotation_and_fits_any_neighbours(game):
 def test_the_compiled_engine_says_in_one_line_what_it_does_not_run(game):
     said = support.unsupported(game.tables)
     assert said is not None and "\n" not in said
+
+
+@pytest.mark.parametrize("before", ["supply { each player owns ", "supply { each player owns 2 ",
+                                    "supply { each player owns AMA, "])
+def test_the_language_server_offers_tiles_after_owns(game, before):
+    from carcdsl.lsp.context import Place, place_of, words_at
+
+    place = place_of(before + "AM", len(before))
+    assert place == Place("tile", "owns")
+    assert "AMA" in (words_at(place, game.rules, None, False) or {})
+
+
+def test_a_last_turn_is_offered_to_a_person_with_keeping_in_words(game):
+    from carcdsl.web.turns import choices
+
+    for seed in range(40):
+        state = game.new_game(3, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and not state.supply.closing:
+            state.apply_fast(*state.sample_move(rng))
+        if state.supply.closing:
+            offered = choices(state, Words(game.rules))["choices"]
+            keep = [c for c in offered if c["does"] == "decide"]
+            assert [c["decide"] for c in keep] == ["keep"]
+            assert keep[0]["text"] == "keep tile AMA: do not play it"
+            assert {c["tile"] for c in offered if c["tile"]} == {"AMA"}
+            return
+    pytest.fail("no game had a last turn")

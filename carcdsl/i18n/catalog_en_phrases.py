@@ -88,6 +88,10 @@ PHRASES: dict[str, str] = {
                           "its owner scores {points}",
     "about-hold": "a tile showing a {kind} drawn while the {figure} is off the board waits "
                   "aside; once the {figure} comes on, those go back into the pile",
+    "about-fits-any": "the sides of {kinds} fit any side, join nothing and close what they face",
+    "about-owned": "each player owns {count} of tile {tile}, played instead of drawing a tile; "
+                   "once the pile is empty, each player still holding one has a last turn for it",
+    "keeps-tile": "keep tile {tiles}: do not play it",
     "about-tile-figures": "a tile that shows a {kind} takes no follower or figure",
     "about-ties-presence": "players tied for a feature: those with a figure on a tile that "
                            "shows a {kind} win the tie",

@@ -89,6 +89,12 @@ PHRASES: dict[str, str] = {
                           "de eigenaar {points}",
     "about-hold": "een getrokken tegel met een {kind} wacht opzij zolang de {figure} niet op het "
                   "bord staat; zodra de {figure} komt, gaan die terug in de stapel",
+    "about-fits-any": "de kanten van {kinds} passen tegen elke kant, sluiten nergens op aan en "
+                      "sluiten af wat ertegenover ligt",
+    "about-owned": "elke speler heeft {count} van tegel {tile}, gelegd in plaats van een "
+                   "getrokken tegel; is de stapel leeg, dan krijgt wie er nog een heeft een "
+                   "laatste beurt",
+    "keeps-tile": "tegel {tiles} houden: niet leggen",
     "about-tile-figures": "op een tegel met een {kind} komt geen volgeling of figuur",
     "about-ties-presence": "spelers die gelijk staan in een gebied: wie een figuur heeft op een "
                            "tegel met een {kind} wint",

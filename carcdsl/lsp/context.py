@@ -29,6 +29,8 @@ _AFTER_WORDS = re.compile(
     r"beside\s+own|instead\s+return|avoids|move|walk|on\s+enter|turn\s+beside|score\s+beside|"
     r"until)"
     r"\s+(?:[\w-]+\s*,\s*)*$")
+_OWNS = re.compile(r"(?<![\w-])owns\s+(?:\d*\s*[\w-]+\s*,\s*)*\d*\s*$")
+"""``each player owns [N] TILE, ...``: a tile is named."""
 _FIGURE_WORDS = ("with own", "excludes", "on figure", "remove figure", "capture",
                  "anywhere with", "with", "beside own", "instead return")
 _NEUTRAL_WORDS = ("avoids", "move", "walk", "on enter", "turn beside", "score beside", "until")
@@ -40,8 +42,8 @@ FUNCTION_ARGUMENTS = {"completed": "kind", "neighbours": "kind", "markers": "mar
 
 @attrs.frozen
 class Place:
-    """``what``: expression, kind, figure, neutral-figure, marker, segment-kind, port, path-end
-    or other."""
+    """``what``: expression, kind, figure, neutral-figure, marker, segment-kind, port, path-end,
+    tile or other."""
 
     what: str
     word: str = ""
@@ -63,6 +65,8 @@ def place_of(text: str, offset: int) -> Place:
     tile = _TILE.match(before)
     if tile:
         return _segment_place(tile.group("segments").split(";")[-1])
+    if _OWNS.search(before):
+        return Place("tile", "owns")
     after = _AFTER_WORDS.search(before)
     if after:
         words = " ".join(after.group("words").split())
@@ -123,6 +127,8 @@ def words_at(place: Place, rules: m.RuleSet | None, kind: m.FeatureKind | None,
                 **{f.name: "figure" for f in rules.figures}}
     if place.what == "neutral-figure":
         return {f.name: "neutral figure" for f in rules.figures if f.neutral}
+    if place.what == "tile":
+        return {t.name: "tile" for t in rules.tiles}
     if place.what == "marker":
         return {marker: "map marker" for marker in sorted(rules.board.markers)}
     return None

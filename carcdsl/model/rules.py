@@ -290,6 +290,8 @@ def _action_text(action: str, value: Any) -> str:
         test, kind, distance = value
         if test in ("at-most", "at-least"):
             return f"require at {test[3:]} {distance} {kind} around"
+        if test == "surrounded":
+            return "require surrounded"
         return f"require {test} {kind}" + (f" {distance}" if distance is not None else "")
     if action == "hide":
         return f"hide {value} tile{'' if value == 1 else 's'}"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from carcdsl.engine.events import ScoreEvent
 from carcdsl.engine.moves import Discard, Placement
+from carcdsl.engine.owned import KEEP
 from carcdsl.engine.state import State
 from carcdsl.geometry.squares import STEP, to_xy
 from carcdsl.i18n.breakdown import render
@@ -87,6 +88,10 @@ def describe_decision(state: State, option: int, words: Words | None = None) -> 
         x, y = to_xy(here + STEP[option])
         return w.phrase("walk-step", figure=w.word(state.tables.modes.figures[figure].name),
                         x=x, y=y)
+    if option == KEEP and not state.pending:  # a last turn for a tile the player owns
+        held = state.supply.owned[state.seats.current] if state.supply.owned else []
+        return w.phrase("keeps-tile", tiles=", ".join(
+            state.tables.type_names[t] for t in dict.fromkeys(held)))
     if state.pending:
         spec = decisions.capture_spec(state, option)
         return w.phrase("captures-nothing") if spec is None else _capture_text(spec, w)
@@ -441,6 +446,8 @@ def describe_rules(rules: RuleSet, words: Words) -> list[str]:
                                   complete=complete, final=final))
         if not kind.tile_figures:
             lines.append(words.phrase("about-tile-figures", kind=words.word(kind.name)))
+        if kind.fits_any:
+            lines.append(words.phrase("about-fits-any", kinds=words.word(kind.name, 2)))
         if kind.ties:
             lines.append(words.phrase(f"about-ties-{kind.ties}", kind=words.word(kind.name)))
         if kind.followers_anywhere:
@@ -453,6 +460,8 @@ def describe_rules(rules: RuleSet, words: Words) -> list[str]:
                                                       for n, m in kind.attributes)))
     lines += [_figure_line(figure, game.players, words) for figure in rules.figures]
     lines += [_rule_line(t, words) for t in rules.triggers]
+    for name, n in rules.supply.owned:
+        lines.append(words.phrase("about-owned", tile=name, count=n))
     if rules.supply.hold is not None:
         lines.append(words.phrase("about-hold", kind=words.word(rules.supply.hold[0]),
                                   figure=words.word(rules.supply.hold[1])))
@@ -531,8 +540,10 @@ def _figure_line(figure, players: tuple[int, int], words: Words) -> str:
                        for low, high, n in figure.each_player_by_players]
                       + ([] if set(range(players[0], players[1] + 1)) <= covered
                          else [str(figure.each_player)]))
+    strength = (f"= {expression_text(figure.strength_expr)}" if figure.strength_expr is not None
+                else figure.strength)
     return words.phrase("about-figure", figure=words.word(figure.name), count=count,
-                        strength=figure.strength, kinds=kinds, extra=extra)
+                        strength=strength, kinds=kinds, extra=extra)
 
 
 def describe_bundled(name: str, role: str, for_rules: str | None, with_: tuple[str, ...],

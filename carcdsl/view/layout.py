@@ -305,10 +305,12 @@ class Layout:
     # --- centres and free places -----------------------------------------------------------
     def _place_centres(self) -> None:
         """Each centre in the middle, unless a path or an area is there: then at the most
-        open place of the tile."""
+        open place of the tile; in the middle again when nowhere is open (an area covers the
+        whole tile: the centre is drawn on it)."""
         for i, seg in enumerate(self.segs):
             if seg.geometry == CENTRE:
-                self.centres[i] = self.free_place(14, prefer=CENTRE_POINT)
+                place = self.free_place(14, prefer=CENTRE_POINT)
+                self.centres[i] = place if self._room(place) > 0 else CENTRE_POINT
 
     def free_place(self, room: float, prefer: Point = CENTRE_POINT) -> Point:
         """``prefer`` when nothing drawn so far comes within ``room`` of it, else the place

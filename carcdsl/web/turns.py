@@ -36,6 +36,7 @@ from carcdsl.compile.facts import (
 from carcdsl.compile.tables import CENTRE
 from carcdsl.engine.figures import RECALL, split_spot
 from carcdsl.engine.moves import Placement
+from carcdsl.engine.owned import KEEP
 from carcdsl.engine.parts import CAPTURING, NONE, WALKING
 from carcdsl.engine.state import State
 from carcdsl.errors import IllegalMoveError
@@ -131,7 +132,8 @@ def decision_json(state: State, option: int, words: Words) -> dict[str, Any]:
     words, and the square it acts on where it has one (the figure taken, the square walked
     onto), with the spot there."""
     d = state.decisions
-    kind = ("ransom" if d.pending is None else
+    kind = ("keep" if d.pending is None and option == KEEP else
+            "ransom" if d.pending is None else
             "capture" if d.pending[0] == CAPTURING else
             "walk" if d.pending[0] == WALKING else "decide")
     text = describe_decision(state, option, words)
