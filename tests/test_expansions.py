@@ -14,7 +14,7 @@ from carcdsl.pipeline import check_files
 from carcdsl.sim.local import play_game
 
 EXPANSIONS = ("river", "abbot", "inns-cathedrals", "traders-builders")
-LATER = ("river-ii", "hills-sheep", "tower", "princess-dragon")
+LATER = ("river-ii", "hills-sheep", "tower", "princess-dragon", "abbey-mayor")
 """Expansions written since the four (issue 27)."""
 TILE_SETS = ("inns-cathedrals-tiles", "traders-builders-tiles", "hills-sheep-tiles",
              "tower-tiles", "princess-dragon-tiles", "abbey-mayor-tiles")
