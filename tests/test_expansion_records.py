@@ -10,7 +10,7 @@ stands where it goes, D3 never a square twice, D4 dragon tiles wait for the firs
 no figure on the dragon's square, F1 the fairy beside one's follower, F2 the dragon avoids it,
 F3 its points, P1 the princess, M1 the magic portal; Abbey & Mayor: B1 each player's abbey,
 played instead of drawing, B2 only into a hole, B3 its sides fit any side and close what they
-face, B4 it is a monastery, Y1 the mayor counts the city's pennants); its "comment" names the
+face, B4 it is a monastery, B5 it extends nothing (no builder's extra turn), Y1 the mayor counts the city's pennants); its "comment" names the
 rule, the
 source
 and the hand computation. A record either replays to the hand-computed scores and scoring
@@ -241,6 +241,8 @@ GOLDEN = {
     "am-abbey-closes": ([10, 6], [(6, "Ann", "city", "complete", 2, "1 tile × 2"),
                                   (7, "Bob", "road", "complete", 6, "6 tiles"),
                                   (7, "Ann", "monastery", "final", 8, "1 + 7 neighbours")]),
+    # B5: an abbey that completes a road holding Ann's builder gives no extra turn
+    "am-abbey-builder": ([7, 0], [(8, "Ann", "road", "complete", 7, "7 tiles")]),
     # Y1: a mayor counts the city's pennants
     "am-mayor-two-pennants": ([12, 0], [(2, "Ann", "city", "complete", 12,
                                          "4 tiles × 2 + 2 pennants × 2")]),
@@ -586,3 +588,9 @@ def test_shepherds_go_home_and_flocks_back_into_the_bag():
     assert again.tokens.supply[names.index("sheep-1")] == full[names.index("sheep-1")] - 1
     both = replay(load_record(RECORDS / "hills-shepherd-two-gather.json"))
     assert both.seats.figures[shepherd] == [1, 1] and both.tokens.supply == full
+
+
+def test_an_abbey_extends_nothing_so_a_builder_gives_no_extra_turn():
+    """B5: Bob plays the move after Ann's abbey completes her builder's road."""
+    state = replay(load_record(RECORDS / "am-abbey-builder.json"))
+    assert state.move_seats[8:10] == [0, 1]
