@@ -164,3 +164,14 @@ def test_a_last_turn_is_offered_to_a_person_with_keeping_in_words(game):
             assert {c["tile"] for c in offered if c["tile"]} == {"AMA"}
             return
     pytest.fail("no game had a last turn")
+
+
+def test_stats_list_the_tiles_players_own_apart(capsys):
+    """``check --stats``: the abbey is not among the pile's tiles, but each player's own."""
+    from carcdsl.cli.main import main
+
+    assert main(["check", "base", "--variant", "abbey-mayor", "--stats"]) == 0
+    out = capsys.readouterr().out
+    owned = out[out.index("tiles each player owns"):]
+    assert owned.split("\n")[1].split() == ["AMA", "1"]
+    assert "84" in out.split("\n")[1]  # 72 + 12 landscape tiles in the pile

@@ -10,10 +10,9 @@ stands where it goes, D3 never a square twice, D4 dragon tiles wait for the firs
 no figure on the dragon's square, F1 the fairy beside one's follower, F2 the dragon avoids it,
 F3 its points, P1 the princess, M1 the magic portal; Abbey & Mayor: B1 each player's abbey,
 played instead of drawing, B2 only into a hole, B3 its sides fit any side and close what they
-face, B4 it is a monastery, B5 it extends nothing (no builder's extra turn), Y1 the mayor counts the city's pennants); its "comment" names the
-rule, the
-source
-and the hand computation. A record either replays to the hand-computed scores and scoring
+face, B4 it is a monastery, B5 it extends nothing (no builder's extra turn), Y1 the mayor
+counts the city's pennants); its "comment" names the rule, the source and the hand
+computation. A record either replays to the hand-computed scores and scoring
 events (GOLDEN) or must be refused at a given move for a given reason (REJECTED). The tests
 after the tables check what a score cannot show: who plays the next tile (the builder), which
 figures are back in the supply, the goods each player holds, the draw order of the river.

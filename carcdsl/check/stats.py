@@ -19,7 +19,8 @@ def tile_stats(rules: RuleSet) -> dict:
     ``enclosed`` (segments without ports: fields between areas); per attribute name, what the
     segments carry (``attributes``: ``inn``, ``wine``, counted like pennants: a segment's
     amount on each physical tile); per figure, how many each player has (``figures``); per
-    tile group, its physical tiles (``groups``).
+    tile group, its physical tiles (``groups``); per tile each player owns, how many
+    (``owned``: not in ``tiles``).
 
     ``sides`` counts each side of each physical tile once, by what lies across it: an area
     kind when an area covers the side, else a path kind when a path runs through its middle,
@@ -62,6 +63,7 @@ def tile_stats(rules: RuleSet) -> dict:
                     if not f.neutral},
         "neutral": {f.name: 1 for f in sorted(rules.figures, key=lambda f: f.name)
                     if f.neutral},
+        "owned": dict(rules.supply.owned),
         "groups": {g.name: sum(copies.get(t, 0) for t in dict.fromkeys(g.tiles))
                    for g in rules.groups},
         "map": map_stats(rules),

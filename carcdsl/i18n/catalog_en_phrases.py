@@ -131,7 +131,7 @@ PHRASES: dict[str, str] = {
     "centres": "centre features", "sides": "sides by kind",
     "segments": "segments by kind", "map": "map", "map-squares": "squares",
     "enclosed": "segments without ports by kind", "attributes": "attributes",
-    "neutral": "neutral figures in the game",
+    "neutral": "neutral figures in the game", "owned": "tiles each player owns",
     "figures": "figures each player has", "groups": "tiles by group",
     "big-city-squares": "big-city squares", "start-areas": "start areas",
     "start-areas-used": "start areas used", "border-segments": "border segments",

@@ -133,7 +133,7 @@ PHRASES: dict[str, str] = {
     "centres": "middenstukken", "sides": "zijden per soort",
     "segments": "delen per soort", "map": "kaart", "map-squares": "vakken",
     "enclosed": "delen zonder aansluitpunten per soort", "attributes": "attributen",
-    "neutral": "neutrale figuren in het spel",
+    "neutral": "neutrale figuren in het spel", "owned": "eigen tegels per speler",
     "figures": "figuren per speler", "groups": "tegels per groep",
     "big-city-squares": "vakken van grote steden", "start-areas": "startgebieden",
     "start-areas-used": "startgebieden in gebruik", "border-segments": "randstukken",

@@ -407,7 +407,7 @@ def format_stats(stats: dict, words: Words | None = None) -> str:
         (word("pennant", 2), words.number(stats["pennants"])),
     ]
     for key in ("centres", "sides", "segments", "enclosed", "attributes", "figures", "neutral",
-                "groups"):
+                "owned", "groups"):
         if stats.get(key):
             rows.append((say(key), ""))
             named = sorted((word(kind), n) for kind, n in stats[key].items())
