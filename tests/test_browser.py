@@ -430,3 +430,42 @@ def test_a_person_puts_the_fairy_beside_a_follower_by_clicks(page, server: str) 
     assert said in page.inner_text("#log")
     x, y = json.loads(key)["beside"]["at"]  # data-choice: the move, as the record has it
     assert page.locator(f"g.neutral[data-figure=fairy][data-square='{x},{y}']").count() == 1
+
+
+def test_a_person_plays_their_abbey_by_clicks(page, server: str) -> None:
+    """Abbey & Mayor: once the board has a hole, the page offers the person's own abbey
+    beside the drawn tile (its tile button); choosing it marks only the holes, and confirming
+    plays it into the log. The drawn tile is then the next player's."""
+    page.goto(server + "play")
+    page.wait_for_selector("#rules option[value='base']", state="attached")
+    page.select_option("#rules", "base")
+    page.check("#variants input[value='abbey-mayor']")
+    page.fill("#seed", "3")
+    page.click("#start")
+    page.wait_for_selector("#game:not([hidden])")
+    abbey = page.locator("button.tile-button[data-tile=AMA]")
+    for _ in range(80):
+        if abbey.count():
+            break
+        assert page.get_attribute("#game", "data-finished") == "false"
+        before = int(page.get_attribute("#game", "data-moves") or 0)
+        page.locator("rect.fit:not(.other)").first.click()
+        page.locator("button.option[data-does=nothing]").first.click()
+        page.wait_for_selector("#preview .move-text")
+        page.click("#confirm")
+        page.wait_for_function(f"document.getElementById('game').dataset.moves > {before}")
+    else:
+        pytest.fail("the abbey was never offered")
+    drawn = page.locator("button.tile-button.chosen").get_attribute("data-tile")
+    assert drawn != "AMA"
+    before = int(page.get_attribute("#game", "data-moves") or 0)
+    abbey.click()
+    holes = page.locator("rect.fit")
+    assert holes.count() >= 1
+    holes.first.click()
+    page.locator("button.option[data-does=nothing]").first.click()
+    page.wait_for_selector("#preview .move-text")
+    shot(page, "play-abbey")
+    page.click("#confirm")
+    page.wait_for_function(f"document.getElementById('game').dataset.moves > {before}")
+    assert "AMA at" in page.inner_text("#log")
