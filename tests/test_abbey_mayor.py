@@ -175,3 +175,11 @@ def test_stats_list_the_tiles_players_own_apart(capsys):
     owned = out[out.index("tiles each player owns"):]
     assert owned.split("\n")[1].split() == ["AMA", "1"]
     assert "84" in out.split("\n")[1]  # 72 + 12 landscape tiles in the pile
+
+
+def test_the_learning_environment_refuses_tiles_players_own_in_one_message():
+    """Its actions name a square of the drawn tile: an owned tile would share them."""
+    from carcdsl.rl.aec import EnvOptionError, env
+
+    with pytest.raises(EnvOptionError, match="a tile a player owns"):
+        env("base", ["abbey-mayor"])

@@ -126,11 +126,12 @@ class CarcassonneEnv(AECEnv):
         super().__init__()
         self.game = _load(rules, variants)
         modes = self.game.tables.modes
-        if modes.choosing or modes.deciding or modes.elsewhere or modes.targets:
+        if modes.choosing or modes.deciding or modes.elsewhere or modes.targets or modes.owned:
             raise EnvOptionError("the environment's actions have no room for a rule's choices "
                                  "(choose ... or ..., a capture, a ransom, a walk's step, a "
                                  "figure placed elsewhere, a move acting on a figure on the "
-                                 "board) yet: play this rule set with carcdsl play")
+                                 "board, a tile a player owns) yet: play this rule set with "
+                                 "carcdsl play")
         _check_options(self.game, players, board_size, reward, render_mode, observation,
                        self.metadata)
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
