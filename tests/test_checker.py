@@ -320,6 +320,29 @@ BROKEN = [
     ("E134 a token worth less than 0", extending(
         "token sheep { supply 9  bag flock  worth -1 }\nfigure shepherd { strength 0  stands on "
         "field }\non figure shepherd: draw flock"), "E134", 3, 36),
+    # the barn's constructs: at corner, keeps out, score EXPR to most F, extends with F,
+    # on final KIND
+    ("E132 an expression scored to F without most", extending(
+        "figure barn { strength 0  stands on field }\n"
+        "on figure barn: score 3 * completed(city) to follower"), "E132", 4, 46),
+    ("E132 another action than score to most at final scoring",
+     extending("on final field: score 3"), "E132", 3, 1),
+    ("E110 on final of an unknown kind",
+     extending("on final feild: score completed(city) to most follower"), "E110", 3, 10),
+    ("E121 a figure at a corner and anywhere",
+     extending("figure barn { strength 0  stands on field  at corner  anywhere }"), "E121", 3,
+     44),
+    ("E121 keeps out an unknown figure",
+     extending("figure barn { strength 0  stands on field  keeps out folower }"), "E121", 3, 54),
+    ("E121 score to most an unknown figure",
+     extending("on final field: score completed(city) to most bran"), "E121", 3, 47),
+    ("E121 extends with an unknown figure, anyone's",
+     extending("on place extends field with bran: extra turn"), "E121", 3, 29),
+    ("E113 score to most a quantity the kind cannot measure",
+     extending("on final road: score neighbours(city) to most follower"), "E113", 3, 22),
+    ("E121 a neutral figure at a corner", extending(
+        "figure ghost { neutral  at corner }\non place shows monastery: move ghost here"),
+     "E121", 3, 25),
     ("E132 hide 0 tiles", extending("on place shows road: hide 0 tiles"), "E132", 3, 27),
     ("E132 hide too many tiles", extending("on complete city: hide 100000 tiles"), "E132", 3, 24),
     ("E116 breaks ties by a misspelt count",

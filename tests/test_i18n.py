@@ -183,7 +183,8 @@ def test_dutch_illegal_move_in_a_record(capsys, tmp_path):
     ({"rules": "base", "players": 2, "moves": [{"tile": "L", "at": [1, 0], "rotation": 0,
                                                 "colour": 1}]},
      "zet 0: onbekende sleutel 'colour' (verwacht: 'tile', 'at', 'rotation', 'follower', "
-     "'recall', 'choices', 'drawn', 'capture', 'ransom', 'walk', 'returns', 'beside')"),
+     "'recall', 'choices', 'drawn', 'capture', 'ransom', 'walk', 'returns', 'beside', "
+     "'moved')"),
     ({"rules": "base", "players": ["A", "A"], "moves": []},
      "'players' mag geen naam herhalen (niet [\"A\", \"A\"])"),
     ({"rules": "base", "players": 2, "moves": [{"at": [1, 0], "rotation": 0}]},

@@ -24,6 +24,7 @@ import attrs
 from carcdsl.check.dead import DeadChecks, later_loc, score_keys
 from carcdsl.check.game import MAX_FOLLOWERS, GameChecks
 from carcdsl.check.kinds import KindChecks
+from carcdsl.check.moving import MovingChecks
 from carcdsl.check.names import NameChecks
 from carcdsl.check.neutral import NeutralChecks
 from carcdsl.check.play import PlayChecks
@@ -79,7 +80,7 @@ def _follows_unread(found: Diagnostic, unread: tuple[tuple[str, str], ...]) -> b
 
 @attrs.define
 class _Checker(KindChecks, GameChecks, NameChecks, TileChecks, PlayChecks, StepChecks,
-               NeutralChecks, DeadChecks):
+               NeutralChecks, MovingChecks, DeadChecks):
     rules: RuleSet
     out: list[Diagnostic] = attrs.Factory(list)
     kinds: dict[str, FeatureKind] = attrs.Factory(dict)
@@ -162,6 +163,7 @@ class _Checker(KindChecks, GameChecks, NameChecks, TileChecks, PlayChecks, StepC
         self.check_groups()
         self.check_triggers()
         self.check_neutral()
+        self.check_moving()
         self.check_steps()
         self.check_names()
         infos = []

@@ -26,7 +26,7 @@ import attrs
 from carcdsl.compile.expr import evaluate
 from carcdsl.compile.facts import DECIDE
 from carcdsl.compile.modes import CAPTURE
-from carcdsl.engine import neutral, scoring
+from carcdsl.engine import moving, neutral, scoring
 from carcdsl.engine.events import ScoreEvent
 from carcdsl.engine.figures import figure_name, spot_name
 from carcdsl.engine.moves import CaptureSpec
@@ -37,19 +37,26 @@ __all__ = ["CAPTURING", "NONE", "RANSOM", "WALKING", "capture", "capture_option"
            "decide", "fast_moves", "offer_capture", "pay_ransom", "ransom_option", "ransoms",
            "replay_decisions"]
 
-from carcdsl.engine.parts import CAPTURING, NONE, RANSOM, WALKING
+from carcdsl.engine.parts import CAPTURING, MOVING, NONE, RANSOM, WALKING
 
 
 def decide(p, option: int) -> tuple | None:
-    """Make the pending decision (a capture, a walk's step), or pay a ransom before the
-    tile; returns how the turn goes on once nothing is pending any more (None: it waits for
-    another decision, or it was a ransom)."""
+    """Make the pending decision (a capture, a walk's step, where a scored figure goes
+    on), or pay a ransom before the tile; returns how the turn goes on once nothing is
+    pending any more (None: it waits for another decision, or it was a ransom)."""
     d, log = p.decisions, p.log
     if d.pending is None:
         pay_ransom(p, option, len(log.moves))
         d.paid = ((option - RANSOM) >> 6, (option - RANSOM) & 63)
         return None
     assert d.resume is not None
+    if d.pending[0] == MOVING:
+        spec = moving.move(p, option)
+        _note(p, d.resume[2], lambda placed: attrs.evolve(placed, moved=(*placed.moved, spec)))
+        if d.pending is not None:
+            return None
+        resume, d.resume = d.resume, None
+        return resume
     index = d.resume[3]
     if d.pending[0] == WALKING:
         at = neutral.step(p, option)
@@ -77,8 +84,11 @@ def replay_decisions(p, move) -> None:
     """The decisions a record's placement ``move`` says it made, after it was played: its
     capture, then its walk's steps, in order; a decision it does not name, or one it names
     that is not pending, is refused (IllegalMoveError)."""
-    walk, captured = list(move.walk), False
+    walk, captured, moved = list(move.walk), False, list(move.moved)
     while p.decisions.pending is not None:
+        if p.decisions.pending[0] == MOVING:
+            p._decide(_moved_option(p, moved))
+            continue
         if p.decisions.pending[0] == CAPTURING:
             p._decide(capture_option(p, move.capture))
             captured = True
@@ -92,6 +102,17 @@ def replay_decisions(p, move) -> None:
                                spot=move.capture.spot)
     if walk:
         raise IllegalMoveError("walk", "extra", at=str(list(walk[0])))
+    if moved:
+        raise IllegalMoveError("moved", "extra", said=moving.said(moved[0]))
+
+
+def _moved_option(p, moved: list) -> int:
+    """The option the next entry of a record's ``moved`` names; none left: refused."""
+    if not moved:
+        seat, figure, _ = p.decisions.moving[0]
+        raise IllegalMoveError("moved", "missing", figure=figure_name(p, figure),
+                               player=p.seats.players[seat])
+    return moving.moved_option(p, moved.pop(0))
 
 
 def fast_moves(p) -> list[tuple[int, int, int, int]]:

@@ -250,6 +250,54 @@ class BesideSpec:
         return {"figure": self.figure, "at": list(self.at), "spot": self.spot}
 
 
+@attrs.frozen
+class MovedSpec:
+    """Where a figure went after its feature scored (``move F within N to K``): whose, which
+    figure, and the square and spot it went on to, or none of them when it went home
+    (``{"player": "Ann", "figure": "wagon", "at": [1, 0], "spot": "road:N"}``, ``{"player":
+    "Bob", "figure": "wagon"}``); a record's ``moved`` holds one per such figure, in the
+    order decided."""
+
+    player: str = attrs.field(validator=_check_player)
+    figure: str = attrs.field(validator=_check_feature)
+    at: tuple[int, int] | None = attrs.field(
+        default=None, converter=lambda v: None if v is None else _to_at(v))
+    spot: str | None = attrs.field(default=None)
+
+    def __attrs_post_init__(self) -> None:
+        if self.at is not None:
+            _check_at(self, None, self.at)
+        if (self.at is None) != (self.spot is None) or self.spot is not None and not \
+                _is_name(self.spot):
+            raise IllegalMoveError("move", "moved", got=show_value(repr(self)))
+
+    @property
+    def home(self) -> bool:
+        """Whether the figure went home rather than on."""
+        return self.at is None
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> MovedSpec:
+        at = data.get("at")
+        spec = cls(data["player"], data["figure"],
+                   None if at is None else (int(at[0]), int(at[1])), data.get("spot"))
+        if spec.spot is not None:
+            FollowerSpec.parse(spec.spot)  # a spot that names no feature is refused here
+        return spec
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"player": self.player, "figure": self.figure}
+        if self.at is not None:
+            out["at"], out["spot"] = list(self.at), self.spot
+        return out
+
+
+def _check_moved(_instance: Any, _attribute: Any, value: Any) -> None:
+    for spec in value:
+        if not isinstance(spec, MovedSpec):
+            raise IllegalMoveError("move", "moved", got=show_value(repr(spec)))
+
+
 def _to_squares(value: Any) -> tuple[tuple[int, int], ...]:
     return tuple(_to_at(v) for v in value or ())
 
@@ -300,6 +348,10 @@ class Placement:
     """The figure the mover sent home instead of placing one (``instead return F``)."""
     beside: BesideSpec | None = attrs.field(default=None)
     """The neutral figure the mover put beside one of theirs instead of placing one."""
+    moved: tuple[MovedSpec, ...] = attrs.field(default=(), converter=as_tuple,
+                                               validator=_check_moved)
+    """Where each figure whose feature scored went (``move F within N``), on or home, in
+    the order their owners decided: a replay takes these, never asks."""
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Placement:
@@ -317,7 +369,8 @@ class Placement:
                    None if data.get("returns") is None
                    else CaptureSpec.from_json(data["returns"]),
                    None if data.get("beside") is None
-                   else BesideSpec.from_json(data["beside"]))
+                   else BesideSpec.from_json(data["beside"]),
+                   tuple(MovedSpec.from_json(m) for m in data.get("moved", ())))
 
     def to_json(self) -> dict[str, Any]:
         """``{"tile", "at", "rotation", "follower"}`` in that order; absent parts omitted."""
@@ -342,6 +395,8 @@ class Placement:
             out["returns"] = self.returns.to_json()
         if self.beside is not None:
             out["beside"] = self.beside.to_json()
+        if self.moved:
+            out["moved"] = [m.to_json() for m in self.moved]
         return out
 
 

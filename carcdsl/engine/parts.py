@@ -54,6 +54,9 @@ RANSOM = 1 << 20
 CAPTURING = 1
 WALKING = 2
 """A step of a neutral figure's walk: options are directions, 0 to 3 (N E S W)."""
+MOVING = 3
+"""Where a figure whose feature scored goes on (``engine.moving``): options are nodes, or
+NONE (home)."""
 
 
 class Decisions:
@@ -61,7 +64,7 @@ class Decisions:
     ransom this turn."""
 
     __slots__ = ("pending", "held", "ransomed", "resume", "paid", "asked", "decider",
-                 "neutral", "walk", "acted", "beside")
+                 "neutral", "walk", "acted", "beside", "moving")
 
     def __init__(self, seats: int):
         self.pending: tuple[int, tuple[int, ...]] | None = None
@@ -87,6 +90,9 @@ class Decisions:
         self.acted = False
         """Whether this turn's neutral figures have moved (``engine.neutral``), while the
         turn waits for a walk's steps."""
+        self.moving: list[tuple[int, int, int]] = []
+        """Figures whose feature scored, waiting for their owner to say where they go on
+        (``engine.moving``): (seat, figure code, the square it stood on), the first pending."""
 
     def copy(self) -> Decisions:
         new = Decisions.__new__(Decisions)
@@ -95,6 +101,7 @@ class Decisions:
         new.decider, new.walk, new.acted = self.decider, self.walk, self.acted
         new.neutral, new.beside = dict(self.neutral), dict(self.beside)
         new.held = [h[:] for h in self.held]
+        new.moving = self.moving[:]
         return new
 
 

@@ -74,10 +74,12 @@ ILLEGAL: dict[str, str] = {
     "walk/missing": "this move must say where the {figure} walks next (`walk`: the squares, "
                     "in order)",
     "walk/extra": "this move walks to {at}, but no walk is under way there",
-    "moved": "{player}'s {figure} may not go on to {spot} at {at}: it may go to {allowed}, "
-             "or home (null)",
+    "moved": "{player}'s {figure} may not go on to {spot} at {at} (complete, occupied or out "
+             "of reach): it may go to {allowed}, or home",
+    "moved/whose": "this move names {owner}'s {named} going on, but {player}'s {figure} is "
+                   "the one to go on now",
     "moved/missing": "this move must say where {player}'s {figure} goes on after its feature "
-                     "scored (`moved`: a square and spot, or null for home)",
+                     "scored (`moved`: its square and spot, or none for home)",
     "moved/extra": "this move names a figure going on ({said}), but no scored figure waits "
                    "to go on",
     "capture": "{player}'s {kind} on {spot} at {at} cannot be captured by this move",

@@ -39,6 +39,8 @@ PHRASES: dict[str, str] = {
     "held-back": "waits aside until the {figure} is on the board",
     "walks": "walk to {squares}",
     "walk-step": "{figure} to ({x}, {y})",
+    "moves-on": "{player}'s {figure} moves to {where} ({x}, {y})",
+    "goes-home": "{player}'s {figure} goes home",
     "captures-nothing": "captures nothing",
     "sends-home": "sends {player}'s {kind} on {where} ({x}, {y}) home",
     "puts-beside": "puts the {figure} beside {where} ({x}, {y})",
@@ -73,6 +75,11 @@ PHRASES: dict[str, str] = {
                             "own {figure}",
     "about-neutral-blocks": "; no figure is placed on the square it stands on",
     "about-move-here": "the {figure} goes to the tile just placed",
+    "about-move-within": "when a feature holding a {figure} scores on completion during the "
+                         "game, its owner may move it, instead of taking it home, to a "
+                         "{kinds} that is not complete and holds no figure that counts, on its "
+                         "tile or one within {n} square{s} of it; several are "
+                         "decided in turn order, the mover first",
     "about-walk": "the {figure} walks up to {steps} squares, one a step onto a placed tile it "
                   "has not stood on in this walk, each step chosen by the players in turn, "
                   "the mover first",

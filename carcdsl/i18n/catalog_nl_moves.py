@@ -78,10 +78,12 @@ ILLEGAL: dict[str, str] = {
     "walk/missing": "deze zet moet zeggen waar de {figure} nu heen loopt (`walk`: de "
                     "vakken, op volgorde)",
     "walk/extra": "deze zet loopt naar {at}, maar er is daar geen tocht bezig",
-    "moved": "de {figure} van {player} mag niet verder naar {spot} op {at}: hij mag naar "
-             "{allowed}, of naar huis (null)",
+    "moved": "de {figure} van {player} mag niet verder naar {spot} op {at} (af, bezet of te "
+             "ver): hij mag naar {allowed}, of naar huis",
+    "moved/whose": "deze zet laat de {named} van {owner} verder gaan, maar nu gaat de {figure} "
+                   "van {player} verder",
     "moved/missing": "deze zet moet zeggen waar de {figure} van {player} heen gaat nu zijn "
-                     "gebied geteld is (`moved`: een vak en plek, of null voor naar huis)",
+                     "gebied geteld is (`moved`: zijn vak en plek, of geen voor naar huis)",
     "moved/extra": "deze zet laat een figuur verder gaan ({said}), maar er wacht geen getelde "
                    "figuur om verder te gaan",
     "capture": "de {kind} van {player} op {spot} op {at} kan met deze zet niet gevangen worden",

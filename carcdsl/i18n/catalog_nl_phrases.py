@@ -41,6 +41,8 @@ PHRASES: dict[str, str] = {
     "held-back": "wacht opzij tot de {figure} op het bord staat",
     "walks": "tocht naar {squares}",
     "walk-step": "{figure} naar ({x}, {y})",
+    "moves-on": "de {figure} van {player} gaat naar {where} ({x}, {y})",
+    "goes-home": "de {figure} van {player} gaat naar huis",
     "captures-nothing": "vangt niets",
     "sends-home": "stuurt de {kind} van {player} op {where} ({x}, {y}) naar huis",
     "puts-beside": "zet de {figure} naast {where} ({x}, {y})",
@@ -74,6 +76,11 @@ PHRASES: dict[str, str] = {
                             "een eigen {figure} zetten",
     "about-neutral-blocks": "; op het vak waar hij staat wordt geen figuur geplaatst",
     "about-move-here": "de {figure} gaat naar de zojuist gelegde tegel",
+    "about-move-within": "als een gebied met een {figure} tijdens het spel af is en geteld "
+                         "wordt, mag de eigenaar hem in plaats van naar huis verplaatsen naar "
+                         "een {kinds} die niet af is en geen meetellende figuur heeft, op zijn "
+                         "tegel of een tegel tot {n} ver eromheen; meerdere worden om de "
+                         "beurt beslist, de zetter eerst",
     "about-walk": "de {figure} loopt tot {steps} vakken, één per stap, naar een gelegde tegel "
                   "waar hij in deze tocht nog niet stond; de spelers kiezen om de beurt een "
                   "stap, de zetter eerst",

@@ -175,6 +175,8 @@ def _action_from_json(a: dict[str, Any]) -> tuple[str, Any]:
         return ("walk", (a["figure"], _int(a["steps"])))
     if a["action"] == "return-here":
         return ("return-here", None)
+    if a["action"] == "move-within":
+        return ("move-within", (a["figure"], _int(a["reach"]), tuple(a["kinds"])))
     if a["action"] in ("instead-return", "place-anywhere"):
         return (a["action"], a["figure"])
     if a["action"] == "choose":

@@ -138,6 +138,9 @@ def _action_to_json(action: str, value: Any) -> dict[str, Any]:
         return {"action": action, "figure": value[0], "steps": value[1]}
     if action == "return-here":
         return {"action": action}
+    if action == "move-within":
+        figure, reach, kinds = value
+        return {"action": action, "figure": figure, "reach": reach, "kinds": list(kinds)}
     if action in ("instead-return", "place-anywhere"):
         return {"action": action, "figure": value}
     if action == "choose":

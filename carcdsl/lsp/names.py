@@ -54,6 +54,7 @@ _ROLES: dict[str, tuple[str, ...]] = {
     "completes": ("name",), "take_tokens": ("name",), "require": ("-", "name"),
     "figure_avoids": ("name",), "move_here": ("name",), "walk": ("name",), "entered": ("name",),
     "turn_beside": ("name",), "score_beside": ("name",), "hold_back": ("name",),
+    "scored_figure": ("name",), "move_within": ("name",),
     "owned_tile": ("tile",),
 }
 _FAMILY = {"token": "name"}

@@ -8,7 +8,7 @@ Everything here returns text, in the language of a ``Words``; nothing prints or 
 from __future__ import annotations
 
 from carcdsl.engine.events import ScoreEvent
-from carcdsl.engine.moves import Discard, Placement
+from carcdsl.engine.moves import Discard, MovedSpec, Placement
 from carcdsl.engine.owned import KEEP
 from carcdsl.engine.state import State
 from carcdsl.geometry.squares import STEP, to_xy
@@ -52,6 +52,8 @@ def describe_move(move: Placement, words: Words | None = None,
         text += ", " + _capture_text(move.capture, w)
     if move.walk:
         text += ", " + w.phrase("walks", squares=", ".join(f"({x}, {y})" for x, y in move.walk))
+    for moved in move.moved:
+        text += ", " + _moved_text(moved, w)
     if move.ransom is not None:
         points = rules.game.ransom if rules is not None else "?"
         text = (w.phrase("pays-ransom", points=points, player=move.ransom.player,
@@ -67,6 +69,15 @@ def _spot_words(spot: str, w: Words) -> str:
         return f"{w.word(feature)}:{w.port(port)}"
     feature, hash_, index = spot.partition("#")
     return w.word(feature) + (f"#{index}" if hash_ else "")
+
+
+def _moved_text(moved, w: Words) -> str:
+    """A figure whose feature scored, gone on (or home): ``Ann's wagon moves to road:N (1,
+    0)``."""
+    if moved.at is None:
+        return w.phrase("goes-home", player=moved.player, figure=w.word(moved.figure))
+    return w.phrase("moves-on", player=moved.player, figure=w.word(moved.figure),
+                    where=_spot_words(moved.spot, w), x=moved.at[0], y=moved.at[1])
 
 
 def _capture_text(capture, w: Words, phrase: str = "captures") -> str:
@@ -88,6 +99,14 @@ def describe_decision(state: State, option: int, words: Words | None = None) -> 
         x, y = to_xy(here + STEP[option])
         return w.phrase("walk-step", figure=w.word(state.tables.modes.figures[figure].name),
                         x=x, y=y)
+    if pending is not None and pending[0] == decisions.MOVING:
+        seat, figure, _ = state.decisions.moving[0]
+        player, name = state.seats.players[seat], decisions.figure_name(state, figure)
+        if option == decisions.NONE:
+            return _moved_text(MovedSpec(player, name), w)
+        key = state.features.node_key[option]
+        return _moved_text(MovedSpec(player, name, to_xy(key),
+                                     decisions.spot_name(state, option)), w)
     if option == KEEP and not state.pending:  # a last turn for a tile the player owns
         held = state.supply.owned[state.seats.current] if state.supply.owned else []
         return w.phrase("keeps-tile", tiles=", ".join(
@@ -487,6 +506,10 @@ def _rule_line(trigger, words: Words) -> str:
         elif action == "walk":
             said.append(words.phrase("about-walk", figure=words.word(value[0]),
                                      steps=value[1]))
+        elif action == "move-within":
+            figure, reach, kinds = value
+            said.append(words.phrase("about-move-within", figure=words.word(figure), n=reach,
+                                     kinds=" / ".join(words.word(k) for k in kinds)))
         elif action == "return-here":
             said.append(words.phrase("about-return-here", figure=words.word(trigger.arg)))
         elif action == "instead-return":
