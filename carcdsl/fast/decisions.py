@@ -19,7 +19,7 @@ from carcdsl.compile.expr import OWN
 from carcdsl.compile.facts import DECIDE
 from carcdsl.compile.tables import Tables
 from carcdsl.engine.parts import NONE, RANSOM
-from carcdsl.fast import effects, figures
+from carcdsl.fast import effects, figures, neutral
 from carcdsl.fast.jit import I64, JIT
 from carcdsl.fast.layout import CODE, FIG_TB, FOLLOWERS, PARAMS, SLOTS, SUPPLY
 from carcdsl.fast.movegen import list_moves
@@ -203,9 +203,11 @@ def ransoms(TB, ST, seat, n):
 
 @nb.njit(**JIT)
 def offered(TB, ST, seat):
-    """Whether the random bot lists every move this turn (``sample_move``): a capture is
-    pending, or a ransom is offered."""
-    return ST[DEC_ST][D_PENDING] > 0 or ransoms(TB, ST, seat, I64(0)) > 0
+    """Whether the random bot lists every move this turn (``sample_move``): a decision is
+    pending (a capture, a walk's step), a ransom is offered, or the rules have targets or
+    ``place F anywhere``."""
+    return ST[DEC_ST][D_PENDING] > 0 or TB[neutral.NEU_TB][neutral.X_LIST_ALL] > 0 or \
+        ransoms(TB, ST, seat, I64(0)) > 0
 
 
 @nb.njit(**JIT)
@@ -214,6 +216,8 @@ def all_moves(TB, ST, seat):
     ransoms then every placement's moves (``movegen.list_moves``), into ``ST[MOVES]``;
     returns how many."""
     dc, buf = ST[DEC_ST], ST[MOVES]
+    if dc[D_PENDING] and neutral.walking(TB, ST):
+        return neutral.step_moves(ST, buf)
     if dc[D_PENDING]:
         for k in range(dc[D_N_OPTIONS]):
             buf[k, 0], buf[k, 1], buf[k, 2] = DECIDE, 0, 0

@@ -146,7 +146,7 @@ def event_names(tb: Tables) -> list[str]:
     equal to a kind's is that kind's, as ``GameRow.points`` adds them up)."""
     names = [k.name for k in tb.kinds]
     modes = tb.modes
-    more = [r.feature for r in (*modes.triggers, *modes.on_complete)
+    more = [r.feature for r in (*modes.triggers, *modes.on_complete, *modes.on_beside)
             if any(a[0] == SCORE for a in r.actions)]
     more += [t.name for t in modes.tokens
              if t.final_points or t.most_points or t.final_program is not None]

@@ -16,7 +16,7 @@ import numba as nb
 
 from carcdsl.compile.facts import ELSEWHERE, ELSEWHERE_SHIFT
 from carcdsl.compile.modes import ANY_FOLLOWER, NO_NEED
-from carcdsl.fast import figures
+from carcdsl.fast import figures, neutral
 from carcdsl.fast.features import kind_of
 from carcdsl.fast.jit import JIT
 from carcdsl.fast.layout import (
@@ -114,8 +114,11 @@ def spots(TB, ST, n, t, cell, r, o, seat):
     near = figures.neighbour_roots(TB, ST, o, cell)
     cand, buf, nodes = ST[ELSE_ST], ST[MOVES], ST[NODES]
     fk = TB[FIG_TB]
+    blocking = TB[neutral.NEU_TB][neutral.X_N_ACTS] > 0
     for q in range(count):
         code, node = cand[CAND_CODE, q], cand[CAND_NODE, q]
+        if blocking and neutral.blocked(TB, ST, ST[TILES_][T_CELL, nodes[NTILE, node]]):
+            continue  # ``Candidates.spots``: none on a square a neutral figure blocks
         group = _group(TB, ST, o, near, nodes[ROOT, node])
         if code:
             f = code - 1

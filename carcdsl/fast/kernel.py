@@ -20,9 +20,10 @@ import numba as nb
 import numpy as np
 
 from carcdsl.compile.facts import DECIDE, TOKEN_ACTIONS
+from carcdsl.compile.modes import WALK
 from carcdsl.engine.position import position
 from carcdsl.engine.state import draw_off_seating
-from carcdsl.fast import boards, decisions, effects, figures, mt
+from carcdsl.fast import boards, decisions, effects, figures, mt, neutral
 from carcdsl.fast.grid import place
 from carcdsl.fast.jit import I64, JIT, PY
 from carcdsl.fast.layout import DECIDING, FIG_TB, GENERAL, HAND, PARAMS, kernel_tables
@@ -128,6 +129,8 @@ def play_turns(TB, ST, OUT, LOG, g, turns, branching, counts, one_rng):
             finish(TB, ST, OUT, LOG, g, I64(SUPPLY_EMPTY))
             break
         seat = ctr[CURRENT]
+        if TB[PARAMS][DECIDING]:  # a walk's step is another player's (``State.current``)
+            seat = neutral.decider(TB, ST, seat)
         rng = mtx[0] if one_rng else mtx[seat]
         if TB[PARAMS][DECIDING] and decisions.offered(TB, ST, seat):
             decide_turn(TB, ST, OUT, LOG, g, seat, branching, counts, rng)
@@ -322,7 +325,7 @@ def tables_for(tables, players: int) -> Packed:
     ``effects`` and ``boards``."""
     return Packed(kernel_tables(tables, players) + figures.tables(tables, players)
                   + effects.tables(tables, players) + boards.tables(tables, players)
-                  + decisions.tables(tables, players))
+                  + decisions.tables(tables, players) + neutral.tables(tables, players))
 
 
 def stacks_for(tb: Packed, players: int) -> Packed:
@@ -419,7 +422,9 @@ class Kernel:
         action, seat or None)``, the final scores and why it ended."""
         from carcdsl.fast.batch import END_REASONS, seeds_array
 
-        cap = 4 * (len(self.tables.fast.supply) + 2)
+        modes = self.tables.modes
+        steps = max([0] + [a[2] for r in modes.triggers for a in r.actions if a[0] == WALK])
+        cap = (4 + steps) * (len(self.tables.fast.supply) + 2)  # a walk logs each step
         log = logs(True, cap)
         out = self._out(1)
         self.warm()
@@ -492,6 +497,7 @@ class Kernel:
              np.array(at.aside, np.int64))
         if self.tables.modes.deciding:
             _load_decisions(self._st, state)
+        neutral.load(self.tb, self._st, state, cell)
         return self._st
 
     def position(self, state) -> dict:

@@ -12,7 +12,7 @@ import numpy as np
 
 from carcdsl.compile.facts import marker_names as marker_names  # the markers' bits
 from carcdsl.compile.facts import unshuffled_pile
-from carcdsl.compile.modes import CAPTURE, NO_NEED
+from carcdsl.compile.modes import CAPTURE, NO_NEED, PLACE_ANYWHERE
 from carcdsl.compile.tables import CENTRE, FIELD, Tables
 from carcdsl.fast.program import compile_program
 
@@ -55,7 +55,8 @@ requirements), and the random bot draws as ``movegen._sample_more`` (``sample_ge
 bags tokens are drawn from (their draws: the last row of ``ST[MTX]``). ``ANY_KIND``,
 ``ANY_WITH``: whether some kind's ordinary followers stand on any placed tile (1; -1: none;
 each kind's `with` is ``TB[KK][k, ANY_W]``), and an unused column (NO_NEED).
-``ELSE_MAX``: how many spots elsewhere a placement may offer at most. ``DECIDING``:
+``ELSE_MAX``: how many spots elsewhere (and target spots: ``fast.targets``) a placement may
+offer at most. ``DECIDING``:
 ``Modes.deciding`` (``fast.decisions``)."""
 
 
@@ -85,24 +86,41 @@ def kernel_tables(tb: Tables, players: int) -> tuple:
                        tb.ties if tb.high_tiles else 0, modes.measured_strengths,
                        modes.most_options, len(modes.bags),
                        1 if modes.anywhere_kinds else -1, NO_NEED,
-                       _elsewhere_most(tb), modes.deciding], np.int64)
+                       _elsewhere_most(tb, players),
+                       modes.deciding or bool(modes.targets) or modes.placing_anywhere],
+                      np.int64)
     pile, ends = unshuffled_pile(tb)
     return (o1, o4, os_, ol, np.array(tb.seg_at[:len(tb.sigs)], np.int64), touches, seg_attr,
             tt, kk, code, slots, np.array(pile, np.int64), params, np.array(ends, np.int64))
 
 
-def _elsewhere_most(tb: Tables) -> int:
+def _elsewhere_most(tb: Tables, players: int) -> int:
     """A bound on the spots elsewhere one placement offers (``engine.elsewhere``): per figure
-    code that may go elsewhere, every segment of its kinds on every tile of the game."""
+    code that may go elsewhere, every segment of its kinds on every tile of the game; with
+    ``place F anywhere``, every segment for each figure code; and a target spot per target
+    and piece a game may have on the board (``engine.targets``)."""
     modes = tb.modes
     kinds = [frozenset(k for k, _ in modes.anywhere_kinds)] if modes.anywhere_kinds else []
     kinds += [f.kinds for f in modes.figures if f.anywhere]
+    mask = 0
+    for rule in modes.triggers:
+        for a in rule.actions:
+            mask |= a[1] if a[0] == PLACE_ANYWHERE else 0
+    for code in range(len(modes.figures) + 1):
+        figure = modes.figures[code - 1] if code else None
+        counts = figure is None or bool(figure.strength or figure.strength_program)
+        if (mask >> code & 1 or mask & 1 and counts) and not (figure and figure.neutral):
+            kinds.append(frozenset(range(len(tb.kinds))))
+    pieces = players * (modes.followers[players]
+                        + sum(f.supply_for(players) for f in modes.figures))
+    targets = len(modes.targets) * pieces
     if not kinds:
-        return 0
+        return targets
     pile, _ = unshuffled_pile(tb)
     start = [] if tb.start_type is None else [4 * tb.start_type]
     tiles = [4 * t for t in pile] + start + list(range(4 * len(tb.type_names), len(tb.sigs)))
-    return sum(sum(seg.kind in ks for seg in tb.segments[o]) for ks in kinds for o in tiles) + 1
+    return sum(sum(seg.kind in ks for seg in tb.segments[o]) for ks in kinds
+               for o in tiles) + 1 + targets
 
 
 def capture_actions(tb: Tables) -> list[tuple]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numba as nb
 
 from carcdsl.compile.facts import CHOICE_SHIFT
-from carcdsl.fast import bags, effects, elsewhere, figures, mt
+from carcdsl.fast import bags, effects, elsewhere, figures, mt, neutral, targets
 from carcdsl.fast.jit import I64, JIT, PY
 from carcdsl.fast.layout import (
     ELSE_MAX,
@@ -281,6 +281,7 @@ def begin_turn(TB, ST, seat):
     (``Candidates``) into ``fast.elsewhere``'s state."""
     if TB[PARAMS][ELSE_MAX]:
         elsewhere.begin_turn(TB, ST, seat)
+        targets.begin_turn(TB, ST, seat)
     if TB[FIG_TB].shape[0]:
         return figures.begin_turn(TB, ST, seat)
     return False, False
@@ -345,7 +346,7 @@ def _moves_at(TB, ST, n, t, c, r, o, seat, placing, recalling, occupied, n_near)
                 stands = True
     if not (spots or stands or recalling):
         if TB[PARAMS][ELSE_MAX]:
-            n = elsewhere.spots(TB, ST, n, t, c, r, o, seat)
+            n = _elsewhere(TB, ST, n, t, c, r, o, seat)
         return n
     occ = 0
     if spots or stands:
@@ -361,7 +362,20 @@ def _moves_at(TB, ST, n, t, c, r, o, seat, placing, recalling, occupied, n_near)
     if recalling:
         n = figures.recalls(TB, ST, n, t, c, r, o)
     if TB[PARAMS][ELSE_MAX]:  # ``_Turn._spots``: after the recalls
-        n = elsewhere.spots(TB, ST, n, t, c, r, o, seat)
+        n = _elsewhere(TB, ST, n, t, c, r, o, seat)
+    return n
+
+
+@nb.njit(**JIT)
+def _elsewhere(TB, ST, n, t, c, r, o, seat):
+    """``_Turn._spots``' last: spots elsewhere (``Candidates.spots``: those of figures and
+    kinds that stand anywhere, then ``place F anywhere``'s), then target spots."""
+    first = n
+    n = elsewhere.spots(TB, ST, n, t, c, r, o, seat)
+    if TB[neutral.NEU_TB][neutral.X_N_ANY]:
+        n = targets.anywhere_spots(TB, ST, n, t, c, r, o, first)
+    if TB[neutral.NEU_TB][neutral.X_N_TARGETS]:
+        n = targets.spots(TB, ST, n, t, c, r, o, seat)
     return n
 
 

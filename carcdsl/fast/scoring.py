@@ -17,7 +17,7 @@ from carcdsl.compile.facts import STOPPED as STOPPED  # why a game ended: ctr[EN
 from carcdsl.compile.facts import SUPPLY_EMPTY as SUPPLY_EMPTY
 from carcdsl.compile.facts import TILE_UNPLACEABLE as TILE_UNPLACEABLE
 from carcdsl.compile.tables import TIES_PRESENCE
-from carcdsl.fast import boards, effects, figures
+from carcdsl.fast import boards, effects, figures, neutral, targets
 from carcdsl.fast.features import kind_of
 from carcdsl.fast.grid import neighbours, surrounded
 from carcdsl.fast.jit import I64, JIT
@@ -206,6 +206,8 @@ def score(TB, ST, OUT, LOG, g, r, when, index):
                         emit(ST, OUT, LOG, g, index, s, k, when, points)
         if TB[effects.RULES][effects.H_TOKENS]:
             effects.collect(TB, ST, LOG, r, I64(best), index)
+    if TB[neutral.NEU_TB][neutral.X_N_BESIDE]:
+        targets.feature_scored(TB, ST, OUT, LOG, g, r, index)
     if TB[FIG_TB].shape[0]:
         figures.release(ST, r)  # figures go home to their own supply
     else:
@@ -395,7 +397,13 @@ def finish(TB, ST, OUT, LOG, g, why):
     if ctr[FINISHED]:
         return
     ctr[END] = why
-    close_group(ST, ctr[TURNS])  # a turn cut short by the end (a capture pending) has its own
+    beside = TB[neutral.NEU_TB][neutral.X_N_BESIDE] > 0
+    before = I64(0)
+    if beside:  # its points at the end join the last turn's step (``targets.final_step``)
+        before = targets.reopen(ST)
+        targets.final_begins(ST)
+    else:
+        close_group(ST, ctr[TURNS])  # a turn cut short by the end (a capture pending) has its own
     index = ctr[N_MOVES] - 1
     n = 0
     for p in range(ctr[N_PIECES]):
@@ -412,5 +420,9 @@ def finish(TB, ST, OUT, LOG, g, why):
         score(TB, ST, OUT, LOG, g, tiles[TODO, q], I64(1), index)
     if TB[effects.RULES][effects.H_TOKENS]:
         effects.score_held(TB, ST, OUT, LOG, g, index)
+    if beside:
+        targets.final_step(ST, before)
+        close_group(ST, ctr[TURNS])
+        targets.final_rest(ST)
     close_group(ST, ctr[TURNS] + 1)
     ctr[FINISHED] = 1

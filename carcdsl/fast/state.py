@@ -14,8 +14,25 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from carcdsl.compile.facts import BAG_SALT, BOT_SEED_FACTOR, CHOICE_SHIFT, DECIDE, ELSEWHERE
-from carcdsl.fast import bags, boards, decisions, effects, elsewhere, figures, mt
+from carcdsl.compile.facts import (
+    BAG_SALT,
+    BOT_SEED_FACTOR,
+    CHOICE_SHIFT,
+    DECIDE,
+    ELSEWHERE,
+    TARGET,
+)
+from carcdsl.fast import (
+    bags,
+    boards,
+    decisions,
+    effects,
+    elsewhere,
+    figures,
+    mt,
+    neutral,
+    targets,
+)
 from carcdsl.fast.grid import place, place_endless, place_limited
 from carcdsl.fast.jit import I64, JIT, PY
 from carcdsl.fast.layout import (
@@ -84,6 +101,7 @@ from carcdsl.fast.slots import (
     N_PILE,
     N_TILES,
     N_WATCHED,
+    NEU_ST,
     NFOL,
     NODES,
     OPEN_CELL,
@@ -144,7 +162,7 @@ def new_state(TB, players):
             np.zeros(players, np.int64)) + figures.state(TB, players) + \
         effects.state(TB, players) + boards.state(TB, players) + \
         (np.zeros((2, (1 + TB[FIG_TB].shape[0]) * nodes + 1), np.int64),) + \
-        decisions.state(TB, players)
+        decisions.state(TB, players) + neutral.state(TB, players)
 
 
 @nb.njit(**PY)
@@ -177,6 +195,7 @@ def reset(TB, ST):
     figures.reset(TB, ST)
     if TB[PARAMS][DECIDING]:
         decisions.reset(ST)
+    neutral.reset(TB, ST, I64(0))
     if TB[boards.LISTS_TB][boards.LIMITED]:
         boards.reset(TB, ST)
     opens[OPEN_CELL, 0] = (w // 2) + (w // 2) * w  # the origin, open before anything
@@ -199,6 +218,7 @@ def set_up(TB, ST, LOG, seed, seating):
     if TB[PARAMS][BAGS]:  # ``facts.bag_seed``
         mt.seed_int(mtx[players + 1], (abs(seed) ^ BAG_SALT) & 0x7FFFFFFFFFFFFFFF)
     new_pile(TB, ST)
+    ST[NEU_ST][neutral.S_SEED] = abs(seed)
     bl = TB[boards.LISTS_TB]  # the board's printed tiles, then its start areas
     for i in range(bl[boards.N_PRINTED]):
         place(TB, ST, boards.item(bl, I64(boards.PR_O), i),
@@ -241,6 +261,8 @@ def apply(TB, ST, OUT, LOG, g, t, cell, r, spot):
     OUT[SEAT_ROWS][SR_TURNS, g, seat] += 1
     OUT[PLACED][g, t] += 1
     o = 4 * t + r
+    if TB[neutral.NEU_TB][neutral.X_N_BESIDE] and not ST[effects.MISC][effects.IN_EXTRA]:
+        targets.turn_starts(TB, ST, OUT, LOG, g, index, seat)
     if TB[effects.RULES][effects.H_REQUIREMENTS]:
         remember_turns(TB, ST, o, cell)
     if TB[boards.LISTS_TB][boards.LIMITED]:
@@ -266,6 +288,8 @@ def apply(TB, ST, OUT, LOG, g, t, cell, r, spot):
         node, code = elsewhere.put(TB, ST, spot, seat)
         if code and TB[effects.RULES][effects.H_ON_FIGURE]:
             bags.fire_figure(TB, ST, OUT, LOG, g, code - 1, node, index)
+    elif spot <= TARGET:  # ``targets.act``: instead of a figure, one on the board
+        targets.act(TB, ST, spot, seat)
     elif spot <= figures.RECALL:  # ``State._recall``: its feature scores first
         p = figures.recall_piece(TB, ST, figures.RECALL - spot, seat)
         if figures.scores_recall(TB, ST, p):
@@ -290,7 +314,12 @@ def decide(TB, ST, OUT, LOG, g, option):
     if not dc[D_PENDING]:
         decisions.pay_ransom(TB, ST, OUT, LOG, g, option, seat)
         return
-    decisions.capture(TB, ST, option, seat)
+    if neutral.walking(TB, ST):  # a walk's step: the turn goes on once the walk ends
+        neutral.step(TB, ST, option)
+        if dc[D_PENDING]:
+            return
+    else:
+        decisions.capture(TB, ST, option, seat)
     finish_turn(TB, ST, OUT, LOG, g, dc[D_O], dc[D_CELL], dc[D_BASE], dc[D_INDEX],
                 dc[D_CHOICE])
 
@@ -300,12 +329,17 @@ def finish_turn(TB, ST, OUT, LOG, g, o, cell, base, index, choice):
     """``State._finish_turn``: placement rules, scoring, the next player."""
     seats, ctr = ST[SEATS], ST[CTR]
     seat = ctr[CURRENT]
+    if TB[neutral.NEU_TB][neutral.X_NEUTRAL] and neutral.act(TB, ST, o, cell, base, index,
+                                                             choice):
+        return  # the game waits for a walk's step
     # placement triggers act at once, before scoring
     extra = TB[effects.RULES][effects.H_TRIGGERS] > 0 and effects.fire_triggers(
         TB, ST, OUT, LOG, g, o, cell, base, index)
     if TB[PARAMS][BAGS] or choice:
         bags.fire_extends(TB, ST, OUT, LOG, g, o, cell, base, index, choice)
     extra = score_completed(TB, ST, OUT, LOG, g, o, cell, base, index) or extra
+    if TB[neutral.NEU_TB][neutral.X_N_BESIDE]:
+        targets.before_step(ST)
     close_group(ST, ctr[TURNS])
     if ctr[N_ASIDE]:
         return_aside(ST)
@@ -369,7 +403,11 @@ def after_move(TB, ST, OUT, LOG, g):
                 if ctr[FINISHED]:
                     return
         return
+    holds = TB[neutral.NEU_TB][neutral.X_HOLD_KIND] >= 0
     while ctr[N_PILE] and not ctr[FINISHED]:
+        if holds and neutral.must_hold(TB, ST, tiles[PILE, ctr[N_PILE] - 1]):
+            discard(TB, ST, OUT, LOG, g, tiles[PILE, ctr[N_PILE] - 1])
+            continue
         if fits_somewhere(TB, ST, tiles[PILE, ctr[N_PILE] - 1]) and (
                 not required or fits_required(TB, ST, tiles[PILE, ctr[N_PILE] - 1])):
             return
@@ -382,16 +420,19 @@ def discard(TB, ST, OUT, LOG, g, t):
     tiles, seats, ctr = ST[TILES_], ST[SEATS], ST[CTR]
     seat = ctr[CURRENT]
     hands = TB[PARAMS][HAND] > 0
+    held = TB[neutral.NEU_TB][neutral.X_HOLD_KIND] >= 0 and neutral.must_hold(TB, ST, t)
     if hands:
         hand_remove(ST, seat, t)
     else:
         ctr[N_PILE] -= 1
-    if TB[PARAMS][BAG] and not TB[PARAMS][END_UNPLACEABLE]:
+    if held:  # ``hold back K until F``: aside until F is on the board
+        neutral.hold(TB, ST, t)
+    elif TB[PARAMS][BAG] and not TB[PARAMS][END_UNPLACEABLE]:
         tiles[ASIDE, ctr[N_ASIDE]] = t
         ctr[N_ASIDE] += 1
     ctr[N_DISCARDS] += 1
     log_move(ST, LOG, t, I64(-1), I64(-1), I64(-1), seat)
-    if TB[PARAMS][END_UNPLACEABLE]:
+    if TB[PARAMS][END_UNPLACEABLE] and not held:
         finish(TB, ST, OUT, LOG, g, I64(TILE_UNPLACEABLE))
         return
     if hands and seats[HAND_N, seat] == 0:

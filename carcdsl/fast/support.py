@@ -13,6 +13,7 @@ from carcdsl.compile.constructs import (
     describe,
     unclaimed,
 )
+from carcdsl.compile.modes import EXTENDS, INSTEAD_RETURN, MOVE_HERE, PLACE_ANYWHERE, WALK
 from carcdsl.compile.tables import CENTRE, FIELD, PATH, Tables
 
 SEED_LIMIT = 2 ** 49
@@ -56,6 +57,13 @@ RUNS: dict[str, frozenset] = {
     "figure anywhere": _ANY, "figure with": _ANY, "figure supply by players": _ANY,
     "follower anywhere": _KINDS, "follower anywhere with": _KINDS,
     "action capture": _ANY, "game ransom": _ANY,
+    # fast.neutral, fast.targets
+    "figure neutral": _ANY, "figure avoids": _ANY, "on enter": _ANY,
+    "action return figures here": _ANY, "action move here on place": _ANY,
+    "action walk on place": _ANY, "supply hold back": _ANY,
+    "figure beside": _ANY, "figure blocks": _ANY, "on turn beside": _ANY,
+    "on score beside": _ANY, "on place shows attribute": _ANY,
+    "action instead return on place": _ANY, "action place anywhere on place": _ANY,
     "on figure": _ANY, "on draw": _ANY, "action draw": _ANY, "action return tokens": _ANY,
     "action return figures": _ANY, "action score to": _ANY, "action choose": _ANY,
     "token bag": _ANY,
@@ -74,11 +82,32 @@ kinds it runs it on. A construct it has not claimed makes the front ends fall ba
 Python engine in one line."""
 
 
+_NEUTRAL_ACTIONS = frozenset({MOVE_HERE, WALK, INSTEAD_RETURN, PLACE_ANYWHERE})
+
+
 def unsupported(tables: Tables) -> str | None:
     """The first construct of ``tables`` the kernel does not run (a phrase naming it); None
     when it runs all of it."""
     left = unclaimed(tables, RUNS)
-    return describe(left[0]) if left else None
+    if left:
+        return describe(left[0])
+    return _unsupported_uses(tables)
+
+
+def _unsupported_uses(tables: Tables) -> str | None:
+    """What the kernel does not run of constructs it claims: ``fast.neutral`` and
+    ``fast.targets`` judge ``shows K A``, ``surrounded`` and ``covers`` (not ``extends``),
+    ``fast.effects`` reads no attribute after ``shows``; tiles held back with hands."""
+    modes = tables.modes
+    for rule in modes.triggers:
+        acting = any(a[0] in _NEUTRAL_ACTIONS for a in rule.actions)
+        if acting and rule.condition == EXTENDS:
+            return "move, walk, instead return or place anywhere after on place extends"
+        if rule.attribute >= 0 and any(a[0] not in _NEUTRAL_ACTIONS for a in rule.actions):
+            return "on place shows an attribute, with other actions than the neutral figures'"
+    if modes.hold is not None and modes.hand:
+        return "supply hold back with hands"
+    return None
 
 
 def unsupported_seeds(seeds) -> str | None:

@@ -155,6 +155,13 @@ COMBINATIONS = [
     ("base", ("tower", "hand-of-three", "farmers")), ("base", ("tower", "river", "bag")),
     ("maps-germany", ("tower", "farmers")),
     ("base", ("tower", "table-edge:width=5,height=7", "border-closes", "farmers")),
+    # The Princess & the Dragon: neutral figures walked by every player in turn, tiles held
+    # back, targets instead of a figure (the princess, the fairy), a figure placed anywhere
+    ("base", ("princess-dragon",)), ("base", ("princess-dragon", "farmers")),
+    ("base", ("princess-dragon", "tower", "farmers")),
+    ("base", ("princess-dragon", "abbot", "inns-cathedrals", "traders-builders", "farmers")),
+    ("base", ("princess-dragon", "river", "bag")),
+    ("base", ("princess-dragon", "table-edge", "border-closes", "farmers")),
 ]
 """Mixes of variants played for 2, 3 and 4 players (the combinations the cross-check of the
 two engines has grown by, then more)."""
@@ -164,7 +171,8 @@ MORE_PLAYERS = [("base", ("inns-cathedrals",), 5), ("base", ("inns-cathedrals", 
                 ("base", ("abbot", "inns-cathedrals", "traders-builders", "farmers"), 5),
                 ("base", ("abbot", "inns-cathedrals", "traders-builders", "farmers"), 6),
                 ("base", ("tower", "inns-cathedrals", "farmers"), 5),
-                ("base", ("tower", "inns-cathedrals"), 6)]
+                ("base", ("tower", "inns-cathedrals"), 6),
+                ("base", ("princess-dragon", "inns-cathedrals", "farmers"), 6)]
 """Combinations that seat more than four (the pink set's sixth player)."""
 
 ROW_COMBINATIONS = COMBINATIONS[:4] + [
@@ -174,6 +182,7 @@ ROW_COMBINATIONS = COMBINATIONS[:4] + [
     ("maps-germany", ("farmers", "small-city-roads")), ("base", ("hills-sheep", "farmers")),
     ("base", ("abbot", "hand-of-three")),  # a recall is no placement of its own (issue 31)
     ("base", ("tower", "farmers")), ("base", ("tower", "hand-of-three")),  # decision steps
+    ("base", ("princess-dragon", "farmers")),  # walks: other players' decisions in a turn
 ]
 """Combinations whose ``simulate`` rows are compared field by field."""
 
@@ -350,6 +359,37 @@ def test_the_same_games_with_figures_elsewhere(tmp_path, text):
     assert refusal(game) is None
     for players in (2, 3):
         assert_same_games(game, players, range(1, 1 + count(10, 2)), text)
+
+
+NEUTRAL_RULES = [
+    "figure dragon { neutral  avoids fairy }\nfigure fairy { neutral }\n"
+    "on place shows monastery: move dragon here\non place surrounded: move fairy here\n"
+    "on place shows city: walk dragon 3\non enter dragon: return figures here",
+    "figure dragon { neutral }\non place shows monastery: move dragon here\n"
+    "supply { hold back city until dragon }",
+    "figure fairy { neutral  beside own follower }\non turn beside fairy: score 1\n"
+    "on score beside fairy: score 3",
+    "figure dragon { neutral  blocks }\non place shows monastery: move dragon here\n"
+    "on place shows road: place follower anywhere",
+    "extends princess-dragon-tiles\non place shows city princess: instead return follower",
+    "figure dragon { neutral }\non place shows road: move dragon here\n"
+    "on place shows city: walk dragon 100\non enter dragon: return figures here\n"
+    "override game { ransom 2 }\n"
+    "figure tower { each player 4  strength 0  stands on monastery  anywhere }\n"
+    "on figure tower: capture follower in line 1 + figures(tower)",
+]
+"""``test_constructs``' live rules of neutral figures and targets, each alone on base +
+farmers, and a walk beside captures and ransoms (a turn waiting for two kinds of decision)."""
+
+
+@pytest.mark.parametrize("text", NEUTRAL_RULES)
+def test_the_same_games_with_neutral_figures(tmp_path, text):
+    path = tmp_path / "neutral.carc"
+    path.write_text(f"variant neutral for base\n{text}\n")
+    game = carcdsl.load("base", ["farmers", str(path)])
+    assert refusal(game) is None
+    for players in (2, 3, 4):
+        assert_same_games(game, players, range(1, 1 + count(8, 2)), text)
 
 
 @pytest.mark.parametrize("rules,variants", ROW_COMBINATIONS,
