@@ -237,6 +237,18 @@ LIVE = [
     "tile HOLE 0 monastery; wall N+E+S+W\nsupply { each player owns HOLE }\n"
     "on place shows wall: require surrounded",
     "on place shows monastery: require surrounded",
+    # a figure at a corner of four fields that keeps followers out, and the points it brings:
+    # to the most followers of its feature, of a feature extended that holds it, and at the end
+    "figure barn { each player 1  strength 0  stands on field  at corner  excludes barn  "
+    "keeps out follower }\n"
+    "on figure barn: score 3 * completed(city) to most follower, return follower\n"
+    "on place extends field with barn: score completed(city) to most follower, "
+    "return follower\non final field: score 4 * completed(city) to most barn",
+    "figure flag { each player 2  strength 0  stands on road, city, monastery }\n"
+    "on final city: score 2 * tiles to most flag\non final road: score tiles to most flag\n"
+    "on final monastery: score 5 to most follower",
+    "figure flag { each player 2  strength 0  stands on road, city }\n"
+    "on place extends road, city with flag: score tiles to most follower",
 ]
 LIVE_MAPS = [  # markers are a map's: base + farmers on the German map
     "override feature city { score complete = 2 * tiles + markers(small-city) }",

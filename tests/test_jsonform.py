@@ -150,9 +150,9 @@ def test_triggers_round_trip(tmp_path):
     rules = composed(path)
     data = ruleset_to_json(rules)
     assert data["triggers"] == [
-        {"condition": "shows", "arg": "monastery", "kinds": [], "attribute": None,
+        {"condition": "shows", "arg": "monastery", "kinds": [], "attribute": None, "own": True,
          "actions": [{"action": "score", "points": 2}, {"action": "extra-turn", "points": None}]},
-        {"condition": "surrounded", "arg": None, "kinds": [], "attribute": None,
+        {"condition": "surrounded", "arg": None, "kinds": [], "attribute": None, "own": True,
          "actions": [{"action": "score", "points": -1}]}]
     again = ruleset_from_json(data)
     assert again == rules and ruleset_to_json(again) == data
@@ -298,10 +298,10 @@ def test_tokens_words_and_notes_round_trip(nutty):
          "final_points": 0, "most_points": 0, "final_expr": None, "bag": None,
          "worth": 1}]
     assert data["triggers"] == [
-        {"condition": "shows", "arg": "city", "kinds": [], "attribute": None,
+        {"condition": "shows", "arg": "city", "kinds": [], "attribute": None, "own": True,
          "actions": [{"action": "put", "count": 1, "token": "nut", "kind": "city"},
                      {"action": "score", "points": 1}]},
-        {"condition": "shows", "arg": "monastery", "kinds": [], "attribute": None,
+        {"condition": "shows", "arg": "monastery", "kinds": [], "attribute": None, "own": True,
          "actions": [{"action": "put", "count": 2, "token": "acorn", "kind": "monastery"}]}]
     nl = next(n for n in data["names"] if n["language"] == "nl")
     assert {"word": "road", "singular": "weg", "plural": "wegen"} in nl["words"]
@@ -352,7 +352,7 @@ OPTIONAL = {"game": {"followers_by_players", "follower", "score_marker", "titles
                      "fits_any"},
             "supply": {"order", "hold", "owned"},
             "token": {"most_points", "final_expr", "bag", "worth"},
-            "trigger": {"kinds", "attribute"},
+            "trigger": {"kinds", "attribute", "own"},
             "segment": {"attributes"}}
 
 

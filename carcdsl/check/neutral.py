@@ -21,12 +21,14 @@ MAX_TARGETS = 1 << TARGET_SHIFT
 """The most things a rule set lets a move do instead of placing a figure (a spot's room)."""
 
 PLACED_ONLY = ("each_player", "each_player_by_players", "strength", "strength_expr",
-               "stands_on", "needs", "recall", "excludes", "anywhere", "with_any")
+               "stands_on", "needs", "recall", "excludes", "anywhere", "with_any", "corner",
+               "keeps_out")
 """Properties of a figure a player places: a neutral one has none of them."""
 PROPERTY_WORDS = {"each_player": "each player", "each_player_by_players": "each player",
                   "strength": "strength", "strength_expr": "strength =",
                   "stands_on": "stands on", "needs": "with own", "recall": "recall",
-                  "excludes": "excludes", "anywhere": "anywhere", "with_any": "with"}
+                  "excludes": "excludes", "anywhere": "anywhere", "with_any": "with",
+                  "corner": "at corner", "keeps_out": "keeps out"}
 NEUTRAL_ACTIONS = ("move-here", "walk")
 ON_PLACE = ("surrounded", "covers", "shows", "extends")
 

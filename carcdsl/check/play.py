@@ -117,6 +117,12 @@ class PlayChecks(CheckerHost):
             if other not in known:
                 self.error("E121", _item_loc(figure, "excludes", i), "excludes", figure=other,
                            known=", ".join(known), hint=self.hint(other, "figure", known))
+        for i, other in enumerate(figure.keeps_out):
+            if other not in known:
+                self.unknown_figure(other, f"keeps out {other}",
+                                    _item_loc(figure, "keeps_out", i))
+        if figure.corner and figure.anywhere:
+            self.error("E121", figure.loc_of("corner"), "corner-anywhere", name=name)
         if figure.recall not in (None, "none", "final"):
             self.error("E121", figure.loc_of("recall"), "recall", name=name,
                        recall=figure.recall)
@@ -237,7 +243,10 @@ class PlayChecks(CheckerHost):
                            hint=self.hint(kind, "kind", self.kinds))
             elif self.geometry.get(kind) == "centre":
                 self.error("E110", loc, "extends-kind", kind=kind, geometry="centre")
-        self.check_own(str(trigger.arg), trigger.loc_of("arg"))
+        if trigger.own:
+            self.check_own(str(trigger.arg), trigger.loc_of("arg"))
+        elif trigger.arg not in self.figure_names():
+            self.unknown_figure(str(trigger.arg), f"with {trigger.arg}", trigger.loc_of("arg"))
 
     def check_take(self, trigger: Trigger, i: int, token: str, tokens: set[str]) -> None:
         loc = _item_loc(trigger, "token", i)

@@ -10,13 +10,15 @@ move can name before it is played.
 
 from __future__ import annotations
 
+import attrs
+
 from carcdsl.check.host import CheckerHost
 from carcdsl.compile.facts import MAX_OPTIONS
 from carcdsl.model.base import Loc
 from carcdsl.model.rules import Trigger
 
-FEATURE_ACTIONS = ("draw", "return", "score-to", "choose", "capture")
-WITH_FEATURE = ("figure", "draw", "extends")
+FEATURE_ACTIONS = ("draw", "return", "score-to", "choose", "capture", "score-most")
+WITH_FEATURE = ("figure", "draw", "extends", "final")
 
 
 def _loc(trigger: Trigger, word: str, i: int) -> Loc | None:
@@ -37,6 +39,9 @@ class StepChecks(CheckerHost):
         for trigger in self.rules.triggers:
             self.check_event(trigger, bags)
             for i, (action, value) in enumerate(trigger.actions):
+                if trigger.condition == "final" and action != "score-most":
+                    self.error("E132", trigger.loc, "final-action", said=trigger.text())
+                    continue
                 if action not in FEATURE_ACTIONS:
                     continue
                 if trigger.condition not in WITH_FEATURE:
@@ -54,6 +59,9 @@ class StepChecks(CheckerHost):
             known = self.figure_names()[1:]
             self.error("E121", trigger.loc_of("arg"), "on-figure", figure=arg,
                        known=", ".join(known) or "-", hint=self.hint(arg, "figure", known))
+        elif trigger.condition == "final" and arg not in self.kinds:
+            self.error("E110", trigger.loc_of("arg"), "final", kind=arg,
+                       hint=self.hint(arg, "kind", self.kinds))
         elif trigger.condition == "draw":
             in_bags = [t.name for t in self.rules.tokens if t.bag is not None]
             if arg not in in_bags:
@@ -76,6 +84,8 @@ class StepChecks(CheckerHost):
             if figure not in figures:
                 self.error("E121", _loc(trigger, "figure", i), "excludes", figure=figure,
                            known=", ".join(figures), hint=self.hint(figure, "figure", figures))
+        elif action == "score-most":
+            self.check_score_most(trigger, i, value)
         elif action == "choose":
             self.check_options(trigger, i, value, bags)
         elif action == "capture":
@@ -101,6 +111,31 @@ class StepChecks(CheckerHost):
             kind = self.kinds.get(name)
             if kind is not None:
                 self.check_expr(kind, reach, _loc(trigger, "reach", i))
+
+    def check_score_most(self, trigger: Trigger, i: int, value) -> None:
+        """``score EXPR to most F``: a figure the rule set has (E121); the expression is
+        measured on the rule's feature, so it is checked as a score of each kind that feature
+        may be (the kind of ``on final``, the kinds of ``extends``, those the figure of ``on
+        figure`` stands on), without the kinds' attributes (the feature's kind varies)."""
+        expr, figure = value
+        figures = self.figure_names()
+        if figure not in figures:
+            self.error("E121", _loc(trigger, "figure", i), "names-figure",
+                       said=f"to most {figure}", figure=figure, known=", ".join(figures),
+                       hint=self.hint(figure, "figure", figures))
+        on: list[str] | tuple[str, ...]
+        if trigger.condition == "final":
+            on = [str(trigger.arg)]
+        elif trigger.condition == "extends":
+            on = list(trigger.kinds)
+        else:
+            placed = next((f for f in self.rules.figures if f.name == trigger.arg), None)
+            on = [] if placed is None else placed.stands_on if placed.stands_on is not None \
+                else [k.name for k in self.kinds.values() if k.followers]
+        for name in dict.fromkeys(on):
+            kind = self.kinds.get(name)
+            if kind is not None:
+                self.check_expr(attrs.evolve(kind, attributes=()), expr, trigger.loc)
 
     def check_options(self, trigger: Trigger, i: int, options, bags: set) -> None:
         names = [name for name, _ in options]

@@ -36,7 +36,7 @@ RUNS: dict[str, frozenset] = {
     "require joins": _SIDES, "require no-repeat": frozenset({PATH}),
     "require look-ahead": frozenset({PATH}), "require apart": _SIDES,
     "require at-most": _KINDS, "require at-least": _KINDS, "require surrounded": _ANY,
-    # scoring.score, scoring._measure, compile.expr.evaluate
+    # scoring.score, measure.measure_on, compile.expr.evaluate
     "score complete": _COMPLETABLE, "score final": _KINDS, "score per scorer": _KINDS,
     "quantity tiles": _KINDS, "quantity pennants": _SIDES,
     "quantity neighbours": frozenset({CENTRE}), "quantity followers": _KINDS,

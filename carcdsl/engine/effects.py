@@ -19,6 +19,7 @@ from carcdsl.compile.modes import (
     RETURN_FIGURES,
     RETURN_TOKENS,
     SCORE,
+    SCORE_MOST,
     SCORE_TO,
     SURROUNDED,
     TAKE,
@@ -26,6 +27,7 @@ from carcdsl.compile.modes import (
 )
 from carcdsl.engine.events import ScoreEvent, TokenEvent
 from carcdsl.engine.figures import extends_own
+from carcdsl.engine.measure import score_most
 from carcdsl.engine.parts import Parts
 from carcdsl.engine.supply import below
 from carcdsl.errors import IllegalMoveError
@@ -64,7 +66,7 @@ def rule_root(p: Parts, rule, o: int, key: int) -> int:
     elif rule.condition == COVERS:
         hit = key in tb.board.markers.get(rule.marker, ())
     elif rule.condition == EXTENDS:
-        root = extended_root(p, o, key, rule.kinds, rule.figure)
+        root = extended_root(p, o, key, rule.kinds, rule.figure, rule.anyone)
         return root if root >= 0 else MISSED
     else:
         hit = any(s.kind == rule.kind and (rule.attribute < 0 or s.attributes is not None
@@ -103,17 +105,19 @@ def fire_triggers(p: Parts, o: int, key: int, index: int, choice: int = 0) -> bo
     return extra
 
 
-def extended_root(p: Parts, o: int, key: int, kinds: frozenset, figure: int) -> int:
+def extended_root(p: Parts, o: int, key: int, kinds: frozenset, figure: int,
+                  anyone: bool = False) -> int:
     """``extends KINDS with own F`` for ``o`` just placed on ``key``: the root of the feature
-    it extended that holds the mover's F on another square, or -1 (``extends_own``)."""
-    if not extends_own(p, o, key, p.grid.tiles[key][1], kinds, figure):
+    it extended that holds the mover's F on another square, or -1 (``extends_own``);
+    ``anyone``: ``with F``, anyone's F."""
+    if not extends_own(p, o, key, p.grid.tiles[key][1], kinds, figure, anyone):
         return -1
     features, seat, base = p.features, p.seats.current, p.grid.tiles[key][1]
     roots = {features.root[base + i] for i, s in enumerate(p.tables.segments[o])
              if s.kind in kinds}
     figures = p.tables.modes.figures
     return next(features.root[node] for s, node, k, f in features.pieces
-                if s == seat and k != key and features.root[node] in roots and (
+                if (anyone or s == seat) and k != key and features.root[node] in roots and (
                     f == figure + 1 or figure == ANY_FOLLOWER and (
                         not f or figures[f - 1].strength)))
 
@@ -126,9 +130,20 @@ def fire_figure(p: Parts, figure: int, node: int, index: int) -> None:
             act_on(p, rule.actions, p.features.root[node], index, node)
 
 
-def act_on(p: Parts, actions: tuple, root: int, index: int, node: int = -1) -> None:
+def fire_final(p: Parts, root: int, index: int) -> None:
+    """``on final KIND`` rules for the feature of ``root`` at final scoring, before its own
+    final score."""
+    kind = p.features.kind[root]
+    for rule in p.tables.modes.on_final:
+        if rule.kind == kind:
+            act_on(p, rule.actions, root, index, when="final")
+
+
+def act_on(p: Parts, actions: tuple, root: int, index: int, node: int = -1,
+           when: str = "complete") -> None:
     """Actions on the feature of ``root``: draws from a bag, tokens and figures sent back,
-    a bag's worth scored (``compile.modes``: DRAW_BAG and after)."""
+    a bag's worth scored, points to the most figures (``compile.modes``: DRAW_BAG and
+    after); ``when``: ``final`` at final scoring."""
     for action in actions:
         if p.features.root[root] != root:  # joined since: act on the feature it is part of
             root = p.features.root[root]
@@ -140,6 +155,8 @@ def act_on(p: Parts, actions: tuple, root: int, index: int, node: int = -1) -> N
             _return_figures(p, action[1], root)
         elif action[0] == SCORE_TO:
             _score_to(p, action[1], action[2], root, index)
+        elif action[0] == SCORE_MOST:
+            score_most(p, root, action[1], action[2], when, index)
         elif action[0] == CAPTURE and node >= 0:  # the state offers it (engine.decisions)
             p.decisions.asked = (action, root, node)
 

@@ -71,11 +71,15 @@ class Candidates:
         p = self.p
         groups = F.joined_groups(p, o, key)
         root = p.features.root
+        keeping = p.tables.modes.keeping_out
         for (code, rule, nodes), alone in zip(self.by_figure, self.alone):
+            kept = F.kept_roots(p, code) if keeping else set()
             for node, ok in zip(nodes, alone):
                 roots = groups.get(root[node])
                 if roots is not None and len(roots) > 1:  # joined to others: judged anew
                     ok = _allowed(p, roots, *rule[1:])
+                if ok and kept and (roots or {root[node]}) & kept:
+                    ok = False  # a figure there keeps this one out
                 if ok:
                     yield elsewhere_spot(node, code)
 

@@ -60,13 +60,16 @@ def placements(p: Parts, o: int, key: int, occupied,
             continue
         if kind.strength:
             candidates = free_among(tb, o, occupied, candidates)
-        if kind.needs == NO_NEED and not kind.excludes:
+        if kind.corner:
+            candidates = tuple(i for i in candidates if at_corner(p, o, key, i))
+        kept = kept_roots(p, f + 1) if tb.modes.keeping_out else set()
+        if kind.needs == NO_NEED and not kind.excludes and not kept:
             for local in candidates:
                 yield figure_spot(local, f + 1)
             continue
         if near is None:
             near = _neighbour_roots(p, o, key)
-        excluded = excluded_roots(p, kind.excludes)
+        excluded = excluded_roots(p, kind.excludes) | kept
         for local in candidates:
             roots = joined_roots(p, o, key, local, near)
             if (kind.needs == NO_NEED or roots & owned[f]) and not roots & excluded:
@@ -80,6 +83,78 @@ def excluded_roots(p: Parts, excludes: int) -> set[int]:
         return set()
     root = p.features.root
     return {root[piece[1]] for piece in p.features.pieces if excludes >> piece[3] & 1}
+
+
+CORNERS = ((11, 0), (2, 3), (5, 6), (8, 9))
+"""Per corner of a tile (north-west, north-east, south-east, south-west): the two ring
+positions (``geometry.ports``) that meet at it."""
+_SHARING = tuple(tuple((dx + dy * STEP[2], c) for dx, dy, c in square) for square in (
+    ((-1, -1, 2), (0, -1, 3), (-1, 0, 1)), ((0, -1, 2), (1, -1, 3), (1, 0, 0)),
+    ((1, 0, 3), (1, 1, 0), (0, 1, 1)), ((0, 1, 0), (-1, 1, 1), (-1, 0, 2))))
+"""Per corner of a square: (offset, corner) of the three other squares that meet there."""
+
+
+def at_corner(p: Parts, o: int, key: int, local: int) -> bool:
+    """``at corner``: local segment ``local`` of ``o``, placed on ``key``, holds a corner of
+    the tile where three placed tiles meet it, each with a segment of the same kind at both
+    ring positions of its corner there."""
+    tb, tiles = p.tables, p.grid.tiles
+    seg_at, kind = tb.seg_at, tb.segments[o][local].kind
+    for c, (a, b) in enumerate(CORNERS):
+        if seg_at[o][a] != local or seg_at[o][b] != local:
+            continue
+        if all(_shows_at(tb, tiles.get(key + off), corner, kind) for off, corner in _SHARING[c]):
+            return True
+    return False
+
+
+def _shows_at(tb: Tables, placed: tuple[int, int] | None, corner: int, kind: int) -> bool:
+    """Whether a placed tile (``Grid.tiles`` entry, None: none) shows ``kind`` at both ring
+    positions of its ``corner``."""
+    if placed is None:
+        return False
+    at, segments = tb.seg_at[placed[0]], tb.segments[placed[0]]
+    return all(at[pos] >= 0 and segments[at[pos]].kind == kind for pos in CORNERS[corner])
+
+
+def _keep_mask(p: Parts, code: int) -> int:
+    """The ``FigureKind.keeps_out`` bits that keep figures ``code`` (0: an ordinary follower,
+    f + 1: figure f) out: its own, and bit 0 when it counts for a majority."""
+    kinds = p.tables.modes.figures
+    counts = code == 0 or kinds[code - 1].strength > 0 or kinds[code - 1].strength_program
+    return 1 << code | (1 if counts else 0)
+
+
+def kept_roots(p: Parts, code: int) -> set[int]:
+    """The roots of the features holding a figure that ``keeps out`` figures ``code``: no
+    such figure is placed on them."""
+    kinds, mask, root = p.tables.modes.figures, _keep_mask(p, code), p.features.root
+    return {root[piece[1]] for piece in p.features.pieces
+            if piece[3] and kinds[piece[3] - 1].keeps_out & mask}
+
+
+def keeper(p: Parts, o: int, key: int, local: int, code: int) -> str | None:
+    """The name of a figure keeping figures ``code`` out of the feature that local segment
+    ``local`` of ``o`` joins when placed on ``key``, or None."""
+    if not p.tables.modes.keeping_out:
+        return None
+    kinds, mask, this = p.tables.modes.figures, _keep_mask(p, code), p.features.root
+    roots = joined_roots(p, o, key, local)
+    return next((kinds[piece[3] - 1].name for piece in p.features.pieces
+                 if piece[3] and this[piece[1]] in roots
+                 and kinds[piece[3] - 1].keeps_out & mask), None)
+
+
+def followers_kept_out(p: Parts, o: int, key: int, spots) -> list[int]:
+    """The ordinary follower's ``spots`` (local segments of ``o`` on ``key``) whose features
+    hold no figure that keeps followers out."""
+    if not p.tables.modes.keeping_out:
+        return list(spots)
+    kept = kept_roots(p, 0)
+    if not kept:
+        return list(spots)
+    near = _neighbour_roots(p, o, key)
+    return [local for local in spots if not joined_roots(p, o, key, local, near) & kept]
 
 
 def free_among(tb: Tables, o: int, occupied, candidates: tuple[int, ...]) -> tuple[int, ...]:
@@ -201,16 +276,18 @@ def own_count(p: Parts, root: int, seat: int, figure: int) -> int:
                if piece[0] == seat and piece[3] == figure + 1 and this[piece[1]] == root)
 
 
-def would_extend_own(p: Parts, o: int, key: int, kinds: frozenset, figure: int) -> bool:
+def would_extend_own(p: Parts, o: int, key: int, kinds: frozenset, figure: int,
+                     anyone: bool = False) -> bool:
     """``extends_own`` before ``o`` is placed on ``key``: a segment of those kinds links to
-    a feature that holds the mover's figure F (any that counts, for ANY_FOLLOWER)."""
+    a feature that holds the mover's figure F (any that counts, for ANY_FOLLOWER; anyone's,
+    with ``anyone``)."""
     tb, features, seat = p.tables, p.features, p.seats.current
     near = _neighbour_roots(p, o, key)
     roots = set().union(*(near[i] for i, s in enumerate(tb.segments[o]) if s.kind in kinds))
     if not roots:
         return False
     root = features.root
-    return any(piece[0] == seat and root[piece[1]] in roots and (
+    return any((anyone or piece[0] == seat) and root[piece[1]] in roots and (
         piece[3] == figure + 1 or figure == ANY_FOLLOWER and (
             not piece[3] or tb.modes.figures[piece[3] - 1].strength))
         for piece in features.pieces)
@@ -221,22 +298,24 @@ def choice_names(p: Parts, o: int, key: int) -> tuple[str, ...]:
     place extends ... with own F: choose a: ... or b: ...`` rule that applies), else ()."""
     for rule in p.tables.modes.triggers:
         for action in rule.actions:
-            if action[0] == CHOOSE and would_extend_own(p, o, key, rule.kinds, rule.figure):
+            if action[0] == CHOOSE and would_extend_own(p, o, key, rule.kinds, rule.figure,
+                                                        rule.anyone):
                 return tuple(name for name, _ in action[1])
     return ()
 
 
-def extends_own(p: Parts, o: int, key: int, base: int, kinds: frozenset, figure: int) -> bool:
+def extends_own(p: Parts, o: int, key: int, base: int, kinds: frozenset, figure: int,
+                anyone: bool = False) -> bool:
     """``extends KINDS with own F``: the tile just placed on ``key`` (first node ``base``) is
     part of a feature of those kinds that holds the mover's figure F standing on another
-    square."""
+    square (``anyone``: ``with F``, anyone's)."""
     features, seat = p.features, p.seats.current
     root = features.root
     roots = {root[base + i] for i, seg in enumerate(p.tables.segments[o]) if seg.kind in kinds}
     if not roots:
         return False
     for piece in features.pieces:
-        if piece[0] != seat or piece[2] == key or root[piece[1]] not in roots:
+        if (piece[0] != seat and not anyone) or piece[2] == key or root[piece[1]] not in roots:
             continue
         if piece[3] == figure + 1 or figure == ANY_FOLLOWER and (
                 not piece[3] or p.tables.modes.figures[piece[3] - 1].strength):

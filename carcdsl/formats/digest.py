@@ -26,13 +26,14 @@ their default, so that every record written before them keeps replaying."""
 LATER_FIGURE_KEYS: dict[str, object] = {"excludes": [], "strength_expr": None,
                                         "anywhere": False, "with_any": None,
                                         "each_player_by_players": [], "neutral": False,
-                                        "avoids": [], "beside": None, "blocks": False}
+                                        "avoids": [], "beside": None, "blocks": False,
+                                        "corner": False, "keeps_out": []}
 """The same for a figure's keys."""
 LATER_TOKEN_KEYS: dict[str, object] = {"final_expr": None, "bag": None, "worth": 1}
 """The same for a token's keys."""
 LATER_GAME_KEYS: dict[str, object] = {"ransom": 0}
 """The same for the game's keys."""
-LATER_TRIGGER_KEYS: dict[str, object] = {"attribute": None}
+LATER_TRIGGER_KEYS: dict[str, object] = {"attribute": None, "own": True}
 """The same for a trigger's keys."""
 LATER_SUPPLY_KEYS: dict[str, object] = {"hold": None, "owned": []}
 """The same for the supply's keys."""

@@ -151,6 +151,7 @@ DIAGNOSTICS: dict[str, str] = {
     "E110/shows": "`on place shows {kind}`: unknown feature kind{hint}",
     "E110/stands": "figure '{name}' stands on '{kind}': no such feature kind{hint}",
     "E110/complete": "`on complete {kind}`: unknown feature kind{hint}",
+    "E110/final": "`on final {kind}`: unknown feature kind{hint}",
     "E110/complete-kind": "`on complete {kind}`: '{kind}' is {geometry:a} kind, and such a "
                           "feature is never completed",
     "E110/extends": "`on place extends {kind}`: unknown feature kind{hint}",
@@ -242,6 +243,8 @@ DIAGNOSTICS: dict[str, str] = {
                          "for ...` or a default `each player N`",
     "E121/with-both": "figure '{name}': `with {figure}` and `with own {own}`: keep one (`with "
                       "own F`: the player's own F; `with F`: anyone's)",
+    "E121/corner-anywhere": "figure '{name}': `at corner` is a corner of the tile just placed, "
+                            "`anywhere` any placed tile: keep one",
     "E121/figure": "figure '{name}': each player has 0 to {most} of it, not {count}",
     "E121/strength": "figure '{name}': strength {strength}: a figure's strength is 0 or more "
                      "(0: it never counts for the majority)",
@@ -337,8 +340,13 @@ DIAGNOSTICS: dict[str, str] = {
     "E132/capture-where": "`{said}`: `capture` takes a figure in line with the one just "
                           "placed: write it after `on figure F`",
     "E132/needs-feature": "`{said}`: `{action}` acts on a feature, and this event has none: use "
-                          "it after `on figure F`, `on draw T` or `on place extends ... with "
-                          "own F`",
+                          "it after `on figure F`, `on draw T`, `on place extends ... with "
+                          "[own] F` or `on final KIND`",
+    "E132/score-most": "`score {expr} to {figure}`: an expression goes to the players with the "
+                       "most {figure} on the feature: write `score {expr} to most {figure}` "
+                       "(`score BAG to F` alone gives every holder a bag's worth)",
+    "E132/final-action": "`{said}`: at final scoring a rule scores the feature to the most of a "
+                         "figure: `on final KIND: score EXPR to most F`",
     "E132/choose-where": "`{said}`: a choice goes with `on place extends ... with own F`, "
                          "whose options a move names before it is played",
     "E132/options": "`choose {options}`: give 2 to {most} options, each named once",

@@ -163,6 +163,7 @@ DIAGNOSTICS: dict[str, str] = {
     "E110/shows": "`on place shows {kind}`: onbekende soort{hint}",
     "E110/stands": "figuur '{name}' staat op '{kind}': er is geen soort met die naam{hint}",
     "E110/complete": "`on complete {kind}`: onbekende soort{hint}",
+    "E110/final": "`on final {kind}`: onbekende soort{hint}",
     "E110/complete-kind": "`on complete {kind}`: '{kind}' heeft geometrie {geometry}, en zo'n "
                           "stuk wordt nooit voltooid",
     "E110/extends": "`on place extends {kind}`: onbekende soort{hint}",
@@ -266,6 +267,8 @@ DIAGNOSTICS: dict[str, str] = {
                          "player N for ...` of een standaard `each player N`",
     "E121/with-both": "figuur '{name}': `with {figure}` en `with own {own}`: houd er één "
                       "(`with own F`: een eigen F van de speler; `with F`: van wie ook)",
+    "E121/corner-anywhere": "figuur '{name}': `at corner` is een hoek van de zojuist gelegde "
+                            "tegel, `anywhere` elke gelegde tegel: houd er één",
     "E121/figure": "figuur '{name}': elke speler heeft er 0 tot {most} van, niet {count}",
     "E121/strength": "figuur '{name}': sterkte {strength}: de sterkte van een figuur is 0 of "
                      "meer (0: die telt nooit mee voor de meerderheid)",
@@ -375,8 +378,13 @@ DIAGNOSTICS: dict[str, str] = {
     "E132/capture-where": "`{said}`: `capture` vangt een figuur in lijn met de zojuist "
                           "geplaatste: schrijf het na `on figure F`",
     "E132/needs-feature": "`{said}`: `{action}` werkt op een gebied, en deze gebeurtenis heeft "
-                          "er geen: gebruik het na `on figure F`, `on draw T` of `on place "
-                          "extends ... with own F`",
+                          "er geen: gebruik het na `on figure F`, `on draw T`, `on place "
+                          "extends ... with [own] F` of `on final KIND`",
+    "E132/score-most": "`score {expr} to {figure}`: een uitdrukking gaat naar de spelers met de "
+                       "meeste {figure} op het gebied: schrijf `score {expr} to most {figure}` "
+                       "(alleen `score BAG to F` geeft elke houder de waarde van een zak)",
+    "E132/final-action": "`{said}`: bij de eindtelling telt een regel het gebied voor wie er de "
+                         "meeste van een figuur heeft: `on final KIND: score EXPR to most F`",
     "E132/choose-where": "`{said}`: een keuze hoort bij `on place extends ... with own F`, "
                          "waarvan een zet de opties noemt voor hij gespeeld wordt",
     "E132/options": "`choose {options}`: geef 2 tot {most} opties, elk één keer",

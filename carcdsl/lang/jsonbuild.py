@@ -151,7 +151,7 @@ def _trigger_from_json(t: dict[str, Any], loc: m.Loc) -> m.Trigger:
                  if key in action]
     return m.Trigger(t["condition"], t["arg"], tuple(_action_from_json(a) for a in t["actions"]),
                      kinds=tuple(t.get("kinds", ())), attribute=t.get("attribute"), loc=loc,
-                     field_locs=tuple(locs))
+                     field_locs=tuple(locs), own=t.get("own", True))
 
 
 def _action_from_json(a: dict[str, Any]) -> tuple[str, Any]:
@@ -167,6 +167,8 @@ def _action_from_json(a: dict[str, Any]) -> tuple[str, Any]:
         return ("return", a["what"])
     if a["action"] == "score-to":
         return ("score-to", (a["bag"], a["figure"]))
+    if a["action"] == "score-most":
+        return ("score-most", (expr_from_json(a["expr"]), a["figure"]))
     if a["action"] == "capture":
         return ("capture", (tuple(a["figures"]), expr_from_json(a["reach"])))
     if a["action"] == "move-here":
@@ -207,17 +209,20 @@ def _figure_from_json(f: dict[str, Any], loc: m.Loc) -> m.Figure:
                       anywhere=f.get("anywhere", False), with_any=f.get("with_any"),
                       neutral=f.get("neutral", False), avoids=tuple(f.get("avoids", ())),
                       beside=f.get("beside"), blocks=f.get("blocks", False),
+                      corner=f.get("corner", False), keeps_out=tuple(f.get("keeps_out", ())),
                       each_player_by_players=supplies, loc=loc)
     said = _figure_said(f, figure)
     return attrs.evolve(figure, field_locs=_field_locs(said, loc)
                         + _item_locs(f, "stands_on", loc) + _item_locs(f, "excludes", loc)
-                        + _item_locs(f, "avoids", loc) + more_locs)
+                        + _item_locs(f, "avoids", loc) + _item_locs(f, "keeps_out", loc)
+                        + more_locs)
 
 
 NEUTRAL_ONLY = ("neutral", "avoids", "beside", "blocks")
 """A figure's keys only a neutral figure says anything with."""
 PLACED_ONLY = ("each_player", "each_player_by_players", "strength", "strength_expr",
-               "stands_on", "needs", "recall", "excludes", "anywhere", "with_any")
+               "stands_on", "needs", "recall", "excludes", "anywhere", "with_any", "corner",
+               "keeps_out")
 """A figure's keys only a figure a player places says anything with."""
 
 

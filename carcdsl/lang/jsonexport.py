@@ -112,7 +112,7 @@ def _turn_to_json(turn: m.Turn) -> dict[str, Any]:
 
 def _trigger_to_json(trigger: m.Trigger) -> dict[str, Any]:
     return {"condition": trigger.condition, "arg": trigger.arg, "kinds": list(trigger.kinds),
-            "attribute": trigger.attribute,
+            "attribute": trigger.attribute, "own": trigger.own,
             "actions": [_action_to_json(action, value) for action, value in trigger.actions]}
 
 
@@ -130,6 +130,8 @@ def _action_to_json(action: str, value: Any) -> dict[str, Any]:
         return {"action": action, "what": value}
     if action == "score-to":
         return {"action": action, "bag": value[0], "figure": value[1]}
+    if action == "score-most":
+        return {"action": action, "expr": expr_to_json(value[0]), "figure": value[1]}
     if action == "capture":
         return {"action": action, "figures": list(value[0]), "reach": expr_to_json(value[1])}
     if action == "move-here":
@@ -162,7 +164,8 @@ def _figure_to_json(figure: m.Figure) -> dict[str, Any]:
             if figure.strength_expr is not None else None,
             "anywhere": figure.anywhere, "with_any": figure.with_any,
             "neutral": figure.neutral, "avoids": list(figure.avoids),
-            "beside": figure.beside, "blocks": figure.blocks,
+            "beside": figure.beside, "blocks": figure.blocks, "corner": figure.corner,
+            "keeps_out": list(figure.keeps_out),
             "each_player_by_players": [{"players": [low, high], "count": count}
                                        for low, high, count in figure.each_player_by_players]}
 

@@ -198,6 +198,15 @@ class GameTransformer(BaseTransformer):
                     tuple(self._loc(t) for t in items))
 
     @v_args(meta=True)
+    def figure_corner(self, meta, items):
+        return Prop("corner", True, self._loc(meta))
+
+    @v_args(meta=True)
+    def figure_keeps_out(self, meta, items):
+        return Prop("keeps_out", tuple(str(t) for t in items), self._loc(meta),
+                    tuple(self._loc(t) for t in items))
+
+    @v_args(meta=True)
     def figure_with(self, meta, items):
         return Prop("with_any", str(items[0]), self._loc(items[0]))
 

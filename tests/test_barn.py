@@ -1,0 +1,144 @@
+"""Abbey & Mayor's barn with general constructs (issue 27): a figure ``at corner`` that
+``keeps out follower``, ``score EXPR to most F``, ``on place extends KIND with F`` (anyone's F)
+and ``on final KIND`` (tests/data/constructs/barn.carc). Records hand-checked; their comments
+say why each score is what it is."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import attrs
+import pytest
+
+import carcdsl
+from carcdsl.bots.builtin import random_bot
+from carcdsl.errors import RecordError
+from carcdsl.fast import support
+from carcdsl.formats.record import load_record
+from carcdsl.replay import replay
+
+DATA = Path(__file__).parent / "data" / "constructs"
+BARN = str(DATA / "barn.carc")
+
+
+def _scored(name: str) -> tuple[list, list]:
+    state = replay(load_record(DATA / f"{name}.json"))
+    return state.scores, [(e.move, e.player, e.feature, e.when, e.points) for e in state.events]
+
+
+def test_a_barn_on_farmers_scores_them_as_at_the_end_and_sends_them_home():
+    scores, events = _scored("barn-scores-farmers")
+    assert events == [(3, "Ann", "field", "complete", 3), (3, "Bob", "field", "final", 4)]
+    assert scores == [3, 4]
+
+
+def test_farmers_joined_to_a_barn_score_one_a_city_to_whoever_has_the_barn_or_not():
+    """Ann's tile joins Bob's farmer to Bob's barn: the rule names anyone's barn, and the
+    point goes to the farmer's owner, not to the mover."""
+    scores, events = _scored("barn-joins-farmers")
+    assert events == [(4, "Bob", "field", "complete", 1), (4, "Bob", "field", "final", 4)]
+    assert scores == [0, 5]
+
+
+def test_the_farmers_go_home_and_the_barn_stays_until_the_end():
+    state = replay(_unfinished("barn-joins-farmers"))
+    assert state.tables.modes.figures[0].name == "barn"
+    on_board = [(seat, figure) for seat, _node, _key, figure in state.features.pieces]
+    assert on_board == [(1, 1)]  # Bob's barn; his farmer went home
+    assert state.seats.followers == [7, 7] and state.seats.figures[0] == [1, 0]
+
+
+def _unfinished(name: str):
+    """The record ``name`` without its final scoring."""
+    return attrs.evolve(load_record(DATA / f"{name}.json"), final=False)
+
+
+@pytest.mark.parametrize("name, move, says", [
+    ("barn-alone-not-at-corner", 0, "barn: stands only at a corner of the tile just placed "
+                                    "where four tiles meet, each showing a field there"),
+    ("barn-not-at-corner", 2, "stands only at a corner"),
+    ("barn-keeps-farmers-out", 4, "meeple: may not join a field that holds a barn"),
+    ("barn-on-barn", 6, "barn: may not join a field that holds a barn already"),
+    ("barn-second", 5, "Bob has no barn left in the supply"),
+])
+def test_refused_barns_and_farmers(name, move, says):
+    with pytest.raises(RecordError, match=rf"^move {move} .*{says}"):
+        replay(load_record(DATA / f"{name}.json"))
+
+
+def test_a_barn_is_never_counted_for_a_majority_of_followers():
+    """Strength 0: a barn with Ann's farmer does not make Bob's barn field his, and a
+    field holding only a barn scores its final rule for nobody (the 4 a city comes from
+    ``on final``, to the most barns)."""
+    state = replay(_unfinished("barn-scores-farmers"))
+    root = state.features.root[state.features.pieces[0][1]]
+    assert state.features.followers[root] is None
+
+
+def test_the_compiled_engine_refuses_the_barn_in_one_line():
+    game = carcdsl.load("base", ["farmers", BARN])
+    assert support.unsupported(game.tables) == (
+        "on place extends with on a kind of geometry field")
+
+
+def test_random_games_place_barns_and_score_them():
+    """Random games with the barn: barns are placed, never beside a farmer on one field,
+    and every barn field scores 4 a completed city at the end to the most barns."""
+    game = carcdsl.load("base", ["farmers", BARN])
+    placed = final = 0
+    for seed in range(12):
+        state = game.new_game(2, seed=seed)
+        bot = random_bot(random.Random(seed))
+        while not state.finished:
+            state.apply_fast(*bot(state))
+            features, pieces = state.features, state.features.pieces
+            barns = {features.root[node] for _s, node, _k, f in pieces if f == 1}
+            assert not barns & {features.root[node] for _s, node, _k, f in pieces if f == 0
+                                and state.tables.kinds[features.kind[node]].name == "field"}
+        placed += sum(1 for m in state.moves if getattr(getattr(m, "follower", None), "kind",
+                                                         None) == "barn")
+        final += sum(1 for e in state.events if e.when == "final" and e.feature == "field"
+                     and any(t[3] == "city" and t[4] == 4 for t in e.terms if len(t) > 4))
+    assert placed > 0 and final > 0
+
+
+def test_the_barn_round_trips_through_the_json_form_and_its_text():
+    """The JSON form carries the new keys (``corner``, ``keeps_out``, a trigger's ``own``,
+    ``score-most``); the rule text reads back as written."""
+    from jsonschema import Draft202012Validator
+
+    from carcdsl.lang.jsonform import ruleset_from_json, ruleset_schema, ruleset_to_json
+    from carcdsl.pipeline import compose
+
+    rules, problems, _ = compose("base", ("farmers", BARN))
+    assert rules is not None and not problems
+    data = ruleset_to_json(rules)
+    Draft202012Validator(ruleset_schema()).validate(data)
+    assert ruleset_from_json(data) == rules
+    assert [t.text() for t in rules.triggers][-3:] == [
+        "on figure barn: score 3 * completed(city) to most follower, return follower",
+        "on place extends field with barn: score completed(city) to most follower, "
+        "return follower",
+        "on final field: score 4 * completed(city) to most barn"]
+    barn = rules.figure("barn")
+    assert barn is not None and barn.corner and barn.keeps_out == ("follower",)
+
+
+def test_records_of_rules_without_the_new_keys_keep_their_digests(monkeypatch):
+    """The digest leaves the new keys out at their defaults (formats.digest LATER_*), so
+    records of rules without a barn keep the digests they were written with; with a barn,
+    the keys count."""
+    from carcdsl.formats import digest
+
+    hashed: list = []
+    dumps = digest.json.dumps
+    monkeypatch.setattr(digest.json, "dumps", lambda data, **kw: hashed.append(data)
+                        or dumps(data, **kw))
+    abbot = carcdsl.load("base", ["abbot", "farmers", "traders-builders"]).rules
+    digest.rules_digest(abbot)
+    said = str(hashed[-1]["figures"]) + str(hashed[-1]["triggers"])
+    assert "'own'" not in said and "corner" not in said and "keeps_out" not in said
+    digest.rules_digest(carcdsl.load("base", ["farmers", BARN]).rules)
+    said = str(hashed[-1]["figures"]) + str(hashed[-1]["triggers"])
+    assert "'own': False" in said and "'corner': True" in said and "keeps_out" in said
