@@ -502,6 +502,37 @@ def test_a_walk_is_decided_step_by_step_by_the_players_in_turn(client: TestClien
     assert replay(record).scores == [p["score"] for p in game["state"]["players"]]
 
 
+def test_a_wagon_goes_on_where_its_owner_clicks(client: TestClient, folder: Path) -> None:
+    """A figure whose feature scored (``on scored wagon: move wagon within 1 to ...``): its
+    owner is offered each open, empty spot it may go on to, at that spot, and home (no
+    square); the move that scored keeps where it went, and the record replays."""
+    (folder / "wagon.carc").write_text(
+        "variant wagon for base\nfigure wagon { each player 1  stands on road, city, "
+        "monastery }\non scored wagon: move wagon within 1 to road, city, monastery\n")
+    game = new_game(client, rules="base", seed=4, variants=("@0/wagon.carc",),
+                    kinds=("human", "human"))
+    game = play_until(client, game, random.Random(4), lambda g: decisions_of(g, "move"))
+    offered = decisions_of(game, "move")
+    assert len(offered) == len(game["turn"]["choices"])
+    owner = game["state"]["players"][game["state"]["current"]]["name"]
+    home = [c for c in offered if c["square"] is None]
+    assert [c["text"] for c in home] == [f"{owner}'s wagon goes home"]
+    on = [c for c in offered if c["square"] is not None]
+    assert on and all(c["anchor"] and c["text"].startswith(f"{owner}'s wagon moves to ")
+                      and c["text"].endswith(f"({c['square'][0]}, {c['square'][1]})")
+                      for c in on)
+    turn = game["state"]["moves"]
+    after = move(client, game, on[0]).json()
+    moved = after["state"]["log"][turn - 1]["move"]["moved"]
+    assert moved[0]["player"] == owner and moved[0]["at"] == on[0]["square"]
+    game = play_until(client, after, random.Random(4), lambda g: g["state"]["finished"])
+    web = json.loads(client.get(f"/api/games/{game['id']}/record").text)
+    web["variants"] = ["wagon.carc"]  # as in the walk's test: the served variant's path
+    (folder / "game.json").write_text(json.dumps(web))
+    assert replay(load_record(folder / "game.json")).scores == [
+        p["score"] for p in game["state"]["players"]]
+
+
 def acting(game: dict, does: str) -> list[dict]:
     """The moves offered that act on a figure on the board (``returns``, ``beside``)."""
     return [c for c in (game["turn"] or {"choices": []})["choices"] if c["does"] == does]

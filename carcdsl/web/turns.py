@@ -6,12 +6,13 @@ its figure would stand (on the tile placed, or, taking one back, on the board), 
 label in the user's words (the part of ``describe_move`` after the placement). A figure
 placed elsewhere (on another tile than the one placed) is offered at its own square, and a
 move that chooses (``choose grow ... or gather ...``) once per option, labelled with it. A
-decision (``engine.decisions``: a capture, a ransom, a walk's step) has no tile: it is
-offered as ``{"decide": option}``, in words, at the square it acts on where it has one. A
-move that acts on a figure on the board instead of placing one (``engine.targets``: sends it
-home, ``returns``, or puts a neutral figure beside it, ``beside``) is offered at that
-figure's square. The page groups the placements: tiles, then squares, then rotations, then
-what else the move does; which choices a turn has is never decided from the rule set's names.
+decision (``engine.decisions``: a capture, a ransom, a walk's step, where a scored figure goes
+on) has no tile: it is offered as ``{"decide": option}``, in words, at the square it acts on
+where it has one. A move that acts on a figure on the board instead of placing one
+(``engine.targets``: sends it home, ``returns``, or puts a neutral figure beside it,
+``beside``) is offered at that figure's square. The page groups the placements: tiles, then
+squares, then rotations, then what else the move does; which choices a turn has is never
+decided from the rule set's names.
 
 ``preview`` plays a move on a copy of the state and says what it completes and scores;
 ``play`` plays a move the page sent, when it is exactly one of the legal moves (else the
@@ -37,7 +38,7 @@ from carcdsl.compile.tables import CENTRE
 from carcdsl.engine.figures import RECALL, split_spot
 from carcdsl.engine.moves import Placement
 from carcdsl.engine.owned import KEEP
-from carcdsl.engine.parts import CAPTURING, NONE, WALKING
+from carcdsl.engine.parts import CAPTURING, MOVING, NONE, WALKING
 from carcdsl.engine.state import State
 from carcdsl.errors import IllegalMoveError
 from carcdsl.geometry.squares import AROUND, STEP, to_key, to_xy
@@ -128,20 +129,24 @@ def _node_place(state: State, node: int) -> tuple[list[float], list[int]]:
 
 
 def decision_json(state: State, option: int, words: Words) -> dict[str, Any]:
-    """A decision for the page: what it decides (``capture``, ``walk``, ``ransom``), in
-    words, and the square it acts on where it has one (the figure taken, the square walked
-    onto), with the spot there."""
+    """A decision for the page: what it decides (``capture``, ``walk``, ``ransom``, ``move``:
+    where a figure whose feature scored goes on), in words, and the square it acts on where
+    it has one (the figure taken, the square walked onto, the spot gone on to), with the
+    spot there."""
     d = state.decisions
     kind = ("keep" if d.pending is None and option == KEEP else
             "ransom" if d.pending is None else
             "capture" if d.pending[0] == CAPTURING else
-            "walk" if d.pending[0] == WALKING else "decide")
+            "walk" if d.pending[0] == WALKING else
+            "move" if d.pending[0] == MOVING else "decide")
     text = describe_decision(state, option, words)
     anchor = square = None
     if kind == "capture" and option != NONE:
         anchor, square = _node_place(state, state.features.pieces[option][1])
     elif kind == "walk" and d.walk is not None:
         square, anchor = list(to_xy(d.neutral[d.walk[0]] + STEP[option])), [50.0, 50.0]
+    elif kind == "move" and option != NONE:  # where a scored figure goes on: that spot
+        anchor, square = _node_place(state, option)
     return {"move": {"decide": option}, "decide": kind, "tile": None, "at": None,
             "rotation": None, "text": text, "label": text, "does": "decide",
             "anchor": anchor, "square": square, "initial": ""}
