@@ -189,3 +189,15 @@ def test_fmt_keeps_the_rule(tmp_path):
     once = format_text(text)
     assert "on scored wagon: move wagon within 1 to road, city, monastery" in once
     assert format_text(once) == once
+
+
+@pytest.mark.parametrize("before, what", [
+    ("on scored ", "figure"), ("on scored wagon: move ", "figure"),
+    ("on scored wagon: move wagon within 1 to ", "kind"),
+    ("on scored wagon: move wagon within 1 to road, ", "kind"),
+    ("on place shows volcano: move ", "neutral-figure"),  # move F here: a neutral figure
+])
+def test_the_language_server_completes_what_each_place_names(before, what):
+    from carcdsl.lsp.context import place_of
+
+    assert place_of(before + "x", len(before)).what == what

@@ -4,7 +4,8 @@ tile line (a segment's kind, its ports, where a path ends), or after a word that
 (``on complete``, ``shows``, ``stands on``, ``ends at``, ``hold back``) or figures (``with
 own``, ``excludes``, ``on figure``, ``capture``, a figure's ``with``, ``followers anywhere
 with``, ``beside own``, ``instead return``) or neutral figures only (``avoids``, ``move``,
-``walk``, ``on enter``, ``on turn beside``, ``on score beside``, ``until``);
+``walk``, ``on enter``, ``on turn beside``, ``on score beside``, ``until``); after ``on
+scored`` and its ``move`` figures players place, after ``within N to`` kinds;
 a capture's reach (``in line``) is an expression. ``Place.what`` says which; the words that
 may come there are read from the language's own tables (``model.QUANTITIES``, the ports,
 the rule set's names).
@@ -27,12 +28,14 @@ _AFTER_WORDS = re.compile(
     r"(?<![\w-])(?P<words>on\s+complete|shows|stands\s+on|ends\s+at|hold\s+back|"
     r"with\s+own|excludes|on\s+figure|remove\s+figure|capture|anywhere\s+with|^\s*with|\{\s*with|"
     r"beside\s+own|instead\s+return|avoids|move|walk|on\s+enter|turn\s+beside|score\s+beside|"
-    r"until)"
+    r"until|on\s+scored|within\s+\d+\s+to)"
     r"\s+(?:[\w-]+\s*,\s*)*$")
 _OWNS = re.compile(r"(?<![\w-])owns\s+(?:\d*\s*[\w-]+\s*,\s*)*\d*\s*$")
 """``each player owns [N] TILE, ...``: a tile is named."""
 _FIGURE_WORDS = ("with own", "excludes", "on figure", "remove figure", "capture",
-                 "anywhere with", "with", "beside own", "instead return")
+                 "anywhere with", "with", "beside own", "instead return", "on scored")
+_SCORED_MOVE = re.compile(r"(?<![\w-])on\s+scored\s+[\w-]+\s*:.*(?<![\w-])move\s+$")
+"""``on scored F: move F within ...``: the figure moved is one players place."""
 _NEUTRAL_WORDS = ("avoids", "move", "walk", "on enter", "turn beside", "score beside", "until")
 """Words after which a neutral figure is named (``walk dragon 6``, ``hold back K until F``)."""
 FUNCTION_ARGUMENTS = {"completed": "kind", "neighbours": "kind", "markers": "marker",
@@ -72,6 +75,10 @@ def place_of(text: str, offset: int) -> Place:
         words = " ".join(after.group("words").split())
         if words == "ends at":
             return Place("path-end", words)
+        if words == "move" and _SCORED_MOVE.search(before):
+            return Place("figure", words)
+        if words.startswith("within"):
+            return Place("kind", "within")
         if words in _NEUTRAL_WORDS:
             return Place("neutral-figure", words)
         return Place("figure" if words in _FIGURE_WORDS else "kind", words)
