@@ -142,3 +142,20 @@ def test_records_of_rules_without_the_new_keys_keep_their_digests(monkeypatch):
     digest.rules_digest(carcdsl.load("base", ["farmers", BARN]).rules)
     said = str(hashed[-1]["figures"]) + str(hashed[-1]["triggers"])
     assert "'own': False" in said and "'corner': True" in said and "keeps_out" in said
+
+
+@pytest.mark.parametrize("lang, corner, most", [
+    ("en", "only at a corner of the tile just placed where four tiles show its kind",
+     "(to the players with the most barns on the feature)"),
+    ("nl", "alleen op een hoek van de zojuist gelegde tegel waar vier tegels zijn soort tonen",
+     "(voor de spelers met de meeste barns op het gebied)"),
+])
+def test_explain_says_where_a_barn_stands_and_who_scores(lang, corner, most):
+    from carcdsl.i18n.words import Words
+    from carcdsl.view.describe import describe_rules
+
+    rules = carcdsl.load("base", ["farmers", BARN]).rules
+    lines = describe_rules(rules, Words(rules, lang))
+    barn = next(line for line in lines if line.startswith("barn:"))
+    assert corner in barn and ("follower joins" in barn or "meeple meer" in barn)
+    assert any(line.endswith(most) and "on final field" in line for line in lines)

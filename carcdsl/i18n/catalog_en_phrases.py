@@ -110,6 +110,10 @@ PHRASES: dict[str, str] = {
     "about-figure-excludes": "; never joins a feature that holds a {figures}",
     "about-figure-anywhere": "; on any placed tile, not only the one just placed",
     "about-figure-with": "; only where a {figure} stands, anyone's",
+    "about-figure-corner": "; only at a corner of the tile just placed where four tiles show its "
+                           "kind",
+    "about-figure-keeps-out": "; no {figures} joins its feature afterwards",
+    "about-score-most": "to the players with the most {figure} on the feature",
     "about-count-for": "{count} with {players} players",
     "about-kind-anywhere": "followers may stand on a {kind} on any placed tile",
     "about-ransom": "a player may pay {points} points to take back a figure another player "

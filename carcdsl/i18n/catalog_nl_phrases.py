@@ -113,6 +113,10 @@ PHRASES: dict[str, str] = {
     "about-figure-excludes": "; komt nooit bij een gebied waar een {figures} staat",
     "about-figure-anywhere": "; op elke gelegde tegel, niet alleen de zojuist gelegde",
     "about-figure-with": "; alleen waar een {figure} staat, van wie ook",
+    "about-figure-corner": "; alleen op een hoek van de zojuist gelegde tegel waar vier tegels "
+                           "zijn soort tonen",
+    "about-figure-keeps-out": "; daarna komt er geen {figures} meer bij zijn gebied",
+    "about-score-most": "voor de spelers met de meeste {figure} op het gebied",
     "about-count-for": "{count} bij {players} spelers",
     "about-kind-anywhere": "volgelingen mogen op een {kind} op elke gelegde tegel",
     "about-ransom": "een speler mag {points} punten betalen om een figuur terug te nemen die "

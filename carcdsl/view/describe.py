@@ -517,6 +517,8 @@ def _rule_line(trigger, words: Words) -> str:
                                      kind=words.word(str(trigger.arg))))
         elif action == "place-anywhere":
             said.append(words.phrase("about-place-anywhere", figure=words.word(value)))
+        elif action == "score-most":
+            said.append(words.phrase("about-score-most", figure=words.word(value[1], 2)))
         elif action == "score" and trigger.condition in ("turn-beside", "score-beside"):
             said.append(words.phrase(f"about-{trigger.condition}", points=value,
                                      figure=words.word(str(trigger.arg))))
@@ -553,9 +555,12 @@ def _figure_line(figure, players: tuple[int, int], words: Words) -> str:
         extra += words.phrase("about-figure-needs", figure=words.word(figure.needs))
     if figure.recall:
         extra += words.phrase("about-figure-recall")
-    if figure.excludes:
-        extra += words.phrase("about-figure-excludes", figures=", ".join(
-            words.word(name) for name in figure.excludes))
+    for prop in ("excludes", "keeps_out"):
+        if getattr(figure, prop):
+            extra += words.phrase(f"about-figure-{prop.replace('_', '-')}", figures=", ".join(
+                words.word(name) for name in getattr(figure, prop)))
+    if figure.corner:
+        extra += words.phrase("about-figure-corner")
     covered = {n for low, high, _ in figure.each_player_by_players
                for n in range(low, high + 1)}
     count = ", ".join([words.phrase("about-count-for", count=n,
