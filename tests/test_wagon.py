@@ -140,9 +140,6 @@ def _play(game, seed: int, players: int):
     state = game.new_game(players, seed)
     rng = random.Random(seed)
     while not state.finished:
-        if state.out_of_tiles():
-            state.finish()
-            break
         move = state.sample_move(rng)
         assert move is not None
         if move[0] == DECIDE:
