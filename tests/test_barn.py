@@ -159,3 +159,13 @@ def test_explain_says_where_a_barn_stands_and_who_scores(lang, corner, most):
     barn = next(line for line in lines if line.startswith("barn:"))
     assert corner in barn and ("follower joins" in barn or "meeple meer" in barn)
     assert any(line.endswith(most) and "on final field" in line for line in lines)
+
+
+@pytest.mark.parametrize("line, what", [
+    ("figure barn { keeps out ", "figure"), ("figure barn { keeps out follower, ", "figure"),
+    ("on figure barn: score 3 * completed(city) to most ", "figure"), ("on final ", "kind"),
+])
+def test_the_language_server_completes_after_the_barns_words(line, what):
+    from carcdsl.lsp.context import place_of
+
+    assert place_of(line, len(line)).what == what

@@ -5,7 +5,8 @@ tile line (a segment's kind, its ports, where a path ends), or after a word that
 own``, ``excludes``, ``on figure``, ``capture``, a figure's ``with``, ``followers anywhere
 with``, ``beside own``, ``instead return``) or neutral figures only (``avoids``, ``move``,
 ``walk``, ``on enter``, ``on turn beside``, ``on score beside``, ``until``); after ``on
-scored`` and its ``move`` figures players place, after ``within N to`` kinds;
+scored`` and its ``move`` figures players place, after ``within N to`` and ``on final``
+kinds, after ``keeps out`` and ``to most`` figures;
 a capture's reach (``in line``) is an expression. ``Place.what`` says which; the words that
 may come there are read from the language's own tables (``model.QUANTITIES``, the ports,
 the rule set's names).
@@ -28,12 +29,13 @@ _AFTER_WORDS = re.compile(
     r"(?<![\w-])(?P<words>on\s+complete|shows|stands\s+on|ends\s+at|hold\s+back|"
     r"with\s+own|excludes|on\s+figure|remove\s+figure|capture|anywhere\s+with|^\s*with|\{\s*with|"
     r"beside\s+own|instead\s+return|avoids|move|walk|on\s+enter|turn\s+beside|score\s+beside|"
-    r"until|on\s+scored|within\s+\d+\s+to)"
+    r"until|on\s+scored|within\s+\d+\s+to|keeps\s+out|to\s+most|on\s+final)"
     r"\s+(?:[\w-]+\s*,\s*)*$")
 _OWNS = re.compile(r"(?<![\w-])owns\s+(?:\d*\s*[\w-]+\s*,\s*)*\d*\s*$")
 """``each player owns [N] TILE, ...``: a tile is named."""
 _FIGURE_WORDS = ("with own", "excludes", "on figure", "remove figure", "capture",
-                 "anywhere with", "with", "beside own", "instead return", "on scored")
+                 "anywhere with", "with", "beside own", "instead return", "on scored",
+                 "keeps out", "to most")
 _SCORED_MOVE = re.compile(r"(?<![\w-])on\s+scored\s+[\w-]+\s*:.*(?<![\w-])move\s+$")
 """``on scored F: move F within ...``: the figure moved is one players place."""
 _NEUTRAL_WORDS = ("avoids", "move", "walk", "on enter", "turn beside", "score beside", "until")
