@@ -469,3 +469,51 @@ def test_a_person_plays_their_abbey_by_clicks(page, server: str) -> None:
     page.click("#confirm")
     page.wait_for_function(f"document.getElementById('game').dataset.moves > {before}")
     assert "AMA at" in page.inner_text("#log")
+
+
+def test_a_person_moves_their_wagon_on_by_clicks(page, server: str, served: Path) -> None:
+    """A figure whose feature scored (``on scored wagon: move wagon within 1 to ...``): the
+    page offers its owner (a person at both seats) each spot it may go on to, as a button in
+    words and a mark on that spot (home: a button only). Clicking the mark chooses it, the
+    preview says it, and confirming plays it into the log."""
+    (served / "wagon-game.carc").write_text(  # short roads, village to village: soon scored
+        "rules wagon-game\nextends base\nremove all tiles\n"
+        "tile X 1 road N -> village; road E -> village; road S -> village; road W -> village\n"
+        "tile T 12 road S -> village\noverride game {\n    start X\n    tiles 13\n}\n"
+        "figure wagon { each player 1  stands on road, city, monastery }\n"
+        "on scored wagon: move wagon within 1 to road, city, monastery\n", encoding="utf-8")
+    page.goto(server + "play")
+    page.wait_for_selector("#rules option[value='@0/wagon-game.carc']", state="attached")
+    page.select_option("#rules", "@0/wagon-game.carc")
+    page.locator("#seats select.kind").nth(1).select_option("human")  # both seats a person's
+    page.fill("#seed", "2")
+    page.click("#start")
+    page.wait_for_selector("#game:not([hidden])")
+    decide = page.locator("button.option.decision[data-decide=move]")
+    for _ in range(12):
+        if decide.count():
+            break
+        assert page.get_attribute("#game", "data-finished") == "false"
+        before = int(page.get_attribute("#game", "data-moves") or 0)
+        page.locator("rect.fit:not(.other)").first.click()
+        wagon = page.locator("button.option:not(.decision)", has_text="wagon on road")
+        (wagon if wagon.count() else page.locator("button.option[data-does=nothing]")) \
+            .first.click()
+        page.wait_for_selector("#preview .move-text")
+        page.click("#confirm")
+        page.wait_for_function(f"document.getElementById('game').dataset.moves > {before}")
+    else:
+        pytest.fail("no wagon of the person's ever went on")
+    assert any(t.endswith("'s wagon goes home") for t in decide.all_inner_texts())
+    mark = page.locator("circle.spot.decide").first
+    key = mark.get_attribute("data-choice")
+    mark.click(force=True)
+    page.wait_for_selector("#preview .move-text")
+    said = page.inner_text("#preview .move-text")
+    assert "'s wagon moves to " in said, said
+    assert page.locator("button.option.decision.chosen").get_attribute("data-choice") == key
+    shot(page, "play-wagon")
+    page.click("#confirm")
+    page.wait_for_function(
+        "!document.querySelector('button.option.decision[data-decide=move].chosen')")
+    assert said in page.inner_text("#log")
