@@ -5,6 +5,7 @@ say why each score is what it is."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -169,3 +170,42 @@ def test_the_language_server_completes_after_the_barns_words(line, what):
     from carcdsl.lsp.context import place_of
 
     assert place_of(line, len(line)).what == what
+
+
+def test_a_follower_placed_anywhere_is_kept_out_of_a_barns_field_too(tmp_path):
+    """``keeps out`` holds for figures placed on other tiles as well (``place F anywhere``,
+    a portal): Ann's monastery tile may put her follower on the start tile's road, not on
+    the field of Bob's barn at (-1, 1)."""
+    (tmp_path / "barn.carc").write_text(Path(BARN).read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "portal.carc").write_text(
+        "variant portal for base\non place shows monastery: place follower anywhere\n",
+        encoding="utf-8")
+    setup = [{"tile": "E", "at": [0, 1], "rotation": 180},
+             {"tile": "E", "at": [0, 2], "rotation": 0},
+             {"tile": "U", "at": [-1, 0], "rotation": 90},
+             {"tile": "B", "at": [-1, 1], "rotation": 0,
+              "follower": {"at": "field:NNE", "kind": "barn"}}]
+    for name, spot in (("barn", {"at": "field:NNE", "square": [-1, 1]}),
+                       ("road", {"at": "road:W", "square": [0, 0]})):
+        moves = setup + [{"tile": "B", "at": [1, 1], "rotation": 0, "follower": spot}]
+        (tmp_path / f"{name}.json").write_text(json.dumps(
+            {"format": "carcdsl-record/1", "rules": "base", "players": ["Ann", "Bob"],
+             "variants": ["farmers", "barn.carc", "portal.carc"], "moves": moves}))
+    with pytest.raises(RecordError, match=r"^move 4 .*a meeple may not go on field:NNE at "
+                                          r"\[-1, 1\] now"):
+        replay(load_record(tmp_path / "barn.json"))
+    state = replay(load_record(tmp_path / "road.json"))
+    assert (0, 0) in [(seat, figure) for seat, _n, _k, figure in state.features.pieces]
+
+
+def test_a_figure_scored_by_a_rule_is_not_said_to_never_score(tmp_path):
+    """W304 (a figure on kinds nothing scores) is not said of a figure that a rule scores
+    the most of (``score EXPR to most F``), and still is without one."""
+    from carcdsl.pipeline import check_files
+
+    head = "variant w for base\nfigure barn { each player 1  strength 0  stands on field }\n"
+    for name, text, warned in (("scored", head + "on final field: score 4 to most barn\n", []),
+                               ("alone", head, ["W304"])):
+        path = tmp_path / f"{name}.carc"
+        path.write_text(text, encoding="utf-8")
+        assert [d.code for d in check_files(str(path))[1]] == warned

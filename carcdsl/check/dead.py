@@ -324,7 +324,8 @@ class DeadChecks(CheckerHost):
                        needs=needs)
             return
         extended = any(t.condition in ("extends", "figure") and t.arg == name
-                       for t in self.rules.triggers)
+                       or any(a == "score-most" and v[1] == name for a, v in t.actions)
+                       for t in self.rules.triggers)  # rules act on its feature, or score it
         if not extended and not any(is_scored(self.kinds[k]) for k in kinds):
             self.warn("W304", _item_loc(figure, "stands_on", 0), "figure", name=name,
                       kinds=", ".join(kinds))

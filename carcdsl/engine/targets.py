@@ -249,15 +249,17 @@ class AnywhereSpots:
         features = p.features
         joined = F.joined_groups(p, o, key)
         judged: dict[int, bool] = {}
+        keeping = p.tables.modes.keeping_out
         for code, nodes in self.nodes:
             if not matches(p, mask, code):
                 continue
+            kept = F.kept_roots(p, code) if keeping else set()
             for node in nodes:
                 root = features.root[node]
                 ok = judged.get(root)
                 if ok is None:
                     ok = judged[root] = self._still_free(node, root, joined, o, key)
-                if ok:
+                if ok and not (kept and (joined.get(root) or {root}) & kept):
                     yield elsewhere_spot(node, code)
 
     def _still_free(self, node: int, root: int, joined: dict, o: int, key: int) -> bool:
