@@ -243,15 +243,18 @@ class Trigger(Located):
     """``on place``: ``surrounded`` (tiles on all four sides), ``covers`` (a square with
     marker ``arg``), ``shows`` (the tile has a segment of kind ``arg``), ``extends`` (the tile
     joins a feature of a kind of ``kinds`` that already held the placer's figure ``arg``, put
-    there on another tile). ``complete``: ``on complete KIND`` (``arg``), once for each feature
-    of that kind the placement completes."""
+    there on another tile; anyone's without ``own``). ``complete``: ``on complete KIND``
+    (``arg``), once for each feature of that kind the placement completes. ``final``: ``on
+    final KIND`` (``arg``), for each feature of the kind at final scoring."""
     arg: str | None = None
     actions: tuple[tuple, ...] = attrs.field(default=(), converter=as_tuple)
     """(``extra-turn``, None), (``score``, points for the placer),
     (``put``, (count, token, kind)): tokens onto the placed tile's segment of that kind,
     (``take``, token): the placer takes as many tokens as the completed feature's attribute
     of that name, (``require``, (test, kind, distance or None)): see REQUIREMENTS,
-    (``hide``, count): the last tiles of the draw pile leave the game unseen."""
+    (``hide``, count): the last tiles of the draw pile leave the game unseen,
+    (``score-most``, (expr, figure)): the expression measured on the rule's feature, to the
+    players with the most of the figure on it (``follower``: by strength)."""
     kinds: tuple[str, ...] = attrs.field(default=(), converter=as_tuple, kw_only=True)
     """``extends``: the kinds of feature meant."""
     attribute: str | None = attrs.field(default=None, kw_only=True)
