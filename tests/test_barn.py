@@ -209,3 +209,16 @@ def test_a_figure_scored_by_a_rule_is_not_said_to_never_score(tmp_path):
         path = tmp_path / f"{name}.carc"
         path.write_text(text, encoding="utf-8")
         assert [d.code for d in check_files(str(path))[1]] == warned
+
+
+def test_carcdsl_fmt_lays_the_barn_out_as_written():
+    """The barn's file is in the formatter's layout, and a one-line figure block with the
+    new properties stays one line."""
+    from carcdsl.lang.format import format_text, is_formatted
+
+    assert is_formatted(Path(BARN).read_text(encoding="utf-8"))
+    text = ("variant b for base\nfigure barn {  at corner   keeps out follower,barn }\n"
+            "on final field :score 4*completed(city) to  most barn\n")
+    assert format_text(text) == (
+        "variant b for base\nfigure barn { at corner  keeps out follower, barn }\n"
+        "on final field: score 4 * completed(city) to most barn\n")
