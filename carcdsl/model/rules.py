@@ -245,7 +245,10 @@ class Trigger(Located):
     joins a feature of a kind of ``kinds`` that already held the placer's figure ``arg``, put
     there on another tile; anyone's without ``own``). ``complete``: ``on complete KIND``
     (``arg``), once for each feature of that kind the placement completes. ``final``: ``on
-    final KIND`` (``arg``), for each feature of the kind at final scoring."""
+    final KIND`` (``arg``), for each feature of the kind at final scoring. ``scored``: ``on
+    scored F`` (``arg``), a feature holding a figure F scored on completion during the game;
+    its one action, (``move-within``, (F, N, kinds)), lets each such F go on
+    (``engine.moving``)."""
     arg: str | None = None
     actions: tuple[tuple, ...] = attrs.field(default=(), converter=as_tuple)
     """(``extra-turn``, None), (``score``, points for the placer),
