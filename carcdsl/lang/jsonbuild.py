@@ -186,7 +186,7 @@ def _action_from_json(a: dict[str, Any]) -> tuple[str, Any]:
                                 for o in a["options"]))
     if a["action"] == "require":
         distance = a["distance"]
-        return ("require", (a["test"], a["kind"], _int(distance) if distance is not None
+        return ("require", (a["test"], a["kind"] or "", _int(distance) if distance is not None
                             else None))
     return (a["action"], _int(a["points"]) if a["points"] is not None else None)
 

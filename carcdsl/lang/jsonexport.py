@@ -151,7 +151,7 @@ def _action_to_json(action: str, value: Any) -> dict[str, Any]:
             for name, acts in value]}
     if action == "require":
         test, kind, distance = value
-        return {"action": action, "test": test, "kind": kind, "distance": distance}
+        return {"action": action, "test": test, "kind": kind or None, "distance": distance}
     return {"action": action, "points": value}
 
 
