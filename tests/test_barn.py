@@ -222,3 +222,26 @@ def test_carcdsl_fmt_lays_the_barn_out_as_written():
     assert format_text(text) == (
         "variant b for base\nfigure barn { at corner  keeps out follower, barn }\n"
         "on final field: score 4 * completed(city) to most barn\n")
+
+
+def test_a_tile_extending_two_barns_fields_acts_on_each(tmp_path):
+    """``extends field with barn`` acts on every feature the tile extends that holds a barn:
+    Ann's barn stands in the field north of the start tile's road (corner (-1, 0)), Bob's in
+    the field south of it (corner (0, 1)); Ann's U at (1, 0) carries the road east and
+    extends both fields, each apart: each barn's owner scores 1."""
+    (tmp_path / "two.carc").write_text(
+        "variant two for base\nfigure barn { each player 1  strength 0  stands on field  "
+        "at corner  excludes barn }\non place extends field with barn: score 1 to most barn\n",
+        encoding="utf-8")
+    barn = {"kind": "barn"}
+    moves = [("U", -1, 0, 90, None), ("B", -1, -1, 0, None), ("U", -2, 0, 90, None),
+             ("E", 0, 1, 180, None), ("B", -2, -1, 0, {**barn, "at": "field:NNW"}),
+             ("B", -1, 1, 0, {**barn, "at": "field:NNE"}), ("U", 1, 0, 90, None)]
+    (tmp_path / "two.json").write_text(json.dumps(
+        {"format": "carcdsl-record/1", "rules": "base", "variants": ["two.carc"],
+         "players": ["Ann", "Bob"],
+         "moves": [{"tile": t, "at": [x, y], "rotation": r}
+                   | ({"follower": f} if f else {}) for t, x, y, r, f in moves]}))
+    state = replay(load_record(tmp_path / "two.json"))
+    assert [(e.move, e.player, e.points) for e in state.events] == [(6, "Ann", 1),
+                                                                     (6, "Bob", 1)]

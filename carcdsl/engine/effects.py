@@ -98,6 +98,9 @@ def fire_triggers(p: Parts, o: int, key: int, index: int, choice: int = 0) -> bo
             elif action[0] == CHOOSE and root >= 0:
                 chosen = action[1][choice - 1][1] if 0 < choice <= len(action[1]) else ()
                 later.append((chosen, root))
+            elif root >= 0 and rule.anyone:  # each feature extended that holds anyone's F
+                later += [((action,), r) for r in extended_roots(p, o, key, rule.kinds,
+                                                                 rule.figure, True)]
             elif root >= 0:
                 later.append(((action,), root))
     for actions, root in later:
@@ -112,14 +115,22 @@ def extended_root(p: Parts, o: int, key: int, kinds: frozenset, figure: int,
     ``anyone``: ``with F``, anyone's F."""
     if not extends_own(p, o, key, p.grid.tiles[key][1], kinds, figure, anyone):
         return -1
+    return extended_roots(p, o, key, kinds, figure, anyone)[0]
+
+
+def extended_roots(p: Parts, o: int, key: int, kinds: frozenset, figure: int,
+                   anyone: bool) -> list[int]:
+    """The roots of every feature of ``kinds`` that ``o`` just placed on ``key`` extended
+    and that holds F (the mover's, or ``anyone``'s) on another square, in the order their
+    first such figure was placed."""
     features, seat, base = p.features, p.seats.current, p.grid.tiles[key][1]
     roots = {features.root[base + i] for i, s in enumerate(p.tables.segments[o])
              if s.kind in kinds}
     figures = p.tables.modes.figures
-    return next(features.root[node] for s, node, k, f in features.pieces
-                if (anyone or s == seat) and k != key and features.root[node] in roots and (
-                    f == figure + 1 or figure == ANY_FOLLOWER and (
-                        not f or figures[f - 1].strength)))
+    return list(dict.fromkeys(
+        features.root[node] for s, node, k, f in features.pieces
+        if (anyone or s == seat) and k != key and features.root[node] in roots and (
+            f == figure + 1 or figure == ANY_FOLLOWER and (not f or figures[f - 1].strength))))
 
 
 def fire_figure(p: Parts, figure: int, node: int, index: int) -> None:
