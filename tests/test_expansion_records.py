@@ -11,7 +11,8 @@ no figure on the dragon's square, F1 the fairy beside one's follower, F2 the dra
 F3 its points, P1 the princess, M1 the magic portal; Abbey & Mayor: B1 each player's abbey,
 played instead of drawing, B2 only into a hole, B3 its sides fit any side and close what they
 face, B4 it is a monastery, B5 it extends nothing (no builder's extra turn), Y1 the mayor
-counts the city's pennants); its "comment" names the rule, the source and the hand
+counts the city's pennants, G1 the wagon moves on after scoring, G2 several wagons in turn
+order); its "comment" names the rule, the source and the hand
 computation. A record either replays to the hand-computed scores and scoring
 events (GOLDEN) or must be refused at a given move for a given reason (REJECTED). The tests
 after the tables check what a score cannot show: who plays the next tile (the builder), which
@@ -242,6 +243,12 @@ GOLDEN = {
                                   (7, "Ann", "monastery", "final", 8, "1 + 7 neighbours")]),
     # B5: an abbey that completes a road holding Ann's builder gives no extra turn
     "am-abbey-builder": ([7, 0], [(8, "Ann", "road", "complete", 7, "7 tiles")]),
+    # G1: a wagon moves on from a road it scored to an open city nearby, and scores there
+    "am-wagon-moves-on": ([7, 0], [(2, "Ann", "road", "complete", 3, "3 tiles"),
+                                   (3, "Ann", "city", "complete", 4, "2 tiles × 2")]),
+    # G2: two wagons on one road, decided in turn order from the mover
+    "am-wagon-two-in-turn-order": ([6, 6], [(5, "Ann", "road", "complete", 6, "6 tiles"),
+                                            (5, "Bob", "road", "complete", 6, "6 tiles")]),
     # Y1: a mayor counts the city's pennants
     "am-mayor-two-pennants": ([12, 0], [(2, "Ann", "city", "complete", 12,
                                          "4 tiles × 2 + 2 pennants × 2")]),
@@ -294,6 +301,8 @@ REJECTED = {
     "am-abbey-not-in-hole": (5, "requirement", "surrounded"),       # B2
     "am-abbey-twice": (8, "supply", "tile"),                        # B1
     "am-mayor-on-road": (0, "figure-stands", ""),                   # Y1
+    "am-wagon-not-occupied": (2, "moved", ""),                      # G1
+    "am-wagon-not-complete": (2, "moved", ""),                      # G1
 }
 
 def events(state):
@@ -354,7 +363,7 @@ def test_every_record_has_an_entry():
 def test_record_names_its_rule(path):
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["rules"] == "base" and data["variants"]
-    assert any(f"{c}{n}" in data["comment"] for c in "RAITHDFPMVBY" for n in range(1, 17))
+    assert any(f"{c}{n}" in data["comment"] for c in "RAITHDFPMVBYG" for n in range(1, 17))
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))
