@@ -1,7 +1,7 @@
 """The kernel's rules that act on a feature (``engine.effects``' ``act_on``, ``fire_figure``
 and the ``extends ... with own F`` rules' feature actions): draws from bags of tokens, tokens
 and figures sent back, a bag's worth scored, the option a move chose (``compile.modes``:
-DRAW_BAG and after). A draw takes the last row of ``ST[MTX]`` (``facts.bag_seed``).
+DRAW_BAG and after). A draw takes the last row but one of ``ST[MTX]`` (``facts.bag_seed``).
 
 Their rows are ``fast.effects``': the ``on figure`` and ``on draw`` rules after the
 requirements, then each ``choose`` option's actions (``effects._rule_row``).
@@ -232,7 +232,7 @@ def _draw(TB, ST, LOG, bag, root, index):
     if total == 0:
         return -1
     mtx = ST[MTX]
-    pick = mt.below(mtx[mtx.shape[0] - 1], total)
+    pick = mt.below(mtx[mtx.shape[0] - 2], total)
     drawn = -1
     for i in range(TB[RULES][H_TOKENS]):
         if rule_row(TB, _tokens_at(TB) + i)[TK_BAG] == bag:

@@ -58,16 +58,18 @@ from carcdsl.fast.slots import (
 
 DEC_TB = 20
 """``TB[DEC_TB]``: ``T_PRICE`` (``Modes.ransom``), ``T_NAME`` (the ransom's scoring name,
-``effects.event_names``)."""
+``effects.event_names``), then ``fast.neutral``'s table (``neutral.NEU_TB`` is this slot)."""
 T_PRICE, T_NAME = range(2)
 SHIFT = 6
 
 
 def tables(tb: Tables, players: int) -> tuple[np.ndarray]:
-    """The array of ``TB`` this module owns."""
+    """The array of ``TB`` this module owns, ``fast.neutral``'s table after its two
+    entries."""
     names = effects.event_names(tb)
-    return (np.array([tb.modes.ransom, names.index("ransom") if tb.modes.ransom else -1],
-                     np.int64),)
+    out = neutral.tables(tb, players)
+    out[T_PRICE], out[T_NAME] = tb.modes.ransom, names.index("ransom") if tb.modes.ransom else -1
+    return (out,)
 
 
 @nb.njit(cache=True)
@@ -78,7 +80,8 @@ def state(TB, players):
     for f in range(fk.shape[0]):
         each += fk[f, figures.EACH]
     pieces = TB[SUPPLY].shape[0] + 3
-    return (np.zeros(D_HELD_N + players + pieces + 1, np.int64),
+    own = D_HELD_N + players + pieces + 1  # then ``fast.neutral``'s (``neutral.mine``)
+    return (np.zeros(own + TB[DEC_TB][neutral.X_SIZE], np.int64),
             np.zeros((players, players * each + 1), np.int64))
 
 
@@ -217,7 +220,7 @@ def all_moves(TB, ST, seat):
     returns how many."""
     dc, buf = ST[DEC_ST], ST[MOVES]
     if dc[D_PENDING] and neutral.walking(TB, ST):
-        return neutral.step_moves(ST, buf)
+        return neutral.step_moves(TB, ST, buf)
     if dc[D_PENDING]:
         for k in range(dc[D_N_OPTIONS]):
             buf[k, 0], buf[k, 1], buf[k, 2] = DECIDE, 0, 0

@@ -308,8 +308,8 @@ def roll_out(TB, ST, OUT, LOG, turns, seed):
     scoring: ``mcts``' roll-out. The scores are in ``ST[SEATS][SCORE]``."""
     mtx, ctr = ST[MTX], ST[CTR]
     mt.seed_int(mtx[0], seed)
-    mt.seed_int(mtx[mtx.shape[0] - 2], seed + 1)
-    mt.seed_int(mtx[mtx.shape[0] - 1], seed + 2)  # what bags give
+    mt.seed_int(mtx[mtx.shape[0] - 3], seed + 1)
+    mt.seed_int(mtx[mtx.shape[0] - 2], seed + 2)  # what bags give
     counts = ST[SCRATCH][STACK_ROW][:3]
     g = I64(0)
     play_turns(TB, ST, OUT, LOG, g, turns, np.bool_(False), counts, np.bool_(True))
@@ -325,7 +325,7 @@ def tables_for(tables, players: int) -> Packed:
     ``effects`` and ``boards``."""
     return Packed(kernel_tables(tables, players) + figures.tables(tables, players)
                   + effects.tables(tables, players) + boards.tables(tables, players)
-                  + decisions.tables(tables, players) + neutral.tables(tables, players))
+                  + decisions.tables(tables, players))
 
 
 def stacks_for(tb: Packed, players: int) -> Packed:

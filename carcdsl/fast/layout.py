@@ -52,7 +52,7 @@ NOT_ANYWHERE = -3
 requirements), and the random bot draws as ``movegen._sample_more`` (``sample_general``).
 ``TIES``: ``Tables.ties`` when some tile breaks ties, else 0. ``MEASURED``:
 ``Modes.measured_strengths``. ``MOST_OPTIONS``: ``Modes.most_options``. ``BAGS``: how many
-bags tokens are drawn from (their draws: the last row of ``ST[MTX]``). ``ANY_KIND``,
+bags tokens are drawn from (their draws: the last row but one of ``ST[MTX]``). ``ANY_KIND``,
 ``ANY_WITH``: whether some kind's ordinary followers stand on any placed tile (1; -1: none;
 each kind's `with` is ``TB[KK][k, ANY_W]``), and an unused column (NO_NEED).
 ``ELSE_MAX``: how many spots elsewhere (and target spots: ``fast.targets``) a placement may

@@ -7,11 +7,11 @@ Its table is ``TB[NEU_TB]``, one array (``X_*``: a header of counts and offsets,
 per figure (``FR_*``: neutral, ``avoids``, ``blocks``, ``beside``), the ``move``/``walk``
 actions of ``on place`` rules in rule order (``AR_*``, one row per action, with its rule's
 condition), and the rows ``fast.targets`` reads (instead of a figure, ``place F anywhere``,
-``on turn beside``/``on score beside``). Its state is ``ST[NEU_ST]`` (``S_*``: the walk under
-way, its pending step's options and decider, where each neutral figure stands (a cell, -1: off
-the board), the piece each stands beside, the tiles held back, this turn's candidates of
-``fast.targets``) and ``ST[NEU_MT]``, the generator that puts held tiles back
-(``facts.hold_seed``).
+``on turn beside``/``on score beside``). Its state is the end of ``ST[DEC_ST]`` (``mine``;
+``S_*``: the walk under way, its pending step's options and decider, where each neutral
+figure stands (a cell, -1: off the board), the piece each stands beside, the tiles held back,
+this turn's candidates of ``fast.targets``); the generator that puts held tiles back
+(``facts.hold_seed``) is the last row of ``ST[MTX]``.
 """
 
 from __future__ import annotations
@@ -43,17 +43,17 @@ from carcdsl.fast.slots import (
     D_BASE,
     D_CELL,
     D_CHOICE,
+    D_HELD_N,
     D_INDEX,
     D_O,
     D_PENDING,
     DEC_ST,
     GEO,
     LEFT,
+    MTX,
     N_MOVES,
     N_PIECES,
     N_PILE,
-    NEU_MT,
-    NEU_ST,
     NFOL,
     NODES,
     NTILE,
@@ -65,16 +65,20 @@ from carcdsl.fast.slots import (
     TILES_,
 )
 
-NEU_TB = 21
+NEU_TB = 20
+"""``fast.decisions``' ``DEC_TB``: this module's table follows its two entries, and its state
+is the end of ``ST[DEC_ST]`` (from ``X_BASE``; ``mine``): every array more in ``TB`` or ``ST``
+costs every game (three cost base + farmers 2%, measured)."""
 (X_F, X_HOLD_KIND, X_HOLD_FIG, X_LIST_ALL, X_N_ACTS, X_N_TARGETS, X_N_ANY, X_N_BESIDE,
  X_ENTER, X_ANY_MASK, X_NEUTRAL, X_FIGS, X_ACTS, X_TARGETS, X_ANY, X_BESIDE, X_POS,
- X_BESIDE_AT, X_VISITED, X_HELD, X_CAND, X_WALKS, X_SIZE) = range(23)
-"""``TB[NEU_TB]``'s header: how many figures; ``hold back K until F`` (K's kind, F's index;
--1: none); whether the random bot lists every move (``movegen.sample_move``: targets, ``place
-F anywhere``); how many rows of each kind; the figures with ``on enter F: return figures here``
-(bits); every ``place F anywhere``'s mask together; whether a rule moves or walks one
-(``Modes.neutral``); where each kind of rows begins; where ``ST[NEU_ST]`` keeps each thing
-(``X_POS`` ...), and its size."""
+ X_BESIDE_AT, X_VISITED, X_HELD, X_CAND, X_WALKS, X_SIZE, X_BASE) = range(2, 26)
+"""``TB[NEU_TB]``'s header (after ``DEC_TB``'s two): how many figures; ``hold back K until F``
+(K's kind, F's index; -1: none); whether the random bot lists every move
+(``movegen.sample_move``: targets, ``place F anywhere``); how many rows of each kind; the
+figures with ``on enter F: return figures here`` (bits); every ``place F anywhere``'s mask
+together; whether a rule moves or walks one (``Modes.neutral``); where each kind of rows
+begins; where its state keeps each thing (``X_POS`` ...), its size, and where it begins in
+``ST[DEC_ST]``."""
 FR_NEUTRAL, FR_AVOIDS, FR_BLOCKS, FR_BESIDE = range(4)
 AR_COND, AR_KIND, AR_ATTR, AR_ACTION, AR_FIGURE, AR_STEPS = range(6)
 """An ``on place`` rule's ``move``/``walk`` action: its rule's condition (SHOWS, SURROUNDED,
@@ -89,7 +93,7 @@ W = 6
 S_SEED, S_ACTED, S_WALKING, S_PENDING, S_DECIDER, S_W_FIG, S_W_LEFT, S_W_NUMBER, S_N_VISITED, \
     S_N_OPT, S_OPT, S_N_HELD, S_N_WALKS, S_N_CAND = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 14, 15, 16
 S_FINAL, S_FINAL_N, S_PREV, S_LEAD = 17, 18, 19, 22
-"""``ST[NEU_ST]``: the game's seed; whether the turn's walks are over (``Decisions.acted``);
+"""Its state (``mine``): the game's seed; whether the turn's walks are over (``Decisions.acted``);
 whether a walk is under way and a step pending; the seat deciding it; the walk (figure, steps
 left, step number, squares visited); the pending step's options (4); how many tiles are
 held back, walks this turn, candidates of ``fast.targets``; during final scoring
@@ -104,8 +108,9 @@ def _condition(rule) -> tuple[int, int, int]:
     return rule.condition, rule.kind if rule.condition != COVERS else -1, rule.attribute
 
 
-def tables(tb: Tables, players: int) -> tuple[np.ndarray]:
-    """The array of ``TB`` this module owns (and ``fast.targets`` reads)."""
+def tables(tb: Tables, players: int) -> np.ndarray:
+    """``TB[NEU_TB]`` but its first two entries (``fast.decisions``' own), and this module's
+    rows (``fast.targets`` reads some)."""
     modes = tb.modes
     from carcdsl.fast.effects import _marker, event_names
 
@@ -139,9 +144,9 @@ def tables(tb: Tables, players: int) -> tuple[np.ndarray]:
     for row in anywhere:
         any_mask |= row[3]
     rows = [list(r) + [0] * (W - len(r)) for r in (*figs, *acts, *targets, *anywhere, *beside)]
-    header = np.zeros(X_SIZE + 1, np.int64)
+    header = np.zeros(X_BASE + 1, np.int64)
     hold = modes.hold if modes.hold is not None else (-1, -1)
-    at = X_SIZE + 1
+    at = X_BASE + 1
     starts = []
     for part in (figs, acts, targets, anywhere, beside):
         starts.append(at)
@@ -156,26 +161,27 @@ def tables(tb: Tables, players: int) -> tuple[np.ndarray]:
     held = visited + 102
     cand = held + len(pile) + 1
     walks = cand + 2 * (n_f + 1) * segments + 2
-    header[:X_SIZE + 1] = (n_f, hold[0], hold[1],
+    base = D_HELD_N + players + len(pile) + 3 + 1  # after ``decisions.state``'s own
+    header[X_F:X_BASE + 1] = (n_f, hold[0], hold[1],
                            bool(modes.targets) or modes.placing_anywhere, len(acts),
                            len(targets), len(anywhere), len(beside), enter, any_mask,
                            modes.neutral, *starts, pos, pos + n_f, visited, held, cand, walks,
-                           walks + 2 * len(acts) + 1)
+                           walks + 2 * len(acts) + 1, base)
     body = np.array(rows, np.int64).reshape(-1) if rows else np.zeros(0, np.int64)
-    return (np.concatenate((header, body)),)
+    return np.concatenate((header, body))
 
 
-@nb.njit(cache=True)
-def state(TB, players):
-    """The two arrays of ``ST`` this module owns (allocated once per batch)."""
-    return np.zeros(TB[NEU_TB][X_SIZE], np.int64), np.zeros(mt.N + 1, np.uint32)
+@nb.njit(cache=True, inline="always")
+def mine(TB, ST):
+    """This module's state: ``ST[DEC_ST]`` from ``X_BASE``."""
+    return ST[DEC_ST][TB[NEU_TB][X_BASE]:]
 
 
 @nb.njit(**JIT)
 def reset(TB, ST, seed):
     """A new game: every neutral figure off the board and beside nothing, no walk, nothing
     held back; the game's seed kept for the tiles held back."""
-    nt, ns = TB[NEU_TB], ST[NEU_ST]
+    nt, ns = TB[NEU_TB], mine(TB, ST)
     ns[:nt[X_VISITED]] = 0
     ns[S_SEED] = seed
     ns[S_DECIDER] = -1
@@ -195,7 +201,7 @@ def row(TB, at, i):
 @nb.njit(**JIT)
 def at_of(TB, ST, f):
     """Where neutral figure ``f`` stands (a cell), -1: off the board."""
-    return ST[NEU_ST][TB[NEU_TB][X_POS] + f]
+    return mine(TB, ST)[TB[NEU_TB][X_POS] + f]
 
 
 @nb.njit(**JIT)
@@ -246,7 +252,7 @@ def must_hold(TB, ST, t):
 @nb.njit(**JIT)
 def hold(TB, ST, t):
     """Tile ``t`` is set aside until the figure comes (``Supply.held``)."""
-    ns = ST[NEU_ST]
+    ns = mine(TB, ST)
     ns[TB[NEU_TB][X_HELD] + ns[S_N_HELD]] = t
     ns[S_N_HELD] += 1
 
@@ -255,7 +261,7 @@ def hold(TB, ST, t):
 def release_held(TB, ST):
     """``neutral.release_held``: the held tiles go into the pile at random places, drawn
     from ``Random(hold_seed(seed, moves))``."""
-    ns, tiles, ctr, gen = ST[NEU_ST], ST[TILES_], ST[CTR], ST[NEU_MT]
+    ns, tiles, ctr, gen = mine(TB, ST), ST[TILES_], ST[CTR], ST[MTX][ST[MTX].shape[0] - 1]
     seed = (np.uint64(abs(ns[S_SEED])) * np.uint64(1_000_003) + np.uint64(ctr[N_MOVES])) \
         ^ np.uint64(HOLD_SALT)
     mt.seed_int(gen, np.int64(seed & np.uint64((1 << 63) - 1)))
@@ -275,7 +281,7 @@ def release_held(TB, ST):
 def enter(TB, ST, f, cell):
     """``neutral.enter``: figure ``f`` comes to ``cell``; the tiles held until it came go
     back; its ``on enter`` rules act there."""
-    nt, ns = TB[NEU_TB], ST[NEU_ST]
+    nt, ns = TB[NEU_TB], mine(TB, ST)
     if nt[X_HOLD_FIG] == f and ns[S_N_HELD]:
         release_held(TB, ST)
     ns[nt[X_POS] + f] = cell
@@ -311,7 +317,7 @@ def supply_of(ST, code, seat):
 def act(TB, ST, o, cell, base, index, choice):
     """``neutral.act``: this turn's ``move``s, then its walks; True when the turn waits for
     a walk's step (the turn's rest kept in ``ST[DEC_ST]``)."""
-    nt, ns = TB[NEU_TB], ST[NEU_ST]
+    nt, ns = TB[NEU_TB], mine(TB, ST)
     if ns[S_ACTED]:
         ns[S_ACTED] = 0
         return False
@@ -348,7 +354,7 @@ def act(TB, ST, o, cell, base, index, choice):
 def offer(TB, ST):
     """``neutral.offer``: the walk's next step waits for the next player in turn; with no
     step left, or nowhere to go, the walk ends."""
-    nt, ns = TB[NEU_TB], ST[NEU_ST]
+    nt, ns = TB[NEU_TB], mine(TB, ST)
     n = 0
     if ns[S_W_LEFT] > 0:
         f = ns[S_W_FIG]
@@ -382,7 +388,7 @@ def offer(TB, ST):
 @nb.njit(**JIT)
 def step(TB, ST, option):
     """``neutral.step``: the walking figure goes one square in direction ``option``."""
-    ns = ST[NEU_ST]
+    ns = mine(TB, ST)
     ns[S_PENDING], ns[S_DECIDER] = 0, -1
     ST[DEC_ST][D_PENDING] = 0
     f = ns[S_W_FIG]
@@ -398,22 +404,22 @@ def step(TB, ST, option):
 @nb.njit(**JIT)
 def walking(TB, ST):
     """Whether the pending decision is a walk's step."""
-    return TB[NEU_TB][X_N_ACTS] > 0 and ST[NEU_ST][S_PENDING] > 0
+    return TB[NEU_TB][X_N_ACTS] > 0 and mine(TB, ST)[S_PENDING] > 0
 
 
 @nb.njit(**JIT)
 def decider(TB, ST, seat):
     """The seat to move: the one deciding a pending step, else ``seat``."""
     if walking(TB, ST):
-        return ST[NEU_ST][S_DECIDER]
+        return mine(TB, ST)[S_DECIDER]
     return seat
 
 
 @nb.njit(**JIT)
-def step_moves(ST, buf):
+def step_moves(TB, ST, buf):
     """``decisions.fast_moves`` of a pending step: ``(DECIDE, 0, 0, direction)`` rows;
     returns how many."""
-    ns = ST[NEU_ST]
+    ns = mine(TB, ST)
     for k in range(ns[S_N_OPT]):
         buf[k, 0], buf[k, 1], buf[k, 2], buf[k, 3] = -1, 0, 0, ns[S_OPT + k]
     return ns[S_N_OPT]
@@ -426,7 +432,8 @@ def load(tb, st, state, cell) -> None:
     piece each stands beside, the tiles held back, a walk under way (its pending step)."""
     from carcdsl.engine.parts import WALKING
 
-    nt, ns = tb[NEU_TB], st[NEU_ST]
+    nt = tb[NEU_TB]
+    ns = st[DEC_ST][nt[X_BASE]:]
     d = state.decisions
     ns[:] = 0
     ns[S_SEED] = abs(state.seed or 0)

@@ -400,8 +400,8 @@ def finish(TB, ST, OUT, LOG, g, why):
     beside = TB[neutral.NEU_TB][neutral.X_N_BESIDE] > 0
     before = I64(0)
     if beside:  # its points at the end join the last turn's step (``targets.final_step``)
-        before = targets.reopen(ST)
-        targets.final_begins(ST)
+        before = targets.reopen(TB, ST)
+        targets.final_begins(TB, ST)
     else:
         close_group(ST, ctr[TURNS])  # a turn cut short by the end (a capture pending) has its own
     index = ctr[N_MOVES] - 1
@@ -421,8 +421,8 @@ def finish(TB, ST, OUT, LOG, g, why):
     if TB[effects.RULES][effects.H_TOKENS]:
         effects.score_held(TB, ST, OUT, LOG, g, index)
     if beside:
-        targets.final_step(ST, before)
+        targets.final_step(TB, ST, before)
         close_group(ST, ctr[TURNS])
-        targets.final_rest(ST)
+        targets.final_rest(TB, ST)
     close_group(ST, ctr[TURNS] + 1)
     ctr[FINISHED] = 1

@@ -16,9 +16,6 @@ CELLS, NODES, NATTR, NFOL, TILES_, SEATS, CTR, MTX, OPENS, ROTS, SCRATCH, HANDS,
 FIG_ST, EFF_ST, BOARD_ST = 14, 16, 18
 """Two slots each for the state of ``fast.figures``, ``fast.effects`` and ``fast.boards``."""
 ELSE_ST, DEC_ST, HELD_ST = 20, 21, 22
-NEU_ST, NEU_MT = 23, 24
-"""``fast.neutral``'s state (neutral figures, walks, held tiles, ``fast.targets``' candidates)
-and the generator that puts held tiles back."""
 """``ST[ELSE_ST]`` [2, cap]: this turn's candidates of ``fast.elsewhere`` (figure code, node);
 ``ST[DEC_ST]``: ``fast.decisions``' scalars (``D_*``) then a pending capture's options;
 ``ST[HELD_ST]`` [players, cap]: per seat the figures it holds (``owner << 6 | figure``)."""

@@ -101,7 +101,6 @@ from carcdsl.fast.slots import (
     N_PILE,
     N_TILES,
     N_WATCHED,
-    NEU_ST,
     NFOL,
     NODES,
     OPEN_CELL,
@@ -156,13 +155,13 @@ def new_state(TB, players):
     return (cells, np.zeros((7, nodes), np.int64),
             np.zeros((nodes, TB[SEG_ATTR].shape[2]), np.int64),
             np.zeros((nodes, players), np.int64), np.zeros((10, tiles + 2), np.int64),
-            np.zeros((4, players), np.int64), ctr, np.zeros((players + 2, mt.N + 1), np.uint32),
+            np.zeros((4, players), np.int64), ctr, np.zeros((players + 3, mt.N + 1), np.uint32),
             np.zeros((3, n_open), np.int64), np.zeros((n_open, 4), np.int64), scratch,
             np.zeros((players, hand), np.int64), np.zeros((cap, 4), np.int64),
             np.zeros(players, np.int64)) + figures.state(TB, players) + \
         effects.state(TB, players) + boards.state(TB, players) + \
         (np.zeros((2, (1 + TB[FIG_TB].shape[0]) * nodes + 1), np.int64),) + \
-        decisions.state(TB, players) + neutral.state(TB, players)
+        decisions.state(TB, players)
 
 
 @nb.njit(**PY)
@@ -209,7 +208,7 @@ def set_up(TB, ST, LOG, seed, seating):
     (``supply.new_pile``); the board's printed tiles, the start tile and further start areas;
     tokens given to the players (logged); the hands dealt."""
     mtx = ST[MTX]
-    players = mtx.shape[0] - 2
+    players = mtx.shape[0] - 3
     for s in range(seating.shape[0]):  # a loop: see supply.new_pile
         ST[SEATING][s] = seating[s]
     mt.seed_int(mtx[players], abs(seed))
@@ -218,7 +217,7 @@ def set_up(TB, ST, LOG, seed, seating):
     if TB[PARAMS][BAGS]:  # ``facts.bag_seed``
         mt.seed_int(mtx[players + 1], (abs(seed) ^ BAG_SALT) & 0x7FFFFFFFFFFFFFFF)
     new_pile(TB, ST)
-    ST[NEU_ST][neutral.S_SEED] = abs(seed)
+    neutral.mine(TB, ST)[neutral.S_SEED] = abs(seed)
     bl = TB[boards.LISTS_TB]  # the board's printed tiles, then its start areas
     for i in range(bl[boards.N_PRINTED]):
         place(TB, ST, boards.item(bl, I64(boards.PR_O), i),
@@ -339,7 +338,7 @@ def finish_turn(TB, ST, OUT, LOG, g, o, cell, base, index, choice):
         bags.fire_extends(TB, ST, OUT, LOG, g, o, cell, base, index, choice)
     extra = score_completed(TB, ST, OUT, LOG, g, o, cell, base, index) or extra
     if TB[neutral.NEU_TB][neutral.X_N_BESIDE]:
-        targets.before_step(ST)
+        targets.before_step(TB, ST)
     close_group(ST, ctr[TURNS])
     if ctr[N_ASIDE]:
         return_aside(ST)

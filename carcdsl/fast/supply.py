@@ -1,7 +1,8 @@
 """The kernel's supply (``engine.supply``): the draw pile (``ST[TILES_]``' ``PILE`` row,
 ``N_PILE`` tiles, drawn from its end), the hands (``ST[HANDS]``, ``HAND_N`` per seat) and a
-bag's tiles set aside (``ASIDE``), shuffled and drawn by the game's generator (the row before
-the last of ``ST[MTX]``; the last draws from bags of tokens, ``fast.bags``).
+bag's tiles set aside (``ASIDE``), shuffled and drawn by the game's generator (the third row
+from the end of ``ST[MTX]``; the next draws from bags of tokens, ``fast.bags``, the last puts
+tiles held back into the pile, ``fast.neutral``).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ def new_pile(TB, ST):
         pile[i] = supply[i]
     begin = 0
     for end in TB[GROUP_ENDS]:
-        mt.shuffle(mtx[mtx.shape[0] - 2], pile[begin:end])
+        mt.shuffle(mtx[mtx.shape[0] - 3], pile[begin:end])
         begin = end
     for i in range(n // 2):
         pile[i], pile[n - 1 - i] = pile[n - 1 - i], pile[i]
@@ -88,7 +89,7 @@ def return_aside(ST):
     tiles, ctr, mtx = ST[TILES_], ST[CTR], ST[MTX]
     pile = tiles[PILE]
     for a in range(ctr[N_ASIDE]):
-        i = mt.below(mtx[mtx.shape[0] - 2], ctr[N_PILE] + 1)
+        i = mt.below(mtx[mtx.shape[0] - 3], ctr[N_PILE] + 1)
         for k in range(ctr[N_PILE], i, -1):
             pile[k] = pile[k - 1]
         pile[i] = tiles[ASIDE, a]

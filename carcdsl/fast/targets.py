@@ -6,7 +6,7 @@ place shows K A: instead return F`` (the princess), ``place F anywhere`` (the ma
 A target spot is the Python engine's ``TARGET - (node << TARGET_SHIFT | t)``; a spot anywhere
 is a spot elsewhere (``ELSEWHERE - (node << ELSEWHERE_SHIFT | code)``). The rows are
 ``fast.neutral``'s table (``TR_*``, ``X_ANY``, ``BR_*``); this turn's candidates anywhere
-(figure code, node) are in ``ST[NEU_ST]`` from ``X_CAND``.
+(figure code, node) are in its state (``neutral.mine``) from ``X_CAND``.
 """
 
 from __future__ import annotations
@@ -80,7 +80,6 @@ from carcdsl.fast.slots import (
     N_GROUPS,
     N_PIECES,
     N_TILES,
-    NEU_ST,
     NFOL,
     NODES,
     NTILE,
@@ -131,7 +130,7 @@ def spots(TB, ST, n, t, cell, r, o, seat):
     """``TurnTargets.spots``: the target spots of ``o`` placed on ``cell`` into
     ``ST[MOVES]`` from row ``n`` (beside one of the mover's figures, then each ``instead
     return``'s); returns the new count."""
-    nt, ns, buf, tiles = TB[NEU_TB], ST[NEU_ST], ST[MOVES], ST[TILES_]
+    nt, ns, buf, tiles = TB[NEU_TB], neutral.mine(TB, ST), ST[MOVES], ST[TILES_]
     pieces = ST[CTR][N_PIECES]
     for k in range(nt[X_N_TARGETS]):
         tr = row(TB, I64(X_TARGETS), k)
@@ -222,7 +221,7 @@ def act(TB, ST, spot, seat):
         else:
             f = tr[TR_FIGURE]
             at = TB[NEU_TB][X_BESIDE_AT] + 3 * f
-            ns = ST[NEU_ST]
+            ns = neutral.mine(TB, ST)
             ns[at], ns[at + 1], ns[at + 2] = tiles[P_SEAT, p], node, code
             neutral.enter(TB, ST, f, tiles[T_CELL, ST[NODES][NTILE, node]])
         return
@@ -234,7 +233,7 @@ def act(TB, ST, spot, seat):
 def beside_now(TB, ST, f):
     """``targets._beside_now``: the piece neutral ``f`` stands beside while that piece is on
     the board (the same seat, node and figure), else -1."""
-    ns, tiles = ST[NEU_ST], ST[TILES_]
+    ns, tiles = neutral.mine(TB, ST), ST[TILES_]
     at = TB[NEU_TB][X_BESIDE_AT] + 3 * f
     if ns[at] < 0:
         return -1
@@ -270,16 +269,16 @@ def feature_scored(TB, ST, OUT, LOG, g, r, index):
         if p >= 0 and ST[NODES][ROOT, tiles[P_NODE, p]] == r:
             seat = tiles[P_SEAT, p]
             emit(ST, OUT, LOG, g, index, seat, b[BR_NAME], I64(0), b[BR_POINTS])
-            ns = ST[NEU_ST]
+            ns = neutral.mine(TB, ST)
             if ns[S_FINAL]:  # a scoring of the last turn's step (``rows._leads``)
                 ns[S_LEAD + ST[NFOL].shape[1] + seat] += b[BR_POINTS]
                 ns[S_FINAL_N] += 1
 
 
 @nb.njit(**JIT)
-def final_begins(ST):
+def final_begins(TB, ST):
     """Final scoring begins: ``on score beside`` points it gives are kept apart."""
-    ns, lead = ST[NEU_ST], ST[SEATS][LEAD]
+    ns, lead = neutral.mine(TB, ST), ST[SEATS][LEAD]
     n = lead.shape[0]
     ns[S_FINAL], ns[S_FINAL_N] = 1, 0
     for s in range(n):
@@ -287,18 +286,18 @@ def final_begins(ST):
 
 
 @nb.njit(**JIT)
-def before_step(ST):
+def before_step(TB, ST):
     """A turn's step is about to close: how it stood before, for ``reopen``."""
-    ns, ctr = ST[NEU_ST], ST[CTR]
+    ns, ctr = neutral.mine(TB, ST), ST[CTR]
     ns[S_PREV], ns[S_PREV + 1], ns[S_PREV + 2] = ctr[LEADER], ctr[CHANGES], ctr[N_GROUPS]
 
 
 @nb.njit(**JIT)
-def reopen(ST):
+def reopen(TB, ST):
     """Final scoring begins right after the last turn's step closed: that step is opened
     again (its scorings and final scoring's ``on score beside`` points are one step to
     ``rows._leads``); returns its scorings before final scoring (1 for any)."""
-    ns, ctr, tiles = ST[NEU_ST], ST[CTR], ST[TILES_]
+    ns, ctr, tiles = neutral.mine(TB, ST), ST[CTR], ST[TILES_]
     if ctr[N_GROUPS] == ns[S_PREV + 2] + 1 and ctr[GROUP_EVENTS] == 0 and \
             tiles[G_STEP, ctr[N_GROUPS] - 1] == ctr[TURNS]:
         ctr[N_GROUPS] -= 1
@@ -308,12 +307,12 @@ def reopen(ST):
 
 
 @nb.njit(**JIT)
-def final_step(ST, before):
+def final_step(TB, ST, before):
     """Final scoring is over: its ``on score beside`` points (``when`` complete, logged at
     the last move) belong to the last turn's step, as ``rows._leads`` groups them: the leads
     and scorings of that step (``before``: its scorings before final scoring) go into
     ``LEAD`` and ``GROUP_EVENTS``, the totals kept aside for ``final_rest``."""
-    ns, lead, ctr = ST[NEU_ST], ST[SEATS][LEAD], ST[CTR]
+    ns, lead, ctr = neutral.mine(TB, ST), ST[SEATS][LEAD], ST[CTR]
     n = lead.shape[0]
     for s in range(n):
         lead[s], ns[S_LEAD + s] = ns[S_LEAD + s] + ns[S_LEAD + n + s], lead[s]
@@ -323,10 +322,10 @@ def final_step(ST, before):
 
 
 @nb.njit(**JIT)
-def final_rest(ST):
+def final_rest(TB, ST):
     """After ``final_step``'s group is closed: the totals back, and the scorings of final
     scoring's own step."""
-    ns, lead = ST[NEU_ST], ST[SEATS][LEAD]
+    ns, lead = neutral.mine(TB, ST), ST[SEATS][LEAD]
     for s in range(lead.shape[0]):
         lead[s] = ns[S_LEAD + s]
     ST[CTR][GROUP_EVENTS] = ns[S_FINAL_N]
@@ -340,7 +339,7 @@ def begin_turn(TB, ST, seat):
     """``AnywhereSpots.__init__``: per figure code of the mover's that some ``place F
     anywhere`` may put (0 first), the placed nodes it may go on now, in the order the tiles
     were placed: unoccupied, open, not on a square a neutral figure ``blocks``."""
-    nt, ns, tiles = TB[NEU_TB], ST[NEU_ST], ST[TILES_]
+    nt, ns, tiles = TB[NEU_TB], neutral.mine(TB, ST), ST[TILES_]
     ns[S_N_CAND] = 0
     if nt[X_N_ANY] == 0:
         return
@@ -407,7 +406,7 @@ def anywhere_spots(TB, ST, n, t, cell, r, o, first):
     """``AnywhereSpots.spots``: the spots anywhere ``o`` placed on ``cell`` gives (its ``place
     F anywhere`` rules that hold), those rows ``first`` to ``n`` lack, from row ``n``; returns
     the new count."""
-    nt, ns = TB[NEU_TB], ST[NEU_ST]
+    nt, ns = TB[NEU_TB], neutral.mine(TB, ST)
     if ns[S_N_CAND] == 0:
         return n
     mask = 0
