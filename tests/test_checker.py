@@ -705,6 +705,8 @@ BROKEN = [
                "on place extends trail with own follower: extra turn"), "E141", 4, 18),
     ("E141 a figure only on kinds no tile has", extending("figure gnome { stands on garden }"),
      "E141", 3, 26),
+    ("E141 a figure at a corner only on centres",
+     extending("figure gnome { stands on monastery  at corner }"), "E141", 3, 37),
     ("E141 put 0 tokens",
      extending("token coin { supply 9 collected yes score final = 1 }\n"
                "on place shows city: put 0 coin on city"), "E141", 4, 28),

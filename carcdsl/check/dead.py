@@ -317,6 +317,9 @@ class DeadChecks(CheckerHost):
             self.error("E141", _item_loc(figure, "stands_on", 0), "figure-no-tile", name=name,
                        kinds=listed)
             return
+        if figure.corner and all(self.geometry.get(k) == "centre" for k in figure.stands_on):
+            self.error("E141", figure.loc_of("corner"), "corner-centre", name=name, kinds=listed)
+            return
         needs = figure.needs
         if needs is not None and needs != name and needs in self.figure_names() \
                 and all(self.geometry.get(k) == "centre" for k in figure.stands_on):

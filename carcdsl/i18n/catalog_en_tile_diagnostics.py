@@ -130,6 +130,9 @@ TILE_DIAGNOSTICS: dict[str, str] = {
                          "owner's {needs} already stands (`with own {needs}`); a centre lies on "
                          "the tile just placed, where nothing stands yet, so it can never be "
                          "placed: leave out `with own`, or let it stand on paths or areas",
+    "E141/corner-centre": "figure '{name}' stands only on centres ({kinds}) and `at corner`; a "
+                          "centre reaches no corner of its tile, so it can never be placed: let "
+                          "it stand on fields, paths or areas, or leave out `at corner`",
     "E141/extends-own": "`on place extends {kind} with own {figure}`: no {figure} can ever "
                         "stand on a '{kind}', so this never applies: name a figure that stands "
                         "on '{kind}', or another kind",

@@ -519,6 +519,10 @@ DIAGNOSTICS: dict[str, str] = {
     "E141/take-none": "`take {token}`: geen tegel heeft een '{kind}' met '{token}', dus een "
                       "voltooide '{kind}' deelt er nooit een uit: voeg tegels toe die "
                       "'{token}' dragen, of laat de regel weg",
+    "E141/corner-centre": "figuur '{name}' staat alleen op middenstukken ({kinds}) en `at "
+                          "corner`; een middenstuk reikt tot geen hoek van zijn tegel, dus die "
+                          "kan nooit geplaatst worden: laat hem op weiden, wegen of gebieden "
+                          "staan, of laat `at corner` weg",
     "E141/needs-centre": "figuur '{name}' staat alleen op middenstukken ({kinds}), en alleen "
                          "waar de eigen {needs} van de speler al staat (`with own {needs}`); "
                          "een middenstuk ligt op de tegel die net gelegd is, waar nog niets "
