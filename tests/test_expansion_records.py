@@ -12,7 +12,7 @@ F3 its points, P1 the princess, M1 the magic portal; Abbey & Mayor: B1 each play
 played instead of drawing, B2 only into a hole, B3 its sides fit any side and close what they
 face, B4 it is a monastery, B5 it extends nothing (no builder's extra turn), Y1 the mayor
 counts the city's pennants, G1 the wagon moves on after scoring, G2 several wagons in turn
-order); its "comment" names the rule, the source and the hand
+order, N1-N5 the barn); its "comment" names the rule, the source and the hand
 computation. A record either replays to the hand-computed scores and scoring
 events (GOLDEN) or must be refused at a given move for a given reason (REJECTED). The tests
 after the tables check what a score cannot show: who plays the next tile (the builder), which
@@ -249,6 +249,12 @@ GOLDEN = {
     # G2: two wagons on one road, decided in turn order from the mover
     "am-wagon-two-in-turn-order": ([6, 6], [(5, "Ann", "road", "complete", 6, "6 tiles"),
                                             (5, "Bob", "road", "complete", 6, "6 tiles")]),
+    # N1: a barn scores the field's farmers at once (3 a city), then 4 a city at the end
+    "am-barn-scores-farmers": ([3, 4], [(3, "Ann", "field", "complete", 3, "1 completed city × 3"),
+                                        (3, "Bob", "field", "final", 4, "1 completed city × 4")]),
+    # N2: a farmer joined to a barn's field scores 1 a city and goes home
+    "am-barn-joins-farmers": ([0, 5], [(4, "Bob", "field", "complete", 1, "1 completed city"),
+                                       (4, "Bob", "field", "final", 4, "1 completed city × 4")]),
     # Y1: a mayor counts the city's pennants
     "am-mayor-two-pennants": ([12, 0], [(2, "Ann", "city", "complete", 12,
                                          "4 tiles × 2 + 2 pennants × 2")]),
@@ -303,6 +309,9 @@ REJECTED = {
     "am-mayor-on-road": (0, "figure-stands", ""),                   # Y1
     "am-wagon-not-occupied": (2, "moved", ""),                      # G1
     "am-wagon-not-complete": (2, "moved", ""),                      # G1
+    "am-barn-not-at-corner": (2, "figure-corner", ""),              # N3
+    "am-barn-keeps-farmers-out": (4, "figure-kept-out", ""),        # N4
+    "am-barn-on-barn": (6, "figure-excludes", ""),                  # N5
 }
 
 def events(state):
@@ -363,7 +372,7 @@ def test_every_record_has_an_entry():
 def test_record_names_its_rule(path):
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["rules"] == "base" and data["variants"]
-    assert any(f"{c}{n}" in data["comment"] for c in "RAITHDFPMVBYG" for n in range(1, 17))
+    assert any(f"{c}{n}" in data["comment"] for c in "RAITHDFPMVBYGN" for n in range(1, 17))
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))
