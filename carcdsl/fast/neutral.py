@@ -71,7 +71,7 @@ is the end of ``ST[DEC_ST]`` (from ``X_BASE``; ``mine``): every array more in ``
 costs every game (three cost base + farmers 2%, measured)."""
 (X_F, X_HOLD_KIND, X_HOLD_FIG, X_LIST_ALL, X_N_ACTS, X_N_TARGETS, X_N_ANY, X_N_BESIDE,
  X_ENTER, X_ANY_MASK, X_NEUTRAL, X_FIGS, X_ACTS, X_TARGETS, X_ANY, X_BESIDE, X_POS,
- X_BESIDE_AT, X_VISITED, X_HELD, X_CAND, X_WALKS, X_SIZE, X_BASE) = range(2, 26)
+ X_BESIDE_AT, X_VISITED, X_HELD, X_CAND, X_WALKS, X_FIXED, X_SIZE, X_BASE) = range(2, 27)
 """``TB[NEU_TB]``'s header (after ``DEC_TB``'s two): how many figures; ``hold back K until F``
 (K's kind, F's index; -1: none); whether the random bot lists every move
 (``movegen.sample_move``: targets, ``place F anywhere``); how many rows of each kind; the
@@ -92,13 +92,14 @@ BR_COND, BR_FIGURE, BR_POINTS, BR_NAME = range(4)
 W = 6
 S_SEED, S_ACTED, S_WALKING, S_PENDING, S_DECIDER, S_W_FIG, S_W_LEFT, S_W_NUMBER, S_N_VISITED, \
     S_N_OPT, S_OPT, S_N_HELD, S_N_WALKS, S_N_CAND = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 14, 15, 16
-S_FINAL, S_FINAL_N, S_PREV, S_LEAD = 17, 18, 19, 22
+S_FINAL, S_FINAL_N, S_PREV, S_N_FIXED, S_LEAD = 17, 18, 19, 22, 23
 """Its state (``mine``): the game's seed; whether the turn's walks are over (``Decisions.acted``);
 whether a walk is under way and a step pending; the seat deciding it; the walk (figure, steps
 left, step number, squares visited); the pending step's options (4); how many tiles are
 held back, walks this turn, candidates of ``fast.targets``; during final scoring
 (``S_FINAL``), how many ``on score beside`` scorings it made; the leader, lead changes and
-groups before the last turn's step closed (``S_PREV``, 3); from ``S_LEAD`` per seat
+groups before the last turn's step closed (``S_PREV``, 3); how many target spots beside a
+figure this turn offers every placement (``S_N_FIXED``; from ``X_FIXED``); from ``S_LEAD`` per seat
 the leads before it and those points (``fast.scoring.finish``); then from the header's
 offsets."""
 
@@ -161,12 +162,15 @@ def tables(tb: Tables, players: int) -> np.ndarray:
     held = visited + 102
     cand = held + len(pile) + 1
     walks = cand + 2 * (n_f + 1) * segments + 2
+    fixed = walks + 2 * len(acts) + 1
+    pieces = players * (modes.followers[players] + sum(f.supply_for(players)
+                                                         for f in modes.figures))
     base = D_HELD_N + players + len(pile) + 3 + 1  # after ``decisions.state``'s own
     header[X_F:X_BASE + 1] = (n_f, hold[0], hold[1],
                            bool(modes.targets) or modes.placing_anywhere, len(acts),
                            len(targets), len(anywhere), len(beside), enter, any_mask,
                            modes.neutral, *starts, pos, pos + n_f, visited, held, cand, walks,
-                           walks + 2 * len(acts) + 1, base)
+                           fixed, fixed + len(targets) * pieces + 1, base)
     body = np.array(rows, np.int64).reshape(-1) if rows else np.zeros(0, np.int64)
     return np.concatenate((header, body))
 

@@ -14,12 +14,20 @@ from __future__ import annotations
 import numba as nb
 
 from carcdsl.compile.facts import ELSEWHERE, ELSEWHERE_SHIFT, TARGET, TARGET_SHIFT
-from carcdsl.compile.modes import ANY_FOLLOWER, BESIDE, INSTEAD_RETURN, SCORE_BESIDE, TURN_BESIDE
+from carcdsl.compile.modes import (
+    ANY_FOLLOWER,
+    BESIDE,
+    INSTEAD_RETURN,
+    SCORE_BESIDE,
+    SHOWS,
+    TURN_BESIDE,
+)
 from carcdsl.fast import elsewhere, figures, neutral
 from carcdsl.fast.features import kind_of
 from carcdsl.fast.jit import I64, JIT
 from carcdsl.fast.layout import (
     FIG_TB,
+    HAND,
     KIND_CENTRE,
     KIND_FIELD,
     KK,
@@ -27,6 +35,7 @@ from carcdsl.fast.layout import (
     N_SPOTS,
     O1,
     OS,
+    PARAMS,
     SEG_ATTR,
     SEG_KIND,
     SPOTS,
@@ -45,6 +54,7 @@ from carcdsl.fast.neutral import (
     S_FINAL_N,
     S_LEAD,
     S_N_CAND,
+    S_N_FIXED,
     S_PREV,
     TR_ATTR,
     TR_CODE,
@@ -58,6 +68,7 @@ from carcdsl.fast.neutral import (
     X_CAND,
     X_F,
     X_FIGS,
+    X_FIXED,
     X_N_ANY,
     X_N_BESIDE,
     X_N_TARGETS,
@@ -79,6 +90,7 @@ from carcdsl.fast.slots import (
     MOVES,
     N_GROUPS,
     N_PIECES,
+    N_PILE,
     N_TILES,
     NFOL,
     NODES,
@@ -86,6 +98,7 @@ from carcdsl.fast.slots import (
     OPEN_ENDS,
     P_NODE,
     P_SEAT,
+    PILE,
     ROOT,
     SCRATCH,
     SEATS,
@@ -115,6 +128,15 @@ def _code(TB, ST, p):
 
 
 @nb.njit(**JIT)
+def _has(buf, first, n, spot):
+    """Whether rows ``first`` to ``n`` hold spot ``spot``."""
+    for q in range(first, n):
+        if buf[q, 3] == spot:
+            return True
+    return False
+
+
+@nb.njit(**JIT)
 def _add(buf, first, n, t, cell, r, spot):
     """A move of spot ``spot`` from row ``n``, unless rows ``first`` to ``n`` hold it; returns
     the new count."""
@@ -132,25 +154,15 @@ def spots(TB, ST, n, t, cell, r, o, seat):
     return``'s); returns the new count."""
     nt, ns, buf, tiles = TB[NEU_TB], neutral.mine(TB, ST), ST[MOVES], ST[TILES_]
     pieces = ST[CTR][N_PIECES]
-    for k in range(nt[X_N_TARGETS]):
-        tr = row(TB, I64(X_TARGETS), k)
-        if tr[TR_CODE] != BESIDE:
-            continue
-        wanted = 1 if tr[TR_MASK] == ANY_FOLLOWER else 1 << (tr[TR_MASK] + 1)
-        at = nt[X_BESIDE_AT] + 3 * tr[TR_FIGURE]
-        first = n
-        for p in range(pieces):
-            node, code = tiles[P_NODE, p], _code(TB, ST, p)
-            if tiles[P_SEAT, p] != seat or not matches(TB, wanted, code):
-                continue
-            if ns[at] == seat and ns[at + 1] == node and ns[at + 2] == code:
-                continue  # the piece it stands beside already
-            n = _add(buf, first, n, t, cell, r, TARGET - (node << TARGET_SHIFT | k))
+    for q in range(ns[S_N_FIXED]):  # beside one of the mover's figures (``fixed``)
+        buf[n, 0], buf[n, 1], buf[n, 2], buf[n, 3] = t, cell, r, ns[nt[X_FIXED] + q]
+        n += 1
     near = -1
     for k in range(nt[X_N_TARGETS]):
         tr = row(TB, I64(X_TARGETS), k)
-        if tr[TR_CODE] != INSTEAD_RETURN:
-            continue
+        if tr[TR_CODE] != INSTEAD_RETURN or \
+                neutral.first_showing(TB, o, tr[TR_KIND], tr[TR_ATTR]) < 0:
+            continue  # (its segments join nothing: no roots)
         if near < 0:
             near = figures.neighbour_roots(TB, ST, o, cell)
         m = _joined(TB, ST, o, tr[TR_KIND], tr[TR_ATTR])
@@ -163,6 +175,36 @@ def spots(TB, ST, n, t, cell, r, o, seat):
                                                                    _code(TB, ST, p)):
                 n = _add(buf, first, n, t, cell, r, TARGET - (node << TARGET_SHIFT | k))
     return n
+
+
+@nb.njit(**JIT)
+def fixed(TB, ST, seat):
+    """``TurnTargets.fixed``: the target spots every placement of the turn offers, beside
+    one of ``seat``'s figures (each node once per target, not the piece the figure stands
+    beside already), into the state from ``X_FIXED``."""
+    nt, ns, tiles = TB[NEU_TB], neutral.mine(TB, ST), ST[TILES_]
+    first, n = nt[X_FIXED], 0
+    for k in range(nt[X_N_TARGETS]):
+        tr = row(TB, I64(X_TARGETS), k)
+        if tr[TR_CODE] != BESIDE:
+            continue
+        wanted = 1 if tr[TR_MASK] == ANY_FOLLOWER else 1 << (tr[TR_MASK] + 1)
+        at = nt[X_BESIDE_AT] + 3 * tr[TR_FIGURE]
+        since = n
+        for p in range(ST[CTR][N_PIECES]):
+            node, code = tiles[P_NODE, p], _code(TB, ST, p)
+            if tiles[P_SEAT, p] != seat or not matches(TB, wanted, code):
+                continue
+            if ns[at] == seat and ns[at + 1] == node and ns[at + 2] == code:
+                continue  # the piece it stands beside already
+            spot = TARGET - (node << TARGET_SHIFT | k)
+            seen = False
+            for q in range(since, n):
+                seen |= ns[first + q] == spot
+            if not seen:
+                ns[first + n] = spot
+                n += 1
+    ns[S_N_FIXED] = n
 
 
 @nb.njit(**JIT)
@@ -340,8 +382,9 @@ def begin_turn(TB, ST, seat):
     anywhere`` may put (0 first), the placed nodes it may go on now, in the order the tiles
     were placed: unoccupied, open, not on a square a neutral figure ``blocks``."""
     nt, ns, tiles = TB[NEU_TB], neutral.mine(TB, ST), ST[TILES_]
+    fixed(TB, ST, seat)
     ns[S_N_CAND] = 0
-    if nt[X_N_ANY] == 0:
+    if nt[X_N_ANY] == 0 or not _may_hold(TB, ST):
         return
     fc, fspots, os_ = ST[figures.FC], TB[figures.FSPOTS], TB[OS]
     cand, n = nt[X_CAND], 0
@@ -371,6 +414,21 @@ def begin_turn(TB, ST, seat):
                     ns[cand + 2 * n], ns[cand + 2 * n + 1] = code, base + local
                     n += 1
     ns[S_N_CAND] = n
+
+
+@nb.njit(**JIT)
+def _may_hold(TB, ST):
+    """Whether a ``place F anywhere`` rule may hold for a placement this turn: not when every
+    such rule says ``shows`` what the drawn tile does not show (then ``anywhere_spots``
+    finds none, and the candidates are not worked out)."""
+    if TB[PARAMS][HAND] or ST[CTR][N_PILE] == 0:
+        return True
+    o = 4 * ST[TILES_][PILE, ST[CTR][N_PILE] - 1]
+    for i in range(TB[NEU_TB][X_N_ANY]):
+        a = row(TB, I64(X_ANY), i)
+        if a[AR_COND] != SHOWS or neutral.first_showing(TB, o, a[AR_KIND], a[AR_ATTR]) >= 0:
+            return True
+    return False
 
 
 @nb.njit(**JIT)
@@ -417,6 +475,7 @@ def anywhere_spots(TB, ST, n, t, cell, r, o, first):
     if mask == 0:
         return n
     buf, nodes, cand = ST[MOVES], ST[NODES], nt[X_CAND]
+    stop = n  # the spots elsewhere of figures and kinds that stand anywhere: not twice
     near = figures.neighbour_roots(TB, ST, o, cell)
     for q in range(ns[S_N_CAND]):
         code, node = ns[cand + 2 * q], ns[cand + 2 * q + 1]
@@ -441,5 +500,8 @@ def anywhere_spots(TB, ST, n, t, cell, r, o, first):
         else:
             ok = True
         if ok:
-            n = _add(buf, first, n, t, cell, r, ELSEWHERE - (node << ELSEWHERE_SHIFT | code))
+            spot = ELSEWHERE - (node << ELSEWHERE_SHIFT | code)
+            if not _has(buf, first, stop, spot):
+                buf[n, 0], buf[n, 1], buf[n, 2], buf[n, 3] = t, cell, r, spot
+                n += 1
     return n
