@@ -194,3 +194,13 @@ def test_a_person_names_a_figure_after_the_feature() -> None:
     assert len(abbot) == 1 and moves[abbot[0]].follower.kind == "abbot"
     assert len(plain) == 1 and moves[plain[0]].follower.kind is None
     assert match_moves("0 1 0 monastery pig", moves, words, game.rules) == []
+
+
+@pytest.mark.parametrize("order", [EVERY, EVERY[::-1]])
+def test_all_nine_expansions_with_farmers_check_clean_strictly(order, capsys) -> None:
+    """Variants that add to the same kind (`ends at += K` of tower-tiles and
+    princess-dragon-tiles) replace nothing of each other's: no W106, in either order."""
+    from carcdsl.cli.main import main
+
+    args = ["check", "--strict", "base"] + [a for v in order for a in ("--variant", v)]
+    assert main(args) == 0, capsys.readouterr().out

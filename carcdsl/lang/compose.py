@@ -426,6 +426,11 @@ def _kind_value(builder: Builder, kind: str, prop: str) -> object:
     return props.get(prop)
 
 
+_ADDING = frozenset({"terminals_added", "complete_extra", "final_extra"})
+"""Kind properties a variant adds to (``ends at += K``, ``score complete += ...``): two
+variants that both add replace nothing of each other's."""
+
+
 def _check_replaced(loader: Loader, builder: Builder, snapshot: tuple[dict, dict],
                     variant: tuple[str, Path], loaded: RuleFile) -> None:
     """W106 where a variant replaces a feature rule that an earlier variant set with another
@@ -442,6 +447,8 @@ def _check_replaced(loader: Loader, builder: Builder, snapshot: tuple[dict, dict
     for key, at in _kind_setters(builder).items():
         if at is before.get(key, at) and key in before:
             continue  # not changed by this variant
+        if key[1] in _ADDING:
+            continue  # `ends at +=`, `score ... +=`: it adds to what the other said
         earlier = loader.set_by.get(key)
         same = key in values and values[key] == _kind_value(builder, *key)
         if earlier is not None and earlier[1] != variant[1] and earlier[1] not in withs \
