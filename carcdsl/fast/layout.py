@@ -47,7 +47,8 @@ and quantity slots; whether a field (never completed); ``followers anywhere [wit
 code of the figure F (NO_NEED: none), or NOT_ANYWHERE."""
 NOT_ANYWHERE = -3
 (START_TYPE, START_PLACED, FOLLOWERS, N_ATTR, N_TYPES, N_KINDS, END_UNPLACEABLE, HAND, BAG,
- GENERAL, TIES, MEASURED, MOST_OPTIONS, BAGS, ANY_KIND, ANY_WITH, ELSE_MAX, DECIDING) = range(18)
+ GENERAL, TIES, MEASURED, MOST_OPTIONS, BAGS, ANY_KIND, ANY_WITH, ELSE_MAX, DECIDING,
+ NEUTRAL) = range(19)
 """``TB[PARAMS]``. ``GENERAL``: placements offer different numbers of moves (hands, figures,
 requirements), and the random bot draws as ``movegen._sample_more`` (``sample_general``).
 ``TIES``: ``Tables.ties`` when some tile breaks ties, else 0. ``MEASURED``:
@@ -57,7 +58,9 @@ bags tokens are drawn from (their draws: the last row but one of ``ST[MTX]``). `
 each kind's `with` is ``TB[KK][k, ANY_W]``), and an unused column (NO_NEED).
 ``ELSE_MAX``: how many spots elsewhere (and target spots: ``fast.targets``) a placement may
 offer at most. ``DECIDING``:
-``Modes.deciding`` (``fast.decisions``)."""
+``Modes.deciding`` (``fast.decisions``), or targets or ``place F anywhere``. ``NEUTRAL``:
+neutral figures, targets, ``place F anywhere`` or tiles held back (``fast.neutral``,
+``fast.targets``): the one flag the play loop reads for them."""
 
 
 def kernel_tables(tb: Tables, players: int) -> tuple:
@@ -87,8 +90,9 @@ def kernel_tables(tb: Tables, players: int) -> tuple:
                        modes.most_options, len(modes.bags),
                        1 if modes.anywhere_kinds else -1, NO_NEED,
                        _elsewhere_most(tb, players),
-                       modes.deciding or bool(modes.targets) or modes.placing_anywhere],
-                      np.int64)
+                       modes.deciding or bool(modes.targets) or modes.placing_anywhere,
+                       any(f.neutral for f in modes.figures) or bool(modes.targets)
+                       or modes.placing_anywhere or modes.hold is not None], np.int64)
     pile, ends = unshuffled_pile(tb)
     return (o1, o4, os_, ol, np.array(tb.seg_at[:len(tb.sigs)], np.int64), touches, seg_attr,
             tt, kk, code, slots, np.array(pile, np.int64), params, np.array(ends, np.int64))

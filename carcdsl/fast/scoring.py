@@ -36,6 +36,7 @@ from carcdsl.fast.layout import (
     N_KINDS,
     N_SLOTS,
     N_TOUCHES,
+    NEUTRAL,
     O1,
     OS,
     PARAMS,
@@ -206,7 +207,7 @@ def score(TB, ST, OUT, LOG, g, r, when, index):
                         emit(ST, OUT, LOG, g, index, s, k, when, points)
         if TB[effects.RULES][effects.H_TOKENS]:
             effects.collect(TB, ST, LOG, r, I64(best), index)
-    if TB[neutral.NEU_TB][neutral.X_N_BESIDE]:
+    if TB[PARAMS][NEUTRAL] and TB[neutral.NEU_TB][neutral.X_N_BESIDE]:
         targets.feature_scored(TB, ST, OUT, LOG, g, r, index)
     if TB[FIG_TB].shape[0]:
         figures.release(ST, r)  # figures go home to their own supply
@@ -397,7 +398,7 @@ def finish(TB, ST, OUT, LOG, g, why):
     if ctr[FINISHED]:
         return
     ctr[END] = why
-    beside = TB[neutral.NEU_TB][neutral.X_N_BESIDE] > 0
+    beside = TB[PARAMS][NEUTRAL] and TB[neutral.NEU_TB][neutral.X_N_BESIDE] > 0
     before = I64(0)
     if beside:  # its points at the end join the last turn's step (``targets.final_step``)
         before = targets.reopen(TB, ST)

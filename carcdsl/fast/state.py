@@ -46,6 +46,7 @@ from carcdsl.fast.layout import (
     FOLLOWERS,
     HAND,
     MOST_OPTIONS,
+    NEUTRAL,
     OS,
     PARAMS,
     SEG_ATTR,
@@ -260,7 +261,8 @@ def apply(TB, ST, OUT, LOG, g, t, cell, r, spot):
     OUT[SEAT_ROWS][SR_TURNS, g, seat] += 1
     OUT[PLACED][g, t] += 1
     o = 4 * t + r
-    if TB[neutral.NEU_TB][neutral.X_N_BESIDE] and not ST[effects.MISC][effects.IN_EXTRA]:
+    if TB[PARAMS][NEUTRAL] and TB[neutral.NEU_TB][neutral.X_N_BESIDE] and \
+            not ST[effects.MISC][effects.IN_EXTRA]:
         targets.turn_starts(TB, ST, OUT, LOG, g, index, seat)
     if TB[effects.RULES][effects.H_REQUIREMENTS]:
         remember_turns(TB, ST, o, cell)
@@ -328,8 +330,9 @@ def finish_turn(TB, ST, OUT, LOG, g, o, cell, base, index, choice):
     """``State._finish_turn``: placement rules, scoring, the next player."""
     seats, ctr = ST[SEATS], ST[CTR]
     seat = ctr[CURRENT]
-    if TB[neutral.NEU_TB][neutral.X_NEUTRAL] and neutral.act(TB, ST, o, cell, base, index,
-                                                             choice):
+    neutrals = TB[PARAMS][NEUTRAL]
+    if neutrals and TB[neutral.NEU_TB][neutral.X_NEUTRAL] and neutral.act(
+            TB, ST, o, cell, base, index, choice):
         return  # the game waits for a walk's step
     # placement triggers act at once, before scoring
     extra = TB[effects.RULES][effects.H_TRIGGERS] > 0 and effects.fire_triggers(
@@ -337,7 +340,7 @@ def finish_turn(TB, ST, OUT, LOG, g, o, cell, base, index, choice):
     if TB[PARAMS][BAGS] or choice:
         bags.fire_extends(TB, ST, OUT, LOG, g, o, cell, base, index, choice)
     extra = score_completed(TB, ST, OUT, LOG, g, o, cell, base, index) or extra
-    if TB[neutral.NEU_TB][neutral.X_N_BESIDE]:
+    if neutrals and TB[neutral.NEU_TB][neutral.X_N_BESIDE]:
         targets.before_step(TB, ST)
     close_group(ST, ctr[TURNS])
     if ctr[N_ASIDE]:
@@ -402,7 +405,7 @@ def after_move(TB, ST, OUT, LOG, g):
                 if ctr[FINISHED]:
                     return
         return
-    holds = TB[neutral.NEU_TB][neutral.X_HOLD_KIND] >= 0
+    holds = TB[PARAMS][NEUTRAL] and TB[neutral.NEU_TB][neutral.X_HOLD_KIND] >= 0
     while ctr[N_PILE] and not ctr[FINISHED]:
         if holds and neutral.must_hold(TB, ST, tiles[PILE, ctr[N_PILE] - 1]):
             discard(TB, ST, OUT, LOG, g, tiles[PILE, ctr[N_PILE] - 1])
@@ -419,7 +422,8 @@ def discard(TB, ST, OUT, LOG, g, t):
     tiles, seats, ctr = ST[TILES_], ST[SEATS], ST[CTR]
     seat = ctr[CURRENT]
     hands = TB[PARAMS][HAND] > 0
-    held = TB[neutral.NEU_TB][neutral.X_HOLD_KIND] >= 0 and neutral.must_hold(TB, ST, t)
+    held = TB[PARAMS][NEUTRAL] and TB[neutral.NEU_TB][neutral.X_HOLD_KIND] >= 0 and \
+        neutral.must_hold(TB, ST, t)
     if hands:
         hand_remove(ST, seat, t)
     else:
