@@ -5,6 +5,7 @@ pile is empty. The golden records are in test_expansion_records.py (``am-*``).""
 
 from __future__ import annotations
 
+import io
 import json
 import random
 
@@ -13,7 +14,7 @@ import pytest
 
 import carcdsl
 from carcdsl.compile.facts import DECIDE
-from carcdsl.engine import owned
+from carcdsl.engine import movegen, owned
 from carcdsl.engine.moves import Discard
 from carcdsl.fast import support
 from carcdsl.formats.record import parse_record, record_of
@@ -183,3 +184,42 @@ def test_the_learning_environment_refuses_tiles_players_own_in_one_message():
 
     with pytest.raises(EnvOptionError, match="a tile a player owns"):
         env("base", ["abbey-mayor"])
+
+
+def _abbeys_left_unoffered(state) -> bool:
+    """Whether a finished game ended with a player holding an abbey that fits somewhere,
+    which the last turns should have offered (kept abbeys leave the player's supply)."""
+    abbey = state.tables.type_index("AMA")
+    return (any(abbey in held for held in state.supply.owned)
+            and movegen.can_place(state, abbey))
+
+
+def _moves_after_the_pile(state) -> int:
+    """How many moves came after the last one that played or discarded a tile of the pile."""
+    abbey = state.tables.type_index("AMA")
+    types = [m[0] if isinstance(m, tuple) else state.tables.type_index(m.tile)
+             for m in state.log.moves]
+    return len(types) - 1 - max(i for i, t in enumerate(types) if t != abbey)
+
+
+def test_the_loops_that_play_bots_give_the_last_turns(game):
+    """``carcdsl play`` (told or not), ``simulate`` and the web page's bots play a game to
+    its end through loops that finish it once no tile is left: the last turns for the
+    abbeys still come (a player holding one that fits somewhere plays or keeps it), and
+    ``simulate`` counts them as turns."""
+    from carcdsl.cli.tell import play_one as tell_play
+    from carcdsl.sim.local import play_game
+    from carcdsl.sim.rows import play_row
+
+    names = ["P1", "P2", "P3"]
+    seeds = range(62, 67)
+    last_turns = 0
+    for seed in seeds:
+        state = play_game(game, names, ["random"], seed)
+        assert state.finished and not _abbeys_left_unoffered(state)
+        last_turns += _moves_after_the_pile(state)
+        told = tell_play(game, names, ["random"], seed, out=io.StringIO())
+        assert told.scores == state.scores and not _abbeys_left_unoffered(told)
+        row = play_row(game, 3, ("random",), seed, False, {})
+        assert list(row.scores) == state.scores
+    assert last_turns > 0

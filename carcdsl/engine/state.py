@@ -241,9 +241,11 @@ class State(Parts):
         return cast("list[Placement | Discard]", moves)  # no tuple is left
 
     def out_of_tiles(self) -> bool:
-        """No tile left to play: the supply and every hand are empty, and no decision of the
-        last turn is pending (the turn ends once it is made)."""
-        return self.supply.is_empty() and self.decisions.pending is None
+        """No tile left to play: the supply and every hand are empty, no decision of the
+        last turn is pending (the turn ends once it is made), and no player's last turn for
+        their owned tiles is to come (``owned.last_turn``)."""
+        return (self.supply.is_empty() and self.decisions.pending is None
+                and not self.supply.closing)
 
     def winners(self) -> list[str]:
         """The players with the highest score (several when tied)."""

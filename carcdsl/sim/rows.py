@@ -121,7 +121,7 @@ def _play_counted(state: State, bots: list, branching: bool) -> tuple[int, int, 
         if move[0] == DECIDE:  # a decision between moves (a capture, a walk's step, a
             state.apply_fast(*move)  # ransom before the tile): part of a turn, not one
             continue
-        if supply.hands is None:  # the drawn tile's placements, at C speed
+        if supply.hands is None and supply.owned is None:  # the drawn tile's, at C speed
             n = sum(map(len, map(by_type[supply.pile[-1]], grid.fitting.values())))
         else:  # each (tile, square, rotation) once: a recall is a choice made with one
             n = len({m[:3] for m in state.iter_moves()})
