@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import json
 import random
+from pathlib import Path
 
 import attrs
 import pytest
@@ -16,11 +17,14 @@ import carcdsl
 from carcdsl.compile.facts import DECIDE
 from carcdsl.engine import movegen, owned
 from carcdsl.engine.moves import Discard
+from carcdsl.errors import RecordError
 from carcdsl.fast import support
 from carcdsl.formats.record import parse_record, record_of
 from carcdsl.i18n.words import Words
 from carcdsl.replay import replay
 from carcdsl.view.describe import discard_text
+
+RECORDS = Path(__file__).parent / "data" / "records" / "expansions"
 
 
 @pytest.fixture(scope="module")
@@ -223,3 +227,18 @@ def test_the_loops_that_play_bots_give_the_last_turns(game):
         row = play_row(game, 3, ("random",), seed, False, {})
         assert list(row.scores) == state.scores
     assert last_turns > 0
+
+
+@pytest.mark.parametrize("index", [1, 2])
+def test_keeping_the_abbey_before_the_last_turns_is_refused_in_one_message(game, index):
+    """``{"discard": "AMA"}`` while the pile still has tiles (Bob's turn, Ann's; each holds
+    their abbey): refused, naming the move, not an internal error."""
+    data = json.loads((RECORDS / "am-abbey-closes.json").read_text(encoding="utf-8"))
+    data["moves"].insert(index, {"discard": "AMA"})
+    data.pop("final")
+    with pytest.raises(RecordError) as caught:
+        replay(parse_record(data), game)
+    error = caught.value
+    assert error.move_index == index
+    assert (error.illegal.rule, error.illegal.form) == ("owned", "keep")
+    assert "no player has a last turn for a tile they own now" in str(error)

@@ -26,6 +26,8 @@ from carcdsl.model.rules import OWN_FOLLOWER
 def check_discard(p: Parts, t: int, move: Discard) -> None:
     """Whether tile type ``t``, which the discard names, may be discarded."""
     check_drawn(p, t, "discard")
+    if _plays_owned(p, t):  # keeping it is a last turn's (``State._play``), not a discard
+        raise IllegalMoveError("owned", "keep")
     if p.tables.modes.hold is not None and neutral.must_hold(p, t):
         return  # set aside until its neutral figure comes on
     supply, player = p.supply, p.seats.players[p.seats.current]
@@ -41,8 +43,7 @@ def take(p: Parts, name: str | None) -> int:
     supply, tb = p.supply, p.tables
     if supply.owned is not None and name is not None:  # a tile the mover owns
         t = tb.type_index(name)
-        if t is not None and owned.playing(p, t) and (supply.hands is not None
-                                                      or not supply.drawable(t)):
+        if t is not None and _plays_owned(p, t):
             return t
     if supply.closing:
         raise IllegalMoveError("owned", "last", player=p.seats.players[p.seats.current])
@@ -73,6 +74,14 @@ def take(p: Parts, name: str | None) -> int:
         raise IllegalMoveError("supply", "group", tile=name,
                                drawn=tb.type_names[supply.pile[-1]])
     return t
+
+
+def _plays_owned(p: Parts, t: int) -> bool:
+    """Whether a move naming tile type ``t`` plays a tile the mover owns rather than one of
+    the pile or their hand."""
+    supply = p.supply
+    return (supply.owned is not None and owned.playing(p, t)
+            and (supply.hands is not None or not supply.drawable(t)))
 
 
 def _not_in_hand(p: Parts, name: str | None) -> IllegalMoveError:
