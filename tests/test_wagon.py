@@ -198,3 +198,19 @@ def test_the_language_server_completes_what_each_place_names(before, what):
     from carcdsl.lsp.context import place_of
 
     assert place_of(before + "x", len(before)).what == what
+
+
+def test_a_misspelt_figure_after_on_scored_is_the_one_error(tmp_path):
+    """``on scored wagn: move wagon ...``: the misspelt figure (E121, with the right name),
+    not also an E132 saying that the move belongs after ``on scored wagon``."""
+    from carcdsl.check.checker import check
+    from carcdsl.pipeline import compose
+
+    path = tmp_path / "t.carc"
+    path.write_text("rules t\nextends base\nfigure wagon { stands on road }\n"
+                    "on scored wagn: move wagon within 1 to road\n", encoding="utf-8")
+    rules, found, _sources = compose(path)
+    found += check(rules)
+    errors = [(d.code, d.loc.line, d.loc.column) for d in found if d.is_error]
+    assert errors == [("E121", 4, 11)]
+    assert "did you mean 'wagon'?" in next(d.message for d in found if d.code == "E121")

@@ -49,7 +49,9 @@ class MovingChecks(CheckerHost):
     def check_move_within(self, trigger: Trigger, i: int, value) -> None:
         figure, reach, kinds = value
         said = f"move {figure} within {reach}"
-        if trigger.condition != "scored" or trigger.arg != figure:
+        misspelt = trigger.condition == "scored" and not any(  # E121 names it already
+            f.name == trigger.arg and not f.neutral for f in self.rules.figures)
+        if (trigger.condition != "scored" or trigger.arg != figure) and not misspelt:
             self.error("E132", trigger.loc, "move-within-where", said=trigger.text(),
                        figure=figure)
         if not 1 <= reach <= MAX_REACH:
