@@ -242,3 +242,28 @@ def test_keeping_the_abbey_before_the_last_turns_is_refused_in_one_message(game,
     assert error.move_index == index
     assert (error.illegal.rule, error.illegal.form) == ("owned", "keep")
     assert "no player has a last turn for a tile they own now" in str(error)
+
+
+def _check_errors(tmp_path, supply: str) -> list:
+    from carcdsl.check.checker import check
+    from carcdsl.pipeline import compose
+
+    path = tmp_path / "t.carc"
+    path.write_text("rules t\nextends base\ntile AMA 0 monastery\n" + supply + "\n",
+                    encoding="utf-8")
+    rules, found, _sources = compose(path)
+    return [d for d in found + check(rules) if d.is_error]
+
+
+def test_a_misspelt_owned_tile_is_the_one_error(tmp_path):
+    """``each player owns AMB`` for the tile AMA of count 0: the misspelling (E132 with the
+    right name), not also an E201 for AMA's count."""
+    errors = _check_errors(tmp_path, "supply { each player owns AMB }")
+    assert [d.code for d in errors] == ["E132"]
+    assert "did you mean 'AMA'?" in errors[0].message
+
+
+def test_a_tile_of_count_0_that_nobody_owns_says_how_players_own_it(tmp_path):
+    errors = _check_errors(tmp_path, "")
+    assert [d.code for d in errors] == ["E201"]
+    assert "supply { each player owns AMA }" in errors[0].message

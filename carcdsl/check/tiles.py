@@ -66,8 +66,11 @@ class TileChecks(CheckerHost):
     def check_tile(self, tile: Tile) -> _TileInfo | None:
         """Check one tile type; what the warnings need, or None when it has errors."""
         before = len(self.out)
-        owned = tile.count == 0 and any(name == tile.name for name, _ in self.rules.supply.owned)
-        if not owned and not 1 <= tile.count <= MAX_TILE_COUNT:
+        owns = [name for name, _ in self.rules.supply.owned]
+        if tile.count == 0 and tile.name not in owns:
+            if not any(self.rules.tile(name) is None for name in owns):  # else E132
+                self.error("E201", tile.loc, "zero", name=tile.name, most=MAX_TILE_COUNT)
+        elif not 0 <= tile.count <= MAX_TILE_COUNT:
             self.error("E201", tile.loc, name=tile.name, count=tile.count, most=MAX_TILE_COUNT)
         owner: list[str | None] = [None] * 12
         owner_seg: list[Segment | None] = [None] * 12

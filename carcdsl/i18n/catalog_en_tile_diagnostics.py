@@ -10,6 +10,8 @@ _UNREACHABLE = "cannot be reached: no chain of squares joins it to a start area"
 TILE_DIAGNOSTICS: dict[str, str] = {
     # --- tiles ---
     "E201": "tile '{name}' has count {count}; a tile type needs 1 to {most:n} copies",
+    "E201/zero": "tile '{name}' has count 0; a tile type needs 1 to {most:n} copies, or 0 "
+                 "when only players own it (`supply {{ each player owns {name} }}`)",
     "E201/types": "tile type number {count:n}: a rule set has at most {most:n} tile types",
     "E201/supply": "the supply holds {tiles:n} tiles (the tile counts times {sets} set{sets:|s}); "
                    "it holds at most {most:n}, passed at tile '{name}'",

@@ -11,6 +11,9 @@ TILE_DIAGNOSTICS: dict[str, str] = {
     # --- tegels ---
     "E201": "tegel '{name}' heeft aantal {count}; een tegelsoort heeft 1 tot {most:n} "
             "exemplaren",
+    "E201/zero": "tegel '{name}' heeft aantal 0; een tegelsoort heeft 1 tot {most:n} "
+                 "exemplaren, of 0 als alleen spelers hem bezitten (`supply {{ each player owns "
+                 "{name} }}`)",
     "E201/types": "tegelsoort nummer {count:n}: een regelset heeft hooguit {most:n} "
                   "tegelsoorten",
     "E201/supply": "de voorraad bevat {tiles:n} tegels (de aantallen per tegel maal {sets} "
