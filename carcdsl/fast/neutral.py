@@ -113,32 +113,7 @@ def tables(tb: Tables, players: int) -> np.ndarray:
     """``TB[NEU_TB]`` but its first two entries (``fast.decisions``' own), and this module's
     rows (``fast.targets`` reads some)."""
     modes = tb.modes
-    from carcdsl.fast.effects import _marker, event_names
-
-    names = {name: i for i, name in enumerate(event_names(tb))}
-    n_f = len(modes.figures)
-    figs = [(f.neutral, f.avoids, f.blocks, f.beside) for f in modes.figures]
-    acts, anywhere = [], []
-    for rule in modes.triggers:
-        cond = list(_condition(rule))
-        if rule.condition == COVERS:
-            cond[1] = _marker(tb, rule.marker)
-        for a in rule.actions:
-            if a[0] == MOVE_HERE:
-                acts.append((*cond, MOVE_HERE, a[1], 0))
-            elif a[0] == WALK:
-                acts.append((*cond, WALK, a[1], a[2]))
-            elif a[0] == PLACE_ANYWHERE:
-                anywhere.append((*cond, a[1], 0, 0))
-    targets = []
-    for code, arg, mask in modes.targets:
-        if code == INSTEAD_RETURN:
-            rule = modes.triggers[arg]
-            targets.append((code, rule.kind, rule.attribute, mask, -1, 0))
-        else:
-            targets.append((BESIDE, -1, -1, mask, arg, 0))
-    beside = [(rule.condition, rule.figure, a[1], names[rule.feature])
-              for rule in modes.on_beside for a in rule.actions if a[0] == SCORE]
+    figs, acts, targets, anywhere, beside = _rows(tb)
     enter = sum(1 << rule.figure for rule in modes.on_enter
                 if any(a[0] == RETURN_HERE for a in rule.actions))
     any_mask = 0
@@ -152,6 +127,49 @@ def tables(tb: Tables, players: int) -> np.ndarray:
     for part in (figs, acts, targets, anywhere, beside):
         starts.append(at)
         at += W * len(part)
+    header[X_F:X_POS] = (len(figs), hold[0], hold[1],
+                         bool(modes.targets) or modes.placing_anywhere, len(acts), len(targets),
+                         len(anywhere), len(beside), enter, any_mask, modes.neutral, *starts)
+    header[X_POS:X_BASE + 1] = _state_layout(tb, players, len(acts), len(targets))
+    body = np.array(rows, np.int64).reshape(-1) if rows else np.zeros(0, np.int64)
+    return np.concatenate((header, body))
+
+
+def _rows(tb: Tables) -> tuple[list, list, list, list, list]:
+    """The rows of ``tables``: per figure (``FR_*``), ``move``/``walk`` actions (``AR_*``),
+    targets (``TR_*``), ``place F anywhere`` rules, ``on ... beside`` scorings (``BR_*``)."""
+    from carcdsl.fast.effects import _marker, event_names
+
+    modes = tb.modes
+    names = {name: i for i, name in enumerate(event_names(tb))}
+    figs = [(f.neutral, f.avoids, f.blocks, f.beside) for f in modes.figures]
+    acts, anywhere, targets = [], [], []
+    for rule in modes.triggers:
+        cond = list(_condition(rule))
+        if rule.condition == COVERS:
+            cond[1] = _marker(tb, rule.marker)
+        for a in rule.actions:
+            if a[0] == MOVE_HERE:
+                acts.append((*cond, MOVE_HERE, a[1], 0))
+            elif a[0] == WALK:
+                acts.append((*cond, WALK, a[1], a[2]))
+            elif a[0] == PLACE_ANYWHERE:
+                anywhere.append((*cond, a[1], 0, 0))
+    for code, arg, mask in modes.targets:
+        if code == INSTEAD_RETURN:
+            rule = modes.triggers[arg]
+            targets.append((code, rule.kind, rule.attribute, mask, -1, 0))
+        else:
+            targets.append((BESIDE, -1, -1, mask, arg, 0))
+    beside = [(rule.condition, rule.figure, a[1], names[rule.feature])
+              for rule in modes.on_beside for a in rule.actions if a[0] == SCORE]
+    return figs, acts, targets, anywhere, beside
+
+
+def _state_layout(tb: Tables, players: int, acts: int, targets: int) -> tuple[int, ...]:
+    """Where the state keeps each thing (``X_POS`` to ``X_FIXED``), its size and where it
+    begins in ``ST[DEC_ST]`` (``X_BASE``: after ``decisions.state``'s own)."""
+    modes, n_f = tb.modes, len(tb.modes.figures)
     pile, _ = unshuffled_pile(tb)
     tiles = [4 * t for t in pile] + list(range(4 * len(tb.type_names), len(tb.sigs)))
     if tb.start_type is not None:
@@ -162,17 +180,12 @@ def tables(tb: Tables, players: int) -> np.ndarray:
     held = visited + 102
     cand = held + len(pile) + 1
     walks = cand + 2 * (n_f + 1) * segments + 2
-    fixed = walks + 2 * len(acts) + 1
+    fixed = walks + 2 * acts + 1
     pieces = players * (modes.followers[players] + sum(f.supply_for(players)
                                                          for f in modes.figures))
-    base = D_HELD_N + players + len(pile) + 3 + 1  # after ``decisions.state``'s own
-    header[X_F:X_BASE + 1] = (n_f, hold[0], hold[1],
-                           bool(modes.targets) or modes.placing_anywhere, len(acts),
-                           len(targets), len(anywhere), len(beside), enter, any_mask,
-                           modes.neutral, *starts, pos, pos + n_f, visited, held, cand, walks,
-                           fixed, fixed + len(targets) * pieces + 1, base)
-    body = np.array(rows, np.int64).reshape(-1) if rows else np.zeros(0, np.int64)
-    return np.concatenate((header, body))
+    base = D_HELD_N + players + len(pile) + 3 + 1
+    return (pos, pos + n_f, visited, held, cand, walks, fixed, fixed + targets * pieces + 1,
+            base)
 
 
 @nb.njit(cache=True, inline="always")
