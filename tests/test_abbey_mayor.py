@@ -267,3 +267,21 @@ def test_a_tile_of_count_0_that_nobody_owns_says_how_players_own_it(tmp_path):
     errors = _check_errors(tmp_path, "")
     assert [d.code for d in errors] == ["E201"]
     assert "supply { each player owns AMA }" in errors[0].message
+
+
+@pytest.mark.parametrize("own", ["", "own "])
+def test_extends_with_a_figure_that_never_stands_there_quotes_the_rule_as_written(tmp_path,
+                                                                                   own):
+    """``on place extends road with barn`` (anyone's barn, a figure of fields): E141 quotes
+    the rule as written, ``own`` only when it says so."""
+    from carcdsl.check.checker import check
+    from carcdsl.pipeline import compose
+
+    path = tmp_path / "t.carc"
+    path.write_text("rules t\nextends base\nfigure barn { strength 0  stands on field }\n"
+                    f"on place extends road with {own}barn: score 1 to most barn\n",
+                    encoding="utf-8")
+    rules, found, _sources = compose(path)
+    errors = [d for d in found + check(rules) if d.is_error]
+    assert [d.code for d in errors] == ["E141"]
+    assert f"`on place extends road with {own}barn`" in errors[0].message

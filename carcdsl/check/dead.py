@@ -220,7 +220,8 @@ class DeadChecks(CheckerHost):
             loc = _item_loc(trigger, "kinds", i)
             rule = f"on place extends {kind}"
             if not self.no_tile(kind, seen, loc, rule) and not self.stands(kind, who):
-                self.error("E141", loc, "extends-own", kind=kind, figure=who)
+                self.error("E141", loc, "extends-own", kind=kind, figure=who,
+                           own="own " if trigger.own else "")
 
     # --- tokens ---------------------------------------------------------------------------
     def dead_tokens(self, shown: set[str]) -> None:

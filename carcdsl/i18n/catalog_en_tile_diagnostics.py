@@ -135,7 +135,7 @@ TILE_DIAGNOSTICS: dict[str, str] = {
     "E141/corner-centre": "figure '{name}' stands only on centres ({kinds}) and `at corner`; a "
                           "centre reaches no corner of its tile, so it can never be placed: let "
                           "it stand on fields, paths or areas, or leave out `at corner`",
-    "E141/extends-own": "`on place extends {kind} with own {figure}`: no {figure} can ever "
+    "E141/extends-own": "`on place extends {kind} with {own}{figure}`: no {figure} can ever "
                         "stand on a '{kind}', so this never applies: name a figure that stands "
                         "on '{kind}', or another kind",
     # --- warnings ---

@@ -528,7 +528,7 @@ DIAGNOSTICS: dict[str, str] = {
                          "een middenstuk ligt op de tegel die net gelegd is, waar nog niets "
                          "staat, dus die kan nooit geplaatst worden: laat `with own` weg, of "
                          "laat hem op paden of gebieden staan",
-    "E141/extends-own": "`on place extends {kind} with own {figure}`: geen {figure} kan ooit op "
+    "E141/extends-own": "`on place extends {kind} with {own}{figure}`: geen {figure} kan ooit op "
                         "een '{kind}' staan, dus dit geldt nooit: noem een figuur die op "
                         "'{kind}' staat, of een andere soort",
     "E134/take-where": "`take {token}` onder `{trigger}`: wie de tegel legt krijgt zoveel "
