@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -451,3 +452,15 @@ def test_the_readmes_board_is_the_board():
     state.draw("K")
     readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
     assert f"```\n{render_board(state, key=True)}\n```" in readme
+
+
+def test_a_long_caption_widens_the_board_picture():
+    """A move told at length (a wagon moved on, an abbey with a monk) on a one-tile board:
+    the picture is wide enough for the caption, which is not cut off at 320 pixels."""
+    from carcdsl.view.svg import board_svg
+
+    game = carcdsl.load("base")
+    state = game.new_game(2, seed=1)
+    caption = "6. Ann: AMA at (0, 1) rotated 0, monk on monastery, Bob's wagon moves to city:N"
+    width = float(re.search(r'<svg[^>]* width="([\d.]+)"', board_svg(state, "", [caption]))[1])
+    assert width >= 10 + 6.5 * len(caption)

@@ -72,6 +72,11 @@ def tile_sheet_html(tables: Tables, title: str = "") -> str:
             f"{svg}</body></html>\n")
 
 
+CAPTION_CHAR = 7.2
+"""A caption character's width at font size 13, a little over the font's average, so that a
+long caption (a move told at length) fits the picture."""
+
+
 def board_svg(state: State, title: str = "", caption: Sequence[str] = ()) -> str:
     """The board of ``state``: each placed tile in its rotation at its square (x east, y
     south), the pieces on their segments, the last move's square marked (``class
@@ -95,7 +100,8 @@ def board_svg(state: State, title: str = "", caption: Sequence[str] = ()) -> str
     if title:
         body.append(f'<text x="{pad}" y="22" font-size="16" {FONT}>{escape(title)}</text>')
     body += board_body(state, origin)
-    width = max(2 * pad + cols * SIZE, 320)
+    longest = max(map(len, caption_lines)) + 2 * len(state.players)  # a dot before each score
+    width = max(2 * pad + cols * SIZE, 320, 2 * pad + CAPTION_CHAR * longest)
     y = top + rows * SIZE + pad
     for line in caption_lines[:-1]:
         y += 18
