@@ -285,3 +285,22 @@ def test_extends_with_a_figure_that_never_stands_there_quotes_the_rule_as_writte
     errors = [d for d in found + check(rules) if d.is_error]
     assert [d.code for d in errors] == ["E141"]
     assert f"`on place extends road with {own}barn`" in errors[0].message
+
+
+@pytest.mark.parametrize(("rule", "code", "column", "says"), [
+    ("require surounded", "E132", 30, "unknown test (did you mean 'surrounded'?)"),
+    ("require joins", "E132", 30, "`require joins`: say which kind"),
+])
+def test_a_requirement_of_one_word_is_told_at_that_word(tmp_path, rule, code, column, says):
+    """``require surounded`` (a misspelt hole) or ``require joins`` without its kind: one
+    error at the requirement's word, not a syntax error at the next line."""
+    from carcdsl.check.checker import check
+    from carcdsl.pipeline import compose
+
+    path = tmp_path / "t.carc"
+    path.write_text(f"rules t\nextends base\non place shows city: {rule}\n\n"
+                    "figure wagon { stands on road }\n", encoding="utf-8")
+    rules, found, _sources = compose(path)
+    errors = [d for d in found + (check(rules) if rules is not None else []) if d.is_error]
+    assert [(d.code, d.loc.line, d.loc.column) for d in errors] == [(code, 3, column)]
+    assert says in errors[0].message

@@ -270,7 +270,11 @@ class PlayChecks(CheckerHost):
             self.error("E132", test_loc, "require", test=test,
                        known=", ".join(REQUIREMENTS),
                        hint=self.hint(str(test), "requirement", REQUIREMENTS))
-        elif test in ("at-most", "at-least"):
+            return  # a misspelt test is the one error, not also its kind
+        if not kind and test != "surrounded":
+            self.error("E132", test_loc, "require-kind", test=test)
+            return
+        if test in ("at-most", "at-least"):
             said = (f"require at {test[3:]} {distance} {kind} around"
                     if distance is not None else f"require {test} {kind}")
             if distance is None or not 0 <= distance <= 8:

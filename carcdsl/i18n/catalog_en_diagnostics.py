@@ -377,6 +377,7 @@ DIAGNOSTICS: dict[str, str] = {
     "E132/order-name": "`order {group}`: no group '{group}'{hint}; expected one of {known}",
     "E132/order-twice": "`order` names '{group}' twice; each group is drawn once",
     "E132/require": "`require {test}`: unknown test{hint}; expected one of {known}",
+    "E132/require-kind": "`require {test}`: say which kind (`require {test} road`)",
     "E132/require-where": "`require {test}` under `{trigger}`: a requirement tests a "
                           "placement, under `on place shows`, `on place covers` or `on place "
                           "surrounded`",

@@ -419,6 +419,7 @@ DIAGNOSTICS: dict[str, str] = {
                        "{known}",
     "E132/order-twice": "`order` noemt '{group}' twee keer; elke groep wordt één keer getrokken",
     "E132/require": "`require {test}`: onbekende toets{hint}; verwacht een van {known}",
+    "E132/require-kind": "`require {test}`: zeg welke soort (`require {test} road`)",
     "E132/require-where": "`require {test}` onder `{trigger}`: een eis toetst een plaatsing, "
                           "onder `on place shows`, `on place covers` of `on place surrounded`",
     "E132/require-around": "`{said}`: zeg hoeveel van de 8 tegels eromheen, 0 tot 8 (`require "

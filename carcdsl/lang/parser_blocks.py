@@ -239,10 +239,12 @@ class BlockTransformer(BaseTransformer):
         return ("take", str(items[0]), (("token", self._loc(items[0])),))
 
     def require(self, items):
-        test, kind, distance = items
+        test, kind, distance = items  # no kind: the checker says the test needs one
         test_value = self._value(test)
-        return ("require", (test_value, str(kind), int(distance) if distance is not None else None),
-                (("test", self._loc(test)), ("kind", self._loc(kind))))
+        return ("require", (test_value, str(kind) if kind is not None else "",
+                            int(distance) if distance is not None else None),
+                (("test", self._loc(test)), ("kind", self._loc(kind if kind is not None
+                                                               else test))))
 
     @v_args(meta=True)
     def require_surrounded(self, meta, items):
