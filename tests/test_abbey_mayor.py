@@ -304,3 +304,23 @@ def test_a_requirement_of_one_word_is_told_at_that_word(tmp_path, rule, code, co
     errors = [d for d in found + (check(rules) if rules is not None else []) if d.is_error]
     assert [(d.code, d.loc.line, d.loc.column) for d in errors] == [(code, 3, column)]
     assert says in errors[0].message
+
+
+def test_simulate_counts_a_kept_abbey_neither_as_a_discard_nor_as_a_turn(game):
+    """A discard is a drawn tile that fits nowhere (docs/simulation.md); a last turn that
+    keeps the abbey places nothing and discards nothing."""
+    from carcdsl.sim.local import play_game
+    from carcdsl.sim.rows import play_row
+
+    for seed in range(100):
+        state = play_game(game, ["P1", "P2", "P3"], ["random"], seed)
+        if state.supply.kept_moves:
+            break
+    else:
+        pytest.fail("no game kept an abbey")
+    kept = set(state.supply.kept_moves)
+    moves = state.log.moves
+    row = play_row(game, 3, ("random",), seed, False, {})
+    assert row.discards == sum(isinstance(m, Discard) for i, m in enumerate(moves)
+                               if i not in kept)
+    assert sum(row.turns) == len(moves) - sum(isinstance(m, Discard) for m in moves)

@@ -147,9 +147,10 @@ def _row(state: State, seed: int, bots: tuple[str, ...], decisions: int, placeme
     index = {name: i for i, name in enumerate(tables.type_names)}
     step_of: list[int] = []  # move index -> turns played after it
     discards = 0
-    for move, seat in zip(state.log.moves, state.log.move_seats):
+    kept = set(state.supply.kept_moves)  # a last turn that kept an owned tile: no discard
+    for i, (move, seat) in enumerate(zip(state.log.moves, state.log.move_seats)):
         if isinstance(move, Discard):
-            discards += 1
+            discards += i not in kept
         else:
             turns[seat] += 1
             placed[move[0] if isinstance(move, tuple) else index[move.tile]] += 1
