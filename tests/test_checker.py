@@ -246,6 +246,8 @@ BROKEN = [
      extending("supply { each player owns 11 A }"), "E132", 3, 30),
     ("E207 fits any on a path kind",
      extending("override feature road { fits any }"), "E207", 3, 25),
+    ("E132 require with a test that needs a kind, without it",
+     extending("on place shows city: require joins"), "E132", 3, 30),
     # figures that go on when their feature scores (on scored F: move F within N to K)
     ("E121 on scored names no figure players place",
      extending("figure wagon { stands on road }\non scored wagn: move wagon within 1 to road"),
