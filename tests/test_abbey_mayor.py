@@ -324,3 +324,17 @@ def test_simulate_counts_a_kept_abbey_neither_as_a_discard_nor_as_a_turn(game):
     assert row.discards == sum(isinstance(m, Discard) for i, m in enumerate(moves)
                                if i not in kept)
     assert sum(row.turns) == len(moves) - sum(isinstance(m, Discard) for m in moves)
+
+
+def test_the_board_key_says_an_owned_tile_may_fit_where_the_drawn_one_does_not(game):
+    """The terminal board marks ``[ ]`` where the mover may play, their abbey's holes too;
+    while they hold one, the key says so, not that the drawn tile fits there."""
+    from carcdsl.view.text import render_board
+
+    state = game.new_game(2, seed=1)
+    shown = render_board(state, key=True)
+    assert "[ ] the drawn tile, or a tile the player owns, fits here" in shown
+    nl = render_board(state, words=Words(game.rules, "nl"), key=True)
+    assert "[ ] hier past de getrokken landtegel, of een eigen landtegel van de speler" in nl
+    plain = render_board(carcdsl.load("base").new_game(2, seed=1), key=True)
+    assert "[ ] the drawn tile fits here" in plain

@@ -135,6 +135,7 @@ PHRASES: dict[str, str] = {
     "followers-of": "{followers} of {players}", "path-ends": "paths end",
     "printed-edge": "{kinds} printed at the edge", "big-cities": "big cities",
     "fits-here": "the drawn {tile} fits here", "fits-here-hand": "a {tile} of the hand fits here",
+    "fits-here-owned": "the drawn {tile}, or a {tile} the player owns, fits here",
     "last-tile": "the last {tile} placed",
     "tokens-on": "{tokens} on the board: {where}", "token-at": "{count} on the {feature} at {at}",
     # stats

@@ -138,6 +138,7 @@ PHRASES: dict[str, str] = {
     "printed-edge": "{kinds} gedrukt aan de rand", "big-cities": "grote steden",
     "fits-here": "hier past de getrokken {tile}",
     "fits-here-hand": "hier past een {tile} uit de hand",
+    "fits-here-owned": "hier past de getrokken {tile}, of een eigen {tile} van de speler",
     "last-tile": "de laatst gelegde {tile}",
     "tokens-on": "{tokens} op het bord: {where}", "token-at": "{count} op de {feature} bij {at}",
     "tiles-sets": "{tiles} ({n} sets)", "tile-types": "soorten {tiles}",

@@ -307,8 +307,10 @@ def _square_entries(state: State, used: set, w: Words) -> list[str | None]:
         entries.append("> < " + w.phrase("last-tile", tile=w.word("tile")))
     if ("open",) in used:
         hand = state.hands is not None
-        entries.append("[ ] " + w.phrase("fits-here-hand" if hand else "fits-here",
-                                         tile=w.word("tile")))
+        owned = state.supply.owned  # the mover's own tiles (an abbey) may fit elsewhere
+        which = ("fits-here-hand" if hand else "fits-here-owned"
+                 if owned is not None and owned[state.current] else "fits-here")
+        entries.append("[ ] " + w.phrase(which, tile=w.word("tile")))
     if ("empty",) in used:
         entries.append(f"· {w.phrase('empty-square')}")
     markers = sorted((t[2], t[1]) for t in used if t[0] == "marker")
