@@ -338,3 +338,18 @@ def test_the_board_key_says_an_owned_tile_may_fit_where_the_drawn_one_does_not(g
     assert "[ ] hier past de getrokken landtegel, of een eigen landtegel van de speler" in nl
     plain = render_board(carcdsl.load("base").new_game(2, seed=1), key=True)
     assert "[ ] the drawn tile fits here" in plain
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_with_hands_a_record_replays_without_its_seed(seed):
+    """Hand-of-three with the abbey: a record without its seed (hands not known) takes
+    each tile it names to have been in the mover's hand, but the abbey is no tile of any
+    hand: it replays to the same scores, not an internal error."""
+    from carcdsl.sim.local import play_game
+
+    game = carcdsl.load("base", ["abbey-mayor", "hand-of-three"])
+    state = play_game(game, ["Ann", "Bob"], ["random"], seed)
+    abbey = state.tables.type_index("AMA")
+    assert any(abbey not in held for held in state.supply.owned)  # an abbey was played
+    record = parse_record(json.loads(json.dumps(record_of(state).to_json())))
+    assert replay(attrs.evolve(record, seed=None), game).scores == state.scores

@@ -208,7 +208,9 @@ class Supply:
         if t in pile:
             pile[len(pile) - 1 - pile[::-1].index(t)] = hand[0]
         else:
-            holder = next(h for h in self.hands if t in h)
+            holder = next((h for h in self.hands if t in h), None)
+            if holder is None:
+                return  # in no hand nor the pile: a tile the mover owns (``owned``)
             holder[holder.index(t)] = hand[0]
         hand[0] = t
 
