@@ -353,3 +353,20 @@ def test_with_hands_a_record_replays_without_its_seed(seed):
     assert any(abbey not in held for held in state.supply.owned)  # an abbey was played
     record = parse_record(json.loads(json.dumps(record_of(state).to_json())))
     assert replay(attrs.evolve(record, seed=None), game).scores == state.scores
+
+
+def test_a_last_turn_names_the_tile_the_mover_owns(game):
+    """``P2 to move with tile AMA; ...`` in a last turn, when the pile is empty: not ``with
+    tiles ;`` (no tile drawn)."""
+    from carcdsl.view.describe import describe_turn
+
+    for seed in range(40):
+        state = game.new_game(3, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and not state.supply.closing:
+            state.apply_fast(*state.sample_move(rng))
+        if state.supply.closing:
+            said = describe_turn(state, Words(game.rules))
+            assert said.startswith(f"{state.player} to move with tile AMA; "), said
+            return
+    pytest.fail("no game had a last turn")

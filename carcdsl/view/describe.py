@@ -349,7 +349,9 @@ def describe_turn(state: State, words: Words) -> str:
     """``P1 to move with tile N; scores P1 0, P2 0; meeples left: 7`` (and each figure the
     rule set has: ``, abbots left: 1``; each neutral figure on the board: ``, dragon at (1,
     0)``)."""
-    tiles = state.hand
+    tiles, owned = state.hand, state.supply.owned
+    if not tiles and owned is not None:  # a last turn: the tiles the mover owns
+        tiles = [state.tables.type_names[t] for t in dict.fromkeys(owned[state.current])]
     what = f"{words.word('tile', len(tiles))} {', '.join(tiles)}"
     scores = ", ".join(f"{p} {s}" for p, s in zip(state.players, state.scores))
     left = state.supply_followers[state.current]
