@@ -709,6 +709,8 @@ BROKEN = [
      "E141", 3, 26),
     ("E141 a figure at a corner only on centres",
      extending("figure gnome { stands on monastery  at corner }"), "E141", 3, 37),
+    ("E141 a figure at a corner only on paths and centres (no path reaches a corner)",
+     extending("figure post { stands on road, monastery  at corner }"), "E141", 3, 42),
     ("E141 put 0 tokens",
      extending("token coin { supply 9 collected yes score final = 1 }\n"
                "on place shows city: put 0 coin on city"), "E141", 4, 28),

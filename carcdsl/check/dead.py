@@ -318,8 +318,11 @@ class DeadChecks(CheckerHost):
             self.error("E141", _item_loc(figure, "stands_on", 0), "figure-no-tile", name=name,
                        kinds=listed)
             return
-        if figure.corner and all(self.geometry.get(k) == "centre" for k in figure.stands_on):
-            self.error("E141", figure.loc_of("corner"), "corner-centre", name=name, kinds=listed)
+        geometries = {self.geometry.get(k) for k in figure.stands_on}
+        if figure.corner and geometries <= {"centre", "path"}:  # neither reaches a corner
+            self.error("E141", figure.loc_of("corner"),
+                       "corner-centre" if geometries == {"centre"} else "corner-path",
+                       name=name, kinds=listed)
             return
         needs = figure.needs
         if needs is not None and needs != name and needs in self.figure_names() \

@@ -134,7 +134,11 @@ TILE_DIAGNOSTICS: dict[str, str] = {
                          "placed: leave out `with own`, or let it stand on paths or areas",
     "E141/corner-centre": "figure '{name}' stands only on centres ({kinds}) and `at corner`; a "
                           "centre reaches no corner of its tile, so it can never be placed: let "
-                          "it stand on fields, paths or areas, or leave out `at corner`",
+                          "it stand on fields or areas, or leave out `at corner`",
+    "E141/corner-path": "figure '{name}' stands only on {kinds} (paths, centres) and `at "
+                        "corner`; a path ends at the middle of a side and a centre lies inside "
+                        "its tile: neither reaches a corner, so it can never be placed: let it "
+                        "stand on fields or areas, or leave out `at corner`",
     "E141/extends-own": "`on place extends {kind} with {own}{figure}`: no {figure} can ever "
                         "stand on a '{kind}', so this never applies: name a figure that stands "
                         "on '{kind}', or another kind",

@@ -522,8 +522,13 @@ DIAGNOSTICS: dict[str, str] = {
                       "'{token}' dragen, of laat de regel weg",
     "E141/corner-centre": "figuur '{name}' staat alleen op middenstukken ({kinds}) en `at "
                           "corner`; een middenstuk reikt tot geen hoek van zijn tegel, dus die "
-                          "kan nooit geplaatst worden: laat hem op weiden, wegen of gebieden "
-                          "staan, of laat `at corner` weg",
+                          "kan nooit geplaatst worden: laat hem op weiden of gebieden staan, "
+                          "of laat `at corner` weg",
+    "E141/corner-path": "figuur '{name}' staat alleen op {kinds} (paden, middenstukken) en "
+                        "`at corner`; een pad eindigt midden op een zijde en een middenstuk ligt "
+                        "binnen zijn tegel: geen van beide reikt tot een hoek, dus die kan nooit "
+                        "geplaatst worden: laat hem op weiden of gebieden staan, of laat `at "
+                        "corner` weg",
     "E141/needs-centre": "figuur '{name}' staat alleen op middenstukken ({kinds}), en alleen "
                          "waar de eigen {needs} van de speler al staat (`with own {needs}`); "
                          "een middenstuk ligt op de tegel die net gelegd is, waar nog niets "
