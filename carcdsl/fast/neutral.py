@@ -33,7 +33,7 @@ from carcdsl.compile.modes import (
 )
 from carcdsl.compile.tables import Tables
 from carcdsl.fast import boards, effects, figures, mt
-from carcdsl.fast.jit import I64, JIT
+from carcdsl.fast.jit import I64, JIT, PY
 from carcdsl.fast.layout import N_SEG, O1, OS, SEG_ATTR, SEG_KIND
 from carcdsl.fast.slots import (
     C_TILE,
@@ -274,14 +274,23 @@ def hold(TB, ST, t):
     ns[S_N_HELD] += 1
 
 
+@nb.njit(**PY)
+def hold_seed(seed, moves):
+    """``facts.hold_seed`` in 64 bits without an overflow: ``|seed| * 1_000_003`` taken
+    below 2**63 in two halves (|seed| < 2**49), as the mask keeps 63 bits."""
+    a = abs(seed)
+    hi, lo = a >> 31, a & 0x7FFFFFFF
+    v = np.uint64(((hi * 1_000_003) & 0xFFFFFFFF) << 31) + np.uint64(lo * 1_000_003) \
+        + np.uint64(moves)
+    return np.int64((v ^ np.uint64(HOLD_SALT)) & np.uint64(0x7FFFFFFFFFFFFFFF))
+
+
 @nb.njit(**JIT)
 def release_held(TB, ST):
     """``neutral.release_held``: the held tiles go into the pile at random places, drawn
     from ``Random(hold_seed(seed, moves))``."""
     ns, tiles, ctr, gen = mine(TB, ST), ST[TILES_], ST[CTR], ST[MTX][ST[MTX].shape[0] - 1]
-    seed = (np.uint64(abs(ns[S_SEED])) * np.uint64(1_000_003) + np.uint64(ctr[N_MOVES])) \
-        ^ np.uint64(HOLD_SALT)
-    mt.seed_int(gen, np.int64(seed & np.uint64((1 << 63) - 1)))
+    mt.seed_int(gen, hold_seed(ns[S_SEED], ctr[N_MOVES]))
     pile, first = tiles[PILE], TB[NEU_TB][X_HELD]
     for h in range(ns[S_N_HELD]):
         i = mt.below(gen, ctr[N_PILE] + 1)

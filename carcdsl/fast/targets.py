@@ -118,7 +118,7 @@ def matches(TB, mask, code):
     """``targets.matches``: figure ``code`` is one of the mask's (bit 0: any that counts)."""
     if mask >> code & 1:
         return True
-    return mask & 1 == 1 and (code == 0 or TB[FIG_TB][code - 1, figures.COUNTS] > 0)
+    return (mask & 1) == 1 and (code == 0 or TB[FIG_TB][code - 1, figures.COUNTS] > 0)
 
 
 @nb.njit(**JIT)

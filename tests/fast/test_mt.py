@@ -34,3 +34,18 @@ def test_shuffle_matches():
         arr = np.arange(71, dtype=np.int64)
         mt.shuffle(mt.seeded(seed), arr)
         assert arr.tolist() == pile
+
+
+def test_the_seed_of_held_tiles_matches():
+    """``neutral.hold_seed`` (64 bits, no overflow) is ``facts.hold_seed`` for every seed the
+    kernel takes (|seed| < 2**49) and move count: the held tiles go back where the Python
+    engine puts them."""
+    from carcdsl.compile.facts import hold_seed
+    from carcdsl.fast.neutral import hold_seed as kernel_hold_seed
+
+    rng = random.Random(5)
+    seeds = [0, 1, -7, 2**31 - 1, 2**31, 2**48 + 5, 2**49 - 1, -(2**49 - 1)]
+    seeds += [rng.randrange(-2**49 + 1, 2**49) for _ in range(300)]
+    for seed in seeds:
+        for moves in (0, 1, 37, 399):
+            assert kernel_hold_seed(seed, moves) == hold_seed(seed, moves), (seed, moves)
