@@ -237,6 +237,9 @@ BROKEN = [
     ("E121 a neutral figure named where players place one",
      extending("figure ghost { neutral }\non place shows monastery: move ghost here\n"
                "on place shows road: place ghost anywhere"), "E121", 5, 28),
+    ("E132 tiles held back from hands",
+     extending("figure spook { neutral }\nsupply { hold back city until spook  hand 3 }\n"
+               "on place shows monastery: move spook here"), "E132", 4, 10),
     # tiles each player owns, and sides that fit any (Abbey & Mayor's abbey)
     ("E132 a player owns a tile the rule set lacks",
      extending("supply { each player owns AB }"), "E132", 3, 27),

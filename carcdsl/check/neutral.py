@@ -80,6 +80,8 @@ class NeutralChecks(CheckerHost):
             return
         kind, figure = supply.hold
         said = dict(supply.field_locs)
+        if isinstance(supply.hand, int) and supply.hand > 0:  # a hand would hold them unseen
+            self.error("E132", supply.loc_of("hold"), "hold-hand", kind=kind, hand=supply.hand)
         if kind not in self.kinds:
             self.error("E110", said.get("hold:0") or supply.loc_of("hold"), "hold", kind=kind,
                        hint=self.hint(kind, "kind", self.kinds))

@@ -356,6 +356,8 @@ DIAGNOSTICS: dict[str, str] = {
     "E132/owned": "`each player owns {tile}`: no tile '{tile}' in this rule set{hint}",
     "E132/owned-twice": "`each player owns`: tile '{tile}' is named twice",
     "E132/owned-count": "`each player owns {count} {tile}`: each player owns 1 to {most} of a tile",
+    "E132/hold-hand": "`hold back {kind} ...` with a hand of {hand}: tiles are not held back "
+                      "from hands yet (play without the hand, or without holding back)",
     "E132/sets": "{sets} sets: the supply holds 1 to 100 copies of the tile set",
     "E132/hand": "hand of {hand}: a hand holds 0 to {most} tiles",
     "E132/hands": "a hand of {hand} for {players} players needs {need} tiles or more; the "

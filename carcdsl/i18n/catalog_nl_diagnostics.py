@@ -396,6 +396,8 @@ DIAGNOSTICS: dict[str, str] = {
     "E132/owned-twice": "`each player owns`: tegel '{tile}' staat er twee keer",
     "E132/owned-count": "`each player owns {count} {tile}`: elke speler heeft 1 tot {most} van een "
                         "tegel",
+    "E132/hold-hand": "`hold back {kind} ...` met een hand van {hand}: tegels worden nog niet "
+                      "uit handen opzijgehouden (speel zonder hand, of zonder opzijhouden)",
     "E132/sets": "{sets} sets: de voorraad bevat 1 tot 100 exemplaren van de tegelset",
     "E132/hand": "hand van {hand}: een hand bevat 0 tot {most} tegels",
     "E132/hands": "een hand van {hand} voor {players} spelers vraagt {need} tegels of meer; de "
