@@ -244,7 +244,8 @@ def test_every_construct_round_trips_through_json(every_path):
                                   "recall": "final", "excludes": [], "strength_expr": None,
                                   "anywhere": False, "with_any": None,
                                   "each_player_by_players": [], "neutral": False,
-                                  "avoids": [], "beside": None, "blocks": False}
+                                  "avoids": [], "beside": None, "blocks": False,
+                                  "corner": False, "keeps_out": []}
     assert data["groups"] == [{"name": "river", "tiles": ["X01", "X02"]},
                               {"name": "lake", "tiles": ["X03"]}]
     assert data["supply"]["order"] == ["river", "lake", "rest"]
@@ -261,7 +262,7 @@ def test_every_construct_round_trips_through_json(every_path):
         {"negated": {"const": 1}}]}]
     triggers = data["triggers"]
     assert triggers[0] == {"condition": "complete", "arg": "city", "kinds": [], "attribute": None,
-                           "actions": [
+                           "own": True, "actions": [
         {"action": "take", "token": "wine"}, {"action": "score", "points": 1}]}
     assert triggers[1]["kinds"] == ["road", "city"] and triggers[1]["arg"] == "builder"
     assert triggers[3]["actions"] == [{"action": "require", "test": "no-repeat",
@@ -333,7 +334,7 @@ def test_the_json_form_covers_every_field_of_the_new_objects(every_path):
     schema = ruleset_schema()["$defs"]
     later = {"figure": {"excludes", "strength_expr", "anywhere", "with_any",
                         "each_player_by_players", "neutral", "avoids", "beside",
-                        "blocks"}}  # optional: older files lack them
+                        "blocks", "corner", "keeps_out"}}  # optional: older files lack them
     for name in ("figure", "group", "takeAction", "requireAction", "attribute",
                  "segmentAttribute", "product", "negated"):
         assert set(schema[name]["properties"]) - later.get(name, set()) == \
