@@ -245,6 +245,8 @@ BROKEN = [
      extending("supply { each player owns AB }"), "E132", 3, 27),
     ("E132 a player owns a tile named twice",
      extending("supply { each player owns A, 2 A }"), "E132", 3, 32),
+    ("E132 a player owns a tile that is in the pile too",
+     extending("supply { each player owns B }"), "E132", 3, 27),
     ("E132 a player owns too many of a tile",
      extending("supply { each player owns 11 A }"), "E132", 3, 30),
     ("E207 fits any on a path kind",

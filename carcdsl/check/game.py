@@ -275,8 +275,10 @@ class GameChecks(CheckerHost):
                        first=turn.first_player)
 
     def check_owned(self, supply) -> None:
-        """``each player owns N TILE``: a tile of the rule set, 1 to 10 each, named once."""
+        """``each player owns N TILE``: a tile of the rule set, 1 to 10 each, named once, and
+        not in the pile too (count 0): a record names a tile, and could not say which copy."""
         names = [t.name for t in self.rules.tiles]
+        counts = {t.name: t.count for t in self.rules.tiles}
         seen: set[str] = set()
         said = dict(supply.field_locs)
         for i, (name, count) in enumerate(supply.owned):
@@ -285,6 +287,8 @@ class GameChecks(CheckerHost):
                 self.error("E132", loc, "owned", tile=name, hint=self.hint(name, "tile", names))
             elif name in seen:
                 self.error("E132", loc, "owned-twice", tile=name)
+            elif counts[name] != 0:
+                self.error("E132", loc, "owned-in-pile", tile=name, count=counts[name])
             if not 1 <= count <= MAX_OWNED:
                 self.error("E132", loc, "owned-count", tile=name, count=count, most=MAX_OWNED)
             seen.add(name)

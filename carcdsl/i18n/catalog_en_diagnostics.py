@@ -358,6 +358,9 @@ DIAGNOSTICS: dict[str, str] = {
     "E132/owned-count": "`each player owns {count} {tile}`: each player owns 1 to {most} of a tile",
     "E132/hold-hand": "`hold back {kind} ...` with a hand of {hand}: tiles are not held back "
                       "from hands yet (play without the hand, or without holding back)",
+    "E132/owned-in-pile": "`each player owns {tile}`: tile '{tile}' is in the pile too ({count} "
+                           "copies); a tile players own has count 0 (a record that names it "
+                           "could not say which copy was played)",
     "E132/sets": "{sets} sets: the supply holds 1 to 100 copies of the tile set",
     "E132/hand": "hand of {hand}: a hand holds 0 to {most} tiles",
     "E132/hands": "a hand of {hand} for {players} players needs {need} tiles or more; the "

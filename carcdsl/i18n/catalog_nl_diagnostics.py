@@ -398,6 +398,9 @@ DIAGNOSTICS: dict[str, str] = {
                         "tegel",
     "E132/hold-hand": "`hold back {kind} ...` met een hand van {hand}: tegels worden nog niet "
                       "uit handen opzijgehouden (speel zonder hand, of zonder opzijhouden)",
+    "E132/owned-in-pile": "`each player owns {tile}`: tegel '{tile}' zit ook in de stapel ({count} "
+                           "exemplaren); een eigen tegel heeft aantal 0 (een verslag dat hem "
+                           "noemt kan niet zeggen welk exemplaar gelegd is)",
     "E132/sets": "{sets} sets: de voorraad bevat 1 tot 100 exemplaren van de tegelset",
     "E132/hand": "hand van {hand}: een hand bevat 0 tot {most} tegels",
     "E132/hands": "een hand van {hand} voor {players} spelers vraagt {need} tegels of meer; de "
