@@ -197,7 +197,7 @@ def test_list_names_every_bundled_file_with_its_parameters(capsys):
                and "with table-edge" in line and "reading=filled" in line for line in lines)
     assert any(line.startswith("table-edge ") and "width=9  height=9" in line
                for line in lines)
-    assert len(lines) == 32  # 4 rule sets, 28 variants
+    assert len(lines) == 33  # 4 rule sets, 29 variants
     code, out, _ = run(capsys, "list", "--lang", "nl")
     assert code == 0 and "variant voor base" in out
 
