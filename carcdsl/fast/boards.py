@@ -106,7 +106,8 @@ def width(tb: Tables) -> int:
     """W: the side of the kernel's grid for this rule set."""
     bt = tb.board
     if not bt.limited:
-        return 2 * (len(tb.fast.supply) + 1) + 5
+        owned = tb.modes.players[1] * sum(n for _, n in tb.modes.owned)
+        return 2 * (len(tb.fast.supply) + owned + 1) + 5
     keys = set(bt.map_keys) | {key for key, _, _ in bt.printed} | set(bt.starts) | {0}
     coords = [abs(c) for key in keys for c in to_xy(key)]
     if bt.bounds is not None:

@@ -301,10 +301,11 @@ def _held(TB, ST, i):
 
 
 @nb.njit(cache=True)
-def state(TB, players):
-    """The two arrays of ``ST`` this module owns (allocated once per batch)."""
+def state(TB, players, owned):
+    """The two arrays of ``ST`` this module owns (allocated once per batch); ``owned``: the
+    tiles the players own (``owned.extra_tiles``)."""
     n_tok = TB[RULES][H_TOKENS]
-    nodes = (TB[SUPPLY].shape[0] + 1 + boards.extra_tiles(TB)) * TB[OS].shape[2]  # NODES'
+    nodes = (TB[SUPPLY].shape[0] + 1 + boards.extra_tiles(TB) + owned) * TB[OS].shape[2]
     return (np.zeros(n_tok * nodes, np.int64),
             np.zeros(E_SUPPLY + n_tok + 3 * TB[RULES][H_KINDS] + n_tok * players, np.int64))
 

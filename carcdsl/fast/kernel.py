@@ -23,7 +23,7 @@ from carcdsl.compile.facts import DECIDE, TOKEN_ACTIONS
 from carcdsl.compile.modes import WALK
 from carcdsl.engine.position import position
 from carcdsl.engine.state import draw_off_seating
-from carcdsl.fast import boards, decisions, effects, figures, mt, neutral
+from carcdsl.fast import boards, decisions, effects, figures, mt, neutral, owned
 from carcdsl.fast.grid import place
 from carcdsl.fast.jit import I64, JIT, PY
 from carcdsl.fast.layout import DECIDING, FIG_TB, GENERAL, HAND, PARAMS, kernel_tables
@@ -110,7 +110,7 @@ from carcdsl.fast.slots import (
     VALUES,
     WIDTH,
 )
-from carcdsl.fast.state import after_move, apply, decide, new_state, reset, set_up
+from carcdsl.fast.state import after_move, apply, decide, keep, new_state, reset, set_up
 from carcdsl.fast.supply import is_empty
 from carcdsl.geometry.squares import to_key, to_xy
 
@@ -125,7 +125,8 @@ def play_turns(TB, ST, OUT, LOG, g, turns, branching, counts, one_rng):
     general, hands = TB[PARAMS][GENERAL], TB[PARAMS][HAND]
     while not ctr[FINISHED] and turns:
         turns -= 1
-        if is_empty(ST) and not (TB[PARAMS][DECIDING] and ST[DEC_ST][D_PENDING]):
+        if is_empty(ST) and not (TB[PARAMS][DECIDING] and ST[DEC_ST][D_PENDING]) and not (
+                owned.kinds(TB) and owned.closing(ST)):
             finish(TB, ST, OUT, LOG, g, I64(SUPPLY_EMPTY))
             break
         seat = ctr[CURRENT]
@@ -134,6 +135,9 @@ def play_turns(TB, ST, OUT, LOG, g, turns, branching, counts, one_rng):
         rng = mtx[0] if one_rng else mtx[seat]
         if TB[PARAMS][DECIDING] and decisions.offered(TB, ST, seat):
             decide_turn(TB, ST, OUT, LOG, g, seat, branching, counts, rng)
+            continue
+        if general and owned.kinds(TB) and owned.closing(ST):
+            last_turn(TB, ST, OUT, LOG, g, seat, branching, counts, rng)
             continue
         if general:  # ``rows._play_counted``' counts, then ``_sample_more``
             if branching:
@@ -144,7 +148,8 @@ def play_turns(TB, ST, OUT, LOG, g, turns, branching, counts, one_rng):
             if total == 0:
                 raise ValueError("no legal move in a live game")
             placing, recalling = begin_turn(TB, ST, seat)
-            n = total if hands else fitting_rotations(TB, ST, tiles[PILE, ctr[N_PILE] - 1])
+            n = total if hands or owned.kinds(TB) else fitting_rotations(
+                TB, ST, tiles[PILE, ctr[N_PILE] - 1])
             counts[1] += n
             if not branching:
                 if n > 1:
@@ -180,11 +185,18 @@ def decide_turn(TB, ST, OUT, LOG, g, seat, branching, counts, rng):
     not at all."""
     buf = ST[MOVES]
     m = decisions.all_moves(TB, ST, seat)
+    keeping = owned.kinds(TB) and owned.closing(ST) and not ST[DEC_ST][D_PENDING]
+    if keeping:  # a last turn: keeping the tile comes last (``owned.moves_tail``)
+        buf[m, 0], buf[m, 1], buf[m, 2], buf[m, 3] = DECIDE, 0, 0, owned.KEEP
+        m += 1
     pick = mt.below(rng, m)
+    if keeping and pick == m - 1:
+        keep(TB, ST, OUT, LOG, g)
+        return
     if buf[pick, 0] == DECIDE:  # part of a turn (a capture, a ransom), not one of its own
         decide(TB, ST, OUT, LOG, g, buf[pick, 3])
         return
-    if TB[PARAMS][HAND]:
+    if TB[PARAMS][HAND] or owned.kinds(TB):
         n = _distinct_placements(ST, m)
     else:
         n = fitting_rotations(TB, ST, ST[TILES_][PILE, ST[CTR][N_PILE] - 1])
@@ -194,6 +206,27 @@ def decide_turn(TB, ST, OUT, LOG, g, seat, branching, counts, rng):
         counts[0] += m > 1
     else:
         counts[0] += n > 1 or m > 1
+    apply(TB, ST, OUT, LOG, g, buf[pick, 0], buf[pick, 1], buf[pick, 2], buf[pick, 3])
+
+
+@nb.njit(**JIT)
+def last_turn(TB, ST, OUT, LOG, g, seat, branching, counts, rng):
+    """A step of ``play_turns`` in a seat's last turn for its owned tiles: the random bot
+    draws from every move, keeping the tile last (``sample_move``: ``moves[below(rng,
+    len(moves))]``); a placement is counted as ``rows._play_counted`` counts a turn (each
+    distinct (tile, square, rotation), keeping once), keeping the tile not at all."""
+    buf = ST[MOVES]
+    m = list_moves(TB, ST, seat)
+    buf[m, 0], buf[m, 1], buf[m, 2], buf[m, 3] = DECIDE, 0, 0, owned.KEEP
+    m += 1
+    pick = mt.below(rng, m)
+    if pick == m - 1:
+        keep(TB, ST, OUT, LOG, g)
+        return
+    counts[1] += _distinct_placements(ST, m)
+    if branching:
+        counts[2] += m
+    counts[0] += 1  # keeping, or some placement
     apply(TB, ST, OUT, LOG, g, buf[pick, 0], buf[pick, 1], buf[pick, 2], buf[pick, 3])
 
 
@@ -217,9 +250,12 @@ def _distinct_placements(ST, m):
 def every_move(TB, ST, seat):
     """``iter_moves``: every legal move into ``ST[MOVES]``, decisions first
     (``decisions.all_moves``) where the rules have them; returns how many."""
-    if TB[PARAMS][DECIDING]:
-        return decisions.all_moves(TB, ST, seat)
-    return list_moves(TB, ST, seat)
+    n = decisions.all_moves(TB, ST, seat) if TB[PARAMS][DECIDING] else list_moves(TB, ST, seat)
+    if owned.kinds(TB) and owned.closing(ST) and not ST[DEC_ST][D_PENDING]:
+        buf = ST[MOVES]  # a last turn: keeping the tile comes last
+        buf[n, 0], buf[n, 1], buf[n, 2], buf[n, 3] = DECIDE, 0, 0, owned.KEEP
+        n += 1
+    return n
 
 
 @nb.njit(cache=True, inline="always")
@@ -276,8 +312,12 @@ def load(TB, ST, placed, pieces, figure_supply, watched, pile, hands, hand_n, sc
     cells, nodes, nfol, tiles, seats, ctr = (ST[CELLS], ST[NODES], ST[NFOL], ST[TILES_],
                                              ST[SEATS], ST[CTR])
     reset(TB, ST)
+    wild = TB[owned.OWN_TB][owned.X_WILD]
     for i in range(placed.shape[0]):
-        place(TB, ST, placed[i, 0], placed[i, 1])
+        if wild:
+            owned.place(TB, ST, placed[i, 0], placed[i, 1])
+        else:
+            place(TB, ST, placed[i, 0], placed[i, 1])
     if TB[FIG_TB].shape[0]:
         figures.load(TB, ST, pieces, figure_supply)
     else:
@@ -325,7 +365,7 @@ def tables_for(tables, players: int) -> Packed:
     ``effects`` and ``boards``."""
     return Packed(kernel_tables(tables, players) + figures.tables(tables, players)
                   + effects.tables(tables, players) + boards.tables(tables, players)
-                  + decisions.tables(tables, players))
+                  + decisions.tables(tables, players) + owned.tables(tables, players))
 
 
 def stacks_for(tb: Packed, players: int) -> Packed:
@@ -498,6 +538,8 @@ class Kernel:
         if self.tables.modes.deciding:
             _load_decisions(self._st, state)
         neutral.load(self.tb, self._st, state, cell)
+        if self.tables.modes.owned:
+            owned.load(self._st, state)
         return self._st
 
     def position(self, state) -> dict:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numba as nb
 
 from carcdsl.compile.facts import CHOICE_SHIFT
-from carcdsl.fast import bags, effects, elsewhere, figures, mt, neutral, targets
+from carcdsl.fast import bags, effects, elsewhere, figures, mt, neutral, owned, targets
 from carcdsl.fast.jit import I64, JIT, PY
 from carcdsl.fast.layout import (
     ELSE_MAX,
@@ -59,7 +59,6 @@ from carcdsl.fast.slots import (
     NODES,
     OPEN_CELL,
     OPENS,
-    PILE,
     ROOT,
     ROTS,
     SCRATCH,
@@ -289,18 +288,23 @@ def begin_turn(TB, ST, seat):
 
 @nb.njit(**JIT)
 def kinds_held(TB, ST, seat):
-    """How many tile types ``held`` may name: the hand's size, or the drawn tile."""
+    """How many tile types ``held`` may name: the hand's size, or the drawn tile; then the
+    owned tile types (``fast.owned``)."""
     if TB[PARAMS][HAND]:
         return ST[SEATS][HAND_N, seat]
-    return 1 if ST[CTR][N_PILE] else 0
+    return (1 if ST[CTR][N_PILE] else 0) + owned.kinds(TB)
 
 
 @nb.njit(**JIT)
 def held(TB, ST, seat, h):
     """The ``h``-th tile type the mover may play (hands: in the order first held), or -1
-    for a type held twice."""
+    for a type held twice; after the drawn tile, the owned types ``seat`` holds
+    (``owned.types``, the drawn tile's type once)."""
     if not TB[PARAMS][HAND]:
-        return ST[TILES_][PILE, ST[CTR][N_PILE] - 1]
+        drawn = owned.drawn_tile(ST)
+        if h == 0 and drawn >= 0:
+            return drawn
+        return owned.held_type(TB, ST, seat, h - (drawn >= 0), drawn)
     hands = ST[HANDS]
     t = hands[seat, h]
     for e in range(h):
@@ -392,16 +396,17 @@ def placements_of(TB, ST, seat):
         t = held(TB, ST, seat, h)
         if t < 0:
             continue
+        wild = h >= kinds_held(TB, ST, seat) - owned.kinds(TB) and TB[owned.OWN_TB][owned.X_WILD]
         for j in range(ctr[N_OPEN]):
             c = opens[OPEN_CELL, j]
             mask, need = cells[C_MASK, c], cells[C_NEED, c]
             for q in range(tt[t, N_DISTINCT]):
                 r = tt[t, q]
                 o = 4 * t + r
-                if sigp[o] & mask != need or required and not passes(TB, ST, o, c):
-                    continue
-                buf[n, 0], buf[n, 1], buf[n, 2], buf[n, 3] = t, c, r, -1
-                n += 1
+                if (owned.fits(TB, ST, o, c) if wild else sigp[o] & mask == need) and (
+                        not required or passes(TB, ST, o, c)):
+                    buf[n, 0], buf[n, 1], buf[n, 2], buf[n, 3] = t, c, r, -1
+                    n += 1
     return n
 
 

@@ -174,6 +174,7 @@ def _state_layout(tb: Tables, players: int, acts: int, targets: int) -> tuple[in
     tiles = [4 * t for t in pile] + list(range(4 * len(tb.type_names), len(tb.sigs)))
     if tb.start_type is not None:
         tiles.append(4 * tb.start_type)
+    tiles += [4 * t for t, n in modes.owned for _ in range(n * players)]  # ``fast.owned``'s
     segments = sum(len(tb.segments[o]) for o in tiles)
     pos = S_LEAD + 2 * modes.players[1]
     visited = pos + 4 * n_f

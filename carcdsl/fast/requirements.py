@@ -17,6 +17,7 @@ from carcdsl.compile.modes import (
     APART,
     AT_LEAST,
     AT_MOST,
+    HOLE,
     JOINS,
     LOOK_AHEAD,
     NO_REPEAT,
@@ -83,6 +84,8 @@ def _fails(TB, ST, q, o, cell):
         return True
     if test == APART:
         return _joins_itself(TB, ST, o, cell, kind)
+    if test == HOLE:  # ``require surrounded``: a placed tile on each side
+        return not surrounded4(ST, cell)
     if test == AT_MOST:
         return showing_around(TB, ST, cell, kind) > q[Q_DISTANCE]
     if test == AT_LEAST:

@@ -17,7 +17,7 @@ from carcdsl.compile.facts import STOPPED as STOPPED  # why a game ended: ctr[EN
 from carcdsl.compile.facts import SUPPLY_EMPTY as SUPPLY_EMPTY
 from carcdsl.compile.facts import TILE_UNPLACEABLE as TILE_UNPLACEABLE
 from carcdsl.compile.tables import TIES_PRESENCE
-from carcdsl.fast import boards, effects, figures, neutral, targets
+from carcdsl.fast import boards, effects, figures, neutral, owned, targets
 from carcdsl.fast.features import kind_of
 from carcdsl.fast.grid import neighbours, surrounded
 from carcdsl.fast.jit import I64, JIT
@@ -336,6 +336,8 @@ def score_completed(TB, ST, OUT, LOG, g, o, cell, base, index):
                 score(TB, ST, OUT, LOG, g, r, I64(0), index)
             elif TB[FIG_TB].shape[0] and TB[KK][kind_of(TB, ST, r), CODE_LEN] > 0:
                 figures.release(ST, r)  # figures that never count go home too, if it scores
+    if TB[owned.OWN_TB][owned.X_WILD]:
+        extra = score_faced(TB, ST, OUT, LOG, g, o, cell, base, index) or extra
     if ctr[N_WATCHED] == 0:
         return extra
     lim = TB[boards.LISTS_TB][boards.LIMITED]
@@ -353,6 +355,35 @@ def score_completed(TB, ST, OUT, LOG, g, o, cell, base, index):
                                                     kind_of(TB, ST, node), index)
                 if nfol[node].sum() > 0:
                     score(TB, ST, OUT, LOG, g, node, I64(0), index)
+    return extra
+
+
+@nb.njit(**JIT)
+def score_faced(TB, ST, OUT, LOG, g, o, cell, base, index):
+    """``score_completed``'s nodes after the tile's own: the neighbours' features that sides
+    which fit any have closed (``owned.faced_node``), each once (``on complete`` rules act
+    first), as the tile's own are."""
+    nodes, nfol, os_ = ST[NODES], ST[NFOL], TB[OS]
+    extra = False
+    i = 0
+    node = owned.faced_node(TB, ST, o, cell, i)
+    while node >= 0:
+        r = nodes[ROOT, node]
+        seen = nodes[OPEN_ENDS, r] != 0
+        for q in range(TB[O1][N_CLOSABLE, o]):
+            seen |= nodes[ROOT, base + os_[CLOSABLE, o, q]] == r
+        for e in range(i):
+            seen |= nodes[ROOT, owned.faced_node(TB, ST, o, cell, e)] == r
+        if not seen:
+            if TB[effects.RULES][effects.H_COMPLETE]:
+                extra |= effects.fire_completed(TB, ST, OUT, LOG, g, r, kind_of(TB, ST, r),
+                                                index)
+            if nfol[r].sum() > 0:
+                score(TB, ST, OUT, LOG, g, r, I64(0), index)
+            elif TB[FIG_TB].shape[0] and TB[KK][kind_of(TB, ST, r), CODE_LEN] > 0:
+                figures.release(ST, r)
+        i += 1
+        node = owned.faced_node(TB, ST, o, cell, i)
     return extra
 
 

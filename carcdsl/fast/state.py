@@ -31,6 +31,7 @@ from carcdsl.fast import (
     figures,
     mt,
     neutral,
+    owned,
     targets,
 )
 from carcdsl.fast.grid import place, place_endless, place_limited
@@ -132,7 +133,7 @@ from carcdsl.fast.turn import end_turn, pass_turn
 def new_state(TB, players):
     """The stacks of one game (``ST``), sized by the rule set: every game of a batch reuses
     them."""
-    tiles = TB[SUPPLY].shape[0] + 1 + boards.extra_tiles(TB)
+    tiles = TB[SUPPLY].shape[0] + 1 + boards.extra_tiles(TB) + owned.extra_tiles(TB, players)
     w = TB[boards.LISTS_TB][boards.SIDE]
     nodes = tiles * TB[OS].shape[2]
     n_open = 4 * tiles + 8
@@ -152,7 +153,8 @@ def new_state(TB, players):
     hand = max(1, TB[PARAMS][HAND])
     per_placement = (1 + TB[OS].shape[2] + figures.extra_moves(TB) + TB[PARAMS][ELSE_MAX]) \
         * TB[PARAMS][MOST_OPTIONS]
-    cap = n_open * 4 * (per_placement + 1) * hand  # list_moves: the placements, then moves
+    # list_moves: the placements (of each tile held, each owned), then moves
+    cap = n_open * 4 * (per_placement + 1) * (hand + owned.kinds(TB)) + 1
     return (cells, np.zeros((7, nodes), np.int64),
             np.zeros((nodes, TB[SEG_ATTR].shape[2]), np.int64),
             np.zeros((nodes, players), np.int64), np.zeros((10, tiles + 2), np.int64),
@@ -160,9 +162,10 @@ def new_state(TB, players):
             np.zeros((3, n_open), np.int64), np.zeros((n_open, 4), np.int64), scratch,
             np.zeros((players, hand), np.int64), np.zeros((cap, 4), np.int64),
             np.zeros(players, np.int64)) + figures.state(TB, players) + \
-        effects.state(TB, players) + boards.state(TB, players) + \
+        effects.state(TB, players, owned.extra_tiles(TB, players)) + \
+        boards.state(TB, players) + \
         (np.zeros((2, (1 + TB[FIG_TB].shape[0]) * nodes + 1), np.int64),) + \
-        decisions.state(TB, players)
+        decisions.state(TB, players) + owned.state(TB, players)
 
 
 @nb.njit(**PY)
@@ -196,6 +199,8 @@ def reset(TB, ST):
     if TB[PARAMS][DECIDING]:
         decisions.reset(ST)
     neutral.reset(TB, ST, I64(0))
+    if owned.kinds(TB):
+        owned.reset(TB, ST)
     if TB[boards.LISTS_TB][boards.LIMITED]:
         boards.reset(TB, ST)
     opens[OPEN_CELL, 0] = (w // 2) + (w // 2) * w  # the origin, open before anything
@@ -249,10 +254,7 @@ def apply(TB, ST, OUT, LOG, g, t, cell, r, spot):
     cells, nodes, nfol, tiles, seats, ctr = (ST[CELLS], ST[NODES], ST[NFOL], ST[TILES_],
                                              ST[SEATS], ST[CTR])
     seat = ctr[CURRENT]
-    if TB[PARAMS][HAND]:
-        hand_remove(ST, seat, t)
-    else:
-        ctr[N_PILE] -= 1
+    take(TB, ST, seat, t)
     index = ctr[N_MOVES]
     log_move(ST, LOG, t, cell, r, spot, seat)
     choice = (spot + (1 << (CHOICE_SHIFT - 1))) >> CHOICE_SHIFT  # ``facts.split_choice``
@@ -268,6 +270,8 @@ def apply(TB, ST, OUT, LOG, g, t, cell, r, spot):
         remember_turns(TB, ST, o, cell)
     if TB[boards.LISTS_TB][boards.LIMITED]:
         base = place_limited(TB, ST, o, cell)
+    elif TB[owned.OWN_TB][owned.X_WILD]:
+        base = owned.place(TB, ST, o, cell)
     else:
         base = place_endless(TB, ST, o, cell)
     if spot >> figures.FIGURE_SHIFT > 0:
@@ -303,6 +307,18 @@ def apply(TB, ST, OUT, LOG, g, t, cell, r, spot):
                                                                           choice)
             return
     finish_turn(TB, ST, OUT, LOG, g, o, cell, base, index, choice)
+
+
+@nb.njit(**JIT)
+def take(TB, ST, seat, t):
+    """``State._apply``'s first step: the tile leaves the mover's hand, or their owned tiles
+    (the drawn tile stays on the pile), or the pile."""
+    if TB[PARAMS][HAND]:
+        hand_remove(ST, seat, t)
+    elif owned.kinds(TB) and owned.playing(TB, ST, seat, t):
+        owned.take(TB, ST, seat, t)
+    else:
+        ST[CTR][N_PILE] -= 1
 
 
 @nb.njit(**JIT)
@@ -382,7 +398,8 @@ def after_move(TB, ST, OUT, LOG, g):
     discarded (the turn does not pass); with hands, a hand none of whose tiles fits."""
     tiles, seats, ctr, hands, scratch = ST[TILES_], ST[SEATS], ST[CTR], ST[HANDS], ST[SCRATCH]
     if is_empty(ST):
-        finish(TB, ST, OUT, LOG, g, I64(SUPPLY_EMPTY))
+        if not (owned.kinds(TB) and owned.last_turn(TB, ST)):
+            finish(TB, ST, OUT, LOG, g, I64(SUPPLY_EMPTY))
         return
     # (requirements are checked here rather than in fits_somewhere: the base game runs
     # measurably slower with any more code in it)
@@ -442,5 +459,17 @@ def discard(TB, ST, OUT, LOG, g, t):
         refill(TB, ST, seat)
         if seats[HAND_N, seat] == 0:
             pass_turn(TB, ST)
-    if is_empty(ST):
+    if is_empty(ST) and not (owned.kinds(TB) and owned.last_turn(TB, ST)):
+        finish(TB, ST, OUT, LOG, g, I64(SUPPLY_EMPTY))
+
+
+@nb.njit(**JIT)
+def keep(TB, ST, OUT, LOG, g):
+    """``owned.keep`` in a last turn (the fast move ``(DECIDE, 0, 0, KEEP)``), logged as a
+    discard of the tile kept (no discard in ``simulate``'s rows); then the next last turn, or
+    the end."""
+    seat = ST[CTR][CURRENT]
+    t = owned.keep(TB, ST)
+    log_move(ST, LOG, t, I64(-1), I64(-1), I64(-1), seat)
+    if not owned.last_turn(TB, ST):
         finish(TB, ST, OUT, LOG, g, I64(SUPPLY_EMPTY))

@@ -76,6 +76,8 @@ RUNS: dict[str, frozenset] = {
     "board bounds": _ANY, "board map": _ANY, "board edge closes": _ANY,
     "board edge filled": _ANY, "board markers": _ANY,
     "attribute": _KINDS,
+    # fast.owned
+    "supply owned": _ANY, "kind fits any": ALL, "require surrounded": _ANY,
 }
 """What the kernel runs: each construct of ``compile.constructs`` and the geometries of the
 kinds it runs it on. A construct it has not claimed makes the front ends fall back on the
@@ -107,6 +109,21 @@ def _unsupported_uses(tables: Tables) -> str | None:
             return "on place shows an attribute, with other actions than the neutral figures'"
     if modes.hold is not None and modes.hand:
         return "supply hold back with hands"
+    return _unsupported_owned(tables)
+
+
+def _unsupported_owned(tables: Tables) -> str | None:
+    """What ``fast.owned`` does not run: owned tiles with hands, sides that fit any on a
+    tile that is not owned (the checker keeps owned tiles out of the pile), or on a bounded
+    table."""
+    modes, owned = tables.modes, {t for t, _ in tables.modes.owned}
+    if owned and modes.hand:
+        return "supply owned with hands"
+    wild = {o // 4 for o, sides in enumerate(tables.wild_sides) if sides}
+    if wild - owned:
+        return "fits any on a tile that is not owned"
+    if wild and tables.board.limited:
+        return "fits any on a bounded table"
     return None
 
 
@@ -131,4 +148,6 @@ def unsupported_roll_out(tables: Tables) -> str | None:
         return "roll-outs from positions with requirements or a bounded board"
     if modes.deciding:
         return "roll-outs from positions with decisions (captures, ransoms, prisoners)"
+    if modes.owned:
+        return "roll-outs from positions with owned tiles"
     return None

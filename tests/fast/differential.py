@@ -20,6 +20,7 @@ import numba
 
 import carcdsl
 from carcdsl.compile.facts import DECIDE
+from carcdsl.engine import owned
 from carcdsl.engine.moves import Discard
 from carcdsl.engine.parts import RANSOM
 from carcdsl.errors import CarcError
@@ -160,6 +161,8 @@ def _interleaved(game, state, chosen: list) -> list:
     for m in state.log.moves:
         if isinstance(m, Discard):
             moves.append((index[m.tile],))
+            if ahead is not None and ahead[0] == DECIDE and ahead[3] == owned.KEEP:
+                ahead = next(made, None)  # a last turn's keeping: logged as this discard
             continue
         while ahead is not None and ahead[0] == DECIDE:  # ransoms
             moves.append(tuple(ahead))

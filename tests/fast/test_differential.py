@@ -74,6 +74,8 @@ HILLS = str(Path(JUNCTIONS).parent / "hills.carc")
 SHRINES = str(Path(JUNCTIONS).parent / "shrines.carc")
 EXCLUDES = str(Path(JUNCTIONS).parent / "excludes.carc")
 MAYOR = str(Path(JUNCTIONS).parent / "mayor.carc")
+ABBEY = str(Path(JUNCTIONS).parent / "abbey.carc")
+"""Abbey & Mayor's abbey alone: a tile each player owns, sides that fit any, last turns."""
 GOLD = str(Path(JUNCTIONS).parent / "gold.carc")
 BUILDINGS = str(Path(JUNCTIONS).parent / "buildings.carc")
 HALVES = str(Path(JUNCTIONS).parent / "halves.carc")
@@ -162,6 +164,12 @@ COMBINATIONS = [
     ("base", ("princess-dragon", "abbot", "inns-cathedrals", "traders-builders", "farmers")),
     ("base", ("princess-dragon", "river", "bag")),
     ("base", ("princess-dragon", "table-edge", "border-closes", "farmers")),
+    # Abbey & Mayor's abbey: owned tiles played instead of the drawn one, last turns (placed
+    # or kept), sides that fit any and close what they face, only into a hole
+    ("base", (ABBEY,)), ("base", (ABBEY, "farmers")), ("base", (ABBEY, "tower", "farmers")),
+    ("base", (ABBEY, "princess-dragon", "farmers")),
+    ("base", (ABBEY, "abbot", "inns-cathedrals", "traders-builders", "farmers")),
+    ("base", (ABBEY, "river", "bag")), ("base", (ABBEY, MAYOR, "fill-hole-extra-turn")),
 ]
 """Mixes of variants played for 2, 3 and 4 players (the combinations the cross-check of the
 two engines has grown by, then more)."""
@@ -172,7 +180,9 @@ MORE_PLAYERS = [("base", ("inns-cathedrals",), 5), ("base", ("inns-cathedrals", 
                 ("base", ("abbot", "inns-cathedrals", "traders-builders", "farmers"), 6),
                 ("base", ("tower", "inns-cathedrals", "farmers"), 5),
                 ("base", ("tower", "inns-cathedrals"), 6),
-                ("base", ("princess-dragon", "inns-cathedrals", "farmers"), 6)]
+                ("base", ("princess-dragon", "inns-cathedrals", "farmers"), 6),
+                ("base", (ABBEY, "inns-cathedrals", "farmers"), 5),
+                ("base", (ABBEY, "tower", "inns-cathedrals"), 6)]
 """Combinations that seat more than four (the pink set's sixth player)."""
 
 ROW_COMBINATIONS = COMBINATIONS[:4] + [
@@ -183,6 +193,7 @@ ROW_COMBINATIONS = COMBINATIONS[:4] + [
     ("base", ("abbot", "hand-of-three")),  # a recall is no placement of its own (issue 31)
     ("base", ("tower", "farmers")), ("base", ("tower", "hand-of-three")),  # decision steps
     ("base", ("princess-dragon", "farmers")),  # walks: other players' decisions in a turn
+    ("base", (ABBEY, "farmers")), ("base", (ABBEY, "tower")),  # last turns, kept tiles
 ]
 """Combinations whose ``simulate`` rows are compared field by field."""
 
@@ -390,6 +401,51 @@ def test_the_same_games_with_neutral_figures(tmp_path, text):
     assert refusal(game) is None
     for players in (2, 3, 4):
         assert_same_games(game, players, range(1, 1 + count(8, 2)), text)
+
+
+OWNED_RULES = [
+    "feature wall { geometry area  fits any  followers no }\n"
+    "tile HOLE 0 monastery; wall N+E+S+W\nsupply { each player owns HOLE }\n"
+    "on place shows wall: require surrounded",
+    "feature wall { geometry area  fits any  followers no }\n"
+    "tile HOLE 0 monastery; wall N+E+S+W\nsupply { each player owns 2 HOLE }",
+    "feature wall { geometry area  fits any  followers no }\n"
+    "tile GATE 0 road W+S; wall N+E\nsupply { each player owns GATE }",
+    "tile TWIN 0 city N; road E+W\nsupply { each player owns TWIN }",
+]
+"""``test_constructs``' live rule of owned tiles, and owned tiles placed anywhere (two each),
+with two sides that fit any (tiles never fit beside those), or none."""
+
+
+@pytest.mark.parametrize("text", OWNED_RULES)
+def test_the_same_games_with_owned_tiles(tmp_path, text):
+    """Owned tiles played instead of the drawn one (which stays on the pile), and the last
+    turns once the pile is empty: the same games, and the owned tile is played in them."""
+    path = tmp_path / "owned.carc"
+    path.write_text(f"variant owned for base\n{text}\n")
+    game = carcdsl.load("base", ["farmers", str(path)])
+    assert refusal(game) is None
+    owned_type = len(game.tables.type_names) - 1
+    for players in (2, 3):
+        assert_same_games(game, players, range(1, 1 + count(8, 2)), text)
+        moves = Kernel(game, players).log(1)["moves"]
+        assert any(m[0] == owned_type and len(m) == 4 for m in moves)
+
+
+@pytest.mark.parametrize("variants,text,says", [
+    (("hand-of-three",), "", "supply owned with hands"),
+    (("table-edge", "border-closes"), "", "fits any on a bounded table"),
+    ((), "feature wall { geometry area  fits any  followers no }\n"
+     "tile WALLED 2 monastery; wall N+E+S+W", "fits any on a tile that is not owned"),
+])
+def test_the_kernel_refuses_owned_tiles_it_does_not_run(tmp_path, variants, text, says):
+    """Owned tiles with hands, sides that fit any on a tile the pile holds or on a bounded
+    table: refused in one line (the Python engine plays them). (The checker refuses an
+    owned tile the pile holds too.)"""
+    path = tmp_path / "owned.carc"
+    path.write_text(f"variant owned for base\n{text}\n")
+    extra = [str(path)] if text else [ABBEY]
+    assert refusal(carcdsl.load("base", [*extra, *variants])) == says
 
 
 @pytest.mark.parametrize("rules,variants", ROW_COMBINATIONS,

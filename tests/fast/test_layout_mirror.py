@@ -13,7 +13,7 @@ from carcdsl.fast import source_digest
 PACKAGE = Path(carcdsl.__file__).parent
 
 MIRRORS = ("grid", "features", "supply", "turn", "scoring", "movegen", "state", "figures",
-           "effects", "requirements", "elsewhere", "decisions", "neutral", "targets")
+           "effects", "requirements", "elsewhere", "decisions", "neutral", "targets", "owned")
 """``fast/X.py`` mirrors ``engine/X.py``."""
 
 OWN = ("__init__", "jit", "packed", "layout", "slots", "mt", "program", "boards", "bags",
