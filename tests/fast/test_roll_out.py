@@ -54,8 +54,12 @@ def test_roll_outs_match_the_python_engine(rules, variants, players):
         assert (list(state.scores), len(state.log.moves), list(state.supply.pile)) == before
 
 
-def test_a_roll_out_is_refused_where_the_state_does_not_carry_over():
+def test_a_roll_out_is_refused_where_the_state_does_not_carry_over(tmp_path):
     assert "tokens" in unsupported_roll_out(carcdsl.load("base", ["traders-builders"]).tables)
+    path = tmp_path / "owned.carc"  # which tiles each seat still owns is not loaded
+    path.write_text("variant owned for base\ntile TWIN 0 city N; road E+W\n"
+                    "supply { each player owns TWIN }\n")
+    assert "owned tiles" in unsupported_roll_out(carcdsl.load("base", [str(path)]).tables)
 
 
 def test_mcts_rolls_out_on_the_compiled_engine():
