@@ -10,7 +10,8 @@ import attrs
 
 from carcdsl.compile.tables import Tables
 from carcdsl.compile.tiles import compile_rules
-from carcdsl.engine.state import State, check_players, seat_names
+from carcdsl.engine.players import check_players, seat_names
+from carcdsl.engine.state import State
 from carcdsl.errors import IllegalMoveError
 from carcdsl.model.rules import RuleSet
 

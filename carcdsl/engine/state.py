@@ -9,7 +9,7 @@ or (a live game) tiles that fit nowhere are discarded until one fits.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import cast
 
 import attrs
@@ -25,7 +25,7 @@ from carcdsl.compile.facts import (
     with_choice,
 )
 from carcdsl.compile.modes import RECALL_FINAL
-from carcdsl.compile.tables import CENTRE, Tables
+from carcdsl.compile.tables import CENTRE
 from carcdsl.engine import (
     decisions,
     discards,
@@ -589,29 +589,6 @@ class State(Parts):
         new = State.__new__(State)
         self.copy_parts(new)
         return new
-
-
-def check_players(tables: Tables, count: int, rules_name: str) -> None:
-    """Refuse a player count outside the rule set's range, or one whose hands the supply
-    cannot deal in full."""
-    modes = tables.modes
-    low, high = modes.players
-    if not low <= count <= high:
-        raise IllegalMoveError("players", "range", rules=rules_name, low=low, high=high,
-                               count=count)
-    hand = modes.hand
-    if hand:
-        tiles = len(tables.fast.supply) + (not modes.start_placed)
-        if hand * count > tiles:
-            raise IllegalMoveError("players", "hands", hand=hand, count=count,
-                                   need=hand * count, tiles=tiles, each=tiles // count)
-
-
-def seat_names(players: Sequence[str] | int) -> tuple[str, ...]:
-    """Names for a player count (``P1``, ``P2`` ...), or the names given."""
-    if isinstance(players, int):
-        return tuple(f"P{i + 1}" for i in range(players))
-    return tuple(players)
 
 
 def draw_off_seating(game: GameInfo, players: int, seed: int) -> tuple[int, ...]:
