@@ -58,11 +58,12 @@ _SETTLED_BY = {
     "group": frozenset({"W310"}),
     "on": frozenset({"E141", "W304", "W311", "W312"}),  # W304: what an `on figure` gives it
     "board": frozenset({"E131", "E132", "E133", "W305"}),
-    "supply": frozenset({"E132", "W310"}),
+    "supply": frozenset({"E132", "W310", "E201/zero"}),  # E201/zero: a tile the supply owns
     "turn": frozenset({"E132"}),
 }
 """Codes a declaration of each kind settles: said of a rule set one of whose declarations of
-that kind did not parse, they would be follow-ons (``RuleSet.unread``)."""
+that kind did not parse, they would be follow-ons (``RuleSet.unread``). A code, or a
+message's key (``E201/zero``) where only one form of the code is settled."""
 
 
 def _follows_unread(found: Diagnostic, unread: tuple[tuple[str, str], ...]) -> bool:
@@ -75,7 +76,8 @@ def _follows_unread(found: Diagnostic, unread: tuple[tuple[str, str], ...]) -> b
     if any(isinstance(value, str) and value in names
            for key, value in found.args.items() if key != "hint"):
         return True
-    return any(found.code in _SETTLED_BY.get(kw, ()) for kw, _name in unread)
+    return any(found.code in _SETTLED_BY.get(kw, ()) or found.key in _SETTLED_BY.get(kw, ())
+               for kw, _name in unread)
 
 
 @attrs.define
