@@ -61,6 +61,7 @@ CODES: dict[str, str] = {
     "E132": "a bad board, supply or turn setting",
     "E133": "a malformed map",
     "E134": "unknown token, or a bad token setting",
+    "E135": "a description (`about`) that is not one line of text",
     "E141": "a rule that would do nothing where it is written",
     "E142": "a division by 0 in a scoring expression",
     # tiles

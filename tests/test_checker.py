@@ -682,6 +682,13 @@ BROKEN = [
      "E134", 4, 24),
     ("E134 take under on place",
      extending("token wine { supply 9 }\non place shows city: take wine"), "E134", 4, 27),
+    # a description (`about`) is one line of text
+    ("E135 an empty about", extending('about "  "'), "E135", 3, 1),
+    ("E135 an about too long", extending('about nl "' + "x" * 201 + '"'), "E135", 3, 1),
+    ("E135 an about of two lines (JSON)",
+     f'rules t\nextends "{BROKEN_FILES}/about-newline.json"\n', "E135", 0, 0),
+    ("E101 an about twice in one language", extending('about "One."\nabout "Two."'),
+     "E101", 4, 1),
     ("E207 an attribute the kind lacks", mini(tiles="tile A 2 city N inn; road W-E"),
      "E207", 9, 17),
     ("E207 an attribute amount 0",

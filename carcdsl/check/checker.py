@@ -168,6 +168,7 @@ class _Checker(KindChecks, GameChecks, NameChecks, TileChecks, PlayChecks, StepC
         self.check_moving()
         self.check_steps()
         self.check_names()
+        self.check_about()
         infos = []
         for tile in rules.tiles:
             info = self.check_tile(tile)

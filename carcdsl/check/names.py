@@ -1,6 +1,6 @@
 """The checks of a rule set's words in other languages: a name given for a word the rule set
 does not have (W307), a word without a name in a language the rule set speaks (W306), over
-every word a player reads (``visible_words``).
+every word a player reads (``visible_words``); and of its descriptions (``about``, E135).
 
 ``NameChecks`` is a mixin of ``checker._Checker``, as ``tiles.TileChecks`` is: methods only,
 reporting through its ``warn``.
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from carcdsl.check.host import CheckerHost
 from carcdsl.model.base import Loc
+from carcdsl.model.rules import ABOUT_LONGEST
 
 DEFAULT_LANGUAGE = "en"
 """The language of a rule set's own words: names given for it rename, none are missing."""
@@ -98,3 +99,18 @@ class NameChecks(CheckerHost):
                 else:
                     continue
                 self.warn("W306", loc, lang=lang, word=word)
+
+    def check_about(self) -> None:
+        """E135: a description (``about``) that is not one line of text: empty, of more than
+        one line (a JSON rule set's text may hold a line break) or longer than
+        ``ABOUT_LONGEST`` characters."""
+        for about in self.rules.about:
+            said = {"of": about.of, "lang": f" {about.lang}" if about.lang else ""}
+            text = about.text
+            if not text.strip():
+                self.error("E135", about.loc, "empty", **said)
+            elif "\n" in text or "\r" in text:
+                self.error("E135", about.loc, "newline", **said)
+            elif len(text) > ABOUT_LONGEST:
+                self.error("E135", about.loc, "long", length=len(text), most=ABOUT_LONGEST,
+                           **said)

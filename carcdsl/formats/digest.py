@@ -19,6 +19,12 @@ digest leaves them out (a record replays after a rule file changes a colour, and
 written before kinds had looks keep their digests)."""
 
 
+DESCRIPTIVE_KEYS = ("about",)
+"""Keys of the rule set's JSON form that describe it and change no rule (what each file says
+it does): the digest leaves them out, so a description written or reworded later leaves the
+digests of the records played before it unchanged."""
+
+
 LATER_KIND_KEYS = {"tile_figures": True, "ties": "", "followers_anywhere": False,
                    "followers_with": None, "fits_any": False}
 """Keys of a kind's JSON form added after records carried digests: left out of the digest at
@@ -52,6 +58,8 @@ def rules_digest(rules: RuleSet) -> str:
     from carcdsl.lang.jsonform import ruleset_to_json  # the rule language, when needed
 
     data = ruleset_to_json(rules)
+    for key in DESCRIPTIVE_KEYS:
+        data.pop(key, None)
     for kind in data["kinds"]:
         for key in PICTURE_KEYS:
             kind.pop(key, None)

@@ -65,6 +65,7 @@ DIAGNOSTICS: dict[str, str] = {
     "E101/property": "{property} is given twice in this {block} block " + _SEEN,
     "E101/title": "the title is given twice in this {block} block " + _SEEN,
     "E101/parameter": "parameter '{name}' is declared twice " + _SEEN,
+    "E101/about": "the description (`about{lang}`) is given twice in this file " + _SEEN,
     "E101/name": "names {lang}: '{word}' is named twice " + _SEEN,
     "E101/json": "'{name}' is given twice in {list} (first at {first})",
     "E101/game": "the game is already declared at {first}; use `override game {{ ... }}` to "
@@ -426,6 +427,11 @@ DIAGNOSTICS: dict[str, str] = {
                  "supply N }}`",
     "E134/take-attribute": "`take {token}`: feature '{kind}' has no attribute '{token}' to "
                            "count the tokens by (`attribute {token} count` in feature {kind})",
+    "E135/empty": "`about{lang}` of {of} is empty: say in one line what the file does",
+    "E135/newline": "`about{lang}` of {of} is more than one line: a description is one line "
+                    "of text",
+    "E135/long": "`about{lang}` of {of} has {length} characters; a description is one line "
+                 "of at most {most}",
     "E134/take-where": "`take {token}` under `{trigger}`: the placer takes as many tokens as a "
                        "completed feature's attribute, so `take` goes under `on complete KIND`",
     **TILE_DIAGNOSTICS,

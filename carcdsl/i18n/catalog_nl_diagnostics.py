@@ -74,6 +74,7 @@ DIAGNOSTICS: dict[str, str] = {
     "E101/property": "{property} staat twee keer in dit {block}-blok " + _SEEN,
     "E101/title": "de titel staat twee keer in dit {block}-blok " + _SEEN,
     "E101/parameter": "parameter '{name}' is twee keer gedeclareerd " + _SEEN,
+    "E101/about": "de beschrijving (`about{lang}`) staat twee keer in dit bestand " + _SEEN,
     "E101/name": "names {lang}: '{word}' krijgt twee keer een naam " + _SEEN,
     "E101/json": "'{name}' staat twee keer in {list} (eerst op {first})",
     "E101/game": "het spel is al gedeclareerd op {first}; wijzig het met "
@@ -471,6 +472,11 @@ DIAGNOSTICS: dict[str, str] = {
     "E134/take-attribute": "`take {token}`: soort '{kind}' heeft geen attribuut '{token}' om "
                            "de fiches mee te tellen (`attribute {token} count` in feature "
                            "{kind})",
+    "E135/empty": "`about{lang}` van {of} is leeg: zeg in één regel wat het bestand doet",
+    "E135/newline": "`about{lang}` van {of} beslaat meer dan één regel: een beschrijving is "
+                    "één regel tekst",
+    "E135/long": "`about{lang}` van {of} heeft {length} tekens; een beschrijving is één regel "
+                 "van hoogstens {most}",
     "E141/field": "'{name}' is een weide-achtige soort (field), en die worden nooit voltooid: "
                   "`score complete` zou nooit gelden (ze tellen aan het eind, `score final`)",
     "E141/pennants": "'{name}' zegt `pennants no`, dus `pennants` is daar altijd 0 (zet "

@@ -15,6 +15,7 @@ import carcdsl.model as m
 from carcdsl.diagnostics import error, suggest, warning
 from carcdsl.lang.declare import differing, remove_names, remove_tiles, settle
 from carcdsl.lang.decls import (
+    AboutDecl,
     BlockDecl,
     FeatureDecl,
     FigureDecl,
@@ -88,6 +89,8 @@ class Builder:
     names_locs: list = attrs.Factory(list)  # (lang, word or None, loc)
     open_points: list = attrs.Factory(list)
     notes: list = attrs.Factory(list)
+    about: list = attrs.Factory(list)
+    """What each file applied says it does (``m.About``), collected by the loader."""
     counts_changed: m.Loc | None = None
     """The first tile declaration, override or removal since the declared total was last set,
     written in another file than that total (a variant removing tiles from `base`): W122 is
@@ -136,6 +139,7 @@ class Builder:
         b.names_locs = list(rules.names_locs)
         b.open_points = list(rules.open_points)
         b.notes = list(rules.notes)
+        b.about = list(rules.about)
         for name in _BLOCKS:
             obj = getattr(rules, name)
             props = {f.name: getattr(obj, f.name) for f in attrs.fields(type(obj))
@@ -168,8 +172,8 @@ class Builder:
         (names given there are that file's business: no W307 for them here)."""
         if isinstance(decl, BlockDecl):
             self._block(decl, params or {})
-        elif isinstance(decl, ParamDecl):
-            pass  # collected by the loader before the file's declarations apply
+        elif isinstance(decl, ParamDecl | AboutDecl):
+            pass  # collected by the loader (parameters before the file's declarations apply)
         elif isinstance(decl, m.Trigger):
             self._add_trigger(self._trigger(decl, params or {}))
         elif isinstance(decl, FigureDecl):
@@ -539,7 +543,7 @@ class Builder:
                          groups=tuple(self.groups.values()),
                          names=names, names_locs=tuple(self.names_locs),
                          open_points=tuple(self.open_points),
-                         notes=tuple(self.notes), loc=self.loc,
+                         notes=tuple(self.notes), about=tuple(self.about), loc=self.loc,
                          landmark_locs=tuple((k, v) for k, v in self.landmarks.items()
                                              if v is not None),
                          unread=tuple(dict.fromkeys(self.unread)))

@@ -173,6 +173,7 @@ class Loader:
                     builder.apply(decl, params, inherited)
             finally:
                 builder.in_variant = was
+            builder.about.extend(loaded.abouts(loaded.name or path.stem))
         finally:
             self._stack.pop()
         return loaded

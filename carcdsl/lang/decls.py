@@ -11,7 +11,7 @@ from typing import Any, Union
 import attrs
 
 from carcdsl.model.base import Loc, as_tuple
-from carcdsl.model.rules import Group, Trigger
+from carcdsl.model.rules import About, Group, Trigger
 from carcdsl.model.tiles import Tile
 
 
@@ -171,8 +171,18 @@ class NoteDecl:
     loc: Loc | None = attrs.field(default=None, eq=False)
 
 
+@attrs.frozen
+class AboutDecl:
+    """``about "..."`` (lang None: the rule set's own language) or ``about nl "..."``."""
+
+    lang: str | None
+    text: str
+    loc: Loc | None = attrs.field(default=None, eq=False)
+
+
 Decl = Union[GameDecl, FeatureDecl, LandmarkDecl, TileDecl, RemoveTiles, RemoveNames, WhenDecl,
-             ParamDecl, BlockDecl, Trigger, TokenDecl, NamesDecl, NoteDecl, FigureDecl, Group]
+             ParamDecl, BlockDecl, Trigger, TokenDecl, NamesDecl, NoteDecl, FigureDecl, Group,
+             AboutDecl]
 
 
 @attrs.frozen
@@ -206,6 +216,13 @@ class RuleFile:
     unread: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=as_tuple, eq=False)
     """Read with recovery: what the declarations that did not parse would have declared,
     (keyword, name) or (keyword, "") for a section (``syntax.unread_declarations``)."""
+
+    def abouts(self, of: str | None = None) -> tuple[About, ...]:
+        """What the file says it does (``about``), as the rule set or variant ``of`` (the
+        file's own name when not given)."""
+        name = of or self.name or ""
+        return tuple(About(name, d.lang, d.text, loc=d.loc) for d in self.decls
+                     if isinstance(d, AboutDecl))
 
     @property
     def is_empty(self) -> bool:

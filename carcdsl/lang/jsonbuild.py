@@ -54,6 +54,8 @@ def _build(data: dict[str, Any], source: str) -> m.RuleSet:
         names_locs=tuple(names_locs),
         open_points=tuple(data.get("open_points", ())),
         notes=tuple((n["language"], n["text"]) for n in data.get("notes", ())),
+        about=tuple(m.About(a["of"], a["language"], a["text"], loc=_at(source, f"$.about[{i}]"))
+                    for i, a in enumerate(data.get("about", ()))),
         landmark_locs=tuple((name, _at(source, f"$.landmarks[{i}]"))
                             for i, name in enumerate(data["landmarks"])),
         loc=_at(source, "$"),

@@ -70,6 +70,7 @@ def ruleset_to_json(rules: m.RuleSet) -> dict[str, Any]:
                   for lang, entries in rules.names],
         "open_points": list(rules.open_points),
         "notes": [{"language": lang, "text": text} for lang, text in rules.notes],
+        "about": [{"of": a.of, "language": a.lang, "text": a.text} for a in rules.about],
     }
 
 

@@ -21,7 +21,7 @@ from lark.exceptions import UnexpectedInput, VisitError
 import carcdsl.model as m
 from carcdsl.diagnostics import error, unique
 from carcdsl.errors import RuleError
-from carcdsl.lang.decls import ParamDecl, Ref, RuleFile, WhenDecl
+from carcdsl.lang.decls import AboutDecl, ParamDecl, Ref, RuleFile, WhenDecl
 from carcdsl.lang.parser_blocks import BlockTransformer
 from carcdsl.lang.parser_features import FeatureTransformer
 from carcdsl.lang.parser_game import GameTransformer
@@ -140,6 +140,7 @@ class _ToRuleFile(GameTransformer, BlockTransformer, FeatureTransformer):
         decls: list[Any] = []
         header: _Header | None = None
         params: dict[str, ParamDecl] = {}
+        abouts: dict[str | None, AboutDecl] = {}
         for item in items:
             if isinstance(item, _Header):
                 if header is not None:
@@ -156,7 +157,14 @@ class _ToRuleFile(GameTransformer, BlockTransformer, FeatureTransformer):
                 first = params[item.name].loc
                 self.problems.append(error("E101", item.loc, "parameter", name=item.name,
                                            line=first.line if first else "?"))
+            elif isinstance(item, AboutDecl) and item.lang in abouts:
+                first = abouts[item.lang].loc
+                self.problems.append(error("E101", item.loc, "about",
+                                           lang=f" {item.lang}" if item.lang else "",
+                                           line=first.line if first else "?"))
             else:
+                if isinstance(item, AboutDecl):
+                    abouts[item.lang] = item
                 if isinstance(item, ParamDecl):
                     params[item.name] = item
                 decls.append(item)
@@ -186,6 +194,12 @@ class _ToRuleFile(GameTransformer, BlockTransformer, FeatureTransformer):
         refs = [self._ref(t) for t in items[1:] if t is not None]
         return _Header("variant", str(items[0]), refs[0] if refs else None, tuple(refs[1:]),
                        self._loc(meta))
+
+    @v_args(meta=True)
+    def about_decl(self, meta, items):
+        lang, text = items
+        return AboutDecl(str(lang) if lang is not None else None, str(text)[1:-1],
+                         self._loc(meta))
 
     def extends_decl(self, items):
         return self._ref(items[0])

@@ -24,7 +24,7 @@ _SYMBOL_RULES = {
     "remove_all_tiles": "remove all tiles", "remove_kinds": "remove feature",
     "remove_figures": "remove figure", "remove_tokens": "remove token",
     "remove_groups": "remove group", "extends_decl": "extends",
-    "open_point": "open",
+    "open_point": "open", "about_decl": "about",
     "note": "note", "figure_block": "figure", "override_figure": "override figure",
     "group_decl": "group", "when_block": "when",
 }

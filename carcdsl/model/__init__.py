@@ -18,6 +18,7 @@ from carcdsl.model.expr import (
 )
 from carcdsl.model.looks import LOOKS, NAMED_COLOURS, default_look, looks_of, parse_colour
 from carcdsl.model.rules import (
+    ABOUT_LONGEST,
     BOARD_EDGE_NEIGHBOURS,
     DRAW_MODES,
     END_CONDITIONS,
@@ -29,6 +30,7 @@ from carcdsl.model.rules import (
     START_MODES,
     TRIGGER_ACTIONS,
     TRIGGER_CONDITIONS,
+    About,
     Board,
     Border,
     Figure,
@@ -40,6 +42,7 @@ from carcdsl.model.rules import (
     Token,
     Trigger,
     Turn,
+    about_in,
     supply_key,
 )
 from carcdsl.model.tiles import ATTRIBUTE_MERGES, GEOMETRIES, FeatureKind, Segment, Tile
@@ -93,4 +96,7 @@ __all__ = [
     "Trigger",
     "Turn",
     "supply_key",
+    "ABOUT_LONGEST",
+    "About",
+    "about_in",
 ]

@@ -401,6 +401,30 @@ class Group:
     messages."""
 
 
+ABOUT_LONGEST = 200
+"""The most characters a description (``about "..."``) may have: one line in a list."""
+
+
+@attrs.frozen
+class About:
+    """``about "..."`` (``lang`` None: the rule set's own language) or ``about nl "..."``:
+    one line saying what the file declaring rule set or variant ``of`` does."""
+
+    of: str
+    lang: str | None
+    text: str
+    loc: Loc | None = loc_field()
+
+
+def about_in(abouts: tuple[About, ...] | list[About], of: str, lang: str,
+             default_lang: str = "en") -> str:
+    """The description of ``of`` in ``lang``: its own translation, else the one in
+    ``default_lang`` (the rule set's own language, which ``about en`` may give), else the one
+    written without a language; "" when it has none."""
+    texts = {a.lang: a.text for a in abouts if a.of == of}
+    return texts.get(lang) or texts.get(default_lang) or texts.get(None) or ""
+
+
 @attrs.frozen
 class RuleSet:
     """A fully composed rule set: a base file with its variants applied in order."""
@@ -435,6 +459,8 @@ class RuleSet:
     notes: tuple[tuple[str, str], ...] = attrs.field(
         default=(), converter=lambda v: tuple(tuple(x) for x in v or ()))
     """(language, text): the author's notes."""
+    about: tuple[About, ...] = attrs.field(default=(), converter=as_tuple)
+    """What each file of the rule set says it does (``about "..."``), in file order."""
     landmark_locs: tuple[tuple[str, Loc], ...] = attrs.field(default=(), eq=False, repr=False,
                                                              converter=as_tuple)
     """Where each landmark was declared."""
