@@ -175,7 +175,8 @@ async def test_definition_and_references_cross_files(client: LanguageClient):
     road = at(BROKEN, "feature road", 9)
     [found] = await client.text_document_definition_async(  # type: ignore[misc]
         T.DefinitionParams(T.TextDocumentIdentifier(uri), road))
-    assert found.uri.endswith("rules/base.carc") and found.range.start.line == 21
+    declared = BASE.read_text(encoding="utf-8").split("\n").index("feature road {")
+    assert found.uri.endswith("rules/base.carc") and found.range.start.line == declared
     base = await client.text_document_definition_async(T.DefinitionParams(
         T.TextDocumentIdentifier(uri), at(BROKEN, "extends base", 9)))
     assert base[0].uri.endswith("rules/base.carc")  # type: ignore[index]
@@ -211,8 +212,11 @@ async def test_document_symbols(client: LanguageClient):
     found = await client.text_document_document_symbol_async(T.DocumentSymbolParams(
         T.TextDocumentIdentifier(uri)))
     names = [(s.name, s.detail) for s in found]  # type: ignore[union-attr]
-    assert names[:4] == [("base", "rules"), ("Carcassonne", "game"), ("village", "landmark"),
-                         ("road", "feature")]
+    assert names[0] == ("base", "rules")
+    # the descriptions: one in the rule set's own language (named by its text), one in Dutch
+    assert [d for d in names[1:3] if d[1] == "about"] == names[1:3]
+    assert names[1][0].startswith("The base game") and names[2][0] == "nl"
+    assert names[3:6] == [("Carcassonne", "game"), ("village", "landmark"), ("road", "feature")]
     assert ("X", "tile") in names
 
 
