@@ -189,7 +189,10 @@ def test_checkout_bundled_files_keep_their_paths(capsys):
 def test_list_names_every_bundled_file_with_its_parameters(capsys):
     code, out, _ = run(capsys, "list")
     assert code == 0
-    lines = out.splitlines()
+    lines = [line for line in out.splitlines() if not line.startswith(" ")]
+    abouts = [line.strip() for line in out.splitlines() if line.startswith(" ")]
+    assert len(abouts) == len(lines)  # every bundled file says what it does, under its line
+    assert abouts[0].startswith("The base game (2014 edition): 72 tiles")
     assert lines[0].split() == ["base", "rule", "set"]
     assert "rule set  areas=2 (2..3)  sets=1 (1..10)" in lines[1]
     assert lines[1].startswith("maps-germany ")
@@ -200,6 +203,19 @@ def test_list_names_every_bundled_file_with_its_parameters(capsys):
     assert len(lines) == 33  # 4 rule sets, 29 variants
     code, out, _ = run(capsys, "list", "--lang", "nl")
     assert code == 0 and "variant voor base" in out
+    assert "\n                         Boeren: volgelingen mogen in weiden liggen" in out
+
+
+def test_list_as_json_carries_each_files_about(capsys):
+    code, out, _ = run(capsys, "list", "--json", "--lang", "nl")
+    listed = {entry["name"]: entry for entry in json.loads(out)}
+    assert code == 0 and len(listed) == 33
+    assert listed["farmers"]["about"].startswith("Boeren: volgelingen mogen in weiden liggen")
+    assert listed["border-closes"]["with"] == ["table-edge"]
+    assert listed["table-edge"]["params"][0] == {"name": "width", "default": 9, "allowed": None}
+    assert all(entry["about"] for entry in listed.values())
+    code, out, _ = run(capsys, "list", "--json")
+    assert json.loads(out)[0]["about"].startswith("The base game (2014 edition)")
 
 
 def test_explain_says_what_a_rule_set_is(capsys):
@@ -211,3 +227,8 @@ def test_explain_says_what_a_rule_set_is(capsys):
     assert "field (field, followers may stand on it): scores nothing when completed, " \
         "3 * completed(city) at the end" in out
     assert "variants applied: farmers" in out
+    # what the files say they do, right under the title: the rule set's, then each variant's
+    assert out.splitlines()[1].startswith("  The base game (2014 edition)")
+    assert out.splitlines()[2].startswith("  farmers: Farmers: followers may lie in fields")
+    code, out, _ = run(capsys, "explain", "base", "--variant", "farmers", "--lang", "nl")
+    assert code == 0 and "  farmers: Boeren: volgelingen mogen in weiden liggen" in out

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import random
 import signal
@@ -56,7 +57,7 @@ from carcdsl.lang.decls import ParamDecl, RuleFile
 from carcdsl.lang.jsonform import ruleset_to_json
 from carcdsl.lang.sources import bundled_names, display_name, resolve
 from carcdsl.model.base import Loc
-from carcdsl.model.rules import RuleSet
+from carcdsl.model.rules import RuleSet, about_in
 from carcdsl.pipeline import check_files, check_language, load, load_checked
 from carcdsl.replay import game_for, replay
 from carcdsl.sim.compiled import EngineChoice, Refusal, choose
@@ -412,6 +413,8 @@ def cmd_explain(args: argparse.Namespace) -> int:
     words = Words(rules, args.lang)
     print(f"{title_of(rules, words)} ({rules.name}"
           f"{''.join(' + ' + v for v in rules.variants)})")
+    for line in about_lines(rules, words.lang):
+        print(f"  {line}")
     for line in describe_rules(rules, words):
         print(f"  {line}")
     if rules.open_points:
@@ -433,7 +436,8 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 def cmd_list(args: argparse.Namespace) -> int:
     """``carcdsl list``: the bundled rule sets, then the variants, one line each, with their
-    parameters and defaults."""
+    parameters and defaults, and under it what the file says it does (``about``); with
+    ``--json``, the same as a list of objects."""
     words = Words(None, args.lang)
     loader = Loader()
     found = []
@@ -441,14 +445,36 @@ def cmd_list(args: argparse.Namespace) -> int:
         loaded = loader.load_file(path)  # a bundled file that cannot be read is a bug
         if isinstance(loaded, RuleFile):
             found.append((loaded.role != "rules", name, loaded))
+    width = max(len(f[1]) for f in found)
+    listed = []
     for _variant, name, loaded in sorted(found, key=lambda f: f[:2]):
         params = tuple((d.name, d.default, d.allowed) for d in loaded.decls
                        if isinstance(d, ParamDecl))
-        print(describe_bundled(
-            name, loaded.role, loaded.applies_to.target if loaded.applies_to else None,
-            tuple(ref.target for ref in loaded.applies_with), params, words,
-            max(len(f[1]) for f in found)))
+        for_rules = loaded.applies_to.target if loaded.applies_to else None
+        with_ = tuple(ref.target for ref in loaded.applies_with)
+        about = loaded.about_in(words.lang)
+        if args.json:
+            listed.append({"name": name, "role": loaded.role, "for": for_rules,
+                           "with": list(with_), "about": about,
+                           "params": [{"name": key, "default": default,
+                                       "allowed": list(allowed) if allowed else None}
+                                      for key, default, allowed in params]})
+            continue
+        print(describe_bundled(name, loaded.role, for_rules, with_, params, words, width))
+        if about:
+            print(" " * (width + 2) + about)
+    if args.json:
+        print(json.dumps(listed, ensure_ascii=False, indent=1))
     return 0
+
+
+def about_lines(rules: RuleSet, lang: str) -> list[str]:
+    """What the rule set's files say they do (``about``) in ``lang``: the rule set's own
+    description, then each variant's, named (``farmers: ...``)."""
+    lines = [about_in(rules.about, rules.name, lang)]
+    lines += [f"{v}: {text}" for v in rules.variants
+              if (text := about_in(rules.about, v, lang))]
+    return [line for line in lines if line]
 
 
 def title_of(rules: RuleSet, words: Words) -> str:

@@ -189,7 +189,10 @@ def _add_explain(commands) -> None:
 def _add_list(commands) -> None:
     p = commands.add_parser("list", help="the bundled rule sets and variants",
                             description="List the bundled rule sets and variants, one line "
-                            "each, with their parameters and defaults.")
+                            "each, with their parameters and defaults, and under it what it "
+                            "does (its `about`, in the language of --lang where it says it).")
+    p.add_argument("--json", action="store_true",
+                   help="print them as JSON: name, role, for, with, params, about")
     add_lang_option(p)
     p.set_defaults(run=cmd_list)
 

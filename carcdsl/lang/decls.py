@@ -11,7 +11,7 @@ from typing import Any, Union
 import attrs
 
 from carcdsl.model.base import Loc, as_tuple
-from carcdsl.model.rules import About, Group, Trigger
+from carcdsl.model.rules import About, Group, Trigger, about_in
 from carcdsl.model.tiles import Tile
 
 
@@ -223,6 +223,11 @@ class RuleFile:
         name = of or self.name or ""
         return tuple(About(name, d.lang, d.text, loc=d.loc) for d in self.decls
                      if isinstance(d, AboutDecl))
+
+    def about_in(self, lang: str) -> str:
+        """What the file says it does, in ``lang`` where it says it in that language, else in
+        its own; "" when it says nothing."""
+        return about_in(self.abouts(), self.name or "", lang)
 
     @property
     def is_empty(self) -> bool:
