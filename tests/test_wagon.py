@@ -1,6 +1,7 @@
 """A figure that goes on when its feature scores (issue 27, Abbey & Mayor's wagon): ``on
-scored F: move F within N to K, ...`` (tests/data/constructs/wagon.carc; the Python engine
-only: the compiled engine refuses it in one line). Records hand-checked, in their comments."""
+scored F: move F within N to K, ...`` (tests/data/constructs/wagon.carc; the compiled engine
+plays the same games: tests/fast/test_differential.py). Records hand-checked, in their
+comments."""
 
 from __future__ import annotations
 
@@ -166,8 +167,10 @@ def test_random_games_move_wagons_on(game):
     assert any(m.at is not None for m in moved) and any(m.at is None for m in moved)
 
 
-def test_the_compiled_engine_refuses_it_in_one_line(game):
-    assert support.unsupported(game.tables) == "on scored"
+def test_the_compiled_engine_runs_it(game):
+    """``fast.moving`` runs it (its games against the Python engine's: the differential
+    suite)."""
+    assert support.unsupported(game.tables) is None
 
 
 def test_the_json_form_round_trips_and_passes_the_schema(game):

@@ -19,7 +19,7 @@ from carcdsl.compile.expr import OWN
 from carcdsl.compile.facts import DECIDE
 from carcdsl.compile.tables import Tables
 from carcdsl.engine.parts import NONE, RANSOM
-from carcdsl.fast import effects, figures, neutral
+from carcdsl.fast import effects, figures, moving, neutral
 from carcdsl.fast.jit import I64, JIT
 from carcdsl.fast.layout import CODE, FIG_TB, FOLLOWERS, PARAMS, SLOTS, SUPPLY
 from carcdsl.fast.movegen import list_moves
@@ -221,6 +221,8 @@ def all_moves(TB, ST, seat):
     dc, buf = ST[DEC_ST], ST[MOVES]
     if dc[D_PENDING] and neutral.walking(TB, ST):
         return neutral.step_moves(TB, ST, buf)
+    if dc[D_PENDING] and moving.pending(TB, ST):
+        return moving.option_moves(TB, ST, buf)
     if dc[D_PENDING]:
         for k in range(dc[D_N_OPTIONS]):
             buf[k, 0], buf[k, 1], buf[k, 2] = DECIDE, 0, 0

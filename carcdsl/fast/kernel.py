@@ -23,7 +23,7 @@ from carcdsl.compile.facts import DECIDE, TOKEN_ACTIONS
 from carcdsl.compile.modes import WALK
 from carcdsl.engine.position import position
 from carcdsl.engine.state import draw_off_seating
-from carcdsl.fast import boards, decisions, effects, figures, mt, neutral, owned
+from carcdsl.fast import boards, decisions, effects, figures, moving, mt, neutral, owned
 from carcdsl.fast.grid import place
 from carcdsl.fast.jit import I64, JIT, PY
 from carcdsl.fast.layout import DECIDING, FIG_TB, GENERAL, HAND, PARAMS, kernel_tables
@@ -130,8 +130,8 @@ def play_turns(TB, ST, OUT, LOG, g, turns, branching, counts, one_rng):
             finish(TB, ST, OUT, LOG, g, I64(SUPPLY_EMPTY))
             break
         seat = ctr[CURRENT]
-        if TB[PARAMS][DECIDING]:  # a walk's step is another player's (``State.current``)
-            seat = neutral.decider(TB, ST, seat)
+        if TB[PARAMS][DECIDING]:  # a walk's step, a scored figure's next spot: another's
+            seat = moving.decider(TB, ST, seat)
         rng = mtx[0] if one_rng else mtx[seat]
         if TB[PARAMS][DECIDING] and decisions.offered(TB, ST, seat):
             decide_turn(TB, ST, OUT, LOG, g, seat, branching, counts, rng)
@@ -365,7 +365,8 @@ def tables_for(tables, players: int) -> Packed:
     ``effects`` and ``boards``."""
     return Packed(kernel_tables(tables, players) + figures.tables(tables, players)
                   + effects.tables(tables, players) + boards.tables(tables, players)
-                  + decisions.tables(tables, players) + owned.tables(tables, players))
+                  + decisions.tables(tables, players) + owned.tables(tables, players)
+                  + moving.tables(tables, players))
 
 
 def stacks_for(tb: Packed, players: int) -> Packed:
@@ -540,6 +541,8 @@ class Kernel:
         neutral.load(self.tb, self._st, state, cell)
         if self.tables.modes.owned:
             owned.load(self._st, state)
+        if self.tables.modes.moving:
+            moving.load(self.tb, self._st, state, cell)
         return self._st
 
     def position(self, state) -> dict:

@@ -17,7 +17,7 @@ from carcdsl.compile.facts import STOPPED as STOPPED  # why a game ended: ctr[EN
 from carcdsl.compile.facts import SUPPLY_EMPTY as SUPPLY_EMPTY
 from carcdsl.compile.facts import TILE_UNPLACEABLE as TILE_UNPLACEABLE
 from carcdsl.compile.tables import TIES_PRESENCE
-from carcdsl.fast import boards, effects, figures, neutral, owned, targets
+from carcdsl.fast import boards, effects, figures, moving, neutral, owned, targets
 from carcdsl.fast.features import kind_of
 from carcdsl.fast.grid import neighbours, surrounded
 from carcdsl.fast.jit import I64, JIT
@@ -209,6 +209,8 @@ def score(TB, ST, OUT, LOG, g, r, when, index):
             effects.collect(TB, ST, LOG, r, I64(best), index)
     if TB[PARAMS][NEUTRAL] and TB[neutral.NEU_TB][neutral.X_N_BESIDE]:
         targets.feature_scored(TB, ST, OUT, LOG, g, r, index)
+    if when == 0 and TB[moving.MOVE_TB][moving.X_ANY]:
+        moving.set_aside(TB, ST, r)  # figures that go on wait aside (``engine.moving``)
     if TB[FIG_TB].shape[0]:
         figures.release(ST, r)  # figures go home to their own supply
     else:

@@ -29,6 +29,7 @@ from carcdsl.fast import (
     effects,
     elsewhere,
     figures,
+    moving,
     mt,
     neutral,
     owned,
@@ -165,7 +166,7 @@ def new_state(TB, players):
         effects.state(TB, players, owned.extra_tiles(TB, players)) + \
         boards.state(TB, players) + \
         (np.zeros((2, (1 + TB[FIG_TB].shape[0]) * nodes + 1), np.int64),) + \
-        decisions.state(TB, players) + owned.state(TB, players)
+        decisions.state(TB, players) + owned.state(TB, players) + moving.state(TB, players)
 
 
 @nb.njit(**PY)
@@ -198,6 +199,7 @@ def reset(TB, ST):
     figures.reset(TB, ST)
     if TB[PARAMS][DECIDING]:
         decisions.reset(ST)
+        moving.reset(ST)
     neutral.reset(TB, ST, I64(0))
     if owned.kinds(TB):
         owned.reset(TB, ST)
@@ -331,6 +333,10 @@ def decide(TB, ST, OUT, LOG, g, option):
     if not dc[D_PENDING]:
         decisions.pay_ransom(TB, ST, OUT, LOG, g, option, seat)
         return
+    if moving.pending(TB, ST):  # where a scored figure goes on: the turn ends after the last
+        if not moving.move(TB, ST, option):
+            end_of_turn(TB, ST, OUT, LOG, g, ST[moving.MOVE_ST][moving.S_EXTRA] > 0)
+        return
     if neutral.walking(TB, ST):  # a walk's step: the turn goes on once the walk ends
         neutral.step(TB, ST, option)
         if dc[D_PENDING]:
@@ -343,11 +349,9 @@ def decide(TB, ST, OUT, LOG, g, option):
 
 @nb.njit(**JIT)
 def finish_turn(TB, ST, OUT, LOG, g, o, cell, base, index, choice):
-    """``State._finish_turn``: placement rules, scoring, the next player."""
-    seats, ctr = ST[SEATS], ST[CTR]
-    seat = ctr[CURRENT]
-    neutrals = TB[PARAMS][NEUTRAL]
-    if neutrals and TB[neutral.NEU_TB][neutral.X_NEUTRAL] and neutral.act(
+    """``State._finish_turn``: placement rules, scoring, then (once the owners of figures
+    that go on have decided: ``fast.moving``) the next player."""
+    if TB[PARAMS][NEUTRAL] and TB[neutral.NEU_TB][neutral.X_NEUTRAL] and neutral.act(
             TB, ST, o, cell, base, index, choice):
         return  # the game waits for a walk's step
     # placement triggers act at once, before scoring
@@ -356,7 +360,18 @@ def finish_turn(TB, ST, OUT, LOG, g, o, cell, base, index, choice):
     if TB[PARAMS][BAGS] or choice:
         bags.fire_extends(TB, ST, OUT, LOG, g, o, cell, base, index, choice)
     extra = score_completed(TB, ST, OUT, LOG, g, o, cell, base, index) or extra
-    if neutrals and TB[neutral.NEU_TB][neutral.X_N_BESIDE]:
+    if TB[moving.MOVE_TB][moving.X_ANY] and moving.begin(TB, ST, extra):
+        return  # the game waits for the owners of figures that go on
+    end_of_turn(TB, ST, OUT, LOG, g, extra)
+
+
+@nb.njit(**JIT)
+def end_of_turn(TB, ST, OUT, LOG, g, extra):
+    """``State._end_turn``: the turn's step closes (``rows._leads``), a bag's tiles set
+    aside go back, the next player (or an extra turn)."""
+    seats, ctr = ST[SEATS], ST[CTR]
+    seat = ctr[CURRENT]
+    if TB[PARAMS][NEUTRAL] and TB[neutral.NEU_TB][neutral.X_N_BESIDE]:
         targets.before_step(TB, ST)
     close_group(ST, ctr[TURNS])
     if ctr[N_ASIDE]:

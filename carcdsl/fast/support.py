@@ -78,6 +78,8 @@ RUNS: dict[str, frozenset] = {
     "attribute": _KINDS,
     # fast.owned
     "supply owned": _ANY, "kind fits any": ALL, "require surrounded": _ANY,
+    # fast.moving
+    "on scored": _ANY, "action move within": _ANY,
 }
 """What the kernel runs: each construct of ``compile.constructs`` and the geometries of the
 kinds it runs it on. A construct it has not claimed makes the front ends fall back on the

@@ -52,10 +52,12 @@ from hypothesis import strategies as st  # noqa: E402
 from test_positions import python_position  # noqa: E402
 
 import carcdsl  # noqa: E402
+from carcdsl.compile.facts import DECIDE  # noqa: E402
 from carcdsl.compile.modes import NO_REPEAT  # noqa: E402
 from carcdsl.errors import CarcError  # noqa: E402
 from carcdsl.fast.kernel import Kernel  # noqa: E402
 from carcdsl.sim.compiled import play_rows  # noqa: E402
+from carcdsl.sim.local import play_out, seat_bots  # noqa: E402
 from carcdsl.sim.rows import GameRow, play_row  # noqa: E402
 
 DATA = Path(__file__).parent / "data"
@@ -76,6 +78,8 @@ EXCLUDES = str(Path(JUNCTIONS).parent / "excludes.carc")
 MAYOR = str(Path(JUNCTIONS).parent / "mayor.carc")
 ABBEY = str(Path(JUNCTIONS).parent / "abbey.carc")
 """Abbey & Mayor's abbey alone: a tile each player owns, sides that fit any, last turns."""
+WAGON = str(Path(JUNCTIONS).parent / "wagon.carc")
+"""Abbey & Mayor's wagon alone: a figure its owner moves on when its feature scores."""
 GOLD = str(Path(JUNCTIONS).parent / "gold.carc")
 BUILDINGS = str(Path(JUNCTIONS).parent / "buildings.carc")
 HALVES = str(Path(JUNCTIONS).parent / "halves.carc")
@@ -170,6 +174,12 @@ COMBINATIONS = [
     ("base", (ABBEY, "princess-dragon", "farmers")),
     ("base", (ABBEY, "abbot", "inns-cathedrals", "traders-builders", "farmers")),
     ("base", (ABBEY, "river", "bag")), ("base", (ABBEY, MAYOR, "fill-hole-extra-turn")),
+    # Abbey & Mayor's wagon: a scored figure's owner decides where it goes on (the owners in
+    # turn order from the mover), blocked squares (the dragon), last turns (the abbey)
+    ("base", (WAGON,)), ("base", (WAGON, "farmers")), ("base", (WAGON, "tower", "farmers")),
+    ("base", (WAGON, "princess-dragon", "farmers")),
+    ("base", (WAGON, "abbot", "inns-cathedrals", "traders-builders", "farmers")),
+    ("base", (WAGON, "river", "bag")), ("base", (WAGON, ABBEY, MAYOR, "fill-hole-extra-turn")),
 ]
 """Mixes of variants played for 2, 3 and 4 players (the combinations the cross-check of the
 two engines has grown by, then more)."""
@@ -182,7 +192,9 @@ MORE_PLAYERS = [("base", ("inns-cathedrals",), 5), ("base", ("inns-cathedrals", 
                 ("base", ("tower", "inns-cathedrals"), 6),
                 ("base", ("princess-dragon", "inns-cathedrals", "farmers"), 6),
                 ("base", (ABBEY, "inns-cathedrals", "farmers"), 5),
-                ("base", (ABBEY, "tower", "inns-cathedrals"), 6)]
+                ("base", (ABBEY, "tower", "inns-cathedrals"), 6),
+                ("base", (WAGON, "inns-cathedrals", "farmers"), 5),
+                ("base", (WAGON, "princess-dragon", "inns-cathedrals"), 6)]
 """Combinations that seat more than four (the pink set's sixth player)."""
 
 ROW_COMBINATIONS = COMBINATIONS[:4] + [
@@ -194,6 +206,7 @@ ROW_COMBINATIONS = COMBINATIONS[:4] + [
     ("base", ("tower", "farmers")), ("base", ("tower", "hand-of-three")),  # decision steps
     ("base", ("princess-dragon", "farmers")),  # walks: other players' decisions in a turn
     ("base", (ABBEY, "farmers")), ("base", (ABBEY, "tower")),  # last turns, kept tiles
+    ("base", (WAGON, "farmers")), ("base", (WAGON, "princess-dragon")),  # others decide
 ]
 """Combinations whose ``simulate`` rows are compared field by field."""
 
@@ -446,6 +459,29 @@ def test_the_kernel_refuses_owned_tiles_it_does_not_run(tmp_path, variants, text
     path.write_text(f"variant owned for base\n{text}\n")
     extra = [str(path)] if text else [ABBEY]
     assert refusal(carcdsl.load("base", [*extra, *variants])) == says
+
+
+def test_wagons_go_on_in_their_games():
+    """Not vacuous: in the wagon's games (base + farmers, 2 players, seeds 1-10) scored
+    wagons go home and go on, moved by the mover and by another player (the Python engine's
+    records), and the kernel's games hold as many decisions of each (home, a node)."""
+    game = _playable("base", (WAGON, "farmers"), chosen=True)
+    k = Kernel(game, 2)
+    home = by_mover = by_another = 0
+    kernel_home = kernel_on = 0
+    for seed in range(1, 11):
+        state = game.new_game(["P1", "P2"], seed)
+        play_out(state, seat_bots(state, ["random"], seed))
+        for move, seat in zip(state.log.moves, state.log.move_seats):
+            for spec in getattr(move, "moved", ()):
+                home += spec.at is None
+                by_mover += spec.at is not None and spec.player == state.players[seat]
+                by_another += spec.at is not None and spec.player != state.players[seat]
+        options = [m[3] for m in k.log(seed)["moves"] if m[0] == DECIDE]
+        kernel_home += options.count(-1)
+        kernel_on += sum(1 for o in options if o >= 0)
+    assert home and by_mover and by_another, (home, by_mover, by_another)
+    assert (kernel_home, kernel_on) == (home, by_mover + by_another)
 
 
 @pytest.mark.parametrize("rules,variants", ROW_COMBINATIONS,

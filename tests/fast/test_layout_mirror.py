@@ -13,7 +13,8 @@ from carcdsl.fast import source_digest
 PACKAGE = Path(carcdsl.__file__).parent
 
 MIRRORS = ("grid", "features", "supply", "turn", "scoring", "movegen", "state", "figures",
-           "effects", "requirements", "elsewhere", "decisions", "neutral", "targets", "owned")
+           "effects", "requirements", "elsewhere", "decisions", "neutral", "targets", "owned",
+           "moving")
 """``fast/X.py`` mirrors ``engine/X.py``."""
 
 OWN = ("__init__", "jit", "packed", "layout", "slots", "mt", "program", "boards", "bags",
