@@ -206,6 +206,26 @@ def test_browse_shows_the_tile_sheet(page, server: str) -> None:
     shot(page, "browse-nl")
 
 
+def test_the_play_page_says_what_each_file_does_and_offers_greedy(page, server: str) -> None:
+    """In Dutch: the chosen rule set's description under the choice, each variant's beside it;
+    the opponent a new game offers is greedy, each bot shown with how strong it plays."""
+    page.goto(server + "play?lang=nl")
+    page.wait_for_selector("#rules option[value='base']", state="attached")
+    page.select_option("#rules", "base")
+    assert page.inner_text("#rules-about").startswith("Het basisspel (editie 2014)")
+    farmers = page.locator(".variant", has=page.locator("input[value='farmers']"))
+    assert "Boeren: volgelingen mogen in weiden liggen" in farmers.inner_text()
+    opponent = page.locator("#seats select.kind").nth(1)
+    assert opponent.input_value() == "greedy"
+    assert opponent.locator("option:checked").inner_text() == "gretig (clubniveau)"
+    assert "sterk" in opponent.locator("option[value='mcts']").inner_text()
+    shot(page, "play-setup-nl")
+    page.goto(server + "browse")
+    page.wait_for_selector("#about-variants li")
+    assert page.inner_text("#rules-about").startswith("The base game (2014 edition)")
+    assert "Farmers: followers may lie in fields" in page.inner_text("#about-variants")
+
+
 def test_every_spot_on_a_crowded_tile_can_be_seen_and_clicked(page, server: str) -> None:
     """With the abbot, the big follower and farmers a tile offers a dozen spots: once they
     were drawn where each stood, a figure's spot 24 units beside it, so one spot hid

@@ -113,6 +113,34 @@ def test_catalogue_offers_bundled_and_folder_rules(client: TestClient) -> None:
     assert [r["ref"] for r in found["records"]] == ["@0/tiny-game.json"]
 
 
+def test_catalogue_says_what_each_file_does_in_the_pages_language(client: TestClient) -> None:
+    found = client.get("/api/catalogue").json()
+    rules = {r["ref"]: r for r in found["rules"]}
+    variants = {v["ref"]: v for v in found["variants"]}
+    assert rules["base"]["about"].startswith("The base game (2014 edition): 72 tiles")
+    assert variants["farmers"]["about"].startswith("Farmers: followers may lie in fields")
+    assert rules["@0/tiny.carc"]["about"] == ""  # a served file that says nothing
+    assert all(entry["about"] for entry in [*rules.values(), *variants.values()]
+               if entry["origin"] == "bundled")
+    assert "abouts" not in rules["base"]
+    dutch = client.get("/api/catalogue?lang=nl").json()
+    farmers = next(v for v in dutch["variants"] if v["ref"] == "farmers")
+    assert farmers["about"].startswith("Boeren: volgelingen mogen in weiden liggen")
+
+
+def test_catalogue_names_each_bots_strength_and_offers_greedy_first(client: TestClient) -> None:
+    found = client.get("/api/catalogue").json()
+    kinds = {k["kind"]: k for k in found["kinds"]}
+    assert found["default_bot"] == "greedy"
+    assert [kinds[k]["strength"] for k in ("random", "greedy", "mcts")] == [
+        "beginner", "club", "strong"]
+    assert kinds["greedy"]["label"] == "greedy (club)"
+    assert kinds["human"]["strength"] is None and kinds["human"]["label"] == "human"
+    dutch = {k["kind"]: k for k in client.get("/api/catalogue?lang=nl").json()["kinds"]}
+    assert dutch["greedy"]["label"] == "gretig (clubniveau)"
+    assert dutch["mcts"]["strength"] == "sterk"
+
+
 # --- playing -------------------------------------------------------------------------------
 
 def play_to_end(client: TestClient, game: dict, rng: random.Random) -> tuple[dict, list]:

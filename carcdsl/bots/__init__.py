@@ -9,7 +9,7 @@ kind is; the command line registers ``human``, and a user's own bot is found by
 ``make_bots`` takes specs (``mcts:playouts=500:c=0.7``): the options a spec writes reach the
 factory, converted to its parameters' types; what the caller hands every seat (a person's
 seat takes ``words``) reaches the factories that take it. ``docs/bots.md`` has the whole
-interface and a user's bot.
+interface and a user's bot. How strong each built-in plays, in words, is data in ``strength``.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from carcdsl.bots.spec import (
     register,
     resolve,
 )
+from carcdsl.bots.strength import DEFAULT_OPPONENT, STRENGTHS, strength_of
 from carcdsl.compile.facts import bot_seed
 
 
@@ -55,5 +56,6 @@ register("random", random_bot)
 register("greedy", greedy_bot)
 register("mcts", mcts_bot)
 
-__all__ = ["BOTS", "Bot", "BotError", "BotFactory", "BotSpec", "check_bot", "known_kinds",
-           "make_bots", "parse_bot", "register", "resolve"]
+__all__ = ["BOTS", "DEFAULT_OPPONENT", "STRENGTHS", "Bot", "BotError", "BotFactory", "BotSpec",
+           "check_bot", "known_kinds", "make_bots", "parse_bot", "register", "resolve",
+           "strength_of"]

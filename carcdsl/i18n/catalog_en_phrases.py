@@ -24,6 +24,8 @@ PHRASES: dict[str, str] = {
     "games-of": "{n} games of {rules}", "bots": "bots", "seeds": "seeds", "seat": "seat",
     "mean": "mean score", "win-rate": "win rate", "games-per-s": "games/s",
     "bot-random": "random", "bot-greedy": "greedy", "bot-human": "human",
+    "bot-strength-beginner": "beginner", "bot-strength-club": "club",
+    "bot-strength-strong": "strong", "bot-with-strength": "{bot} ({strength})",
     "error": "error", "warning": "warning", "ok": "ok", "errors": "{n} error{s}",
     "warnings": "{n} warning{s}",
     "not-shown": "{file}: {n} more problem{s} not shown (at most {most} a file are shown)",

@@ -26,6 +26,8 @@ PHRASES: dict[str, str] = {
     "seat": "speler", "mean": "gem. score", "win-rate": "gewonnen",
     "games-per-s": "spellen/s",
     "bot-random": "willekeurig", "bot-greedy": "gretig", "bot-human": "mens",
+    "bot-strength-beginner": "beginner", "bot-strength-club": "clubniveau",
+    "bot-strength-strong": "sterk", "bot-with-strength": "{bot} ({strength})",
     "error": "fout", "warning": "waarschuwing", "ok": "in orde",
     "errors": "{n} fout{en}", "warnings": "{n} waarschuwing{en}",
     "not-shown": "{file}: nog {n} melding{en} niet getoond (per bestand hooguit {most})",

@@ -22,6 +22,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from carcdsl.bots import DEFAULT_OPPONENT
 from carcdsl.errors import IllegalMoveError, RecordError, RuleError
 from carcdsl.formats.record import (
     SEED_MAX,
@@ -46,7 +47,7 @@ from carcdsl.web.guard import (
 )
 from carcdsl.web.pages import PAGES, render_page
 from carcdsl.web.scene import board_scene
-from carcdsl.web.sessions import HUMAN, LiveGame, Store, seat_kinds
+from carcdsl.web.sessions import HUMAN, LiveGame, Store, kind_json, seat_kinds
 from carcdsl.web.timeline import OpenedRecord
 from carcdsl.web.views import log_view, state_view
 from carcdsl.web.words import pick_language, say, ui_words
@@ -134,12 +135,13 @@ class App:
     async def catalogue(self, request: Request) -> Response:
         lang = self.lang(request)
         words = Words(None, lang)
-        found = await self.work(lang, rulesets.catalogue, self.folders)
+        found = await self.work(lang, rulesets.catalogue, self.folders, lang)
         records = [{"ref": ref, "name": self.folders.shown(ref)}
                    for ref, path in self.folders.iter_files(".json") if is_record_file(path)]
         return JSONResponse({
             **found, "lang": lang,
-            "kinds": [{"kind": k, "word": words.bot(k)} for k in seat_kinds()],
+            "kinds": [kind_json(k, words) for k in seat_kinds()],
+            "default_bot": DEFAULT_OPPONENT if DEFAULT_OPPONENT in seat_kinds() else None,
             "folders": [{"index": i, "label": self.folders.label(i)}
                         for i in range(len(self.folders.roots))],
             "records": records, "templates": sorted(bundled_names())})

@@ -24,6 +24,7 @@ from carcdsl.i18n.words import Words
 from carcdsl.lang.compose import Loader
 from carcdsl.lang.decls import ParamDecl, RuleFile
 from carcdsl.lang.sources import bundled_names
+from carcdsl.model.rules import about_in
 from carcdsl.pipeline import load
 from carcdsl.view.describe import describe_rules, format_stats
 from carcdsl.view.svg import tile_sheet
@@ -44,7 +45,8 @@ def _describe_file(name: str, ref: str, loaded: RuleFile, origin: str) -> dict[s
     params = [{"name": d.name, "default": d.default,
                "allowed": list(d.allowed) if d.allowed is not None else None}
               for d in loaded.decls if isinstance(d, ParamDecl)]
-    entry: dict[str, Any] = {"ref": ref, "name": name, "origin": origin, "params": params}
+    entry: dict[str, Any] = {"ref": ref, "name": name, "origin": origin, "params": params,
+                             "abouts": loaded.abouts()}
     if loaded.role == "variant":
         entry["for"] = loaded.applies_to.target if loaded.applies_to else None
         entry["with"] = [r.target for r in loaded.applies_with]
@@ -65,9 +67,19 @@ def _bundled() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     return rules, variants
 
 
-def catalogue(folders: Folders) -> dict[str, list[dict[str, Any]]]:
+def _shown(entry: dict[str, Any], lang: str) -> dict[str, Any]:
+    """An entry for the page: what its file says it does (``about``) in ``lang``, else in
+    its own language ("" when it says nothing)."""
+    abouts = entry.get("abouts", ())
+    shown = {key: value for key, value in entry.items() if key != "abouts"}
+    shown["about"] = about_in(abouts, abouts[0].of, lang) if abouts else ""
+    return shown
+
+
+def catalogue(folders: Folders, lang: str = "en") -> dict[str, list[dict[str, Any]]]:
     """``rules`` and ``variants``: the bundled ones, then the served folders' files (a file
-    that does not read has ``broken``: its first problem)."""
+    that does not read has ``broken``: its first problem), each with what it says it does in
+    ``lang`` (``about``)."""
     rules, variants = (list(part) for part in _bundled())
     loader = Loader()
     for ref, path in folders.iter_files(".carc"):
@@ -82,7 +94,8 @@ def catalogue(folders: Folders) -> dict[str, list[dict[str, Any]]]:
         if isinstance(loaded, RuleFile):
             entry = _describe_file(shown, ref, loaded, "folder")
             (variants if loaded.role == "variant" else rules).append(entry)
-    return {"rules": rules, "variants": variants}
+    return {"rules": [_shown(e, lang) for e in rules],
+            "variants": [_shown(e, lang) for e in variants]}
 
 
 def to_target(ref: object, folders: Folders) -> str:

@@ -16,13 +16,14 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import attrs
 
-from carcdsl.bots import BOTS, Bot, make_bots
+from carcdsl.bots import BOTS, Bot, make_bots, strength_of
 from carcdsl.engine.game import Game
 from carcdsl.engine.state import State
+from carcdsl.i18n.words import Words
 
 HUMAN = "human"
 """The kind of seat of a person at the browser (the registry's ``human`` is the terminal's)."""
@@ -35,6 +36,16 @@ MAX_BOT_MOVES = 10_000
 def seat_kinds() -> list[str]:
     """The kinds a seat may be: a person here, then every bot of the registry."""
     return [HUMAN, *(kind for kind in BOTS if kind != HUMAN)]
+
+
+def kind_json(kind: str, words: Words) -> dict[str, Any]:
+    """A kind of seat for the page: its word, how strong it plays where a tournament rated it
+    (``bots.STRENGTHS``; None for a person or an unrated bot) and the label a choice shows
+    (``greedy (club)``), in the language of ``words``."""
+    word, strength = words.bot(kind), strength_of(kind)
+    shown = words.phrase(f"bot-strength-{strength}") if strength else None
+    label = words.phrase("bot-with-strength", bot=word, strength=shown) if shown else word
+    return {"kind": kind, "word": word, "strength": shown, "label": label}
 
 
 @attrs.define(eq=False)

@@ -37,7 +37,8 @@ async function show() {
   const chosen = catalogue.rules.find(r => r.ref === $("rules").value);
   const mine = catalogue.variants.filter(v => chosen && v.for === chosen.name);
   $("about-variants").replaceChildren(...(mine.length ? mine.map(v => el("li", {}, v.name,
-    v.params.length ? el("span", { class: "muted" }, " " + v.params.map(p => `${p.name}=${p.default}`).join(", ")) : null))
+    v.params.length ? el("span", { class: "muted" }, " " + v.params.map(p => `${p.name}=${p.default}`).join(", ")) : null,
+    v.about ? el("span", { class: "about-text muted" }, v.about) : null))
     : [el("li", { class: "muted" }, t("none"))]));
   $("open-points").replaceChildren(...(about.open_points.length
     ? about.open_points.map(p => el("li", {}, p)) : [el("li", { class: "muted" }, t("none"))]));

@@ -216,25 +216,34 @@ function renderResult(box, result) {
   box.append(el("p", { class: "winners" }, result.lines[result.lines.length - 1]));
 }
 
-/** Rule sets and variants as the Play and Browse pages offer them. */
+/** Rule sets and variants as the Play and Browse pages offer them, each with what its file
+ *  says it does (`about`, in the page's language): the chosen rule set's under the choice. */
 function fillRuleChoice(select, variantsBox, catalogue, onChange) {
   select.replaceChildren();
   for (const r of catalogue.rules) {
     const label = r.origin === "bundled" ? r.name : `${r.name} (${t("your-file")})`;
-    select.append(el("option", { value: r.ref, disabled: r.broken ? true : null }, label));
+    select.append(el("option", { value: r.ref, disabled: r.broken ? true : null,
+                                 title: r.about || null }, label));
+  }
+  let about = document.getElementById(select.id + "-about");
+  if (!about) {
+    about = el("p", { id: select.id + "-about", class: "about-text muted" });
+    select.closest("label").after(about);
   }
   const draw = () => {
     variantsBox.replaceChildren();
     const chosen = catalogue.rules.find(r => r.ref === select.value);
     const name = chosen ? chosen.name : "";
+    about.textContent = chosen ? chosen.about || "" : "";
     const sorted = [...catalogue.variants].sort((a, b) =>
       (a.for !== name) - (b.for !== name) || a.name.localeCompare(b.name));
     for (const v of sorted) {
       const id = "v-" + v.ref.replace(/[^A-Za-z0-9_-]/g, "_");
       const row = el("div", { class: "variant" + (v.for === name ? "" : " other") },
         el("input", { type: "checkbox", id, value: v.ref, onchange: onChange }),
-        el("label", { for: id }, v.name),
-        v.for && v.for !== name ? el("span", { class: "muted" }, " " + t("variant-for", { rules: v.for })) : null);
+        el("label", { for: id, title: v.about || null }, v.name),
+        v.for && v.for !== name ? el("span", { class: "muted" }, " " + t("variant-for", { rules: v.for })) : null,
+        v.about ? el("span", { class: "about-text muted" }, v.about) : null);
       for (const p of v.params) {
         row.append(el("input", { class: "param", "data-param": p.name, placeholder: `${p.name}=${p.default}`,
                                  title: `${p.name}=${p.default}`,

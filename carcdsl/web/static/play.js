@@ -13,7 +13,7 @@ let autoTimer = null;
 // --- setting up a game ----------------------------------------------------------------------
 function seatRow(name, kind) {
   const kinds = el("select", { class: "kind" },
-    catalogue.kinds.map(k => el("option", { value: k.kind, selected: k.kind === kind ? true : null }, k.word)));
+    catalogue.kinds.map(k => el("option", { value: k.kind, selected: k.kind === kind ? true : null }, k.label || k.word)));
   const row = el("li", { class: "seat" },
     el("input", { class: "name", value: name, "aria-label": t("player"), maxlength: 40 }), " ", kinds,
     el("button", { type: "button", class: "remove", title: t("remove-player"),
@@ -30,7 +30,9 @@ async function setUp() {
   catalogue = await api("GET", "/api/catalogue");
   fillRuleChoice($("rules"), $("variants"), catalogue, () => {});
   addSeat("human");
-  const bot = catalogue.kinds.find(k => k.kind !== "human");
+  // the default opponent (greedy: a fair first game), else the first bot there is
+  const bot = catalogue.kinds.find(k => k.kind === catalogue.default_bot)
+    || catalogue.kinds.find(k => k.kind !== "human");
   addSeat(bot ? bot.kind : "human");
   $("add-seat").onclick = () => addSeat(bot ? bot.kind : "human");
   $("bots-only").onclick = () => {
