@@ -2,9 +2,10 @@
 offers first: data, read from a tournament (``docs/bots.md``, "How strong the bots are").
 
 The words follow the ratings of ``carcdsl tournament base --variant farmers --bot
-random,greedy,mcts...`` (round robin, 60 games a pair): ``random`` far below the others, as a
-first game against a computer should be; ``greedy`` above it and well below search, as a
-player who takes the points in front of them; ``mcts`` winning nearly every game against both.
+random,greedy,mcts --games 60`` (round robin): ``random`` far below the others, an opponent
+for someone learning the rules; ``greedy``, who takes the most points in front of it, beats
+it nearly always and loses to search nearly always, as a club player would; ``mcts`` wins
+nearly every game against both.
 A front end shows a bot's kind with its word (``words.phrase("bot-strength-" + word)``); a bot
 of a user's own has none until a tournament says where it stands.
 """
@@ -15,9 +16,11 @@ STRENGTH_WORDS = ("beginner", "club", "strong")
 """From weakest to strongest; each is a phrase ``bot-strength-WORD`` in every catalogue."""
 
 STRENGTHS: dict[str, str] = {
-    "random": "beginner",  # Elo -508 [-677, -335]; 1.3% of its games won
-    "greedy": "club",      # Elo +58 [-28, +144]; beats random 97.5%, loses to mcts 91.7%
-    "mcts": "strong",      # Elo +451 [+263, +563] at 50 playouts (the default is 500)
+    # Elo (mean 0) with its 95% interval and games won, round robin, 60 games a pair, mcts at
+    # its defaults (500 playouts, what a seat of the web app or `--bot mcts` plays)
+    "random": "beginner",  # -504 [-677, -335]; won 1.2% (greedy beats it in 97.5%)
+    "greedy": "club",      # +64 [-26, +142]; won 53.3% (loses to mcts in 90.8%)
+    "mcts": "strong",      # +441 [+255, +585]; won 95.4% (never lost to random)
 }
 """Kind of seat -> its strength word (the figures: docs/bots.md)."""
 
