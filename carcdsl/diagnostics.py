@@ -32,7 +32,7 @@ CODES: dict[str, str] = {
     "E103": "a variant used as a rule set, or a rule set used as a variant (or for another)",
     "E104": "a file applied twice (extends, variants, a header)",
     "E106": "a rule file without a header (`rules NAME` or `variant NAME for RULES`)",
-    "E108": "a header, `extends` or `param` inside a `when` block",
+    "E108": "a header, `extends`, `param` or `about` inside a `when` block",
     "W108": "a `when` block naming a variant that is neither bundled nor applied",
     "W109": "an `on` rule written twice in one file (it acts once)",
     "W106": "a variant replacing a feature rule that an earlier variant set",

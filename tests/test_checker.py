@@ -689,6 +689,8 @@ BROKEN = [
      f'rules t\nextends "{BROKEN_FILES}/about-newline.json"\n', "E135", 0, 0),
     ("E101 an about twice in one language", extending('about "One."\nabout "Two."'),
      "E101", 4, 1),
+    ("E108 an about inside a when block", extending('when farmers {\n    about "No."\n}'),
+     "E108", 4, 5),
     ("E207 an attribute the kind lacks", mini(tiles="tile A 2 city N inn; road W-E"),
      "E207", 9, 17),
     ("E207 an attribute amount 0",

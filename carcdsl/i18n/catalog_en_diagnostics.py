@@ -142,6 +142,8 @@ DIAGNOSTICS: dict[str, str] = {
     "E108/header": "a `when` block holds declarations, not a `rules` or `variant` header",
     "E108/extends": "a `when` block cannot `extends` a file: give the file as a variant",
     "E108/param": "a `when` block cannot declare a parameter: declare it at the top of the file",
+    "E108/about": "a `when` block cannot say what the file does: put `about` at the top of "
+                  "the file",
     "W107": "applying '{needs}' first, as variant '{name}' needs it (`with {needs}`)",
     "W105": "variant '{name}' is written to follow '{needs}' (`with {needs}`), which is not "
             "applied before it: give it first (`--variant {needs} --variant {name}`)",

@@ -154,6 +154,8 @@ DIAGNOSTICS: dict[str, str] = {
     "E108/extends": "een `when`-blok kan geen bestand `extends`: geef het als variant",
     "E108/param": "een `when`-blok kan geen parameter declareren: declareer die bovenaan het "
                   "bestand",
+    "E108/about": "een `when`-blok kan niet zeggen wat het bestand doet: zet `about` bovenaan "
+                  "het bestand",
     "W107": "eerst '{needs}' toegepast, want variant '{name}' heeft die nodig (`with {needs}`)",
     "W105": "variant '{name}' hoort na '{needs}' te komen (`with {needs}`), maar die is er niet "
             "eerder op toegepast: geef die eerst (`--variant {needs} --variant {name}`)",

@@ -176,9 +176,10 @@ class _ToRuleFile(GameTransformer, BlockTransformer, FeatureTransformer):
         names = [t for t in items if isinstance(t, Token)]
         decls = []
         for item in items[len(names):]:
-            if isinstance(item, (_Header, Ref, ParamDecl)):
+            if isinstance(item, (_Header, Ref, ParamDecl, AboutDecl)):
                 what = "header" if isinstance(item, _Header) else \
-                    "extends" if isinstance(item, Ref) else "param"
+                    "extends" if isinstance(item, Ref) else \
+                    "about" if isinstance(item, AboutDecl) else "param"
                 self.problems.append(error("E108", item.loc, what))
             else:
                 decls.append(item)
