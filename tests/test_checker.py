@@ -1063,8 +1063,8 @@ def test_a_variant_given_without_its_with_gets_it_first_w107(tmp_path, variants,
 
 
 @pytest.mark.parametrize(("variants", "warned"), [
-    (("incomplete-zero", "small-city-roads"), ("small-city-roads.carc", 9, "incomplete-zero")),
-    (("small-city-roads", "incomplete-zero"), ("incomplete-zero.carc", 11, "small-city-roads")),
+    (("incomplete-zero", "small-city-roads"), ("small-city-roads.carc", 11, "incomplete-zero")),
+    (("small-city-roads", "incomplete-zero"), ("incomplete-zero.carc", 13, "small-city-roads")),
     (("small-city-penalty", "small-city-roads"), None),  # different rules: nothing replaced
 ])
 def test_a_variant_replacing_what_an_earlier_one_set_is_w106(variants, warned):
