@@ -91,3 +91,12 @@ def test_each_rated_bot_has_its_strength_word_in_english_and_dutch():
         key = f"bot-strength-{word}"
         assert key in english.phrases and key in dutch.phrases
     assert dutch.phrase("bot-strength-club") != english.phrase("bot-strength-club")
+
+
+def test_the_language_server_offers_about_and_says_what_it_is():
+    from carcdsl.lsp.completion import accepted
+    from carcdsl.lsp.hover import construct_docs
+
+    text = "variant v for base\nab"
+    assert "ABOUT" in accepted(text, len(text))  # where a declaration may start
+    assert 'about nl "' in construct_docs()["about"]  # the hover: the grammar line
