@@ -56,6 +56,8 @@ def bundled() -> tuple[dict[str, dict], dict[str, dict]]:
     rule_sets: dict[str, dict] = {}
     variants: dict[str, dict] = {}
     for line in out.getvalue().splitlines():
+        if line[:1].isspace():  # what the file says it does (``about``), under its line
+            continue
         name, role, *rest = re.split(r"\s{2,}", line.strip())
         params = {}
         for word in rest:
