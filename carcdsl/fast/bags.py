@@ -20,6 +20,7 @@ from carcdsl.compile.modes import (
     EXTENDS,
     RETURN_FIGURES,
     RETURN_TOKENS,
+    SCORE_MOST,
     SCORE_TO,
 )
 from carcdsl.fast import mt
@@ -28,6 +29,7 @@ from carcdsl.fast.effects import (
     H_COMPLETE,
     H_ON_DRAW,
     H_ON_FIGURE,
+    H_ON_FINAL,
     H_REQUIREMENTS,
     H_TOKENS,
     H_TRIGGERS,
@@ -42,12 +44,14 @@ from carcdsl.fast.effects import (
     RULES,
     TK_BAG,
     TK_WORTH,
-    extended_root,
+    extending_piece,
     rule_row,
 )
+from carcdsl.fast.features import kind_of
 from carcdsl.fast.figures import FC, NEAR_D, NEAR_SEG, PF_FIG, STRENGTH, neighbour_roots
 from carcdsl.fast.jit import I64, JIT
 from carcdsl.fast.layout import FIG_TB, N_SEG, O1, OS, SEG_KIND
+from carcdsl.fast.measure import score_most
 from carcdsl.fast.slots import (
     CTR,
     D_ASK_NODE,
@@ -58,12 +62,14 @@ from carcdsl.fast.slots import (
     LEFT,
     MTX,
     N_PIECES,
+    NEAR_ROOT,
     NFOL,
     NODES,
     NXT,
     P_NODE,
     P_SEAT,
     ROOT,
+    SCRATCH,
     SEATS,
     TILES_,
     emit,
@@ -88,7 +94,7 @@ def choice_count(TB, ST, o, cell, seat):
             for i in range(TB[O1][N_SEG, o]):
                 if rule[R_KINDS] >> os_[SEG_KIND, o, i] & 1:
                     mask |= ST[FIG_ST][NEAR_SEG, i]
-            if _holds_own(ST, fk, n_near, mask, rule[R_FIGURE], seat):
+            if _holds_own(ST, fk, n_near, mask, rule[R_FIGURE], -1 if rule[R_KIND] == 1 else seat):
                 return rule[col + 1]
     return 0
 
@@ -96,13 +102,14 @@ def choice_count(TB, ST, o, cell, seat):
 @nb.njit(**JIT)
 def _holds_own(ST, fk, n_near, mask, figure, seat):
     """Whether a piece of ``seat`` of ``figure`` (ANY_FOLLOWER: any that counts) stands on
-    one of the near roots ``mask`` marks (``NEAR_D``)."""
+    one of the near roots ``mask`` marks (``NEAR_D``); ``seat`` -1: anyone's."""
     nodes, tiles, fs = ST[NODES], ST[TILES_], ST[FIG_ST]
     for q in range(n_near):
         if not mask >> q & 1:
             continue
         for p in range(ST[CTR][N_PIECES]):
-            if tiles[P_SEAT, p] != seat or nodes[ROOT, tiles[P_NODE, p]] != fs[NEAR_D, q]:
+            if seat >= 0 and tiles[P_SEAT, p] != seat or nodes[ROOT, tiles[P_NODE, p]] != fs[
+                    NEAR_D, q]:
                 continue
             fig = fs[PF_FIG, p] if fk.shape[0] else 0
             if fig == figure + 1 or figure == ANY_FOLLOWER and (fig == 0
@@ -126,7 +133,7 @@ def fire_figure(TB, ST, OUT, LOG, g, figure, node, index):
         rule = rule_row(TB, first + q)
         if rule[R_FIGURE] == figure:
             root = ST[NODES][ROOT, node]
-            act_on(TB, ST, OUT, LOG, g, first + q, I64(0), I64(-1), root, index)
+            act_on(TB, ST, OUT, LOG, g, first + q, I64(0), I64(-1), root, index, I64(0))
             for a in range(rule[R_N_ACTIONS]):  # the state offers it (``decisions``)
                 if rule[R_ACTIONS + 4 * a] == CAPTURE:
                     dc = ST[DEC_ST]
@@ -136,41 +143,80 @@ def fire_figure(TB, ST, OUT, LOG, g, figure, node, index):
 
 @nb.njit(**JIT)
 def fire_extends(TB, ST, OUT, LOG, g, o, cell, base, index, choice):
-    """The feature actions of the ``on place extends ... with own F`` rules, after the other
-    ``on place`` actions (``effects.fire_triggers``' ``later``), in rule order."""
+    """The feature actions of the ``on place extends ... with [own] F`` rules, after the
+    other ``on place`` actions (``effects.fire_triggers``' ``later``), in rule order: a
+    ``choose`` on the first feature extended, each other action on every feature extended
+    that holds F (``with F``: anyone's; ``effects.extended_roots``), one action after the
+    other."""
     for q in range(TB[RULES][H_TRIGGERS]):
         rule = rule_row(TB, q)
         if rule[R_COND] != EXTENDS:
             continue
-        root = I64(-1)
+        n = I64(-1)
         for a in range(rule[R_N_ACTIONS]):
             action = rule[R_ACTIONS + 4 * a]
             if action < DRAW_BAG:
                 continue
-            if root < 0:
-                root = extended_root(TB, ST, o, cell, base, rule[R_KINDS], rule[R_FIGURE])
-                if root < 0:
+            if n < 0:
+                n = _extended_roots(TB, ST, o, cell, base, rule)
+                if n == 0:
                     break
+            roots = ST[SCRATCH][NEAR_ROOT]
             if action == CHOOSE:
                 if 0 < choice <= rule[R_ACTIONS + 4 * a + 1]:
                     act_on(TB, ST, OUT, LOG, g, rule[R_ACTIONS + 4 * a + 2] + choice - 1,
-                           I64(0), I64(-1), root, index)
+                           I64(0), I64(-1), roots[0], index, I64(0))
             else:
-                act_on(TB, ST, OUT, LOG, g, q, a, a + 1, root, index)
+                for e in range(n if rule[R_KIND] == 1 else 1):
+                    act_on(TB, ST, OUT, LOG, g, q, a, a + 1, roots[e], index, I64(0))
 
 
 @nb.njit(**JIT)
-def act_on(TB, ST, OUT, LOG, g, row, a_from, a_to, root, index):
+def _extended_roots(TB, ST, o, cell, base, rule):
+    """``effects.extended_roots`` of an ``extends`` rule into ``ST[SCRATCH][NEAR_ROOT]``, in
+    the order their first such figure came; returns how many."""
+    roots, nodes, tiles = ST[SCRATCH][NEAR_ROOT], ST[NODES], ST[TILES_]
+    n = 0
+    p = extending_piece(TB, ST, o, cell, base, rule[R_KINDS], rule[R_FIGURE],
+                        rule[R_KIND] == 1, I64(0))
+    while p >= 0:
+        r = nodes[ROOT, tiles[P_NODE, p]]
+        seen = False
+        for e in range(n):
+            seen |= roots[e] == r
+        if not seen:
+            roots[n] = r
+            n += 1
+        p = extending_piece(TB, ST, o, cell, base, rule[R_KINDS], rule[R_FIGURE],
+                            rule[R_KIND] == 1, p + 1)
+    return n
+
+
+@nb.njit(**JIT)
+def fire_final(TB, ST, OUT, LOG, g, r, index):
+    """``effects.fire_final``: the ``on final`` rules of the kind of root ``r``, at final
+    scoring, before its own final score."""
+    h = TB[RULES]
+    first = _first_later(TB) + h[H_ON_FIGURE] + h[H_ON_DRAW]
+    k = kind_of(TB, ST, r)
+    for q in range(h[H_ON_FINAL]):
+        if rule_row(TB, first + q)[R_KIND] == k:
+            act_on(TB, ST, OUT, LOG, g, first + q, I64(0), I64(-1), r, index, I64(1))
+
+
+@nb.njit(**JIT)
+def act_on(TB, ST, OUT, LOG, g, row, a_from, a_to, root, index, when):
     """``effects.act_on``: actions ``a_from`` to ``a_to`` (-1: all) of rule row ``row`` on
-    the feature of ``root``. A draw runs the ``on draw`` rules of the kind drawn here, not
-    by calling back: Numba's disk cache cannot load functions that call each other (and
-    ``support`` leaves an ``on draw`` rule that draws again to the Python engine)."""
+    the feature of ``root`` (``when``: 1 at final scoring, else 0). A draw runs the ``on
+    draw`` rules of the kind drawn here, not by calling back: Numba's disk cache cannot load
+    functions that call each other (and ``support`` leaves an ``on draw`` rule that draws
+    again to the Python engine)."""
     rule = rule_row(TB, row)
     end = rule[R_N_ACTIONS] if a_to < 0 else a_to
     for a in range(a_from, end):
         col = R_ACTIONS + 4 * a
         if rule[col] != DRAW_BAG:
-            _act_one(TB, ST, OUT, LOG, g, rule, col, root, index)
+            _act_one(TB, ST, OUT, LOG, g, rule, col, root, index, when)
             continue
         root = ST[NODES][ROOT, root]
         drawn = _draw(TB, ST, LOG, rule[col + 1], root, index)
@@ -182,11 +228,11 @@ def act_on(TB, ST, OUT, LOG, g, row, a_from, a_to, root, index):
             then = rule_row(TB, first + q)
             if then[R_KIND] == drawn:
                 for b in range(then[R_N_ACTIONS]):
-                    _act_one(TB, ST, OUT, LOG, g, then, R_ACTIONS + 4 * b, root, index)
+                    _act_one(TB, ST, OUT, LOG, g, then, R_ACTIONS + 4 * b, root, index, when)
 
 
 @nb.njit(**JIT)
-def _act_one(TB, ST, OUT, LOG, g, rule, col, root, index):
+def _act_one(TB, ST, OUT, LOG, g, rule, col, root, index, when):
     """The action at column ``col`` of ``rule`` but a draw, on the feature ``root`` is part
     of now (joined since, maybe)."""
     root = ST[NODES][ROOT, root]
@@ -198,6 +244,9 @@ def _act_one(TB, ST, OUT, LOG, g, rule, col, root, index):
     elif action == SCORE_TO:
         _score_to(TB, ST, OUT, LOG, g, rule[col + 1], rule[col + 2], rule[col + 3], root,
                   index)
+    elif action == SCORE_MOST:
+        score_most(TB, ST, OUT, LOG, g, rule[col + 1], rule[col + 2], rule[col + 3], root, when,
+                   index)
 
 
 @nb.njit(**JIT)

@@ -22,9 +22,9 @@ from carcdsl.engine.parts import NONE, RANSOM
 from carcdsl.fast import effects, figures, moving, neutral
 from carcdsl.fast.jit import I64, JIT
 from carcdsl.fast.layout import CODE, FIG_TB, FOLLOWERS, PARAMS, SLOTS, SUPPLY
+from carcdsl.fast.measure import measure
 from carcdsl.fast.movegen import list_moves
 from carcdsl.fast.program import run
-from carcdsl.fast.scoring import measure
 from carcdsl.fast.slots import (
     CTR,
     D_ASK_NODE,

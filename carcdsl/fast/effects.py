@@ -45,6 +45,7 @@ from carcdsl.compile.modes import (
     RETURN_FIGURES,
     RETURN_TOKENS,
     SCORE,
+    SCORE_MOST,
     SCORE_TO,
     SHOWS,
     SURROUNDED,
@@ -69,6 +70,7 @@ from carcdsl.fast.layout import (
     SUPPLY,
     capture_actions,
     marker_names,
+    most_actions,
 )
 from carcdsl.fast.program import compile_program, run
 from carcdsl.fast.slots import (
@@ -104,17 +106,18 @@ RULES, PER_TILE = EFF_TB, EFF_TB + 1
 ON, MISC = EFF_ST, EFF_ST + 1
 
 H_TRIGGERS, H_COMPLETE, H_TOKENS, H_REQUIREMENTS, H_KINDS, H_WIDTH, H_START = range(7)
-H_ON_FIGURE, H_ON_DRAW = H_START + 4, H_START + 5
-"""How many ``on figure`` and ``on draw`` rules: their rows follow the requirements', then
-the rows of ``choose``'s options (``fast.bags``)."""
-H_SIZE = H_START + 6
+H_ON_FIGURE, H_ON_DRAW, H_ON_FINAL, H_EXTENDS_ACTS = range(H_START + 4, H_START + 8)
+"""How many ``on figure``, ``on draw`` and ``on final`` rules: their rows follow the
+requirements', then the rows of ``choose``'s options (``fast.bags``); whether an ``on place
+extends`` rule acts on its feature (``bags.fire_extends``)."""
+H_SIZE = H_START + 8
 """``TB[RULES]`` begins with a header: how many ``on place`` rules, ``on complete`` rules,
 token kinds and requirements (their rows follow it in that order, one each, ``H_WIDTH``
 long); the kinds; from ``H_START``, per side N E S W the start tile's local segment its
 tokens go on (-1: none)."""
 R_COND, R_KIND, R_KINDS, R_FIGURE, R_N_ACTIONS, R_ACTIONS = range(6)
 """A rule's row: its condition, kind (SHOWS, COMPLETE; -1: none; COVERS: the marker,
-``_marker``), kinds (EXTENDS, a bit
+``_marker``; EXTENDS: 1 when anyone's figure counts, ``with F``), kinds (EXTENDS, a bit
 mask), figure (EXTENDS), how many actions, then 4 columns per action: ``(EXTRA_TURN)``,
 ``(SCORE, points, scoring name)``, ``(PUT, count, token, kind)``, ``(TAKE, token, attribute
 of the rule's kind or -1)``."""
@@ -176,7 +179,7 @@ def tables(tb: Tables, players: int) -> tuple[np.ndarray, np.ndarray]:
     modes, kinds = tb.modes, tb.kinds
     names = {name: i for i, name in enumerate(event_names(tb))}
     rules = (*modes.triggers, *modes.on_complete)
-    later = (*modes.on_figure, *modes.on_draw)
+    later = (*modes.on_figure, *modes.on_draw, *modes.on_final)
     options = [acts for a in _all_actions(tb) if a[0] == CHOOSE for _n, acts in a[1]]
     width = max([TK_WORTH + 1, Q_DISTANCE + 1]
                 + [R_ACTIONS + 4 * len(r.actions) for r in (*rules, *later)]
@@ -186,7 +189,9 @@ def tables(tb: Tables, players: int) -> tuple[np.ndarray, np.ndarray]:
     header[:H_START] = (len(modes.triggers), len(modes.on_complete), len(modes.tokens),
                         len(modes.requirements), len(kinds), width)
     header[H_START:H_START + 4] = start_token_segments(tb)
-    header[H_ON_FIGURE], header[H_ON_DRAW] = len(modes.on_figure), len(modes.on_draw)
+    header[H_ON_FIGURE:H_SIZE] = (len(modes.on_figure), len(modes.on_draw), len(modes.on_final),
+                                  any(a[0] >= DRAW_BAG for r in modes.triggers
+                                      for a in r.actions if r.condition == EXTENDS))
     out = np.full((rows + len(options), width), -1, np.int64)
     option_rows: list[tuple] = []
     row = 0
@@ -237,8 +242,8 @@ def _rule_row(tb: Tables, out: np.ndarray, r, actions: tuple, names: dict, first
     options' rows (in ``options``, from row ``first``)."""
     if r is not None:
         out[:R_ACTIONS] = (r.condition, _marker(tb, r.marker) if r.condition == COVERS
-                           else r.kind, sum(1 << k for k in r.kinds if k >= 0),
-                           r.figure, len(actions))
+                           else int(r.anyone) if r.condition == EXTENDS else r.kind,
+                           sum(1 << k for k in r.kinds if k >= 0), r.figure, len(actions))
     else:
         out[R_N_ACTIONS] = len(actions)
     kinds = tb.kinds
@@ -261,6 +266,11 @@ def _rule_row(tb: Tables, out: np.ndarray, r, actions: tuple, names: dict, first
                 capture_actions(tb).index(action)
             code, slots = compile_program(action[2], marker_names(tb))
             out[col + 1:col + 4] = action[1], row, len(code) | len(slots) << 16
+        elif action[0] == SCORE_MOST:  # its program: a row of ``layout._programs``
+            row = len(kinds) + len(tb.modes.figures) + len(tb.modes.tokens) + len(
+                capture_actions(tb)) + most_actions(tb).index(action)
+            code, slots = compile_program(action[1], marker_names(tb))
+            out[col + 1:col + 4] = row, len(code) | len(slots) << 16, action[2]
         elif action[0] == TAKE:
             attributes = kinds[r.kind].attribute_names if r.kind >= 0 else ()
             out[col + 1] = action[1]
@@ -367,27 +377,20 @@ def surrounded4(ST, cell):
 
 
 @nb.njit(**JIT)
-def _extends_own(TB, ST, o, cell, base, kinds, figure):
-    """``figures.extends_own``: the tile just placed on ``cell`` is part of a feature of
-    ``kinds`` (a mask) holding the mover's figure ``figure`` (ANY_FOLLOWER: any that counts)
-    standing on another square."""
-    return extended_root(TB, ST, o, cell, base, kinds, figure) >= 0
-
-
-@nb.njit(**JIT)
-def extended_root(TB, ST, o, cell, base, kinds, figure):
-    """``effects.extended_root``: the root of the feature of ``kinds`` (a mask) that ``o``
-    just placed on ``cell`` extended and that holds the mover's ``figure`` on another square,
-    or -1."""
+def extending_piece(TB, ST, o, cell, base, kinds, figure, anyone, p0):
+    """``effects.extended_roots``, a piece at a time: the first piece from ``p0`` on that is
+    the mover's ``figure`` (``anyone``: anyone's; ANY_FOLLOWER: any that counts) on another
+    square, on a feature of ``kinds`` (a mask) that ``o`` just placed on ``cell`` extended;
+    -1 when none is (its root: the feature ``effects.extended_root`` names)."""
     if figure == NO_NEED:
         return -1
     nodes, tiles, ctr = ST[NODES], ST[TILES_], ST[CTR]
     piece_fig, fk = ST[FIG_ST][PF_FIG], TB[FIG_TB]
     seat = ctr[CURRENT]
     os_ = TB[OS]
-    for p in range(ctr[N_PIECES]):
+    for p in range(p0, ctr[N_PIECES]):
         node = tiles[P_NODE, p]
-        if tiles[P_SEAT, p] != seat or tiles[T_CELL, nodes[NTILE, node]] == cell:
+        if not anyone and tiles[P_SEAT, p] != seat or tiles[T_CELL, nodes[NTILE, node]] == cell:
             continue
         r = nodes[ROOT, node]
         joined = False
@@ -400,7 +403,7 @@ def extended_root(TB, ST, o, cell, base, kinds, figure):
         fig = piece_fig[p]
         if fig == figure + 1 or figure == ANY_FOLLOWER and (fig == 0
                                                             or fk[fig - 1, STRENGTH] > 0):
-            return r
+            return p
     return -1
 
 
@@ -432,7 +435,8 @@ def fire_triggers(TB, ST, OUT, LOG, g, o, cell, base, index):
         if cond == SURROUNDED:
             hit = surrounded4(ST, cell)
         elif cond == EXTENDS:
-            hit = _extends_own(TB, ST, o, cell, base, rule[R_KINDS], rule[R_FIGURE])
+            hit = extending_piece(TB, ST, o, cell, base, rule[R_KINDS], rule[R_FIGURE],
+                                  rule[R_KIND] == 1, I64(0)) >= 0
         elif cond == COVERS:
             hit = rule[R_KIND] >= 0 and boards.marker_at(TB, ST, cell, rule[R_KIND])
         else:

@@ -128,6 +128,8 @@ def spots(TB, ST, n, t, cell, r, o, seat):
         else:
             ok = _allowed(TB, ST, near, group, nodes[ROOT, node],
                           TB[KK][kind_of(TB, ST, node), ANY_W], NO_NEED, 0, 1, seat)
+        if ok and kept_out(TB, ST, near, group, nodes[ROOT, node], code):
+            ok = False  # a figure there keeps this one out
         if ok:
             buf[n, 0], buf[n, 1], buf[n, 2] = t, cell, r
             buf[n, 3] = ELSEWHERE - (node << ELSEWHERE_SHIFT | code)
@@ -155,6 +157,23 @@ def _group(TB, ST, o, near, root):
                 m |= mi
                 grown = True
     return m
+
+
+@nb.njit(**JIT)
+def kept_out(TB, ST, near, group, root, code):
+    """``figures.kept_roots`` met: the feature the group makes (``group`` 0: ``root``
+    alone) holds a figure that keeps figures ``code`` (0: ordinary followers) out."""
+    fk = TB[FIG_TB]
+    if fk.shape[0] == 0:
+        return False
+    mask = fk[code - 1, figures.KEPT_BY] if code else fk[0, figures.KEEPS_FOLLOWERS]
+    if mask == 0:
+        return False
+    nodes, tiles, pf = ST[NODES], ST[TILES_], ST[FIG_ST][figures.PF_FIG]
+    for p in range(ST[CTR][N_PIECES]):
+        if mask >> pf[p] & 1 and _on(ST, near, group, root, nodes[ROOT, tiles[P_NODE, p]]):
+            return True
+    return False
 
 
 @nb.njit(**JIT)

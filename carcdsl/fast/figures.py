@@ -76,11 +76,13 @@ from carcdsl.fast.slots import (
 )
 
 EACH, STRENGTH, NEEDS, RECALLS, EXCLUDES, F_CODE_LEN, F_N_SLOTS, ANYWHERE, WITH_ANY, \
-    KIND_MASK, COUNTS = range(11)
-"""``TB[FIG_TB]`` [F, 11]: per figure (``EACH``: each player's for the game's player count;
+    KIND_MASK, COUNTS, KEPT_BY, KEEPS_FOLLOWERS, CORNER = range(14)
+"""``TB[FIG_TB]`` [F, 14]: per figure (``EACH``: each player's for the game's player count;
 ``ANYWHERE``, ``WITH_ANY``, ``KIND_MASK``: ``FigureKind.anywhere``, ``with_any``, the kinds
 it stands on as bits; ``COUNTS``: whether it counts for a majority, a strength or a
-strength program)."""
+strength program; ``KEPT_BY``: the figure codes whose ``keeps out`` keeps it out, as
+``EXCLUDES``; ``KEEPS_FOLLOWERS``, the same in every row: those keeping ordinary followers
+out; ``CORNER``: ``at corner``)."""
 PF_FIG, RECALLABLE, NEAR_D, NEAR_SEG, OWNED = range(5)
 """``ST[FIG_ST]`` [OWNED + F, cap]: the figure of each piece (0: the ordinary follower;
 parallel to the kernel's ``P_SEAT``/``P_NODE``), the recallable nodes of this turn, a
@@ -97,14 +99,15 @@ def tables(tb: Tables, players: int) -> tuple[np.ndarray, np.ndarray]:
     figures = tb.modes.figures
     n_o = len(tb.sigs)  # a map's printed tiles too: figures go on them elsewhere
     s_max = max(1, max(len(s) for s in tb.segments[:n_o]))
-    fk = np.zeros((len(figures), 11), np.int64)
+    fk = np.zeros((len(figures), CORNER + 1), np.int64)
     markers = marker_names(tb)
     fspots = np.full((len(figures), n_o, s_max), -1, np.int64)
     for f, kind in enumerate(figures):
         fk[f, :F_CODE_LEN] = (kind.supply_for(players), kind.strength, kind.needs, kind.recall,
                               kind.excludes)
         fk[f, ANYWHERE:] = (kind.anywhere, kind.with_any, sum(1 << k for k in kind.kinds),
-                            bool(kind.strength or kind.strength_program is not None))
+                            bool(kind.strength or kind.strength_program is not None),
+                            _kept_by(figures, f + 1), _kept_by(figures, 0), kind.corner)
         if kind.strength_program is not None:  # its rows: ``layout._programs``
             code, slots = compile_program(kind.strength_program, markers)
             fk[f, F_CODE_LEN], fk[f, F_N_SLOTS] = len(code), len(slots)
@@ -112,6 +115,14 @@ def tables(tb: Tables, players: int) -> tuple[np.ndarray, np.ndarray]:
             spots = tb.figure_spots[f][o]
             fspots[f, o, :len(spots)] = spots
     return fk, fspots
+
+
+def _kept_by(figures: tuple, code: int) -> int:
+    """``figures._keep_mask`` turned round: the codes (bit g: figure g - 1) of the figures
+    whose ``keeps out`` keeps figures ``code`` (0: ordinary followers) out."""
+    counts = code == 0 or bool(figures[code - 1].strength or figures[code - 1].strength_program)
+    mask = 1 << code | int(counts)
+    return sum(1 << g + 1 for g, kind in enumerate(figures) if kind.keeps_out & mask)
 
 
 @nb.njit(cache=True)
@@ -374,10 +385,10 @@ def placements(TB, ST, n, t, cell, r, o, occ, seat):
             if owned_bits == 0:
                 continue
         excluded_bits = 0
-        if fk[f, EXCLUDES]:
+        if fk[f, EXCLUDES] | fk[f, KEPT_BY]:  # ``excluded_roots`` and ``kept_roots``
             if near < 0:
                 near = neighbour_roots(TB, ST, o, cell)
-            excluded_bits = _excluded_bits(ST, near, fk[f, EXCLUDES])
+            excluded_bits = excluded_bits_of(ST, near, fk[f, EXCLUDES] | fk[f, KEPT_BY])
         strength = fk[f, STRENGTH]
         for k in range(fspots.shape[2]):
             local = fspots[f, o, k]
@@ -386,15 +397,7 @@ def placements(TB, ST, n, t, cell, r, o, occ, seat):
             if strength and seg_mask[o, local] & occ:
                 continue
             if needs != NO_NEED or excluded_bits:
-                m = fs[NEAR_SEG, local]
-                grown = True
-                while grown:
-                    grown = False
-                    for i in range(TB[O1][N_SEG, o]):
-                        mi = fs[NEAR_SEG, i]
-                        if mi & m and mi & ~m:
-                            m |= mi
-                            grown = True
+                m = joined_bits(TB, ST, o, local)
                 if needs != NO_NEED and not m & owned_bits or m & excluded_bits:
                     continue
             buf[n, 0], buf[n, 1], buf[n, 2] = t, cell, r
@@ -404,7 +407,25 @@ def placements(TB, ST, n, t, cell, r, o, occ, seat):
 
 
 @nb.njit(**JIT)
-def _excluded_bits(ST, near, excludes):
+def joined_bits(TB, ST, o, local):
+    """``figures.joined_roots`` over ``neighbour_roots``: the near roots (bits of
+    ``NEAR_D``) local segment ``local`` of ``o`` joins into one feature, through the
+    tile's other segments too."""
+    fs = ST[FIG_ST]
+    m = fs[NEAR_SEG, local]
+    grown = True
+    while grown:
+        grown = False
+        for i in range(TB[O1][N_SEG, o]):
+            mi = fs[NEAR_SEG, i]
+            if mi & m and mi & ~m:
+                m |= mi
+                grown = True
+    return m
+
+
+@nb.njit(**JIT)
+def excluded_bits_of(ST, near, excludes):
     """``figures.excluded_roots`` as a mask over the ``near`` roots of ``NEAR_D``: bit q when
     a piece whose figure code is in ``excludes`` stands on root ``NEAR_D[q]``."""
     nodes, tiles, fs = ST[NODES], ST[TILES_], ST[FIG_ST]

@@ -12,7 +12,7 @@ import numpy as np
 
 from carcdsl.compile.facts import marker_names as marker_names  # the markers' bits
 from carcdsl.compile.facts import unshuffled_pile
-from carcdsl.compile.modes import CAPTURE, NO_NEED, PLACE_ANYWHERE
+from carcdsl.compile.modes import CAPTURE, CHOOSE, NO_NEED, PLACE_ANYWHERE, SCORE_MOST
 from carcdsl.compile.tables import CENTRE, FIELD, Tables
 from carcdsl.fast.program import compile_program
 
@@ -133,6 +133,23 @@ def capture_actions(tb: Tables) -> list[tuple]:
     return [a for r in tb.modes.on_figure for a in r.actions if a[0] == CAPTURE]
 
 
+def most_actions(tb: Tables) -> list[tuple]:
+    """Every ``score EXPR to most F`` action (of ``on place``, ``on figure``, ``on draw`` and
+    ``on final`` rules, and ``choose``'s options), in rule order: their programs are rows of
+    ``TB[CODE]`` after the captures' (``_programs``)."""
+    modes = tb.modes
+    todo = [a for r in (*modes.triggers, *modes.on_figure, *modes.on_draw, *modes.on_final)
+            for a in r.actions]
+    out: list[tuple] = []
+    while todo:
+        action = todo.pop(0)
+        if action[0] == CHOOSE:
+            todo = [a for _name, acts in action[1] for a in acts] + todo
+        elif action[0] == SCORE_MOST and action not in out:
+            out.append(action)
+    return out
+
+
 def _oriented(tb: Tables) -> tuple[np.ndarray, ...]:
     """The arrays per oriented tile: ``O1``, ``O4``, ``OS``, ``OL``, ``TOUCHES`` and
     ``SEG_ATTR`` (its last axis as long as the most attributes a kind has, at least 1)."""
@@ -190,7 +207,7 @@ def _programs(tb: Tables) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarra
     then each token's ``score final = EXPR`` (its length: ``fast.effects``' ``TK_CODE_LEN``;
     its one quantity, ``tokens``, is what the player holds), then each ``capture``'s reach
     (``capture_actions``; its row, length and slots: the action's columns in ``fast.effects``'
-    rule rows)."""
+    rule rows), then each ``score EXPR to most F``'s program (``most_actions``, likewise)."""
     markers = marker_names(tb)
     compiled = [[compile_program(p, markers) if p is not None else None
                  for p in (k.complete, k.final)] for k in tb.kinds]
@@ -201,6 +218,7 @@ def _programs(tb: Tables) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarra
                   if t.final_program is not None else None, None]
                  for t in tb.modes.tokens]
     compiled += [[compile_program(a[2], markers), None] for a in capture_actions(tb)]
+    compiled += [[compile_program(a[1], markers), None] for a in most_actions(tb)]
     rows = max([1] + [len(c[0]) for per in compiled for c in per if c is not None])
     quantities = max([1] + [len(c[1]) for per in compiled for c in per if c is not None])
     n_k = len(compiled)

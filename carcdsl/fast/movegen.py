@@ -30,6 +30,8 @@ from carcdsl.fast.layout import (
     OL,
     OS,
     PARAMS,
+    SEG_AT,
+    SEG_KIND,
     SEG_MASK,
     SIGP,
     SPOT_COUNT,
@@ -356,18 +358,87 @@ def _moves_at(TB, ST, n, t, c, r, o, seat, placing, recalling, occupied, n_near)
     if spots or stands:
         occ = grown(TB, ST, o, occupied, n_near)
     if spots:
+        kept = _kept_followers(TB, ST, o, c)
         for k in range(TB[O1][N_SPOTS, o]):
             i = os_[SPOTS, o, k]
-            if not os_[SEG_MASK, o, i] & occ:
+            if not os_[SEG_MASK, o, i] & occ and not (
+                    kept and figures.joined_bits(TB, ST, o, i) & kept):
                 buf[n, 0], buf[n, 1], buf[n, 2], buf[n, 3] = t, c, r, i
                 n += 1
     if stands:  # ``_iter_more``: each figure's spots, then recalls
+        first = n
         n = figures.placements(TB, ST, n, t, c, r, o, occ, seat)
+        n = _at_corners(TB, ST, first, n, o, c)
     if recalling:
         n = figures.recalls(TB, ST, n, t, c, r, o)
     if TB[PARAMS][ELSE_MAX]:  # ``_Turn._spots``: after the recalls
         n = _elsewhere(TB, ST, n, t, c, r, o, seat)
     return n
+
+
+@nb.njit(**JIT)
+def _kept_followers(TB, ST, o, c):
+    """``figures.followers_kept_out``: the near roots (``figures.neighbour_roots``' bits) of
+    ``o`` on ``c`` that hold a figure keeping ordinary followers out (0: none)."""
+    fk = TB[FIG_TB]
+    if fk.shape[0] == 0 or fk[0, figures.KEEPS_FOLLOWERS] == 0:
+        return 0
+    near = figures.neighbour_roots(TB, ST, o, c)
+    return figures.excluded_bits_of(ST, near, fk[0, figures.KEEPS_FOLLOWERS])
+
+
+@nb.njit(**JIT)
+def _at_corners(TB, ST, first, n, o, c):
+    """``figures.placements``' ``at corner``: of the figures' spots in rows ``first`` to
+    ``n``, those of a figure that stands ``at corner`` only where ``at_corner``; the rest
+    keep their order. Returns the new count."""
+    buf, fk = ST[MOVES], TB[FIG_TB]
+    kept = first
+    for m in range(first, n):
+        spot = buf[m, 3]
+        f = (spot >> figures.FIGURE_SHIFT) - 1
+        if fk[f, figures.CORNER] and not at_corner(TB, ST, o, c, spot & figures.LOCAL_MASK):
+            continue
+        for i in range(4):
+            buf[kept, i] = buf[m, i]
+        kept += 1
+    return kept
+
+
+_CORNERS = (11, 0, 2, 3, 5, 6, 8, 9)
+"""``figures.CORNERS``, flat: per corner (NW, NE, SE, SW) its two ring positions."""
+_SHARING = (-1, -1, 2, 0, -1, 3, -1, 0, 1, 0, -1, 2, 1, -1, 3, 1, 0, 0,
+            1, 0, 3, 1, 1, 0, 0, 1, 1, 0, 1, 0, -1, 1, 1, -1, 0, 2)
+"""``figures._SHARING``, flat: per corner, (dx, dy, their corner) of the three other squares
+that meet there."""
+
+
+@nb.njit(**JIT)
+def at_corner(TB, ST, o, cell, local):
+    """``figures.at_corner``: local segment ``local`` of ``o`` on ``cell`` holds a corner of
+    the tile where three placed tiles meet it, each showing the segment's kind at both ring
+    positions of its corner there."""
+    seg_at, kinds, cells, tiles = TB[SEG_AT], TB[OS][SEG_KIND], ST[CELLS], ST[TILES_]
+    geo = ST[SCRATCH][GEO]
+    kind = kinds[o, local]
+    for c in range(4):
+        if seg_at[o, _CORNERS[2 * c]] != local or seg_at[o, _CORNERS[2 * c + 1]] != local:
+            continue
+        met = True
+        for q in range(3):
+            at = 9 * c + 3 * q
+            tile = cells[C_TILE, cell + _SHARING[at] * geo[1] + _SHARING[at + 1] * geo[2]]
+            if tile < 0:
+                met = False
+                break
+            no, corner = tiles[T_O, tile], _SHARING[at + 2]
+            for e in range(2):
+                j = seg_at[no, _CORNERS[2 * corner + e]]
+                if j < 0 or kinds[no, j] != kind:
+                    met = False
+        if met:
+            return True
+    return False
 
 
 @nb.njit(**JIT)

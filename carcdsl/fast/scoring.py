@@ -9,17 +9,13 @@ from __future__ import annotations
 
 import numba as nb
 
-from carcdsl.compile.expr import ATTRIBUTE, COMPLETED, MARKERS, NEIGHBOURS, OWN, TILES
-from carcdsl.compile.expr import FIGURES as FIGURES_Q
-from carcdsl.compile.expr import FOLLOWERS as FOLLOWERS_Q
-from carcdsl.compile.expr import PENNANTS as PENNANTS_Q
+from carcdsl.compile.expr import OWN
 from carcdsl.compile.facts import STOPPED as STOPPED  # why a game ended: ctr[END]
 from carcdsl.compile.facts import SUPPLY_EMPTY as SUPPLY_EMPTY
 from carcdsl.compile.facts import TILE_UNPLACEABLE as TILE_UNPLACEABLE
-from carcdsl.compile.tables import TIES_PRESENCE
-from carcdsl.fast import boards, effects, figures, moving, neutral, owned, targets
+from carcdsl.fast import bags, boards, effects, figures, moving, neutral, owned, targets
 from carcdsl.fast.features import kind_of
-from carcdsl.fast.grid import neighbours, surrounded
+from carcdsl.fast.grid import surrounded
 from carcdsl.fast.jit import I64, JIT
 from carcdsl.fast.layout import (
     CENTRES,
@@ -27,23 +23,19 @@ from carcdsl.fast.layout import (
     CODE,
     CODE_LEN,
     FIG_TB,
-    HIGH,
-    KIND_CENTRE,
     KK,
     MEASURED,
     N_CENTRES,
     N_CLOSABLE,
-    N_KINDS,
     N_SLOTS,
-    N_TOUCHES,
     NEUTRAL,
     O1,
     OS,
     PARAMS,
     SLOTS,
     TIES,
-    TOUCHES,
 )
+from carcdsl.fast.measure import break_tie, measure, measured_strengths, points_for
 from carcdsl.fast.program import run
 from carcdsl.fast.slots import (
     C_TILE,
@@ -52,11 +44,9 @@ from carcdsl.fast.slots import (
     CHANGES,
     CTR,
     END,
-    FIG_ST,
     FINISHED,
     G_NOW,
     G_STEP,
-    GEN,
     GEO,
     GROUP_EVENTS,
     LEAD,
@@ -66,22 +56,16 @@ from carcdsl.fast.slots import (
     N_MOVES,
     N_PIECES,
     N_WATCHED,
-    NATTR,
     NFOL,
     NODES,
-    NTILE,
-    NXT,
     OPEN_ENDS,
     P_NODE,
     P_SEAT,
-    PENNANTS,
     ROOT,
     SCRATCH,
     SEATS,
     STACK_ROW,
-    STAMP,
     T_BASE,
-    T_CELL,
     T_O,
     TILES_,
     TODO,
@@ -89,81 +73,6 @@ from carcdsl.fast.slots import (
     VALUES,
     emit,
 )
-
-
-@nb.njit(**JIT)
-def measure(TB, ST, r, code, arg):
-    """A quantity of the feature of root ``r`` (``scoring._measure``)."""
-    nodes, tiles, ctr = ST[NODES], ST[TILES_], ST[CTR]
-    if code == TILES or code == NEIGHBOURS:
-        if code == NEIGHBOURS or TB[KK][kind_of(TB, ST, r), KIND_CENTRE]:
-            cell = tiles[T_CELL, nodes[NTILE, r]]
-            if code == NEIGHBOURS and arg > 0:
-                return effects.showing_around(TB, ST, cell, arg - 1)
-            if TB[boards.LISTS_TB][boards.LIMITED]:
-                return (code == TILES) + boards.neighbours(TB, ST, cell)
-            return (code == TILES) + neighbours(ST, cell)
-        ctr[GEN] += 1
-        gen = ctr[GEN]
-        count = 0
-        n = r
-        while True:
-            tile = nodes[NTILE, n]
-            if nodes[STAMP, tile] != gen:
-                nodes[STAMP, tile] = gen
-                count += 1
-            n = nodes[NXT, n]
-            if n == r:
-                break
-        return count
-    if code == PENNANTS_Q:
-        return nodes[PENNANTS, r]
-    if code == FOLLOWERS_Q:
-        return ST[NFOL][r].sum()
-    if code == COMPLETED:
-        os_, touches = TB[OS], TB[TOUCHES]
-        ctr[GEN] += 1
-        gen = ctr[GEN]
-        count = 0
-        n = r
-        while True:
-            tile = nodes[NTILE, n]
-            o, base = tiles[T_O, tile], tiles[T_BASE, tile]
-            i = n - base
-            for q in range(os_[N_TOUCHES, o, i]):
-                x = nodes[ROOT, base + touches[o, i, q]]
-                if (nodes[STAMP, x] != gen and nodes[OPEN_ENDS, x] == 0
-                        and kind_of(TB, ST, x) == arg):
-                    nodes[STAMP, x] = gen
-                    count += 1
-            n = nodes[NXT, n]
-            if n == r:
-                break
-        return count
-    if code == ATTRIBUTE:
-        value = ST[NATTR][r, arg >> 1]
-        if arg & 1:
-            return min(value, 1)
-        return value
-    if code == MARKERS:
-        return boards.markers(TB, ST, r, arg)
-    if code == FIGURES_Q:
-        return figures_on(TB, ST, r, arg)
-    return 0  # OWN: ``support`` keeps such rule sets away
-
-
-@nb.njit(**JIT)
-def figures_on(TB, ST, r, code):
-    """``figures(F)``: every player's pieces of figure ``code`` (0: ordinary followers) on
-    the feature of root ``r``."""
-    nodes, tiles = ST[NODES], ST[TILES_]
-    has_figures = TB[FIG_TB].shape[0] > 0
-    n = 0
-    for p in range(ST[CTR][N_PIECES]):
-        f = ST[FIG_ST][figures.PF_FIG][p] if has_figures else 0
-        if f == code and nodes[ROOT, tiles[P_NODE, p]] == r:
-            n += 1
-    return n
 
 
 @nb.njit(**JIT)
@@ -224,83 +133,6 @@ def score(TB, ST, OUT, LOG, g, r, when, index):
                 kept += 1
         ctr[N_PIECES] = kept
     nfol[r] = 0
-
-
-@nb.njit(**JIT)
-def measured_strengths(TB, ST, r):
-    """``scoring.measured_strengths``: each figure with a ``strength = EXPR`` on the
-    feature of root ``r`` counts for its program measured there (at least 0) instead of its
-    ``strength``, in ``NFOL`` till the feature is scored."""
-    nodes, tiles, fk, nfol = ST[NODES], ST[TILES_], TB[FIG_TB], ST[NFOL]
-    row = TB[PARAMS][N_KINDS]
-    slots, values = TB[SLOTS], ST[SCRATCH][VALUES]
-    for p in range(ST[CTR][N_PIECES]):
-        f = ST[FIG_ST][figures.PF_FIG][p]
-        if f == 0 or fk[f - 1, figures.F_CODE_LEN] == 0:
-            continue
-        if nodes[ROOT, tiles[P_NODE, p]] != r:
-            continue
-        at = row + f - 1
-        for q in range(fk[f - 1, figures.F_N_SLOTS]):
-            values[q] = measure(TB, ST, r, slots[at, 0, q, 0], slots[at, 0, q, 1])
-        value = run(TB[CODE][at, 0], fk[f - 1, figures.F_CODE_LEN], values,
-                    ST[SCRATCH][STACK_ROW])
-        nfol[r, tiles[P_SEAT, p]] += max(value, 0) - fk[f - 1, figures.STRENGTH]
-
-
-@nb.njit(**JIT)
-def break_tie(TB, ST, r, best):
-    """``scoring.break_tie``: of the seats with ``best`` strength on the feature of root
-    ``r``, those with fewer figures on tiles that break ties than the most any has (with
-    presence: none against one) drop to ``best - 1``, so that they do not score (the feature
-    forgets its strengths once scored)."""
-    nfol = ST[NFOL]
-    tied, most = 0, 0
-    for s in range(nfol.shape[1]):
-        if nfol[r, s] == best:
-            tied += 1
-            most = max(most, on_high(TB, ST, r, s))
-    if tied < 2 or most == 0:
-        return
-    for s in range(nfol.shape[1]):
-        if nfol[r, s] == best and on_high(TB, ST, r, s) < most:
-            nfol[r, s] = best - 1
-
-
-@nb.njit(**JIT)
-def on_high(TB, ST, r, seat):
-    """``seat``'s figures that count on the feature of root ``r`` standing on tiles that
-    break ties (with presence, at most 1)."""
-    nodes, tiles, fk = ST[NODES], ST[TILES_], TB[FIG_TB]
-    o1 = TB[O1]
-    n = 0
-    for p in range(ST[CTR][N_PIECES]):
-        node = tiles[P_NODE, p]
-        if tiles[P_SEAT, p] != seat or nodes[ROOT, node] != r:
-            continue
-        if not o1[HIGH, tiles[T_O, nodes[NTILE, node]]]:
-            continue
-        f = ST[FIG_ST][figures.PF_FIG][p] if fk.shape[0] else 0
-        if f == 0 or fk[f - 1, figures.STRENGTH] > 0:
-            n += 1
-    if TB[PARAMS][TIES] == TIES_PRESENCE:
-        return min(n, 1)
-    return n
-
-
-@nb.njit(**JIT)
-def points_for(TB, ST, r, k, when, seat):
-    """The points of kind ``k``'s program (when: 0 complete, 1 final) on the feature of
-    root ``r`` for ``seat`` (``own(F)`` counts ``seat``'s figures)."""
-    slots, scratch = TB[SLOTS], ST[SCRATCH]
-    values = scratch[VALUES]
-    for q in range(TB[KK][k, N_SLOTS + when]):
-        code, arg = slots[k, when, q, 0], slots[k, when, q, 1]
-        if code == OWN:
-            values[q] = figures.own_count(TB, ST, r, seat, arg)
-        else:
-            values[q] = measure(TB, ST, r, code, arg)
-    return run(TB[CODE][k, when], TB[KK][k, CODE_LEN + when], values, scratch[STACK_ROW])
 
 
 @nb.njit(**JIT)
@@ -451,6 +283,8 @@ def finish(TB, ST, OUT, LOG, g, why):
             tiles[TODO, n] = r
             n += 1
     for q in range(n):
+        if TB[effects.RULES][effects.H_ON_FINAL]:
+            bags.fire_final(TB, ST, OUT, LOG, g, tiles[TODO, q], index)
         score(TB, ST, OUT, LOG, g, tiles[TODO, q], I64(1), index)
     if TB[effects.RULES][effects.H_TOKENS]:
         effects.score_held(TB, ST, OUT, LOG, g, index)

@@ -357,7 +357,7 @@ def finish_turn(TB, ST, OUT, LOG, g, o, cell, base, index, choice):
     # placement triggers act at once, before scoring
     extra = TB[effects.RULES][effects.H_TRIGGERS] > 0 and effects.fire_triggers(
         TB, ST, OUT, LOG, g, o, cell, base, index)
-    if TB[PARAMS][BAGS] or choice:
+    if TB[PARAMS][BAGS] or choice or TB[effects.RULES][effects.H_EXTENDS_ACTS]:
         bags.fire_extends(TB, ST, OUT, LOG, g, o, cell, base, index, choice)
     extra = score_completed(TB, ST, OUT, LOG, g, o, cell, base, index) or extra
     if TB[moving.MOVE_TB][moving.X_ANY] and moving.begin(TB, ST, extra):

@@ -51,6 +51,9 @@ RUNS: dict[str, frozenset] = {
     "follower on": ALL, "figure stands on": ALL,
     "figure strength 0": _ANY, "figure with own": _ANY, "figure excludes": _ANY,
     "figure strength expression": _ANY,
+    "figure at corner": _ANY, "figure keeps out": _ANY,  # fast.movegen, fast.figures
+    "on place extends with": _SIDES | {FIELD}, "on final": _KINDS,  # fast.bags
+    "action score to most": _ANY,  # fast.measure
     "figure recall": _ANY,
     "figure recall score final": _ANY,
     # fast.elsewhere, fast.decisions

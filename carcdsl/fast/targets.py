@@ -499,6 +499,8 @@ def anywhere_spots(TB, ST, n, t, cell, r, o, first):
             ok = not figures._surrounds(TB, ST, cell, square)
         else:
             ok = True
+        if ok and elsewhere.kept_out(TB, ST, near, group, root, code):
+            ok = False  # a figure there keeps this one out
         if ok:
             spot = ELSEWHERE - (node << ELSEWHERE_SHIFT | code)
             if not _has(buf, first, stop, spot):

@@ -80,6 +80,9 @@ ABBEY = str(Path(JUNCTIONS).parent / "abbey.carc")
 """Abbey & Mayor's abbey alone: a tile each player owns, sides that fit any, last turns."""
 WAGON = str(Path(JUNCTIONS).parent / "wagon.carc")
 """Abbey & Mayor's wagon alone: a figure its owner moves on when its feature scores."""
+BARN = str(Path(JUNCTIONS).parent / "barn.carc")
+"""Abbey & Mayor's barn alone (with farmers): at corner, keeps out, score to most, extends
+with anyone's F, on final."""
 GOLD = str(Path(JUNCTIONS).parent / "gold.carc")
 BUILDINGS = str(Path(JUNCTIONS).parent / "buildings.carc")
 HALVES = str(Path(JUNCTIONS).parent / "halves.carc")
@@ -174,6 +177,12 @@ COMBINATIONS = [
     ("base", (ABBEY, "princess-dragon", "farmers")),
     ("base", (ABBEY, "abbot", "inns-cathedrals", "traders-builders", "farmers")),
     ("base", (ABBEY, "river", "bag")), ("base", (ABBEY, MAYOR, "fill-hole-extra-turn")),
+    # Abbey & Mayor's barn: a figure at a corner of four fields that scores the field's
+    # farmers and keeps them out, fields joined to it scored, fields scored to the most barns
+    ("base", ("farmers", BARN)), ("base", ("farmers", BARN, "tower")),
+    ("base", ("farmers", BARN, "princess-dragon")),
+    ("base", ("farmers", BARN, "abbot", "inns-cathedrals", "traders-builders")),
+    ("base", ("farmers", BARN, "river", "bag")), ("base", ("farmers", BARN, ABBEY, MAYOR)),
     # Abbey & Mayor's wagon: a scored figure's owner decides where it goes on (the owners in
     # turn order from the mover), blocked squares (the dragon), last turns (the abbey)
     ("base", (WAGON,)), ("base", (WAGON, "farmers")), ("base", (WAGON, "tower", "farmers")),
@@ -193,6 +202,8 @@ MORE_PLAYERS = [("base", ("inns-cathedrals",), 5), ("base", ("inns-cathedrals", 
                 ("base", ("princess-dragon", "inns-cathedrals", "farmers"), 6),
                 ("base", (ABBEY, "inns-cathedrals", "farmers"), 5),
                 ("base", (ABBEY, "tower", "inns-cathedrals"), 6),
+                ("base", ("farmers", BARN, "inns-cathedrals"), 5),
+                ("base", ("farmers", BARN, "tower", "inns-cathedrals"), 6),
                 ("base", (WAGON, "inns-cathedrals", "farmers"), 5),
                 ("base", (WAGON, "princess-dragon", "inns-cathedrals"), 6)]
 """Combinations that seat more than four (the pink set's sixth player)."""
@@ -206,6 +217,7 @@ ROW_COMBINATIONS = COMBINATIONS[:4] + [
     ("base", ("tower", "farmers")), ("base", ("tower", "hand-of-three")),  # decision steps
     ("base", ("princess-dragon", "farmers")),  # walks: other players' decisions in a turn
     ("base", (ABBEY, "farmers")), ("base", (ABBEY, "tower")),  # last turns, kept tiles
+    ("base", ("farmers", BARN)), ("base", ("farmers", BARN, "inns-cathedrals")),  # barns
     ("base", (WAGON, "farmers")), ("base", (WAGON, "princess-dragon")),  # others decide
 ]
 """Combinations whose ``simulate`` rows are compared field by field."""

@@ -14,7 +14,7 @@ PACKAGE = Path(carcdsl.__file__).parent
 
 MIRRORS = ("grid", "features", "supply", "turn", "scoring", "movegen", "state", "figures",
            "effects", "requirements", "elsewhere", "decisions", "neutral", "targets", "owned",
-           "moving")
+           "measure", "moving")
 """``fast/X.py`` mirrors ``engine/X.py``."""
 
 OWN = ("__init__", "jit", "packed", "layout", "slots", "mt", "program", "boards", "bags",
