@@ -138,10 +138,12 @@ def test_the_abbey_has_one_rotation_and_fits_any_neighbours(game):
     assert tables.fit_entry(tables.pattern_code((0, 1, 2, 3)))[abbey] == (0,)
 
 
-def test_the_compiled_engine_runs_it_without_farmers(game):
-    """The abbey, the mayor and the wagon run compiled (their games against the Python
-    engine's: tests/fast/test_differential.py); the barn comes with farmers."""
+def test_the_compiled_engine_runs_it_with_and_without_farmers(game):
+    """The abbey, the mayor and the wagon run compiled, and with farmers the barn too (their
+    games against the Python engine's: tests/fast/test_differential.py)."""
     assert support.unsupported(game.tables) is None
+    for variants in (["farmers", "abbey-mayor"], ["farmers", "inns-cathedrals", "abbey-mayor"]):
+        assert support.unsupported(carcdsl.load("base", variants).tables) is None
 
 
 @pytest.mark.parametrize("before", ["supply { each player owns ", "supply { each player owns 2 ",
