@@ -428,6 +428,34 @@ def test_the_same_games_with_neutral_figures(tmp_path, text):
         assert_same_games(game, players, range(1, 1 + count(8, 2)), text)
 
 
+GOING_ON = """figure wagon { each player 5  stands on road, city, monastery }
+figure cart { each player 2  strength 2  stands on city, road }
+on scored wagon: move wagon within 2 to road, city, monastery
+on scored cart: move cart within 1 to city
+"""
+"""Several figures that go on, each within its reach and to its kinds: five wagons a player
+within 2 squares, two carts of strength 2 within 1 (``engine.moving``)."""
+
+
+def test_the_same_games_with_several_figures_going_on(tmp_path):
+    """Several figures waiting at once (their owners in turn order from the mover), each
+    offered its own options: the same games; and in the Python engine's games (2 and 5
+    players, seeds 1-8) some turn moves two or more on."""
+    path = tmp_path / "going-on.carc"
+    path.write_text(f"variant going-on for base\n{GOING_ON}")
+    game = carcdsl.load("base", ["farmers", str(path)])
+    assert refusal(game) is None
+    for players in (2, 3, 5):
+        assert_same_games(game, players, range(1, 1 + count(8, 2)), "several figures going on")
+    several = 0
+    for players in (2, 5):
+        for seed in range(1, 9):
+            state = game.new_game(players, seed)
+            play_out(state, seat_bots(state, ["random"], seed))
+            several += sum(len(getattr(move, "moved", ())) >= 2 for move in state.log.moves)
+    assert several
+
+
 OWNED_RULES = [
     "feature wall { geometry area  fits any  followers no }\n"
     "tile HOLE 0 monastery; wall N+E+S+W\nsupply { each player owns HOLE }\n"
