@@ -49,6 +49,19 @@ WEB: dict[str, str] = {
     "total": "Total", "final-breakdown": "The {n} final scorings",
     "download-record": "Download the record",
     "variant-for": "(for {rules})", "your-file": "your file",
+    # play: the keys, and a feature the pointer rests on (web/feature.py)
+    "keys-hint": "Keys: the arrows move over the squares the tile fits, r rotates (R turns "
+                 "back), Enter places the tile or confirms, Backspace takes a step back; on "
+                 "the tile placed the arrows choose what else to do.",
+    "cursor-at": "square ({x}, {y})",
+    "feature-head": "{kind} on {n} tile(s), {state}", "feature-complete": "complete",
+    "feature-open": "not complete yet", "feature-owner": "{player}: {figures}",
+    "feature-nobody": "Nobody's: no figure stands on it.",
+    "feature-worth-complete": "Worth {n} point(s) as completed.",
+    "feature-worth-final": "If the game ended now, worth {n} point(s) to whoever held it.",
+    "feature-scores-complete": "Scores now: {points}",
+    "feature-scores-final": "If the game ended now: {points}",
+    "feature-points": "{player} {n}", "feature-no-points": "no points",
     # replay
     "replay-heading": "Replay a record", "served-records": "A record in the folders",
     "open": "Open", "or": "or", "upload-record": "Open a file",
@@ -135,5 +148,7 @@ WEB: dict[str, str] = {
                       "each a kind with ports, an end, pennants, attributes and touches, every "
                       "name as the rule language writes one",
     "err-tile-rules": "the rule file does not read: {first}",
+    "err-feature-param": "{name} must be a whole number from {least} to {most}",
+    "err-no-feature": "no tile on square ({x}, {y}) with a segment {segment}",
 }
 """The browser app's words (``carcdsl serve``): its pages, and the messages of its API."""

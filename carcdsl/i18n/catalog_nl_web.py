@@ -51,6 +51,19 @@ WEB: dict[str, str] = {
     "total": "Totaal", "final-breakdown": "De {n} tellingen aan het eind",
     "download-record": "Het verslag downloaden",
     "variant-for": "(voor {rules})", "your-file": "jouw bestand",
+    # spelen: de toetsen, en een gebied waar de aanwijzer op rust (web/feature.py)
+    "keys-hint": "Toetsen: de pijlen gaan over de vakken waar de tegel past, r draait (R "
+                 "draait terug), Enter legt de tegel of bevestigt, Backspace zet een stap "
+                 "terug; op de gelegde tegel kiezen de pijlen wat je er nog doet.",
+    "cursor-at": "vak ({x}, {y})",
+    "feature-head": "{kind} op {n} tegel(s), {state}", "feature-complete": "af",
+    "feature-open": "nog niet af", "feature-owner": "{player}: {figures}",
+    "feature-nobody": "Van niemand: er staat geen figuur op.",
+    "feature-worth-complete": "Waard {n} punt(en) als voltooid.",
+    "feature-worth-final": "Als het spel nu eindigde, {n} punt(en) waard voor wie het bezette.",
+    "feature-scores-complete": "Levert nu op: {points}",
+    "feature-scores-final": "Als het spel nu eindigde: {points}",
+    "feature-points": "{player} {n}", "feature-no-points": "geen punten",
     "replay-heading": "Een verslag naspelen", "served-records": "Een verslag in de mappen",
     "open": "Openen", "or": "of", "upload-record": "Een bestand openen",
     "no-records": "(geen in de gedeelde mappen)", "first-move": "Begin",
@@ -146,5 +159,7 @@ WEB: dict[str, str] = {
                       "segmenten, elk een soort met poorten, een eind, wapenschilden, attributen "
                       "en wat het raakt, elke naam zoals de regeltaal er een schrijft",
     "err-tile-rules": "het regelbestand is niet te lezen: {first}",
+    "err-feature-param": "{name} moet een geheel getal van {least} tot {most} zijn",
+    "err-no-feature": "geen tegel op vak ({x}, {y}) met een segment {segment}",
 }
 """De woorden van de browser-app (``carcdsl serve``)."""

@@ -34,7 +34,7 @@ from carcdsl.formats.record import (
 )
 from carcdsl.i18n.words import CATALOGS, Words
 from carcdsl.lang.sources import bundled_names
-from carcdsl.web import author, rulesets, sessions, tile_editor, timeline, turns
+from carcdsl.web import author, feature, rulesets, sessions, tile_editor, timeline, turns
 from carcdsl.web.files import Folders, OutsideError, is_record_file
 from carcdsl.web.guard import (
     BODY_SECONDS,
@@ -429,6 +429,7 @@ def create_app(settings: Settings | None = None) -> Any:
         Route("/api/files/save", app.save, methods=["POST"]),
         Route("/api/files/new", app.new_file, methods=["POST"]),
         Route("/api/author/check", app.check, methods=["POST"]),
+        *feature.routes(app),  # a feature on the board: owners, points now
         *tile_editor.routes(app),  # the tile editor beside the rule editor
         Mount("/static", StaticFiles(directory=static), name="static"),
     ]
