@@ -207,17 +207,17 @@ def ransoms(TB, ST, seat, n):
 @nb.njit(**JIT)
 def offered(TB, ST, seat):
     """Whether the random bot lists every move this turn (``sample_move``): a decision is
-    pending (a capture, a walk's step), a ransom is offered, or the rules have targets or
-    ``place F anywhere``."""
+    pending (a capture, a walk's step, where a scored figure goes on), a ransom is offered,
+    or the rules have targets or ``place F anywhere``."""
     return ST[DEC_ST][D_PENDING] > 0 or TB[neutral.NEU_TB][neutral.X_LIST_ALL] > 0 or \
         ransoms(TB, ST, seat, I64(0)) > 0
 
 
 @nb.njit(**JIT)
 def all_moves(TB, ST, seat):
-    """``iter_moves`` while decisions are offered: the pending capture's options, else the
-    ransoms then every placement's moves (``movegen.list_moves``), into ``ST[MOVES]``;
-    returns how many."""
+    """``iter_moves`` while decisions are offered: the pending decision's options (a walk's
+    steps, a scored figure's next spots: ``fast.moving``, a capture's), else the ransoms then
+    every placement's moves (``movegen.list_moves``), into ``ST[MOVES]``; returns how many."""
     dc, buf = ST[DEC_ST], ST[MOVES]
     if dc[D_PENDING] and neutral.walking(TB, ST):
         return neutral.step_moves(TB, ST, buf)
