@@ -7,6 +7,13 @@ seed: seat ``i`` draws from its own generator whatever the other seats are), and
 draw comes from its seed, so a game played here with seed S and the same moves is the game
 ``carcdsl play --seed S`` plays: the same record. Bots move here, on the server, when it is
 their turn; a game of bots only moves when the page asks (step by step, or auto-play).
+
+Each person's seat is held by a token nobody can guess: a browser moves only for the seat
+whose token it sends. A game at one screen (hot seat) gives every person's seat one token,
+the creator's; a shared game gives each its own, handed out as links (``share``). Every game
+is stored (``store``) and rebuilt from its moves when it is not in memory (``rebuild``):
+its bots' generators start again from the seed then, so a bot may play on otherwise than it
+would have without the restart, but every move made stays as it was.
 """
 
 from __future__ import annotations
@@ -23,7 +30,10 @@ import attrs
 from carcdsl.bots import BOTS, Bot, make_bots, strength_of
 from carcdsl.engine.game import Game
 from carcdsl.engine.state import State
+from carcdsl.formats.record import FORMAT, parse_record
 from carcdsl.i18n.words import Words
+from carcdsl.replay import replay
+from carcdsl.web.store import StoredGame
 
 HUMAN = "human"
 """The kind of seat of a person at the browser (the registry's ``human`` is the terminal's)."""
@@ -60,6 +70,14 @@ class LiveGame:
     kinds: list[str]
     """Per seat (in turn order after a draw-off): ``human`` or a bot kind."""
     bots: list[Bot | None]
+    tokens: list[str | None] = attrs.field(factory=list)
+    """Per seat: the token that moves for it (None: a bot's seat)."""
+    owner: str = ""
+    """The creator's token: steps a game of bots, and holds the first person's seat."""
+    saved: list[dict[str, Any]] = attrs.field(factory=list)
+    """The record's moves as the store has them."""
+    version: int = 0
+    """Counts the changes, for the pages that watch the game."""
     lock: threading.Lock = attrs.field(factory=threading.Lock)
 
     @property
@@ -98,17 +116,95 @@ class LiveGame:
         return made
 
 
-def new_game(game: Game, names: Sequence[str], kinds: Sequence[str], seed: int) -> LiveGame:
+    def seat_of(self, token: object) -> list[int]:
+        """The seats ``token`` moves for."""
+        if not isinstance(token, str) or not token:
+            return []
+        return [i for i, held in enumerate(self.tokens)
+                if held is not None and secrets.compare_digest(held, token)]
+
+    def may_move(self, token: object) -> bool:
+        """Whether ``token`` holds the seat to move."""
+        return self.state.current in self.seat_of(token)
+
+    def standing(self) -> list[dict[str, Any]]:
+        """The record's moves, as JSON, but a move whose decisions are still to be made
+        (a walk's next step): stored once it is whole, as a record holds it."""
+        moves = self.state.moves[:-1] if self.state.pending else self.state.moves
+        return [move.to_json() for move in moves]
+
+    def changes(self) -> tuple[int, list[dict[str, Any]]]:
+        """What the store lacks: from which index the record's moves differ from those
+        saved, and the moves from there."""
+        now = self.standing()
+        start = 0
+        while start < min(len(now), len(self.saved)) and now[start] == self.saved[start]:
+            start += 1
+        return start, now[start:]
+
+
+def new_game(game: Game, names: Sequence[str], kinds: Sequence[str], seed: int,
+             share: bool = False) -> LiveGame:
     """A new game: ``names`` and ``kinds`` per player as given, the seed deciding the draw,
-    a draw-off and the bots' generators. People's seats get no bot."""
+    a draw-off and the bots' generators. People's seats get no bot; they get one token
+    (the creator's) or, ``share``, one each (the creator's the first)."""
     state = game.new_game(list(names), seed)
+    by_seat = list(state.seating)  # seat -> the index of its player in ``names``
+    seat_kinds_ = [kinds[i] for i in by_seat]
+    owner = secrets.token_urlsafe(18)
+    tokens: list[str | None] = []
+    for kind in seat_kinds_:
+        if kind != HUMAN:
+            tokens.append(None)
+        elif share and owner in tokens:
+            tokens.append(secrets.token_urlsafe(18))
+        else:
+            tokens.append(owner)
+    return LiveGame(secrets.token_urlsafe(18), game, state, seed, seat_kinds_,
+                    _bots(kinds, by_seat, seed), tokens, owner)
+
+
+def _bots(kinds: Sequence[str], by_seat: Sequence[int], seed: int) -> list[Bot | None]:
     # make_bots with the person's seats as some bot: every seat's generator is its own
     stand_in = [kind if kind != HUMAN else "random" for kind in kinds]
-    made = make_bots(stand_in, len(names), seed)
-    by_seat = list(state.seating)  # seat -> the index of its player in ``names``
-    bots = [None if kinds[i] == HUMAN else made[i] for i in by_seat]
-    return LiveGame(secrets.token_urlsafe(18), game, state, seed,
-                    [kinds[i] for i in by_seat], bots)
+    made = make_bots(stand_in, len(kinds), seed)
+    return [None if kinds[i] == HUMAN else made[i] for i in by_seat]
+
+
+def stored(live: LiveGame, rules: str, variants: list[str], title: str,
+           taken: list[bool], room: str | None) -> StoredGame:
+    """What the store keeps of a new game (``rules`` and ``variants`` as the page named
+    them); its moves so far are in it."""
+    state, now = live.state, time.time()
+    by_seat = list(state.seating)
+    names = [""] * len(by_seat)
+    kinds = [""] * len(by_seat)
+    for seat, player in enumerate(by_seat):
+        names[player], kinds[player] = state.players[seat], live.kinds[seat]
+    live.saved = live.standing()
+    return StoredGame(live.id, rules, list(variants), {}, live.seed, names, kinds, by_seat,
+                      live.tokens, taken, room, live.owner, title, list(live.saved),
+                      state.finished, now, now)
+
+
+def rebuild(found: StoredGame, game: Game) -> LiveGame:
+    """A stored game played again from its moves (every one checked, as ``carcdsl
+    replay`` checks a record), going on live: the engine draws from here."""
+    seated = [found.players[i] for i in found.seating]
+    data = {"format": FORMAT, "rules": game.source, "variants": list(game.variant_refs),
+            "players": seated, "seed": found.seed, "moves": found.moves}
+    record = parse_record(data, f"game {found.id}")
+    state = replay(record, game)
+    if found.finished and not state.finished:
+        state.finish()
+    if not state.finished:
+        state.go_live()
+    live = LiveGame(found.id, game, state, found.seed, [found.kinds[i] for i in found.seating],
+                    _bots(found.kinds, found.seating, found.seed), list(found.tokens),
+                    found.owner)
+    live.saved = list(found.moves)
+    return live
+
 
 
 T = TypeVar("T")
