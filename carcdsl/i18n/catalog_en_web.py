@@ -5,6 +5,8 @@ gathers them.
 
 from __future__ import annotations
 
+from carcdsl.i18n.catalog_en_table import TABLE
+
 WEB: dict[str, str] = {
     # the pages (``carcdsl serve``): titles and navigation
     "title-home": "Carcassonne rules as data", "title-play": "Play",
@@ -152,3 +154,6 @@ WEB: dict[str, str] = {
     "err-no-feature": "no tile on square ({x}, {y}) with a segment {segment}",
 }
 """The browser app's words (``carcdsl serve``): its pages, and the messages of its API."""
+
+
+WEB.update(TABLE)  # table mode's words, kept in a file of their own

@@ -5,6 +5,8 @@ gathers them.
 
 from __future__ import annotations
 
+from carcdsl.i18n.catalog_nl_table import TABLE
+
 WEB: dict[str, str] = {
     "title-home": "Carcassonne, regels als gegevens", "title-play": "Spelen",
     "title-replay": "Een verslag naspelen", "title-browse": "Regelsets bekijken",
@@ -163,3 +165,6 @@ WEB: dict[str, str] = {
     "err-no-feature": "geen tegel op vak ({x}, {y}) met een segment {segment}",
 }
 """De woorden van de browser-app (``carcdsl serve``)."""
+
+
+WEB.update(TABLE)  # table mode's words, kept in a file of their own

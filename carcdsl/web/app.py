@@ -410,6 +410,8 @@ class App:
 
 def create_app(settings: Settings | None = None) -> Any:
     """The ASGI app: Starlette's routes inside the request guard."""
+    from carcdsl.web import table_routes  # table mode's routes, a module of their own
+
     app = App(settings or Settings())
     static = Path(__file__).parent / "static"
     routes = [
@@ -431,6 +433,7 @@ def create_app(settings: Settings | None = None) -> Any:
         Route("/api/author/check", app.check, methods=["POST"]),
         *feature.routes(app),  # a feature on the board: owners, points now
         *tile_editor.routes(app),  # the tile editor beside the rule editor
+        *table_routes.routes(app),  # table mode: a game played at a real table
         Mount("/static", StaticFiles(directory=static), name="static"),
     ]
     starlette = Starlette(routes=routes, exception_handlers={

@@ -1,0 +1,212 @@
+"""Table mode: a game played on a real table, entered turn by turn as it is played.
+
+The draw is the people's, not a seeded pile's: the state is the one a record without a seed
+replays (``State(..., seed=None, replaying=True)``), where every move names its tile. For
+each turn the page names the tile drawn from those left (``left``: the supply's tiles that
+may come next, with their counts); the server draws it on a copy of the state
+(``State.draw``, the chance step decided by the caller) and lists that copy's legal moves
+(``turns.choices``), so the page offers exactly what the engine lists: squares, rotations,
+figures, and any decision a rule asks for (a capture, a wagon going on, a ransom), never
+decided from the rule set's names. A move is played on a copy, which becomes the game only
+when the engine took it: a refused move (a tile not left, a square where it does not fit)
+changes nothing and is said with the engine's own reason (``IllegalMoveError``).
+
+The record of such a game (``formats.record.record_of``) has no seed and names each move's
+tile: ``carcdsl replay`` draws the tiles it names, as this module did, and scores the same.
+
+The score track (``track``): each player's score after every move, from the scorings the
+engine made, and after the final scoring; drawn as an inline SVG plot (``track_svg``).
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from html import escape
+from typing import Any
+
+import attrs
+
+from carcdsl.engine.game import Game
+from carcdsl.engine.moves import Discard, Placement
+from carcdsl.engine.state import State
+from carcdsl.errors import IllegalMoveError
+from carcdsl.geometry.squares import to_xy
+from carcdsl.i18n.words import Words
+from carcdsl.view.paint import SEAT_COLOURS
+from carcdsl.web import turns
+from carcdsl.web.scene import TileLook, board_scene, tile_svg
+from carcdsl.web.views import state_view
+
+MAX_TABLES = 64
+
+
+@attrs.define(eq=False)
+class TableGame:
+    """A table game: its rules, its state (seedless, the draws named by the people)."""
+
+    id: str
+    game: Game
+    state: State
+    lock: threading.Lock = attrs.field(factory=threading.Lock)
+
+
+def new_table(game: Game, names: list[str]) -> TableGame:
+    """A table game for ``names`` in turn order: no draw-off, no shuffle (the people draw)."""
+    game.check_players(len(names))
+    state = State(game, tuple(names), None, replaying=True)
+    return TableGame(secrets.token_urlsafe(18), game, state)
+
+
+def left(state: State) -> list[dict[str, Any]]:
+    """The tiles that may be drawn now (the supply's next draw group), in rule-file order,
+    each with its count and its picture."""
+    tb = state.tables
+    look = TileLook(tb)
+    counts = state.supply.chances() if not state.finished else {}
+    return [{"tile": tb.type_names[t], "count": n, "picture": tile_svg(tb, 4 * t, look)}
+            for t, n in sorted(counts.items())]
+
+
+def drawn(state: State, tile: object) -> State:
+    """A copy of ``state`` in which ``tile`` is the tile drawn; IllegalMoveError when no
+    such tile is left to draw (the engine's reason)."""
+    if not isinstance(tile, str) or not tile:
+        raise turns.BadMove("")
+    if state.finished:
+        raise IllegalMoveError("game-over")
+    t = state.tables.type_index(tile)
+    if t is None:
+        raise IllegalMoveError("unknown-tile", tile=tile)
+    if t not in state.supply.pile and not state.supply.may_be_hidden(t):
+        raise IllegalMoveError("supply", "tile", tile=tile)  # (a tile owned is not drawn)
+    trial = state.clone()
+    trial.draw(tile)  # the engine's check: a later group's tile (the river first) waits
+    return trial
+
+
+def open_turn(state: State) -> bool:
+    """Whether the turn is offered without a tile drawn: a decision is pending, or the pile
+    is empty and a player still has a last turn (a tile they own)."""
+    return not state.finished and (state.pending or not state.supply.pile)
+
+
+def tile_turn(state: State, tile: str, words: Words) -> dict[str, Any]:
+    """What the mover may do with ``tile`` drawn: the legal moves (``turns.choices``) and the
+    tile's picture in every rotation; ``discard`` when it fits nowhere."""
+    trial = drawn(state, tile)
+    found = turns.choices(trial, words)
+    tb = state.tables
+    t = tb.type_index(tile)
+    assert t is not None  # drawn checked it
+    look = TileLook(tb)
+    pictures = {str(90 * r): tile_svg(tb, 4 * t + r, look) for r in range(4)}
+    found["tiles"] = {**found["tiles"], tile: pictures}
+    placeable = any(c["tile"] == tile for c in found["choices"])
+    return {"tile": tile, **found, "discard": not placeable}
+
+
+def play(state: State, tile: str | None, data: object) -> State:
+    """The state after the mover's move ``data`` (a choice's move, a decision, or ``{"discard":
+    TILE}``) with ``tile`` drawn (None: an open turn, nothing to draw); the engine refuses
+    what the rules forbid, and ``state`` is left as it was."""
+    if isinstance(data, dict) and "discard" in data:
+        if data != {"discard": tile}:
+            raise turns.BadMove("")
+        trial = state.clone()
+        trial.play(Discard(tile))
+        return trial
+    move = turns.read_move(data)
+    if tile is None:
+        if not open_turn(state):
+            raise turns.NotOffered("decision")
+        trial = state.clone()
+    else:
+        trial = drawn(state, tile)
+        if (isinstance(move, Placement) and move.tile != tile
+                and turns.find(trial, move) is None):  # another tile only as offered (owned)
+            raise turns.BadMove("")
+    turns.play(trial, move)
+    return trial
+
+
+def end(state: State) -> State:
+    """The game ended by the players with tiles left: final scoring now."""
+    if state.finished:
+        raise IllegalMoveError("game-over")
+    if state.pending:
+        raise IllegalMoveError("decision", "pending")
+    trial = state.clone()
+    trial.finish()
+    return trial
+
+
+def track(state: State) -> list[dict[str, Any]]:
+    """The score track: the scores before the first move, after each move (the scorings it
+    caused during play), and after the final scoring when the game is over."""
+    n = len(state.players)
+    gained: dict[int, list[int]] = {}
+    final = [0] * n
+    for event in state.events:
+        if event.when == "final":
+            final[event.seat] += event.points
+        else:
+            gained.setdefault(event.move, [0] * n)[event.seat] += event.points
+    scores = [0] * n
+    rows = [{"move": None, "player": None, "scores": scores[:]}]
+    for i, seat in enumerate(state.move_seats):
+        scores = [a + b for a, b in zip(scores, gained.get(i, [0] * n))]
+        rows.append({"move": i, "player": state.players[seat], "scores": scores[:]})
+    if state.finished:
+        rows.append({"move": "final", "player": None,
+                     "scores": [a + b for a, b in zip(scores, final)]})
+    return rows
+
+
+def track_svg(rows: list[dict[str, Any]], players: tuple[str, ...], label: str) -> str:
+    """The score track as an inline SVG plot: a line per player (the seat's colour), the
+    move along x, the score up y; ``label`` names the picture."""
+    width, height, pad = 360, 180, 28
+    values = [s for row in rows for s in row["scores"]]
+    low, high = min(0, *values), max(1, *values)
+    steps = max(1, len(rows) - 1)
+
+    def point(i: int, v: int) -> str:
+        x = pad + (width - 2 * pad) * i / steps
+        y = height - pad - (height - 2 * pad) * (v - low) / (high - low)
+        return f"{x:.1f},{y:.1f}"
+
+    body = [f'<svg xmlns="http://www.w3.org/2000/svg" class="track-plot" role="img" '
+            f'viewBox="0 0 {width} {height}" width="{width}" height="{height}">',
+            f"<title>{escape(label)}</title>",
+            f'<line x1="{pad}" y1="{height - pad}" x2="{width - pad}" y2="{height - pad}" '
+            'stroke="#999"/>',
+            f'<line x1="{pad}" y1="{pad}" x2="{pad}" y2="{height - pad}" stroke="#999"/>',
+            f'<text x="{pad - 4}" y="{pad + 4}" text-anchor="end" font-size="10">{high}</text>',
+            f'<text x="{pad - 4}" y="{height - pad}" text-anchor="end" '
+            f'font-size="10">{low}</text>']
+    for seat, name in enumerate(players):
+        colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+        line = " ".join(point(i, row["scores"][seat]) for i, row in enumerate(rows))
+        body.append(f'<polyline class="track-line" data-seat="{seat}" fill="none" '
+                    f'stroke="{colour}" stroke-width="2" points="{line}">'
+                    f"<title>{escape(name)}</title></polyline>")
+    body.append("</svg>")
+    return "".join(body)
+
+
+def table_json(table: TableGame, words: Words, label: str) -> dict[str, Any]:
+    """Everything the table page shows: the state as the play page has it, the board, the
+    tiles left, whether the turn is open (offered without a tile: its choices), the score
+    track and its plot."""
+    state = table.state
+    rows = track(state)
+    fitting = [list(to_xy(k)) for k in state.grid.fitting] if not state.finished else []
+    return {
+        "id": table.id, "rules": table.game.source, "variants": list(table.game.variant_refs),
+        "state": state_view(state, words), "board": board_scene(state, words=words),
+        "left": left(state), "tiles_left": len(state.supply.left()),
+        "open": turns.choices(state, words) if open_turn(state) else None,
+        "squares": fitting, "track": rows,
+        "plot": track_svg(rows, state.players, label),
+    }

@@ -1,0 +1,187 @@
+"""Table mode's API (``table``): a game of people at a real table, entered as it is played.
+
+``POST /api/table`` starts one (rules, variants, the players' names in turn order);
+``GET /api/table/{id}`` shows it; ``POST /api/table/{id}/tile`` lists what the mover may do
+with the tile they drew (nothing changes); ``POST /api/table/{id}/moves`` plays a move with
+its tile; ``POST /api/table/{id}/end`` ends the game with tiles left (final scoring);
+``GET /api/table/{id}/record`` downloads the record. A move or an end names the turn the page
+saw (``turn``: the moves so far), so that two tabs on one game never play a turn twice.
+Refusals are one JSON error in the page's language; a refused request changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from carcdsl.errors import IllegalMoveError
+from carcdsl.formats.record import rebase_rule_paths, record_of
+from carcdsl.i18n.words import Words
+from carcdsl.web import table
+from carcdsl.web.guard import ApiError, read_json
+from carcdsl.web.sessions import Store
+from carcdsl.web.words import say, ui_words
+
+if TYPE_CHECKING:
+    from carcdsl.web.app import App
+
+MAX_NAME = 40
+MAX_PLAYERS = 12
+
+
+def _names(players: object, lang: str) -> list[str]:
+    """The players' names (``[{"name": "Ann"}, ...]``, as a new game on the play page gives
+    them), in turn order: 1 to 12, each 1 to 40 characters, unique."""
+    if not isinstance(players, list) or not 1 <= len(players) <= MAX_PLAYERS:
+        raise ApiError(400, say(lang, "err-players"), "players")
+    names = []
+    for i, seat in enumerate(players):
+        name = seat.get("name") if isinstance(seat, dict) else None
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+            raise ApiError(400, say(lang, "err-player-name", n=i + 1), f"players[{i}]")
+        names.append(name.strip())
+    if len(set(names)) != len(names):
+        raise ApiError(400, say(lang, "err-player-names-unique"), "players")
+    return names
+
+
+@contextmanager
+def refused(words: Words, where: str) -> Iterator[None]:
+    """An engine refusal as one 422 naming the rule broken (``rule``: its code) and saying
+    why in the page's language."""
+    try:
+        yield
+    except IllegalMoveError as exc:
+        raise ApiError(422, words.illegal(exc), where, rule=exc.rule) from None
+
+
+def _tile(data: dict[str, Any], lang: str) -> str | None:
+    tile = data.get("tile")
+    if tile is not None and (not isinstance(tile, str) or not tile):
+        raise ApiError(400, say(lang, "err-table-tile"), "tile")
+    return tile
+
+
+class TableApi:
+    """The routes' handlers, over the app's loaded games and a store of table games."""
+
+    def __init__(self, app: App):
+        self.app = app
+        self.tables: Store[table.TableGame] = Store(table.MAX_TABLES)
+
+    def found(self, request: Request, lang: str) -> table.TableGame:
+        got = self.tables.get(request.path_params["id"])
+        if got is None:
+            raise ApiError(404, say(lang, "err-no-game"), "id")
+        return got
+
+    def answer(self, found: table.TableGame, lang: str) -> dict[str, Any]:
+        return table.table_json(found, Words(found.game.rules, lang), say(lang, "table-track"))
+
+    async def create(self, request: Request) -> Response:
+        lang = self.app.lang(request)
+        data = await read_json(request, ui_words(lang))
+        names = _names(data.get("players"), lang)
+        variants = data.get("variants") or []
+
+        def run() -> dict[str, Any]:
+            game = self.app.games.load(data.get("rules"), variants)
+            found = table.new_table(game, names)
+            self.tables.add(found.id, found)
+            return self.answer(found, lang)
+        return JSONResponse(await self.app.work(lang, run), status_code=201)
+
+    async def show(self, request: Request) -> Response:
+        lang = self.app.lang(request)
+        found = self.found(request, lang)
+
+        def run() -> dict[str, Any]:
+            with found.lock:
+                return self.answer(found, lang)
+        return JSONResponse(await self.app.work(lang, run))
+
+    def _check_turn(self, found: table.TableGame, data: dict[str, Any], lang: str) -> None:
+        state = found.state
+        if state.finished:
+            raise ApiError(409, say(lang, "err-game-over"), "turn")
+        if data.get("turn") != len(state.moves):
+            raise ApiError(409, say(lang, "err-stale", turn=len(state.moves)), "turn")
+
+    async def tile(self, request: Request) -> Response:
+        lang = self.app.lang(request)
+        found = self.found(request, lang)
+        data = await read_json(request, ui_words(lang))
+        words = Words(found.game.rules, lang)
+
+        def run() -> dict[str, Any]:
+            with found.lock:
+                self._check_turn(found, data, lang)
+                tile = _tile(data, lang)
+                if tile is None:
+                    raise ApiError(400, say(lang, "err-table-tile"), "tile")
+                with refused(words, "tile"):
+                    return table.tile_turn(found.state, tile, words)
+        with self.app.said(lang, words):
+            return JSONResponse(await run_in_threadpool(run))
+
+    async def move(self, request: Request) -> Response:
+        lang = self.app.lang(request)
+        found = self.found(request, lang)
+        data = await read_json(request, ui_words(lang))
+        words = Words(found.game.rules, lang)
+        tile = _tile(data, lang)
+
+        def run() -> dict[str, Any]:
+            with found.lock:
+                self._check_turn(found, data, lang)
+                if tile is None and not table.open_turn(found.state):
+                    raise ApiError(400, say(lang, "err-table-tile"), "tile")
+                with refused(words, "move"):
+                    found.state = table.play(found.state, tile, data.get("move"))
+                return self.answer(found, lang)
+        with self.app.said(lang, words):
+            return JSONResponse(await run_in_threadpool(run))
+
+    async def end(self, request: Request) -> Response:
+        lang = self.app.lang(request)
+        found = self.found(request, lang)
+        data = await read_json(request, ui_words(lang))
+        words = Words(found.game.rules, lang)
+
+        def run() -> dict[str, Any]:
+            with found.lock:
+                self._check_turn(found, data, lang)
+                with refused(words, "turn"):
+                    found.state = table.end(found.state)
+                return self.answer(found, lang)
+        with self.app.said(lang, words):
+            return JSONResponse(await run_in_threadpool(run))
+
+    async def record(self, request: Request) -> Response:
+        lang = self.app.lang(request)
+        found = self.found(request, lang)
+        with found.lock:
+            record = record_of(found.state)
+        home = self.app.folders.home_of(found.game.source)
+        if home is not None:  # a served rule file: named relative to its folder
+            record = rebase_rule_paths(record, home / "game.json")
+        name = f"{found.game.name}-table.json"
+        return Response(record.to_text(), media_type="application/json", headers={
+            "Content-Disposition": f'attachment; filename="{name}"'})
+
+
+def routes(app: App) -> list[Route]:
+    """Table mode's API, beside the play page's."""
+    api = TableApi(app)
+    return [Route("/api/table", api.create, methods=["POST"]),
+            Route("/api/table/{id:str}", api.show),
+            Route("/api/table/{id:str}/tile", api.tile, methods=["POST"]),
+            Route("/api/table/{id:str}/moves", api.move, methods=["POST"]),
+            Route("/api/table/{id:str}/end", api.end, methods=["POST"]),
+            Route("/api/table/{id:str}/record", api.record)]
