@@ -36,6 +36,9 @@ def add_serve(commands) -> None:
     p.add_argument("--port", type=int, default=8000,
                    help="the port (default 8000; 0: any free one)")
     add_allow_option(p)
+    p.add_argument("--db", metavar="FILE",
+                   help="the SQLite file the games are kept in (default: games.sqlite3 in "
+                   "$XDG_DATA_HOME/carcdsl or ~/.local/share/carcdsl)")
     p.add_argument("--open", action="store_true", help="open the app in a web browser")
     add_lang_option(p)
     p.set_defaults(run=cmd_serve)
@@ -65,6 +68,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise Said("serve-port", port=args.port)
     if not _known_language(args.lang):
         raise Said("serve-lang", lang=args.lang, langs=", ".join(CATALOGS))
+    db = _database(args.db)
     sock = _bind(args.host, args.port)
     from carcdsl.web.app import Settings, create_app
     from carcdsl.web.files import Folders
@@ -73,17 +77,38 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     # on this machine only, requests must name it (no DNS rebinding); elsewhere, any name
     hosts = LOCAL_HOSTS if args.host in LOCAL_HOSTS else None
-    app = create_app(Settings(Folders.of(args.folders, args.allow_path), args.lang, hosts))
+    app = create_app(Settings(Folders.of(args.folders, args.allow_path), args.lang, hosts,
+                              db=db))
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/"
     print(said("serve-listening", args.lang, url=url), flush=True)
+    print(f"carcdsl: {said('serve-games-in', args.lang, path=db)}", file=sys.stderr)
     if hosts is None:
         print(f"carcdsl: {said('serve-exposed', args.lang, host=args.host)}", file=sys.stderr)
+        print(f"carcdsl: {said('serve-exposed-games', args.lang, host=args.host)}",
+              file=sys.stderr)
     if args.open:
         threading.Timer(0.5, webbrowser.open, (url,)).start()
     make_server(app).run(sockets=[sock])  # with deadlines for headers and bodies
     return 0
+
+
+def _database(given: str | None) -> str:
+    """The games' file (``--db``, else the user's data folder), opened once here so that a
+    file that cannot be used is one clear message before anything starts."""
+    from carcdsl.web.store import GameStore, StoreError, default_path
+
+    path = str(Path(given) if given else default_path())
+    try:
+        GameStore(path).close()
+    except StoreError as exc:
+        if exc.reason == "newer":
+            raise Said("serve-db-newer", path=path) from None
+        raise Said("serve-db", path=path, reason=exc.detail) from None
+    except OSError as exc:  # its folder cannot be made
+        raise Said("serve-db", path=path, reason=exc.strerror or str(exc)) from None
+    return path
 
 
 def _bind(host: str, port: int) -> socket.socket:

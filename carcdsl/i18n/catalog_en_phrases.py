@@ -6,6 +6,8 @@ the language server, ``serve``), and its words for what the parser expects
 
 from __future__ import annotations
 
+from carcdsl.i18n.catalog_en_together import SERVE
+
 PHRASES: dict[str, str] = {
     "fmt-unformatted": "{file} is not formatted", "fmt-formatted": "formatted {file}",
     "lsp-missing": "the language server needs pygls: pip install 'carcdsl[lsp]'",
@@ -261,6 +263,7 @@ PHRASES: dict[str, str] = {
                      "files in the folders given",
     "serve-cannot-listen": "cannot listen on {host} port {port}: {reason}",
 }
+PHRASES.update(SERVE)  # serve's games database
 
 TOKENS: dict[str, str] = {
     "NAME": "a name", "INT": "a number", "STRING": 'a quoted string ("...")',

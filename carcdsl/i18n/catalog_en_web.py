@@ -6,6 +6,7 @@ gathers them.
 from __future__ import annotations
 
 from carcdsl.i18n.catalog_en_table import TABLE
+from carcdsl.i18n.catalog_en_together import TOGETHER
 
 WEB: dict[str, str] = {
     # the pages (``carcdsl serve``): titles and navigation
@@ -155,5 +156,5 @@ WEB: dict[str, str] = {
 }
 """The browser app's words (``carcdsl serve``): its pages, and the messages of its API."""
 
-
 WEB.update(TABLE)  # table mode's words, kept in a file of their own
+WEB.update(TOGETHER)  # seats, links and the games page, in a file of their own

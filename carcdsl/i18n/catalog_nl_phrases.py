@@ -7,6 +7,8 @@ the language server, ``serve``), the compass (``PORTS``) and the generic rule wo
 
 from __future__ import annotations
 
+from carcdsl.i18n.catalog_nl_together import SERVE
+
 PHRASES: dict[str, str] = {
     "fmt-unformatted": "{file} is niet opgemaakt", "fmt-formatted": "{file} opgemaakt",
     "lsp-missing": "de taalserver heeft pygls nodig: pip install 'carcdsl[lsp]'",
@@ -267,6 +269,7 @@ PHRASES: dict[str, str] = {
                      "schrijven in de opgegeven mappen",
     "serve-cannot-listen": "kan niet luisteren op {host} poort {port}: {reason}",
 }
+PHRASES.update(SERVE)  # serve's games database
 
 PORTS: dict[str, str] = {
     "N": "N", "E": "O", "S": "Z", "W": "W",

@@ -6,6 +6,7 @@ gathers them.
 from __future__ import annotations
 
 from carcdsl.i18n.catalog_nl_table import TABLE
+from carcdsl.i18n.catalog_nl_together import TOGETHER
 
 WEB: dict[str, str] = {
     "title-home": "Carcassonne, regels als gegevens", "title-play": "Spelen",
@@ -166,5 +167,5 @@ WEB: dict[str, str] = {
 }
 """De woorden van de browser-app (``carcdsl serve``)."""
 
-
 WEB.update(TABLE)  # table mode's words, kept in a file of their own
+WEB.update(TOGETHER)  # seats, links and the games page, in a file of their own

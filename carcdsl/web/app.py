@@ -8,6 +8,8 @@ wrong is an ``ApiError`` (``guard``), said in the user's language.
 from __future__ import annotations
 
 import random
+import secrets
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -34,7 +36,16 @@ from carcdsl.formats.record import (
 )
 from carcdsl.i18n.words import CATALOGS, Words
 from carcdsl.lang.sources import bundled_names
-from carcdsl.web import author, feature, rulesets, sessions, tile_editor, timeline, turns
+from carcdsl.web import (
+    author,
+    feature,
+    rulesets,
+    sessions,
+    tile_editor,
+    timeline,
+    together,
+    turns,
+)
 from carcdsl.web.files import Folders, OutsideError, is_record_file
 from carcdsl.web.guard import (
     BODY_SECONDS,
@@ -48,6 +59,7 @@ from carcdsl.web.guard import (
 from carcdsl.web.pages import PAGES, render_page
 from carcdsl.web.scene import board_scene
 from carcdsl.web.sessions import HUMAN, LiveGame, Store, kind_json, seat_kinds
+from carcdsl.web.store import Conflict, GameStore
 from carcdsl.web.timeline import OpenedRecord
 from carcdsl.web.views import log_view, state_view
 from carcdsl.web.words import pick_language, say, ui_words
@@ -68,6 +80,8 @@ class Settings:
     ``guard.LOCAL_HOSTS``)."""
     body_seconds: float = BODY_SECONDS
     """How long a request's body may take to arrive (``guard.BODY_SECONDS``)."""
+    db: str | None = None
+    """The games' SQLite file (``serve --db``; None: in memory, kept till the app goes)."""
 
 
 class App:
@@ -79,6 +93,9 @@ class App:
         self.games = rulesets.Games(settings.folders)
         self.live: Store[LiveGame] = Store(sessions.MAX_GAMES)
         self.records: Store[OpenedRecord] = Store(sessions.MAX_RECORDS)
+        self.store = GameStore(settings.db or ":memory:")
+        self.hub = together.Hub()
+        self._loading = threading.Lock()
 
     # --- the language and errors ---------------------------------------------------------
     def lang(self, request: Request) -> str:
@@ -158,20 +175,55 @@ class App:
 
     # --- live games --------------------------------------------------------------------------
     def live_game(self, request: Request, lang: str) -> LiveGame:
-        found = self.live.get(request.path_params["id"])
-        if found is None:
-            raise ApiError(404, say(lang, "err-no-game"), "id")
-        return found
+        """The game of the request's ``id``: in memory when it is as stored, else rebuilt
+        from the store (after a restart, or moved by another server on the same file)."""
+        gid = request.path_params["id"]
+        found = self.live.get(gid)
+        if found is not None:
+            with found.lock:
+                if self.store.count(gid) == len(found.saved):
+                    return found
+        with self._loading:
+            stored = self.store.get(gid)
+            if stored is None:
+                raise ApiError(404, say(lang, "err-no-game"), "id")
+            with self.said(lang):
+                live = sessions.rebuild(stored, self.games.load(stored.rules, stored.variants))
+            self.live.add(gid, live)
+            return live
 
-    def game_json(self, live: LiveGame, lang: str, made: int = 0) -> dict[str, Any]:
+    def store_changes(self, live: LiveGame, lang: str) -> None:
+        """Store what changed (inside the game's lock), committed before the answer; when
+        another server moved the game first, or the store fails, the game is dropped from
+        memory (rebuilt from the store next time) and the request refused."""
+        start, moves = live.changes()
+        try:
+            self.store.save_moves(live.id, start, moves, live.state.finished,
+                                  expected=len(live.saved), undone=start < len(live.saved))
+        except Conflict:
+            self.live.drop(live.id)
+            raise ApiError(409, say(lang, "err-stale", turn=len(live.saved)), "turn") from None
+        except Exception:
+            self.live.drop(live.id)
+            raise
+        live.saved = live.saved[:start] + moves
+        live.version += 1
+
+    def game_json(self, live: LiveGame, lang: str, made: int = 0,
+                  token: str | None = None) -> dict[str, Any]:
         state = live.state
         words = Words(live.game.rules, lang)
-        human_turn = not state.finished and not live.bot_to_move
+        human_turn = not state.finished and not live.bot_to_move and live.may_move(token)
+        stored = self.store.get(live.id) if token == live.owner else None
         return {
             "id": live.id, "title": rulesets.title_of(live.game, words), "seed": live.seed,
             "rules": live.game.source, "variants": list(live.game.variant_refs),
             "kinds": [{"kind": k, "word": words.bot(k)} for k in live.kinds],
             "watching": live.watching, "bot_to_move": live.bot_to_move, "made": made,
+            "you": live.seat_of(token), "version": live.version,
+            "owner": token == live.owner and bool(token),
+            "links": together.links(live, stored.room)
+            if stored is not None and len(set(filter(None, live.tokens))) > 1 else None,
             "state": state_view(state, words, [None if k == HUMAN else words.bot(k)
                                                for k in live.kinds]),
             "board": board_scene(state, words=words),
@@ -183,6 +235,7 @@ class App:
         lang = self.lang(request)
         data = await read_json(request, ui_words(lang))
         names, kinds = self._seats(data.get("players"), lang)
+        share = data.get("share") is True
         seed = data.get("seed")
         if seed is None or seed == "":
             seed = random.SystemRandom().randrange(2**31)
@@ -191,12 +244,19 @@ class App:
 
         def run() -> dict[str, Any]:
             game = self.games.load(data.get("rules"), data.get("variants") or [])
-            live = sessions.new_game(game, names, kinds, seed)
+            live = sessions.new_game(game, names, kinds, seed, share)
             with live.lock:
                 made = 0 if live.watching else live.run_bots()
+                taken = [token == live.owner for token in live.tokens]
+                room = secrets.token_urlsafe(12) if share else None
+                self.store.add(sessions.stored(live, str(data.get("rules")),
+                                               list(data.get("variants") or []),
+                                               rulesets.title_of(game, Words(game.rules, lang)),
+                                               taken, room))
                 self.live.add(live.id, live)
-                return self.game_json(live, lang, made)
-        return JSONResponse(await self.work(lang, run), status_code=201)
+                return live.id, live.owner, self.game_json(live, lang, made, live.owner)
+        gid, owner, answer = await self.work(lang, run)
+        return together.hold_seat(JSONResponse(answer, status_code=201), gid, owner)
 
     def _seats(self, players: object, lang: str) -> tuple[list[str], list[str]]:
         if not isinstance(players, list) or not 1 <= len(players) <= MAX_PLAYERS:
@@ -219,10 +279,11 @@ class App:
     async def get_game(self, request: Request) -> Response:
         lang = self.lang(request)
         live = self.live_game(request, lang)
+        token = together.token_of(request)
 
         def run() -> dict[str, Any]:
             with live.lock:
-                return self.game_json(live, lang)
+                return self.game_json(live, lang, token=token)
         return JSONResponse(await self.work(lang, run))
 
     async def preview(self, request: Request) -> Response:
@@ -231,20 +292,26 @@ class App:
         data = await read_json(request, ui_words(lang))
         words = Words(live.game.rules, lang)
 
+        token = together.token_of(request, data)
+
         def run() -> dict[str, Any]:
             with live.lock:
-                self._check_turn(live, data, lang)
+                self._check_turn(live, data, lang, token)
                 return turns.preview(live.state, turns.read_move(data.get("move")), words)
         with self.said(lang, words):
             return JSONResponse(await run_in_threadpool(run))
 
-    def _check_turn(self, live: LiveGame, data: dict[str, Any], lang: str) -> None:
-        """A person's move belongs to the turn the page saw, and to a person."""
+    def _check_turn(self, live: LiveGame, data: dict[str, Any], lang: str,
+                    token: str | None) -> None:
+        """A person's move belongs to the turn the page saw, to a person, and to the seat
+        whose token the request holds (else 403: another seat's token, or none)."""
         state = live.state
         if state.finished:
             raise ApiError(409, say(lang, "err-game-over"), "turn")
         if live.bot_to_move:
             raise ApiError(409, say(lang, "err-not-your-turn"), "turn")
+        if not live.may_move(token):
+            raise ApiError(403, say(lang, "err-not-your-seat"), "token")
         if data.get("turn") != len(state.moves):
             raise ApiError(409, say(lang, "err-stale", turn=len(state.moves)), "turn")
 
@@ -254,18 +321,24 @@ class App:
         data = await read_json(request, ui_words(lang))
         words = Words(live.game.rules, lang)
 
+        token = together.token_of(request, data)
+
         def run() -> dict[str, Any]:
             with live.lock:
-                self._check_turn(live, data, lang)
+                self._check_turn(live, data, lang, token)
                 turns.play(live.state, turns.read_move(data.get("move")))
                 made = live.run_bots()
-                return self.game_json(live, lang, made)
+                self.store_changes(live, lang)
+                return self.game_json(live, lang, made, token)
         with self.said(lang, words):
-            return JSONResponse(await run_in_threadpool(run))
+            answer = await run_in_threadpool(run)
+        self.hub.publish(live.id, live.version)
+        return JSONResponse(answer)
 
     async def step(self, request: Request) -> Response:
         lang = self.lang(request)
         live = self.live_game(request, lang)
+        token = together.token_of(request)
 
         def run() -> dict[str, Any]:
             with live.lock:
@@ -273,8 +346,14 @@ class App:
                     raise ApiError(409, say(lang, "err-game-over"), "turn")
                 if not live.bot_to_move:
                     raise ApiError(409, say(lang, "err-person-to-move"), "turn")
-                return self.game_json(live, lang, int(live.step()))
-        return JSONResponse(await self.work(lang, run))
+                if token != live.owner:
+                    raise ApiError(403, say(lang, "err-not-your-seat"), "token")
+                made = int(live.step())
+                self.store_changes(live, lang)
+                return self.game_json(live, lang, made, token)
+        answer = await self.work(lang, run)
+        self.hub.publish(live.id, live.version)
+        return JSONResponse(answer)
 
     async def game_record(self, request: Request) -> Response:
         lang = self.lang(request)
@@ -420,6 +499,7 @@ def create_app(settings: Settings | None = None) -> Any:
         Route("/api/catalogue", app.catalogue),
         Route("/api/rulesets/about", app.about),
         Route("/api/games", app.new_game, methods=["POST"]),
+        *together.routes(app),  # seats, links, the games stored, live updates
         Route("/api/games/{id:str}", app.get_game),
         Route("/api/games/{id:str}/preview", app.preview, methods=["POST"]),
         Route("/api/games/{id:str}/moves", app.move, methods=["POST"]),

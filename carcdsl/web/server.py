@@ -73,5 +73,7 @@ def make_server(app: Any, header_seconds: float = HEADER_SECONDS) -> uvicorn.Ser
     """The server ``serve`` runs (``.run(sockets=[...])``): quiet (warnings only), with the
     header deadline."""
     protocol = type("Protocol", (HeaderDeadline,), {"seconds": header_seconds})
-    config = uvicorn.Config(app, http=protocol, log_level="warning", access_log=False)
+    # pages watching games hold event streams open: a stop waits for them at most 2 s
+    config = uvicorn.Config(app, http=protocol, log_level="warning", access_log=False,
+                            timeout_graceful_shutdown=2)
     return uvicorn.Server(config)

@@ -232,6 +232,10 @@ class Store(Generic[T]):
             self._items.move_to_end(key)
             return found[0]
 
+    def drop(self, key: str) -> None:
+        with self._lock:
+            self._items.pop(key, None)
+
     def __len__(self) -> int:
         return len(self._items)
 

@@ -1,0 +1,38 @@
+"""The words of games played together in English (``TOGETHER``): seats, links, the games
+page and their API's messages (``catalog_en_web`` adds them to ``WEB``), and ``serve``'s
+database (``SERVE``, added to ``PHRASES``)."""
+
+from __future__ import annotations
+
+TOGETHER: dict[str, str] = {
+    "title-games": "Games", "nav-games": "Games",
+    "games-heading": "Games on this server",
+    "games-lead": "Every game started here is kept: open one to go on or watch it, or "
+                  "download its record.",
+    "games-none": "No games yet.", "games-in-progress": "In progress",
+    "games-finished": "Finished", "games-open": "Open", "games-download": "Record",
+    "games-moves": "{n} moves", "games-updated": "Last move",
+    "share-game": "Invite others: a link for each person's seat",
+    "links-heading": "Invite",
+    "links-lead": "Send each person their seat's link, or the room link (each takes a free "
+                  "seat). The watch link only watches.",
+    "seat-link": "{name}'s seat", "room-link": "Room", "watch-link": "Watch",
+    "you-play": "You play {name}.", "you-watch": "You are watching this game.",
+    "waiting-for": "Waiting for {player} to move.",
+    "live-lost": "The connection to the server was lost; trying again…",
+    "err-not-your-seat": "this is not your seat's turn: only the seat to move may move, with "
+                         "its own link",
+    "err-not-a-seat": "this link holds no seat of the game",
+    "err-room-full": "every seat of this game is taken: you can watch it",
+    "err-too-many-watchers": "too many pages are watching this game",
+}
+
+SERVE: dict[str, str] = {
+    "serve-db": "cannot use the games database {path}: {reason}",
+    "serve-db-newer": "the games database {path} was written by a newer carcdsl: use that "
+                      "one, or another file (--db)",
+    "serve-exposed-games": "on {host}, anyone who can reach this machine can open every game "
+                           "stored here from its link, watch it, take a free seat from a "
+                           "room link and play",
+    "serve-games-in": "games are kept in {path}",
+}
