@@ -27,7 +27,7 @@ from carcdsl.web.app import Settings, create_app  # noqa: E402
 from carcdsl.web.files import Folders  # noqa: E402
 
 WEB = Path(__file__).parent / "data" / "web"
-GOLDEN = Path(__file__).parent / "data" / "records" / "table-tiny.json"
+GOLDEN = WEB / "table-tiny.json"
 
 
 @pytest.fixture
@@ -132,6 +132,26 @@ def test_ending_early_runs_the_final_scoring(client: TestClient, folder: Path) -
         p["score"] for p in game["state"]["players"]]
     again = client.post(f"/api/table/{game['id']}/end", json={"turn": 1})
     assert again.status_code == 409
+
+
+def test_the_record_of_a_table_game_is_the_golden_one(client: TestClient) -> None:
+    """The golden record (``data/web/table-tiny.json``, scores checked by hand in its comment)
+    is what the app saves for the game entered move by move, and replays to its scores."""
+    golden = json.loads(GOLDEN.read_text())
+    game = start(client)
+    for move in golden["moves"]:
+        answer = play(client, game, move["tile"], move)
+        assert answer.status_code == 200, answer.text
+        game = answer.json()
+    game = client.post(f"/api/table/{game['id']}/end", json={"turn": 5}).json()
+    saved = record_from(client, game)
+    assert saved.pop("rules_digest").startswith("sha256:")
+    golden.pop("comment")
+    assert saved == golden
+    state = replay(load_record(GOLDEN))
+    assert state.scores == [8, 0] == [p["score"] for p in game["state"]["players"]]
+    assert [(e.feature, e.when, e.points) for e in state.events] == [
+        ("monastery", "final", 6), ("city", "final", 2)]
 
 
 def _unchanged(client: TestClient, game: dict) -> None:

@@ -231,7 +231,7 @@ function drawLeft(box, mover) {
 
 function tileButton(name, picture, onclick, chosen, count) {
   return el("button", { type: "button", class: "tile-button" + (chosen ? " chosen" : ""), "data-tile": name,
-                        title: t("tile-named", { name }), onclick, disabled: onclick ? null : true },
+                        title: t("tile-named", { name }), onclick, "aria-pressed": chosen ? "true" : null },
     picture ? tilePicture(picture, chosen ? 120 : 60, name) : null,
     el("span", {}, name), count ? el("span", { class: "count" }, " " + t("table-count", { n: count })) : null);
 }

@@ -1,0 +1,163 @@
+"""Table mode in the browser (issue 28): a game played on a real table, entered by clicks,
+gives the same scores as ``carcdsl replay`` of the record it saves; a placement the rules
+forbid is refused and the page says which rule.
+
+Chromium through Playwright against ``carcdsl serve``, as ``test_browser`` sets them up (the
+same fixtures, Debian's Chromium); screenshots go to ``tests/artifacts/``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from serving import served_at
+
+from carcdsl.formats.record import load_record
+from carcdsl.replay import replay
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+HERE = Path(__file__).parent
+ARTIFACTS = HERE / "artifacts"
+REQUIRED = os.environ.get("CARCDSL_REQUIRE_BROWSER") == "1"
+
+
+def _missing(reason: str) -> None:
+    if REQUIRED:
+        pytest.fail(f"{reason} (CARCDSL_REQUIRE_BROWSER=1)")
+    pytest.skip(reason)
+
+
+def _chromium() -> str:
+    found = shutil.which("chromium") or "/usr/bin/chromium"
+    if not Path(found).exists():
+        _missing("no Chromium: apt-get install chromium")
+    return found
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("Playwright is not installed: pip install '.[test]'")
+    executable = _chromium()
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=executable, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("served")
+    shutil.copy(HERE / "data" / "web" / "tiny.carc", folder / "tiny.carc")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def server(served: Path) -> Iterator[str]:
+    with served_at(str(served)) as url:
+        yield url
+
+
+@pytest.fixture
+def page(browser) -> Iterator:
+    context = browser.new_context(viewport={"width": 1400, "height": 900}, accept_downloads=True)
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda exc: problems.append(str(exc)))
+    page.on("dialog", lambda dialog: dialog.accept())  # "end the game here?"
+    yield page
+    context.close()
+    assert not problems, problems
+
+
+def shot(page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def moves(page) -> int:
+    return int(page.get_attribute("#game", "data-moves") or 0)
+
+
+def start_table(page, server: str, lang: str = "en") -> None:
+    page.goto(f"{server}?lang={lang}")
+    page.click("a.card[data-nav=table]")
+    page.wait_for_selector("#rules option[value='@0/tiny.carc']", state="attached")
+    page.select_option("#rules", "@0/tiny.carc")
+    names = page.locator("#seats input.name")
+    names.nth(0).fill("Ann")
+    names.nth(1).fill("Bob")
+    shot(page, f"table-setup-{lang}")
+    page.click("#start")
+    page.wait_for_selector("#game:not([hidden])")
+
+
+def enter_turn(page, n: int) -> None:
+    """Name the first tile left, put it on a square where it fits, a figure on every other
+    turn, confirm."""
+    before = moves(page)
+    page.locator(".tiles-left button.tile-button").first.click()
+    page.wait_for_selector("#rotate, #discard")
+    if page.locator("#discard").count():
+        page.click("#discard")
+    else:
+        page.locator("rect.fit:not(.other):not(.none)").first.click()
+        spots = page.locator("circle.spot")
+        if n % 2 == 0 and spots.count():
+            spots.first.click(force=True)
+        elif not page.locator("button.option.chosen").count():
+            page.locator("button.option").first.click()
+        page.click("#confirm")
+    page.wait_for_function(f"document.getElementById('game').dataset.moves > {before}")
+
+
+def test_a_table_game_entered_by_clicks_replays_to_its_scores(page, server: str,
+                                                               served: Path) -> None:
+    start_table(page, server)
+    shot(page, "table-first-turn")
+    for n in range(5):
+        enter_turn(page, n)
+        if n == 1:
+            shot(page, "table-turns")
+    page.click("#end")
+    page.wait_for_selector("#result:not([hidden])")
+    assert page.get_attribute("#game", "data-finished") == "true"
+    shot(page, "table-finished")
+    shown = [int(t) for t in page.locator("td[data-final-seat]").all_inner_texts()]
+    track = [int(t) for t in page.locator("#track tr:last-child td[data-track-seat]")
+             .all_text_contents()]
+    assert page.locator("#plot svg.track-plot polyline").count() == 2
+    with page.expect_download() as download:
+        page.click("#download")
+    saved = served / "table-game.json"
+    download.value.save_as(saved)
+    record = load_record(saved)
+    assert record.seed is None and len(record.moves) == 5 and record.final
+    assert replay(record).scores == shown == track
+    assert sum(shown) > 0  # the final scoring scored something worth comparing
+
+
+@pytest.mark.parametrize(("lang", "says"), [("en", "does not match its neighbour"),
+                                            ("nl", "past niet")])
+def test_a_forbidden_placement_is_refused_with_its_rule(page, server: str, lang: str,
+                                                        says: str) -> None:
+    start_table(page, server, lang)
+    page.click(".tiles-left button.tile-button[data-tile=E]")
+    page.wait_for_selector("#rotate")
+    # E (a city on its north side) fits at (0, -1) only turned 180, which is shown first;
+    # turned once more its city faces the start tile's road: dashed there, and refused
+    page.wait_for_selector("rect.fit:not(.other)[data-square='0,-1']")
+    page.click("#rotate")
+    page.click("rect.fit.other[data-square='0,-1']")
+    page.wait_for_selector("#refused:not([hidden])")
+    assert says in page.inner_text("#refused")
+    assert page.get_attribute("#refused", "data-rule") == "sides-match"
+    assert moves(page) == 0
+    shot(page, f"table-refused-{lang}")
