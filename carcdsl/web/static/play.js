@@ -53,7 +53,7 @@ async function startGame(event) {
     name: row.querySelector("input.name").value, kind: row.querySelector("select.kind").value }));
   const seedText = $("seed").value.trim();
   const body = { rules: $("rules").value, variants: chosenVariants($("variants")), players,
-                 seed: seedText === "" ? null : Number(seedText) };
+                 seed: seedText === "" ? null : Number(seedText), share: $("share").checked };
   if (seedText !== "" && !Number.isInteger(body.seed)) { showError(new Error(t("err-seed-number"))); return; }
   try {
     $("start").disabled = true;
@@ -185,11 +185,12 @@ function show(answer) {
   $("supply").textContent = t("tiles-left", { n: game.state.tiles_left });
   renderLog($("log"), game.state.log);
   renderResult($("result"), game.state.result);
+  together.shown(game);  // together.js: the address, live updates, seats and links
   if (game.state.result) {
     $("result").append(el("p", {}, el("a", { href: `/api/games/${game.id}/record`, download: "", id: "download",
                                              class: "button" }, t("download-record"))));
   }
-  $("watch").hidden = !game.watching || game.state.finished;
+  $("watch").hidden = !game.watching || !game.owner || game.state.finished;
   $("game").dataset.moves = game.state.moves;
   $("game").dataset.finished = game.state.finished;
   if (game.state.finished) stopAuto();
@@ -204,7 +205,7 @@ function drawTurn() {
   if (state.finished) return;
   const mover = state.players[state.current];
   if (!game.turn) {
-    box.append(el("p", { class: "to-move" }, t("bot-to-move", { player: mover.name })),
+    box.append(el("p", { class: "to-move" }, t(game.bot_to_move ? "bot-to-move" : "waiting-for", { player: mover.name })),
       el("div", { class: "hand" }, Object.entries(game.hand).map(([name, svg]) =>
         el("span", { class: "tile-button" }, tilePicture(svg, 90, name), el("span", {}, name)))));
     return;
@@ -234,9 +235,11 @@ function drawTurn() {
   if (!pick.at) {
     box.append(el("p", { class: "hint" }, t("click-square")));
     drawFits();
+    drawCursor();  // play-keys.js: the keyboard's square
     return;
   }
   drawPlaced();
+  drawCursor();
   const options = optionsAt();
   const list = el("div", { class: "options" });
   for (const c of options) {
@@ -413,10 +416,7 @@ $("zoom-out").onclick = () => board.setZoom(0.8);
 
 document.addEventListener("keydown", event => {
   if ($("game").hidden || event.target.matches("input, select, textarea")) return;
-  if (event.key === "r" || event.key === "R") { rotate(event.key === "R" ? -1 : 1); event.preventDefault(); }
-  else if (event.key === "Escape") undo();
-  else if (event.key === "Enter" && pick && pick.choice) { confirmMove(); event.preventDefault(); }
-  else if (event.key === " " && game && game.watching) { step(); event.preventDefault(); }
+  if (playKey(event)) event.preventDefault();  // play-keys.js
 });
 
 setUp().catch(showError);
