@@ -8,15 +8,19 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 
 
 @contextlib.contextmanager
 def served_at(*args: str) -> Iterator[str]:
     """``carcdsl serve ARGS --port 0`` running: its address (``http://127.0.0.1:N/``)."""
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    if "--db" not in args:  # the games go to a folder of their own, not the user's
+        env["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="carcdsl-data-")
     proc = subprocess.Popen([sys.executable, "-m", "carcdsl", "serve", *args, "--port", "0"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                            env=env)
     try:
         assert proc.stdout is not None
         line = proc.stdout.readline()

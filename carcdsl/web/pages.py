@@ -14,7 +14,7 @@ from typing import Any
 
 from carcdsl.web.words import ui_words
 
-PAGES = ("home", "play", "replay", "browse", "author", "table")
+PAGES = ("home", "play", "replay", "browse", "author", "table", "games")
 _FOLDER = Path(__file__).parent / "pages"
 _FIELD = re.compile(r"\{\{([a-z0-9-]+)\}\}")
 

@@ -143,8 +143,12 @@ async def join(app: App, request: Request) -> Response:
     token, room = data.get("token"), data.get("room")
     stored = app.store.get(live.id)
     assert stored is not None  # live_game found it
+    held = token_of(request)  # this browser's seat already, if any
     if isinstance(token, str) and live.seat_of(token):
         app.store.take_seat(live.id, live.seat_of(token)[0])
+    elif isinstance(room, str) and stored.room and _same(room, stored.room) \
+            and held is not None and live.seat_of(held):
+        token = held  # back through the room link: the seat it took before
     elif isinstance(room, str) and stored.room and _same(room, stored.room):
         taken = app.store.take_seat(live.id)
         if taken is None:
