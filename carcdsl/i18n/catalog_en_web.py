@@ -23,8 +23,9 @@ WEB: dict[str, str] = {
     "home-browse": "See a rule set's tiles, features and scoring, figures, supply, variants "
                    "and open points.",
     "home-author": "Edit a rule file: it is checked as you type, and its tiles are drawn.",
-    "home-keys": "Keys while playing: r rotates, Enter confirms, Esc takes a step back; "
-                 "while replaying: the arrow keys step.",
+    "home-keys": "Keys while playing: the arrows move over the squares the tile fits, r "
+                 "rotates, Enter places and confirms, Backspace takes a step back; while "
+                 "replaying: the arrow keys step.",
     # play
     "play-heading": "A new game", "rule-set": "Rule set", "variants": "Variants",
     "players": "Players", "add-player": "Add a player", "all-bots": "Bots only (watch)",

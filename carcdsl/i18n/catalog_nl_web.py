@@ -24,8 +24,9 @@ WEB: dict[str, str] = {
                    "open punten van een regelset.",
     "home-author": "Bewerk een regelbestand: het wordt gecontroleerd terwijl je typt, en de "
                    "tegels worden getekend.",
-    "home-keys": "Toetsen tijdens het spel: r draait, Enter bevestigt, Esc gaat een stap "
-                 "terug; tijdens het naspelen stappen de pijltjestoetsen.",
+    "home-keys": "Toetsen tijdens het spel: de pijlen gaan over de vakken waar de tegel past, "
+                 "r draait, Enter legt en bevestigt, Backspace gaat een stap terug; tijdens "
+                 "het naspelen stappen de pijltjestoetsen.",
     "play-heading": "Een nieuw spel", "rule-set": "Regelset", "variants": "Varianten",
     "players": "Spelers", "add-player": "Speler toevoegen", "all-bots": "Alleen bots (kijken)",
     "remove-player": "Verwijderen", "seed": "Startgetal", "seed-random": "willekeurig",
