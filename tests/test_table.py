@@ -43,9 +43,10 @@ def client(folder: Path) -> TestClient:
     return TestClient(create_app(Settings(Folders.of([folder]), "en")))
 
 
-def start(client: TestClient, lang: str = "en", rules: str = "@0/tiny.carc") -> dict:
+def start(client: TestClient, lang: str = "en", rules: str = "@0/tiny.carc",
+          variants: tuple[str, ...] = ()) -> dict:
     answer = client.post(f"/api/table?lang={lang}", json={
-        "rules": rules, "players": [{"name": "Ann"}, {"name": "Bob"}]})
+        "rules": rules, "variants": list(variants), "players": [{"name": "Ann"}, {"name": "Bob"}]})
     assert answer.status_code == 201, answer.text
     return answer.json()
 
@@ -73,6 +74,12 @@ def play_by_api(client: TestClient, game: dict, rng: random.Random) -> dict:
             found = [c["move"] for c in turn["choices"] if c["tile"] == tile]
             choice = rng.choice(found) if found else {"discard": tile}
         answer = play(client, game, tile, choice)
+        while answer.status_code == 422 and answer.json()["where"] == "drawn":
+            asked = answer.json()  # what came out of the bag: the players say
+            assert asked["draw"]["options"] and asked["error"].startswith("What came out")
+            token = rng.choice(asked["draw"]["options"])["token"]
+            choice = {**choice, "drawn": [*choice.get("drawn", []), token]}
+            answer = play(client, game, tile, choice)
         assert answer.status_code == 200, answer.text
         game = answer.json()
     return game
@@ -98,6 +105,18 @@ def test_a_whole_table_game_replays_to_the_same_scores(client: TestClient,
                                                    "scores": scores}
     assert len(game["track"]) == len(data["moves"]) + 2  # start, each move, final
     assert game["left"] == [] and game["open"] is None
+
+
+@pytest.mark.slow
+def test_what_came_out_of_a_bag_is_asked_and_recorded(client: TestClient,
+                                                     folder: Path) -> None:
+    game = start(client, rules="base", variants=("hills-sheep",))
+    game = play_by_api(client, game, random.Random(3))
+    data = record_from(client, game)
+    assert any("drawn" in move for move in data["moves"])
+    (folder / "sheep.json").write_text(json.dumps(data))
+    assert replay(load_record(folder / "sheep.json")).scores == [
+        p["score"] for p in game["state"]["players"]]
 
 
 def test_the_score_track_follows_the_scorings(client: TestClient) -> None:
@@ -245,8 +264,19 @@ def _random_table_game(rules: str, variants: list[str], seed: int):
             turn = table.tile_turn(state, tile, words)
             moves = [c["move"] for c in turn["choices"]]
             move = rng.choice(moves) if moves else {"discard": tile}
-        state = table.play(state, tile, move)
+        state = _play_saying_draws(state, tile, move, rng)
     return state
+
+
+def _play_saying_draws(state, tile, move: dict, rng: random.Random):
+    """``table.play``, saying what came out of a bag each time the engine asks."""
+    while True:
+        try:
+            return table.play(state, tile, move)
+        except table.DrawNeeded as need:
+            assert need.options and all(o["count"] > 0 for o in need.options)
+            token = rng.choice(need.options)["token"]
+            move = {**move, "drawn": [*move.get("drawn", []), token]}
 
 
 @pytest.mark.slow
@@ -255,11 +285,15 @@ def _random_table_game(rules: str, variants: list[str], seed: int):
     (["abbey-mayor"], 21, "discard"),  # tiles that fit nowhere; abbeys the players own
     (["tower"], 11, "capture"),  # captures: a decision the tower's placement asks for
     (["river"], 11, "tile"),  # the river's tiles are drawn first (draw groups)
+    (["hand-of-three"], 3, "tile"),  # hands: the tile named is taken to be held
+    (["hills-sheep"], 3, "drawn"),  # what came out of the flock bag, said by the players
+    (["princess-dragon"], 3, "walk discard"),  # its walks; tiles held back: discarded
 ])
 def test_decisions_and_draw_groups_are_offered_as_the_engine_lists_them(
         variants: list[str], seed: int, shows: str) -> None:
     state = _random_table_game("base", variants, seed)
-    assert any(shows in move.to_json() for move in state.moves)
+    for key in shows.split():
+        assert any(key in move.to_json() for move in state.moves), key
     again = replay(record_of(state))
     assert again.scores == state.scores
     assert replay_output(again) == replay_output(state)

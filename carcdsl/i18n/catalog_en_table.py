@@ -22,5 +22,6 @@ TABLE: dict[str, str] = {
     "table-refused": "Refused: {reason}",
     "table-track": "Score track", "table-start-row": "start", "table-final-row": "final",
     "table-move": "Move", "table-by": "By",
+    "table-drawn": "What came out of the {bag} bag?",
     "err-table-tile": "name the tile drawn: choose one of the tiles left",
 }

@@ -23,5 +23,6 @@ TABLE: dict[str, str] = {
     "table-refused": "Geweigerd: {reason}",
     "table-track": "Scoreverloop", "table-start-row": "begin", "table-final-row": "eind",
     "table-move": "Zet", "table-by": "Door",
+    "table-drawn": "Wat kwam er uit de zak {bag}?",
     "err-table-tile": "noem de getrokken tegel: kies een van de tegels die over zijn",
 }

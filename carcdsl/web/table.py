@@ -63,9 +63,25 @@ def left(state: State) -> list[dict[str, Any]]:
     each with its count and its picture."""
     tb = state.tables
     look = TileLook(tb)
-    counts = state.supply.chances() if not state.finished else {}
+    counts = _left_counts(state) if not state.finished else {}
     return [{"tile": tb.type_names[t], "count": n, "picture": tile_svg(tb, 4 * t, look)}
             for t, n in sorted(counts.items())]
+
+
+def _left_counts(state: State) -> dict[int, int]:
+    """Tile type -> copies a player may have drawn now: those the next draw may bring, with
+    hands every tile still in play (nobody told the app who holds what), and the copies a
+    rule hid unseen (``hide N tiles``: any of them may still be in the real stack)."""
+    supply = state.supply
+    counts = dict(supply.chances())
+    if supply.hands is not None:
+        counts = {}
+        for t in [*supply.pile, *(t for hand in supply.hands for t in hand)]:
+            counts[t] = counts.get(t, 0) + 1
+    for t in supply.hidden:
+        if supply.may_be_hidden(t) and supply.drawable(t):
+            counts[t] = counts.get(t, 0) + 1
+    return counts
 
 
 def drawn(state: State, tile: object) -> State:
@@ -78,7 +94,14 @@ def drawn(state: State, tile: object) -> State:
     t = state.tables.type_index(tile)
     if t is None:
         raise IllegalMoveError("unknown-tile", tile=tile)
-    if t not in state.supply.pile and not state.supply.may_be_hidden(t):
+    supply = state.supply
+    if supply.hands is not None:  # hands not known: the mover is taken to hold it
+        if not supply.in_play(t):
+            raise IllegalMoveError("supply", "in-play", tile=tile)
+        trial = state.clone()
+        trial.supply.hold(trial.current, t)
+        return trial
+    if t not in supply.pile and not supply.may_be_hidden(t):
         raise IllegalMoveError("supply", "tile", tile=tile)  # (a tile owned is not drawn)
     trial = state.clone()
     trial.draw(tile)  # the engine's check: a later group's tile (the river first) waits
@@ -95,15 +118,45 @@ def tile_turn(state: State, tile: str, words: Words) -> dict[str, Any]:
     """What the mover may do with ``tile`` drawn: the legal moves (``turns.choices``) and the
     tile's picture in every rotation; ``discard`` when it fits nowhere."""
     trial = drawn(state, tile)
+    discard = must_discard(state, tile)
     found = turns.choices(trial, words)
+    found["choices"] = [c for c in found["choices"]  # with hands: the tile named, or none
+                        if c["tile"] in (None, tile) or state.supply.hands is None
+                        if not (discard and c["tile"] == tile)]
     tb = state.tables
     t = tb.type_index(tile)
     assert t is not None  # drawn checked it
     look = TileLook(tb)
     pictures = {str(90 * r): tile_svg(tb, 4 * t + r, look) for r in range(4)}
     found["tiles"] = {**found["tiles"], tile: pictures}
-    placeable = any(c["tile"] == tile for c in found["choices"])
-    return {"tile": tile, **found, "discard": not placeable}
+    return {"tile": tile, **found, "discard": discard}
+
+
+def must_discard(state: State, tile: str) -> bool:
+    """Whether the engine takes a discard of ``tile`` drawn now: it fits nowhere, or a rule
+    holds it back (``hold back K until F``), which a live game would discard by itself."""
+    try:
+        state.clone().play(Discard(tile))
+    except IllegalMoveError:
+        return False
+    return True
+
+
+class DrawNeeded(Exception):
+    """A move draws from a bag (``draw BAG``) and does not say what came out: at a real
+    table the players say it. ``options``: the tokens the bag may give now, with counts."""
+
+    def __init__(self, bag: str, options: list[dict[str, Any]]):
+        super().__init__(bag)
+        self.bag, self.options = bag, options
+
+
+def _bag_contents(state: State, bag: str) -> list[dict[str, Any]]:
+    modes = state.tables.modes
+    b = modes.bags.index(bag)
+    return [{"token": kind.name, "count": state.tokens.supply[i]}
+            for i, kind in enumerate(modes.tokens)
+            if kind.bag == b and state.tokens.supply[i] > 0]
 
 
 def play(state: State, tile: str | None, data: object) -> State:
@@ -123,10 +176,18 @@ def play(state: State, tile: str | None, data: object) -> State:
         trial = state.clone()
     else:
         trial = drawn(state, tile)
-        if (isinstance(move, Placement) and move.tile != tile
-                and turns.find(trial, move) is None):  # another tile only as offered (owned)
+        if (isinstance(move, Placement) and move.tile != tile  # another only as offered
+                and (state.supply.hands is not None or turns.find(trial, move) is None)):
             raise turns.BadMove("")
-    turns.play(trial, move)
+    if isinstance(move, Placement) and tile is not None and must_discard(state, move.tile):
+        trial.play(move)  # the engine's own check says why not (raises)
+    try:
+        turns.play(trial, move)
+    except IllegalMoveError as exc:
+        if exc.rule == "drawn" and exc.form == "unknown":
+            bag = str(exc.details["bag"])
+            raise DrawNeeded(bag, _bag_contents(trial, bag)) from None
+        raise
     return trial
 
 

@@ -54,11 +54,16 @@ def _names(players: object, lang: str) -> list[str]:
 @contextmanager
 def refused(words: Words, where: str) -> Iterator[None]:
     """An engine refusal as one 422 naming the rule broken (``rule``: its code) and saying
-    why in the page's language."""
+    why in the page's language; a move that drew from a bag without saying what came out, a
+    422 at ``drawn`` listing what may have (``draw``), for the page to ask."""
     try:
         yield
     except IllegalMoveError as exc:
         raise ApiError(422, words.illegal(exc), where, rule=exc.rule) from None
+    except table.DrawNeeded as exc:  # the players say what came out of the bag
+        options = [{**o, "word": words.word(o["token"])} for o in exc.options]
+        raise ApiError(422, say(words.lang, "table-drawn", bag=words.word(exc.bag)), "drawn",
+                       draw={"bag": exc.bag, "options": options}) from None
 
 
 def _tile(data: dict[str, Any], lang: str) -> str | None:

@@ -105,6 +105,7 @@ async function send(tile, move) {
   try {
     show(await api("POST", `/api/table/${game.id}/moves`, { tile, move, turn: game.state.moves }));
   } catch (err) {
+    if (err.data && err.data.draw) { askDraw(tile, move, err); return; }
     refused(err);
     if (err.status === 409) show(await api("GET", `/api/table/${game.id}`));
   } finally {
@@ -115,6 +116,17 @@ async function send(tile, move) {
 // The tile named goes with the move; an open turn (a decision, a last turn) names none.
 function confirmMove() {
   if (pick && pick.choice) send(game.open ? null : turn.tile, pick.choice.move);
+}
+
+// The move drew from a bag (a rule's draw BAG): the players say what came out, and the move
+// goes again saying it (the record's "drawn"), as often as it draws.
+function askDraw(tile, move, err) {
+  const box = el("div", { class: "options draws", id: "draws" }, el("p", {}, err.message),
+    err.data.draw.options.map(o => el("button", { type: "button", class: "option", "data-token": o.token,
+      onclick: () => send(tile, { ...move, drawn: [...(move.drawn || []), o.token] }) },
+      `${o.word} ${t("table-count", { n: o.count })}`)));
+  const old = $("draws");
+  if (old) old.replaceWith(box); else $("turn").append(box);
 }
 
 async function endGame() {
