@@ -86,7 +86,10 @@ const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], Arrow
 function playKey(event) {
   if (!game || event.altKey || event.ctrlKey || event.metaKey) return false;
   const key = event.key;
-  if ((key === "Enter" || key === " ") && event.target.matches("button, a, summary")) return false;
+  // a button of the game's own, focused by Tab, clicks as buttons do (the form's, hidden, not)
+  if ((key === "Enter" || key === " ") && event.target.matches("#game button, #game a, #game summary")) {
+    return false;
+  }
   if (key === " " && game.watching) { step(); return true; }
   if (!game.turn || !pick) return false;
   if (key === "r" || key === "R") { rotate(key === "R" ? -1 : 1); return true; }

@@ -60,6 +60,7 @@ async function startGame(event) {
     show(await api("POST", "/api/games", body));
     $("setup").hidden = true;
     $("game").hidden = false;
+    $("board").focus({ preventScroll: true });  // the keys play (play-keys.js), not the form
     const last = game.state.log[game.state.log.length - 1];
     if (last && last.move.at) board.reveal(...last.move.at); else board.reveal(0, 0);
   } catch (err) {
