@@ -207,3 +207,42 @@ def test_a_reload_then_a_restart_find_the_game_at_the_same_move(pages, served: P
         row.wait_for()
         assert json.loads(row.get_attribute("data-moves") or "0") > moves
         shot(page, "games-list")
+
+
+def test_undo_against_a_bot_and_between_people_with_consent(pages, served: Path,
+                                                            tmp_path: Path) -> None:
+    with served_at(str(served), "--db", str(tmp_path / "games.sqlite3")) as url:
+        solo = pages()
+        start(solo, url, ("human", "greedy"), share=False, seed=3)
+        offered = solo.evaluate("JSON.stringify(game.turn.choices)")
+        before = moves_of(solo)
+        play_turn(solo)
+        assert moves_of(solo) > before
+        solo.click("#take-back")  # against a bot: at once
+        solo.wait_for_function(
+            f"Number(document.getElementById('game').dataset.moves) === {before}")
+        assert solo.evaluate("JSON.stringify(game.turn.choices)") == offered
+        shot(solo, "undo-bot")
+
+        ann = pages()
+        start(ann, url, ("human", "human"), share=True)
+        bob = pages()
+        bob.goto(ann.locator("li.seat-link input.link").input_value())
+        bob.wait_for_selector("#seat-info .you")
+        people = {int(ann.evaluate("game.you[0]")): ann, int(bob.evaluate("game.you[0]")): bob}
+        n = moves_of(ann)
+        mover = people[int(ann.evaluate("game.state.current"))]
+        other = bob if mover is ann else ann
+        play_turn(mover)
+        wait_moves(other, n + 1)
+        mover.click("#take-back")
+        mover.wait_for_selector(".undo-waiting")
+        other.wait_for_selector("#undo-allow")  # asked, pushed to the other person
+        assert moves_of(other) == n + 1  # nothing taken back yet
+        shot(other, "undo-asked")
+        other.click("#undo-allow")
+        for page in (mover, other):
+            page.wait_for_function(
+                f"Number(document.getElementById('game').dataset.moves) === {n}")
+        mover.wait_for_selector("rect.fit:not(.other)")  # the mover's turn again
+        shot(mover, "undo-allowed")

@@ -16,6 +16,7 @@ from starlette.testclient import TestClient  # noqa: E402
 from carcdsl.formats.record import parse_record, replay_output  # noqa: E402
 from carcdsl.replay import replay  # noqa: E402
 from carcdsl.web.app import Settings, create_app  # noqa: E402
+from carcdsl.web.store import GameStore  # noqa: E402
 
 PEOPLE = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}]
 
@@ -138,3 +139,52 @@ def test_an_unknown_game_and_a_stepping_stranger(tmp_path: Path) -> None:
     stranger = _app(tmp_path / "g.db")
     assert stranger.post(f"/api/games/{bots['id']}/step", json={}).status_code == 403
     assert client.post(f"/api/games/{bots['id']}/step", json={}).status_code == 200
+
+
+def test_undo_against_a_bot_takes_the_move_back_at_once(tmp_path: Path) -> None:
+    client = _app(tmp_path / "g.db")
+    game = _start(client, share=False, players=[{"name": "Ann", "kind": "human"},
+                                                {"name": "Bot", "kind": "greedy"}])
+    game = _move(client, game).json()
+    before, offered = game["state"]["moves"], game["turn"]["choices"]
+    after = _move(client, game).json()
+    assert after["state"]["moves"] > before and after["can_undo"]
+    back = client.post(f"/api/games/{game['id']}/undo", json={"turn": after["state"]["moves"]})
+    assert back.status_code == 200, back.text
+    assert back.json()["state"]["moves"] == before
+    assert back.json()["turn"]["choices"] == offered  # the same tile to place again
+    record = client.get(f"/api/games/{game['id']}/record").json()
+    assert len(record["moves"]) == before  # only the moves that stand
+    history = GameStore(tmp_path / "g.db").history(game["id"])
+    assert [what for what, _, _ in history].count("undo") == after["state"]["moves"] - before
+    again = _app(tmp_path / "g.db")
+    again.cookies.update(dict(client.cookies))
+    assert again.get(f"/api/games/{game['id']}").json()["state"]["moves"] == before
+    stale = client.post(f"/api/games/{game['id']}/undo", json={"turn": before + 5})
+    assert stale.status_code == 409
+
+
+def test_undo_between_people_needs_the_other_ones_consent(tmp_path: Path) -> None:
+    ann, bob, watcher, game = _seated(tmp_path)
+    gid = game["id"]
+
+    def seen(client):
+        return client.get(f"/api/games/{gid}").json()
+    now = seen(ann)
+    mover = ann if now["state"]["current"] in now["you"] else bob
+    waiter = bob if mover is ann else ann
+    start = now["state"]["moves"]
+    moved = _move(mover, seen(mover)).json()
+    asked = mover.post(f"/api/games/{gid}/undo", json={"turn": moved["state"]["moves"]})
+    assert asked.status_code == 202 and asked.json()["state"]["moves"] == start + 1
+    assert asked.json()["undo"]["asked_by_you"]
+    assert watcher.post(f"/api/games/{gid}/undo", json={"turn": start + 1}).status_code == 403
+    assert mover.post(f"/api/games/{gid}/undo/answer", json={"yes": True}).status_code == 403
+    request = seen(waiter)["undo"]
+    assert request["yours_to_answer"] and request["to"] == start
+    refused = waiter.post(f"/api/games/{gid}/undo/answer", json={"yes": False}).json()
+    assert refused["undo"] is None and refused["state"]["moves"] == start + 1
+    mover.post(f"/api/games/{gid}/undo", json={"turn": start + 1})
+    allowed = waiter.post(f"/api/games/{gid}/undo/answer", json={"yes": True})
+    assert allowed.status_code == 200 and allowed.json()["state"]["moves"] == start
+    assert seen(mover)["turn"] is not None and seen(waiter)["turn"] is None

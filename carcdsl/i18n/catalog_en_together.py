@@ -25,6 +25,12 @@ TOGETHER: dict[str, str] = {
     "err-not-a-seat": "this link holds no seat of the game",
     "err-room-full": "every seat of this game is taken: you can watch it",
     "err-too-many-watchers": "too many pages are watching this game",
+    "take-back": "Take back my move",
+    "undo-asked": "{name} asks to take back their move (and what was played after it).",
+    "undo-allow": "Allow", "undo-refuse": "Refuse",
+    "undo-waiting": "Asked the other players to let you take back your move…",
+    "err-undo-none": "no move of yours to take back now",
+    "err-undo-not-asked": "no one asked to take a move back",
 }
 
 SERVE: dict[str, str] = {

@@ -25,6 +25,12 @@ TOGETHER: dict[str, str] = {
     "err-not-a-seat": "deze link hoort bij geen stoel van het spel",
     "err-room-full": "alle stoelen van dit spel zijn bezet: je kunt kijken",
     "err-too-many-watchers": "te veel pagina's kijken naar dit spel",
+    "take-back": "Mijn zet terugnemen",
+    "undo-asked": "{name} vraagt zijn zet terug te nemen (en wat daarna gespeeld is).",
+    "undo-allow": "Toestaan", "undo-refuse": "Weigeren",
+    "undo-waiting": "De andere spelers is gevraagd of je je zet mag terugnemen…",
+    "err-undo-none": "er is nu geen zet van jou om terug te nemen",
+    "err-undo-not-asked": "niemand vroeg een zet terug te nemen",
 }
 
 SERVE: dict[str, str] = {

@@ -45,6 +45,7 @@ from carcdsl.web import (
     timeline,
     together,
     turns,
+    undo,
 )
 from carcdsl.web.files import Folders, OutsideError, is_record_file
 from carcdsl.web.guard import (
@@ -221,6 +222,9 @@ class App:
             "kinds": [{"kind": k, "word": words.bot(k)} for k in live.kinds],
             "watching": live.watching, "bot_to_move": live.bot_to_move, "made": made,
             "you": live.seat_of(token), "version": live.version,
+            "undo": undo.undo_json(self, live, token),
+            "can_undo": bool(live.seat_of(token)) and bool(live.saved)
+            and not state.finished and not state.pending,
             "owner": token == live.owner and bool(token),
             "links": together.links(live, stored.room)
             if stored is not None and len(set(filter(None, live.tokens))) > 1 else None,
@@ -500,6 +504,7 @@ def create_app(settings: Settings | None = None) -> Any:
         Route("/api/rulesets/about", app.about),
         Route("/api/games", app.new_game, methods=["POST"]),
         *together.routes(app),  # seats, links, the games stored, live updates
+        *undo.routes(app),  # a confirmed move taken back
         Route("/api/games/{id:str}", app.get_game),
         Route("/api/games/{id:str}/preview", app.preview, methods=["POST"]),
         Route("/api/games/{id:str}/moves", app.move, methods=["POST"]),

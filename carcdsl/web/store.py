@@ -11,7 +11,8 @@ rebuilt by replaying its moves (``sessions.rebuild``): a reload, a closed tab or
 restart loses nothing.
 
 Besides the moves that stand, ``history`` keeps every change in order (a move made, a move
-taken back), which undo needs and which a record leaves out.
+taken back), which undo needs and which a record leaves out; ``asked`` is an undo waiting for
+the other people's consent, dropped by any move.
 
 The schema carries its version (``PRAGMA user_version``); a file of a newer version is
 refused, saying so, rather than misread.
@@ -50,6 +51,7 @@ CREATE TABLE IF NOT EXISTS games (
     taken TEXT NOT NULL,
     room TEXT,
     owner TEXT NOT NULL,
+    asked TEXT,
     title TEXT NOT NULL,
     moves INTEGER NOT NULL DEFAULT 0,
     finished INTEGER NOT NULL DEFAULT 0,
@@ -212,6 +214,18 @@ class GameStore:
             db.execute("UPDATE games SET taken = ? WHERE id = ?", (_dump(taken), game_id))
             return pick, tokens[pick]
 
+    def set_asked(self, game_id: str, asked: dict[str, Any] | None) -> None:
+        """An undo waiting for consent (``undo``), or None; any move stored drops it."""
+        with self._write() as db:
+            db.execute("UPDATE games SET asked = ? WHERE id = ?",
+                       (None if asked is None else _dump(asked), game_id))
+
+    def asked(self, game_id: str) -> dict[str, Any] | None:
+        with self._lock:
+            row = self._db.execute("SELECT asked FROM games WHERE id = ?",
+                                   (game_id,)).fetchone()
+        return None if row is None or row[0] is None else json.loads(row[0])
+
     def get(self, game_id: str) -> StoredGame | None:
         with self._lock:
             row = self._db.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ?",
@@ -279,7 +293,8 @@ def _put_moves(db: sqlite3.Connection, game_id: str, start: int, texts: list[str
                    [(game_id, start + i, text) for i, text in enumerate(texts)])
     db.executemany("INSERT INTO history (game, at, what, n, move) VALUES (?, ?, 'move', ?, ?)",
                    [(game_id, now, start + i, text) for i, text in enumerate(texts)])
-    db.execute("UPDATE games SET moves = ?, finished = ?, updated = ? WHERE id = ?",
+    db.execute("UPDATE games SET moves = ?, finished = ?, updated = ?, asked = NULL "
+               "WHERE id = ?",
                (start + len(texts), int(finished), now, game_id))
 
 

@@ -55,6 +55,7 @@ const together = (() => {
     box.append(el("p", { class: "you" }, names.length
       ? t("you-play", { name: names.join(", ") }) : t("you-watch")));
     box.dataset.seats = answer.you.join(",");
+    drawUndo(box, answer);
     if (!answer.links) return;
     const list = el("ul", { class: "links" });
     for (const seat of answer.links.seats) {
@@ -64,6 +65,40 @@ const together = (() => {
     list.append(linkRow(t("watch-link"), answer.links.watch, "watch-link"));
     box.append(el("details", { class: "invite", open: answer.state.moves < 2 ? true : null },
       el("summary", {}, t("links-heading")), el("p", { class: "muted" }, t("links-lead")), list));
+  }
+
+  // Taking a confirmed move back: at once against bots, else once the others agree.
+  function drawUndo(box, answer) {
+    const asked = answer.undo;
+    if (asked && asked.yours_to_answer) {
+      box.append(el("div", { class: "undo-asked", role: "alert" },
+        el("p", {}, t("undo-asked", { name: asked.name })),
+        el("button", { type: "button", id: "undo-allow", class: "primary",
+                       onclick: () => reply(true) }, t("undo-allow")), " ",
+        el("button", { type: "button", id: "undo-refuse", onclick: () => reply(false) },
+           t("undo-refuse"))));
+    } else if (asked && asked.asked_by_you) {
+      box.append(el("p", { class: "undo-waiting muted" }, t("undo-waiting")));
+    } else if (answer.can_undo) {
+      box.append(el("p", {}, el("button", { type: "button", id: "take-back", onclick: takeBack },
+                                t("take-back"))));
+    }
+  }
+
+  async function takeBack() {
+    try {
+      show(await api("POST", `/api/games/${game.id}/undo`, { turn: game.state.moves }));
+    } catch (err) {
+      showError(err);
+    }
+  }
+
+  async function reply(yes) {
+    try {
+      show(await api("POST", `/api/games/${game.id}/undo/answer`, { yes }));
+    } catch (err) {
+      showError(err);
+    }
   }
 
   // play.js's show() calls this with every answer about the game.
