@@ -8,6 +8,7 @@ same fixtures, Debian's Chromium); screenshots go to ``tests/artifacts/``.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from collections.abc import Iterator
@@ -161,3 +162,60 @@ def test_a_forbidden_placement_is_refused_with_its_rule(page, server: str, lang:
     assert page.get_attribute("#refused", "data-rule") == "sides-match"
     assert moves(page) == 0
     shot(page, f"table-refused-{lang}")
+
+
+def enter_placement(page, move: dict) -> None:
+    """A placement entered as a person enters it: its tile among those left, turned till the
+    rotation is the move's, its square, then the option that is exactly the move."""
+    page.click(f".tiles-left button.tile-button[data-tile='{move['tile']}']")
+    page.wait_for_selector("#rotate")
+    for _ in range(4):
+        if page.get_attribute("#turn", "data-rotation") == str(move["rotation"]):
+            break
+        page.click("#rotate")
+    x, y = move["at"]
+    page.click(f"rect.fit:not(.other):not(.none)[data-square='{x},{y}']")
+    key = json.dumps(move, separators=(",", ":"))
+    page.click(f"button.option[data-choice='{key}']")
+
+
+def test_a_capture_the_tower_asks_for_is_offered_and_recorded(page, server: str,
+                                                               served: Path) -> None:
+    """The Tower: Bob's tower piece goes on the foundation beside Ann's follower; the game
+    then waits for Bob's capture, which the page offers as the engine lists it (no page code
+    names the tower): chosen, confirmed, and in the record that replays."""
+    page.goto(f"{server}table")
+    page.wait_for_selector("#rules option[value='base']", state="attached")
+    page.select_option("#rules", "base")
+    page.check("#variants input[value='tower']")
+    names = page.locator("#seats input.name")
+    names.nth(0).fill("Ann")
+    names.nth(1).fill("Bob")
+    page.click("#start")
+    page.wait_for_selector("#game:not([hidden])")
+    for n, move in enumerate([
+            {"tile": "TO09", "at": [1, 0], "rotation": 0, "follower": "road:S"},
+            {"tile": "V", "at": [2, 0], "rotation": 90,
+             "follower": {"at": "foundation", "kind": "tower", "square": [1, 0]}}]):
+        enter_placement(page, move)
+        page.click("#confirm")
+        page.wait_for_function(f"document.getElementById('game').dataset.moves > {n}")
+    capture = page.locator("button.option.decision[data-decide=capture]")
+    capture.first.wait_for()
+    assert page.locator(".tiles-left").count() == 0  # the decision first, then a tile
+    taking = [c for c in capture.all() if "nothing" not in c.inner_text()]
+    assert taking, capture.all_inner_texts()
+    taking[0].click()
+    shot(page, "table-capture")
+    page.click("#confirm")
+    page.wait_for_selector(".tiles-left")
+    page.click("#end")
+    page.wait_for_selector("#result:not([hidden])")
+    shown = [int(t) for t in page.locator("td[data-final-seat]").all_inner_texts()]
+    with page.expect_download() as download:
+        page.click("#download")
+    saved = served / "table-tower.json"
+    download.value.save_as(saved)
+    record = load_record(saved)
+    assert "capture" in record.moves[1].to_json()
+    assert replay(record).scores == shown

@@ -194,6 +194,7 @@ function drawTurn() {
     pick = { tile: null, rotation: 0, at: null, choice: null };
   }
   if (!pick) { drawLeft(box, mover); return; }
+  box.dataset.rotation = pick.rotation;
   if (decisions().length) drawDecisions(box);
   if (!pick.tile) {
     const tiles = [...new Set(choices().filter(c => c.tile).map(c => c.tile))];
