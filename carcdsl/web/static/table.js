@@ -87,6 +87,7 @@ async function placeAt(at) {
 }
 
 function choose(choice) {
+  if (choice.does === "decide") pick.at = null;  // a decision instead of the tile's spot
   pick.choice = choice;
   drawTurn();
 }
@@ -257,6 +258,13 @@ function drawDecisions(box) {
                                onclick: () => choose(c) }, c.label));
   }
   box.append(el("p", {}, t(pick.tile ? "before-tile" : "decide")), list);
+  for (const c of decisions().filter(c => c.anchor)) {  // and a mark on what it acts on
+    const [cx, cy] = board.corner(...c.square);
+    board.overlay.append(svgEl("circle", { cx: cx + c.anchor[0], cy: cy + c.anchor[1], r: 10,
+      class: "spot decide" + (c === pick.choice ? " chosen" : ""), "data-choice": JSON.stringify(c.move),
+      onclick: () => choose(c) }));
+  }
+  if (pick.tile && pick.choice && pick.choice.does === "decide") drawConfirm(box);  // a ransom
 }
 
 function drawConfirm(box) {
