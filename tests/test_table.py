@@ -194,6 +194,9 @@ def _unchanged(client: TestClient, game: dict) -> None:
     ({"move": {"tile": "E", "at": [0, -1], "rotation": 180}}, 400, "tile",
      "name the tile drawn"),
     ({"tile": "E", "move": {"discard": "E"}}, 422, "move", "cannot be discarded"),
+    ({"tile": "E", "move": {"discard": "N"}}, 400, "move", "not a move"),
+    ({"tile": "E", "move": {"decide": 0}}, 400, "move", "not a decision the game offers"),
+    ({"tile": "E", "move": "E"}, 400, "move", "must be object"),
 ])
 def test_a_bad_move_is_one_error_and_changes_nothing(client: TestClient, body: dict,
                                                      status: int, where: str,

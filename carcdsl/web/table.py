@@ -164,8 +164,10 @@ def play(state: State, tile: str | None, data: object) -> State:
     TILE}``) with ``tile`` drawn (None: an open turn, nothing to draw); the engine refuses
     what the rules forbid, and ``state`` is left as it was."""
     if isinstance(data, dict) and "discard" in data:
-        if data != {"discard": tile}:
+        if tile is None or data != {"discard": tile}:
             raise turns.BadMove("")
+        if state.pending:
+            raise IllegalMoveError("decision", "pending")
         trial = state.clone()
         trial.play(Discard(tile))
         return trial
