@@ -1,8 +1,10 @@
 // The Play page by keyboard: a cursor over the squares the drawn tile fits (in any rotation),
 // moved by the arrows; r rotates, Enter places the tile at the cursor, then confirms the
 // move; on the tile placed the arrows go through what else may be done (the spots, no
-// figure); Backspace (or Esc) takes the step back. Loaded after play.js, whose state
-// (game, pick) and actions (placeAt, choose, rotate, undo, confirmMove) it drives.
+// figure); Backspace (or Esc) takes the step back, and with no step to take back Backspace
+// takes back the last confirmed move (the Take back button's undo). Loaded after play.js,
+// whose state (game, pick) and actions (placeAt, choose, rotate, undo, confirmMove) it
+// drives.
 "use strict";
 
 let cursor = null;  // [x, y]: the square the keyboard points at, one the tile fits on
@@ -80,6 +82,19 @@ function cycleChoice(step) {
   choose(list[i < 0 ? (step > 0 ? 0 : list.length - 1) : (i + step + list.length) % list.length]);
 }
 
+/** Backspace or Esc: the step not confirmed back (the choice, then the placement); with
+ *  none, Backspace takes back the last confirmed move as the page's own button does
+ *  (together.js: at once against bots, else asking the others). */
+function stepBack(key) {
+  if (pick && (pick.at || pick.choice)) { undo(); return true; }
+  const takeBack = $("take-back");
+  if (key === "Backspace" && game.can_undo && takeBack && !takeBack.disabled) {
+    takeBack.click();
+    return true;
+  }
+  return false;
+}
+
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
 /** A key pressed on the Play page (play.js's listener); true when it was the page's. */
@@ -91,9 +106,9 @@ function playKey(event) {
     return false;
   }
   if (key === " " && game.watching) { step(); return true; }
+  if (key === "Backspace" || key === "Escape") return stepBack(key);
   if (!game.turn || !pick) return false;
   if (key === "r" || key === "R") { rotate(key === "R" ? -1 : 1); return true; }
-  if (key === "Backspace" || key === "Escape") { undo(); return true; }
   if (key in ARROWS) {
     if (pick.at || (!pick.tile && decisions().length)) {
       cycleChoice(key === "ArrowDown" || key === "ArrowRight" ? 1 : -1);
