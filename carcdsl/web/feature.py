@@ -103,14 +103,16 @@ def _lines(view: dict[str, Any], words: Words) -> list[str]:
     """The tooltip's lines in the user's language."""
     lang = words.lang
     state = say(lang, "feature-complete" if view["complete"] else "feature-open")
-    lines = [say(lang, "feature-head", kind=view["word"], n=view["tiles"], state=state)]
+    one = "-one" if view["tiles"] == 1 else ""
+    lines = [say(lang, "feature-head" + one, kind=view["word"], n=view["tiles"], state=state)]
     for owner in view["owners"]:
         figures = ", ".join(f"{b['n']} {b['word']}" for b in owner["by"])
         lines.append(say(lang, "feature-owner", player=owner["player"], figures=figures))
     if not view["owners"]:
         lines.append(say(lang, "feature-nobody"))
         if view["worth"] is not None:
-            lines.append(say(lang, f"feature-worth-{view['when']}", n=view["worth"]))
+            one = "-one" if view["worth"] == 1 else ""
+            lines.append(say(lang, f"feature-worth-{view['when']}{one}", n=view["worth"]))
         return lines
     scored = ", ".join(say(lang, "feature-points", player=p["player"], n=p["points"])
                        for p in view["points"] if p["points"])
