@@ -13,6 +13,7 @@ holds the colours; this module lays tiles out on a sheet or a board.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterable, Sequence
 from html import escape
 
@@ -116,6 +117,23 @@ def board_svg(state: State, title: str = "", caption: Sequence[str] = ()) -> str
     return svg_document(width, height, body, title)
 
 
+_DRAWN: dict[int, tuple[weakref.ref[Tables], dict[tuple[int, bool], list[str]]]] = {}
+"""Each rule set's tiles as drawn, by the id of its tables while they live (a tile's drawing
+depends on its rules and orientation only): a board of 70 tiles, drawn at every move of a
+game in the browser, draws each tile once."""
+
+
+def _drawn(tables: Tables, o: int, look: TileLook, frame: bool) -> list[str]:
+    key = id(tables)
+    entry = _DRAWN.get(key)
+    if entry is None or entry[0]() is not tables:
+        entry = _DRAWN[key] = (weakref.ref(tables, lambda _: _DRAWN.pop(key, None)), {})
+    found = entry[1].get((o, frame))
+    if found is None:
+        found = entry[1][(o, frame)] = draw_tile(tables, o, look, frame=frame)
+    return found
+
+
 def board_body(state: State, origin: Callable[[int], tuple[float, float]],
                mark_last: bool = True, words: Words | None = None) -> list[str]:
     """What a board shows, each square at ``origin(key)`` (its top-left corner): a map's
@@ -147,7 +165,7 @@ def board_body(state: State, origin: Callable[[int], tuple[float, float]],
         body.append(f'<g class="tile{printed}" data-square="{sx},{sy}" '
                     f'data-name="{escape(name)}" transform="translate({fmt(x)},{fmt(y)})"'
                     f'{faded}>')
-        body += draw_tile(tables, o, look, frame=key not in joined)
+        body += _drawn(tables, o, look, key not in joined)
         segs = tables.segments[o]
         for n, (seat, index, figure) in enumerate(pieces.get(key, ())):
             ax, ay = anchor(segs, index)

@@ -215,7 +215,14 @@ class App:
         state = live.state
         words = Words(live.game.rules, lang)
         human_turn = not state.finished and not live.bot_to_move and live.may_move(token)
-        stored = self.store.get(live.id) if token == live.owner else None
+        shared = token == live.owner and len(set(filter(None, live.tokens))) > 1
+        seen = live.views.get((live.version, lang))
+        if seen is None:  # the same for every page at this version: drawn once
+            seen = (state_view(state, words, [None if k == HUMAN else words.bot(k)
+                                              for k in live.kinds]),
+                    board_scene(state, words=words), turns.hand_pictures(state))
+            live.views.clear()
+            live.views[(live.version, lang)] = seen
         return {
             "id": live.id, "title": rulesets.title_of(live.game, words), "seed": live.seed,
             "rules": live.game.source, "variants": list(live.game.variant_refs),
@@ -226,13 +233,10 @@ class App:
             "can_undo": bool(live.seat_of(token)) and bool(live.saved)
             and not state.finished and not state.pending,
             "owner": token == live.owner and bool(token),
-            "links": together.links(live, stored.room)
-            if stored is not None and len(set(filter(None, live.tokens))) > 1 else None,
-            "state": state_view(state, words, [None if k == HUMAN else words.bot(k)
-                                               for k in live.kinds]),
-            "board": board_scene(state, words=words),
+            "links": together.links(live, self.store.room(live.id)) if shared else None,
+            "state": seen[0], "board": seen[1],
             "turn": turns.choices(state, words) if human_turn else None,
-            "hand": turns.hand_pictures(state),
+            "hand": seen[2],
         }
 
     async def new_game(self, request: Request) -> Response:

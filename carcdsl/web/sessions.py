@@ -78,6 +78,8 @@ class LiveGame:
     """The record's moves as the store has them."""
     version: int = 0
     """Counts the changes, for the pages that watch the game."""
+    views: dict[tuple[int, str], Any] = attrs.field(factory=dict)
+    """What every page sees of the game at a version, in a language (``App.game_json``)."""
     lock: threading.Lock = attrs.field(factory=threading.Lock)
 
     @property

@@ -220,6 +220,12 @@ class GameStore:
             db.execute("UPDATE games SET asked = ? WHERE id = ?",
                        (None if asked is None else _dump(asked), game_id))
 
+    def room(self, game_id: str) -> str | None:
+        """The game's room token (None: not shared, or no such game)."""
+        with self._lock:
+            row = self._db.execute("SELECT room FROM games WHERE id = ?", (game_id,)).fetchone()
+        return None if row is None else row[0]
+
     def asked(self, game_id: str) -> dict[str, Any] | None:
         with self._lock:
             row = self._db.execute("SELECT asked FROM games WHERE id = ?",
