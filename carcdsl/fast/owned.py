@@ -18,7 +18,7 @@ import numpy as np
 
 from carcdsl.compile.tables import Tables
 from carcdsl.engine.owned import KEEP
-from carcdsl.fast import effects
+from carcdsl.fast import boards, effects
 from carcdsl.fast.grid import join_side, new_tile
 from carcdsl.fast.jit import JIT
 from carcdsl.fast.layout import (
@@ -301,15 +301,18 @@ def faced_node(TB, ST, o, cell, i):
 
 @nb.njit(**JIT)
 def place(TB, ST, o, cell):
-    """``grid.place_endless`` where some side fits any: across such a side nothing joins
-    (``wild_between``). Returns the first node."""
-    cells, ctr, opens, o4 = ST[CELLS], ST[CTR], ST[OPENS], TB[O4]
+    """``grid.place_endless`` (``grid.place_limited`` on a limited board) where some side fits
+    any: across such a side nothing joins (``wild_between``). Returns the first node."""
+    cells, ctr, opens, o4, tiles = ST[CELLS], ST[CTR], ST[OPENS], TB[O4], ST[TILES_]
     steps = ST[SCRATCH][GEO]
+    limited = TB[boards.LISTS_TB][boards.LIMITED]
     base = new_tile(TB, ST, o, cell)
     for d in range(4):
         nc = cell + steps[d]
         nt = cells[C_TILE, nc]
-        if nt < 0:
+        if nt < 0 and limited:
+            boards.empty_side(TB, ST, o, base, d, nc)
+        elif nt < 0:
             if cells[C_MASK, nc] == 0:
                 known = False
                 for j in range(ctr[N_OPEN]):
@@ -321,9 +324,11 @@ def place(TB, ST, o, cell):
                     ctr[N_OPEN] += 1
             cells[C_MASK, nc] |= o4[NEEDM, o, d]
             cells[C_NEED, nc] |= o4[NEEDV, o, d]
-            continue
-        if not wild_between(TB, ST, o, d, base, nt):
-            join_side(TB, ST, o, d, base, nt)
+        else:
+            if limited:
+                boards.reach(TB, ST, o, tiles[T_O, nt], nc)
+            if not wild_between(TB, ST, o, d, base, nt):
+                join_side(TB, ST, o, d, base, nt)
     return base
 
 

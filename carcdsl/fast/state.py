@@ -270,10 +270,10 @@ def apply(TB, ST, OUT, LOG, g, t, cell, r, spot):
         targets.turn_starts(TB, ST, OUT, LOG, g, index, seat)
     if TB[effects.RULES][effects.H_REQUIREMENTS]:
         remember_turns(TB, ST, o, cell)
-    if TB[boards.LISTS_TB][boards.LIMITED]:
-        base = place_limited(TB, ST, o, cell)
-    elif TB[owned.OWN_TB][owned.X_WILD]:
+    if TB[owned.OWN_TB][owned.X_WILD]:
         base = owned.place(TB, ST, o, cell)
+    elif TB[boards.LISTS_TB][boards.LIMITED]:
+        base = place_limited(TB, ST, o, cell)
     else:
         base = place_endless(TB, ST, o, cell)
     if spot >> figures.FIGURE_SHIFT > 0:

@@ -119,16 +119,13 @@ def _unsupported_uses(tables: Tables) -> str | None:
 
 def _unsupported_owned(tables: Tables) -> str | None:
     """What ``fast.owned`` does not run: owned tiles with hands, sides that fit any on a
-    tile that is not owned (the checker keeps owned tiles out of the pile), or on a bounded
-    table."""
+    tile that is not owned (the checker keeps owned tiles out of the pile)."""
     modes, owned = tables.modes, {t for t, _ in tables.modes.owned}
     if owned and modes.hand:
         return "supply owned with hands"
     wild = {o // 4 for o, sides in enumerate(tables.wild_sides) if sides}
     if wild - owned:
         return "fits any on a tile that is not owned"
-    if wild and tables.board.limited:
-        return "fits any on a bounded table"
     return None
 
 

@@ -177,6 +177,9 @@ COMBINATIONS = [
     ("base", (ABBEY, "princess-dragon", "farmers")),
     ("base", (ABBEY, "abbot", "inns-cathedrals", "traders-builders", "farmers")),
     ("base", (ABBEY, "river", "bag")), ("base", (ABBEY, MAYOR, "fill-hole-extra-turn")),
+    # ... on a bounded table (sides that fit any facing a closing edge) and a printed map
+    ("base", (ABBEY, "table-edge:width=5,height=5", "border-closes", "farmers")),
+    ("base", (ABBEY, "table-edge:width=7,height=5")), ("maps-germany", (ABBEY, "farmers")),
     # Abbey & Mayor's barn: a figure at a corner of four fields that scores the field's
     # farmers and keeps them out, fields joined to it scored, fields scored to the most barns
     ("base", ("farmers", BARN)), ("base", ("farmers", BARN, "tower")),
@@ -487,13 +490,12 @@ def test_the_same_games_with_owned_tiles(tmp_path, text):
 
 @pytest.mark.parametrize("variants,text,says", [
     (("hand-of-three",), "", "supply owned with hands"),
-    (("table-edge", "border-closes"), "", "fits any on a bounded table"),
     ((), "feature wall { geometry area  fits any  followers no }\n"
      "tile WALLED 2 monastery; wall N+E+S+W", "fits any on a tile that is not owned"),
 ])
 def test_the_kernel_refuses_owned_tiles_it_does_not_run(tmp_path, variants, text, says):
-    """Owned tiles with hands, sides that fit any on a tile the pile holds or on a bounded
-    table: refused in one line (the Python engine plays them). (The checker refuses an
+    """Owned tiles with hands, sides that fit any on a tile the pile holds: refused in one
+    line (the Python engine plays them). (The checker refuses an
     owned tile the pile holds too.)"""
     path = tmp_path / "owned.carc"
     path.write_text(f"variant owned for base\n{text}\n")
