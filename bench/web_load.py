@@ -57,6 +57,9 @@ class Run:
 
     def __init__(self) -> None:
         self.latencies: list[float] = []
+        self.at: list[float] = []
+        """When each move was answered, in seconds from the phase's start."""
+        self.began = time.perf_counter()
         self.acked: dict[str, list[tuple[int, dict]]] = {}
         self.errors: list[str] = []
         self.cut = 0
@@ -106,13 +109,14 @@ async def player(client: httpx.AsyncClient, gid: str, run: Run, think: float,
             took = time.perf_counter() - began
             if answer.status_code == 200:
                 run.latencies.append(took)
+                run.at.append(time.perf_counter() - run.began)
                 run.acked.setdefault(gid, []).append((turn, move))
                 game = answer.json()  # the page shows the answer
             else:
                 run.errors.append(f"{gid} move {turn}: {answer.status_code} {answer.text[:120]}")
                 game = None
     except httpx.HTTPError:
-        run.cut += 1  # the server went away under it (the kill)
+        run.cut += 1  # the server went away under it (the kill): this client stops
     finally:
         stream.cancel()
 
@@ -200,8 +204,10 @@ async def main_async(args: argparse.Namespace) -> dict:
         "games": args.games, "rules": " + ".join([args.rules, *args.variant]),
         "think_s": args.think, "db": db,
         "before_kill": {**summary(first.latencies), "errors": len(first.errors),
-                        "cut_by_kill": first.cut, "acknowledged": total, "lost": lost},
+                        "clients_cut_by_kill": first.cut, "acknowledged": total, "lost": lost},
         "after_restart": {**summary(second.latencies), "errors": len(second.errors),
+                          "after_its_first_5_s": summary(
+                              [x for x, t in zip(second.latencies, second.at) if t > 5]),
                           "finished": sum(g["finished"] for g in listed),
                           "acknowledged": total_after, "lost": lost_after},
         "all": summary(first.latencies + second.latencies),

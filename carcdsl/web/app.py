@@ -193,6 +193,11 @@ class App:
             self.live.add(gid, live)
             return live
 
+    async def find_live(self, request: Request, lang: str) -> LiveGame:
+        """``live_game`` in a worker thread: a rebuild, or a game's lock held by its move,
+        never holds up the event loop (every other game's requests)."""
+        return await run_in_threadpool(self.live_game, request, lang)
+
     def store_changes(self, live: LiveGame, lang: str) -> None:
         """Store what changed (inside the game's lock), committed before the answer; when
         another server moved the game first, or the store fails, the game is dropped from
@@ -286,7 +291,7 @@ class App:
 
     async def get_game(self, request: Request) -> Response:
         lang = self.lang(request)
-        live = self.live_game(request, lang)
+        live = await self.find_live(request, lang)
         token = together.token_of(request)
 
         def run() -> dict[str, Any]:
@@ -296,7 +301,7 @@ class App:
 
     async def preview(self, request: Request) -> Response:
         lang = self.lang(request)
-        live = self.live_game(request, lang)
+        live = await self.find_live(request, lang)
         data = await read_json(request, ui_words(lang))
         words = Words(live.game.rules, lang)
 
@@ -325,7 +330,7 @@ class App:
 
     async def move(self, request: Request) -> Response:
         lang = self.lang(request)
-        live = self.live_game(request, lang)
+        live = await self.find_live(request, lang)
         data = await read_json(request, ui_words(lang))
         words = Words(live.game.rules, lang)
 
@@ -345,7 +350,7 @@ class App:
 
     async def step(self, request: Request) -> Response:
         lang = self.lang(request)
-        live = self.live_game(request, lang)
+        live = await self.find_live(request, lang)
         token = together.token_of(request)
 
         def run() -> dict[str, Any]:
@@ -365,7 +370,7 @@ class App:
 
     async def game_record(self, request: Request) -> Response:
         lang = self.lang(request)
-        live = self.live_game(request, lang)
+        live = await self.find_live(request, lang)
         with live.lock:
             record = record_of(live.state)
         home = self.folders.home_of(live.game.source)

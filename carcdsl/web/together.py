@@ -110,7 +110,7 @@ async def events(app: App, request: Request) -> Response:
     """The game's changes as server-sent events: the current version at once, then each
     new one."""
     lang = app.lang(request)
-    live = app.live_game(request, lang)
+    live = await app.find_live(request, lang)
     queue = app.hub.open(live.id)
     if queue is None:
         raise ApiError(429, say(lang, "err-too-many-watchers"), "id")
@@ -138,7 +138,7 @@ async def join(app: App, request: Request) -> Response:
     first free seat); the cookie is set and the game answered as that seat sees it. A token
     of no seat is a 403, a full room a 409."""
     lang = app.lang(request)
-    live = app.live_game(request, lang)
+    live = await app.find_live(request, lang)
     data = await read_json(request, ui_words(lang))
     token, room = data.get("token"), data.get("room")
     stored = app.store.get(live.id)

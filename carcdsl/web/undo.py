@@ -80,7 +80,7 @@ async def ask(app: App, request: Request) -> Response:
     """``POST /api/games/ID/undo`` (``turn``: the move the page saw): taken back at once
     when no other person is concerned, else asked of them (202)."""
     lang = app.lang(request)
-    live = app.live_game(request, lang)
+    live = await app.find_live(request, lang)
     data = await read_json(request, ui_words(lang))
     token = token_of(request, data)
 
@@ -114,7 +114,7 @@ async def answer(app: App, request: Request) -> Response:
     """``POST /api/games/ID/undo/answer`` (``yes``: true or false), by a person asked: the
     move is taken back once every one asked agreed; one no drops the request."""
     lang = app.lang(request)
-    live = app.live_game(request, lang)
+    live = await app.find_live(request, lang)
     data = await read_json(request, ui_words(lang))
     token = token_of(request, data)
 
