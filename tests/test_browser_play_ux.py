@@ -282,6 +282,30 @@ def test_a_phone_shows_the_tile_the_board_and_confirm(phone, server: str,
     phone.tap("#confirm")
     phone.wait_for_function("document.getElementById('game').dataset.moves >= 2")
     in_view(phone, ".turn .tile-button.chosen")
+    # no pointer rests on a phone: a tap on a feature shows its tooltip, inside the screen
+    phone.wait_for_selector("rect.fit")  # the person's turn drawn: the board stays put
+    # a point of a feature deep inside its tile: a tap near the squares to place on would
+    # be taken for one of them (Chromium moves a touch onto what is clickable nearby)
+    part, dx, dy = phone.evaluate("""() => {
+      let best = null;
+      for (const e of document.querySelectorAll("g.tile [data-segment]")) {
+        const b = e.getBoundingClientRect();
+        const t = e.closest("g.tile").getBoundingClientRect();
+        for (let i = 1; i < 12; i++) for (let j = 1; j < 12; j++) {
+          const x = b.left + b.width * i / 12, y = b.top + b.height * j / 12;
+          if (document.elementFromPoint(x, y) !== e) continue;
+          const deep = Math.min(x - t.left, t.right - x, y - t.top, t.bottom - y);
+          if (!best || deep > best.deep) {
+            best = { deep, e, dx: x - b.left, dy: y - b.top };
+          }
+        }
+      }
+      const sel = `g.tile[data-square='${best.e.closest("g.tile").dataset.square}'] ` +
+                  `[data-segment='${best.e.dataset.segment}']`;
+      return [sel, best.dx, best.dy]; }""")
+    phone.locator(part).tap(position={"x": dx, "y": dy})
+    phone.wait_for_selector("#feature-tip:not([hidden])")
+    in_view(phone, "#feature-tip")
 
 
 def durations(page, selector: str) -> list[float]:

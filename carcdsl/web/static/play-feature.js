@@ -73,5 +73,7 @@ function onBoardPointer(event) {
 }
 
 board.container.addEventListener("mousemove", onBoardPointer);
-board.container.addEventListener("mouseleave", hideTip);
+board.container.addEventListener("click", onBoardPointer);  // a phone: a tap, no pointer resting
+// a tap's pointer leaves the board at once: only a mouse leaving hides the tooltip
+board.container.addEventListener("pointerleave", event => { if (event.pointerType === "mouse") hideTip(); });
 board.container.addEventListener("scroll", hideTip);
