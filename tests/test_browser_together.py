@@ -156,6 +156,7 @@ def test_two_people_play_a_whole_game_while_a_third_watches(pages, served: Path,
                 assert post_move(other, legal, n) == 403
                 assert post_move(watcher, legal, n) == 403
                 assert moves_of(mover) == n and int(mover.evaluate("game.state.moves")) == n
+                shot(other, "together-refused")  # its board as it was: nothing played
                 refused = True
             play_turn(mover)
             for page in (other, watcher):  # pushed to them at once, no reload

@@ -188,3 +188,28 @@ def test_undo_between_people_needs_the_other_ones_consent(tmp_path: Path) -> Non
     allowed = waiter.post(f"/api/games/{gid}/undo/answer", json={"yes": True})
     assert allowed.status_code == 200 and allowed.json()["state"]["moves"] == start
     assert seen(mover)["turn"] is not None and seen(waiter)["turn"] is None
+
+
+def test_serve_says_where_games_are_kept_and_what_a_network_address_exposes(
+        tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    db = tmp_path / "deep" / "games.sqlite3"
+    proc = subprocess.Popen([sys.executable, "-m", "carcdsl", "serve", "--host", "0.0.0.0",
+                             "--port", "0", "--db", str(db)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None and proc.stderr is not None
+        assert "http://0.0.0.0:" in proc.stdout.readline()
+        said = [proc.stderr.readline() for _ in range(3)]
+    finally:
+        proc.kill()
+        proc.wait()
+    assert str(db) in said[0] and db.exists()
+    assert "anyone who can reach" in said[1]
+    assert "open every game stored here" in said[2] and "take a free seat" in said[2]
+    bad = subprocess.run([sys.executable, "-m", "carcdsl", "serve", "--db", str(tmp_path)],
+                         capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 1 and "Traceback" not in bad.stderr
+    assert "cannot use the games database" in bad.stderr
