@@ -137,7 +137,7 @@ def routes(app: Any) -> list[Route]:
     """The feature's API beside the game's (``app``: the app's ``App``)."""
     async def feature_route(request: Request) -> Response:
         lang = app.lang(request)
-        live = app.live_game(request, lang)
+        live = await app.find_live(request, lang)  # in a worker thread, as every game route
         x = _int_param(request, "x", -COORD_MOST, COORD_MOST, lang)
         y = _int_param(request, "y", -COORD_MOST, COORD_MOST, lang)
         segment = _int_param(request, "segment", 0, SEGMENT_MOST, lang)
