@@ -9,7 +9,9 @@ takes the other by its link. Both hold the game's event stream (server-sent even
 each event, ask for the game; the one whose seat is to move waits its think time (a person
 looking at the board: `--think` seconds, uniformly 0.5x to 1.5x), then sends a legal move
 (a random one of those offered). A move's latency is the round trip of its POST: the move
-checked, played, committed to SQLite, and the game answered.
+checked, played, committed to SQLite, and the game answered; the app's own part of it (its
+``Server-Timing`` header: from the request's arrival in the app to its answer) is reported
+beside it, the rest being the network, uvicorn, and the clients' own event loop.
 
 Phase 1 plays till `--kill-after` moves are acknowledged in all, then the server gets SIGKILL
 (requests in flight are cut: those are not acknowledged). Every acknowledged move must then
@@ -57,6 +59,8 @@ class Run:
 
     def __init__(self) -> None:
         self.latencies: list[float] = []
+        self.server: list[float] = []
+        """The app's own time for each move (its ``Server-Timing``), in seconds."""
         self.at: list[float] = []
         """When each move was answered, in seconds from the phase's start."""
         self.began = time.perf_counter()
@@ -109,6 +113,8 @@ async def player(client: httpx.AsyncClient, gid: str, run: Run, think: float,
             took = time.perf_counter() - began
             if answer.status_code == 200:
                 run.latencies.append(took)
+                timing = answer.headers.get("server-timing", "app;dur=nan")
+                run.server.append(float(timing.split("dur=")[1]) / 1000)
                 run.at.append(time.perf_counter() - run.began)
                 run.acked.setdefault(gid, []).append((turn, move))
                 game = answer.json()  # the page shows the answer
@@ -211,6 +217,7 @@ async def main_async(args: argparse.Namespace) -> dict:
                           "finished": sum(g["finished"] for g in listed),
                           "acknowledged": total_after, "lost": lost_after},
         "all": summary(first.latencies + second.latencies),
+        "all_in_the_app": summary(first.server + second.server),
         "error_samples": (first.errors + second.errors)[:5],
     }
 

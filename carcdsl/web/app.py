@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import secrets
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -329,6 +330,7 @@ class App:
             raise ApiError(409, say(lang, "err-stale", turn=len(state.moves)), "turn")
 
     async def move(self, request: Request) -> Response:
+        began = time.perf_counter()
         lang = self.lang(request)
         live = await self.find_live(request, lang)
         data = await read_json(request, ui_words(lang))
@@ -346,7 +348,9 @@ class App:
         with self.said(lang, words):
             answer = await run_in_threadpool(run)
         self.hub.publish(live.id, live.version)
-        return JSONResponse(answer)
+        response = JSONResponse(answer)  # how long the app took, for a client to compare
+        response.headers["Server-Timing"] = f"app;dur={(time.perf_counter() - began) * 1000:.1f}"
+        return response
 
     async def step(self, request: Request) -> Response:
         lang = self.lang(request)
