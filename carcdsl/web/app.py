@@ -256,7 +256,7 @@ class App:
         if not isinstance(seed, int) or isinstance(seed, bool) or not SEED_MIN <= seed <= SEED_MAX:
             raise ApiError(400, say(lang, "err-seed", least=SEED_MIN, most=SEED_MAX), "seed")
 
-        def run() -> dict[str, Any]:
+        def run() -> tuple[str, str, dict[str, Any]]:
             game = self.games.load(data.get("rules"), data.get("variants") or [])
             live = sessions.new_game(game, names, kinds, seed, share)
             with live.lock:

@@ -181,7 +181,8 @@ def play(state: State, tile: str | None, data: object) -> State:
         if (isinstance(move, Placement) and move.tile != tile  # another only as offered
                 and (state.supply.hands is not None or turns.find(trial, move) is None)):
             raise turns.BadMove("")
-    if isinstance(move, Placement) and tile is not None and must_discard(state, move.tile):
+    if (isinstance(move, Placement) and tile is not None and move.tile is not None
+            and must_discard(state, move.tile)):
         trial.play(move)  # the engine's own check says why not (raises)
     try:
         turns.play(trial, move)
@@ -216,7 +217,7 @@ def track(state: State) -> list[dict[str, Any]]:
         else:
             gained.setdefault(event.move, [0] * n)[event.seat] += event.points
     scores = [0] * n
-    rows = [{"move": None, "player": None, "scores": scores[:]}]
+    rows: list[dict[str, Any]] = [{"move": None, "player": None, "scores": scores[:]}]
     for i, seat in enumerate(state.move_seats):
         scores = [a + b for a, b in zip(scores, gained.get(i, [0] * n))]
         rows.append({"move": i, "player": state.players[seat], "scores": scores[:]})
