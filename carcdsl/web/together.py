@@ -34,9 +34,12 @@ if TYPE_CHECKING:
 KEEP_ALIVE = 15.0
 """Seconds between the comment lines that keep an event stream open."""
 MAX_WATCHERS = 64
-"""Event streams one game may have at once."""
+"""Event streams one game may have at once from browsers holding none of its seats."""
+MAX_SEATED = 16
+"""Event streams one game may have at once from browsers holding a seat (tabs, devices)."""
 MAX_STREAMS = 2000
-"""Event streams the server holds at once."""
+"""Event streams the server holds at once of each kind (watchers', seated players'): the
+watchers, anyone who knows a game's id, never take a seated player's stream."""
 COOKIE_DAYS = 365
 
 
@@ -71,25 +74,38 @@ def links(live: LiveGame, room: str | None) -> dict[str, Any]:
 
 class Hub:
     """The event streams open, by game: each a queue the game's new versions are put on
-    (on the event loop, after the change is stored)."""
+    (on the event loop, after the change is stored). Watchers' and seated players' streams
+    are bounded apart, so that strangers filling a game's watchers cannot cut off the page
+    of a person playing it (a browser's event stream gives up on a refusal)."""
 
     def __init__(self) -> None:
         self._streams: dict[str, set[asyncio.Queue[int]]] = {}
+        self._seated: set[asyncio.Queue[int]] = set()
 
     def publish(self, game_id: str, version: int) -> None:
         for queue in self._streams.get(game_id, ()):
             queue.put_nowait(version)
 
-    def open(self, game_id: str) -> asyncio.Queue[int] | None:
-        """A new stream's queue, None when the game or the server has as many as it may."""
-        streams = self._streams.setdefault(game_id, set())
-        if len(streams) >= MAX_WATCHERS or self.count() >= MAX_STREAMS:
+    def open(self, game_id: str, seated: bool = False) -> asyncio.Queue[int] | None:
+        """A new stream's queue, None when the game or the server has as many of its kind
+        (``seated``: the browser holds a seat of the game) as it may."""
+        streams = self._streams.get(game_id, set())
+        mine = sum(q in self._seated for q in streams)
+        if seated:
+            full = mine >= MAX_SEATED or len(self._seated) >= MAX_STREAMS
+        else:
+            full = len(streams) - mine >= MAX_WATCHERS \
+                or self.count() - len(self._seated) >= MAX_STREAMS
+        if full:
             return None
         queue: asyncio.Queue[int] = asyncio.Queue()
-        streams.add(queue)
+        self._streams.setdefault(game_id, set()).add(queue)
+        if seated:
+            self._seated.add(queue)
         return queue
 
     def close(self, game_id: str, queue: asyncio.Queue[int]) -> None:
+        self._seated.discard(queue)
         streams = self._streams.get(game_id)
         if streams is not None:
             streams.discard(queue)
@@ -111,7 +127,7 @@ async def events(app: App, request: Request) -> Response:
     new one."""
     lang = app.lang(request)
     live = await app.find_live(request, lang)
-    queue = app.hub.open(live.id)
+    queue = app.hub.open(live.id, seated=bool(live.seat_of(token_of(request))))
     if queue is None:
         raise ApiError(429, say(lang, "err-too-many-watchers"), "id")
 
@@ -169,8 +185,9 @@ async def listed(app: App, request: Request) -> Response:
     """The stored games, the latest moved first (no tokens: a watcher's links)."""
     games = app.store.listed()
     for game in games:
-        game["watch"] = f"/play?game={game['id']}"
-        game["record"] = f"/api/games/{game['id']}/record"
+        api = "table" if game["mode"] == "table" else "games"  # table mode: its own page
+        game["watch"] = f"/{'table' if api == 'table' else 'play'}?game={game['id']}"
+        game["record"] = f"/api/{api}/{game['id']}/record"
     return JSONResponse({"games": games})
 
 

@@ -1,0 +1,64 @@
+"""Issue 28 seen by an attacker: what a stranger who knows a game's id (the games list
+names every one) can and cannot do to the people playing it, against a real ``carcdsl serve``
+(its event streams are held open by sockets, as browsers hold them)."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+httpx = pytest.importorskip("httpx")
+
+from carcdsl.web.together import MAX_WATCHERS  # noqa: E402
+from serving import served_at  # noqa: E402
+
+PEOPLE = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}]
+
+
+def _stream(base: str, gid: str, cookie: str | None = None) -> tuple[socket.socket, int]:
+    """An event stream opened as a browser opens it: the socket (kept open) and its status."""
+    url = urlparse(base)
+    sock = socket.create_connection((url.hostname, url.port), timeout=10)
+    extra = f"Cookie: seat-{gid}={cookie}\r\n" if cookie else ""
+    sock.sendall(f"GET /api/games/{gid}/events HTTP/1.1\r\nHost: {url.netloc}\r\n{extra}\r\n"
+                 .encode())
+    head = sock.recv(200).split(b"\r\n")[0]
+    return sock, int(head.split()[1])
+
+
+@contextmanager
+def _held(socks: list[socket.socket]) -> Iterator[None]:
+    try:
+        yield
+    finally:
+        for sock in socks:
+            sock.close()
+
+
+def test_strangers_watching_cannot_cut_a_seated_player_off(tmp_path: Path) -> None:
+    """Strangers may fill a game's watchers' streams (then 429), but a browser that holds a
+    seat still gets its stream: else its page would never see the other's move (a browser's
+    EventSource gives up on a 429)."""
+    with served_at("--db", str(tmp_path / "g.db")) as base:
+        client = httpx.Client(base_url=base, timeout=10)
+        game = client.post("/api/games", json={"rules": "base", "variants": ["tiny-city"],
+                                               "seed": 4, "players": PEOPLE, "share": True})
+        assert game.status_code == 201, game.text
+        gid = game.json()["id"]
+        bob = next(s["link"].split("seat=")[1] for s in game.json()["links"]["seats"]
+                   if not s["yours"])
+        assert client.post(f"/api/games/{gid}/join", json={"token": bob}).status_code == 200
+        watchers = [_stream(base, gid) for _ in range(MAX_WATCHERS + 1)]
+        with _held([sock for sock, _ in watchers]):
+            assert [status for _, status in watchers] == [200] * MAX_WATCHERS + [429]
+            seated, status = _stream(base, gid, cookie=bob)
+            with _held([seated]):
+                assert status == 200
+            forged, status = _stream(base, gid, cookie="not-a-seat")
+            with _held([forged]):
+                assert status == 429  # a made-up token is a stranger
