@@ -14,8 +14,9 @@ import pytest
 
 httpx = pytest.importorskip("httpx")
 
-from carcdsl.web.together import MAX_WATCHERS  # noqa: E402
 from serving import served_at  # noqa: E402
+
+from carcdsl.web.together import MAX_WATCHERS  # noqa: E402
 
 PEOPLE = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}]
 
@@ -62,3 +63,20 @@ def test_strangers_watching_cannot_cut_a_seated_player_off(tmp_path: Path) -> No
             forged, status = _stream(base, gid, cookie="not-a-seat")
             with _held([forged]):
                 assert status == 429  # a made-up token is a stranger
+
+
+@pytest.mark.parametrize("route", ["moves", "preview", "undo", "join"])
+def test_a_token_of_any_text_is_refused_not_a_bug(tmp_path: Path, route: str) -> None:
+    """A token is compared in constant time; one with letters beyond ASCII (a forged one, or a
+    cookie in another encoding) is no seat: a 403, not a 500 from the comparison."""
+    from starlette.testclient import TestClient
+
+    from carcdsl.web.app import Settings, create_app
+
+    client = TestClient(create_app(Settings(db=str(tmp_path / "g.db"))))
+    game = client.post("/api/games", json={"rules": "base", "variants": ["tiny-city"],
+                                           "seed": 4, "players": PEOPLE, "share": True}).json()
+    body = {"token": "sèat", "turn": 0, "move": game["turn"]["choices"][0]["move"]}
+    answer = TestClient(client.app).post(f"/api/games/{game['id']}/{route}", json=body)
+    assert answer.status_code == 403, answer.text
+    assert client.get(f"/api/games/{game['id']}").json()["state"]["moves"] == 0

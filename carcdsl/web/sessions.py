@@ -122,8 +122,9 @@ class LiveGame:
         """The seats ``token`` moves for."""
         if not isinstance(token, str) or not token:
             return []
+        given = token.encode()  # as bytes: compare_digest refuses str beyond ASCII
         return [i for i, held in enumerate(self.tokens)
-                if held is not None and secrets.compare_digest(held, token)]
+                if held is not None and secrets.compare_digest(held.encode(), given)]
 
     def may_move(self, token: object) -> bool:
         """Whether ``token`` holds the seat to move."""
@@ -192,6 +193,7 @@ def stored(live: LiveGame, rules: str, variants: list[str], title: str,
 def rebuild(found: StoredGame, game: Game) -> LiveGame:
     """A stored game played again from its moves (every one checked, as ``carcdsl
     replay`` checks a record), going on live: the engine draws from here."""
+    assert found.seed is not None  # a live game's (``App.live_game`` sends no table game)
     seated = [found.players[i] for i in found.seating]
     data = {"format": FORMAT, "rules": game.source, "variants": list(game.variant_refs),
             "players": seated, "seed": found.seed, "moves": found.moves}
