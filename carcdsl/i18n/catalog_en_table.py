@@ -5,6 +5,7 @@ from __future__ import annotations
 
 TABLE: dict[str, str] = {
     "title-table": "Table mode", "nav-table": "Table",
+    "games-table": "played at a table",
     "home-table": "Playing with a real box? Enter each tile as it is drawn and placed: the "
                   "app scores as you go and saves the game's record.",
     "table-heading": "Record a game played at a table",

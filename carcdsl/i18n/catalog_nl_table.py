@@ -5,6 +5,7 @@ from __future__ import annotations
 
 TABLE: dict[str, str] = {
     "title-table": "Tafelmodus", "nav-table": "Tafel",
+    "games-table": "aan tafel gespeeld",
     "home-table": "Speel je met een echte doos? Voer elke tegel in zoals hij getrokken en "
                   "gelegd wordt: de app telt de punten bij en bewaart het verslag van het spel.",
     "table-heading": "Een spel aan tafel vastleggen",

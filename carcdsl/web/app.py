@@ -187,7 +187,7 @@ class App:
                     return found
         with self._loading:
             stored = self.store.get(gid)
-            if stored is None:
+            if stored is None or stored.mode != "live":  # a table game: table mode's API
                 raise ApiError(404, say(lang, "err-no-game"), "id")
             with self.said(lang):
                 live = sessions.rebuild(stored, self.games.load(stored.rules, stored.variants))

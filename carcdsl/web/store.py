@@ -14,8 +14,16 @@ Besides the moves that stand, ``history`` keeps every change in order (a move ma
 taken back), which undo needs and which a record leaves out; ``asked`` is an undo waiting for
 the other people's consent, dropped by any move.
 
+A game's ``mode`` says how it is rebuilt: ``live`` (the page's games: a seed, bots, seats)
+or ``table`` (table mode, ``web.table``: a game played on a real table, entered turn by turn).
+A table game has no seed (NULL: the people draw), no tokens and no bots; its moves are the
+table's entries (``{"tile": T, "move": M}``, ``{"tile": T, "move": {"discard": T}}``, ``{"end":
+true}``), each naming the tile drawn, and it is rebuilt by entering them again
+(``table.rebuild``).
+
 The schema carries its version (``PRAGMA user_version``); a file of a newer version is
-refused, saying so, rather than misread.
+refused, saying so, rather than misread, and a file of version 1 (no ``mode``, a seed for
+every game) is upgraded in place when it is opened, its games kept as live games.
 """
 
 from __future__ import annotations
@@ -31,7 +39,7 @@ from typing import Any
 
 import attrs
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 BUSY_MS = 10_000
 """How long a write waits for another process's transaction, in milliseconds."""
 MAX_LISTED = 200
@@ -43,7 +51,7 @@ CREATE TABLE IF NOT EXISTS games (
     rules TEXT NOT NULL,
     variants TEXT NOT NULL,
     params TEXT NOT NULL,
-    seed INTEGER NOT NULL,
+    seed INTEGER,
     players TEXT NOT NULL,
     kinds TEXT NOT NULL,
     seating TEXT NOT NULL,
@@ -56,7 +64,8 @@ CREATE TABLE IF NOT EXISTS games (
     moves INTEGER NOT NULL DEFAULT 0,
     finished INTEGER NOT NULL DEFAULT 0,
     created REAL NOT NULL,
-    updated REAL NOT NULL
+    updated REAL NOT NULL,
+    mode TEXT NOT NULL DEFAULT 'live'
 );
 CREATE TABLE IF NOT EXISTS moves (
     game TEXT NOT NULL REFERENCES games(id),
@@ -75,6 +84,17 @@ CREATE TABLE IF NOT EXISTS history (
 CREATE INDEX IF NOT EXISTS history_game ON history (game, seq);
 CREATE INDEX IF NOT EXISTS games_updated ON games (updated);
 """
+UPGRADE_1 = """
+{games};
+INSERT INTO games_2 SELECT *, 'live' FROM games;
+DROP TABLE games;
+ALTER TABLE games_2 RENAME TO games;
+CREATE INDEX IF NOT EXISTS games_updated ON games (updated)
+"""
+"""Version 1 to 2: ``seed`` may be NULL (a table game) and ``mode`` is new. SQLite cannot
+drop a NOT NULL in place, so the games move to a new table, renamed ``games`` once the old
+one is gone (SQLite's own recipe: the moves' and history's references keep naming
+``games``); moves and history stay as they are."""
 
 
 class StoreError(Exception):
@@ -103,7 +123,8 @@ class StoredGame:
     rules: str
     variants: list[str]
     params: dict[str, Any]
-    seed: int
+    seed: int | None
+    """None: a table game (the people draw)."""
     players: list[str]
     """Names in the order given (the draw-off's seating says who sits where)."""
     kinds: list[str]
@@ -122,6 +143,8 @@ class StoredGame:
     finished: bool
     created: float
     updated: float
+    mode: str = "live"
+    """``live`` or ``table`` (see the module's words)."""
 
 
 class GameStore:
@@ -150,7 +173,9 @@ class GameStore:
                 raise StoreError("newer", self.path, f"schema {version} > {SCHEMA_VERSION}")
             if version == SCHEMA_VERSION:
                 return
-            for statement in SCHEMA.split(";"):  # one by one: executescript would commit
+            games = SCHEMA.split(";")[0].replace("IF NOT EXISTS games", "games_2")
+            script = SCHEMA if version == 0 else UPGRADE_1.format(games=games)
+            for statement in script.split(";"):  # one by one: executescript would commit
                 if statement.strip():
                     self._db.execute(statement)
             self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
@@ -170,12 +195,12 @@ class GameStore:
         with self._write() as db:
             db.execute(
                 "INSERT INTO games (id, rules, variants, params, seed, players, kinds, "
-                "seating, tokens, taken, room, owner, title, moves, finished, created, updated) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
+                "seating, tokens, taken, room, owner, title, moves, finished, created, updated, "
+                "mode) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)",
                 (game.id, game.rules, _dump(game.variants), _dump(game.params), game.seed,
                  _dump(game.players), _dump(game.kinds), _dump(game.seating),
                  _dump(game.tokens), _dump(game.taken), game.room, game.owner, game.title,
-                 int(game.finished), game.created, game.updated))
+                 int(game.finished), game.created, game.updated, game.mode))
             _put_moves(db, game.id, 0, [_dump(m) for m in game.moves], game.finished)
 
     def save_moves(self, game_id: str, start: int, moves: Sequence[dict[str, Any]],
@@ -254,16 +279,17 @@ class GameStore:
         with self._lock:
             rows = self._db.execute(
                 "SELECT id, rules, variants, players, seating, kinds, title, moves, "
-                "finished, created, updated FROM games ORDER BY updated DESC LIMIT ?",
+                "finished, created, updated, mode FROM games ORDER BY updated DESC LIMIT ?",
                 (most,)).fetchall()
         out = []
-        for gid, rules, variants, players, seating, kinds, title, moves, done, made, upd in rows:
+        for (gid, rules, variants, players, seating, kinds, title, moves, done, made, upd,
+             mode) in rows:
             names, order, kinds_of = json.loads(players), json.loads(seating), json.loads(kinds)
             out.append({"id": gid, "rules": rules, "variants": json.loads(variants),
                         "players": [names[i] for i in order],
                         "kinds": [kinds_of[i] for i in order], "title": title,
                         "moves": moves, "finished": bool(done), "created": made,
-                        "updated": upd})
+                        "updated": upd, "mode": mode})
         return out
 
     def history(self, game_id: str) -> list[tuple[str, int, dict[str, Any]]]:
@@ -280,16 +306,16 @@ class GameStore:
 
 
 _COLUMNS = ("id, rules, variants, params, seed, players, kinds, seating, tokens, taken, room, "
-            "owner, title, finished, created, updated")
+            "owner, title, finished, created, updated, mode")
 
 
 def _game(row: tuple, moves: list[dict[str, Any]]) -> StoredGame:
     (gid, rules, variants, params, seed, players, kinds, seating, tokens, taken, room, owner,
-     title, finished, created, updated) = row
+     title, finished, created, updated, mode) = row
     return StoredGame(gid, rules, json.loads(variants), json.loads(params), seed,
                       json.loads(players), json.loads(kinds), json.loads(seating),
                       json.loads(tokens), json.loads(taken), room, owner, title, moves,
-                      bool(finished), created, updated)
+                      bool(finished), created, updated, mode)
 
 
 def _put_moves(db: sqlite3.Connection, game_id: str, start: int, texts: list[str],

@@ -16,12 +16,19 @@ tile: ``carcdsl replay`` draws the tiles it names, as this module did, and score
 
 The score track (``track``): each player's score after every move, from the scorings the
 engine made, and after the final scoring; drawn as an inline SVG plot (``track_svg``).
+
+A table game is stored (``web.store``, mode ``table``, no seed) as what the people entered, in
+order: each entry a tile and its move (``{"tile": T, "move": M}``; a discard's move is
+``{"discard": T}``; an open turn's tile is None) or the end (``{"end": true}``), committed
+before the page is answered. ``rebuild`` enters them again, through the same ``play`` and
+``end``, so that the game comes back exactly as it was, a decision still to be made included.
 """
 
 from __future__ import annotations
 
 import secrets
 import threading
+import time
 from html import escape
 from typing import Any
 
@@ -36,6 +43,7 @@ from carcdsl.i18n.words import Words
 from carcdsl.view.paint import SEAT_COLOURS
 from carcdsl.web import turns
 from carcdsl.web.scene import TileLook, board_scene, tile_svg
+from carcdsl.web.store import StoredGame
 from carcdsl.web.views import state_view
 
 MAX_TABLES = 64
@@ -49,13 +57,42 @@ class TableGame:
     game: Game
     state: State
     lock: threading.Lock = attrs.field(factory=threading.Lock)
+    entries: list[dict[str, Any]] = attrs.field(factory=list)
+    """What the people entered, as the store has it (the module's words)."""
 
 
-def new_table(game: Game, names: list[str]) -> TableGame:
+def new_table(game: Game, names: list[str], gid: str | None = None) -> TableGame:
     """A table game for ``names`` in turn order: no draw-off, no shuffle (the people draw)."""
     game.check_players(len(names))
     state = State(game, tuple(names), None, replaying=True)
-    return TableGame(secrets.token_urlsafe(18), game, state)
+    return TableGame(gid or secrets.token_urlsafe(18), game, state)
+
+
+def enter(state: State, entry: dict[str, Any]) -> State:
+    """The state after one entry (a tile and its move, or the end); ``state`` unchanged."""
+    if entry.get("end") is True:
+        return end(state)
+    return play(state, entry.get("tile"), entry.get("move"))
+
+
+def stored(found: TableGame, rules: str, variants: list[str], title: str) -> StoredGame:
+    """What the store keeps of a new table game (``rules`` and ``variants`` as the page named
+    them): the players in turn order, no seed, no seat tokens, no bots."""
+    names, now = list(found.state.players), time.time()
+    n = len(names)
+    return StoredGame(found.id, rules, list(variants), {}, None, names, ["human"] * n,
+                      list(range(n)), [None] * n, [False] * n, None, "", title,
+                      list(found.entries), found.state.finished, now, now, mode="table")
+
+
+def rebuild(saved: StoredGame, game: Game) -> TableGame:
+    """A stored table game entered again, entry by entry, as it was played (every entry
+    checked by the engine again: an entry refused now raises its IllegalMoveError)."""
+    found = new_table(game, list(saved.players), saved.id)
+    for entry in saved.moves:
+        found.state = enter(found.state, entry)
+    found.entries = list(saved.moves)
+    return found
 
 
 def left(state: State) -> list[dict[str, Any]]:

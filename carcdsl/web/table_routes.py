@@ -7,10 +7,16 @@ its tile; ``POST /api/table/{id}/end`` ends the game with tiles left (final scor
 ``GET /api/table/{id}/record`` downloads the record. A move or an end names the turn the page
 saw (``turn``: the moves so far), so that two tabs on one game never play a turn twice.
 Refusals are one JSON error in the page's language; a refused request changes nothing.
+
+Every table game is in the app's store (``web.store``, mode ``table``): created there, and each
+move, discard, decision and end committed there before it is answered. A game not in memory
+(after a restart), or one another server on the same file moved, is rebuilt from its stored
+entries (``table.rebuild``); the page's URL (``/table?game=ID``) opens it again.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -20,12 +26,14 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from carcdsl.engine.state import State
 from carcdsl.errors import IllegalMoveError
 from carcdsl.formats.record import rebase_rule_paths, record_of
 from carcdsl.i18n.words import Words
-from carcdsl.web import table
+from carcdsl.web import rulesets, table
 from carcdsl.web.guard import ApiError, read_json
 from carcdsl.web.sessions import Store
+from carcdsl.web.store import Conflict
 from carcdsl.web.words import say, ui_words
 
 if TYPE_CHECKING:
@@ -79,12 +87,46 @@ class TableApi:
     def __init__(self, app: App):
         self.app = app
         self.tables: Store[table.TableGame] = Store(table.MAX_TABLES)
+        self._loading = threading.Lock()
 
-    def found(self, request: Request, lang: str) -> table.TableGame:
-        got = self.tables.get(request.path_params["id"])
-        if got is None:
-            raise ApiError(404, say(lang, "err-no-game"), "id")
-        return got
+    def _found(self, gid: str, lang: str) -> table.TableGame:
+        """The table game ``gid``: in memory when it is as stored, else rebuilt from the
+        store (after a restart, or entered on another server on the same file)."""
+        got = self.tables.get(gid)
+        if got is not None:
+            with got.lock:
+                if self.app.store.count(gid) == len(got.entries):
+                    return got
+        with self._loading:
+            saved = self.app.store.get(gid)
+            if saved is None or saved.mode != "table":
+                raise ApiError(404, say(lang, "err-no-game"), "id")
+            with self.app.said(lang):
+                got = table.rebuild(saved, self.app.games.load(saved.rules, saved.variants))
+            self.tables.add(gid, got)
+            return got
+
+    async def found(self, request: Request, lang: str) -> table.TableGame:
+        """``_found`` in a worker thread: a rebuild never holds up the event loop."""
+        return await run_in_threadpool(self._found, request.path_params["id"], lang)
+
+    def commit(self, found: table.TableGame, entry: dict[str, Any], after: State,
+               lang: str) -> None:
+        """Store ``entry`` (inside the game's lock), committed before the answer, then make
+        ``after`` the game; when another server entered a move first, or the store fails,
+        the game is dropped from memory (rebuilt next time) and the request refused."""
+        start = len(found.entries)
+        try:
+            self.app.store.save_moves(found.id, start, [entry], after.finished, expected=start)
+        except Conflict:
+            self.tables.drop(found.id)
+            raise ApiError(409, say(lang, "err-stale", turn=len(found.state.moves)),
+                           "turn") from None
+        except Exception:
+            self.tables.drop(found.id)
+            raise
+        found.entries.append(entry)
+        found.state = after
 
     def answer(self, found: table.TableGame, lang: str) -> dict[str, Any]:
         return table.table_json(found, Words(found.game.rules, lang), say(lang, "table-track"))
@@ -98,13 +140,16 @@ class TableApi:
         def run() -> dict[str, Any]:
             game = self.app.games.load(data.get("rules"), variants)
             found = table.new_table(game, names)
+            title = rulesets.title_of(game, Words(game.rules, lang))
+            self.app.store.add(table.stored(found, str(data.get("rules")), list(variants),
+                                            title))
             self.tables.add(found.id, found)
             return self.answer(found, lang)
         return JSONResponse(await self.app.work(lang, run), status_code=201)
 
     async def show(self, request: Request) -> Response:
         lang = self.app.lang(request)
-        found = self.found(request, lang)
+        found = await self.found(request, lang)
 
         def run() -> dict[str, Any]:
             with found.lock:
@@ -120,7 +165,7 @@ class TableApi:
 
     async def tile(self, request: Request) -> Response:
         lang = self.app.lang(request)
-        found = self.found(request, lang)
+        found = await self.found(request, lang)
         data = await read_json(request, ui_words(lang))
         words = Words(found.game.rules, lang)
 
@@ -137,7 +182,7 @@ class TableApi:
 
     async def move(self, request: Request) -> Response:
         lang = self.app.lang(request)
-        found = self.found(request, lang)
+        found = await self.found(request, lang)
         data = await read_json(request, ui_words(lang))
         words = Words(found.game.rules, lang)
         tile = _tile(data, lang)
@@ -147,15 +192,17 @@ class TableApi:
                 self._check_turn(found, data, lang)
                 if tile is None and not table.open_turn(found.state):
                     raise ApiError(400, say(lang, "err-table-tile"), "tile")
+                entry = {"tile": tile, "move": data.get("move")}
                 with refused(words, "move"):
-                    found.state = table.play(found.state, tile, data.get("move"))
+                    after = table.play(found.state, tile, entry["move"])
+                self.commit(found, entry, after, lang)
                 return self.answer(found, lang)
         with self.app.said(lang, words):
             return JSONResponse(await run_in_threadpool(run))
 
     async def end(self, request: Request) -> Response:
         lang = self.app.lang(request)
-        found = self.found(request, lang)
+        found = await self.found(request, lang)
         data = await read_json(request, ui_words(lang))
         words = Words(found.game.rules, lang)
 
@@ -163,14 +210,15 @@ class TableApi:
             with found.lock:
                 self._check_turn(found, data, lang)
                 with refused(words, "turn"):
-                    found.state = table.end(found.state)
+                    after = table.end(found.state)
+                self.commit(found, {"end": True}, after, lang)
                 return self.answer(found, lang)
         with self.app.said(lang, words):
             return JSONResponse(await run_in_threadpool(run))
 
     async def record(self, request: Request) -> Response:
         lang = self.app.lang(request)
-        found = self.found(request, lang)
+        found = await self.found(request, lang)
         with found.lock:
             record = record_of(found.state)
         home = self.app.folders.home_of(found.game.source)

@@ -1,5 +1,5 @@
 // The Games page: every game this server keeps, the latest moved first; each opens on the
-// Play page (to go on, or watch) and downloads as a record.
+// Play page (to go on, or watch), a table game on the Table page, and downloads as a record.
 "use strict";
 
 const $ = id => document.getElementById(id);
@@ -11,8 +11,9 @@ async function listGames() {
   $("games-none").hidden = found.games.length > 0;
   for (const g of found.games) {
     const when = new Date(g.updated * 1000).toLocaleString(BOOT.lang);
-    body.append(el("tr", { "data-game": g.id, "data-moves": g.moves, "data-finished": g.finished },
-      el("td", {}, g.title + (g.variants.length ? " + " + g.variants.join(", ") : "")),
+    body.append(el("tr", { "data-game": g.id, "data-moves": g.moves, "data-finished": g.finished, "data-mode": g.mode },
+      el("td", {}, g.title + (g.variants.length ? " + " + g.variants.join(", ") : ""),
+        g.mode === "table" ? el("span", { class: "mode muted" }, " (" + t("games-table") + ")") : null),
       el("td", {}, g.players.join(", ")),
       el("td", {}, when),
       el("td", {}, (g.finished ? t("games-finished") : t("games-in-progress")) + " · "

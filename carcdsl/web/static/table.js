@@ -2,7 +2,9 @@
 // names the tile drawn (from those left), clicks where it was put and what went on it; what
 // is offered is what the engine lists for that tile (turn.choices), never the rule set's
 // names. A square where the tile does not fit in the rotation shown may be clicked too: the
-// engine refuses it and the page says which rule.
+// engine refuses it and the page says which rule. The game is kept on the server (every entry
+// stored before it is answered) and the URL names it (?game=ID): a reload, or the link opened
+// after a restart, finds the same turn.
 "use strict";
 
 const $ = id => document.getElementById(id);
@@ -22,6 +24,15 @@ function seatRow(name) {
 }
 
 async function setUp() {
+  const id = new URL(location.href).searchParams.get("game");
+  if (id) {  // a game kept on the server: open it where it is
+    try {
+      opened(await api("GET", `/api/table/${encodeURIComponent(id)}`));
+      return;
+    } catch (err) {
+      showError(err);  // gone (or never was): a new game may be started instead
+    }
+  }
   const catalogue = await api("GET", "/api/catalogue");
   fillRuleChoice($("rules"), $("variants"), catalogue, () => {});
   for (const n of [1, 2]) $("seats").append(seatRow(t("player") + " " + n));
@@ -34,15 +45,25 @@ async function start(event) {
   const players = [...$("seats").children].map(row => ({ name: row.querySelector("input.name").value }));
   try {
     $("start").disabled = true;
-    show(await api("POST", "/api/table", { rules: $("rules").value, variants: chosenVariants($("variants")), players }));
-    $("setup").hidden = true;
-    $("game").hidden = false;
-    board.reveal(0, 0);
+    opened(await api("POST", "/api/table", { rules: $("rules").value, variants: chosenVariants($("variants")), players }));
   } catch (err) {
     showError(err);
   } finally {
     $("start").disabled = false;
   }
+}
+
+// The game shown, its id in the URL (a reload opens it again).
+function opened(answer) {
+  const url = new URL(location.href);
+  if (url.searchParams.get("game") !== answer.id) {
+    url.searchParams.set("game", answer.id);
+    history.replaceState(null, "", url);
+  }
+  show(answer);
+  $("setup").hidden = true;
+  $("game").hidden = false;
+  board.reveal(0, 0);
 }
 
 // --- a turn -----------------------------------------------------------------------------------
