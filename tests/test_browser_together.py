@@ -247,3 +247,44 @@ def test_undo_against_a_bot_and_between_people_with_consent(pages, served: Path,
                 f"Number(document.getElementById('game').dataset.moves) === {n}")
         mover.wait_for_selector("rect.fit:not(.other)")  # the mover's turn again
         shot(mover, "undo-allowed")
+
+
+def _hold_streams(url: str, game_id: str, n: int) -> list:
+    """``n`` event streams of the game held open by a stranger (no seat): raw sockets."""
+    import socket
+    from urllib.parse import urlparse
+
+    where = urlparse(url)
+    held = []
+    for _ in range(n):
+        sock = socket.create_connection((where.hostname, where.port), timeout=10)
+        sock.sendall(f"GET /api/games/{game_id}/events HTTP/1.1\r\nHost: {where.netloc}\r\n\r\n"
+                     .encode())
+        assert sock.recv(100).startswith(b"HTTP/1.1 200")
+        held.append(sock)
+    return held
+
+
+def test_a_watcher_refused_while_the_game_is_crowded_gets_in_later(pages, served: Path,
+                                                                   tmp_path: Path) -> None:
+    """A browser's event stream gives up on a refusal (429: every watcher's stream taken);
+    the page tries again, so once a stranger lets go the watcher sees the moves."""
+    from carcdsl.web.together import MAX_WATCHERS
+
+    with served_at(str(served), "--db", str(tmp_path / "games.sqlite3")) as url:
+        ann = pages()
+        start(ann, url, ("human", "human"), share=True)
+        watch_link = ann.locator("li.watch-link input.link").input_value()
+        held = _hold_streams(url, ann.evaluate("game.id"), MAX_WATCHERS)
+        watcher = pages()
+        try:
+            with watcher.expect_response(lambda r: "/events" in r.url) as refused:
+                watcher.goto(watch_link)
+            assert refused.value.status == 429
+            watcher.wait_for_selector("#live", state="visible")
+        finally:
+            for sock in held:
+                sock.close()
+        watcher.wait_for_selector("#live", state="hidden", timeout=25000)
+        play_turn(ann)
+        wait_moves(watcher, moves_of(ann))

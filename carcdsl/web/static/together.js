@@ -8,6 +8,7 @@
 const together = (() => {
   let source = null;
   let sourceId = null;
+  const RETRY_MS = 10000;
 
   // The address of a game: its own, without a seat's token (the cookie holds the seat).
   function remember(id) {
@@ -37,7 +38,17 @@ const together = (() => {
         showError(err);
       }
     };
-    source.onerror = () => { $("live").hidden = false; };  // it tries again by itself
+    source.onerror = () => {
+      $("live").hidden = false;  // a lost connection: it tries again by itself
+      // a refusal (too many watching, 429): the browser gives up, so this page tries again
+      if (source.readyState === EventSource.CLOSED) setTimeout(() => retry(id), RETRY_MS);
+    };
+  }
+
+  function retry(id) {
+    if (sourceId !== id || !source || source.readyState !== EventSource.CLOSED) return;
+    sourceId = null;
+    listen(id);
   }
 
   function linkRow(label, path, cls) {
