@@ -176,13 +176,14 @@ V1_GAMES = """CREATE TABLE games (id TEXT PRIMARY KEY, rules TEXT NOT NULL,
     taken TEXT NOT NULL, room TEXT, owner TEXT NOT NULL, asked TEXT, title TEXT NOT NULL,
     moves INTEGER NOT NULL DEFAULT 0, finished INTEGER NOT NULL DEFAULT 0,
     created REAL NOT NULL, updated REAL NOT NULL)"""
-"""The games table of schema version 1 (before table games: every game had a seed)."""
+"""The games table of schema version 1 (before table games: every game had a seed); its first
+files have no ``asked`` (added with undo, the version left at 1)."""
 
 
-def _as_version_1(new: Path, old: Path) -> None:
+def _as_version_1(new: Path, old: Path, asked: bool) -> None:
     """A copy of ``new``'s games in a file of schema version 1, as that version wrote it."""
     db = sqlite3.connect(old)
-    db.execute(V1_GAMES)
+    db.execute(V1_GAMES if asked else V1_GAMES.replace("asked TEXT, ", ""))
     db.execute("CREATE TABLE moves (game TEXT NOT NULL REFERENCES games(id), "
                "n INTEGER NOT NULL, move TEXT NOT NULL, PRIMARY KEY (game, n))")
     db.execute("CREATE TABLE history (seq INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT "
@@ -200,8 +201,9 @@ def _as_version_1(new: Path, old: Path) -> None:
     db.close()
 
 
-def test_a_version_1_file_is_upgraded_in_place_and_its_games_load(folder: Path,
-                                                                  tmp_path: Path) -> None:
+@pytest.mark.parametrize("asked", [True, False])
+def test_a_version_1_file_is_upgraded_in_place_and_its_games_load(folder: Path, tmp_path: Path,
+                                                                  asked: bool) -> None:
     new, old = tmp_path / "new.sqlite3", tmp_path / "old.sqlite3"
     client = app_on(folder, new)
     made = client.post("/api/games", json={"rules": "@0/tiny.carc", "seed": 5, "players": [
@@ -212,7 +214,7 @@ def test_a_version_1_file_is_upgraded_in_place_and_its_games_load(folder: Path,
         assert client.post(f"/api/games/{gid}/step", json={}).status_code == 200
     before = client.get(f"/api/games/{gid}").json()
     assert before["state"]["moves"] >= 4
-    _as_version_1(new, old)
+    _as_version_1(new, old, asked)
     assert sqlite3.connect(old).execute("PRAGMA user_version").fetchone()[0] == 1
 
     upgraded = app_on(folder, old)

@@ -85,8 +85,7 @@ CREATE INDEX IF NOT EXISTS history_game ON history (game, seq);
 CREATE INDEX IF NOT EXISTS games_updated ON games (updated);
 """
 UPGRADE_1 = """
-{games};
-INSERT INTO games_2 SELECT *, 'live' FROM games;
+INSERT INTO games_2 ({columns}) SELECT {columns} FROM games;
 DROP TABLE games;
 ALTER TABLE games_2 RENAME TO games;
 CREATE INDEX IF NOT EXISTS games_updated ON games (updated)
@@ -94,7 +93,8 @@ CREATE INDEX IF NOT EXISTS games_updated ON games (updated)
 """Version 1 to 2: ``seed`` may be NULL (a table game) and ``mode`` is new. SQLite cannot
 drop a NOT NULL in place, so the games move to a new table, renamed ``games`` once the old
 one is gone (SQLite's own recipe: the moves' and history's references keep naming
-``games``); moves and history stay as they are."""
+``games``); moves and history stay as they are. The games' columns are copied by name: the
+first files of version 1 have no ``asked`` (NULL now), and every game becomes a live one."""
 
 
 class StoreError(Exception):
@@ -173,12 +173,24 @@ class GameStore:
                 raise StoreError("newer", self.path, f"schema {version} > {SCHEMA_VERSION}")
             if version == SCHEMA_VERSION:
                 return
-            games = SCHEMA.split(";")[0].replace("IF NOT EXISTS games", "games_2")
-            script = SCHEMA if version == 0 else UPGRADE_1.format(games=games)
-            for statement in script.split(";"):  # one by one: executescript would commit
-                if statement.strip():
-                    self._db.execute(statement)
+            if version == 0:
+                self._run(SCHEMA)
+            else:
+                self._upgrade_1()
             self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def _run(self, script: str) -> None:
+        for statement in script.split(";"):  # one by one: executescript would commit
+            if statement.strip():
+                self._db.execute(statement)
+
+    def _upgrade_1(self) -> None:
+        """A file of version 1 made one of version 2 (``UPGRADE_1``), in the migration's
+        transaction: the new games table, then what the old one holds, column by column."""
+        self._db.execute(SCHEMA.split(";")[0].replace("IF NOT EXISTS games", "games_2"))
+        new = [row[1] for row in self._db.execute("PRAGMA table_info(games_2)")]
+        old = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
+        self._run(UPGRADE_1.format(columns=", ".join(c for c in new if c in old)))
 
     def close(self) -> None:
         with self._lock:
