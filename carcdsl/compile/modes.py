@@ -262,6 +262,9 @@ class Modes:
     deciding: bool = attrs.field(init=False)
     """Whether a game may wait for a decision between moves (a capture, a ransom:
     ``engine.decisions``): fast moves ``(DECIDE, 0, 0, option)`` make them."""
+    listing: bool = attrs.field(init=False)
+    """Whether ``movegen.sample_move`` may have to draw from the listed moves (decisions,
+    targets, a figure placed anywhere, owned tiles' last turns): one test on the hot path."""
 
     @placing_more.default
     def _placing_more(self) -> bool:
@@ -292,6 +295,10 @@ class Modes:
         return bool(self.ransom) or any(a[0] == CAPTURE for rule in self.on_figure
                                         for a in rule.actions) or self.walking \
             or bool(self.moving)
+
+    @listing.default
+    def _listing(self) -> bool:
+        return self.deciding or bool(self.targets) or self.placing_anywhere or bool(self.owned)
 
     @moving.default
     def _moving(self) -> tuple[tuple[int, int, frozenset], ...]:

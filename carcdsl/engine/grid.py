@@ -70,7 +70,8 @@ class Grid:
         board, open_, fitting, fit_cache = self.tiles, self.open, self.fitting, tb.fit_cache
         root, open_ends, seg_at = features.root, features.open_ends, tb.seg_at
         bt = tb.board
-        limited, latent, printed_from = bt.limited, self.latent, tb.printed_from
+        limited, latent, printed_from, wild = bt.limited, self.latent, tb.printed_from, \
+            tb.wild_sides
         for step, bits, side_links in zip(STEP, tb.fast.pattern_bits[o], tb.links[o]):
             nkey = key + step
             nb = board.get(nkey)
@@ -93,7 +94,7 @@ class Grid:
                 continue
             if nb[0] >= printed_from and not printed:
                 self._reach(tb, nkey)
-            if tb.wild_sides and _wild_between(tb, features, o, base, nb, step):
+            if wild and _wild_between(tb, features, o, base, nb, step):
                 continue
             nat, nbase = seg_at[nb[0]], nb[1]
             for i, fpos, counts in side_links:

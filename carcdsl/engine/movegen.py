@@ -179,6 +179,14 @@ class _Turn:
         return (n + len(self.recallable)) * tb.modes.most_options
 
 
+def _listed(p: Parts) -> bool:
+    """Whether ``sample_move`` draws from the listed moves now: a decision or a ransom is
+    open, a move may act on a figure instead or place one anywhere, or a last turn."""
+    modes = p.tables.modes
+    return (modes.deciding and (p.decisions.pending is not None or decisions.ransoms(p))
+            or bool(modes.targets) or modes.placing_anywhere or bool(p.supply.closing))
+
+
 def sample_move(p: Parts, rng: random.Random) -> FastMove | None:
     """A legal move drawn uniformly from all (placement, follower) moves, like
     ``rng.choice(list(iter_moves(p)))`` but without listing them; None if there is none.
@@ -190,12 +198,10 @@ def sample_move(p: Parts, rng: random.Random) -> FastMove | None:
     square is the first whose count exceeds it, and its rotation the pick's offset there.
     """
     supply, modes = p.supply, p.tables.modes
-    deciding = modes.deciding and (p.decisions.pending is not None or decisions.ransoms(p))
-    if (deciding or modes.targets or modes.placing_anywhere  # spots vary too much to bound
-            or supply.closing):
+    if modes.listing and _listed(p):  # spots vary too much to bound
         moves = list(iter_moves(p))
         return moves[below(rng, len(moves))] if moves else None
-    if supply.hands is not None or p.tables.modes.placing_more:
+    if supply.hands is not None or modes.placing_more:
         return _sample_more(p, rng)
     if not supply.pile or p.log.finished:
         return None

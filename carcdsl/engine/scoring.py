@@ -22,14 +22,14 @@ def score_completed(p: Parts, o: int, key: int, base: int, index: int) -> bool:
     features = p.features
     root, open_ends, followers = features.root, features.open_ends, features.followers
     extra = False
-    modes = p.tables.modes
-    nodes = [base + i for i in p.tables.fast.closable[o]]
-    if p.tables.wild_sides and p.tables.wild_sides[o]:
-        nodes += faced_by_wild(p, o, key)
+    modes, closable = p.tables.modes, p.tables.fast.closable[o]
+    if p.tables.wild_sides and p.tables.wild_sides[o]:  # and what its sides that fit any close
+        closable = (*(base + i for i in closable), *faced_by_wild(p, o, key))
+        base = 0
     if modes.completing_more:
         seen: set[int] = set()
-        for node in nodes:
-            r = root[node]
+        for i in closable:
+            r = root[base + i]
             if not open_ends[r] and r not in seen:
                 seen.add(r)
                 if modes.on_complete:
@@ -41,8 +41,8 @@ def score_completed(p: Parts, o: int, key: int, base: int, index: int) -> bool:
                     for seat, figure in features.release(r):
                         p.seats.supply_of(figure)[seat] += 1
     else:
-        for node in nodes:
-            r = root[node]
+        for i in closable:
+            r = root[base + i]
             # scoring returns the followers, so a feature met twice scores once
             if not open_ends[r] and followers[r]:
                 score(p, r, "complete", index)

@@ -420,13 +420,13 @@ class State(Parts):
 
     def apply_fast(self, t: int, key: int, r: int, spot: int) -> None:
         """Play a move from ``iter_moves`` without checking it again (bots, search)."""
-        if t == DECIDE and spot == owned.KEEP:
+        if t != DECIDE:
+            self._apply(t, key, r, spot, None)
+        elif spot == owned.KEEP:
             owned.keep(self)
             self._next_last_turn()
-        elif t == DECIDE:
-            self._decide(spot)
         else:
-            self._apply(t, key, r, spot, None)
+            self._decide(spot)
 
     @property
     def pending(self) -> bool:
@@ -451,14 +451,16 @@ class State(Parts):
         else:
             supply.remove(t)
         spot, choice = split_choice(spot)
-        if move is None and (spot <= RECALL or choice or self.decisions.paid):  # named now
+        modes, d = self.tables.modes, self.decisions
+        deciding = modes.deciding  # (paid, asked and pending are all decisions)
+        if move is None and (spot <= RECALL or choice or deciding and d.paid):  # named now
             move = movegen.to_placement(self, t, key, r, with_choice(spot, choice))
-        self.decisions.paid = None
+        if deciding:
+            d.paid = None
         log.moves.append(move if move is not None else (t, key, r, spot))
         log.move_seats.append(seats.current)
         index = len(log.moves) - 1
         o = 4 * t + r
-        modes = self.tables.modes
         if modes.on_beside and not seats.in_extra:
             targets.turn_starts(self, index)
         if modes.requirements:
@@ -479,11 +481,11 @@ class State(Parts):
             targets.act(self, spot)
         elif spot <= RECALL:
             self._recall(RECALL - spot, index)
-        if self.decisions.asked is not None:
-            asked, self.decisions.asked = self.decisions.asked, None
+        if deciding and d.asked is not None:
+            asked, d.asked = d.asked, None
             decisions.offer_capture(self, *asked)
-        if self.decisions.pending is not None:  # the turn goes on once it is decided
-            self.decisions.resume = (o, key, base, index, choice)
+        if deciding and d.pending is not None:  # the turn goes on once it is decided
+            d.resume = (o, key, base, index, choice)
             return
         self._finish_turn(o, key, base, index, choice)
 
@@ -502,7 +504,7 @@ class State(Parts):
             log.moves[index] = attrs.evolve(placed, drawn=tuple(self.tokens.drawn))
             self.tokens.drawn = []
         extra = scoring.score_completed(self, o, key, base, index) or extra
-        if self.decisions.moving and moving.begin(self):
+        if modes.moving and self.decisions.moving and moving.begin(self):
             self.decisions.resume = (moving.SCORED, extra, index)
             return  # the game waits for the owners of figures that go on
         self._end_turn(extra)
