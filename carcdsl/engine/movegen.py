@@ -183,8 +183,8 @@ def _listed(p: Parts) -> bool:
     """Whether ``sample_move`` draws from the listed moves now: a decision or a ransom is
     open, a move may act on a figure instead or place one anywhere, or a last turn."""
     modes = p.tables.modes
-    return (modes.deciding and (p.decisions.pending is not None or decisions.ransoms(p))
-            or bool(modes.targets) or modes.placing_anywhere or bool(p.supply.closing))
+    return bool(modes.deciding and (p.decisions.pending is not None or decisions.ransoms(p))
+                or modes.targets or modes.placing_anywhere or p.supply.closing)
 
 
 def sample_move(p: Parts, rng: random.Random) -> FastMove | None:
