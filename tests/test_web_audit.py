@@ -80,3 +80,32 @@ def test_a_token_of_any_text_is_refused_not_a_bug(tmp_path: Path, route: str) ->
     answer = TestClient(client.app).post(f"/api/games/{game['id']}/{route}", json=body)
     assert answer.status_code == 403, answer.text
     assert client.get(f"/api/games/{game['id']}").json()["state"]["moves"] == 0
+
+
+def test_an_undo_refusal_says_why_not_whose_turn_it_is(tmp_path: Path) -> None:
+    """Taking back or answering for a move is not about whose turn it is: a watcher asking,
+    and the asker or a watcher answering their own request, each hear what they may not do."""
+    from starlette.testclient import TestClient
+
+    from carcdsl.web.app import Settings, create_app
+
+    app = create_app(Settings(db=str(tmp_path / "g.db")))
+    ann, bob, watcher = TestClient(app), TestClient(app), TestClient(app)
+    game = ann.post("/api/games", json={"rules": "base", "variants": ["tiny-city"],
+                                        "seed": 4, "players": PEOPLE, "share": True}).json()
+    gid = game["id"]
+    link = next(s["link"] for s in game["links"]["seats"] if not s["yours"])
+    bob.post(f"/api/games/{gid}/join", json={"token": link.split("seat=")[1]})
+    mover = ann if ann.get(f"/api/games/{gid}").json()["turn"] else bob
+    seen = mover.get(f"/api/games/{gid}").json()
+    assert mover.post(f"/api/games/{gid}/moves", json={
+        "move": seen["turn"]["choices"][0]["move"], "turn": 0}).status_code == 200
+    stranger = watcher.post(f"/api/games/{gid}/undo", json={"turn": 1})
+    assert stranger.status_code == 403 and "turn" not in stranger.json()["error"]
+    assert "play" in stranger.json()["error"]
+    assert mover.post(f"/api/games/{gid}/undo", json={"turn": 1}).status_code == 202
+    for client in (mover, watcher):
+        refused = client.post(f"/api/games/{gid}/undo/answer", json={"yes": True})
+        assert refused.status_code == 403 and "asked" in refused.json()["error"]
+        assert "turn" not in refused.json()["error"]
+    assert ann.get(f"/api/games/{gid}").json()["state"]["moves"] == 1

@@ -31,6 +31,9 @@ TOGETHER: dict[str, str] = {
     "undo-waiting": "Asked the other players to let you take back your move…",
     "err-undo-none": "no move of yours to take back now",
     "err-undo-not-asked": "no one asked to take a move back",
+    "err-undo-no-seat": "only a person playing this game may take a move back",
+    "err-undo-not-yours": "you were not asked: only the other players answer a request to "
+                          "take a move back",
 }
 
 SERVE: dict[str, str] = {

@@ -31,6 +31,9 @@ TOGETHER: dict[str, str] = {
     "undo-waiting": "De andere spelers is gevraagd of je je zet mag terugnemen…",
     "err-undo-none": "er is nu geen zet van jou om terug te nemen",
     "err-undo-not-asked": "niemand vroeg een zet terug te nemen",
+    "err-undo-no-seat": "alleen wie dit spel speelt mag een zet terugnemen",
+    "err-undo-not-yours": "jou is niets gevraagd: alleen de andere spelers beantwoorden een "
+                          "verzoek een zet terug te nemen",
 }
 
 SERVE: dict[str, str] = {

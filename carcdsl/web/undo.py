@@ -88,7 +88,7 @@ async def ask(app: App, request: Request) -> Response:
         with live.lock:
             mine = live.seat_of(token)
             if not mine:
-                raise ApiError(403, say(lang, "err-not-your-seat"), "token")
+                raise ApiError(403, say(lang, "err-undo-no-seat"), "token")
             if data.get("turn") != len(live.state.moves):
                 raise ApiError(409, say(lang, "err-stale", turn=len(live.state.moves)), "turn")
             if live.state.finished or live.state.pending:
@@ -126,7 +126,7 @@ async def answer(app: App, request: Request) -> Response:
             waiting = set(asked["waiting"])
             mine = set(live.seat_of(token)) & waiting
             if not mine:
-                raise ApiError(403, say(lang, "err-not-your-seat"), "token")
+                raise ApiError(403, say(lang, "err-undo-not-yours"), "token")
             if data.get("yes") is not True:
                 app.store.set_asked(live.id, None)
             elif waiting - mine:
