@@ -200,6 +200,8 @@ def test_nesting_too_deep_is_refused_where_it_is(client: TestClient, caplog) -> 
                                  headers={"content-type": "application/json"})
         assert answer.status_code == 400, answer.text
         assert answer.json()["where"].startswith("players[0]" if depth == 100 else "body")
+        if depth == 5000:  # JSON still, however deep: not "not JSON"
+            assert "nested deeper" in answer.json()["error"]
     assert not caplog.records
 
 

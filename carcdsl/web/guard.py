@@ -22,7 +22,7 @@ import anyio
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from carcdsl.web.fields import MAX_BODY, FieldError, check_body, check_query
+from carcdsl.web.fields import MAX_BODY, MAX_DEPTH, FieldError, check_body, check_query
 from carcdsl.web.words import ui_words
 
 log = logging.getLogger("carcdsl.web")
@@ -79,7 +79,10 @@ async def read_json(request: Request, words: dict[str, str]) -> dict[str, Any]:
     body = await request.body()
     try:
         data = json.loads(body or b"null")
-    except (ValueError, RecursionError):
+    except RecursionError:  # JSON, nested deeper than json.loads goes
+        raise ApiError(400, words["err-field-deep"].format(where="body", most=MAX_DEPTH),
+                       "body") from None
+    except ValueError:
         raise ApiError(400, words["err-json"], "body") from None
     if not isinstance(data, dict):
         raise ApiError(400, words["err-json-object"], "body")
