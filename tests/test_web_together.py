@@ -201,7 +201,8 @@ def test_serve_says_where_games_are_kept_and_what_a_network_address_exposes(
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert proc.stdout is not None and proc.stderr is not None
-        assert "http://0.0.0.0:" in proc.stdout.readline()
+        # an address a browser can open (Chromium refuses 0.0.0.0), not the one listened on
+        assert "http://127.0.0.1:" in proc.stdout.readline()
         said = [proc.stderr.readline() for _ in range(3)]
     finally:
         proc.kill()

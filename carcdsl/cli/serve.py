@@ -80,6 +80,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     app = create_app(Settings(Folders.of(args.folders, args.allow_path), args.lang, hosts,
                               db=db))
     host, port = sock.getsockname()[:2]
+    # every address (0.0.0.0, ::) is no address a browser opens: this machine's loopback is
+    host = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/"
     print(said("serve-listening", args.lang, url=url), flush=True)
