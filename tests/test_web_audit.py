@@ -109,3 +109,18 @@ def test_an_undo_refusal_says_why_not_whose_turn_it_is(tmp_path: Path) -> None:
         assert refused.status_code == 403 and "asked" in refused.json()["error"]
         assert "turn" not in refused.json()["error"]
     assert ann.get(f"/api/games/{gid}").json()["state"]["moves"] == 1
+
+
+def test_a_query_field_given_too_often_is_named_not_echoed(tmp_path: Path) -> None:
+    """``?variant=`` 21 times (a body's ``variants`` holds 20 at most) is one clear refusal
+    naming the field, not 'unknown rule set or variant' quoting a Python list."""
+    from starlette.testclient import TestClient
+
+    from carcdsl.web.app import Settings, create_app
+
+    client = TestClient(create_app(Settings(db=str(tmp_path / "g.db"))))
+    query = "&".join(["variant=tiny-city"] * 21)
+    answer = client.get(f"/api/rulesets/about?rules=base&{query}")
+    assert answer.status_code == 400, answer.text
+    assert answer.json()["where"] == "?variant" and "20" in answer.json()["error"]
+    assert "[" not in answer.json()["error"]

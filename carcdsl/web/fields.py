@@ -61,6 +61,8 @@ BODY: dict[str, Field] = {
 }
 QUERY: dict[str, int] = {"lang": 40, "rules": 500, "variant": 500, "ref": 500}
 """The query fields and their longest values (any other: ``MAX_TEXT``)."""
+QUERY_REPEATS = 20
+"""How often one query field may be given (``variant``: as many as a body's ``variants``)."""
 KIND_WORDS = {str: "string", int: "integer", list: "array", dict: "object", NONE: "null"}
 """The kinds as JSON Schema names them."""
 
@@ -123,7 +125,11 @@ def check_body(data: Any) -> None:
 def check_query(pairs: Iterable[tuple[str, str]]) -> None:
     """Every query field (decoded) as ``QUERY`` allows; FieldError at the first that is
     not."""
+    seen: dict[str, int] = {}
     for key, value in pairs:
         where = f"?{_step(key)}"
         _check_text(key, MAX_TEXT, where)
         _check_text(value, QUERY.get(key, MAX_TEXT), where)
+        seen[key] = seen.get(key, 0) + 1
+        if seen[key] > QUERY_REPEATS:
+            raise FieldError("err-field-many", where, most=QUERY_REPEATS)
