@@ -124,3 +124,33 @@ def test_a_query_field_given_too_often_is_named_not_echoed(tmp_path: Path) -> No
     assert answer.status_code == 400, answer.text
     assert answer.json()["where"] == "?variant" and "20" in answer.json()["error"]
     assert "[" not in answer.json()["error"]
+
+
+def test_the_same_move_sent_twice_at_once_is_played_once_the_rest_stale(tmp_path: Path) -> None:
+    """Two tabs of one seat (or a replayed request) send the same move at once: one is
+    played, every other is a 409 for a turn gone by (the page then asks for the game), not a
+    403 'not your seat's turn', and the game holds one move."""
+    import threading
+
+    from starlette.testclient import TestClient
+
+    from carcdsl.web.app import Settings, create_app
+
+    client = TestClient(create_app(Settings(db=str(tmp_path / "g.db"))))
+    game = client.post("/api/games", json={"rules": "base", "variants": ["tiny-city"],
+                                           "seed": 4, "players": PEOPLE,
+                                           "share": True}).json()
+    body = {"move": game["turn"]["choices"][0]["move"], "turn": 0}  # then the other's turn
+    statuses: list[int] = []
+
+    def send() -> None:
+        statuses.append(client.post(f"/api/games/{game['id']}/moves", json=body).status_code)
+    threads = [threading.Thread(target=send) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(statuses) == [200, 409, 409, 409]
+    again = client.post(f"/api/games/{game['id']}/moves", json=body)
+    assert again.status_code == 409 and "move 1" in again.json()["error"]
+    assert client.get(f"/api/games/{game['id']}").json()["state"]["moves"] == 1

@@ -317,17 +317,18 @@ class App:
 
     def _check_turn(self, live: LiveGame, data: dict[str, Any], lang: str,
                     token: str | None) -> None:
-        """A person's move belongs to the turn the page saw, to a person, and to the seat
-        whose token the request holds (else 403: another seat's token, or none)."""
+        """A person's move belongs to the turn the page saw (else 409, first: a move sent
+        twice, or from a page behind, is stale, whoever's turn it is now), to a person, and
+        to the seat whose token the request holds (else 403: another seat's token, or none)."""
         state = live.state
         if state.finished:
             raise ApiError(409, say(lang, "err-game-over"), "turn")
+        if data.get("turn") != len(state.moves):
+            raise ApiError(409, say(lang, "err-stale", turn=len(state.moves)), "turn")
         if live.bot_to_move:
             raise ApiError(409, say(lang, "err-not-your-turn"), "turn")
         if not live.may_move(token):
             raise ApiError(403, say(lang, "err-not-your-seat"), "token")
-        if data.get("turn") != len(state.moves):
-            raise ApiError(409, say(lang, "err-stale", turn=len(state.moves)), "turn")
 
     async def move(self, request: Request) -> Response:
         began = time.perf_counter()
