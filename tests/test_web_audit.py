@@ -5,6 +5,7 @@ names every one) can and cannot do to the people playing it, against a real ``ca
 from __future__ import annotations
 
 import socket
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -154,3 +155,45 @@ def test_the_same_move_sent_twice_at_once_is_played_once_the_rest_stale(tmp_path
     again = client.post(f"/api/games/{game['id']}/moves", json=body)
     assert again.status_code == 409 and "move 1" in again.json()["error"]
     assert client.get(f"/api/games/{game['id']}").json()["state"]["moves"] == 1
+
+
+def test_event_streams_stay_within_the_open_files_a_server_may_have(tmp_path: Path) -> None:
+    """Under a limit of 256 open files, streams held across several games (each under its
+    own bound) are refused once the server's share of its files is spent, and the server
+    still answers; before, it took streams until it could open no file (nor accept a
+    connection) and answered no one, even after they were let go."""
+    import re
+    import subprocess
+    import time
+
+    proc = subprocess.Popen(["bash", "-c", "ulimit -n 256; exec \"$0\" -m carcdsl serve "
+                             f"--db {tmp_path / 'g.db'} --port 0", sys.executable],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    held: list[socket.socket] = []
+    try:
+        assert proc.stdout is not None
+        found = re.search(r"http://\S+/", proc.stdout.readline())
+        assert found
+        base = found.group(0)
+        client = httpx.Client(base_url=base, timeout=10)
+        body = {"rules": "base", "variants": ["tiny-city"], "seed": 4, "players": PEOPLE,
+                "share": True}
+        games = [client.post("/api/games", json=body).json()["id"] for _ in range(4)]
+        statuses = []
+        for i in range(4 * MAX_WATCHERS):
+            sock, status = _stream(base, games[i % 4])
+            statuses.append(status)
+            (held.append(sock) if status == 200 else sock.close())
+        assert statuses.count(429) > 0 and set(statuses) == {200, 429}
+        began = time.monotonic()
+        assert httpx.get(base + "api/games", timeout=10).status_code == 200
+        assert time.monotonic() - began < 5
+    finally:
+        for sock in held:
+            sock.close()
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()

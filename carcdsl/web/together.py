@@ -39,7 +39,22 @@ MAX_SEATED = 16
 """Event streams one game may have at once from browsers holding a seat (tabs, devices)."""
 MAX_STREAMS = 2000
 """Event streams the server holds at once of each kind (watchers', seated players'): the
-watchers, anyone who knows a game's id, never take a seated player's stream."""
+watchers, anyone who knows a game's id, never take a seated player's stream. Fewer when the
+process may open fewer files (``stream_bound``)."""
+
+
+def stream_bound(most: int = MAX_STREAMS) -> int:
+    """Streams of each kind the server may hold: ``most``, or fewer, so that both kinds
+    together leave a quarter of the files the process may open (64 at least) to everything
+    else: every stream is an open socket, and a server that can open no file answers no one."""
+    try:
+        import resource
+    except ImportError:  # not on POSIX
+        return most
+    files = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    if files == resource.RLIM_INFINITY:
+        return most
+    return max(8, min(most, (files - max(64, files // 4)) // 2))
 COOKIE_DAYS = 365
 
 
@@ -78,9 +93,10 @@ class Hub:
     are bounded apart, so that strangers filling a game's watchers cannot cut off the page
     of a person playing it (a browser's event stream gives up on a refusal)."""
 
-    def __init__(self) -> None:
+    def __init__(self, most: int | None = None) -> None:
         self._streams: dict[str, set[asyncio.Queue[int]]] = {}
         self._seated: set[asyncio.Queue[int]] = set()
+        self.most = stream_bound() if most is None else most
 
     def publish(self, game_id: str, version: int) -> None:
         for queue in self._streams.get(game_id, ()):
@@ -92,10 +108,10 @@ class Hub:
         streams = self._streams.get(game_id, set())
         mine = sum(q in self._seated for q in streams)
         if seated:
-            full = mine >= MAX_SEATED or len(self._seated) >= MAX_STREAMS
+            full = mine >= MAX_SEATED or len(self._seated) >= self.most
         else:
             full = len(streams) - mine >= MAX_WATCHERS \
-                or self.count() - len(self._seated) >= MAX_STREAMS
+                or self.count() - len(self._seated) >= self.most
         if full:
             return None
         queue: asyncio.Queue[int] = asyncio.Queue()
