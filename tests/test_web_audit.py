@@ -197,3 +197,27 @@ def test_event_streams_stay_within_the_open_files_a_server_may_have(tmp_path: Pa
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+def test_an_undo_after_the_game_ended_says_the_game_is_over(tmp_path: Path) -> None:
+    """A finished game takes nothing back: the refusal says it is over (as a move after the
+    end does), not that there is no move of yours, and the record stays whole."""
+    import shutil
+
+    from starlette.testclient import TestClient
+
+    from carcdsl.web.app import Settings, create_app
+    from carcdsl.web.files import Folders
+
+    shutil.copy(Path(__file__).parent / "data" / "web" / "tiny.carc", tmp_path / "tiny.carc")
+    client = TestClient(create_app(Settings(Folders.of([str(tmp_path)]), "en",
+                                            db=str(tmp_path / "g.db"))))
+    game = client.post("/api/games", json={"rules": "@0/tiny.carc", "seed": 3, "players": [
+        {"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "greedy"}]}).json()
+    while not game["state"]["finished"]:
+        game = client.post(f"/api/games/{game['id']}/moves", json={
+            "move": game["turn"]["choices"][0]["move"], "turn": game["state"]["moves"]}).json()
+    moves = game["state"]["moves"]
+    refused = client.post(f"/api/games/{game['id']}/undo", json={"turn": moves})
+    assert refused.status_code == 409 and "over" in refused.json()["error"], refused.text
+    assert client.get(f"/api/games/{game['id']}").json()["state"]["moves"] == moves

@@ -89,9 +89,11 @@ async def ask(app: App, request: Request) -> Response:
             mine = live.seat_of(token)
             if not mine:
                 raise ApiError(403, say(lang, "err-undo-no-seat"), "token")
+            if live.state.finished:
+                raise ApiError(409, say(lang, "err-game-over"), "turn")
             if data.get("turn") != len(live.state.moves):
                 raise ApiError(409, say(lang, "err-stale", turn=len(live.state.moves)), "turn")
-            if live.state.finished or live.state.pending:
+            if live.state.pending:
                 raise ApiError(409, say(lang, "err-undo-none"), "turn")
             found = back_to(live, mine)
             if found is None:
