@@ -288,3 +288,20 @@ def test_a_watcher_refused_while_the_game_is_crowded_gets_in_later(pages, served
         watcher.wait_for_selector("#live", state="hidden", timeout=25000)
         play_turn(ann)
         wait_moves(watcher, moves_of(ann))
+
+
+def test_a_link_whose_seat_is_no_seat_still_shows_the_game_to_watch(pages, served: Path,
+                                                                     tmp_path: Path) -> None:
+    """A seat link mistyped or cut short (a token of no seat, 403), or a wrong room, says so
+    and shows the game, watched, as a full room does: not the empty setup form."""
+    with served_at(str(served), "--db", str(tmp_path / "games.sqlite3")) as url:
+        ann = pages()
+        start(ann, url, ("human", "human"), share=True)
+        game_id = ann.evaluate("game.id")
+        for bad in ("seat=not-a-seat", "room=not-the-room"):
+            page = pages()
+            page.goto(url + f"play?game={game_id}&{bad}")
+            page.wait_for_selector("#seat-info .you")
+            assert page.locator("#seat-info .you").inner_text() == "You are watching this game."
+            assert page.locator("#game:not([hidden])").count() == 1
+            assert "holds no seat" in page.locator("#toast").inner_text()

@@ -135,8 +135,8 @@ const together = (() => {
           answer = await api("POST", `/api/games/${encodeURIComponent(id)}/join`,
                              seat ? { token: seat } : { room });
         } catch (err) {
-          if (err.status !== 409) throw err;
-          showError(err);  // the room is full: watch
+          if (err.status !== 409 && err.status !== 403) throw err;
+          showError(err);  // the room is full, or the link holds no seat: watch
         }
       }
       answer = answer || await api("GET", `/api/games/${encodeURIComponent(id)}`);
