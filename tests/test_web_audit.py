@@ -221,3 +221,18 @@ def test_an_undo_after_the_game_ended_says_the_game_is_over(tmp_path: Path) -> N
     refused = client.post(f"/api/games/{game['id']}/undo", json={"turn": moves})
     assert refused.status_code == 409 and "over" in refused.json()["error"], refused.text
     assert client.get(f"/api/games/{game['id']}").json()["state"]["moves"] == moves
+
+
+def test_an_unknown_game_is_said_to_be_in_no_file_here_not_closed(tmp_path: Path) -> None:
+    """Games are kept in the file (``--db``) and never closed: an unknown id (mistyped, or a
+    game of another file) says where games are looked for, not that it was closed to make
+    room (no game is), in either language."""
+    from starlette.testclient import TestClient
+
+    from carcdsl.web.app import Settings, create_app
+
+    client = TestClient(create_app(Settings(db=str(tmp_path / "g.db"))))
+    for lang in ("en", "nl"):
+        answer = client.get(f"/api/games/no-such-game?lang={lang}")
+        assert answer.status_code == 404
+        assert "--db" in answer.json()["error"], answer.text

@@ -129,7 +129,8 @@ WEB: dict[str, str] = {
                       "\"follower\" or \"recall\"",
     "err-upload-bundled": "an uploaded record may name bundled rule sets and variants only, "
                           "not {ref}: put the record beside its rule files in a served folder",
-    "err-no-game": "no such game (it may have been closed to make room: start a new one)",
+    "err-no-game": "no game of this id is kept here (in the file this server keeps its games "
+                   "in: --db)",
     "err-no-record": "no such record open (open it again)",
     "err-record-move": "the record has moves 0 to {n}",
     "err-record-what": "send a record, or the ref of one in a served folder",

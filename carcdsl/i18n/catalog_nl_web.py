@@ -137,8 +137,8 @@ WEB: dict[str, str] = {
     "err-upload-bundled": "een geüpload verslag mag alleen meegeleverde regelsets en "
                           "varianten noemen, niet {ref}: zet het verslag bij zijn "
                           "regelbestanden in een gedeelde map",
-    "err-no-game": "dit spel bestaat niet (misschien gesloten om ruimte te maken: begin een "
-                   "nieuw)",
+    "err-no-game": "hier is geen spel met deze id bewaard (in het bestand waarin deze server "
+                   "zijn spellen bewaart: --db)",
     "err-no-record": "dit verslag is niet open (open het opnieuw)",
     "err-record-move": "het verslag heeft zetten 0 tot {n}",
     "err-record-what": "stuur een verslag, of de verwijzing naar een in een gedeelde map",
