@@ -31,6 +31,14 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ["NUMBA_CACHE_DIR"] = str(folder / source_digest())
 
 
+@pytest.fixture(autouse=True)
+def _own_data_folder(tmp_path_factory: pytest.TempPathFactory,
+                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test, and every command it starts, keeps what the user's data folder would hold
+    (``serve``'s games: ``web.store``) in a folder of its own, never the user's."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
+
+
 def _numba_skip(report: pytest.CollectReport | pytest.TestReport) -> bool:
     if not (REQUIRE_NUMBA and report.skipped):
         return False
