@@ -236,3 +236,17 @@ def test_an_unknown_game_is_said_to_be_in_no_file_here_not_closed(tmp_path: Path
         answer = client.get(f"/api/games/no-such-game?lang={lang}")
         assert answer.status_code == 404
         assert "--db" in answer.json()["error"], answer.text
+
+
+def test_an_empty_db_name_is_refused_not_taken_for_the_default(tmp_path: Path) -> None:
+    """``--db ""`` (say, ``--db "$UNSET"``) names no file: one line and status 1, rather than
+    the user's default file used without a word of why."""
+    import os
+    import subprocess
+
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-m", "carcdsl", "serve", "--db", "", "--port", "0"],
+                          capture_output=True, text=True, timeout=60, env=env)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert "--db" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "carcdsl").exists()  # no default file made

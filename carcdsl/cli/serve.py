@@ -101,6 +101,8 @@ def _database(given: str | None) -> str:
     file that cannot be used is one clear message before anything starts."""
     from carcdsl.web.store import GameStore, StoreError, default_path
 
+    if given == "":  # an empty name (``--db "$UNSET"``): not the default without a word
+        raise Said("serve-db-empty")
     path = str(Path(given) if given else default_path())
     try:
         GameStore(path).close()

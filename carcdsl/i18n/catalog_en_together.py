@@ -38,6 +38,7 @@ TOGETHER: dict[str, str] = {
 
 SERVE: dict[str, str] = {
     "serve-db": "cannot use the games database {path}: {reason}",
+    "serve-db-empty": "--db names no file: give one, or leave --db out for the default",
     "serve-db-newer": "the games database {path} was written by a newer carcdsl: use that "
                       "one, or another file (--db)",
     "serve-exposed-games": "on {host}, anyone who can reach this machine can open every game "

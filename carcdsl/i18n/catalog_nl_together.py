@@ -38,6 +38,8 @@ TOGETHER: dict[str, str] = {
 
 SERVE: dict[str, str] = {
     "serve-db": "kan de spellendatabase {path} niet gebruiken: {reason}",
+    "serve-db-empty": "--db noemt geen bestand: geef er een, of laat --db weg voor het "
+                      "standaardbestand",
     "serve-db-newer": "de spellendatabase {path} is geschreven door een nieuwere carcdsl: "
                       "gebruik die, of een ander bestand (--db)",
     "serve-exposed-games": "op {host} kan iedereen die deze machine bereikt elk spel dat hier "
