@@ -217,6 +217,20 @@ def test_a_refusal_names_the_rule_in_the_pages_language(client: TestClient) -> N
     assert error["rule"] == "sides-match" and "past niet" in error["error"], error
 
 
+def test_an_unknown_tile_is_echoed_cut_short(client: TestClient) -> None:
+    game = start(client)
+    long = "Q" * 1000
+    for path, body in (("moves", {"tile": long, "move": {"tile": "E", "at": [0, -1],
+                                                         "rotation": 0}}),
+                       ("tile", {"tile": long})):
+        answer = client.post(f"/api/table/{game['id']}/{path}", json={**body, "turn": 0})
+        assert answer.status_code == 422, answer.text
+        error = answer.json()["error"]
+        assert f"unknown tile '{'Q' * 40}…'" in error and "Q" * 41 not in error, error
+        assert len(error) < 200
+    _unchanged(client, game)
+
+
 def test_a_tile_not_left_is_refused(client: TestClient) -> None:
     game = start(client)
     turn = tile_turn(client, game, "V")  # the only V

@@ -39,9 +39,11 @@ def folder(tmp_path: Path) -> Path:
     return served
 
 
-def app_on(folder: Path, db: Path) -> TestClient:
-    """A new app (a server started again) on the games file ``db``."""
-    return TestClient(create_app(Settings(Folders.of([folder]), "en", db=str(db))))
+def app_on(folder: Path, db: Path, browser: TestClient | None = None) -> TestClient:
+    """A new app (a server started again) on the games file ``db``; ``browser``: the client
+    whose cookies it keeps (the same browser, the owner of its table games)."""
+    return TestClient(create_app(Settings(Folders.of([folder]), "en", db=str(db))),
+                      cookies=None if browser is None else browser.cookies)
 
 
 def start(client: TestClient, rules: str = "@0/tiny.carc", variants: tuple = ()) -> dict:
@@ -88,7 +90,7 @@ def test_a_table_game_survives_a_restart_after_every_entry(folder: Path,
     restarts = 0
     while not game["state"]["finished"]:
         game = enter_one(client, game, rng)
-        client = app_on(folder, db)  # the server started again: nothing in memory
+        client = app_on(folder, db, client)  # the server started again: nothing in memory
         again = client.get(f"/api/table/{game['id']}")
         assert again.status_code == 200, again.text
         assert shown(again.json()) == shown(game)
@@ -132,8 +134,9 @@ def test_a_decision_still_to_make_comes_back_after_a_restart(folder: Path,
 def test_two_servers_on_one_file_see_each_others_entries(folder: Path,
                                                          tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
-    one, two = app_on(folder, db), app_on(folder, db)
+    one = app_on(folder, db)
     game = start(one)
+    two = app_on(folder, db, one)  # the same browser, another server
     seen = two.get(f"/api/table/{game['id']}").json()  # now in the second one's memory
     rng = random.Random(2)
     game = enter_one(one, game, rng)
@@ -168,6 +171,55 @@ def test_the_games_list_marks_table_games_and_downloads_their_record(
     # each API keeps to its own games: one clear 404, never a traceback
     assert client.get(f"/api/games/{game['id']}").status_code == 404
     assert client.get(f"/api/table/{live.json()['id']}").status_code == 404
+
+
+def test_only_the_browser_that_started_a_table_game_writes_in_it(folder: Path,
+                                                                tmp_path: Path) -> None:
+    """A stranger (a second browser that knows the id) may watch, never enter or end; the
+    owner still may after the server started again."""
+    db = tmp_path / "games.sqlite3"
+    owner = app_on(folder, db)
+    game = enter_one(owner, start(owner), random.Random(3))
+    assert game["yours"] is True
+    assert GameStore(db).get(game["id"]).owner == owner.cookies[f"table-{game['id']}"]
+    stranger = app_on(folder, db)
+    gid, turn = game["id"], game["state"]["moves"]
+    seen = stranger.get(f"/api/table/{gid}")
+    assert seen.status_code == 200 and seen.json()["yours"] is False
+    assert stranger.get(f"/api/table/{gid}/record").status_code == 200
+    tile = game["left"][0]["tile"]
+    forged = {f"table-{gid}": "x" * 24}
+    for client in (stranger, TestClient(stranger.app, cookies=forged)):
+        for path, body in (("moves", {"tile": tile, "move": {"discard": tile}, "turn": turn}),
+                           ("moves", {"tile": None, "move": {"decide": 0}, "turn": turn}),
+                           ("end", {"turn": turn})):
+            refused = client.post(f"/api/table/{gid}/{path}", json=body)
+            assert refused.status_code == 403, refused.text
+            assert "only the browser that started" in refused.json()["error"]
+    assert shown(stranger.get(f"/api/table/{gid}").json()) == shown(game)
+    assert GameStore(db).count(gid) == turn
+    nl = stranger.post(f"/api/table/{gid}/end?lang=nl", json={"turn": turn})
+    assert nl.status_code == 403 and "alleen de browser" in nl.json()["error"]
+    again = app_on(folder, db, owner)  # the owner's browser, the server started again
+    assert again.get(f"/api/table/{gid}").json()["yours"] is True
+    ended = again.post(f"/api/table/{gid}/end", json={"turn": turn})
+    assert ended.status_code == 200 and ended.json()["state"]["finished"], ended.text
+
+
+def test_a_table_game_stored_without_an_owner_is_read_only(folder: Path,
+                                                           tmp_path: Path) -> None:
+    """A table game stored before owners (owner ''): shown to all, changed by no one."""
+    db = tmp_path / "games.sqlite3"
+    client = app_on(folder, db)
+    game = start(client)
+    sqlite3.connect(db).execute("UPDATE games SET owner = '' WHERE id = ?",
+                                (game["id"],)).connection.commit()
+    again = app_on(folder, db, client)
+    seen = again.get(f"/api/table/{game['id']}")
+    assert seen.status_code == 200 and seen.json()["yours"] is False
+    refused = again.post(f"/api/table/{game['id']}/end", json={"turn": 0})
+    assert refused.status_code == 403
+    assert again.cookies.get(f"table-{game['id']}")  # a token, but not the stored one
 
 
 V1_GAMES = """CREATE TABLE games (id TEXT PRIMARY KEY, rules TEXT NOT NULL,

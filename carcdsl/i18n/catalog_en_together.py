@@ -25,6 +25,10 @@ TOGETHER: dict[str, str] = {
     "err-not-a-seat": "this link holds no seat of the game",
     "err-room-full": "every seat of this game is taken: you can watch it",
     "err-too-many-watchers": "too many pages are watching this game",
+    "err-too-many-new-games": "too many new games from your address in a minute (at most "
+                              "{most}): try again in {seconds} s",
+    "err-table-not-yours": "only the browser that started this table game may enter its "
+                           "moves or end it: you can watch it",
     "take-back": "Take back my move",
     "undo-asked": "{name} asks to take back their move (and what was played after it).",
     "undo-allow": "Allow", "undo-refuse": "Refuse",
@@ -45,4 +49,5 @@ SERVE: dict[str, str] = {
                            "stored here from its link, watch it, take a free seat from a "
                            "room link and play",
     "serve-games-in": "games are kept in {path}",
+    "serve-new-games": "--max-new-games-per-minute must be 1 or more, not {most}",
 }

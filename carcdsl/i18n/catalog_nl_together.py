@@ -25,6 +25,10 @@ TOGETHER: dict[str, str] = {
     "err-not-a-seat": "deze link hoort bij geen stoel van het spel",
     "err-room-full": "alle stoelen van dit spel zijn bezet: je kunt kijken",
     "err-too-many-watchers": "te veel pagina's kijken naar dit spel",
+    "err-too-many-new-games": "te veel nieuwe spellen vanaf jouw adres in een minuut "
+                              "(hoogstens {most}): probeer het over {seconds} s opnieuw",
+    "err-table-not-yours": "alleen de browser die dit tafelspel begon mag er zetten in "
+                           "invoeren of het beëindigen: je kunt kijken",
     "take-back": "Mijn zet terugnemen",
     "undo-asked": "{name} vraagt zijn zet terug te nemen (en wat daarna gespeeld is).",
     "undo-allow": "Toestaan", "undo-refuse": "Weigeren",
@@ -46,4 +50,5 @@ SERVE: dict[str, str] = {
                            "bewaard is via zijn link openen, ernaar kijken, met een kamerlink "
                            "een vrije stoel nemen en spelen",
     "serve-games-in": "spellen worden bewaard in {path}",
+    "serve-new-games": "--max-new-games-per-minute moet 1 of meer zijn, niet {most}",
 }

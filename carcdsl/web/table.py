@@ -47,6 +47,8 @@ from carcdsl.web.store import StoredGame
 from carcdsl.web.views import state_view
 
 MAX_TABLES = 64
+MAX_ECHO = 40
+"""The most characters of an unknown tile's name a refusal repeats."""
 
 
 @attrs.define(eq=False)
@@ -59,13 +61,24 @@ class TableGame:
     lock: threading.Lock = attrs.field(factory=threading.Lock)
     entries: list[dict[str, Any]] = attrs.field(factory=list)
     """What the people entered, as the store has it (the module's words)."""
+    owner: str = ""
+    """The token of the browser that started the game: only it enters moves or ends it
+    ("": a game stored before table games had owners, which no one may change)."""
 
 
 def new_table(game: Game, names: list[str], gid: str | None = None) -> TableGame:
-    """A table game for ``names`` in turn order: no draw-off, no shuffle (the people draw)."""
+    """A table game for ``names`` in turn order: no draw-off, no shuffle (the people draw);
+    a new one (no ``gid``) gets its owner's token."""
     game.check_players(len(names))
     state = State(game, tuple(names), None, replaying=True)
-    return TableGame(gid or secrets.token_urlsafe(18), game, state)
+    owner = "" if gid else secrets.token_urlsafe(18)
+    return TableGame(gid or secrets.token_urlsafe(18), game, state, owner=owner)
+
+
+def owned(found: TableGame, token: str | None) -> bool:
+    """Whether ``token`` is the game's owner's (compared in constant time)."""
+    return bool(found.owner) and token is not None \
+        and secrets.compare_digest(token.encode(), found.owner.encode())
 
 
 def enter(state: State, entry: dict[str, Any]) -> State:
@@ -77,11 +90,11 @@ def enter(state: State, entry: dict[str, Any]) -> State:
 
 def stored(found: TableGame, rules: str, variants: list[str], title: str) -> StoredGame:
     """What the store keeps of a new table game (``rules`` and ``variants`` as the page named
-    them): the players in turn order, no seed, no seat tokens, no bots."""
+    them): the players in turn order, no seed, no seat tokens, no bots; its owner's token."""
     names, now = list(found.state.players), time.time()
     n = len(names)
     return StoredGame(found.id, rules, list(variants), {}, None, names, ["human"] * n,
-                      list(range(n)), [None] * n, [False] * n, None, "", title,
+                      list(range(n)), [None] * n, [False] * n, None, found.owner, title,
                       list(found.entries), found.state.finished, now, now, mode="table")
 
 
@@ -89,6 +102,7 @@ def rebuild(saved: StoredGame, game: Game) -> TableGame:
     """A stored table game entered again, entry by entry, as it was played (every entry
     checked by the engine again: an entry refused now raises its IllegalMoveError)."""
     found = new_table(game, list(saved.players), saved.id)
+    found.owner = saved.owner
     for entry in saved.moves:
         found.state = enter(found.state, entry)
     found.entries = list(saved.moves)
@@ -130,7 +144,7 @@ def drawn(state: State, tile: object) -> State:
         raise IllegalMoveError("game-over")
     t = state.tables.type_index(tile)
     if t is None:
-        raise IllegalMoveError("unknown-tile", tile=tile)
+        raise IllegalMoveError("unknown-tile", tile=echoed(tile))
     supply = state.supply
     if supply.hands is not None:  # hands not known: the mover is taken to hold it
         if not supply.in_play(t):
@@ -143,6 +157,11 @@ def drawn(state: State, tile: object) -> State:
     trial = state.clone()
     trial.draw(tile)  # the engine's check: a later group's tile (the river first) waits
     return trial
+
+
+def echoed(name: str, most: int = MAX_ECHO) -> str:
+    """``name`` as a message repeats it: its first ``most`` characters, then "…"."""
+    return name if len(name) <= most else name[:most] + "…"
 
 
 def open_turn(state: State) -> bool:

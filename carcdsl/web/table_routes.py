@@ -8,6 +8,12 @@ its tile; ``POST /api/table/{id}/end`` ends the game with tiles left (final scor
 saw (``turn``: the moves so far), so that two tabs on one game never play a turn twice.
 Refusals are one JSON error in the page's language; a refused request changes nothing.
 
+A table game belongs to the browser that started it: creating one sets its owner's token as a
+cookie only table mode's API gets (``table-ID``, path ``/api/table/``, HTTP only, SameSite
+strict), and the store keeps the token (the games' ``owner``). A move (a discard, a decision)
+or an end without it is a 403; reading (the game, the tile's choices, the record) is open to
+anyone with the link, a watcher. The answer's ``yours`` says whether the browser is the owner.
+
 Every table game is in the app's store (``web.store``, mode ``table``): created there, and each
 move, discard, decision and end committed there before it is answered. A game not in memory
 (after a restart), or one another server on the same file moved, is rebuilt from its stored
@@ -30,7 +36,7 @@ from carcdsl.engine.state import State
 from carcdsl.errors import IllegalMoveError
 from carcdsl.formats.record import rebase_rule_paths, record_of
 from carcdsl.i18n.words import Words
-from carcdsl.web import rulesets, table
+from carcdsl.web import rulesets, table, together
 from carcdsl.web.guard import ApiError, read_json
 from carcdsl.web.sessions import Store
 from carcdsl.web.store import Conflict
@@ -41,6 +47,29 @@ if TYPE_CHECKING:
 
 MAX_NAME = 40
 MAX_PLAYERS = 12
+
+
+def cookie_name(game_id: str) -> str:
+    return f"table-{game_id}"
+
+
+def token_of(request: Request) -> str | None:
+    """The owner's token the browser holds for the game, if any."""
+    return request.cookies.get(cookie_name(request.path_params.get("id", "")))
+
+
+def hold_table(response: Response, game_id: str, token: str) -> Response:
+    """The browser keeps the owner's ``token``: a cookie only table mode's API gets."""
+    response.set_cookie(cookie_name(game_id), token,
+                        max_age=together.COOKIE_DAYS * 86400, path="/api/table/",
+                        httponly=True, samesite="strict")
+    return response
+
+
+def check_owner(request: Request, found: table.TableGame, lang: str) -> None:
+    """A 403 unless the request holds the game's owner's token."""
+    if not table.owned(found, token_of(request)):
+        raise ApiError(403, say(lang, "err-table-not-yours"), "id")
 
 
 def _names(players: object, lang: str) -> list[str]:
@@ -128,24 +157,29 @@ class TableApi:
         found.entries.append(entry)
         found.state = after
 
-    def answer(self, found: table.TableGame, lang: str) -> dict[str, Any]:
-        return table.table_json(found, Words(found.game.rules, lang), say(lang, "table-track"))
+    def answer(self, found: table.TableGame, lang: str, token: str | None) -> dict[str, Any]:
+        """The game as the page shows it; ``yours``: ``token`` is its owner's."""
+        answer = table.table_json(found, Words(found.game.rules, lang),
+                                  say(lang, "table-track"))
+        return {**answer, "yours": table.owned(found, token)}
 
     async def create(self, request: Request) -> Response:
         lang = self.app.lang(request)
         data = await read_json(request, ui_words(lang))
         names = _names(data.get("players"), lang)
         variants = data.get("variants") or []
+        self.app.paced(request, lang)
 
-        def run() -> dict[str, Any]:
+        def run() -> tuple[str, str, dict[str, Any]]:
             game = self.app.games.load(data.get("rules"), variants)
             found = table.new_table(game, names)
             title = rulesets.title_of(game, Words(game.rules, lang))
             self.app.store.add(table.stored(found, str(data.get("rules")), list(variants),
                                             title))
             self.tables.add(found.id, found)
-            return self.answer(found, lang)
-        return JSONResponse(await self.app.work(lang, run), status_code=201)
+            return found.id, found.owner, self.answer(found, lang, found.owner)
+        gid, owner, answer = await self.app.work(lang, run)
+        return hold_table(JSONResponse(answer, status_code=201), gid, owner)
 
     async def show(self, request: Request) -> Response:
         lang = self.app.lang(request)
@@ -153,7 +187,7 @@ class TableApi:
 
         def run() -> dict[str, Any]:
             with found.lock:
-                return self.answer(found, lang)
+                return self.answer(found, lang, token_of(request))
         return JSONResponse(await self.app.work(lang, run))
 
     def _check_turn(self, found: table.TableGame, data: dict[str, Any], lang: str) -> None:
@@ -183,6 +217,7 @@ class TableApi:
     async def move(self, request: Request) -> Response:
         lang = self.app.lang(request)
         found = await self.found(request, lang)
+        check_owner(request, found, lang)
         data = await read_json(request, ui_words(lang))
         words = Words(found.game.rules, lang)
         tile = _tile(data, lang)
@@ -196,13 +231,14 @@ class TableApi:
                 with refused(words, "move"):
                     after = table.play(found.state, tile, entry["move"])
                 self.commit(found, entry, after, lang)
-                return self.answer(found, lang)
+                return self.answer(found, lang, found.owner)
         with self.app.said(lang, words):
             return JSONResponse(await run_in_threadpool(run))
 
     async def end(self, request: Request) -> Response:
         lang = self.app.lang(request)
         found = await self.found(request, lang)
+        check_owner(request, found, lang)
         data = await read_json(request, ui_words(lang))
         words = Words(found.game.rules, lang)
 
@@ -212,7 +248,7 @@ class TableApi:
                 with refused(words, "turn"):
                     after = table.end(found.state)
                 self.commit(found, {"end": True}, after, lang)
-                return self.answer(found, lang)
+                return self.answer(found, lang, found.owner)
         with self.app.said(lang, words):
             return JSONResponse(await run_in_threadpool(run))
 
