@@ -19,6 +19,7 @@ from pathlib import Path
 from carcdsl.cli.output import Said, add_allow_option, add_lang_option, said
 from carcdsl.i18n.words import CATALOGS, languages
 from carcdsl.lang.sources import bundled_names
+from carcdsl.web.pace import MAX_NEW_GAMES
 
 
 def add_serve(commands) -> None:
@@ -39,6 +40,9 @@ def add_serve(commands) -> None:
     p.add_argument("--db", metavar="FILE",
                    help="the SQLite file the games are kept in (default: games.sqlite3 in "
                    "$XDG_DATA_HOME/carcdsl or ~/.local/share/carcdsl)")
+    p.add_argument("--max-new-games-per-minute", type=int, default=MAX_NEW_GAMES, metavar="N",
+                   help="new games one client address may start in a minute (default "
+                   f"{MAX_NEW_GAMES}): every game is stored for good")
     p.add_argument("--open", action="store_true", help="open the app in a web browser")
     add_lang_option(p)
     p.set_defaults(run=cmd_serve)
@@ -68,6 +72,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise Said("serve-port", port=args.port)
     if not _known_language(args.lang):
         raise Said("serve-lang", lang=args.lang, langs=", ".join(CATALOGS))
+    if args.max_new_games_per_minute < 1:
+        raise Said("serve-new-games", most=args.max_new_games_per_minute)
     db = _database(args.db)
     sock = _bind(args.host, args.port)
     from carcdsl.web.app import Settings, create_app
@@ -78,7 +84,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     # on this machine only, requests must name it (no DNS rebinding); elsewhere, any name
     hosts = LOCAL_HOSTS if args.host in LOCAL_HOSTS else None
     app = create_app(Settings(Folders.of(args.folders, args.allow_path), args.lang, hosts,
-                              db=db))
+                              db=db, max_new_games=args.max_new_games_per_minute))
     host, port = sock.getsockname()[:2]
     # every address (0.0.0.0, ::) is no address a browser opens: this machine's loopback is
     host = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)

@@ -40,6 +40,7 @@ from carcdsl.lang.sources import bundled_names
 from carcdsl.web import (
     author,
     feature,
+    pace,
     rulesets,
     sessions,
     tile_editor,
@@ -84,6 +85,8 @@ class Settings:
     """How long a request's body may take to arrive (``guard.BODY_SECONDS``)."""
     db: str | None = None
     """The games' SQLite file (``serve --db``; None: in memory, kept till the app goes)."""
+    max_new_games: int = pace.MAX_NEW_GAMES
+    """New games one client address may start in a minute (``pace``)."""
 
 
 class App:
@@ -97,6 +100,7 @@ class App:
         self.records: Store[OpenedRecord] = Store(sessions.MAX_RECORDS)
         self.store = GameStore(settings.db or ":memory:")
         self.hub = together.Hub()
+        self.new_games = pace.NewGames(settings.max_new_games)
         self._loading = threading.Lock()
 
     # --- the language and errors ---------------------------------------------------------
@@ -134,6 +138,14 @@ class App:
             raise ApiError(400, message, "move") from None
         except timeline.NotBundled as exc:
             raise ApiError(400, say(lang, "err-upload-bundled", ref=exc.ref), exc.ref) from None
+
+    def paced(self, request: Request, lang: str) -> None:
+        """A 429 when the request's address started as many games this minute as it may."""
+        address = request.client.host if request.client else ""
+        seconds = self.new_games.wait(address)
+        if seconds:
+            raise ApiError(429, say(lang, "err-too-many-new-games", most=self.new_games.most,
+                                    seconds=seconds), None, retry_after=seconds)
 
     async def work(self, lang: str, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` in a worker thread, its errors said in ``lang``."""
@@ -250,6 +262,7 @@ class App:
         data = await read_json(request, ui_words(lang))
         names, kinds = self._seats(data.get("players"), lang)
         share = data.get("share") is True
+        self.paced(request, lang)
         seed = data.get("seed")
         if seed is None or seed == "":
             seed = random.SystemRandom().randrange(2**31)
