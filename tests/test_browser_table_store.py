@@ -111,6 +111,40 @@ def test_a_reload_and_a_restart_mid_game_find_the_same_turn(context, served: Pat
     assert not problems, problems
 
 
+def test_a_second_browser_watches_a_table_game_and_cannot_enter_moves(
+        browser, context, served: Path, tmp_path: Path) -> None:  # noqa: F811
+    """Issue 28: another browser with the game's link sees it, says it is watching, offers no
+    tile and no End; its requests to move or end are 403s; the owner goes on."""
+    page = context.new_page()
+    problems = watched(page)
+    other = browser.new_context(viewport={"width": 1400, "height": 900})
+    try:
+        with served_at(str(served), "--db", str(tmp_path / "games.sqlite3")) as server:
+            start_tiny(page, server)
+            enter_turn(page, 0)
+            link = page.url
+            gid = link.split("game=")[1].split("&")[0]
+            watcher = other.new_page()
+            watcher_problems = watched(watcher)
+            watcher.goto(link)
+            watcher.wait_for_selector("#game:not([hidden]) #watching")
+            assert watcher.inner_text("#watching") == "You are watching this game."
+            assert watcher.locator(".tiles-left button.tile-button").count() == 0
+            assert watcher.is_disabled("#end") and moves(watcher) == 1
+            shot(watcher, "table-watcher")
+            status = watcher.evaluate("""async gid => (await fetch(`/api/table/${gid}/end`, {
+                method: "POST", headers: {"Content-Type": "application/json"},
+                body: JSON.stringify({turn: 1})})).status""", gid)
+            assert status == 403
+            enter_turn(page, 1)  # the owner's page still enters moves
+            watcher.reload()
+            watcher.wait_for_selector("#game:not([hidden]) #watching")
+            assert moves(watcher) == 2 and page.locator("#watching").count() == 0
+    finally:
+        other.close()
+    assert not problems and not watcher_problems, (problems, watcher_problems)
+
+
 def in_view(page, selector: str) -> bool:
     box = page.locator(selector).first.bounding_box()
     size = page.viewport_size

@@ -188,7 +188,7 @@ function show(answer) {
   }
   $("plot").innerHTML = game.plot;
   drawTrack();
-  $("end").disabled = game.state.finished ? true : null;
+  $("end").disabled = game.state.finished || !game.yours ? true : null;
   $("game").dataset.moves = game.state.moves;
   $("game").dataset.finished = game.state.finished;
   drawTurn();
@@ -211,6 +211,10 @@ function drawTurn() {
   board.clearOverlay();
   const state = game.state;
   if (state.finished) return;
+  if (!game.yours) {  // another browser started the game: only it enters moves
+    box.append(el("p", { id: "watching", class: "muted" }, t("you-watch")));
+    return;
+  }
   const mover = state.players[state.current].name;
   if (!pick && game.open) {  // a decision to make, or a last turn for a tile a player owns
     pick = { tile: null, rotation: 0, at: null, choice: null };
