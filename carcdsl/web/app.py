@@ -262,12 +262,12 @@ class App:
         data = await read_json(request, ui_words(lang))
         names, kinds = self._seats(data.get("players"), lang)
         share = data.get("share") is True
-        self.paced(request, lang)
         seed = data.get("seed")
         if seed is None or seed == "":
             seed = random.SystemRandom().randrange(2**31)
         if not isinstance(seed, int) or isinstance(seed, bool) or not SEED_MIN <= seed <= SEED_MAX:
             raise ApiError(400, say(lang, "err-seed", least=SEED_MIN, most=SEED_MAX), "seed")
+        self.paced(request, lang)  # a request refused above is not counted
 
         def run() -> tuple[str, str, dict[str, Any]]:
             game = self.games.load(data.get("rules"), data.get("variants") or [])
