@@ -1,15 +1,49 @@
 """``carcdsl serve`` in a process of its own, for the browser tests: its address, read from
-the line it prints, and the process stopped after."""
+the line it prints, and the process stopped after; and Debian's Chromium launched through
+Playwright (``launched_chromium``), which CI requires (``CARCDSL_REQUIRE_BROWSER=1``: a
+missing browser fails there instead of skipping)."""
 
 from __future__ import annotations
 
 import contextlib
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+REQUIRED = os.environ.get("CARCDSL_REQUIRE_BROWSER") == "1"
+
+
+def missing(reason: str) -> None:
+    """Skip for want of a browser, or fail where CI requires one."""
+    if REQUIRED:
+        pytest.fail(f"{reason} (CARCDSL_REQUIRE_BROWSER=1)")
+    pytest.skip(reason)
+
+
+@contextlib.contextmanager
+def launched_chromium() -> Iterator:
+    """Debian's Chromium through Playwright's ``executable_path`` (its own download cannot
+    be fetched here), closed after."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        missing("Playwright is not installed: pip install '.[test]'")
+    executable = shutil.which("chromium") or "/usr/bin/chromium"
+    if not Path(executable).exists():
+        missing("no Chromium: apt-get install chromium")
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=executable, args=["--no-sandbox"])
+        try:
+            yield launched
+        finally:
+            launched.close()
 
 
 @contextlib.contextmanager

@@ -9,13 +9,12 @@ same fixtures, Debian's Chromium); screenshots go to ``tests/artifacts/``.
 from __future__ import annotations
 
 import json
-import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from serving import served_at
+from serving import launched_chromium, served_at
 
 from carcdsl.formats.record import load_record
 from carcdsl.replay import replay
@@ -24,33 +23,12 @@ pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 HERE = Path(__file__).parent
 ARTIFACTS = HERE / "artifacts"
-REQUIRED = os.environ.get("CARCDSL_REQUIRE_BROWSER") == "1"
-
-
-def _missing(reason: str) -> None:
-    if REQUIRED:
-        pytest.fail(f"{reason} (CARCDSL_REQUIRE_BROWSER=1)")
-    pytest.skip(reason)
-
-
-def _chromium() -> str:
-    found = shutil.which("chromium") or "/usr/bin/chromium"
-    if not Path(found).exists():
-        _missing("no Chromium: apt-get install chromium")
-    return found
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("Playwright is not installed: pip install '.[test]'")
-    executable = _chromium()
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=executable, args=["--no-sandbox"])
+    with launched_chromium() as launched:
         yield launched
-        launched.close()
 
 
 @pytest.fixture(scope="module")

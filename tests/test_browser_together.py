@@ -7,13 +7,12 @@ reload and a server restart both find the game at the same move."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from serving import served_at
+from serving import launched_chromium, served_at
 
 from carcdsl.formats.record import load_record
 from carcdsl.replay import replay
@@ -22,29 +21,13 @@ pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 HERE = Path(__file__).parent
 ARTIFACTS = HERE / "artifacts"
-REQUIRED = os.environ.get("CARCDSL_REQUIRE_BROWSER") == "1"
 TINY = "@0/tiny.carc"
-
-
-def _missing(reason: str) -> None:
-    if REQUIRED:
-        pytest.fail(f"{reason} (CARCDSL_REQUIRE_BROWSER=1)")
-    pytest.skip(reason)
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("Playwright is not installed: pip install '.[test]'")
-    executable = shutil.which("chromium") or "/usr/bin/chromium"
-    if not Path(executable).exists():
-        _missing("no Chromium: apt-get install chromium")
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=executable, args=["--no-sandbox"])
+    with launched_chromium() as launched:
         yield launched
-        launched.close()
 
 
 @pytest.fixture

@@ -6,8 +6,6 @@ Starlette's TestClient, and a base tile built from nothing by clicks and a drag 
 from __future__ import annotations
 
 import json
-import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,7 +14,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
-from serving import served_at  # noqa: E402
+from serving import launched_chromium, served_at  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 from carcdsl.errors import RuleError  # noqa: E402
@@ -33,7 +31,6 @@ from carcdsl.web.tile_editor import place_line  # noqa: E402
 HERE = Path(__file__).parent
 ARTIFACTS = HERE / "artifacts"
 BASE = bundled_names()["base"]
-REQUIRED = os.environ.get("CARCDSL_REQUIRE_BROWSER") == "1"
 
 
 def written_tiles(text: str) -> dict[str, Tile]:
@@ -204,25 +201,10 @@ def test_a_served_file_is_composed_as_itself(tmp_path: Path) -> None:
 
 
 # --- in the browser --------------------------------------------------------------------------
-def _missing(reason: str) -> None:
-    if REQUIRED:
-        pytest.fail(f"{reason} (CARCDSL_REQUIRE_BROWSER=1)")
-    pytest.skip(reason)
-
-
 @pytest.fixture(scope="module")
 def browser() -> Iterator:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("Playwright is not installed: pip install '.[test]'")
-    executable = shutil.which("chromium") or "/usr/bin/chromium"
-    if not Path(executable).exists():
-        _missing("no Chromium: apt-get install chromium")
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=executable, args=["--no-sandbox"])
+    with launched_chromium() as launched:
         yield launched
-        launched.close()
 
 
 @pytest.fixture(scope="module")
