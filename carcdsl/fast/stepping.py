@@ -20,7 +20,9 @@ A new game clears its board once. The encoding is ``carcdsl.rl.observe`` and
 from __future__ import annotations
 
 import numba as nb
-from numba.core import types
+import numpy as np
+from llvmlite import ir
+from numba.core import cgutils, types
 from numba.core.extending import intrinsic
 from numba.core.typing.templates import signature
 
@@ -31,16 +33,22 @@ from carcdsl.fast.kernel import every_move
 from carcdsl.fast.packed import PackedType
 from carcdsl.fast.slots import (
     ASIDE,
+    C_MASK,
+    C_NEED,
+    C_TILE,
+    CELLS,
     CTR,
     CURRENT,
     FINISHED,
     LEFT,
     MOVES,
     N_ASIDE,
+    N_NODES,
     N_OPEN,
     N_PIECES,
     N_PILE,
     N_TILES,
+    NFOL,
     NODES,
     NTILE,
     OPEN_CELL,
@@ -48,12 +56,14 @@ from carcdsl.fast.slots import (
     P_NODE,
     P_SEAT,
     PILE,
+    ROOT,
     SCORE,
     SEATS,
     T_BASE,
     T_CELL,
     T_O,
     TILES_,
+    WIDTH,
 )
 from carcdsl.fast.state import after_move, apply, reset, set_up
 
@@ -86,6 +96,55 @@ def _packed_at(typingctx, address, like):
         return irb.inttoptr(args[0], context.get_value_type(sig.return_type))
 
     return signature(like, address, like), codegen
+
+
+@intrinsic
+def _prefetch(typingctx, array, row, column):
+    """Ask the processor to bring ``array[row, column]`` into the cache (``llvm.prefetch``:
+    a read, kept close): it does not wait, and the step of the game before goes on."""
+    if not isinstance(array, types.Array) or array.ndim != 2:
+        return None
+
+    def codegen(context, irb, sig, args):
+        view = context.make_array(sig.args[0])(context, irb, value=args[0])
+        pointer = cgutils.get_item_pointer(context, irb, sig.args[0], view, list(args[1:]),
+                                           wraparound=False)
+        i32 = ir.IntType(32)
+        fnty = ir.FunctionType(ir.VoidType(), [cgutils.voidptr_t, i32, i32, i32])
+        fn = cgutils.get_or_insert_function(irb.module, fnty, "llvm.prefetch.p0i8")
+        irb.call(fn, [irb.bitcast(pointer, cgutils.voidptr_t), i32(0), i32(3), i32(1)])
+        return context.get_dummy_value()
+
+    return signature(types.none, array, row, column), codegen
+
+
+@nb.njit(**JIT)
+def _warm(ST):
+    """Prefetch what listing the moves of the game ``ST`` reads first and most: the squares
+    around its open squares. Its stacks were last read N games ago, long out of the cache;
+    asked for one game ahead, they arrive while the game before is stepped."""
+    cells, opens, ctr = ST[CELLS], ST[OPENS], ST[CTR]
+    w = ctr[WIDTH]
+    for j in range(ctr[N_OPEN]):
+        c = opens[OPEN_CELL, j]
+        for d in (-w, 0, w):
+            _prefetch(cells, C_TILE, c + d)
+            _prefetch(cells, C_MASK, c + d)
+            _prefetch(cells, C_NEED, c + d)
+    nodes, nfol = ST[NODES], ST[NFOL]
+    for n in range(0, ctr[N_NODES], 8):
+        _prefetch(nodes, ROOT, n)
+    for n in range(0, ctr[N_NODES], 4):
+        _prefetch(nfol, n, 0)
+
+
+@nb.njit(**JIT)
+def _warm_mask(VB, i):
+    """Prefetch the lines of game ``i``'s mask that its last decision set (cleared next)."""
+    mask, acts, n = VB[MASK], VB[ACTS], VB[N_SET][i]
+    if n <= acts.shape[1]:
+        for k in range(n):
+            _prefetch(mask, i, acts[i, k])
 
 
 @nb.njit(**JIT)
@@ -331,6 +390,9 @@ def step_batch(TB, VT, VB, ST0, OUT, LOG, actions):
             return i
     addrs = VB[ADDRS]
     for i in range(actions.shape[0]):
+        if i + 1 < actions.shape[0]:
+            _warm(_packed_at(addrs[i + 1], ST0))
+            _warm_mask(VB, i + 1)
         _step_one(TB, VT, VB, _packed_at(addrs[i], ST0), OUT, LOG, i, actions[i])
     return -1
 
@@ -350,3 +412,38 @@ def reset_batch(TB, VT, VB, ST0, OUT, LOG):
         VB[SEAT][i] = ST[CTR][CURRENT]
         if VT[PARAMS][OBSERVING]:
             _observe(TB, VT, VB, ST, i)
+
+
+@nb.njit(**PY)
+def random_actions(VB, seed, out):
+    """A legal action per game, uniformly from its mask, into ``out`` (a random policy for
+    opponents and benchmarks); the draws follow ``seed`` (Numba's own generator)."""
+    np.random.seed(seed)
+    mask, acts, n_set = VB[MASK], VB[ACTS], VB[N_SET]
+    for i in range(out.shape[0]):
+        n = n_set[i]
+        pick = np.random.randint(0, n)
+        if n <= acts.shape[1]:
+            out[i] = acts[i, pick]
+            continue
+        for a in range(mask.shape[1]):  # more than the listed: the pick-th marked
+            if mask[i, a]:
+                if pick == 0:
+                    out[i] = a
+                    break
+                pick -= 1
+
+
+@nb.njit(**PY)
+def list_only(TB, VT, VB, ST0, mode):
+    addrs = VB[ADDRS]
+    total = 0
+    for i in range(addrs.shape[0]):
+        ST = _packed_at(addrs[i], ST0)
+        if mode == 0:
+            _list_legal(TB, VT, VB, ST, i)
+        elif mode == 1:
+            total += every_move(TB, ST, ST[CTR][CURRENT])
+        else:
+            _observe(TB, VT, VB, ST, i)
+    return total

@@ -181,6 +181,16 @@ class VectorEnv(GymVectorEnv):
         return (self._obs(), run.rewards.copy(), run.terminated.copy(),
                 np.zeros(self.num_envs, bool), self._infos())
 
+    def random_actions(self, seed: int | None = None) -> np.ndarray:
+        """A legal action per game, drawn uniformly from its mask (a random policy for
+        opponents, roll-outs and benchmarks; ``seed`` makes the draws repeat)."""
+        if not self._ready:
+            raise EnvOptionError("reset the environment first")
+        seed = self._seeds.getrandbits(31) if seed is None else operator.index(seed) % 2 ** 32
+        out = np.zeros(self.num_envs, np.int64)
+        self._run.stepping.random_actions(self._run.vb, seed, out)
+        return out
+
     def _obs(self) -> dict[str, Any]:
         run = self._run
         out: dict[str, Any] = {"action_mask": run.mask}
@@ -209,12 +219,18 @@ class _Batch:
         from carcdsl.fast import boards, stepping
         from carcdsl.fast.kernel import Kernel, logs, stacks_for
         from carcdsl.fast.packed import Packed
+        from carcdsl.fast.slots import MOVES, OPENS, SCRATCH, TILES_
 
         self.stepping, n, players = stepping, env.num_envs, env.players
         kernel = Kernel(env.game, players)
         kernel.warm()
         self.tb = kernel.tb
-        self.stacks = [stacks_for(self.tb, players) for _ in range(n)]
+        first = stacks_for(self.tb, players)
+        # the games take turns: they share the stacks that hold nothing from one call to the
+        # next (the moves listed, the scratch rows), which keeps those in the cache
+        self.stacks = [first] + [Packed(tuple(
+            first[k] if k in (MOVES, SCRATCH) else a
+            for k, a in enumerate(stacks_for(self.tb, players).arrays))) for _ in range(n - 1)]
         self.out, self.log = kernel._out(1), logs(False, 1)
         self.vt = Packed(_tables(env, int(self.tb[boards.LISTS_TB][boards.SIDE]), reward))
         observer, layout = env.observer, env.layout
@@ -230,8 +246,8 @@ class _Batch:
         self.game_seed = np.zeros(n, np.int64)
         self.n_set = np.zeros(n, np.int64)
         st = self.stacks[0]
-        open_cap = st[stepping.OPENS].shape[1]
-        piece_cap = st[stepping.TILES_].shape[1] * (PLACES + 1)
+        open_cap = st[OPENS].shape[1]
+        piece_cap = st[TILES_].shape[1] * (PLACES + 1)
         self.vb = Packed((
             np.array([s.address for s in self.stacks], np.int64), np.zeros(n, np.int64),
             self.game_seed, self.mask, np.zeros((n, min(layout.n, MAX_LISTED)), np.int64),
