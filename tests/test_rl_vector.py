@@ -21,6 +21,7 @@ CONFIGS = {
     "base": ("base", ()),
     "farmers": ("base", ("farmers",)),
     "inns": ("base", ("inns-cathedrals",)),  # a big follower (a figure kind), attributes
+    "abbot": ("base", ("abbot", "farmers")),  # a figure taken back: the recall spots
 }
 
 
@@ -44,6 +45,7 @@ def same_observation(vector_obs: dict, i: int, aec_obs: dict) -> None:
     ("farmers", 2, "max", 80),
     ("farmers", 3, "mean", 30),
     ("inns", 2, "mean", 100),  # 90 tiles to place
+    ("abbot", 2, "mean", 80),
 ])
 def test_step_by_step_as_the_aec_environment(name, players, reward, steps):
     n, seed = 2, 17
@@ -54,7 +56,9 @@ def test_step_by_step_as_the_aec_environment(name, players, reward, steps):
     games = [0] * n
     obs, infos = vec.reset(seed=seed)
     rng = random.Random(seed)
-    ended = 0
+    ended = recalled = 0
+    layout = vec.layout
+    recall_at = 1 + (1 + layout.figures) * layout.segments
     for _ in range(steps):
         actions = []
         for i, aec in enumerate(aecs):
@@ -63,6 +67,7 @@ def test_step_by_step_as_the_aec_environment(name, players, reward, steps):
             assert infos["game_seed"][i] == aec.game_seed
             same_observation(obs, i, aec.observe(agent))
             actions.append(rng.choice(np.flatnonzero(obs["action_mask"][i]).tolist()))
+            recalled += actions[-1] != layout.outside and actions[-1] % layout.spots >= recall_at
         obs, rewards, terminated, truncated, infos = vec.step(np.array(actions))
         assert not truncated.any()
         for i, aec in enumerate(aecs):
@@ -77,6 +82,7 @@ def test_step_by_step_as_the_aec_environment(name, players, reward, steps):
                 ended += 1
                 aec.reset(seed=seed + i + games[i] * n)
     assert ended >= (n if steps >= 80 else 0)
+    assert recalled > 0 or not layout.recalls  # the abbot was taken back (10 times)
 
 
 def test_flat_is_the_dict_raveled_and_none_keeps_the_masks():
@@ -142,7 +148,6 @@ def test_an_illegal_action_is_refused_and_changes_nothing():
     (("tower",), "a rule's choices"),
     (("hand-of-three",), "hands of tiles"),
     (("traders-builders",), "tokens"),
-    (("abbot",), "figures taken back"),
     (("first-player-most-roads",), "draw-off"),
 ])
 def test_what_it_does_not_run_is_refused_in_one_line(variants, words):

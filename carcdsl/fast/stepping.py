@@ -73,11 +73,13 @@ CELL_SQ, SQ_CELL, VECTORS, PLACES, SEATING, PARAMS = range(6)
 way; ``VT[VECTORS]`` [O, Tc] tile vectors; ``VT[PLACES]`` [O, segments, 13] where each
 local segment lies (``observe.PLACES``); ``VT[SEATING]`` seats in order; ``VT[PARAMS]``."""
 (W, SPOTS, SEGMENTS, N_ACTIONS, REWARD_MAX, OBSERVING, TC, PIECES_AT, COUNTS_AT, FIGURE_KINDS,
- PER_SEAT, TYPES, PRINTED_FROM, TILES_AT, VECTOR_AT, SEED_BASE, FIXED_CH, ALLOWED_CH) = range(18)
-N_PARAMS = 18
+ PER_SEAT, TYPES, PRINTED_FROM, TILES_AT, VECTOR_AT, SEED_BASE, FIXED_CH, ALLOWED_CH,
+ RECALL_AT, RECALLS) = range(20)
+N_PARAMS = 20
 """``VT[PARAMS]``: the window's side, ``S``, ``L``, the actions, the reward (1: "max"),
 whether observations are kept, then the observation's layout (``observe.Observer``), the
-seed of game 0 of environment 0, and where the allowed squares lie (a copy of the plane)."""
+seed of game 0 of environment 0, where the allowed squares lie (a copy of the plane), the
+first spot taking a figure back (``1 + (1 + F) * L``) and ``R``."""
 TILE_CH, PRINTED_CH, OPEN_CH = 0, 1, 2
 
 # VB: the batch's arrays (``rl.vector`` allocates them)
@@ -171,6 +173,35 @@ def _margins(VT, ST, out):
 
 
 @nb.njit(**JIT)
+def _recall_rank(ST, node):
+    """The rank of ``node`` among the mover's figures that may be taken back (listed by
+    ``figures.begin_turn``), by square (north to south, west to east: a kernel square's
+    order) and local segment: ``rl.actions.recall_ranks``."""
+    nodes, tiles = ST[NODES], ST[TILES_]
+    recallable = ST[figures.FIG_ST][figures.RECALLABLE]
+    n = ST[figures.FC][ST[figures.FC].shape[0] - 1, figures.N_RECALLABLE]
+    rank = 0
+    ti = nodes[NTILE, node]
+    key = tiles[T_CELL, ti] << 16 | node - tiles[T_BASE, ti]
+    for q in range(n):
+        other = recallable[q]
+        tq = nodes[NTILE, other]
+        if tiles[T_CELL, tq] << 16 | other - tiles[T_BASE, tq] < key:
+            rank += 1
+    return rank
+
+
+@nb.njit(**JIT)
+def _recall_node(ST, rank):
+    """The node of the figure of ``rank`` (``_recall_rank``); -1: none."""
+    recallable = ST[figures.FIG_ST][figures.RECALLABLE]
+    for q in range(ST[figures.FC][ST[figures.FC].shape[0] - 1, figures.N_RECALLABLE]):
+        if _recall_rank(ST, recallable[q]) == rank:
+            return recallable[q]
+    return -1
+
+
+@nb.njit(**JIT)
 def _action_of(VT, ST, k):
     """The action of the ``k``-th listed move (``rl.actions.legal_actions``); -1 outside the
     window (or a segment beyond ``L``)."""
@@ -185,6 +216,11 @@ def _action_of(VT, ST, k):
         if local >= p[SEGMENTS]:
             return -1
         index = 1 + figure * p[SEGMENTS] + local
+    elif spot <= figures.RECALL:
+        rank = _recall_rank(ST, figures.RECALL - spot)
+        if rank >= p[RECALLS]:
+            return -1
+        index = p[RECALL_AT] + rank
     return (square * 4 + buf[k, 2]) * p[SPOTS] + index
 
 
@@ -357,7 +393,9 @@ def _step_one(TB, VT, VB, ST, OUT, LOG, i, action):
         rest, index = action // p[SPOTS], action % p[SPOTS]
         square, r = rest // 4, rest % 4
         t, cell, spot = ST[TILES_][PILE, ST[CTR][N_PILE] - 1], VT[SQ_CELL][square], I64(-1)
-        if index:
+        if index >= p[RECALL_AT]:
+            spot = figures.RECALL - _recall_node(ST, index - p[RECALL_AT])
+        elif index:
             figure, local = (index - 1) // p[SEGMENTS], (index - 1) % p[SEGMENTS]
             spot = local | figure << FIGURE_SHIFT
     apply(TB, ST, OUT, LOG, I64(0), t, cell, r, spot)
