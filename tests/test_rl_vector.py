@@ -22,6 +22,9 @@ CONFIGS = {
     "farmers": ("base", ("farmers",)),
     "inns": ("base", ("inns-cathedrals",)),  # a big follower (a figure kind), attributes
     "abbot": ("base", ("abbot", "farmers")),  # a figure taken back: the recall spots
+    "maps": ("maps-germany", ()),  # a map: printed tiles, a 23 x 23 window
+    "river": ("base", ("river", "fill-hole-extra-turn")),  # requirements, extra turns
+    "bag": ("base", ("bag", "table-edge")),  # tiles set aside, a bounded table
 }
 
 
@@ -46,6 +49,7 @@ def same_observation(vector_obs: dict, i: int, aec_obs: dict) -> None:
     ("farmers", 3, "mean", 30),
     ("inns", 2, "mean", 100),  # 90 tiles to place
     ("abbot", 2, "mean", 80),
+    ("maps", 2, "mean", 40), ("river", 2, "mean", 40), ("bag", 2, "max", 40),
 ])
 def test_step_by_step_as_the_aec_environment(name, players, reward, steps):
     n, seed = 2, 17
