@@ -25,6 +25,7 @@ CONFIGS = {
     "maps": ("maps-germany", ()),  # a map: printed tiles, a 23 x 23 window
     "river": ("base", ("river", "fill-hole-extra-turn")),  # requirements, extra turns
     "bag": ("base", ("bag", "table-edge")),  # tiles set aside, a bounded table
+    "hand": ("base", ("hand-of-three", "farmers")),  # hands: the slot part of an action
 }
 
 
@@ -50,6 +51,7 @@ def same_observation(vector_obs: dict, i: int, aec_obs: dict) -> None:
     ("inns", 2, "mean", 100),  # 90 tiles to place
     ("abbot", 2, "mean", 80),
     ("maps", 2, "mean", 40), ("river", 2, "mean", 40), ("bag", 2, "max", 40),
+    ("hand", 3, "mean", 80),
 ])
 def test_step_by_step_as_the_aec_environment(name, players, reward, steps):
     n, seed = 2, 17
@@ -150,7 +152,6 @@ def test_an_illegal_action_is_refused_and_changes_nothing():
 
 @pytest.mark.parametrize("variants, words", [
     (("tower",), "a rule's choices"),
-    (("hand-of-three",), "hands of tiles"),
     (("traders-builders",), "tokens"),
     (("first-player-most-roads",), "draw-off"),
 ])

@@ -40,6 +40,8 @@ from carcdsl.fast.slots import (
     CTR,
     CURRENT,
     FINISHED,
+    HAND_N,
+    HANDS,
     LEFT,
     MOVES,
     N_ASIDE,
@@ -74,12 +76,13 @@ way; ``VT[VECTORS]`` [O, Tc] tile vectors; ``VT[PLACES]`` [O, segments, 13] wher
 local segment lies (``observe.PLACES``); ``VT[SEATING]`` seats in order; ``VT[PARAMS]``."""
 (W, SPOTS, SEGMENTS, N_ACTIONS, REWARD_MAX, OBSERVING, TC, PIECES_AT, COUNTS_AT, FIGURE_KINDS,
  PER_SEAT, TYPES, PRINTED_FROM, TILES_AT, VECTOR_AT, SEED_BASE, FIXED_CH, ALLOWED_CH,
- RECALL_AT, RECALLS) = range(20)
-N_PARAMS = 20
+ RECALL_AT, RECALLS, SLOTS, HELD) = range(22)
+N_PARAMS = 22
 """``VT[PARAMS]``: the window's side, ``S``, ``L``, the actions, the reward (1: "max"),
 whether observations are kept, then the observation's layout (``observe.Observer``), the
 seed of game 0 of environment 0, where the allowed squares lie (a copy of the plane), the
-first spot taking a figure back (``1 + (1 + F) * L``) and ``R``."""
+first spot taking a figure back (``1 + (1 + F) * L``), ``R``, ``H`` and whether players
+hold hands of tiles."""
 TILE_CH, PRINTED_CH, OPEN_CH = 0, 1, 2
 
 # VB: the batch's arrays (``rl.vector`` allocates them)
@@ -221,7 +224,24 @@ def _action_of(VT, ST, k):
         if rank >= p[RECALLS]:
             return -1
         index = p[RECALL_AT] + rank
-    return (square * 4 + buf[k, 2]) * p[SPOTS] + index
+    slot = _slot_of(VT, ST, buf[k, 0])
+    if slot < 0:
+        return -1
+    return ((slot * p[W] * p[W] + square) * 4 + buf[k, 2]) * p[SPOTS] + index
+
+
+@nb.njit(**JIT)
+def _slot_of(VT, ST, t):
+    """The hand slot of tile type ``t``: the first holding it (0 without hands; -1 beyond
+    ``H``)."""
+    if not VT[PARAMS][HELD]:
+        return 0
+    seat = ST[CTR][CURRENT]
+    hands = ST[HANDS]
+    for slot in range(ST[SEATS][HAND_N, seat]):
+        if hands[seat, slot] == t:
+            return slot if slot < VT[PARAMS][SLOTS] else -1
+    return -1
 
 
 @nb.njit(**JIT)
@@ -346,11 +366,13 @@ def _numbers(TB, VT, VB, ST, i, seat):
     tc, vectors = p[TC], VT[VECTORS]
     at = p[TILES_AT]
     obs[at:p[VECTOR_AT]] = 0
-    if not ctr[FINISHED] and ctr[N_PILE]:
-        t = tiles[PILE, ctr[N_PILE] - 1]
+    held = VT[PARAMS][HELD]
+    for slot in range(min(seats[HAND_N, seat], p[SLOTS]) if held else
+                      1 if not ctr[FINISHED] and ctr[N_PILE] else 0):
+        t = ST[HANDS][seat, slot] if held else tiles[PILE, ctr[N_PILE] - 1]
         for r in range(4):
             for c in range(tc):
-                obs[at + r * tc + c] = vectors[4 * t + r, c]
+                obs[at + (slot * 4 + r) * tc + c] = vectors[4 * t + r, c]
     at = p[VECTOR_AT]
     obs[at:] = 0
     n = seats.shape[1]
@@ -368,6 +390,10 @@ def _numbers(TB, VT, VB, ST, i, seat):
         obs[at + tiles[PILE, k]] += 1
     for k in range(ctr[N_ASIDE]):
         obs[at + tiles[ASIDE, k]] += 1
+    for other in range(n if held else 0):
+        if other != seat:
+            for k in range(seats[HAND_N, other]):
+                obs[at + ST[HANDS][other, k]] += 1
     at += p[TYPES]
     obs[at] = ctr[N_PILE]
     obs[at + 1] = ST[effects.MISC][effects.IN_EXTRA]
@@ -383,6 +409,14 @@ def _observe(TB, VT, VB, ST, i):
 
 
 @nb.njit(**JIT)
+def _tile_of(VT, ST, slot):
+    """The tile an action's slot names: the mover's hand's, or the drawn tile."""
+    if VT[PARAMS][HELD]:
+        return ST[HANDS][ST[CTR][CURRENT], slot]
+    return ST[TILES_][PILE, ST[CTR][N_PILE] - 1]
+
+
+@nb.njit(**JIT)
 def _step_one(TB, VT, VB, ST, OUT, LOG, i, action):
     """Game ``i`` plays ``action`` (legal: ``step`` checked), then its next decision."""
     p = VT[PARAMS]
@@ -391,8 +425,9 @@ def _step_one(TB, VT, VB, ST, OUT, LOG, i, action):
         t, cell, r, spot = move[0], move[1], move[2], move[3]
     else:
         rest, index = action // p[SPOTS], action % p[SPOTS]
-        square, r = rest // 4, rest % 4
-        t, cell, spot = ST[TILES_][PILE, ST[CTR][N_PILE] - 1], VT[SQ_CELL][square], I64(-1)
+        rest, r = rest // 4, rest % 4
+        slot, square = rest // (p[W] * p[W]), rest % (p[W] * p[W])
+        t, cell, spot = _tile_of(VT, ST, slot), VT[SQ_CELL][square], I64(-1)
         if index >= p[RECALL_AT]:
             spot = figures.RECALL - _recall_node(ST, index - p[RECALL_AT])
         elif index:

@@ -38,7 +38,7 @@ fresh arrays. ``copy=True`` (Gymnasium's default) copies ``obs`` every step, whi
 than the step itself with observations on (about 380 KB a game for base + farmers).
 
 **What it runs.** Rule sets the AEC environment takes and the kernel runs
-(``fast.support``), two players or more, and not yet: hands, tokens, a draw-off for the
+(``fast.support``), two players or more, and not yet: tokens, a draw-off for the
 first player, tiles held back. Others are refused in one line naming what stops them
 (``EnvOptionError``): play them with the AEC environment. There is no slower fallback.
 """
@@ -89,8 +89,6 @@ def refusal(game: Game, players: int) -> str | None:
     found = unsupported(game.tables)
     if found is not None:
         return f"{found} (the compiled engine does not run it yet)"
-    if modes.hand:
-        return "hands of tiles"
     if modes.tokens:
         return "tokens"
     if modes.draw_off:
@@ -306,6 +304,8 @@ def _tables(env: VectorEnv, side: int, reward: str) -> tuple:
     p[[s.PRINTED_FROM, s.TILES_AT, s.VECTOR_AT, s.FIXED_CH, s.ALLOWED_CH]] = (
         tables.printed_from, tiles_at, tiles_at + layout.slots * 4 * observer.tc, FIXED,
         ALLOWED)
-    p[[s.RECALL_AT, s.RECALLS]] = 1 + (1 + layout.figures) * layout.segments, layout.recalls
+    p[[s.RECALL_AT, s.RECALLS, s.SLOTS, s.HELD]] = (
+        1 + (1 + layout.figures) * layout.segments, layout.recalls, layout.slots,
+        bool(tables.modes.hand))
     return (cell_sq, sq_cell, observer.vectors, places, np.arange(env.players, dtype=np.int64),
             p)
