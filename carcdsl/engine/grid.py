@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from carcdsl.compile.tables import Tables
 from carcdsl.engine.features import Features
+from carcdsl.engine.opened import Opened
 from carcdsl.geometry.squares import AROUND, STEP
 
 
 class Grid:
     """The grid of squares: placed tiles and open squares."""
 
-    __slots__ = ("tiles", "open", "fitting", "latent", "reached", "watched", "turns")
+    __slots__ = ("tiles", "open", "fitting", "latent", "reached", "watched", "turns", "opened")
 
     def __init__(self, tables: Tables):
         self.tiles: dict[int, tuple[int, int]] = {}
@@ -35,13 +36,31 @@ class Grid:
         (``Tables.watched_centres``) -> the tile's centre nodes."""
         self.turns: dict[int, tuple[int, int, int]] = {}
         """Kind -> the turns its path made lately (``engine.requirements``)."""
+        self.opened: Opened | None = None
+        """``fitting``'s squares in blocks (``engine.opened``), once a draw asked for them."""
+
+    def keep_opened(self) -> Opened:
+        """``opened``, made now if not yet (then kept up to date with ``fitting``)."""
+        if self.opened is None:
+            self.opened = Opened(self.fitting)
+        return self.opened
+
+    def _fit(self, key: int, entry: tuple[tuple[int, ...], ...]) -> None:
+        """``fitting[key] = entry``, and ``opened`` with it."""
+        if self.opened is not None:
+            old = self.fitting.get(key)
+            if old is None:
+                self.opened.add(key, entry)
+            else:
+                self.opened.change(key, old, entry)
+        self.fitting[key] = entry
 
     def copy(self) -> Grid:
         new = Grid.__new__(Grid)
         new.tiles, new.open = self.tiles.copy(), self.open.copy()
         new.fitting, new.latent = self.fitting.copy(), self.latent.copy()
         new.reached, new.watched = set(self.reached), self.watched.copy()
-        new.turns = self.turns.copy()
+        new.turns, new.opened = self.turns.copy(), None
         return new
 
 
@@ -53,6 +72,8 @@ class Grid:
         base = features.add_tile(tb.fast, o, key)
         self.tiles[key] = (o, base)
         if self.open.pop(key, None) is not None:
+            if self.opened is not None:
+                self.opened.remove(key, self.fitting[key])
             del self.fitting[key]
         self._join_neighbours(tb, features, o, key, base, printed)
         if tb.watched_centres and tb.watched_centres[o]:
@@ -90,7 +111,10 @@ class Grid:
                     code = latent.pop(nkey, 0) if latent else 0
                 code |= bits
                 open_[nkey] = code
-                fitting[nkey] = fit_cache.get(code) or tb.fit_entry(code)
+                if self.opened is None:
+                    fitting[nkey] = fit_cache.get(code) or tb.fit_entry(code)
+                else:
+                    self._fit(nkey, fit_cache.get(code) or tb.fit_entry(code))
                 continue
             if nb[0] >= printed_from and not printed:
                 self._reach(tb, nkey)
@@ -116,7 +140,7 @@ class Grid:
                 code = self.latent.pop(square + step, None)
                 if code is not None:
                     self.open[square + step] = code
-                    self.fitting[square + step] = tb.fit_entry(code)
+                    self._fit(square + step, tb.fit_entry(code))
 
     def open_start_area(self, tb: Tables, key: int) -> tuple[tuple[int, ...], ...]:
         """A further start area becomes an open square; returns what fits there."""
@@ -124,7 +148,8 @@ class Grid:
         if code is None:
             code = self.latent.pop(key, 0)
         self.open[key] = code
-        entry = self.fitting[key] = tb.fit_entry(code)
+        entry = tb.fit_entry(code)
+        self._fit(key, entry)
         return entry
 
     def occupied(self, tb: Tables, features: Features,

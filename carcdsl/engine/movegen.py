@@ -26,6 +26,7 @@ from carcdsl.compile.modes import NO_NEED
 from carcdsl.engine import decisions, figures, owned, requirements, targets
 from carcdsl.engine.elsewhere import Candidates
 from carcdsl.engine.moves import FollowerSpec, Placement, RansomSpec, RecallSpec
+from carcdsl.engine.opened import FROM
 from carcdsl.engine.parts import Parts
 from carcdsl.engine.supply import below
 from carcdsl.geometry.squares import to_xy
@@ -209,6 +210,8 @@ def sample_move(p: Parts, rng: random.Random) -> FastMove | None:
     tb = p.tables
     fast = tb.fast
     fitting = p.grid.fitting
+    if len(fitting) > FROM:
+        return _sample_opened(p, rng, t)
     # per open square, the rotations of t that fit, and the placements up to it, at C speed
     rotations = list(map(fast.by_type[t], fitting.values()))
     ends = list(accumulate(map(len, rotations)))
@@ -226,6 +229,27 @@ def sample_move(p: Parts, rng: random.Random) -> FastMove | None:
         spot = spots[4 * t + r][choice - 1]
         if spot in tb.free_spots(4 * t + r, p.grid.occupied(tb, p.features, keys[i])):
             return t, keys[i], r, spot
+
+
+def _sample_opened(p: Parts, rng: random.Random, t: int) -> FastMove | None:
+    """``sample_move`` on a board of many open squares, draw for draw: the pick's square and
+    rotation found by the grid's blocks (``Grid.keep_opened``), not by a walk over every
+    open square."""
+    grid, tb = p.grid, p.tables
+    opened = grid.keep_opened()
+    total = opened.total(t)
+    if not total:
+        return None
+    width = 1 + tb.fast.spot_count[t] if p.seats.followers[p.seats.current] else 1
+    fitting, by_type, spots = grid.fitting, tb.fast.by_type[t], tb.spots
+    while True:
+        pick, choice = divmod(below(rng, total * width), width)
+        key, r = opened.find(fitting, by_type, t, pick)
+        if not choice:
+            return t, key, r, -1
+        spot = spots[4 * t + r][choice - 1]
+        if spot in tb.free_spots(4 * t + r, grid.occupied(tb, p.features, key)):
+            return t, key, r, spot
 
 
 def _sample_more(p: Parts, rng: random.Random) -> FastMove | None:
