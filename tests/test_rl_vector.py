@@ -26,6 +26,8 @@ CONFIGS = {
     "river": ("base", ("river", "fill-hole-extra-turn")),  # requirements, extra turns
     "bag": ("base", ("bag", "table-edge")),  # tiles set aside, a bounded table
     "hand": ("base", ("hand-of-three", "farmers")),  # hands: the slot part of an action
+    "traders": ("base", ("traders-builders", "farmers")),  # builder, pig, goods (tokens)
+    "nuts": ("nuts", ()),  # tokens lying on features (the start tile's sides)
 }
 
 
@@ -51,7 +53,7 @@ def same_observation(vector_obs: dict, i: int, aec_obs: dict) -> None:
     ("inns", 2, "mean", 100),  # 90 tiles to place
     ("abbot", 2, "mean", 80),
     ("maps", 2, "mean", 40), ("river", 2, "mean", 40), ("bag", 2, "max", 40),
-    ("hand", 3, "mean", 80),
+    ("hand", 3, "mean", 80), ("traders", 2, "mean", 110), ("nuts", 2, "mean", 40),
 ])
 def test_step_by_step_as_the_aec_environment(name, players, reward, steps):
     n, seed = 2, 17
@@ -152,7 +154,6 @@ def test_an_illegal_action_is_refused_and_changes_nothing():
 
 @pytest.mark.parametrize("variants, words", [
     (("tower",), "a rule's choices"),
-    (("traders-builders",), "tokens"),
     (("first-player-most-roads",), "draw-off"),
 ])
 def test_what_it_does_not_run_is_refused_in_one_line(variants, words):

@@ -53,6 +53,7 @@ from carcdsl.fast.slots import (
     NFOL,
     NODES,
     NTILE,
+    NXT,
     OPEN_CELL,
     OPENS,
     P_NODE,
@@ -76,18 +77,19 @@ way; ``VT[VECTORS]`` [O, Tc] tile vectors; ``VT[PLACES]`` [O, segments, 13] wher
 local segment lies (``observe.PLACES``); ``VT[SEATING]`` seats in order; ``VT[PARAMS]``."""
 (W, SPOTS, SEGMENTS, N_ACTIONS, REWARD_MAX, OBSERVING, TC, PIECES_AT, COUNTS_AT, FIGURE_KINDS,
  PER_SEAT, TYPES, PRINTED_FROM, TILES_AT, VECTOR_AT, SEED_BASE, FIXED_CH, ALLOWED_CH,
- RECALL_AT, RECALLS, SLOTS, HELD) = range(22)
-N_PARAMS = 22
+ RECALL_AT, RECALLS, SLOTS, HELD, TOKENS_AT) = range(23)
+N_PARAMS = 23
 """``VT[PARAMS]``: the window's side, ``S``, ``L``, the actions, the reward (1: "max"),
 whether observations are kept, then the observation's layout (``observe.Observer``), the
 seed of game 0 of environment 0, where the allowed squares lie (a copy of the plane), the
-first spot taking a figure back (``1 + (1 + F) * L``), ``R``, ``H`` and whether players
-hold hands of tiles."""
+first spot taking a figure back (``1 + (1 + F) * L``), ``R``, ``H``, whether players
+hold hands of tiles, and the first token channel."""
 TILE_CH, PRINTED_CH, OPEN_CH = 0, 1, 2
 
 # VB: the batch's arrays (``rl.vector`` allocates them)
 (ADDRS, GAMES, GAME_SEED, MASK, ACTS, N_SET, OUTSIDE, REWARDS, TERMINATED, FINAL, SEAT, OBS,
- SEEN, OPEN_PREV, N_OPEN_PREV, PIECE_PREV, N_PIECE_PREV, ALLOWED, MARGINS) = range(19)
+ SEEN, OPEN_PREV, N_OPEN_PREV, PIECE_PREV, N_PIECE_PREV, ALLOWED, MARGINS, TOKEN_PREV,
+ N_TOKEN_PREV) = range(21)
 
 
 @intrinsic
@@ -295,6 +297,7 @@ def _new_game(TB, VT, VB, ST, OUT, LOG, i):
         for sq in range(ww):
             obs[at + sq] = allowed[sq]
         VB[SEEN][i], VB[N_OPEN_PREV][i], VB[N_PIECE_PREV][i] = 0, 0, 0
+        VB[N_TOKEN_PREV][i] = 0
 
 
 @nb.njit(**JIT)
@@ -385,6 +388,8 @@ def _numbers(TB, VT, VB, ST, i, seat):
         obs[row + 1] = seats[LEFT, other]
         for f in range(n_fig):
             obs[row + 2 + f] = fc[f, other]
+        for k in range(TB[effects.RULES][effects.H_TOKENS]):
+            obs[row + 2 + n_fig + k] = ST[effects.MISC][effects._held(TB, ST, k) + other]
     at += n * p[PER_SEAT]
     for k in range(ctr[N_PILE]):
         obs[at + tiles[PILE, k]] += 1
@@ -401,11 +406,50 @@ def _numbers(TB, VT, VB, ST, i, seat):
 
 
 @nb.njit(**JIT)
+def _tokens(TB, VT, VB, ST, i):
+    """The token channels: the tokens of each kind lying on a feature, on each square it
+    covers (cleared where last set, then set); ``ST[effects.ON]`` keeps them per node."""
+    p, obs, nodes, tiles = VT[PARAMS], VB[OBS][i], ST[NODES], ST[TILES_]
+    ww, on, prev = p[W] * p[W], ST[effects.ON], VB[TOKEN_PREV]
+    for k in range(VB[N_TOKEN_PREV][i]):
+        obs[prev[i, k]] = 0
+    cap, nxt, count = nodes.shape[1], nodes[NXT], 0
+    for r in range(ST[CTR][N_NODES]):
+        if nodes[ROOT, r] != r:
+            continue
+        for kind in range(TB[effects.RULES][effects.H_TOKENS]):
+            total, m = 0, r
+            while True:
+                total += on[kind * cap + m]
+                m = nxt[m]
+                if m == r:
+                    break
+            if total == 0:
+                continue
+            while True:  # each square of the feature once
+                ti, q = nodes[NTILE, m], r
+                while q != m and nodes[NTILE, q] != ti:
+                    q = nxt[q]
+                sq = VT[CELL_SQ][tiles[T_CELL, ti]]
+                if q == m and sq >= 0:
+                    at = (p[TOKENS_AT] + kind) * ww + sq
+                    obs[at] += total
+                    prev[i, count] = at
+                    count += 1
+                m = nxt[m]
+                if m == r:
+                    break
+    VB[N_TOKEN_PREV][i] = count
+
+
+@nb.njit(**JIT)
 def _observe(TB, VT, VB, ST, i):
     seat = ST[CTR][CURRENT]
     _tiles_and_open(VT, VB, ST, i)
     _pieces(TB, VT, VB, ST, i, seat)
     _numbers(TB, VT, VB, ST, i, seat)
+    if TB[effects.RULES][effects.H_TOKENS]:
+        _tokens(TB, VT, VB, ST, i)
 
 
 @nb.njit(**JIT)

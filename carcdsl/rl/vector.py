@@ -38,8 +38,8 @@ fresh arrays. ``copy=True`` (Gymnasium's default) copies ``obs`` every step, whi
 than the step itself with observations on (about 380 KB a game for base + farmers).
 
 **What it runs.** Rule sets the AEC environment takes and the kernel runs
-(``fast.support``), two players or more, and not yet: tokens, a draw-off for the
-first player, tiles held back. Others are refused in one line naming what stops them
+(``fast.support``), two players or more, and not yet: a draw-off for the first
+player, tiles held back. Others are refused in one line naming what stops them
 (``EnvOptionError``): play them with the AEC environment. There is no slower fallback.
 """
 
@@ -89,8 +89,6 @@ def refusal(game: Game, players: int) -> str | None:
     found = unsupported(game.tables)
     if found is not None:
         return f"{found} (the compiled engine does not run it yet)"
-    if modes.tokens:
-        return "tokens"
     if modes.draw_off:
         return "a draw-off for the first player"
     if modes.hold is not None:
@@ -215,7 +213,7 @@ class _Batch:
         from carcdsl.fast import boards, stepping
         from carcdsl.fast.kernel import Kernel, logs, stacks_for
         from carcdsl.fast.packed import Packed
-        from carcdsl.fast.slots import MOVES, OPENS, SCRATCH, TILES_
+        from carcdsl.fast.slots import MOVES, NODES, OPENS, SCRATCH, TILES_
 
         self.stepping, n, players = stepping, env.num_envs, env.players
         kernel = Kernel(env.game, players)
@@ -250,7 +248,9 @@ class _Batch:
             self.final, self.seat, self.obs, np.zeros(n, np.int64),
             np.zeros((n, open_cap), np.int64), np.zeros(n, np.int64),
             np.zeros((n, piece_cap), np.int64), np.zeros(n, np.int64),
-            observer.allowed.ravel().copy(), np.zeros((n, players), np.float64)))
+            observer.allowed.ravel().copy(), np.zeros((n, players), np.float64),
+            np.zeros((n, st[NODES].shape[1] * len(env.game.tables.modes.tokens) or 1),
+                     np.int64), np.zeros(n, np.int64)))
         self.views = {}
         if length:
             c, h, tc = observer.channels, layout.slots, observer.tc
@@ -307,5 +307,6 @@ def _tables(env: VectorEnv, side: int, reward: str) -> tuple:
     p[[s.RECALL_AT, s.RECALLS, s.SLOTS, s.HELD]] = (
         1 + (1 + layout.figures) * layout.segments, layout.recalls, layout.slots,
         bool(tables.modes.hand))
+    p[s.TOKENS_AT] = observer.tokens_at
     return (cell_sq, sq_cell, observer.vectors, places, np.arange(env.players, dtype=np.int64),
             p)
