@@ -28,6 +28,7 @@ CONFIGS = {
     "hand": ("base", ("hand-of-three", "farmers")),  # hands: the slot part of an action
     "traders": ("base", ("traders-builders", "farmers")),  # builder, pig, goods (tokens)
     "nuts": ("nuts", ()),  # tokens lying on features (the start tile's sides)
+    "draw": ("base", ("bag", "first-player-most-roads")),  # a draw-off seats the players
 }
 
 
@@ -54,6 +55,7 @@ def same_observation(vector_obs: dict, i: int, aec_obs: dict) -> None:
     ("abbot", 2, "mean", 80),
     ("maps", 2, "mean", 40), ("river", 2, "mean", 40), ("bag", 2, "max", 40),
     ("hand", 3, "mean", 80), ("traders", 2, "mean", 110), ("nuts", 2, "mean", 40),
+    ("draw", 3, "mean", 40),
 ])
 def test_step_by_step_as_the_aec_environment(name, players, reward, steps):
     n, seed = 2, 17
@@ -154,7 +156,6 @@ def test_an_illegal_action_is_refused_and_changes_nothing():
 
 @pytest.mark.parametrize("variants, words", [
     (("tower",), "a rule's choices"),
-    (("first-player-most-roads",), "draw-off"),
 ])
 def test_what_it_does_not_run_is_refused_in_one_line(variants, words):
     with pytest.raises(EnvOptionError, match=words) as caught:

@@ -13,7 +13,9 @@ Gymnasium vector environment is what Stable-Baselines3-, CleanRL- and TorchRL-st
 Two things follow the game, as pgx does for its board games: ``rewards`` has one column per
 seat (``(N, P)``: every seat's margin moves on every step, as the AEC environment rewards
 every agent), and ``infos["seat"]`` says whose decision each game's observation and mask
-are (pgx's ``current_player``).
+are (pgx's ``current_player``). Seats are numbered in turn order (seat 0 moves first); after
+a draw-off the AEC environment's ``player_k`` sits at ``engine_state.players.index(...)``,
+a name the arrays do not need.
 
 **The encoding is the AEC environment's** (``rl.observe``, ``rl.actions``): ``obs`` is
 ``{"observation": ..., "action_mask": ...}`` with a leading axis of N, the observation being
@@ -38,9 +40,9 @@ fresh arrays. ``copy=True`` (Gymnasium's default) copies ``obs`` every step, whi
 than the step itself with observations on (about 380 KB a game for base + farmers).
 
 **What it runs.** Rule sets the AEC environment takes and the kernel runs
-(``fast.support``), two players or more, and not yet: a draw-off for the first
-player, tiles held back. Others are refused in one line naming what stops them
-(``EnvOptionError``): play them with the AEC environment. There is no slower fallback.
+(``fast.support``), two players or more, and not yet tiles held back (``hold back``).
+Others are refused in one line naming what stops them (``EnvOptionError``): play them with
+the AEC environment. There is no slower fallback.
 """
 
 from __future__ import annotations
@@ -89,8 +91,6 @@ def refusal(game: Game, players: int) -> str | None:
     found = unsupported(game.tables)
     if found is not None:
         return f"{found} (the compiled engine does not run it yet)"
-    if modes.draw_off:
-        return "a draw-off for the first player"
     if modes.hold is not None:
         return "tiles held back"
     if players < 2:
