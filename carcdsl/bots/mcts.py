@@ -165,11 +165,11 @@ class Search:
             kernel = self.kernel or self._kernel(world)
             if kernel is not None:
                 return kernel.roll_out(world, self.rng.getrandbits(62), self.depth)
-        rng, log, supply = self.rng, world.log, world.supply
+        rng, log = self.rng, world.log
         sample, apply = world.sample_move, world.apply_fast
         turns = self.depth if self.depth >= 0 else 1 << 30
         while not log.finished and turns:
-            if supply.is_empty() and not world.pending:  # a last capture is still made
+            if world.out_of_tiles():  # a last capture, the last turns for owned tiles: played
                 break
             move = sample(rng)
             if move is None:

@@ -3,7 +3,7 @@
 ``JIT`` is the ``nb.njit`` options of every kernel function but those that Python calls
 (``PY``: ``kernel.play_batch``, ``roll_out``, ``movegen.list_moves``, ``mt.seed_int``, ...)
 and the few that allocate arrays or copy one into another by slice (``state.new_state``,
-each module's ``state``, ``kernel.load``, ``figures.load``), which are compiled with
+each module's ``state``, ``loading.load``, ``figures.load``), which are compiled with
 ``cache=True`` alone (and the few that return a view of a table, inlined where they are
 called: ``inline="always"``). ``TB``, ``ST``, ``OUT`` and ``LOG`` come in as
 ``fast.packed.Packed``, one pointer each:

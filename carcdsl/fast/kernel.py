@@ -7,9 +7,10 @@ makes the games the same), in the module of ``fast`` named as the engine's: ``gr
 (``place``), ``features`` (``union``), ``supply``, ``turn``, ``scoring``, ``movegen``
 (``sample``), ``state`` (``apply``), ``figures``, ``effects`` and ``requirements``;
 ``boards`` plays bounded tables and printed maps (``engine.grid``'s). This module plays turns
-(``sim.local.play_out``, ``mcts``' roll-out), games and batches, loads positions of the Python
-engine, and is the one Python calls. (Its functions stay in a module named ``kernel``:
-``sim.compiled`` tells a cache that holds the kernel by their files, ``kernel.*.nbi``.)
+(``sim.local.play_out``, ``mcts``' roll-out), games and batches, rolls out positions of the
+Python engine (``loading`` carries them over), and is the one Python calls. (Its functions
+stay in a module named ``kernel``: ``sim.compiled`` tells a cache that holds the kernel by
+their files, ``kernel.*.nbi``.)
 """
 
 from __future__ import annotations
@@ -21,12 +22,11 @@ import numpy as np
 
 from carcdsl.compile.facts import DECIDE, TOKEN_ACTIONS
 from carcdsl.compile.modes import WALK
-from carcdsl.engine.position import position
 from carcdsl.engine.state import draw_off_seating
-from carcdsl.fast import boards, decisions, effects, figures, moving, mt, neutral, owned
-from carcdsl.fast.grid import place
+from carcdsl.fast import boards, decisions, effects, figures, moving, mt, owned
 from carcdsl.fast.jit import I64, JIT, PY
-from carcdsl.fast.layout import DECIDING, FIG_TB, GENERAL, HAND, PARAMS, kernel_tables
+from carcdsl.fast.layout import DECIDING, GENERAL, HAND, PARAMS, kernel_tables
+from carcdsl.fast.loading import load_generators, load_state
 from carcdsl.fast.movegen import (
     begin_turn,
     count_moves,
@@ -41,49 +41,33 @@ from carcdsl.fast.movegen import (
 from carcdsl.fast.packed import Packed
 from carcdsl.fast.scoring import STOPPED, SUPPLY_EMPTY, finish, largest
 from carcdsl.fast.slots import (
-    ASIDE,
-    C_WATCH,
-    CELLS,
     CHANGES,
     CTR,
     CURRENT,
-    D_HELD_N,
-    D_N_OPTIONS,
     D_PENDING,
-    D_RANSOMED,
     DEC_ST,
     END,
     FINISHED,
     G_NOW,
     G_STEP,
-    HAND_N,
-    HANDS,
-    HELD_ST,
     KIND_ROWS,
     KR_POINTS,
     KR_SCORINGS,
-    LEAD,
-    LEFT,
     MOVES,
     MTX,
-    N_ASIDE,
     N_DISCARDS,
     N_GROUPS,
     N_LOG_EVENTS,
     N_LOGGED,
     N_NODES,
     N_OPEN,
-    N_PIECES,
     N_PILE,
     N_ROWS,
-    N_WATCHED,
     NFOL,
     NODES,
     OPEN_CELL,
     OPEN_ENDS,
     OPENS,
-    P_NODE,
-    P_SEAT,
     PENNANTS,
     PILE,
     PLACED,
@@ -112,7 +96,7 @@ from carcdsl.fast.slots import (
 )
 from carcdsl.fast.state import after_move, apply, decide, keep, new_state, reset, set_up
 from carcdsl.fast.supply import is_empty
-from carcdsl.geometry.squares import to_key, to_xy
+from carcdsl.geometry.squares import to_key
 
 
 @nb.njit(**JIT)
@@ -302,54 +286,14 @@ def play_batch(TB, ST, seeds, seatings, branching, OUT, LOG, counts):
         play_game(TB, ST, OUT, LOG, g, seeds[g], seatings[g], branching, counts)
 
 
-@nb.njit(cache=True)
-def load(TB, ST, placed, pieces, figure_supply, watched, pile, hands, hand_n, scores, left,
-         current, aside):
-    """A position of the Python engine into ``ST``: its tiles placed again in the order
-    they were (which rebuilds the same nodes, features and open squares), its followers and
-    figures (``pieces``: seat, node, figure), the figures in supply, watched centres, pile,
-    hands, scores and the player to move."""
-    cells, nodes, nfol, tiles, seats, ctr = (ST[CELLS], ST[NODES], ST[NFOL], ST[TILES_],
-                                             ST[SEATS], ST[CTR])
-    reset(TB, ST)
-    wild = TB[owned.OWN_TB][owned.X_WILD]
-    for i in range(placed.shape[0]):
-        if wild:
-            owned.place(TB, ST, placed[i, 0], placed[i, 1])
-        else:
-            place(TB, ST, placed[i, 0], placed[i, 1])
-    if TB[FIG_TB].shape[0]:
-        figures.load(TB, ST, pieces, figure_supply)
-    else:
-        for p in range(pieces.shape[0]):
-            seat, node = pieces[p, 0], pieces[p, 1]
-            nfol[nodes[ROOT, node], seat] += 1
-            tiles[P_SEAT, p], tiles[P_NODE, p] = seat, node
-        ctr[N_PIECES] = pieces.shape[0]
-    for c in watched:
-        cells[C_WATCH, c] = 1
-    ctr[N_WATCHED] = watched.shape[0]
-    tiles[PILE, :pile.shape[0]] = pile
-    ctr[N_PILE] = pile.shape[0]
-    tiles[ASIDE, :aside.shape[0]] = aside
-    ctr[N_ASIDE] = aside.shape[0]
-    ST[HANDS][:, :hands.shape[1]] = hands
-    seats[HAND_N] = hand_n
-    seats[SCORE] = scores
-    seats[LEAD] = scores
-    seats[LEFT] = left
-    ctr[CURRENT] = current
-
-
 @nb.njit(**PY)
 def roll_out(TB, ST, OUT, LOG, turns, seed):
     """Random moves from the loaded position for ``turns`` turns (-1: to the end), all
-    drawn from one generator seeded with ``seed`` (a bag's returns from another), then final
-    scoring: ``mcts``' roll-out. The scores are in ``ST[SEATS][SCORE]``."""
+    drawn from one generator seeded with ``seed`` (the game's own, a bag's returns and bags
+    of tokens, as loaded: ``loading.load_generators``), then final scoring: ``mcts``'
+    roll-out. The scores are in ``ST[SEATS][SCORE]``."""
     mtx, ctr = ST[MTX], ST[CTR]
     mt.seed_int(mtx[0], seed)
-    mt.seed_int(mtx[mtx.shape[0] - 3], seed + 1)
-    mt.seed_int(mtx[mtx.shape[0] - 2], seed + 2)  # what bags give
     counts = ST[SCRATCH][STACK_ROW][:3]
     g = I64(0)
     play_turns(TB, ST, OUT, LOG, g, turns, np.bool_(False), counts, np.bool_(True))
@@ -379,22 +323,6 @@ def logs(on: bool, moves: int) -> Packed:
     events (``[n, 5]`` rows each)."""
     return Packed((np.array([on], np.int64), np.zeros((moves, 5), np.int64),
                    np.zeros((16 * moves, 5), np.int64)))
-
-
-def _load_decisions(st: Packed, state) -> None:
-    """``state``'s decisions (``parts.Decisions``) into ``st``: the figures each seat holds,
-    whether the mover paid a ransom this turn, a pending capture's options."""
-    dc, held = st[DEC_ST], st[HELD_ST]
-    d = state.decisions
-    for seat, figures_held in enumerate(d.held):
-        dc[D_HELD_N + seat] = len(figures_held)
-        for h, (owner, figure) in enumerate(figures_held):
-            held[seat, h] = owner << decisions.SHIFT | figure
-    dc[D_RANSOMED] = d.ransomed
-    options = d.pending[1] if d.pending is not None else ()
-    dc[D_PENDING], dc[D_N_OPTIONS] = bool(options), len(options)
-    first = D_HELD_N + held.shape[0]
-    dc[first:first + len(options)] = options
 
 
 class Kernel:
@@ -518,38 +446,15 @@ class Kernel:
             self._st = stacks_for(self.tb, self.players)
             self._one = self._out(1)
             self._no_log = logs(False, 1)
-        w = self._st[CTR][WIDTH]
-        half = w // 2
-
-        def cell(key: int) -> int:
-            x, y = to_xy(key)
-            return (x + half) + (y + half) * w
-        at = position(state)
-        placed = np.array([(o, cell(key)) for o, key in at.placed], np.int64).reshape(-1, 2)
-        pieces = np.array(at.pieces, np.int64).reshape(-1, 3)
-        figure_supply = np.array(at.figure_supply, np.int64).reshape(-1, self.players)
-        watched = np.array([cell(key) for key in at.watched], np.int64)
-        held = np.zeros((self.players, max(1, max(map(len, at.hands)))), np.int64)
-        for s, hand in enumerate(at.hands):
-            held[s, :len(hand)] = hand
-        load(self.tb, self._st, placed, pieces, figure_supply, watched,
-             np.array(at.pile, np.int64), held, np.array([len(h) for h in at.hands], np.int64),
-             np.array(at.scores, np.int64), np.array(at.followers, np.int64), at.current,
-             np.array(at.aside, np.int64))
-        if self.tables.modes.deciding:
-            _load_decisions(self._st, state)
-        neutral.load(self.tb, self._st, state, cell)
-        if self.tables.modes.owned:
-            owned.load(self._st, state)
-        if self.tables.modes.moving:
-            moving.load(self.tb, self._st, state, cell)
+        load_state(self.tb, self._st, state)
         return self._st
 
     def position(self, state) -> dict:
         """What the kernel makes of ``state`` (a position of the Python engine), to compare
         with it: the legal moves in order (as ``iter_moves`` gives them), each node's root,
         open ends and pennants at roots, followers per seat at roots, the open squares in
-        order, and the scores."""
+        order, the scores, and the tokens lying on each feature (at roots, per token kind,
+        for features with any)."""
         st = self._load(state)
         n = every_move(self.tb, st, st[CTR][CURRENT])
         w = st[CTR][WIDTH]
@@ -567,7 +472,21 @@ class Kernel:
                 "pennants": {r: int(nodes[PENNANTS, r]) for r in roots},
                 "followers": {r: st[NFOL][r].tolist() for r in roots if st[NFOL][r].any()},
                 "open": [key(c) for c in st[OPENS][OPEN_CELL, :st[CTR][N_OPEN]].tolist()],
-                "scores": st[SEATS][SCORE].tolist()}
+                "scores": st[SEATS][SCORE].tolist(), "tokens": self._tokens(st)}
+
+    def _tokens(self, st: Packed) -> dict[int, list[int]]:
+        """Per root, the tokens of each kind lying on its feature's members (``ST[ON]``, per
+        node): only features with any."""
+        kinds = len(self.tables.modes.tokens)
+        used, nodes = int(st[CTR][N_NODES]), st[NODES].shape[1]
+        on = st[effects.ON][:kinds * nodes].reshape(kinds, nodes)[:, :used]
+        roots = st[NODES][ROOT, :used]
+        out: dict[int, list[int]] = {}
+        for node in np.flatnonzero(on.any(axis=0)).tolist():
+            counts = out.setdefault(int(roots[node]), [0] * kinds)
+            for i in range(kinds):
+                counts[i] += int(on[i, node])
+        return out
 
     def roll_out(self, state, seed: int, turns: int = -1) -> list[int]:
         """``mcts``' roll-out of ``state`` (a position of the Python engine, left as it is):
@@ -575,5 +494,6 @@ class Kernel:
         ``seed`` (0 <= seed < 2**62), then final scoring; the scores per seat. Only for rule
         sets ``support.unsupported_roll_out`` accepts."""
         st = self._load(state)
+        load_generators(st, state, seed)
         roll_out(self.tb, st, self._one, self._no_log, turns, seed)
         return st[SEATS][SCORE].tolist()

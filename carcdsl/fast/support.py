@@ -138,18 +138,6 @@ def unsupported_seeds(seeds) -> str | None:
 
 
 def unsupported_roll_out(tables: Tables) -> str | None:
-    """What keeps the kernel from rolling out a position of the Python engine: what it does
-    not run, or a part of the state ``kernel.load`` does not carry over yet."""
-    found = unsupported(tables)
-    if found is not None:
-        return found
-    modes, board = tables.modes, tables.board
-    if modes.tokens or modes.triggers or modes.on_complete:
-        return "roll-outs from positions with tokens or rules that act"
-    if modes.requirements or board.limited or board.printed:
-        return "roll-outs from positions with requirements or a bounded board"
-    if modes.deciding:
-        return "roll-outs from positions with decisions (captures, ransoms, prisoners)"
-    if modes.owned:
-        return "roll-outs from positions with owned tiles"
-    return None
+    """What keeps the kernel from rolling out a position of the Python engine: only what it
+    does not run (``unsupported``); ``loading`` carries every part of a position over."""
+    return unsupported(tables)

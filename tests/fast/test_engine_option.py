@@ -323,6 +323,6 @@ def test_a_search_bot_rolls_out_on_the_compiled_engine(capsys):
     assert choice.bot_options == {"engine": "compiled"}
     depth0 = sim_compiled.choose(game, 2, ["greedy"], "compiled")
     assert not depth0.roll_outs and depth0.bot_options == {}
-    goods = sim_compiled.choose(carcdsl.load("base", ["traders-builders"]), 2, ["mcts"],
-                                "compiled")
-    assert not goods.roll_outs and goods.refusal.key == "compiled-bots"  # tokens: no load
+    goods = sim_compiled.choose(carcdsl.load("base", ["traders-builders", "tower"]), 2,
+                                ["mcts"], "compiled")  # tokens, prisoners: loaded too
+    assert goods.roll_outs and goods.refusal.key == "compiled-bots-roll-out"

@@ -21,7 +21,7 @@ def python_roll_out(state, seed: int, turns: int) -> list[int]:
     """``mcts.Search.roll_out`` on a clone, drawing from ``Random(seed)``."""
     world, rng = state.clone(), random.Random(seed)
     while not world.finished and turns:
-        if world.supply.is_empty():
+        if world.out_of_tiles():
             break
         world.apply_fast(*world.sample_move(rng))
         turns -= 1
@@ -54,12 +54,17 @@ def test_roll_outs_match_the_python_engine(rules, variants, players):
         assert (list(state.scores), len(state.log.moves), list(state.supply.pile)) == before
 
 
-def test_a_roll_out_is_refused_where_the_state_does_not_carry_over(tmp_path):
-    assert "tokens" in unsupported_roll_out(carcdsl.load("base", ["traders-builders"]).tables)
-    path = tmp_path / "owned.carc"  # which tiles each seat still owns is not loaded
+def test_a_roll_out_is_refused_only_where_the_kernel_does_not_run(tmp_path):
+    """``loading`` carries every part of a position (tokens, owned tiles ...): only what the
+    kernel does not run at all keeps a search's roll-outs on the Python engine."""
+    for variants in (["traders-builders"], ["tower"], ["princess-dragon"], ["abbey-mayor"]):
+        assert unsupported_roll_out(carcdsl.load("base", variants).tables) is None, variants
+    path = tmp_path / "owned.carc"
     path.write_text("variant owned for base\ntile TWIN 0 city N; road E+W\n"
                     "supply { each player owns TWIN }\n")
-    assert "owned tiles" in unsupported_roll_out(carcdsl.load("base", [str(path)]).tables)
+    assert unsupported_roll_out(carcdsl.load("base", [str(path)]).tables) is None
+    held = carcdsl.load("base", [str(path), "hand-of-three"]).tables
+    assert unsupported_roll_out(held) == "supply owned with hands"
 
 
 def test_mcts_rolls_out_on_the_compiled_engine():
