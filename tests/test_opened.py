@@ -8,7 +8,7 @@ import pytest
 
 import carcdsl
 from carcdsl.bots import make_bots
-from carcdsl.engine import movegen
+from carcdsl.engine import grid, movegen
 from carcdsl.engine.opened import Opened
 
 
@@ -37,6 +37,24 @@ def test_the_blocks_draw_the_moves_the_walk_draws(monkeypatch, rules, variants, 
         monkeypatch.setattr(movegen, "FROM", 0)
         assert _moves(game, players, seed) == walked
         assert _moves(game, players, seed, copy_at=20) == walked
+
+
+def test_thinned_blocks_are_made_again_and_draw_the_same_moves(monkeypatch, tmp_path):
+    (tmp_path / "ten.carc").write_text("rules ten\nextends base\nsupply { sets 30 }\n")
+    game = carcdsl.load(tmp_path / "ten.carc")  # 2,160 tiles: squares fill, blocks thin out
+    monkeypatch.setattr(movegen, "FROM", 10**9)
+    walked = _moves(game, 2, 1)
+    made = []
+
+    class Counted(Opened):
+        def __init__(self, fitting):
+            made.append(len(fitting))
+            super().__init__(fitting)
+
+    monkeypatch.setattr(grid, "Opened", Counted)
+    monkeypatch.setattr(movegen, "FROM", 0)
+    assert _moves(game, 2, 1) == walked
+    assert len(made) > 1  # made again (``Opened.stale``), not only at the first draw
 
 
 def test_blocks_keep_the_order_and_counts_of_the_squares():

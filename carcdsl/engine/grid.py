@@ -40,8 +40,9 @@ class Grid:
         """``fitting``'s squares in blocks (``engine.opened``), once a draw asked for them."""
 
     def keep_opened(self) -> Opened:
-        """``opened``, made now if not yet (then kept up to date with ``fitting``)."""
-        if self.opened is None:
+        """``opened``, made now if not yet or ``stale`` (then kept up to date with
+        ``fitting``)."""
+        if self.opened is None or self.opened.stale():
             self.opened = Opened(self.fitting)
         return self.opened
 
