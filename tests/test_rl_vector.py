@@ -170,3 +170,17 @@ def test_what_it_does_not_run_is_refused_in_one_line(variants, words):
 def test_wrong_options_are_one_clear_error(options, words):
     with pytest.raises(EnvOptionError, match=words):
         VectorEnv("base", **options)
+
+
+def test_random_actions_are_legal_and_follow_their_seed():
+    env = VectorEnv(game("farmers"), num_envs=4, observation="none", copy=False)
+    obs, _ = env.reset(seed=9)
+    first, again = env.random_actions(seed=3), env.random_actions(seed=3)
+    assert np.array_equal(first, again)
+    seen = set()
+    for k in range(60):
+        actions = env.random_actions(seed=k)
+        assert obs["action_mask"][np.arange(4), actions].all()
+        seen.update(actions.tolist())
+        obs, *_ = env.step(actions)
+    assert len(seen) > 100  # not always the same few
