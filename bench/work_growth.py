@@ -23,12 +23,15 @@ process (so that one point's memory is not another's): games with random bots fr
   kernels and the rule set included; ``game_mb``: how much that peak rose while the games were
   played (the game's own state, which is what should grow with its size); for the compiled
   engine ``state_mb``, the arrays a game's state is made of (its grid is the board's W x W
-  cells: on an endless table W is 2 x tiles + 5, so they grow as the square of the tiles).
+  cells: on an endless table W is 2 x tiles + 5, so they grow as the square of the tiles,
+  and a batch of few games spends most of its time making them). The compiled engine's
+  ``game_mb`` is measured from after a game of ``base`` (the kernels loaded).
 
 While the kernels' sources change, each fresh process compiles them again (a minute or more,
 ``peak_mb`` about 530 MB): the figures of the games are not affected.
 
-A compiled point the kernel cannot run says why (``refused``) and has no figures. The
+A compiled point the kernel cannot run, or whose grid would take more than
+``--most-grid-mb``, says why (``refused``) and has no figures. The
 calibration (``../shared/bench/calib.py``) is run before and after and averaged, as in
 ``bench/bench.py``; each point's ``ratio`` is its tiles placed per second over it.
 """
@@ -104,15 +107,22 @@ def play_python(game, players: int, seed: int, budget: float, most: int) -> tupl
     return games, time.perf_counter() - started, placed
 
 
-def play_compiled(game, players: int, seed: int, budget: float, most: int) -> tuple:
-    """(games, seconds, tiles placed) of the kernel's games, or the line saying why it
-    cannot play them."""
+def play_compiled(game, players: int, seed: int, budget: float, most: int,
+                  most_grid_mb: float = 2048) -> tuple:
+    """(games, seconds, tiles placed, bytes of a game's state) of the kernel's games, or the
+    line saying why it cannot (or will not) play them."""
+    from carcdsl.fast import boards
     from carcdsl.fast.kernel import Kernel
     from carcdsl.fast.support import unsupported
 
     refusal = unsupported(game.tables)
     if refusal is not None:
         return (refusal,)
+    w = boards.width(game.tables)
+    grid_mb = 4 * 8 * w * w / 2**20  # ``fast.state.new_state``'s cells: 4 int64 rows of W x W
+    if grid_mb > most_grid_mb:
+        return (f"its grid of {w} x {w} cells would take {grid_mb:,.0f} MB "
+                f"(--most-grid-mb {most_grid_mb:g})",)
     kernel = Kernel(game, players)
     kernel.warm()
     kernel.play([seed])  # the tables' first crossing
@@ -139,13 +149,16 @@ def child(spec: dict) -> dict:
     import carcdsl
 
     game = carcdsl.load(spec["path"])
-    play = play_python if spec["engine"] == "python" else play_compiled
-    if spec["engine"] == "compiled":  # the kernels loaded before the memory mark
+    run = (spec["players"], spec["seed"], spec["budget"], spec["max_games"])
+    before = peak_kb()
+    if spec["engine"] == "python":
+        done = play_python(game, *run)
+    else:  # the kernels loaded before the memory mark
         from carcdsl.fast.kernel import Kernel
 
-        Kernel(game, spec["players"]).warm()
-    before = peak_kb()
-    done = play(game, spec["players"], spec["seed"], spec["budget"], spec["max_games"])
+        Kernel.warm(Kernel(carcdsl.load("base"), 2))
+        before = peak_kb()
+        done = play_compiled(game, *run, spec["most_grid_mb"])
     if len(done) == 1:
         return {"refused": done[0]}
     games, seconds, placed = done[:3]
@@ -198,7 +211,8 @@ def measure(args, folder: Path) -> list[dict]:
             budget = args.budget * (2 if engine == "python" else 1)
             row[engine] = run_child({"path": str(path), "engine": engine, "players": players,
                                      "seed": args.seed, "budget": budget,
-                                     "max_games": args.max_games})
+                                     "max_games": args.max_games,
+                                     "most_grid_mb": args.most_grid_mb})
         rows.append(row)
         if not args.json:
             print(line(row, args.engines), flush=True)
@@ -256,6 +270,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--budget", type=float, default=1.0,
                     help="seconds of games per point, at least (the Python engine: twice)")
     ap.add_argument("--max-games", type=int, default=2000)
+    ap.add_argument("--most-grid-mb", type=float, default=2048,
+                    help="the compiled engine plays no game whose grid would take more (on an "
+                    "endless table, 10,000 tiles would take 12 GB)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--calib-seconds", type=float, default=3.0)
     ap.add_argument("--no-calib", action="store_true")
