@@ -275,26 +275,31 @@ def test_compare_takes_variant_parameters_and_bots(capsys):
     assert "base + table-edge:width=7,height=7 (greedy)" in out
 
 
-@pytest.mark.parametrize("argv", [
-    ["simulate", "base", "--games", "100000000000", "--jobs", "1"],
-    ["simulate", "base", "--games", "1000001", "--jobs", "1"],
-    ["tournament", "base", "--bot", "greedy", "--bot", "random", "--games", "100000000000",
-     "--jobs", "1"],
-])
-def test_more_games_than_rows_can_be_kept_are_refused_before_any_is_played(capsys, argv):
+def test_more_games_than_can_be_summed_are_refused_before_any_is_played(capsys):
     from carcdsl.sim.run import MAX_GAMES
 
-    code, out, err = run(capsys, *argv)  # issue 31: 10^11 games died of memory
+    code, out, err = run(capsys, "simulate", "base", "--games", "100000000000", "--jobs", "1")
+    assert code == 1 and out == ""  # issue 31: 10^11 games died of memory
+    assert err == f"carcdsl: --games can be at most {MAX_GAMES:,}\n"
+
+
+def test_a_tournament_keeps_each_game_and_so_is_bounded(capsys):
+    from carcdsl.sim.run import MAX_KEPT
+
+    code, out, err = run(capsys, "tournament", "base", "--bot", "greedy", "--bot", "random",
+                         "--games", str(MAX_KEPT + 1), "--jobs", "1")
     assert code == 1 and out == ""
-    assert err == f"carcdsl: --games can be at most {MAX_GAMES:,}: every game's row is " \
+    assert err == f"carcdsl: --games can be at most {MAX_KEPT:,}: every game's row is " \
                   "kept for the report\n"
 
 
-def test_the_bound_is_on_the_api_too():
-    from carcdsl.sim.run import MAX_GAMES
+def test_the_bounds_are_on_the_api_too():
+    from carcdsl.sim.run import MAX_GAMES, MAX_KEPT
 
     with pytest.raises(ValueError, match="at most"):
-        simulate(Config("base"), MAX_GAMES + 1, jobs=1)
+        simulate(Config("base"), MAX_GAMES + 1, jobs=1, keep_rows=False)
+    with pytest.raises(ValueError, match="keeps the rows of at most"):
+        simulate(Config("base"), MAX_KEPT + 1, jobs=1)
 
 
 @pytest.mark.parametrize("variant", ["princess-dragon", "tower"])

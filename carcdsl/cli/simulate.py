@@ -34,10 +34,11 @@ from carcdsl.errors import CarcError
 from carcdsl.formats.files import check_target, write_atomically
 from carcdsl.i18n.words import Words, os_reason
 from carcdsl.pipeline import load
+from carcdsl.sim.batches import names_of
 from carcdsl.sim.compiled import choose
+from carcdsl.sim.files import columns, rows_file, union
 from carcdsl.sim.metrics import compare, summarize
-from carcdsl.sim.rows import write_csv, write_parquet
-from carcdsl.sim.run import MAX_GAMES, Config, Simulation, simulate
+from carcdsl.sim.run import MAX_GAMES, Config, RowsOut, Simulation, simulate_together
 from carcdsl.view.simulation import format_comparison, format_simulation
 
 EXTRAS = {"matplotlib": "sim", "pyarrow": "sim", "distributed": "dask"}
@@ -119,7 +120,7 @@ def _check_options(args: argparse.Namespace) -> None:
     if args.games < 1:
         raise Said("games-at-least")
     if args.games > MAX_GAMES:
-        raise Said("games-at-most", most=f"{MAX_GAMES:,}")
+        raise Said("games-at-most-summed", most=f"{MAX_GAMES:,}")
     if args.jobs is not None and args.jobs < 1:
         raise CarcError("--jobs must be at least 1")
     if args.players is not None and args.players < 1:
@@ -208,25 +209,22 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         with compiling_notice(args.lang) as compiling:
             engines.append(choose(loaded, players, config.bots, args.engine, seeds, compiling))
         tell_engine(engines[-1], args.lang, said)
-    sims: list[Simulation] = []
-    with _executor(args) as (executor, workers):
-        for config, loaded, engine in zip(configs, games, engines):
-            bar = _progress(args, config.label)
-            try:
-                sim = simulate(config, args.games, args.seed, jobs=args.jobs,
-                               executor=executor, workers=workers, branching=args.branching,
-                               game=loaded, progress=bar.update if bar else None,
-                               engine=engine)
-            finally:
-                if bar is not None:
-                    bar.close()
-            sims.append(sim)
-            if sim.interrupted:
-                break
+    with _executor(args) as (executor, workers), _rows_files(args, configs, games) as out:
+        bar = _progress(args, " vs ".join(c.label for c in configs))
+        try:
+            sims = simulate_together(configs, args.games, args.seed, jobs=args.jobs,
+                                     executor=executor, workers=workers,
+                                     branching=args.branching, loaded=games,
+                                     progress=bar.update if bar else None, engines=engines,
+                                     rows_out=out)
+        finally:
+            if bar is not None:
+                bar.close()
     interrupted = sims[-1].interrupted
     summaries = [summarize(sim) for sim in sims]
     comparisons = [compare(sims[0], sim) for sim in sims[1:]]
-    _write_files(args, sims, summaries, comparisons)
+    if args.html:
+        _write_html(args, sims, summaries, comparisons)
     if args.json:
         print_json({"runs": summaries, "comparisons": comparisons}, indent=2)
     elif comparisons:
@@ -240,23 +238,38 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _write_files(args: argparse.Namespace, sims: list[Simulation], summaries: list[dict],
-                 comparisons: list[dict]) -> None:
-    several = len(sims) > 1
-    records = [record for sim in sims
-               for record in sim.records(sim.label if several else None)]
-    if args.csv:
-        with _unwritable_said(args.csv, args.lang):
-            write_csv(records, args.csv)
-    if args.parquet:
-        with _unwritable_said(args.parquet, args.lang):
-            write_parquet(records, args.parquet)
-    if args.html:
-        from carcdsl.sim.report import html_report
+@contextlib.contextmanager
+def _rows_files(args: argparse.Namespace, configs: list[Config],
+                games: list) -> Iterator[RowsOut | None]:
+    """The ``--csv`` and ``--parquet`` files, open while the games are played: each chunk's
+    records are written as it finishes (every configuration's, a ``config`` column naming it
+    when there are several). Kept when the run ends, Ctrl-C included; removed on an error."""
+    several = len(configs) > 1
+    names = union([columns(c.players, names_of(g.tables), g.tables.type_names, several)
+                   for c, g in zip(configs, games)])
+    with contextlib.ExitStack() as stack:
+        writers = []
+        for path, kind in ((args.csv, "csv"), (args.parquet, "parquet")):
+            if path is not None:
+                stack.enter_context(_unwritable_said(path, args.lang))
+                writers.append(stack.enter_context(rows_file(path, names, kind)))
+        if not writers:
+            yield None
+            return
 
-        page = html_report(sims, summaries, comparisons).encode("utf-8")
-        with _unwritable_said(args.html, args.lang):
-            write_atomically(args.html, page)
+        def write(records: list[dict]) -> None:
+            for writer in writers:
+                writer.write(records)
+        yield write
+
+
+def _write_html(args: argparse.Namespace, sims: list[Simulation], summaries: list[dict],
+                comparisons: list[dict]) -> None:
+    from carcdsl.sim.report import html_report
+
+    page = html_report(sims, summaries, comparisons).encode("utf-8")
+    with _unwritable_said(args.html, args.lang):
+        write_atomically(args.html, page)
 
 
 @contextlib.contextmanager

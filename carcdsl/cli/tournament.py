@@ -28,7 +28,7 @@ from carcdsl.cli.output import (
 from carcdsl.cli.simulate import _executor, check_bot_spec
 from carcdsl.errors import CarcError
 from carcdsl.pipeline import load
-from carcdsl.sim.run import MAX_GAMES
+from carcdsl.sim.run import MAX_KEPT
 from carcdsl.sim.tournament import Tournament, choose_engine, plan, run
 from carcdsl.sim.tournament_ratings import rate
 
@@ -77,8 +77,8 @@ def _check_options(args: argparse.Namespace) -> list[str]:
         check_bot_spec(spec, bots_only="a tournament plays bots only: human cannot sit in")
     if args.jobs is not None and args.jobs < 1:
         raise CarcError("--jobs must be at least 1")
-    if args.games > MAX_GAMES:
-        raise Said("games-at-most", most=f"{MAX_GAMES:,}")
+    if args.games > MAX_KEPT:
+        raise Said("games-at-most", most=f"{MAX_KEPT:,}")
     if args.bootstrap < 0:
         raise CarcError("--bootstrap must not be negative")
     if args.scheduler is not None:

@@ -51,6 +51,8 @@ from carcdsl.compile.modes import (
     SURROUNDED,
     TAKE,
 )
+from carcdsl.compile.scorings import all_actions as _all_actions
+from carcdsl.compile.scorings import scoring_names as event_names
 from carcdsl.compile.tables import Tables
 from carcdsl.fast import boards, supply
 from carcdsl.fast.figures import PF_FIG, STRENGTH
@@ -141,37 +143,6 @@ kind the tokens in supply; then per kind the turns its path made lately (3 each,
 ``ST[ON]``, nodes per token kind: the tokens lying on each node; a feature's are those on its
 members (``Features.union`` adds them up at the root kept; here a feature's are summed when it
 scores, so that joining features costs nothing more)."""
-
-
-def event_names(tb: Tables) -> list[str]:
-    """Every name a scoring of the rule set can carry, each once: the kinds, then the names
-    of ``on place``/``on complete`` rules that score and of tokens scored at the end (a name
-    equal to a kind's is that kind's, as ``GameRow.points`` adds them up)."""
-    names = [k.name for k in tb.kinds]
-    modes = tb.modes
-    more = [r.feature for r in (*modes.triggers, *modes.on_complete, *modes.on_beside)
-            if any(a[0] == SCORE for a in r.actions)]
-    more += [t.name for t in modes.tokens
-             if t.final_points or t.most_points or t.final_program is not None]
-    more += [modes.bags[a[1]] for a in _all_actions(tb) if a[0] == SCORE_TO]
-    more += ["ransom"] * bool(modes.ransom)  # ``decisions.pay_ransom``'s scorings
-    for name in more:
-        if name not in names:
-            names.append(name)
-    return names
-
-
-def _all_actions(tb: Tables) -> list[tuple]:
-    """Every action of every rule, those of each ``choose`` option included."""
-    modes, out = tb.modes, []
-    todo = [a for r in (*modes.triggers, *modes.on_complete, *modes.on_figure, *modes.on_draw)
-            for a in r.actions]
-    while todo:
-        action = todo.pop()
-        out.append(action)
-        if action[0] == CHOOSE:
-            todo += [a for _name, acts in action[1] for a in acts]
-    return out
 
 
 def tables(tb: Tables, players: int) -> tuple[np.ndarray, np.ndarray]:

@@ -10,7 +10,9 @@ import errno
 import os
 import secrets
 import stat
+from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 _KINDS = (("directory", stat.S_ISDIR), ("fifo", stat.S_ISFIFO), ("char", stat.S_ISCHR),
           ("block", stat.S_ISBLK), ("socket", stat.S_ISSOCK))
@@ -88,6 +90,16 @@ def write_atomically(target: str | os.PathLike[str], data: bytes,
     device, a socket or a folder raises before anything is made. The new file takes
     ``mode``, else the mode of the file it replaces, else what the umask gives. Raises
     ``OSError`` (nothing is left behind)."""
+    with written_atomically(target, mode) as f:
+        f.write(data)
+
+
+@contextlib.contextmanager
+def written_atomically(target: str | os.PathLike[str],
+                       mode: int | None = None) -> Iterator[BinaryIO]:
+    """``write_atomically`` for data written a piece at a time (rows as games finish): the
+    file to write, beside ``target``, which replaces it when the block ends without an
+    exception; after one, nothing is left behind and ``target`` is as it was."""
     check_target(target)
     path = Path(os.path.realpath(target))
     if mode is None:
@@ -97,7 +109,7 @@ def write_atomically(target: str | os.PathLike[str], data: bytes,
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
         with os.fdopen(fd, "wb") as f:
-            f.write(data)
+            yield f
             f.flush()
             os.fsync(f.fileno())
         if mode is not None:

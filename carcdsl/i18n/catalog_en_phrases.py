@@ -193,6 +193,7 @@ PHRASES: dict[str, str] = {
     "too-many-bots": "{kinds} --bot kinds for {n} seat{s}: give at most one per seat",
     "games-at-least": "--games must be at least 1",
     "games-at-most": "--games can be at most {most}: every game's row is kept for the report",
+    "games-at-most-summed": "--games can be at most {most}",
     "record-one-game": "--record saves one game: use it with --games 1",
     "seed-range": "--seed must be a whole number from {least} to {most}, as a record holds "
                   "it",

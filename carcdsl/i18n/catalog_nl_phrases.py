@@ -193,6 +193,7 @@ PHRASES: dict[str, str] = {
     "games-at-least": "--games moet minstens 1 zijn",
     "games-at-most": "--games kan hoogstens {most} zijn: de rij van elk spel wordt bewaard "
                      "voor het verslag",
+    "games-at-most-summed": "--games kan hoogstens {most} zijn",
     "record-one-game": "--record bewaart één spel: gebruik het met --games 1",
     "seed-range": "--seed moet een geheel getal van {least} tot {most} zijn, zoals een "
                   "verslag het bewaart",

@@ -1,5 +1,5 @@
 """The compiled engine for the simulation library: whether a request can run on it
-(``choose``), and its batches as the Python engine's results (``batch_rows``).
+(``choose``), and its batches (``play_batch``; ``sim.batches`` makes rows of them).
 
 ``--engine compiled`` asks for the kernel of ``carcdsl.fast`` (issue 17,
 ``docs/compiled-engine.md``); it plays random bots only, over the rule constructs
@@ -27,6 +27,7 @@ from carcdsl.bots import resolve
 from carcdsl.bots.builtin import random_bot
 from carcdsl.compile.tables import Tables
 from carcdsl.engine.game import Game
+from carcdsl.sim.batches import batch_rows
 from carcdsl.sim.rows import GameRow
 
 ENGINES = ("python", "compiled")
@@ -219,30 +220,6 @@ def play_rows(game: Game, players: int, bot_kinds: Sequence[str], seeds: Sequenc
               branching: bool = False) -> list[GameRow]:
     """``sim.rows.play_rows`` on the kernel: the same rows."""
     return batch_rows(play_batch(game, players, seeds, branching), bot_kinds)
-
-
-def batch_rows(batch: Any, bot_kinds: Sequence[str]) -> list[GameRow]:
-    """A kernel's ``Batch`` as ``GameRow``s, field for field what ``sim.rows.play_row`` makes
-    of the same games."""
-    from carcdsl.fast.batch import END_REASONS
-
-    kinds = list(bot_kinds) or ["random"]
-    columns = [batch.seeds.tolist(), batch.scores.tolist(), batch.seating.tolist(),
-               batch.turns.tolist(), batch.discards.tolist(), batch.end.tolist(),
-               batch.lead_changes.tolist(), batch.lead_from.tolist(), batch.decisions.tolist(),
-               batch.placement_choices.tolist(), batch.move_choices.tolist(),
-               batch.placed.tolist()]
-    rows = []
-    for g, (seed, scores, seating, turns, discards, end, changes, lead_from, decisions,
-            placements, moves, placed) in enumerate(zip(*columns)):
-        best = max(scores)
-        points, scorings = batch.points_of(g)  # kinds', then rules' and tokens' that scored
-        rows.append(GameRow(
-            seed, tuple(kinds[min(i, len(kinds) - 1)] for i in seating), tuple(scores),
-            tuple(i for i, s in enumerate(scores) if s == best), tuple(turns), discards,
-            END_REASONS[end], points, scorings, changes, lead_from, decisions, placements,
-            None if moves < 0 else moves, tuple(placed)))
-    return rows
 
 
 def timed_batch(game: Game, players: int, seeds: Sequence[int]) -> tuple[Any, float]:

@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import attrs
 
-from carcdsl.sim.rows import GameRow
-from carcdsl.sim.run import Simulation
+from carcdsl.sim.paired import Pairing
+from carcdsl.sim.tally import FIX, Tally
 
+WHEN = ("complete", "final")
 Z = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
 
@@ -110,37 +111,94 @@ def quantiles(values: Sequence[float]) -> dict:
             "sd": _round(statistics.pstdev(ordered))}
 
 
-# --- per game quantities ----------------------------------------------------------------------
+# --- estimates from exact sums ---------------------------------------------------------------
 
-def spread(row: GameRow, top: int, bottom: int) -> float:
-    """The win share of seat ``top`` less that of seat ``bottom`` in one game (Balance)."""
-    shares = row.win_shares()
-    return shares[top] - shares[bottom]
-
-
-def decisiveness(row: GameRow) -> float:
-    """The share of the game's turns after which the sole winner already led for good: 1
-    when they led from the first turn on, 0 when only final scoring put them ahead."""
-    return (row.length + 1 - row.lead_from) / row.length if row.length else 0.0
-
-
-def _scored(rows: Sequence[GameRow]) -> list[str]:
-    """``kind.when`` keys with a scoring in any row, in the rule set's order of kinds."""
-    keys = dict.fromkeys(key for row in rows for key in row.scorings)
-    return [key for key in keys if any(row.scorings.get(key) for row in rows)]
+def mean_of(n: int, total: int, squares: int, scale: int = 1, z: float = Z) -> Estimate:
+    """``mean_estimate`` of values given by their count, sum and sum of squares (integers, in
+    ``scale``\\ ths): the same interval, computed exactly until the last division."""
+    if n == 0:
+        return Estimate(math.nan, math.nan, math.nan)
+    mean = total / n / scale
+    if n == 1:
+        return Estimate(mean, mean, mean)
+    variance = max(0, n * squares - total * total) / (n * (n - 1)) / (scale * scale)
+    half = z * math.sqrt(variance) / math.sqrt(n)
+    return Estimate(mean, mean - half, mean + half)
 
 
-def kinds_of(rows: Sequence[GameRow]) -> list[str]:
-    """Feature kinds that scored in any row, in the rule set's order."""
-    return list(dict.fromkeys(key.rpartition(".")[0] for key in _scored(rows)))
+def ratio_of(n: int, a: int, b: int, aa: int, ab: int, bb: int, z: float = Z) -> Estimate:
+    """``ratio_estimate`` of Σa / Σb given the sums (``a``, ``b``) and the sums of products of
+    each game's numerator and denominator (``aa``, ``ab``, ``bb``)."""
+    if n == 0 or b == 0:
+        return Estimate(math.nan, math.nan, math.nan)
+    ratio = a / b
+    if n == 1:
+        return Estimate(ratio, ratio, ratio)
+    residuals = max(0, b * b * aa - 2 * a * b * ab + a * a * bb) / (b * b)  # Σ(num − R·den)²
+    half = z * math.sqrt(residuals / (n - 1)) / math.sqrt(n) / (b / n)
+    return Estimate(ratio, ratio - half, ratio + half)
+
+
+def percentile(counts: dict[int, int], q: float) -> float:
+    """The value at quantile ``q`` of values given as value -> how many times (linear
+    between the two values around it, as ``numpy.percentile``)."""
+    n = sum(counts.values())
+    rank = q * (n - 1)
+    low, high = _rank(counts, math.floor(rank)), _rank(counts, math.ceil(rank))
+    return low + (high - low) * (rank - math.floor(rank))
+
+
+def _rank(counts: dict[int, int], rank: int) -> int:
+    """The ``rank``-th smallest value (from 0) of values given as value -> how many times."""
+    seen = 0
+    for value in sorted(counts):
+        seen += counts[value]
+        if rank < seen:
+            return value
+    return max(counts)
+
+
+def histogram_quantiles(counts: dict[int, int]) -> dict:
+    """``quantiles`` of values given as value -> how many times."""
+    n = sum(counts.values())
+    if not n:
+        return {}
+    ordered = sorted(counts)
+
+    def at(rank: int) -> int:
+        return _rank(counts, rank)
+
+    median = at(n // 2) if n % 2 else (at(n // 2 - 1) + at(n // 2)) / 2
+    total = sum(v * c for v, c in counts.items())
+    squares = sum(v * v * c for v, c in counts.items())
+    return {"min": ordered[0], "p10": at(min(n - 1, int(0.1 * n))), "median": median,
+            "p90": at(min(n - 1, int(0.9 * n))), "max": ordered[-1],
+            "mean": _round(total / n), "sd": _round(math.sqrt(max(0, n * squares - total * total))
+                                                    / n)}
 
 
 # --- a run summed up --------------------------------------------------------------------------
 
-def summarize(sim: Simulation) -> dict:
-    """A run's metrics as plain data (JSON): every rate and mean with its interval."""
-    rows = sim.rows
-    n = len(rows)
+def _column(t: Tally, name: str, seat: int | None = None) -> Estimate:
+    a = t.column(name, seat)
+    return mean_of(t.games, t.sum(a), t.product(a, a))
+
+
+def _ratio(t: Tally, name: str, over: str = "length") -> Estimate:
+    a, b = t.column(name), t.column(over)
+    return ratio_of(t.games, t.sum(a), t.sum(b), t.product(a, a), t.product(a, b),
+                    t.product(b, b))
+
+
+def _rate(t: Tally, name: str) -> Estimate:
+    return wilson(t.sum(t.column(name)), t.games)
+
+
+def summarize(sim) -> dict:
+    """A run's metrics as plain data (JSON): every rate and mean with its interval, from the
+    run's ``Tally`` (``sim.run.Simulation``)."""
+    t: Tally = sim.tally
+    n = t.games
     out: dict = {"label": sim.label, "rules": sim.config.rules,
                  "variants": list(sim.config.variants), "players": sim.config.players,
                  "bots": list(sim.config.bots), "seed": sim.seed, "games": n,
@@ -151,162 +209,180 @@ def summarize(sim: Simulation) -> dict:
     if not n:
         return out
     k = sim.config.players
-    shares = [row.win_shares() for row in rows]
-    wins = [math.fsum(s[i] for s in shares) for i in range(k)]
-    rates = [wilson(w, n) for w in wins]
+    wins = [t.sum(t.column("share", i)) for i in range(k)]  # in t.unit-ths
+    rates = [wilson(w / t.unit, n) for w in wins]
     out["win_rate"] = [r.to_json() for r in rates]
-    top = max(range(k), key=lambda i: wins[i])
-    bottom = min(range(k), key=lambda i: wins[i])
-    gap = mean_estimate([spread(row, top, bottom) for row in rows])
+    top, bottom = _extremes(wins)
+    a, b = t.column("share", top), t.column("share", bottom)
+    gap = mean_of(n, wins[top] - wins[bottom],
+                  t.product(a, a) - 2 * t.product(a, b) + t.product(b, b), t.unit)
     metrics: dict = {
         "balance": Estimate(1 - gap.value, max(0.0, 1 - gap.high),
                             min(1.0, 1 - gap.low)).to_json()
         | {"top_seat": top + 1, "bottom_seat": bottom + 1},
         "advantage": rates[0].to_json(),
         "first_seat_edge": _shift(rates[0], -1 / k).to_json(),
-        "drawishness": wilson(sum(len(r.winners) > 1 for r in rows), n).to_json(),
-        "duration": mean_estimate([r.length for r in rows]).to_json(),
-        "decision_moves": ratio_estimate([r.decisions for r in rows],
-                                         [r.length for r in rows]).to_json(),
-        "placement_branching": ratio_estimate([r.placement_choices for r in rows],
-                                              [r.length for r in rows]).to_json(),
-        "lead_change": mean_estimate([r.lead_changes for r in rows]).to_json(),
-        "decisiveness": mean_estimate([decisiveness(r) for r in rows
-                                       if len(r.winners) == 1]).to_json(),
-        "completion": wilson(sum(r.end != "stopped" for r in rows), n).to_json(),
+        "drawishness": _rate(t, "tied").to_json(),
+        "duration": _column(t, "length").to_json(),
+        "decision_moves": _ratio(t, "decisions").to_json(),
+        "placement_branching": _ratio(t, "placement_choices").to_json(),
+        "lead_change": _column(t, "lead_changes").to_json(),
+        "decisiveness": mean_of(t.decisive[0], t.decisive[1], t.decisive[2], FIX).to_json(),
+        "completion": _rate(t, "completed").to_json(),
     }
-    if all(r.move_choices is not None for r in rows):
-        metrics["branching"] = ratio_estimate([r.move_choices or 0 for r in rows],
-                                              [r.length for r in rows]).to_json()
+    if not t.uncounted:
+        metrics["branching"] = _ratio(t, "move_choices").to_json()
     out["metrics"] = metrics
-    out["scores"] = [quantiles([r.scores[i] for r in rows]) | {
-        "ci": mean_estimate([r.scores[i] for r in rows]).to_json()} for i in range(k)]
-    out["turns"] = [mean_estimate([r.turns[i] for r in rows]).to_json() for i in range(k)]
-    out["length"] = quantiles([r.length for r in rows])
-    out["points"] = _points(rows)
-    out["completion_rate"] = _completion(rows)
-    out["discards"] = {"mean": mean_estimate([r.discards for r in rows]).to_json(),
-                       "games_with": wilson(sum(r.discards > 0 for r in rows), n).to_json()}
-    placed = [sum(r.placed[t] for r in rows) for t in range(len(sim.type_names))]
-    out["placed_per_game"] = {name: _round(placed[t] / n)
-                              for t, name in enumerate(sim.type_names) if name in sim.supply}
-    out["never_placed"] = [name for t, name in enumerate(sim.type_names)
-                           if name in sim.supply and not placed[t]]
-    out["ends"] = dict(sorted(_count(r.end for r in rows).items()))
+    out["scores"] = [histogram_quantiles(t.scores[i]) | {
+        "ci": _column(t, "score", i).to_json()} for i in range(k)]
+    out["turns"] = [_column(t, "turns", i).to_json() for i in range(k)]
+    out["length"] = histogram_quantiles(t.lengths)
+    out["points"] = _points(t, sim.kinds)
+    out["completion_rate"] = _completion(t, sim.kinds)
+    out["discards"] = {"mean": _column(t, "discards").to_json(),
+                       "games_with": _rate(t, "discarded").to_json()}
+    placed = [int(v) for v in t.placed]
+    out["placed_per_game"] = {name: _round(placed[i] / n)
+                              for i, name in enumerate(sim.type_names) if name in sim.supply}
+    out["never_placed"] = [name for i, name in enumerate(sim.type_names)
+                           if name in sim.supply and not placed[i]]
+    out["ends"] = dict(sorted(t.ends.items()))
     return out
+
+
+def _extremes(wins: Sequence[int]) -> tuple[int, int]:
+    """The seats with the most and the fewest wins (the first of equals)."""
+    k = range(len(wins))
+    return max(k, key=lambda i: wins[i]), min(k, key=lambda i: wins[i])
 
 
 def _shift(e: Estimate, by: float) -> Estimate:
     return Estimate(e.value + by, e.low + by, e.high + by)
 
 
-def _count(values) -> dict:
-    counts: dict = {}
-    for v in values:
-        counts[v] = counts.get(v, 0) + 1
-    return counts
-
-
-def _points(rows: Sequence[GameRow]) -> dict:
+def _points(t: Tally, kinds: Sequence[str]) -> dict:
     """``kind.when`` -> mean points per game and the share of all points scored."""
-    keys = _scored(rows)
-    total = math.fsum(sum(r.scores) for r in rows) or 1.0
-    return {key: {"mean": mean_estimate([r.points.get(key, 0) for r in rows]).to_json(),
-                  "share": _round(math.fsum(r.points.get(key, 0) for r in rows) / total)}
-            for key in keys}
+    everyone = sum(t.sum(t.column("score", i)) for i in range(t.players)) or 1
+    out = {}
+    for key in t.scored(kinds):
+        name, _, when = key.rpartition(".")
+        total, outer = t.points[name]
+        w = WHEN.index(when)
+        out[key] = {"mean": mean_of(t.games, int(total[w]), int(outer[w, w])).to_json(),
+                    "share": _round(int(total[w]) / everyone)}
+    return out
 
 
-def _completion(rows: Sequence[GameRow]) -> dict:
+def _completion(t: Tally, kinds: Sequence[str]) -> dict:
     """Per kind: of the scorings of that kind, the share made on completion (in-game) rather
     than at the end (a feature scored for two tied seats counts twice in both)."""
     out = {}
-    for kind in kinds_of(rows):
-        done = [r.scorings.get(f"{kind}.complete", 0) for r in rows]
-        left = [r.scorings.get(f"{kind}.final", 0) for r in rows]
-        out[kind] = ratio_estimate(done, [a + b for a, b in zip(done, left)]).to_json()
+    for name in dict.fromkeys(key.rpartition(".")[0] for key in t.scored(kinds)):
+        total, m = t.points[name]
+        c, f = int(total[2]), int(total[3])  # scorings complete, final
+        cc, cf, ff = int(m[2, 2]), int(m[2, 3]), int(m[3, 3])
+        out[name] = ratio_of(t.games, c, c + f, cc, cc + cf, cc + 2 * cf + ff).to_json()
     return out
 
 
 # --- two runs compared --------------------------------------------------------------------
 
-PerGame = Callable[[GameRow], float]
-
-
-def compare(base: Simulation, other: Simulation) -> dict:
+def compare(base, other) -> dict:
     """``other`` against ``base``, game by game on the seeds both played: for each quantity
-    the mean difference (other − base) with its interval and whether it is significant."""
+    the mean difference (other − base) with its interval and whether it is significant. From
+    ``other.pairing`` (played beside ``base``), else from both runs' kept rows."""
     if base.config.players != other.config.players:
         raise ValueError("runs with different numbers of players cannot be compared by seat")
-    by_seed = {r.seed: r for r in base.rows}
-    pairs = [(by_seed[r.seed], r) for r in other.rows if r.seed in by_seed]
-    k = base.config.players
-    a_top, a_bottom = _extremes(base.rows, k)
-    b_top, b_bottom = _extremes(other.rows, k)
-    quantities: list[tuple[str, PerGame, PerGame]] = []
+    pairing = other.pairing if other.pairing is not None else _pair_rows(base, other)
+    k, n = base.config.players, pairing.games
+    base_wins = [base.tally.sum(base.tally.column("share", i)) for i in range(k)]
+    other_wins = [other.tally.sum(other.tally.column("share", i)) for i in range(k)]
+    weights: list[tuple[str, dict[int, int], int]] = []  # name, column -> weight, scale
     for i in range(k):
-        quantities.append((f"win_rate.{i + 1}", _share(i), _share(i)))
-    quantities += [
-        ("balance", lambda r: 1 - spread(r, a_top, a_bottom),
-         lambda r: 1 - spread(r, b_top, b_bottom)),
-        ("drawishness", _tied, _tied),
-        ("duration", _length, _length),
-        ("decision_moves", _decision_share, _decision_share),
-        ("lead_change", _lead_changes, _lead_changes),
-        ("discards", _discards, _discards),
-    ]
+        weights.append((f"win_rate.{i + 1}", _diff(pairing, "share", i), pairing.unit))
+    (a_top, a_bottom), (b_top, b_bottom) = _extremes(base_wins), _extremes(other_wins)
+    weights.append(("balance", _balance(pairing, a_top, a_bottom, b_top, b_bottom),
+                    pairing.unit))
+    for name, column, scale in (("drawishness", "tied", 1), ("duration", "length", 1),
+                                ("decision_moves", "decision_share", FIX),
+                                ("lead_change", "lead_changes", 1),
+                                ("discards", "discards", 1)):
+        weights.append((name, _diff(pairing, column), scale))
     for i in range(k):
-        quantities.append((f"score.{i + 1}", _score(i), _score(i)))
-    quantities.append(("points.total", _total, _total))
-    keys = _scored([row for pair in pairs for row in pair])
-    for key in keys:
-        quantities.append((f"points.{key}", _points_of(key), _points_of(key)))
-    differences: dict[str, dict] = {}
-    for name, of_a, of_b in quantities:
-        diff = mean_estimate([of_b(b) - of_a(a) for a, b in pairs])
-        differences[name] = diff.to_json() | {
-            "base": _round(statistics.fmean(of_a(a) for a, _ in pairs)) if pairs else None,
-            "other": _round(statistics.fmean(of_b(b) for _, b in pairs)) if pairs else None,
-            "significant": diff.significant}
-    return {"base": base.label, "other": other.label, "games": len(pairs),
+        weights.append((f"score.{i + 1}", _diff(pairing, "score", i), 1))
+    weights.append(("points.total", _diff(pairing, "total"), 1))
+    differences = {name: _difference(pairing, w, scale) for name, w, scale in weights}
+    for key in _scored_pairs(pairing, base.kinds):
+        differences[f"points.{key}"] = _point_difference(pairing, key)
+    if n:
+        balance = differences["balance"]
+        balance["base"] = _round(1 + (balance["base"] or 0))
+        balance["other"] = _round(1 + (balance["other"] or 0))
+    return {"base": base.label, "other": other.label, "games": n,
             "differences": differences}
 
 
-def _extremes(rows: Sequence[GameRow], k: int) -> tuple[int, int]:
-    wins = [math.fsum(r.win_shares()[i] for r in rows) for i in range(k)]
-    return max(range(k), key=lambda i: wins[i]), min(range(k), key=lambda i: wins[i])
+def _diff(p: Pairing, name: str, seat: int = 0) -> dict[int, int]:
+    return {p.column(name, seat): -1, p.column(name, seat, other=True): 1}
 
 
-def _share(seat: int) -> PerGame:
-    return lambda r: r.win_shares()[seat]
+def _balance(p: Pairing, a_top: int, a_bottom: int, b_top: int, b_bottom: int
+             ) -> dict[int, int]:
+    """(1 − spread of other) − (1 − spread of base); kept as −spread per side here, and
+    ``compare`` adds the 1 to each side's mean."""
+    w: dict[int, int] = {}
+    for column, weight in ((p.column("share", a_top), 1), (p.column("share", a_bottom), -1),
+                           (p.column("share", b_top, True), -1),
+                           (p.column("share", b_bottom, True), 1)):
+        w[column] = w.get(column, 0) + weight
+    return w
 
 
-def _score(seat: int) -> PerGame:
-    return lambda r: r.scores[seat]
+def _difference(p: Pairing, w: dict[int, int], scale: int) -> dict:
+    """The mean of Σ w·x per seed with its interval, and each side's mean (the columns of
+    base, weighted by −w, and of other, by w)."""
+    n, side = p.games, p.side
+    total = sum(weight * int(p.total[c]) for c, weight in w.items())
+    squares = sum(wa * wb * int(p.outer[a, b]) for a, wa in w.items() for b, wb in w.items())
+    diff = mean_of(n, total, squares, scale)
+    base = -sum(weight * int(p.total[c]) for c, weight in w.items() if c < side)
+    other = sum(weight * int(p.total[c]) for c, weight in w.items() if c >= side)
+    return diff.to_json() | {"base": _round(base / n / scale) if n else None,
+                             "other": _round(other / n / scale) if n else None,
+                             "significant": diff.significant}
 
 
-def _points_of(key: str) -> PerGame:
-    return lambda r: r.points.get(key, 0)
+def _scored_pairs(p: Pairing, kinds: Sequence[str]) -> list[str]:
+    names = [n for n in kinds if n in p.points] + sorted(n for n in p.points if n not in kinds)
+    return [f"{name}.{when}" for name in names for w, when in enumerate(WHEN)
+            if p.points[name][0][2 + w] or p.points[name][0][6 + w]]
 
 
-def _tied(r: GameRow) -> float:
-    return float(len(r.winners) > 1)
+def _point_difference(p: Pairing, key: str) -> dict:
+    name, _, when = key.rpartition(".")
+    total, outer = p.points[name]
+    a, b = WHEN.index(when), 4 + WHEN.index(when)
+    n = p.games
+    diff = mean_of(n, int(total[b]) - int(total[a]),
+                   int(outer[a, a]) - 2 * int(outer[a, b]) + int(outer[b, b]))
+    return diff.to_json() | {"base": _round(int(total[a]) / n) if n else None,
+                             "other": _round(int(total[b]) / n) if n else None,
+                             "significant": diff.significant}
 
 
-def _length(r: GameRow) -> float:
-    return r.length
+def _pair_rows(base, other) -> Pairing:
+    """A pairing of two runs' kept rows on the seeds both played (library use: two
+    ``simulate`` calls compared afterwards)."""
+    from carcdsl.sim.batches import rows_batch
 
-
-def _decision_share(r: GameRow) -> float:
-    return r.decisions / r.length if r.length else 0.0
-
-
-def _lead_changes(r: GameRow) -> float:
-    return r.lead_changes
-
-
-def _discards(r: GameRow) -> float:
-    return r.discards
-
-
-def _total(r: GameRow) -> float:
-    return sum(r.scores)
+    if base.rows is None or other.rows is None:
+        raise ValueError("runs compared afterwards need their rows kept (keep_rows=True); "
+                         "or play them together: simulate_together")
+    seeds = {r.seed for r in base.rows} & {r.seed for r in other.rows}
+    a = [r for r in base.rows if r.seed in seeds]
+    b = [r for r in other.rows if r.seed in seeds]
+    pairing = Pairing(base.config.players)
+    if a:
+        pairing.add(rows_batch(a, base.tables, base.config.bots),
+                    rows_batch(b, other.tables, other.config.bots))
+    return pairing

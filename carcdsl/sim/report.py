@@ -11,6 +11,7 @@ import io
 from collections.abc import Sequence
 from typing import Any
 
+from carcdsl.sim.metrics import percentile
 from carcdsl.sim.run import Simulation
 from carcdsl.view.simulation import format_comparison, format_simulation, quantity_name
 
@@ -103,16 +104,18 @@ def _win_rates(plt: Any, summaries: Sequence[dict]) -> Any:
 
 
 def _scores(plt: Any, sims: Sequence[Simulation]) -> Any:
+    """Per seat, a box of each run's final scores (quartiles; whiskers at the 5th and 95th
+    percentiles), drawn from the scores' exact histograms (``Tally.scores``)."""
     fig, ax = plt.subplots(figsize=(7, 3.2))
     players = sims[0].config.players
     step = 0.8 / len(sims)
     for i, (offset, sim) in enumerate(zip(_offsets(len(sims)), sims)):
-        data = [[row.scores[seat] for row in sim.rows] for seat in range(players)]
-        if not sim.rows:
+        if not sim.tally.games:
             continue
-        box = ax.boxplot(data, positions=[seat + 1 + offset for seat in range(players)],
-                         widths=step * 0.8, whis=(5, 95), showfliers=False,
-                         patch_artist=True, manage_ticks=False)
+        stats = [_box(sim.tally.scores[seat]) for seat in range(players)]
+        box = ax.bxp(stats, positions=[seat + 1 + offset for seat in range(players)],
+                     widths=step * 0.8, showfliers=False, patch_artist=True,
+                     manage_ticks=False)
         for patch in box["boxes"]:
             patch.set_facecolor(f"C{i}")
             patch.set_alpha(0.6)
@@ -121,6 +124,13 @@ def _scores(plt: Any, sims: Sequence[Simulation]) -> Any:
     ax.set_ylabel("final score")
     ax.legend(fontsize=8)
     return fig
+
+
+def _box(counts: dict[int, int]) -> dict:
+    """``Axes.bxp``'s statistics of values given as value -> how many times."""
+    at = {q: percentile(counts, q) for q in (0.05, 0.25, 0.5, 0.75, 0.95)}
+    return {"med": at[0.5], "q1": at[0.25], "q3": at[0.75], "whislo": at[0.05],
+            "whishi": at[0.95], "fliers": []}
 
 
 def _points(plt: Any, summaries: Sequence[dict]) -> Any:

@@ -1,5 +1,5 @@
-"""One finished game as one row of plain data (``GameRow``), and rows as a table (CSV,
-Parquet).
+"""One finished game as one row of plain data (``GameRow``), and a row as flat columns
+(``to_record``; ``sim.files`` writes them as CSV and Parquet).
 
 A row holds what the metrics need (``sim.metrics``) and what a pandas or polars user would
 ask of a game: its seed, who sat where, the scores, the winners, how long it ran, the points
@@ -12,11 +12,8 @@ the Python fields (``scores[0]``), as the engine counts them.
 
 from __future__ import annotations
 
-import csv
-import io
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
-from pathlib import Path
 
 import attrs
 
@@ -25,7 +22,6 @@ from carcdsl.compile.facts import DECIDE
 from carcdsl.engine.game import Game
 from carcdsl.engine.moves import Discard
 from carcdsl.engine.state import State
-from carcdsl.formats.files import write_atomically
 
 WHEN = ("complete", "final")
 """When a scoring happens (``ScoreEvent.when``): during the game, or at the end."""
@@ -232,30 +228,3 @@ def to_record(row: GameRow, type_names: Sequence[str], config: str | None = None
 def to_records(rows: Iterable[GameRow], type_names: Sequence[str],
                config: str | None = None) -> list[dict]:
     return [to_record(row, type_names, config) for row in rows]
-
-
-def _columns(records: Sequence[dict]) -> list[str]:
-    """Every column of any record, in the order first seen (a comparison's rule sets may
-    differ in kinds and tiles: a column one lacks is empty there)."""
-    return list(dict.fromkeys(key for record in records for key in record))
-
-
-def write_csv(records: Sequence[dict], path: str | Path) -> None:
-    """Per-game records as CSV (``pandas.read_csv``, ``polars.read_csv``)."""
-    out = io.StringIO(newline="")
-    writer = csv.DictWriter(out, _columns(records), restval="")
-    writer.writeheader()
-    writer.writerows(records)
-    write_atomically(path, out.getvalue().encode("utf-8"))
-
-
-def write_parquet(records: Sequence[dict], path: str | Path) -> None:
-    """Per-game records as Parquet; needs ``pyarrow`` (the ``sim`` extra)."""
-    import pyarrow as pa
-    import pyarrow.parquet as pq
-
-    columns = _columns(records)
-    table = pa.table({c: [record.get(c) for record in records] for c in columns})
-    out = pa.BufferOutputStream()
-    pq.write_table(table, out)
-    write_atomically(path, out.getvalue().to_pybytes())

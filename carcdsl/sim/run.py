@@ -1,12 +1,18 @@
-"""Many games played to rows, on every core or any ``concurrent.futures.Executor``.
+"""Many games played and summed up as they finish, on every core or any
+``concurrent.futures.Executor``, in memory that does not grow with the number of games.
 
-``simulate`` splits the seeds into chunks, sends each chunk with the game to the executor
-(a process pool of ``jobs`` workers by default; ``sim.dask.dask_executor`` for a Dask
-cluster: one code path), and gathers the rows in seed order. A game's row depends on its
-seed alone, so the rows are the same whatever the number of workers or the chunking.
+``simulate_together`` splits the seeds into chunks and sends each to the executor (a process
+pool of ``jobs`` workers by default, started with the games; ``sim.dask.dask_executor`` for a
+Dask cluster: one code path). A worker plays the chunk's seeds in every configuration (the
+kernel's ``Batch``, or the Python engine's rows made one, ``sim.batches``) and sends back,
+per configuration, its ``Tally`` and, per configuration compared with the first, a
+``Pairing``: a few arrays whatever the chunk's size. The parent adds them up, and, in seed
+order, writes the chunk's rows to the files asked for and keeps them when asked
+(``keep_rows``). A game depends on its seed alone and the sums are integers, so the rows and
+every metric are the same whatever the number of workers, the chunking or the cluster.
 
-Ctrl-C stops the run: what is pending is cancelled, and the rows of the chunks already done
-come back (``Simulation.interrupted``).
+Ctrl-C stops the run: what is pending is cancelled, and what the chunks already done gave
+stands (``Simulation.interrupted``).
 """
 
 from __future__ import annotations
@@ -14,22 +20,28 @@ from __future__ import annotations
 import os
 import time
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
+from typing import Any
 
 import attrs
 
 from carcdsl.engine.game import Game
 from carcdsl.pipeline import load
 from carcdsl.sim import compiled
+from carcdsl.sim.batches import batch_rows, rows_batch
 from carcdsl.sim.compiled import EngineChoice
-from carcdsl.sim.rows import GameRow, play_rows, to_records
-from carcdsl.sim.workers import ProgressCallback, run_chunks
+from carcdsl.sim.paired import Pairing
+from carcdsl.sim.rows import GameRow, play_rows, to_record, to_records
+from carcdsl.sim.tally import Tally
+from carcdsl.sim.workers import ProgressCallback, run_ordered
 
-MAX_GAMES = 1_000_000
-"""Games one run may ask for: every game's row is kept (about 1.6 kB in memory for the base
-game), for the metrics, the comparison on the same seeds and ``--csv``: at most about 2 GB.
-10^11 asked for died of memory."""
+MAX_GAMES = 1_000_000_000
+"""Games one run may ask for. Memory does not grow with them; the exact sums do, as
+integers, and a billion games of the base game take a day on a machine of 16 cores."""
+MAX_KEPT = 1_000_000
+"""Rows one run may keep in memory (``keep_rows``; about 1.6 kB each for the base game), and
+games a tournament may play (it keeps each game's result)."""
 
 
 def _strings(values: Iterable[str]) -> tuple[str, ...]:
@@ -66,87 +78,207 @@ class Config:
 
 @attrs.frozen
 class Simulation:
-    """The rows of a run and what they are rows of."""
+    """A run of one configuration summed up, with its rows when they were kept."""
 
     config: Config
     seed: int
     """Games were played with seeds ``seed``, ``seed + 1``, ..."""
     games: int
-    """Games asked for (``len(rows)`` is fewer when the run was interrupted)."""
-    rows: tuple[GameRow, ...]
-    """In seed order."""
+    """Games asked for (``tally.games`` is fewer when the run was interrupted)."""
+    tally: Tally = attrs.field(eq=False)
+    """The games summed up (``sim.metrics.summarize`` reads it)."""
     type_names: tuple[str, ...]
     """The rule set's tile types, in the order of ``GameRow.placed``."""
     supply: dict[str, int]
     """Tile type -> copies in the supply (the start tile not counted)."""
+    kinds: tuple[str, ...] = ()
+    """The rule set's feature kinds, in order (the metrics list them first)."""
+    rows: tuple[GameRow, ...] | None = None
+    """In seed order, when they were kept (``keep_rows``); else None."""
     seconds: float = attrs.field(default=0.0, eq=False)
     interrupted: bool = False
     engine: EngineChoice = attrs.field(default=compiled.PYTHON, eq=False)
     """The engine asked for and the one that played (the rows are the same either way)."""
+    pairing: Pairing | None = attrs.field(default=None, eq=False)
+    """Game by game against the first configuration it was played beside."""
+    game: Game | None = attrs.field(default=None, eq=False, repr=False)
 
     @property
     def label(self) -> str:
         return self.config.label
 
+    @property
+    def tables(self) -> Any:
+        return self.game.tables if self.game is not None else self.config.load().tables
+
     def records(self, config: str | None = None) -> list[dict]:
-        """Per-game rows as flat records (``rows.to_record``)."""
+        """Per-game rows as flat records (``rows.to_record``); the rows must have been kept."""
+        if self.rows is None:
+            raise ValueError("the rows were not kept: simulate(..., keep_rows=True)")
         return to_records(self.rows, self.type_names, config)
 
 
-"""Called with the number of games just finished."""
+RowsOut = Callable[[list[dict]], None]
+"""Called with each chunk's flat records, in seed order (the files being written)."""
 
 
-def chunk_seeds(seed: int, games: int, chunks: int) -> list[range]:
-    """``games`` seeds from ``seed`` in about ``chunks`` ranges of at most 200 (small enough
-    that the last ones leave no worker idle for long, or lose much to Ctrl-C)."""
-    size = max(1, min(200, -(-games // max(1, chunks))))
+def chunk_seeds(seed: int, games: int, chunks: int, most: int = 200) -> list[range]:
+    """``games`` seeds from ``seed`` in about ``chunks`` ranges of at most ``most`` (small
+    enough that the last ones leave no worker idle for long, or lose much to Ctrl-C)."""
+    size = max(1, min(most, -(-games // max(1, chunks))))
     return [range(s, min(s + size, seed + games)) for s in range(seed, seed + games, size)]
+
+
+COMPILED_CHUNK = 2048
+"""Most games in a chunk the kernel plays: about 0.1 s of work, against about a millisecond
+of summing up and sending back."""
 
 
 def simulate(config: Config, games: int, seed: int = 1, *, jobs: int | None = None,
              executor: Executor | None = None, workers: int | None = None,
              branching: bool = False, game: Game | None = None,
              progress: ProgressCallback | None = None,
-             engine: str | EngineChoice = "python") -> Simulation:
-    """Play ``games`` games of ``config`` (seeds ``seed``..) and return their rows.
+             engine: str | EngineChoice = "python", keep_rows: bool = True) -> Simulation:
+    """Play ``games`` games of ``config`` (seeds ``seed``..) and sum them up.
 
     ``executor``: where chunks run (any ``concurrent.futures.Executor``; ``workers`` says
     how many run at once, for the chunking). Without one: ``jobs`` processes (default: every
     core), or this process when ``jobs`` is 1. ``game``: the loaded game of ``config``, if
     the caller has it. ``branching``: count every legal move (``rows.play_row``).
-    ``engine``: ``python``, or ``compiled`` (the same rows, from ``sim.compiled``'s kernel;
+    ``engine``: ``python``, or ``compiled`` (the same games, from ``sim.compiled``'s kernel;
     the Python engine when it cannot run them), or the ``EngineChoice`` the caller made of
     it (``compiled.choose``, which compiles the kernels before any worker starts).
+    ``keep_rows``: keep every game's ``GameRow`` (``Simulation.rows``; at most ``MAX_KEPT``).
     """
+    return simulate_together([config], games, seed, jobs=jobs, executor=executor,
+                             workers=workers, branching=branching,
+                             loaded=None if game is None else [game], progress=progress,
+                             engines=[engine], keep_rows=keep_rows)[0]
+
+
+def simulate_together(configs: Sequence[Config], games: int, seed: int = 1, *,
+                      jobs: int | None = None, executor: Executor | None = None,
+                      workers: int | None = None, branching: bool = False,
+                      loaded: Sequence[Game] | None = None,
+                      progress: ProgressCallback | None = None,
+                      engines: Sequence[str | EngineChoice] = ("python",),
+                      keep_rows: bool = False, rows_out: RowsOut | None = None
+                      ) -> list[Simulation]:
+    """``simulate`` for several configurations on the same seeds, each chunk played in all
+    of them, the others paired game by game with the first (``Simulation.pairing``).
+    ``rows_out``: called with each chunk's records (every configuration's, labelled with a
+    ``config`` column when there are several; those of a seed together), in seed order."""
     if games > MAX_GAMES:
         raise ValueError(f"{games:,} games: a run plays at most {MAX_GAMES:,}")
-    game = game if game is not None else config.load()
-    if isinstance(engine, str):
-        engine = compiled.choose(game, config.players, config.bots, engine,
-                                 range(seed, seed + games))
+    if keep_rows and games > MAX_KEPT:
+        raise ValueError(f"{games:,} games: a run keeps the rows of at most {MAX_KEPT:,}")
+    loaded = list(loaded) if loaded is not None else [c.load() for c in configs]
+    players = configs[0].players
+    choices = [compiled.choose(g, players, c.bots, e, range(seed, seed + games))
+               if isinstance(e, str) else e
+               for c, g, e in zip(configs, loaded, _each(engines, len(configs)))]
     jobs = jobs or os.cpu_count() or 1
+    most = COMPILED_CHUNK if all(e.is_compiled for e in choices) else 200
+    chunks = chunk_seeds(seed, games, 8 * (workers or jobs), most)
+    plan = _Plan(tuple(c.bots for c in configs), players, branching,
+                 tuple(e.is_compiled for e in choices), tuple(e.bot_options for e in choices),
+                 keep_rows or rows_out is not None)
+    gather = _Gather(configs, loaded, plan, keep_rows, rows_out, progress)
     started = time.perf_counter()
-    chunks = chunk_seeds(seed, games, 32 * (workers or jobs))
-    rows: list[GameRow] = []
-    task = _compiled_rows if engine.is_compiled else _rows
-    interrupted = run_chunks(game, task, (config.players, config.bots, branching,
-                                          engine.bot_options), chunks,
-                             rows, jobs=jobs, executor=executor, progress=progress)
-    rows.sort(key=lambda row: row.seed)
-    names = game.tables.type_names
-    supply = Counter(names[t] for t in game.tables.fast.supply)
-    return Simulation(config, seed, games, tuple(rows), tuple(names),
-                      {name: supply[name] for name in names if supply[name]},
-                      time.perf_counter() - started, interrupted, engine)
+    interrupted = run_ordered(tuple(loaded), _play_chunk, (plan,), chunks, gather.add,
+                              jobs=jobs, executor=executor, window=4 * (workers or jobs))
+    seconds = time.perf_counter() - started
+    return [gather.simulation(i, seed, games, seconds, interrupted, choices[i])
+            for i in range(len(configs))]
 
 
-def _rows(game: Game, players: int, bots: Sequence[str], branching: bool,
-          bot_options: dict, seeds: range) -> list[GameRow]:
-    """A chunk's task: the rows of the games of ``seeds``."""
-    return play_rows(game, players, bots, seeds, branching, bot_options)
+def _each(engines: Sequence[str | EngineChoice], n: int) -> list[str | EngineChoice]:
+    """One engine per configuration (the last given fills the rest)."""
+    return [engines[min(i, len(engines) - 1)] for i in range(n)]
 
 
-def _compiled_rows(game: Game, players: int, bots: Sequence[str], branching: bool,
-                   _bot_options: dict, seeds: range) -> list[GameRow]:
-    """A chunk's task on the compiled engine (one kernel per worker process)."""
-    return compiled.play_rows(game, players, bots, seeds, branching)
+@attrs.frozen
+class _Plan:
+    """What a worker needs besides the games and the seeds."""
+
+    bots: tuple[tuple[str, ...], ...]
+    players: int
+    branching: bool
+    compiled: tuple[bool, ...]
+    bot_options: tuple[dict, ...]
+    batches: bool
+    """Send the batches back too (rows are kept or written)."""
+
+
+@attrs.frozen
+class _Chunk:
+    """What a worker sends back for one chunk."""
+
+    tallies: tuple[Tally, ...]
+    pairings: tuple[Pairing, ...]
+    batches: tuple[Any, ...] | None
+
+
+def _play_chunk(games: tuple[Game, ...], plan: _Plan, seeds: range) -> _Chunk:
+    """A chunk's task: its seeds played in every configuration, summed up."""
+    batches = []
+    for game, bots, is_compiled, options in zip(games, plan.bots, plan.compiled,
+                                                plan.bot_options):
+        if is_compiled:
+            batches.append(compiled.play_batch(game, plan.players, seeds, plan.branching))
+        else:
+            rows = play_rows(game, plan.players, bots, seeds, plan.branching, options)
+            batches.append(rows_batch(rows, game.tables, bots))
+    tallies = tuple(Tally(plan.players, len(g.tables.type_names)).add(b)
+                    for g, b in zip(games, batches))
+    pairings = tuple(Pairing(plan.players).add(batches[0], b) for b in batches[1:])
+    return _Chunk(tallies, pairings, tuple(batches) if plan.batches else None)
+
+
+class _Gather:
+    """The parent's side: each chunk's sums added up, its rows kept or written in order."""
+
+    def __init__(self, configs: Sequence[Config], games: Sequence[Game], plan: _Plan,
+                 keep_rows: bool, rows_out: RowsOut | None,
+                 progress: ProgressCallback | None):
+        self.configs, self.games, self.plan = configs, games, plan
+        self.tallies = [Tally(plan.players, len(g.tables.type_names)) for g in games]
+        self.pairings = [Pairing(plan.players) for _ in games[1:]]
+        self.rows: list[list[GameRow]] | None = [[] for _ in games] if keep_rows else None
+        self.rows_out, self.progress = rows_out, progress
+
+    def add(self, chunk: _Chunk) -> None:
+        for tally, summed in zip(self.tallies, chunk.tallies):
+            tally.merge(summed)
+        for pairing, paired in zip(self.pairings, chunk.pairings):
+            pairing.merge(paired)
+        if chunk.batches is not None:
+            rows = [batch_rows(b, bots) for b, bots in zip(chunk.batches, self.plan.bots)]
+            if self.rows is not None:
+                for kept, more_rows in zip(self.rows, rows):
+                    kept.extend(more_rows)
+            if self.rows_out is not None:
+                self.rows_out(self._records(rows))
+        if self.progress:
+            self.progress(chunk.tallies[0].games)
+
+    def _records(self, rows: list[list[GameRow]]) -> list[dict]:
+        several = len(self.configs) > 1
+        out = []
+        for same_seed in zip(*rows):
+            for config, game, row in zip(self.configs, self.games, same_seed):
+                out.append(to_record(row, game.tables.type_names,
+                                     config.label if several else None))
+        return out
+
+    def simulation(self, i: int, seed: int, games: int, seconds: float, interrupted: bool,
+                   engine: EngineChoice) -> Simulation:
+        game = self.games[i]
+        names = game.tables.type_names
+        supply = Counter(names[t] for t in game.tables.fast.supply)
+        return Simulation(
+            self.configs[i], seed, games, self.tallies[i], tuple(names),
+            {name: supply[name] for name in names if supply[name]},
+            tuple(k.name for k in game.tables.kinds),
+            None if self.rows is None else tuple(self.rows[i]), seconds, interrupted, engine,
+            self.pairings[i - 1] if i else None, game)

@@ -15,9 +15,9 @@ from typing import Any
 
 from carcdsl.engine.game import Game
 
-Task = Callable[..., list]
-"""``task(game, *extra, chunk) -> list``: the results of one chunk (a ``range``); a module-level
-function, so that a worker process can be sent it."""
+Task = Callable[..., Any]
+"""``task(game, *extra, chunk)``: the results of one chunk (a ``range``; a list for
+``run_chunks``); a module-level function, so that a worker process can be sent it."""
 
 ProgressCallback = Callable[[int], None]
 
@@ -73,21 +73,90 @@ def _gather(executor: Executor, game: Game, task: Task, extra: tuple,
     return False
 
 
+def run_ordered(game: Any, task: Task, extra: tuple, chunks: Sequence[range],
+                on_result: Callable[[Any], None], *, jobs: int | None = None,
+                executor: Executor | None = None, window: int | None = None) -> bool:
+    """Run ``task`` over every chunk and hand each result to ``on_result`` in chunk order, as
+    soon as it and those before it are done; at most ``window`` chunks (default: four per
+    worker) are submitted and not yet handed on, so results wait in memory for at most that
+    many chunks, however many there are. Where ``run_chunks`` runs them; True when Ctrl-C
+    stopped it (what was handed on stands, the rest is cancelled)."""
+    jobs = jobs or os.cpu_count() or 1
+    try:
+        if executor is None and jobs == 1:
+            for chunk in chunks:
+                on_result(task(game, *extra, chunk))
+            return False
+        if executor is not None:
+            return _ordered(executor, None, game, task, extra, chunks, on_result,
+                            window or 4 * jobs)
+        blob = pickle.dumps(game, pickle.HIGHEST_PROTOCOL)
+        key = hashlib.sha256(blob).hexdigest()
+        pool = ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(key, game))
+        interrupted = True
+        try:
+            interrupted = _ordered(pool, key, game, task, extra, chunks, on_result,
+                                   window or 4 * jobs)
+        finally:
+            pool.shutdown(wait=not interrupted, cancel_futures=True)
+        return interrupted
+    except KeyboardInterrupt:
+        return True
+
+
+def _ordered(executor: Executor, key: str | None, game: Any, task: Task, extra: tuple,
+             chunks: Sequence[range], on_result: Callable[[Any], None], window: int) -> bool:
+    """``run_ordered`` on an executor. ``key``: the workers were started with the game
+    (``_start_worker``), so a chunk is sent without it; None: each chunk carries the
+    game's pickle (a cluster's workers are not ours to start)."""
+    blob = pickle.dumps(game, pickle.HIGHEST_PROTOCOL) if key is None else None
+    key = key or hashlib.sha256(blob or b"").hexdigest()
+    pending: dict[Future, int] = {}
+    finished: dict[int, Any] = {}
+    sent = handed = 0
+    try:
+        while handed < len(chunks):
+            while sent < len(chunks) and sent - handed < window:
+                future = executor.submit(_in_worker, task, key, blob, extra, chunks[sent])
+                pending[future] = sent
+                sent += 1
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                finished[pending.pop(future)] = future.result()
+            while handed in finished:
+                on_result(finished.pop(handed))
+                handed += 1
+    except KeyboardInterrupt:
+        for future in pending:
+            future.cancel()
+        return True
+    return False
+
+
 _GAMES: dict[str, Game] = {}
 """In a worker: the games it has unpickled, by the digest of their pickle."""
 
 
-def _in_worker(task: Task, key: str, blob: bytes, extra: tuple, chunk: range) -> list[Any]:
+def _in_worker(task: Task, key: str, blob: bytes | None, extra: tuple, chunk: range) -> Any:
     """A worker's part: ``task`` over one chunk. The game comes as its pickle and is unpickled
     once per worker (``key``: the pickle's digest): a game unpickled anew costs its first
     games about 12 ms more than a warm one, which per chunk was most of the cost of running
-    on several processes."""
+    on several processes. No pickle: the worker was started with the game."""
     game = _GAMES.get(key)
     if game is None:
+        if blob is None:
+            raise RuntimeError("a worker was sent a chunk of a game it was not started with")
         if len(_GAMES) >= 4:  # a worker serving several runs keeps the latest few
             _GAMES.pop(next(iter(_GAMES)))
         game = _GAMES[key] = pickle.loads(blob)
     return task(game, *extra, chunk)
+
+
+def _start_worker(key: str, game: Any) -> None:
+    """A pool's worker starts with the game it plays (forked: the parent's very objects, its
+    compiled kernels with them; else unpickled once), and leaves Ctrl-C to the parent."""
+    _GAMES[key] = game
+    _ignore_sigint()
 
 
 def _ignore_sigint() -> None:
