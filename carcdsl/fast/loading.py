@@ -11,6 +11,9 @@ a walk's step, where a scored figure goes on) and how the turn resumes after it;
 figures; owned tiles and last turns; the moves played so far (tiles held back return at
 random places drawn from a generator seeded by them); and the game's generators (a bag's
 returns, bags of tokens) in the state they are in.
+
+Not carried: what only a batch's rows count (``simulate``'s lead changes, turns per seat,
+discards), which a roll-out's scores do not read.
 """
 
 from __future__ import annotations
@@ -62,7 +65,6 @@ from carcdsl.fast.slots import (
     SEATING,
     SEATS,
     TILES_,
-    TURNS,
     WIDTH,
 )
 from carcdsl.fast.state import reset
@@ -120,10 +122,8 @@ def load_state(tb, st, state) -> None:
     modes = state.tables.modes
     ctr = st[CTR]
     ctr[N_MOVES] = ctr[N_LOGGED] = len(state.log.moves)  # tiles held back return by it
-    ctr[TURNS] = len(state.log.moves)
     st[SEATING][:] = state.seats.seating
-    if modes.tokens or modes.triggers or modes.on_complete or modes.requirements:
-        _load_effects(tb, st, state)
+    _load_effects(st, state)
     if modes.deciding:
         _load_decisions(st, state, cell)
     neutral.load(tb, st, state, cell)
@@ -149,7 +149,7 @@ def _load_core(tb, st, state, cell) -> None:
          np.array(at.followers, np.int64), at.current, np.array(at.aside, np.int64))
 
 
-def _load_effects(tb, st, state) -> None:
+def _load_effects(st, state) -> None:
     """``fast.effects``' state: whether the turn is an extra one; per token kind the supply,
     what each seat holds and what lies on each feature (at its root: the kernel sums a
     feature's members); per kind the turns its path made (``Grid.turns``)."""
