@@ -18,12 +18,13 @@ MIRRORS = ("grid", "features", "supply", "turn", "scoring", "movegen", "state", 
 """``fast/X.py`` mirrors ``engine/X.py``."""
 
 OWN = ("__init__", "jit", "packed", "layout", "slots", "mt", "program", "boards", "bags",
-       "kernel", "batch", "support", "search", "stepping")
+       "kernel", "loading", "batch", "support", "search", "stepping")
 """The compiled engine's own modules: how it is compiled, how its tuples of arrays are passed,
 the tables and state as arrays, the generator, scoring programs, bounded boards and maps
 (``engine/grid.py``'s limited board, apart so that the endless table's path stays short), the
 rules that act on a feature (``engine/effects.py``'s ``act_on`` and after, apart so that
-``fast/effects.py`` stays small), the play loop and ``Kernel``, a batch's rows, what it runs,
+``fast/effects.py`` stays small), the play loop and ``Kernel``, a Python position loaded into it, a batch's rows (``engine.
+batch``'s, by the kernel's name), what it runs,
 the roll-outs' kernel, N games stepped a decision at a time (``rl.vector``)."""
 
 
