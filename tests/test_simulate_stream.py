@@ -195,3 +195,51 @@ def test_an_error_while_writing_leaves_no_file(tmp_path):
         out.write([{"seed": 1}])
         out.write([{"seed": 2, "surprise": 3}])
     assert list(tmp_path.iterdir()) == []
+
+
+def test_ctrl_c_while_a_chunk_is_handed_on_lets_it_finish():
+    """Ctrl-C arriving while a chunk's sums are added and its rows written takes effect after:
+    the report and the file cover the same games (they once differed by a chunk)."""
+    import os
+    import signal
+
+    handed: list[tuple[int, str]] = []
+
+    def on_result(seeds: list[int]) -> None:
+        handed.append((seeds[0], "summed"))
+        if seeds[0] == 4:
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.05)
+        handed.append((seeds[0], "written"))
+
+    chunks = [range(s, s + 2) for s in range(0, 20, 2)]
+    assert run_ordered(None, _seeds_of, (), chunks, on_result, jobs=1)
+    assert handed == [(s, what) for s in (0, 2, 4) for what in ("summed", "written")]
+
+
+def _seeds_of(game, chunk: range) -> list[int]:
+    return list(chunk)
+
+
+@pytest.mark.parametrize("seed, games", [(-(2**63) - 1, 1), (2**63 - 2, 3), (2**64, 3)])
+def test_a_seed_past_64_bits_is_refused_before_anything_is_played(seed, games, capsys):
+    with pytest.raises(ValueError, match="64-bit"):
+        simulate(Config("base"), games, seed, jobs=1, game=GAME)
+    assert main(["simulate", "base", "--games", str(games), "--seed", str(seed), "-q"]) == 1
+    err = capsys.readouterr().err
+    assert "--seed" in err and "internal error" not in err and len(err.splitlines()) == 1
+
+
+def test_more_jobs_than_chunks_starts_no_more_workers_than_chunks():
+    """``--jobs 100000`` once tried to start 100,000 processes for 3 games."""
+    started = time.perf_counter()
+    got: list[list[int]] = []
+    assert not run_ordered("game", _seeds_of, (), [range(0, 2), range(2, 3)], got.append,
+                           jobs=100_000)
+    assert got == [[0, 1], [2]] and time.perf_counter() - started < 30
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_a_huge_jobs_is_refused(command, capsys):
+    assert main([command, "base", "--jobs", "100000", "-q"]) == 1
+    assert "--jobs must be at most" in capsys.readouterr().err

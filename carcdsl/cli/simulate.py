@@ -38,7 +38,15 @@ from carcdsl.sim.batches import names_of
 from carcdsl.sim.compiled import choose
 from carcdsl.sim.files import columns, rows_file, union
 from carcdsl.sim.metrics import compare, summarize
-from carcdsl.sim.run import MAX_GAMES, Config, RowsOut, Simulation, simulate_together
+from carcdsl.sim.run import (
+    MAX_GAMES,
+    Config,
+    RowsOut,
+    Simulation,
+    seeds_problem,
+    simulate_together,
+)
+from carcdsl.sim.workers import MAX_JOBS
 from carcdsl.view.simulation import format_comparison, format_simulation
 
 EXTRAS = {"matplotlib": "sim", "pyarrow": "sim", "distributed": "dask"}
@@ -123,6 +131,10 @@ def _check_options(args: argparse.Namespace) -> None:
         raise Said("games-at-most-summed", most=f"{MAX_GAMES:,}")
     if args.jobs is not None and args.jobs < 1:
         raise CarcError("--jobs must be at least 1")
+    if args.jobs is not None and args.jobs > MAX_JOBS:
+        raise CarcError(f"--jobs must be at most {MAX_JOBS:,}")
+    if problem := seeds_problem(args.seed, args.games):
+        raise CarcError(f"--seed {args.seed}: {problem}")
     if args.players is not None and args.players < 1:
         raise CarcError("--players must be at least 1")
     needed = (["matplotlib"] if args.html else []) + (["pyarrow"] if args.parquet else []) \

@@ -31,6 +31,7 @@ from carcdsl.pipeline import load
 from carcdsl.sim.run import MAX_KEPT
 from carcdsl.sim.tournament import Tournament, choose_engine, plan, run
 from carcdsl.sim.tournament_ratings import rate
+from carcdsl.sim.workers import MAX_JOBS
 
 
 def add_tournament(commands) -> None:
@@ -77,6 +78,8 @@ def _check_options(args: argparse.Namespace) -> list[str]:
         check_bot_spec(spec, bots_only="a tournament plays bots only: human cannot sit in")
     if args.jobs is not None and args.jobs < 1:
         raise CarcError("--jobs must be at least 1")
+    if args.jobs is not None and args.jobs > MAX_JOBS:
+        raise CarcError(f"--jobs must be at most {MAX_JOBS:,}")
     if args.games > MAX_KEPT:
         raise Said("games-at-most", most=f"{MAX_KEPT:,}")
     if args.bootstrap < 0:

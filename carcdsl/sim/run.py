@@ -27,6 +27,7 @@ from typing import Any
 import attrs
 
 from carcdsl.engine.game import Game
+from carcdsl.formats.record import SEED_MAX, SEED_MIN
 from carcdsl.pipeline import load
 from carcdsl.sim import compiled
 from carcdsl.sim.batches import batch_rows, rows_batch
@@ -122,6 +123,15 @@ RowsOut = Callable[[list[dict]], None]
 """Called with each chunk's flat records, in seed order (the files being written)."""
 
 
+def seeds_problem(seed: int, games: int) -> str | None:
+    """Why seeds ``seed``.. for ``games`` games cannot be played, or None: a row holds its
+    seed as a signed 64-bit integer (``formats.record.SEED_MIN``..``SEED_MAX``)."""
+    if seed < SEED_MIN or seed + max(games, 1) - 1 > SEED_MAX:
+        return (f"seeds {seed:,} onwards for {games:,} games: seeds are signed 64-bit "
+                f"integers, from {SEED_MIN:,} to {SEED_MAX:,}")
+    return None
+
+
 def chunk_seeds(seed: int, games: int, chunks: int, most: int = 200) -> list[range]:
     """``games`` seeds from ``seed`` in about ``chunks`` ranges of at most ``most`` (small
     enough that the last ones leave no worker idle for long, or lose much to Ctrl-C)."""
@@ -172,6 +182,8 @@ def simulate_together(configs: Sequence[Config], games: int, seed: int = 1, *,
         raise ValueError(f"{games:,} games: a run plays at most {MAX_GAMES:,}")
     if keep_rows and games > MAX_KEPT:
         raise ValueError(f"{games:,} games: a run keeps the rows of at most {MAX_KEPT:,}")
+    if problem := seeds_problem(seed, games):
+        raise ValueError(problem)
     loaded = list(loaded) if loaded is not None else [c.load() for c in configs]
     players = configs[0].players
     choices = [compiled.choose(g, players, c.bots, e, range(seed, seed + games))

@@ -5,11 +5,13 @@ stopping cleanly on Ctrl-C are written once."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import pickle
 import signal
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from typing import Any
 
@@ -21,6 +23,9 @@ Task = Callable[..., Any]
 
 ProgressCallback = Callable[[int], None]
 
+MAX_JOBS = 1024
+"""Worker processes one run may start (``--jobs``): a pool starts them all at once."""
+
 
 def run_chunks(game: Game, task: Task, extra: tuple, chunks: Sequence[range], sink: list, *,
                jobs: int | None = None, executor: Executor | None = None,
@@ -30,7 +35,7 @@ def run_chunks(game: Game, task: Task, extra: tuple, chunks: Sequence[range], si
     else on a pool of ``jobs`` processes
     (default: every core). Returns True when Ctrl-C stopped it: what finished is kept,
     what was pending is cancelled."""
-    jobs = jobs or os.cpu_count() or 1
+    jobs = min(jobs or os.cpu_count() or 1, max(1, len(chunks)))
     try:
         if executor is not None:
             return _gather(executor, game, task, extra, chunks, sink, progress)
@@ -81,11 +86,13 @@ def run_ordered(game: Any, task: Task, extra: tuple, chunks: Sequence[range],
     worker) are submitted and not yet handed on, so results wait in memory for at most that
     many chunks, however many there are. Where ``run_chunks`` runs them; True when Ctrl-C
     stopped it (what was handed on stands, the rest is cancelled)."""
-    jobs = jobs or os.cpu_count() or 1
+    jobs = min(jobs or os.cpu_count() or 1, max(1, len(chunks)))  # no idle worker started
     try:
         if executor is None and jobs == 1:
             for chunk in chunks:
-                on_result(task(game, *extra, chunk))
+                result = task(game, *extra, chunk)
+                with _whole():
+                    on_result(result)
             return False
         if executor is not None:
             return _ordered(executor, None, game, task, extra, chunks, on_result,
@@ -124,13 +131,33 @@ def _ordered(executor: Executor, key: str | None, game: Any, task: Task, extra: 
             for future in done:
                 finished[pending.pop(future)] = future.result()
             while handed in finished:
-                on_result(finished.pop(handed))
+                with _whole():
+                    on_result(finished.pop(handed))
                 handed += 1
     except KeyboardInterrupt:
         for future in pending:
             future.cancel()
         return True
     return False
+
+
+@contextlib.contextmanager
+def _whole() -> Iterator[None]:
+    """Ctrl-C during the block takes effect when it ends: a chunk is handed on whole (its
+    sums added and its rows written) or not at all, so a report and its files cover the
+    same games. Only where Ctrl-C raises ``KeyboardInterrupt`` in this, the main, thread."""
+    if threading.current_thread() is not threading.main_thread() or \
+            signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda number, frame: caught.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
 
 
 _GAMES: dict[str, Game] = {}
