@@ -243,3 +243,17 @@ def test_more_jobs_than_chunks_starts_no_more_workers_than_chunks():
 def test_a_huge_jobs_is_refused(command, capsys):
     assert main([command, "base", "--jobs", "100000", "-q"]) == 1
     assert "--jobs must be at most" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("first, second", [("--csv", "--parquet"), ("--csv", "--html"),
+                                           ("--parquet", "--html")])
+def test_two_outputs_to_the_same_file_are_refused(first, second, tmp_path, capsys):
+    """Both once wrote it, the last one silently replacing the other."""
+    path = tmp_path / "out"
+    link = tmp_path / "link"
+    link.symlink_to(path)
+    argv = ["simulate", "base", "--games", "2", "-j", "1", "-q", first, str(path), second]
+    assert main([*argv, str(link)]) == 1
+    err = capsys.readouterr().err
+    assert f"{first} and {second} name the same file" in err and len(err.splitlines()) == 1
+    assert list(tmp_path.iterdir()) == [link]

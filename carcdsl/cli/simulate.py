@@ -143,12 +143,25 @@ def _check_options(args: argparse.Namespace) -> None:
         if importlib.util.find_spec(module) is None:
             raise CarcError(f"{_option_for(module, args)} needs {module}: "
                             f"pip install 'carcdsl[{EXTRAS[module]}]'")
+    _check_distinct(args)
     for path in (args.html, args.csv, args.parquet):
         if path is not None:
             with _unwritable_said(path, args.lang):
                 check_target(path)
             if not Path(os.path.realpath(path)).parent.is_dir():
                 raise CarcError(f"cannot write {path}: no such directory")
+
+
+def _check_distinct(args: argparse.Namespace) -> None:
+    """Two outputs naming one file (through a link too) would replace each other."""
+    named: dict[str, str] = {}
+    for option, path in (("--csv", args.csv), ("--parquet", args.parquet),
+                         ("--html", args.html)):
+        if path is not None:
+            real = os.path.realpath(path)
+            if real in named:
+                raise CarcError(f"{named[real]} and {option} name the same file: {path}")
+            named[real] = option
 
 
 def _check_bot(kind: str) -> None:
