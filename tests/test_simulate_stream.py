@@ -257,3 +257,11 @@ def test_two_outputs_to_the_same_file_are_refused(first, second, tmp_path, capsy
     err = capsys.readouterr().err
     assert f"{first} and {second} name the same file" in err and len(err.splitlines()) == 1
     assert list(tmp_path.iterdir()) == [link]
+
+
+def test_a_configuration_compared_with_itself_is_refused(capsys):
+    """Its rows could not be told apart in the files' ``config`` column."""
+    argv = ["simulate", "base", "--games", "2", "-j", "1", "-q", "--compare", "base -v farmers"]
+    assert main([*argv, "--compare", "base --bot random"]) == 1
+    err = capsys.readouterr().err
+    assert "--compare 'base --bot random': the same configuration as base" in err

@@ -225,7 +225,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     game.check_players(players)
     configs = [Config(args.rules, tuple(args.variant), players, tuple(args.bot or ["random"]),
                       allow)]
-    configs += [parse_config(spec, players, allow) for spec in args.compare]
+    for spec in args.compare:
+        configs.append(parse_config(spec, players, allow))
+        if configs[-1].label in [c.label for c in configs[:-1]]:  # the rows' config column
+            raise CarcError(f"--compare {spec!r}: the same configuration as "
+                            f"{configs[-1].label}")
     games = [game] + [config.load() for config in configs[1:]]
     seeds = range(args.seed, args.seed + args.games)
     said: set[str] = set()  # a reason configurations share is said once
