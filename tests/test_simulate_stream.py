@@ -4,6 +4,7 @@ in seed order as they come; memory held for a bounded number of chunks."""
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import json
 import threading
@@ -265,3 +266,29 @@ def test_a_configuration_compared_with_itself_is_refused(capsys):
     assert main([*argv, "--compare", "base --bot random"]) == 1
     err = capsys.readouterr().err
     assert "--compare 'base --bot random': the same configuration as base" in err
+
+
+def test_a_scheduler_address_where_something_else_answers_is_one_message(capsys):
+    """A server that is not Dask's (here one saying a frame of exabytes follows) once gave
+    ``internal error: MemoryError``."""
+    import socket
+
+    server = socket.create_server(("127.0.0.1", 0))
+    port = server.getsockname()[1]
+
+    def answer() -> None:
+        with contextlib.suppress(OSError):
+            while True:
+                conn, _ = server.accept()
+                conn.sendall(b"HTTP/1.1 400 Bad Request\r\n\r\n" * 4)
+                time.sleep(0.2)
+                conn.close()
+
+    threading.Thread(target=answer, daemon=True).start()
+    try:
+        code = main(["simulate", "base", "--games", "2", "-q", "--scheduler",
+                     f"tcp://127.0.0.1:{port}"])
+    finally:
+        server.close()
+    err = capsys.readouterr().err
+    assert code == 1 and "cannot reach the Dask scheduler" in err and "internal" not in err

@@ -201,6 +201,9 @@ def _executor(args: argparse.Namespace) -> Iterator[tuple[Executor | None, int |
         executor, workers = context.__enter__()
     except (OSError, TimeoutError, ValueError) as exc:
         raise CarcError(f"cannot reach the Dask scheduler at {args.scheduler}: {exc}") from None
+    except Exception as exc:  # something else answers there (an exabyte frame: MemoryError)
+        raise CarcError(f"cannot reach the Dask scheduler at {args.scheduler}: what answers "
+                        f"is not one ({type(exc).__name__}: {exc})") from None
     try:
         yield executor, workers
     finally:
