@@ -184,3 +184,26 @@ def test_random_actions_are_legal_and_follow_their_seed():
         seen.update(actions.tolist())
         obs, *_ = env.step(actions)
     assert len(seen) > 100  # not always the same few
+
+
+def test_more_games_than_memory_holds_are_refused_before_they_are_made():
+    """``num_envs`` 2**20 is within the count allowed, but its games need over a terabyte:
+    it once allocated game after game until the machine ran out."""
+    import resource
+    import time
+
+    started, peak = time.perf_counter(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    with pytest.raises(EnvOptionError, match="memory") as caught:
+        VectorEnv(game("base"), num_envs=1 << 20, observation="none")
+    assert "\n" not in str(caught.value) and "num_envs" in str(caught.value)
+    assert time.perf_counter() - started < 20
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - peak < 512 * 1024  # KiB
+
+
+def test_numpy_whole_numbers_are_taken_and_other_seeds_refused_as_options():
+    env = VectorEnv(game("base"), num_envs=np.int64(2), observation="none", copy=False)
+    assert env.num_envs == 2 and type(env.num_envs) is int
+    assert env.reset(seed=np.uint32(4))[1]["game_seed"].tolist() == [4, 5]
+    for seed in (1.5, "7", True):
+        with pytest.raises(EnvOptionError, match="seed"):
+            env.reset(seed=seed)

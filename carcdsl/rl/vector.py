@@ -48,6 +48,7 @@ the AEC environment. There is no slower fallback.
 from __future__ import annotations
 
 import operator
+import os
 import random
 from collections.abc import Sequence
 from functools import cached_property
@@ -98,6 +99,16 @@ def refusal(game: Game, players: int) -> str | None:
     return None
 
 
+def _whole(value: Any) -> int | None:
+    """``value`` as an int when it is a whole number (NumPy's too), not a bool; else None."""
+    if isinstance(value, (bool, np.bool_)):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
 class VectorEnv(GymVectorEnv):
     """N games stepped together on the compiled kernel (see the module's docstring)."""
 
@@ -113,8 +124,8 @@ class VectorEnv(GymVectorEnv):
         self.game = _load(rules, variants)
         _check_options(self.game, players, board_size, reward, None,
                        "dict" if observation == "none" else observation, {"render_modes": []})
-        if not isinstance(num_envs, int) or isinstance(num_envs, bool) or not \
-                1 <= num_envs <= 1 << 20:
+        num_envs = _whole(num_envs)
+        if num_envs is None or not 1 <= num_envs <= 1 << 20:
             raise EnvOptionError(f"num_envs must be a whole number from 1 to {1 << 20}, "
                                  f"not {num_envs!r}")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
@@ -147,6 +158,9 @@ class VectorEnv(GymVectorEnv):
         ``seed``, one drawn from the environment's generator. ``options`` are not used."""
         if seed is None:
             seed = self._seeds.getrandbits(40)
+        if _whole(seed) is None:
+            raise EnvOptionError(f"seed must be a whole number from 0 to 2**40 - 1, not "
+                                 f"{seed!r}")
         seed = operator.index(seed)
         if not 0 <= seed < SEED_ROOM:
             raise EnvOptionError(f"seed must be from 0 to 2**40 - 1, not {seed}")
@@ -219,6 +233,12 @@ class _Batch:
         kernel = Kernel(env.game, players)
         self.tb = kernel.tb
         first = stacks_for(self.tb, players)
+        observer, layout = env.observer, env.layout
+        w = layout.size
+        length = (observer.channels * w * w + layout.slots * 4 * observer.tc + observer.length
+                  if env.observation_kind != "none" else 0)
+        _check_memory(n, sum(a.nbytes for k, a in enumerate(first.arrays)
+                             if k not in (MOVES, SCRATCH)) + 4 * length + 9 * layout.n)
         # the games take turns: they share the stacks that hold nothing from one call to the
         # next (the moves listed, the scratch rows), which keeps those in the cache
         self.stacks = [first] + [Packed(tuple(
@@ -226,10 +246,6 @@ class _Batch:
             for k, a in enumerate(stacks_for(self.tb, players).arrays))) for _ in range(n - 1)]
         self.out, self.log = kernel._out(1), logs(False, 1)
         self.vt = Packed(_tables(env, int(self.tb[boards.LISTS_TB][boards.SIDE]), reward))
-        observer, layout = env.observer, env.layout
-        w = layout.size
-        length = (observer.channels * w * w + layout.slots * 4 * observer.tc + observer.length
-                  if env.observation_kind != "none" else 0)
         self.mask = np.zeros((n, layout.n), np.int8)
         self.obs = np.zeros((n, length), np.float32)
         self.rewards = np.zeros((n, players), np.float64)
@@ -269,6 +285,20 @@ class _Batch:
 
     def legal_count(self, i: int) -> int:
         return int(self.mask[i].sum())
+
+
+def _check_memory(n: int, per_game: int) -> None:
+    """Refuse, before any is made, more games than this machine's memory holds (each needs
+    its stacks, its observation and its mask: ``per_game`` bytes)."""
+    try:
+        memory = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):  # pragma: no cover - not POSIX
+        return
+    if n * per_game > memory:
+        raise EnvOptionError(
+            f"num_envs {n:,} needs about {n * per_game / 2**30:,.1f} GiB "
+            f"({per_game / 2**20:.1f} MiB a game), more than this machine's memory "
+            f"({memory / 2**30:,.1f} GiB): at most {memory // per_game:,} games fit")
 
 
 def _tables(env: VectorEnv, side: int, reward: str) -> tuple:
