@@ -201,8 +201,11 @@ def test_more_games_than_memory_holds_are_refused_before_they_are_made():
 
 
 def test_numpy_whole_numbers_are_taken_and_other_seeds_refused_as_options():
-    env = VectorEnv(game("base"), num_envs=np.int64(2), observation="none", copy=False)
+    env = VectorEnv(game("base"), num_envs=np.int64(2), seed=np.int64(3), observation="none",
+                    copy=False)
     assert env.num_envs == 2 and type(env.num_envs) is int
+    again = VectorEnv(game("base"), num_envs=2, seed=3, observation="none")
+    assert env.reset()[1]["game_seed"].tolist() == again.reset()[1]["game_seed"].tolist()
     assert env.reset(seed=np.uint32(4))[1]["game_seed"].tolist() == [4, 5]
     for seed in (1.5, "7", True):
         with pytest.raises(EnvOptionError, match="seed"):

@@ -128,7 +128,7 @@ class VectorEnv(GymVectorEnv):
         if num_envs is None or not 1 <= num_envs <= 1 << 20:
             raise EnvOptionError(f"num_envs must be a whole number from 1 to {1 << 20}, "
                                  f"not {num_envs!r}")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        if seed is not None and _whole(seed) is None:
             raise EnvOptionError(f"seed must be a whole number or None, not {seed!r}")
         why = refusal(self.game, players)
         if why is not None:
@@ -144,7 +144,7 @@ class VectorEnv(GymVectorEnv):
         self.single_observation_space = spaces.Dict(
             {"action_mask": mask_space} if observation == "none" else
             {"observation": self.observer.space, "action_mask": mask_space})
-        self._seeds = random.Random(seed)
+        self._seeds = random.Random(None if seed is None else _whole(seed))
         self._run = _Batch(self, reward)
         self._ready = False
 
