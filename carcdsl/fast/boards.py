@@ -32,6 +32,7 @@ import numba as nb
 import numpy as np
 
 from carcdsl.compile.tables import Tables
+from carcdsl.fast import opened
 from carcdsl.fast.jit import I64, JIT
 from carcdsl.fast.layout import (
     BOARD_TB,
@@ -52,10 +53,12 @@ from carcdsl.fast.slots import (
     BOARD_ST,
     C_MASK,
     C_NEED,
+    C_OPEN,
     C_TILE,
     CELLS,
     CTR,
     GEO,
+    META,
     N_OPEN,
     N_PILE,
     NODES,
@@ -195,21 +198,21 @@ def reset(TB, ST):
 
 
 @nb.njit(**JIT)
-def _is_open(ST, c):
-    """Whether ``c`` is in the open list (``Grid.fitting``)."""
-    opens, ctr = ST[OPENS], ST[CTR]
-    for j in range(ctr[N_OPEN]):  # noqa: SIM110 (Numba)
-        if opens[OPEN_CELL, j] == c:
-            return True
-    return False
+def is_open(ST, c):
+    """Whether ``c`` is in the open list (``Grid.fitting``): its ``C_OPEN`` flag, no walk."""
+    return ST[CELLS][C_OPEN, c] != 0
 
 
 @nb.njit(**JIT)
-def _open(ST, c):
-    """``c`` joins the open squares, last."""
+def open_square(TB, ST, c):
+    """``c`` joins the open squares, last (every square that opens opens here; then what it
+    requires changes through ``opened.require``)."""
     opens, ctr = ST[OPENS], ST[CTR]
     opens[OPEN_CELL, ctr[N_OPEN]] = c
     ctr[N_OPEN] += 1
+    ST[CELLS][C_OPEN, c] = 1
+    if opens[META, opened.ON]:
+        opened.append(TB, ST, c)
 
 
 @nb.njit(**JIT)
@@ -228,20 +231,19 @@ def empty_side(TB, ST, o, base, d, nc):
                     nodes[OPEN_ENDS, nodes[ROOT, base + ol[LINK_SEG, o, d, k]]] -= 1
         return
     if bs[2 * nc + S_LATENT]:
-        is_open = False
+        known = False
     elif cells[C_MASK, nc] != 0:
-        is_open = True
+        known = True
     else:
-        is_open = _is_open(ST, nc)
+        known = is_open(ST, nc)
     o4 = TB[O4]
-    if not is_open:
+    if not known:
         if o >= bp[PRINTED_FROM]:
             bs[2 * nc + S_LATENT] = 1
         else:
             bs[2 * nc + S_LATENT] = 0
-            _open(ST, nc)
-    cells[C_MASK, nc] |= o4[NEEDM, o, d]
-    cells[C_NEED, nc] |= o4[NEEDV, o, d]
+            open_square(TB, ST, nc)
+    opened.require(TB, ST, nc, o4[NEEDM, o, d], o4[NEEDV, o, d])
 
 
 @nb.njit(**JIT)
@@ -264,7 +266,7 @@ def reach(TB, ST, o, no, nc):
             nc = c + geo[d]
             if bs[2 * nc + S_LATENT]:
                 bs[2 * nc + S_LATENT] = 0
-                _open(ST, nc)
+                open_square(TB, ST, nc)
 
 
 @nb.njit(**JIT)
@@ -275,9 +277,9 @@ def start_area(TB, ST, c):
     bs, cells = ST[CELLS_ST], ST[CELLS]
     if bs[2 * c + S_LATENT]:
         bs[2 * c + S_LATENT] = 0
-        _open(ST, c)
-    elif not _is_open(ST, c):
-        _open(ST, c)
+        open_square(TB, ST, c)
+    elif not is_open(ST, c):
+        open_square(TB, ST, c)
     mask, need = cells[C_MASK, c], cells[C_NEED, c]
     pile, ctr, sigp, tt = ST[TILES_][PILE], ST[CTR], TB[O1][SIGP], TB[TT]
     n = ctr[N_PILE]

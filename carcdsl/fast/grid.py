@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numba as nb
 
-from carcdsl.fast import boards
+from carcdsl.fast import boards, opened
 from carcdsl.fast.features import union
 from carcdsl.fast.jit import JIT, PY
 from carcdsl.fast.layout import (
@@ -35,8 +35,7 @@ from carcdsl.fast.layout import (
     WATCHED,
 )
 from carcdsl.fast.slots import (
-    C_MASK,
-    C_NEED,
+    C_OPEN,
     C_TILE,
     C_WATCH,
     CELLS,
@@ -96,12 +95,17 @@ def new_tile(TB, ST, o, cell):
         nodes[OPEN_ENDS, n], nodes[PENNANTS, n] = os_[SEG_OPEN, o, i], os_[SEG_PEN, o, i]
         for a in range(seg_attr.shape[2]):
             nattr[n, a] = seg_attr[o, i, a]
-    k = 0
-    for j in range(ctr[N_OPEN]):
-        if opens[OPEN_CELL, j] != cell:
-            opens[OPEN_CELL, k] = opens[OPEN_CELL, j]
-            k += 1
-    ctr[N_OPEN] = k
+    if cells[C_OPEN, cell]:  # (a printed tile goes on a square that is not open)
+        if opened.on(ST):
+            opened.remove(TB, ST, cell)
+        cells[C_OPEN, cell] = 0
+        n = ctr[N_OPEN]
+        j = 0
+        while opens[OPEN_CELL, j] != cell:
+            j += 1
+        for k in range(j, n - 1):
+            opens[OPEN_CELL, k] = opens[OPEN_CELL, k + 1]
+        ctr[N_OPEN] = n - 1
     return base
 
 
@@ -125,24 +129,16 @@ def place_endless(TB, ST, o, cell):
     """``Grid.place``: new nodes, the square leaves the open list (order kept), squares
     around it open (N E S W) or learn what they require, links joined. Returns the first
     node."""
-    cells, ctr, opens, o4 = ST[CELLS], ST[CTR], ST[OPENS], TB[O4]
+    cells, o4 = ST[CELLS], TB[O4]
     steps = ST[SCRATCH][GEO]
     base = new_tile(TB, ST, o, cell)
     for d in range(4):
         nc = cell + steps[d]
         nt = cells[C_TILE, nc]
         if nt < 0:
-            if cells[C_MASK, nc] == 0:
-                known = False
-                for j in range(ctr[N_OPEN]):
-                    if opens[OPEN_CELL, j] == nc:
-                        known = True
-                        break
-                if not known:
-                    opens[OPEN_CELL, ctr[N_OPEN]] = nc
-                    ctr[N_OPEN] += 1
-            cells[C_MASK, nc] |= o4[NEEDM, o, d]
-            cells[C_NEED, nc] |= o4[NEEDV, o, d]
+            if not cells[C_OPEN, nc]:
+                boards.open_square(TB, ST, nc)
+            opened.require(TB, ST, nc, o4[NEEDM, o, d], o4[NEEDV, o, d])
             continue
         join_side(TB, ST, o, d, base, nt)
     return base

@@ -12,7 +12,17 @@ from __future__ import annotations
 import numba as nb
 
 from carcdsl.compile.facts import CHOICE_SHIFT
-from carcdsl.fast import bags, effects, elsewhere, figures, mt, neutral, owned, targets
+from carcdsl.fast import (
+    bags,
+    effects,
+    elsewhere,
+    figures,
+    mt,
+    neutral,
+    opened,
+    owned,
+    targets,
+)
 from carcdsl.fast.jit import I64, JIT, PY
 from carcdsl.fast.layout import (
     ELSE_MAX,
@@ -184,8 +194,20 @@ def free_spots_of(TB, ST, o, occupied, n_near):
 
 @nb.njit(**JIT)
 def fitting_rotations(TB, ST, t):
-    """Per open square, the rotations of ``t`` that fit (``ROTS``, ``N_ROTS``) and the
-    running counts (``ENDS``); returns the placements in all."""
+    """The placements of ``t`` in all; with few open squares, per open square the rotations
+    of ``t`` that fit (``ROTS``, ``N_ROTS``) and the running counts (``ENDS``), for ``sample``
+    and ``count_moves``; with many, from ``fast.opened``'s blocks (``count_moves`` then
+    lists the rotations itself)."""
+    if opened.wanted(ST):
+        if not opened.on(ST):
+            opened.build(TB, ST)
+        return opened.total(TB, ST, t)
+    return fitting_rows(TB, ST, t)
+
+
+@nb.njit(**JIT)
+def fitting_rows(TB, ST, t):
+    """``fitting_rotations`` square by square: ``ROTS``, ``N_ROTS``, ``ENDS``."""
     cells, ctr, opens, rots, sigp, tt = (ST[CELLS], ST[CTR], ST[OPENS], ST[ROTS], TB[O1][SIGP],
                                          TB[TT])
     total = 0
@@ -211,14 +233,14 @@ def sample(TB, ST, t, seat, total, rng, out):
     ctr, opens, rots, seats, os_ = ST[CTR], ST[OPENS], ST[ROTS], ST[SEATS], TB[OS]
     width = 1 + TB[TT][t, SPOT_COUNT] if seats[LEFT, seat] else 1
     n_open = ctr[N_OPEN]
+    blocks = opened.on(ST)
     while True:
         v = mt.below(rng, total * width)
         pick, choice = v // width, v % width
-        i = 0
-        while i < n_open and opens[ENDS, i] <= pick:
-            i += 1
-        r = rots[i, pick - opens[ENDS, i] + opens[N_ROTS, i]]
-        cell = opens[OPEN_CELL, i]
+        if blocks:
+            cell, r = opened.find(TB, ST, t, pick)
+        else:
+            cell, r = _at(opens, rots, n_open, pick)
         out[0], out[1] = cell, r
         if choice == 0:
             out[2] = -1
@@ -232,11 +254,27 @@ def sample(TB, ST, t, seat, total, rng, out):
 
 
 @nb.njit(**JIT)
+def _at(opens, rots, n_open, pick):
+    """(square, rotation) of placement ``pick`` over ``fitting_rows``: the first square whose
+    running count passes it (a binary search over ``ENDS``)."""
+    i, hi = 0, n_open - 1
+    while i < hi:
+        mid = (i + hi) >> 1
+        if opens[ENDS, mid] <= pick:
+            i = mid + 1
+        else:
+            hi = mid
+    return opens[OPEN_CELL, i], rots[i, pick - opens[ENDS, i] + opens[N_ROTS, i]]
+
+
+@nb.njit(**JIT)
 def count_moves(TB, ST, t, seat, limit):
     """Legal (placement, follower) moves of ``t`` (``iter_moves``), counting up to
     ``limit``."""
     ctr, opens, rots, seats = ST[CTR], ST[OPENS], ST[ROTS], ST[SEATS]
     spots = seats[LEFT, seat] > 0 and TB[TT][t, SPOT_COUNT] > 0
+    if opened.on(ST):  # ``fitting_rotations`` counted through the blocks
+        fitting_rows(TB, ST, t)
     n = 0
     for j in range(ctr[N_OPEN]):
         if opens[N_ROTS, j] == 0:

@@ -303,7 +303,7 @@ def faced_node(TB, ST, o, cell, i):
 def place(TB, ST, o, cell):
     """``grid.place_endless`` (``grid.place_limited`` on a limited board) where some side fits
     any: across such a side nothing joins (``wild_between``). Returns the first node."""
-    cells, ctr, opens, o4, tiles = ST[CELLS], ST[CTR], ST[OPENS], TB[O4], ST[TILES_]
+    cells, o4, tiles = ST[CELLS], TB[O4], ST[TILES_]
     steps = ST[SCRATCH][GEO]
     limited = TB[boards.LISTS_TB][boards.LIMITED]
     base = new_tile(TB, ST, o, cell)
@@ -313,15 +313,8 @@ def place(TB, ST, o, cell):
         if nt < 0 and limited:
             boards.empty_side(TB, ST, o, base, d, nc)
         elif nt < 0:
-            if cells[C_MASK, nc] == 0:
-                known = False
-                for j in range(ctr[N_OPEN]):
-                    if opens[OPEN_CELL, j] == nc:
-                        known = True
-                        break
-                if not known:
-                    opens[OPEN_CELL, ctr[N_OPEN]] = nc
-                    ctr[N_OPEN] += 1
+            if not boards.is_open(ST, nc):
+                boards.open_square(TB, ST, nc)
             cells[C_MASK, nc] |= o4[NEEDM, o, d]
             cells[C_NEED, nc] |= o4[NEEDV, o, d]
         else:

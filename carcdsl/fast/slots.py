@@ -26,9 +26,11 @@ D_HELD_N = 12
 capture a rule asked for (its rule row and action column, -1: none; the root and the node);
 the turn's rest (``State._finish_turn``'s arguments); how many options are pending; from
 ``D_HELD_N``, per seat how many figures it holds, then the options."""
-C_TILE, C_MASK, C_NEED, C_WATCH = range(4)
-"""``ST[CELLS]`` [4, W*W]: the tile on a square (-1: none); what an empty square requires;
-whether its centre is watched."""
+C_TILE, C_MASK, C_NEED, C_WATCH, C_OPEN = range(5)
+"""``ST[CELLS]`` [5, W*W]: the tile on a square (-1: none); what an empty square requires;
+whether its centre is watched; whether the square is in the open list (``ST[OPENS]``; not 0,
+so that asking costs no walk over the list: its ``fast.opened`` slot + 1 while those are
+kept)."""
 ROOT, NXT, SIZE, NTILE, OPEN_ENDS, PENNANTS, STAMP = range(7)
 """``ST[NODES]`` [7, nodes]: the union-find (root, a circular members list, size), each
 node's tile, and at roots open ends and pennants; a stamp for counting distinct things."""
@@ -41,10 +43,10 @@ SCORE, LEFT, LEAD, HAND_N = range(4)
 tiles in hand (``ST[HANDS]`` [players, hand size] holds them, in the order drawn).
 ``ST[MOVES]`` [cap, 4]: the legal moves listed (general path); ``ST[SEATING]`` [players]:
 seat -> the player (and bot) sitting there."""
-OPEN_CELL, N_ROTS, ENDS = range(3)
-"""``ST[OPENS]`` [3, open squares]: the open squares in the order they opened (the move
+OPEN_CELL, N_ROTS, ENDS, SLOT_CELL, COUNTS, META = range(6)
+"""``ST[OPENS]`` [6, ``opened.width``]: the open squares in the order they opened (the move
 order), and for the drawn tile the rotations that fit there (``ST[ROTS]``) and running
-counts."""
+counts; on a board of many open squares, ``fast.opened``'s slots, blocks and scalars."""
 NEAR_ROOT, NEAR_MASK, VALUES, STACK_ROW, GEO = range(5)
 """``ST[SCRATCH]`` [5, 64]: the empty features around a square, a program's values and
 stack; ``GEO``: the steps N E S W, then the 8 squares around (``squares.AROUND`` order)."""

@@ -32,6 +32,7 @@ from carcdsl.fast import (
     moving,
     mt,
     neutral,
+    opened,
     owned,
     targets,
 )
@@ -55,6 +56,7 @@ from carcdsl.fast.layout import (
     START_PLACED,
     START_TYPE,
     SUPPLY,
+    TT,
 )
 from carcdsl.fast.movegen import fits_required, fits_somewhere
 from carcdsl.fast.requirements import remember_turns
@@ -70,6 +72,7 @@ from carcdsl.fast.slots import (
     ASIDE,
     C_MASK,
     C_NEED,
+    C_OPEN,
     C_TILE,
     C_WATCH,
     CELLS,
@@ -92,6 +95,7 @@ from carcdsl.fast.slots import (
     LEAD,
     LEADER,
     LEFT,
+    META,
     MTX,
     N_ASIDE,
     N_CTR,
@@ -138,7 +142,7 @@ def new_state(TB, players):
     w = TB[boards.LISTS_TB][boards.SIDE]
     nodes = tiles * TB[OS].shape[2]
     n_open = 4 * tiles + 8
-    cells = np.zeros((4, w * w), np.int64)
+    cells = np.zeros((5, w * w), np.int64)
     cells[C_TILE] = -1
     ctr = np.zeros(N_CTR, np.int64)
     ctr[WIDTH] = w
@@ -160,7 +164,8 @@ def new_state(TB, players):
             np.zeros((nodes, TB[SEG_ATTR].shape[2]), np.int64),
             np.zeros((nodes, players), np.int64), np.zeros((10, tiles + 2), np.int64),
             np.zeros((4, players), np.int64), ctr, np.zeros((players + 3, mt.N + 1), np.uint32),
-            np.zeros((3, n_open), np.int64), np.zeros((n_open, 4), np.int64), scratch,
+            np.zeros((6, opened.width(n_open, TB[TT].shape[0])), np.int64),
+            np.zeros((n_open, 4), np.int64), scratch,
             np.zeros((players, hand), np.int64), np.zeros((cap, 4), np.int64),
             np.zeros(players, np.int64)) + figures.state(TB, players) + \
         effects.state(TB, players, owned.extra_tiles(TB, players)) + \
@@ -184,6 +189,7 @@ def reset(TB, ST):
     for j in range(ctr[N_OPEN]):
         cells[C_MASK, opens[OPEN_CELL, j]] = 0
         cells[C_NEED, opens[OPEN_CELL, j]] = 0
+        cells[C_OPEN, opens[OPEN_CELL, j]] = 0
     used = ctr[N_NODES]
     nfol[:used] = 0
     nattr[:used] = 0
@@ -206,7 +212,9 @@ def reset(TB, ST):
     if TB[boards.LISTS_TB][boards.LIMITED]:
         boards.reset(TB, ST)
     opens[OPEN_CELL, 0] = (w // 2) + (w // 2) * w  # the origin, open before anything
+    cells[C_OPEN, opens[OPEN_CELL, 0]] = 1
     ctr[N_OPEN] = 1
+    opens[META, opened.ON] = 0
 
 
 @nb.njit(cache=True, inline="always")

@@ -14,7 +14,7 @@ PACKAGE = Path(carcdsl.__file__).parent
 
 MIRRORS = ("grid", "features", "supply", "turn", "scoring", "movegen", "state", "figures",
            "effects", "requirements", "elsewhere", "decisions", "neutral", "targets", "owned",
-           "measure", "moving")
+           "measure", "moving", "opened")
 """``fast/X.py`` mirrors ``engine/X.py``."""
 
 OWN = ("__init__", "jit", "packed", "layout", "slots", "mt", "program", "boards", "bags",
