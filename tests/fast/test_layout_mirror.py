@@ -23,9 +23,9 @@ OWN = ("__init__", "jit", "packed", "layout", "slots", "mt", "program", "boards"
 the tables and state as arrays, the generator, scoring programs, bounded boards and maps
 (``engine/grid.py``'s limited board, apart so that the endless table's path stays short), the
 rules that act on a feature (``engine/effects.py``'s ``act_on`` and after, apart so that
-``fast/effects.py`` stays small), the play loop and ``Kernel``, a Python position loaded into it, a batch's rows (``engine.
-batch``'s, by the kernel's name), what it runs,
-the roll-outs' kernel, N games stepped a decision at a time (``rl.vector``)."""
+``fast/effects.py`` stays small), the play loop and ``Kernel``, a Python position loaded into
+it, a batch's rows (``engine.batch``'s, by the kernel's name), what it runs, the roll-outs'
+kernel, N games stepped a decision at a time (``rl.vector``)."""
 
 
 def test_each_mirror_has_its_engine_module():
