@@ -292,3 +292,49 @@ def test_a_scheduler_address_where_something_else_answers_is_one_message(capsys)
         server.close()
     err = capsys.readouterr().err
     assert code == 1 and "cannot reach the Dask scheduler" in err and "internal" not in err
+
+
+def test_a_billion_games_are_cut_into_chunks_without_listing_them():
+    """The chunks of 10**9 games on the Python engine were once a list of five million
+    ranges (over 500 MB) made before the first game."""
+    import tracemalloc
+
+    from carcdsl.sim.run import chunk_seeds
+
+    tracemalloc.start()
+    try:
+        chunks = chunk_seeds(1, 10**9, 16, 200)
+        assert len(chunks) == 5_000_000 and chunks[0] == range(1, 201)
+        assert chunks[-1] == range(10**9 - 199, 10**9 + 1)
+        assert tracemalloc.get_traced_memory()[1] < 1 << 20
+    finally:
+        tracemalloc.stop()
+    assert list(chunk_seeds(5, 23, 4, 200)) == [range(5, 11), range(11, 17), range(17, 23),
+                                                range(23, 28)]
+
+
+def _slow(game, chunk: range) -> list[int]:
+    time.sleep(0.05 if chunk[0] == 0 else 60)
+    return list(chunk)
+
+
+def test_ctrl_c_stops_the_workers_in_the_middle_of_their_chunks():
+    """Workers ignore Ctrl-C (the parent's to handle); after it they were left to finish the
+    chunks they had, and the command exited only then (minutes, for greedy bots)."""
+    import multiprocessing
+    import os
+    import signal
+
+    got: list[list[int]] = []
+    timer = threading.Timer(1.5, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    started = time.perf_counter()
+    try:
+        assert run_ordered("game", _slow, (), [range(0, 1), range(1, 2), range(2, 3)],
+                           got.append, jobs=2)
+    finally:
+        timer.cancel()
+    while multiprocessing.active_children() and time.perf_counter() - started < 20:
+        time.sleep(0.1)
+    assert got == [[0]] and not multiprocessing.active_children()
+    assert time.perf_counter() - started < 20

@@ -132,11 +132,27 @@ def seeds_problem(seed: int, games: int) -> str | None:
     return None
 
 
-def chunk_seeds(seed: int, games: int, chunks: int, most: int = 200) -> list[range]:
+def chunk_seeds(seed: int, games: int, chunks: int, most: int = 200) -> Sequence[range]:
     """``games`` seeds from ``seed`` in about ``chunks`` ranges of at most ``most`` (small
-    enough that the last ones leave no worker idle for long, or lose much to Ctrl-C)."""
+    enough that the last ones leave no worker idle for long, or lose much to Ctrl-C); each
+    made when asked for, so that a billion games take no memory to cut up."""
     size = max(1, min(most, -(-games // max(1, chunks))))
-    return [range(s, min(s + size, seed + games)) for s in range(seed, seed + games, size)]
+    return _Chunks(range(seed, seed + games, size), size, seed + games)
+
+
+class _Chunks(Sequence[range]):
+    """``chunk_seeds``'s ranges: those starting at ``starts``, ``size`` long, none past
+    ``stop``."""
+
+    def __init__(self, starts: range, size: int, stop: int):
+        self.starts, self.size, self.stop = starts, size, stop
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    def __getitem__(self, i):  # type: ignore[override]  # no slices asked for
+        start = self.starts[i]
+        return range(start, min(start + self.size, self.stop))
 
 
 COMPILED_CHUNK = 2048

@@ -51,7 +51,7 @@ def run_chunks(game: Game, task: Task, extra: tuple, chunks: Sequence[range], si
         try:
             interrupted = _gather(pool, game, task, extra, chunks, sink, progress)
         finally:
-            pool.shutdown(wait=not interrupted, cancel_futures=True)
+            _shut(pool, interrupted)
         return interrupted
     except KeyboardInterrupt:
         return True
@@ -105,7 +105,7 @@ def run_ordered(game: Any, task: Task, extra: tuple, chunks: Sequence[range],
             interrupted = _ordered(pool, key, game, task, extra, chunks, on_result,
                                    window or 4 * jobs)
         finally:
-            pool.shutdown(wait=not interrupted, cancel_futures=True)
+            _shut(pool, interrupted)
         return interrupted
     except KeyboardInterrupt:
         return True
@@ -139,6 +139,16 @@ def _ordered(executor: Executor, key: str | None, game: Any, task: Task, extra: 
             future.cancel()
         return True
     return False
+
+
+def _shut(pool: ProcessPoolExecutor, interrupted: bool) -> None:
+    """Close a pool: after its work, or, stopped early (Ctrl-C, an error), at once: its
+    workers ignore Ctrl-C, and left to finish the chunks they hold they kept the command
+    from exiting for as long (minutes, for slow bots)."""
+    if interrupted:
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.terminate()  # Python 3.14's pool.terminate_workers()
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 @contextlib.contextmanager
