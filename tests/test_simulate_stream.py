@@ -233,10 +233,12 @@ def test_a_seed_past_64_bits_is_refused_before_anything_is_played(seed, games, c
 
 def test_more_jobs_than_chunks_starts_no_more_workers_than_chunks():
     """``--jobs 100000`` once tried to start 100,000 processes for 3 games."""
+    from carcdsl.sim.workers import MAX_JOBS
+
     started = time.perf_counter()
     got: list[list[int]] = []
     assert not run_ordered("game", _seeds_of, (), [range(0, 2), range(2, 3)], got.append,
-                           jobs=100_000)
+                           jobs=MAX_JOBS)
     assert got == [[0, 1], [2]] and time.perf_counter() - started < 30
 
 
@@ -338,3 +340,12 @@ def test_ctrl_c_stops_the_workers_in_the_middle_of_their_chunks():
         time.sleep(0.1)
     assert got == [[0]] and not multiprocessing.active_children()
     assert time.perf_counter() - started < 20
+
+
+def test_the_library_refuses_more_jobs_than_a_run_may_start():
+    from carcdsl.sim.workers import MAX_JOBS
+
+    with pytest.raises(ValueError, match="jobs"):
+        simulate(Config("base"), 10**6, jobs=MAX_JOBS + 1, game=GAME, keep_rows=False)
+    with pytest.raises(ValueError, match="jobs"):
+        run_ordered("game", _seeds_of, (), [range(0, 1)] * 2000, print, jobs=10**5)

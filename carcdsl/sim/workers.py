@@ -35,6 +35,7 @@ def run_chunks(game: Game, task: Task, extra: tuple, chunks: Sequence[range], si
     else on a pool of ``jobs`` processes
     (default: every core). Returns True when Ctrl-C stopped it: what finished is kept,
     what was pending is cancelled."""
+    _check_jobs(jobs)
     jobs = min(jobs or os.cpu_count() or 1, max(1, len(chunks)))
     try:
         if executor is not None:
@@ -86,6 +87,7 @@ def run_ordered(game: Any, task: Task, extra: tuple, chunks: Sequence[range],
     worker) are submitted and not yet handed on, so results wait in memory for at most that
     many chunks, however many there are. Where ``run_chunks`` runs them; True when Ctrl-C
     stopped it (what was handed on stands, the rest is cancelled)."""
+    _check_jobs(jobs)
     jobs = min(jobs or os.cpu_count() or 1, max(1, len(chunks)))  # no idle worker started
     try:
         if executor is None and jobs == 1:
@@ -139,6 +141,11 @@ def _ordered(executor: Executor, key: str | None, game: Any, task: Task, extra: 
             future.cancel()
         return True
     return False
+
+
+def _check_jobs(jobs: int | None) -> None:
+    if jobs is not None and jobs > MAX_JOBS:
+        raise ValueError(f"jobs={jobs:,}: a run starts at most {MAX_JOBS:,} worker processes")
 
 
 def _shut(pool: ProcessPoolExecutor, interrupted: bool) -> None:
