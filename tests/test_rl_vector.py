@@ -210,3 +210,15 @@ def test_numpy_whole_numbers_are_taken_and_other_seeds_refused_as_options():
     for seed in (1.5, "7", True):
         with pytest.raises(EnvOptionError, match="seed"):
             env.reset(seed=seed)
+
+
+@pytest.mark.parametrize("variants, words", [
+    (("tower",), "a decision between moves"),
+    (("princess-dragon",), "a figure placed on another tile"),
+])
+def test_a_refusal_names_what_the_rule_set_does(variants, words):
+    """It once listed every choice the kernel's stepping does not make, whichever applied."""
+    with pytest.raises(EnvOptionError) as caught:
+        VectorEnv("base", variants=variants)
+    text = str(caught.value)
+    assert words in text and "owned tiles" not in text and "\n" not in text

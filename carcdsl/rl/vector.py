@@ -79,12 +79,22 @@ MAX_LISTED = 4096
 """Actions a game remembers to clear from its mask; a decision with more clears the row."""
 
 
+_CHOICES = (
+    ("choosing", "choose ... or ..."),
+    ("deciding", "a decision between moves: a capture, a ransom"),
+    ("elsewhere", "a figure placed on another tile than the one just placed"),
+    ("targets", "a move acting on a figure on the board"),
+    ("owned", "owned tiles"),
+)
+"""``Modes`` flags whose moves the kernel's stepping does not list, and what they are."""
+
+
 def refusal(game: Game, players: int) -> str | None:
     """What keeps ``VectorEnv`` from running ``game`` (a phrase), or None."""
     modes = game.tables.modes
-    if modes.choosing or modes.deciding or modes.elsewhere or modes.targets or modes.owned:
-        return ("a rule's choices (choose ... or ..., a capture, a ransom, a walk's step, a "
-                "figure placed elsewhere or acting on the board, owned tiles)")
+    found = [what for name, what in _CHOICES if getattr(modes, name)]
+    if found:
+        return f"a rule's choices ({'; '.join(found)})"
     try:
         from carcdsl.fast.support import unsupported
     except ImportError as error:  # pragma: no cover - the message is the point
