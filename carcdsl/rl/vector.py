@@ -99,9 +99,9 @@ def refusal(game: Game, players: int) -> str | None:
         from carcdsl.fast.support import unsupported
     except ImportError as error:  # pragma: no cover - the message is the point
         return f"the compiled engine (pip install 'carcdsl[fast]': {error})"
-    found = unsupported(game.tables)
-    if found is not None:
-        return f"{found} (the compiled engine does not run it yet)"
+    construct = unsupported(game.tables)
+    if construct is not None:
+        return f"{construct} (the compiled engine does not run it yet)"
     if modes.hold is not None:
         return "tiles held back"
     if players < 2:
@@ -134,10 +134,11 @@ class VectorEnv(GymVectorEnv):
         self.game = _load(rules, variants)
         _check_options(self.game, players, board_size, reward, None,
                        "dict" if observation == "none" else observation, {"render_modes": []})
-        num_envs = _whole(num_envs)
-        if num_envs is None or not 1 <= num_envs <= 1 << 20:
+        count = _whole(num_envs)
+        if count is None or not 1 <= count <= 1 << 20:
             raise EnvOptionError(f"num_envs must be a whole number from 1 to {1 << 20}, "
                                  f"not {num_envs!r}")
+        num_envs = count
         if seed is not None and _whole(seed) is None:
             raise EnvOptionError(f"seed must be a whole number or None, not {seed!r}")
         why = refusal(self.game, players)

@@ -150,7 +150,7 @@ class _Chunks(Sequence[range]):
     def __len__(self) -> int:
         return len(self.starts)
 
-    def __getitem__(self, i):  # type: ignore[override]  # no slices asked for
+    def __getitem__(self, i):  # no slices asked for
         start = self.starts[i]
         return range(start, min(start + self.size, self.stop))
 
