@@ -198,7 +198,20 @@ def test_an_error_while_writing_leaves_no_file(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
-def test_ctrl_c_while_a_chunk_is_handed_on_lets_it_finish():
+@pytest.fixture()
+def ctrl_c_raises():
+    """Ctrl-C raises KeyboardInterrupt here, as in a command (a pytest-xdist worker ignores it
+    otherwise)."""
+    import signal
+
+    if threading.current_thread() is not threading.main_thread():
+        pytest.skip("signals are handled in the main thread only")
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
+def test_ctrl_c_while_a_chunk_is_handed_on_lets_it_finish(ctrl_c_raises):
     """Ctrl-C arriving while a chunk's sums are added and its rows written takes effect after:
     the report and the file cover the same games (they once differed by a chunk)."""
     import os
@@ -320,7 +333,7 @@ def _slow(game, chunk: range) -> list[int]:
     return list(chunk)
 
 
-def test_ctrl_c_stops_the_workers_in_the_middle_of_their_chunks():
+def test_ctrl_c_stops_the_workers_in_the_middle_of_their_chunks(ctrl_c_raises):
     """Workers ignore Ctrl-C (the parent's to handle); after it they were left to finish the
     chunks they had, and the command exited only then (minutes, for greedy bots)."""
     import multiprocessing

@@ -143,13 +143,13 @@ def _check_options(args: argparse.Namespace) -> None:
         if importlib.util.find_spec(module) is None:
             raise CarcError(f"{_option_for(module, args)} needs {module}: "
                             f"pip install 'carcdsl[{EXTRAS[module]}]'")
-    _check_distinct(args)
     for path in (args.html, args.csv, args.parquet):
         if path is not None:
             with _unwritable_said(path, args.lang):
                 check_target(path)
             if not Path(os.path.realpath(path)).parent.is_dir():
                 raise CarcError(f"cannot write {path}: no such directory")
+    _check_distinct(args)  # after each is known to be a name a file can have (no NUL)
 
 
 def _check_distinct(args: argparse.Namespace) -> None:
