@@ -33,17 +33,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import bench  # noqa: E402  (bench/bench.py: the calibration)
 
 BAR = {"none": 100_000, "dict": 30_000}
-
-
-def _bench_module():
-    """``bench/bench.py``: its calibration."""
-    spec = importlib.util.spec_from_file_location("carcdsl_bench", ROOT / "bench" / "bench.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def measure(args, observation: str) -> dict:
@@ -102,7 +96,6 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit("bench/vector_env.py needs Numba: pip install 'carcdsl[fast]'")
     cpu = min(os.sched_getaffinity(0))
     os.sched_setaffinity(0, {cpu})  # one core (the calibration runs in a child: it inherits)
-    bench = _bench_module()
     calib_before = None if args.no_calib else bench.calibrate(args.calib_seconds)
     if calib_before is None and not args.no_calib:
         print(f"bench: no calibration ({bench.CALIB} not found): the ratios are left empty",

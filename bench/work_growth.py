@@ -49,7 +49,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CALIB = ROOT.parent / "shared" / "bench" / "calib.py"
+sys.path.insert(0, str(ROOT / "bench"))
+
+from bench import calibrate  # noqa: E402  (bench/bench.py: the calibration)
+
 ENGINES = ("python", "compiled")
 MAP_SIDE = 316
 
@@ -178,14 +181,6 @@ def run_child(spec: dict) -> dict:
     if out.returncode:
         raise SystemExit(f"work_growth: the point {spec} failed:\n{out.stderr.strip()}")
     return json.loads(out.stdout)
-
-
-def calibrate(seconds: float) -> float | None:
-    if not CALIB.is_file():
-        return None
-    out = subprocess.run([sys.executable, str(CALIB), str(seconds)], capture_output=True,
-                         text=True, check=True)
-    return float(out.stdout.strip())
 
 
 def points(args) -> list[tuple[str, int, int]]:
