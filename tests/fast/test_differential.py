@@ -759,6 +759,7 @@ def _play_generated(text):
     _tally.setdefault("played", []).append(text)
 
 
+@pytest.mark.slow  # 26 s: CI runs it, the README's quick command leaves it
 def test_the_same_games_on_generated_rule_files():
     """Generated variants of ``base`` (``rule_files``) that check play the same games on
     both engines; most of them check and run on the kernel (what does not is counted)."""
