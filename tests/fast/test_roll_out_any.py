@@ -23,6 +23,7 @@ if not os.environ.get("CARCDSL_REQUIRE_NUMBA"):
     pytest.importorskip("numba")
 
 from test_positions import python_position  # noqa: E402
+from test_roll_out import python_roll_out  # noqa: E402
 
 import carcdsl  # noqa: E402
 from carcdsl.engine.parts import CAPTURING, MOVING, WALKING  # noqa: E402
@@ -31,20 +32,6 @@ from carcdsl.fast.support import unsupported_roll_out  # noqa: E402
 
 CONSTRUCTS = Path(__file__).parent.parent / "data" / "constructs"
 WAGON, BARN = str(CONSTRUCTS / "wagon.carc"), str(CONSTRUCTS / "barn.carc")
-
-
-def python_roll_out(state, seed: int, turns: int) -> list[int]:
-    """``mcts.Search.roll_out`` on the Python engine, on a clone, drawing from
-    ``Random(seed)``."""
-    world, rng = state.clone(), random.Random(seed)
-    while not world.finished and turns:
-        if world.out_of_tiles():
-            break
-        world.apply_fast(*world.sample_move(rng))
-        turns -= 1
-    if not world.finished:
-        world.finish()
-    return world.scores
 
 
 def parts(state) -> set[str]:
