@@ -25,7 +25,7 @@ from collections.abc import Sequence
 import attrs
 
 from carcdsl.sim.paired import Pairing
-from carcdsl.sim.tally import FIX, Tally
+from carcdsl.sim.tally import FIX, Tally, in_order
 
 WHEN = ("complete", "final")
 Z = 1.959963984540054
@@ -353,8 +353,8 @@ def _difference(p: Pairing, w: dict[int, int], scale: int) -> dict:
 
 
 def _scored_pairs(p: Pairing, kinds: Sequence[str]) -> list[str]:
-    names = [n for n in kinds if n in p.points] + sorted(n for n in p.points if n not in kinds)
-    return [f"{name}.{when}" for name in names for w, when in enumerate(WHEN)
+    return [f"{name}.{when}" for name in in_order(p.points, kinds)
+            for w, when in enumerate(WHEN)
             if p.points[name][0][2 + w] or p.points[name][0][6 + w]]
 
 

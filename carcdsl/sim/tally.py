@@ -84,6 +84,12 @@ def fixed(numerators: np.ndarray, denominators: np.ndarray) -> np.ndarray:
     return (numerators.astype(np.int64) * FIX * 2 + den) // (2 * den)
 
 
+def in_order(names: Sequence[str] | dict, kinds: Sequence[str]) -> list[str]:
+    """``names`` in a report's order: the kinds in ``kinds``' order, then the others
+    alphabetically (the same whatever order the games came in)."""
+    return [n for n in kinds if n in names] + sorted(n for n in names if n not in kinds)
+
+
 def histogram(values: np.ndarray) -> dict[int, int]:
     found, counts = np.unique(values, return_counts=True)
     return dict(zip(found.tolist(), counts.tolist()))
@@ -200,7 +206,5 @@ class Tally:
     def scored(self, kinds: Sequence[str]) -> list[str]:
         """``name.when`` keys that scored in any game: the kinds in ``kinds``' order, then the
         other names in alphabetical order (the same whatever order the games came in)."""
-        names = [n for n in kinds if n in self.points] + \
-            sorted(n for n in self.points if n not in kinds)
-        return [f"{name}.{when}" for name in names for w, when in enumerate(WHEN)
-                if self.points[name][0][2 + w]]
+        return [f"{name}.{when}" for name in in_order(self.points, kinds)
+                for w, when in enumerate(WHEN) if self.points[name][0][2 + w]]
