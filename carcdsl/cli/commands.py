@@ -295,8 +295,8 @@ def _play_one(args: argparse.Namespace, game: Game, words: Words, names: list[st
     that stops part-way (a person quits, Ctrl-C, the reader of the output goes away) is
     saved so far when there is a record to write (``saved``: where, and the folder the
     record's rule paths are relative to; default ``--record``, paths as given)."""
-    if args.engine == "compiled":  # the kernel plays batches, silently: this one is told
-        tell_engine(EngineChoice("compiled", "python", Refusal("compiled-one-game")),
+    if args.engine != "python":  # the kernel plays batches, silently: this one is told
+        tell_engine(EngineChoice(args.engine, "python", Refusal("compiled-one-game")),
                     args.lang)
     out = None if (args.quiet or args.json) else sys.stdout
     target, home = saved if saved is not None else (args.record, None)

@@ -89,13 +89,16 @@ def add_variant_option(parser: argparse.ArgumentParser) -> None:
 
 
 def add_engine_option(parser: argparse.ArgumentParser, what: str = "") -> None:
-    """``--engine {python,compiled}``: the Python engine (the reference), or the compiled
-    one (``sim.compiled``; the ``fast`` extra), which plays the same games faster."""
+    """``--engine {python,compiled,gpu}``: the Python engine (the reference), the compiled
+    one (``sim.compiled``; the ``fast`` extra), which plays the same games faster, or the
+    compiled one on a GPU (``carcdsl.gpu``; the ``gpu`` extra)."""
     parser.add_argument("--engine", choices=ENGINES, default="python",
                         help="python (default), or compiled: the same games on a Numba "
                         "kernel, many times faster (pip install 'carcdsl[fast]'); random "
                         "bots only" + (f", {what}" if what else "") + "; what it cannot run "
-                        "the Python engine runs, saying so in one line")
+                        "the Python engine runs, saying so in one line; gpu: that kernel "
+                        "on an NVIDIA GPU (pip install 'carcdsl[gpu]'), the CPU's where "
+                        "there is none, saying so")
 
 
 @contextlib.contextmanager
@@ -138,7 +141,10 @@ def tell_engine(choice: EngineChoice, lang: str, said_before: set[str] | None = 
     line = None
     if choice.refusal is not None:
         reason = words.phrase(choice.refusal.key, **choice.refusal.values)
-        line = words.phrase("compiled-fallback", reason=reason)
+        on_gpu = choice.refusal.key.startswith("gpu-")
+        line = words.phrase("gpu-fallback" if on_gpu else "compiled-fallback", reason=reason)
+    elif choice.engine == "gpu" and choice.compile_seconds is not None:
+        line = words.phrase("gpu-compiled", seconds=words.number(choice.compile_seconds, 1))
     elif choice.compiled and choice.compile_seconds is not None:
         line = words.phrase("compiled-compiled",
                             seconds=words.number(choice.compile_seconds, 1),

@@ -350,7 +350,7 @@ class Kernel:
 
     def play(self, seeds, branching: bool = False):
         """Play a game for each seed; a ``Batch`` of their rows."""
-        from carcdsl.fast.batch import Batch, seeds_array
+        from carcdsl.fast.batch import seeds_array
 
         seeds_a = seeds_array(seeds)
         out = self._out(len(seeds_a))
@@ -358,6 +358,14 @@ class Kernel:
         self.warm()
         seating = self.seatings(seeds_a)
         self._batch(seeds_a, seating, branching, out, no_log)
+        return self.batch(seeds_a, seating, out)
+
+    def batch(self, seeds_a: np.ndarray, seating: np.ndarray, out):
+        """The ``Batch`` of the rows ``out`` (``_out``'s arrays) of the games of ``seeds_a``
+        seated by ``seating``: the kernel's, or the GPU engine's copied back
+        (``carcdsl.gpu``)."""
+        from carcdsl.fast.batch import Batch
+
         rows, i32 = out[ROWS], np.int32
         return Batch(seeds_a, out[SEAT_ROWS][SR_SCORE].astype(i32), seating.astype(np.int8),
                      out[SEAT_ROWS][SR_TURNS].astype(i32), rows[:, R_DISCARDS].astype(i32),

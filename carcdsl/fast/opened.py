@@ -23,6 +23,8 @@ that fit any side (``fast.owned``) never play the fast path, so never turn them 
 
 from __future__ import annotations
 
+import math
+
 import numba as nb
 import numpy as np
 
@@ -94,7 +96,7 @@ def build(TB, ST):
     """Slots and blocks for the open squares, in their order; kept from now on."""
     opens, ctr = ST[OPENS], ST[CTR]
     types = TB[TT].shape[0]
-    opens[META, SIZE] = max(BLOCK, 2 * types, int(np.sqrt(opens.shape[1])))
+    opens[META, SIZE] = max(BLOCK, 2 * types, int(math.sqrt(opens.shape[1])))
     opens[COUNTS, :] = 0
     opens[META, N_SLOTS] = 0
     opens[META, ON] = 1

@@ -243,6 +243,13 @@ PHRASES: dict[str, str] = {
     "compiled-bots-roll-out": "speelt alleen willekeurige bots; {searchers} spelen er hun "
                               "proefpartijen op uit",
     "compiled-one-game": "speelt spellen in reeksen (--games 2 of meer), niet één enkel spel",
+    "gpu-engine": "GPU-engine",
+    "gpu-fallback": "GPU-engine: {reason}; de gecompileerde engine speelt in plaats daarvan "
+                    "op de CPU",
+    "gpu-compiled": "GPU-engine: gecompileerd in {seconds} s",
+    "gpu-needs-numba-cuda": "heeft numba-cuda nodig (pip install 'carcdsl[gpu]')",
+    "gpu-no-device": "geen GPU hier ({reason})",
+    "gpu-broken": "kan niet op deze GPU spelen ({reason})",
     "usage-no-command": "geen opdracht gegeven; kies uit {commands}",
     "usage-unknown-command": "onbekende opdracht '{value}'; kies uit {commands}",
     "usage-required": "{args} ontbreekt",

@@ -30,14 +30,15 @@ from carcdsl.engine.game import Game
 from carcdsl.sim.batches import batch_rows
 from carcdsl.sim.rows import GameRow
 
-ENGINES = ("python", "compiled")
-"""``--engine``: the reference engine (the default), or the Numba kernel."""
+ENGINES = ("python", "compiled", "gpu")
+"""``--engine``: the reference engine (the default), the Numba kernel, or the same kernel on
+an NVIDIA GPU (``carcdsl.gpu``; where none is, the kernel runs on the CPU)."""
 
 
 @attrs.frozen
 class Refusal:
-    """Why the compiled engine does not run a request: a phrase of the catalogue by its key
-    (``compiled-*``) with its values."""
+    """Why the compiled engine does not run a request (``compiled-*``), or the GPU engine
+    (``gpu-*``): a phrase of the catalogue by its key with its values."""
 
     key: str
     values: dict[str, Any] = attrs.field(factory=dict)
@@ -49,9 +50,10 @@ class EngineChoice:
 
     asked: str = "python"
     engine: str = "python"
-    """``compiled`` only when the kernel runs the request."""
+    """``compiled`` when the kernel runs the request, ``gpu`` when it runs on a GPU."""
     refusal: Refusal | None = None
-    """Why the Python engine runs though the compiled one was asked for."""
+    """Why the Python engine runs though the compiled one was asked for, or the CPU kernel
+    though the GPU was."""
     compile_seconds: float | None = None
     """The kernels' compile time, or their load time from the disk cache, in this process."""
     compiled: bool = False
@@ -66,7 +68,8 @@ class EngineChoice:
 
     @property
     def is_compiled(self) -> bool:
-        return self.engine == "compiled"
+        """The kernel plays the games, in batches (on the CPU or a GPU)."""
+        return self.engine in ("compiled", "gpu")
 
     def to_json(self) -> dict[str, Any]:
         """``engine`` and ``compile_seconds``, as the ``--json`` outputs carry them."""
@@ -99,11 +102,31 @@ def choose(game: Game, players: int, bots: Sequence[str], engine: str = "python"
             refusal = Refusal("compiled-bots-roll-out", {**refusal.values,
                                                          "searchers": ", ".join(searchers)})
             seconds, compiled = warm(game, players, compiling)
-            return EngineChoice("compiled", "python", refusal, seconds, compiled, True)
+            return EngineChoice(engine, "python", refusal, seconds, compiled, True)
     if refusal is not None:
-        return EngineChoice("compiled", "python", refusal)
+        return EngineChoice(engine, "python", refusal)
+    if engine == "gpu":
+        on_device = _on_device(game, players)
+        if not isinstance(on_device, Refusal):
+            return EngineChoice("gpu", "gpu", None, on_device, True)
+        seconds, compiled = warm(game, players, compiling)
+        return EngineChoice("gpu", "compiled", on_device, seconds, compiled)
     seconds, compiled = warm(game, players, compiling)
     return EngineChoice("compiled", "compiled", None, seconds, compiled)
+
+
+def _on_device(game: Game, players: int) -> float | Refusal:
+    """The GPU engine's compile time for ``game`` (its first launch), or why it cannot run
+    here (``carcdsl.gpu.problem``: no ``numba-cuda``, no device)."""
+    from carcdsl.gpu import problem
+
+    found = problem()
+    if found is not None:
+        return Refusal(*found)
+    try:
+        return device_kernel_for(game, players).warm()
+    except Exception as exc:  # a driver or device out of memory: the CPU runs, saying why
+        return Refusal("gpu-broken", {"reason": f"{type(exc).__name__}: {exc}"})
 
 
 def refused(game: Game, players: int, bots: Sequence[str],
@@ -211,19 +234,58 @@ def kernel_for(game: Game, players: int) -> Any:
     return held[1]
 
 
-def play_batch(game: Game, players: int, seeds: Sequence[int], branching: bool = False) -> Any:
-    """The kernel's ``Batch`` of the games of ``seeds``, random bots in every seat."""
+_DEVICE_KERNELS: dict[tuple[int, int], tuple[Game, Any]] = {}
+"""As ``_KERNELS``, for the GPU engine: the device memory of the latest few."""
+
+
+def device_kernel_for(game: Game, players: int) -> Any:
+    """The ``gpu.kernel.DeviceKernel`` of ``game`` for ``players``, made once per process
+    (its tables and slots stay on the device)."""
+    key = (id(game), players)
+    held = _DEVICE_KERNELS.get(key)
+    if held is None or held[0] is not game:
+        from carcdsl.gpu.kernel import DeviceKernel
+
+        if len(_DEVICE_KERNELS) >= 2:  # a state per slot fills most of the device
+            _DEVICE_KERNELS.pop(next(iter(_DEVICE_KERNELS)))
+        held = _DEVICE_KERNELS[key] = (game, DeviceKernel(game, players))
+    return held[1]
+
+
+def play_batch(game: Game, players: int, seeds: Sequence[int], branching: bool = False,
+               engine: str = "compiled") -> Any:
+    """The kernel's ``Batch`` of the games of ``seeds``, random bots in every seat, on the
+    CPU or (``engine`` ``gpu``) the GPU."""
+    if engine == "gpu":
+        return device_kernel_for(game, players).play(seeds, branching)
     return kernel_for(game, players).play(seeds, branching)
 
 
+def chunk_size(choices: Sequence[EngineChoice], games: Sequence[Game], players: int) -> int:
+    """The most games a chunk of a run holds: ``most`` for the CPU kernel (about 0.1 s of
+    work each); on a GPU, its slots times 4 (a launch that fills the device, and rows to
+    sum while the next is played); 200 for the Python engine."""
+    from_device = [device_kernel_for(g, players).slots * 4
+                   for g, c in zip(games, choices) if c.engine == "gpu"]
+    if from_device:
+        return min(from_device)
+    return COMPILED_CHUNK if all(c.is_compiled for c in choices) else 200
+
+
+COMPILED_CHUNK = 2048
+"""Most games in a chunk the kernel plays: about 0.1 s of work, against about a millisecond
+of summing up and sending back."""
+
+
 def play_rows(game: Game, players: int, bot_kinds: Sequence[str], seeds: Sequence[int],
-              branching: bool = False) -> list[GameRow]:
+              branching: bool = False, engine: str = "compiled") -> list[GameRow]:
     """``sim.rows.play_rows`` on the kernel: the same rows."""
-    return batch_rows(play_batch(game, players, seeds, branching), bot_kinds)
+    return batch_rows(play_batch(game, players, seeds, branching, engine), bot_kinds)
 
 
-def timed_batch(game: Game, players: int, seeds: Sequence[int]) -> tuple[Any, float]:
+def timed_batch(game: Game, players: int, seeds: Sequence[int],
+                engine: str = "compiled") -> tuple[Any, float]:
     """The batch of ``seeds`` and the seconds the kernel took."""
     started = time.perf_counter()
-    batch = play_batch(game, players, seeds)
+    batch = play_batch(game, players, seeds, engine=engine)
     return batch, time.perf_counter() - started

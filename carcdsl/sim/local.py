@@ -104,7 +104,8 @@ def _scores(game: Game, names: list[str], bot_kinds: list[str], seed: int, games
         if engine.is_compiled:
             for first in range(seed, seed + games, COMPILED_BATCH):
                 seeds = range(first, min(first + COMPILED_BATCH, seed + games))
-                yield from compiled.play_batch(game, len(names), seeds).scores.tolist()
+                yield from compiled.play_batch(game, len(names), seeds,
+                                                  engine=engine.engine).scores.tolist()
                 if bar is not None:
                     bar.update(len(seeds))
             return

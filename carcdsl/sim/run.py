@@ -155,11 +155,6 @@ class _Chunks(Sequence[range]):
         return range(start, min(start + self.size, self.stop))
 
 
-COMPILED_CHUNK = 2048
-"""Most games in a chunk the kernel plays: about 0.1 s of work, against about a millisecond
-of summing up and sending back."""
-
-
 def simulate(config: Config, games: int, seed: int = 1, *, jobs: int | None = None,
              executor: Executor | None = None, workers: int | None = None,
              branching: bool = False, game: Game | None = None,
@@ -172,7 +167,9 @@ def simulate(config: Config, games: int, seed: int = 1, *, jobs: int | None = No
     core), or this process when ``jobs`` is 1. ``game``: the loaded game of ``config``, if
     the caller has it. ``branching``: count every legal move (``rows.play_row``).
     ``engine``: ``python``, or ``compiled`` (the same games, from ``sim.compiled``'s kernel;
-    the Python engine when it cannot run them), or the ``EngineChoice`` the caller made of
+    the Python engine when it cannot run them), ``gpu`` (the kernel on a GPU, played in this
+    process whatever ``jobs``; the CPU kernel where none is), or the ``EngineChoice`` the
+    caller made of
     it (``compiled.choose``, which compiles the kernels before any worker starts).
     ``keep_rows``: keep every game's ``GameRow`` (``Simulation.rows``; at most ``MAX_KEPT``).
     """
@@ -206,10 +203,12 @@ def simulate_together(configs: Sequence[Config], games: int, seed: int = 1, *,
                if isinstance(e, str) else e
                for c, g, e in zip(configs, loaded, _each(engines, len(configs)))]
     jobs = jobs or os.cpu_count() or 1
-    most = COMPILED_CHUNK if all(e.is_compiled for e in choices) else 200
+    if any(e.engine == "gpu" for e in choices):  # one device, driven from this process
+        jobs, executor, workers = 1, None, None
+    most = compiled.chunk_size(choices, loaded, players)
     chunks = chunk_seeds(seed, games, 8 * (workers or jobs), most)
     plan = _Plan(tuple(c.bots for c in configs), players, branching,
-                 tuple(e.is_compiled for e in choices), tuple(e.bot_options for e in choices),
+                 tuple(e.engine for e in choices), tuple(e.bot_options for e in choices),
                  keep_rows or rows_out is not None)
     gather = _Gather(configs, loaded, plan, keep_rows, rows_out, progress)
     started = time.perf_counter()
@@ -232,7 +231,8 @@ class _Plan:
     bots: tuple[tuple[str, ...], ...]
     players: int
     branching: bool
-    compiled: tuple[bool, ...]
+    engines: tuple[str, ...]
+    """Per configuration: ``python``, ``compiled`` or ``gpu`` (``EngineChoice.engine``)."""
     bot_options: tuple[dict, ...]
     batches: bool
     """Send the batches back too (rows are kept or written)."""
@@ -250,10 +250,10 @@ class _Chunk:
 def _play_chunk(games: tuple[Game, ...], plan: _Plan, seeds: range) -> _Chunk:
     """A chunk's task: its seeds played in every configuration, summed up."""
     batches = []
-    for game, bots, is_compiled, options in zip(games, plan.bots, plan.compiled,
-                                                plan.bot_options):
-        if is_compiled:
-            batches.append(compiled.play_batch(game, plan.players, seeds, plan.branching))
+    for game, bots, engine, options in zip(games, plan.bots, plan.engines, plan.bot_options):
+        if engine != "python":
+            batches.append(compiled.play_batch(game, plan.players, seeds, plan.branching,
+                                               engine))
         else:
             rows = play_rows(game, plan.players, bots, seeds, plan.branching, options)
             batches.append(rows_batch(rows, game.tables, bots))

@@ -172,6 +172,8 @@ def run(game: Game, plan_: Plan, *, jobs: int | None = None,
     if isinstance(engine, str):
         engine = choose_engine(game, plan_, engine)
     jobs = jobs or os.cpu_count() or 1
+    if engine.engine == "gpu":  # one device, driven from this process
+        jobs, executor, workers = 1, None, None
     started = time.perf_counter()
     # in this process a game is a chunk: progress and Ctrl-C count single games (a search
     # bot's game takes seconds), and nothing is shipped that would make bigger chunks pay;
@@ -180,8 +182,9 @@ def run(game: Game, plan_: Plan, *, jobs: int | None = None,
     chunks = _chunks(plan_.games, workers or jobs) if not in_process \
         else [range(i, i + 1) for i in range(plan_.games)]
     results: list[Result] = []
-    task = _compiled_results if engine.is_compiled else _results
-    interrupted = run_chunks(game, task, (plan_, engine.bot_options), chunks, results, jobs=jobs,
+    task, told = (_compiled_results, engine.engine) if engine.is_compiled \
+        else (_results, engine.bot_options)
+    interrupted = run_chunks(game, task, (plan_, told), chunks, results, jobs=jobs,
                              executor=executor, progress=progress)
     results.sort(key=lambda r: r.index)
     in_one = executor is None and jobs == 1
@@ -208,13 +211,12 @@ def _results(game: Game, plan_: Plan, bot_options: dict, indexes: range) -> list
     return [play_task(game, plan_, index, bot_options) for index in indexes]
 
 
-def _compiled_results(game: Game, plan_: Plan, _bot_options: dict,
-                      indexes: range) -> list[Result]:
-    """A chunk's task on the compiled engine: random bots in every seat, so every seat
-    order of a deal is the same game, played once."""
+def _compiled_results(game: Game, plan_: Plan, engine: str, indexes: range) -> list[Result]:
+    """A chunk's task on the compiled engine (``engine``: on the CPU or a GPU): random bots
+    in every seat, so every seat order of a deal is the same game, played once."""
     tasks = [plan_.task(index) for index in indexes]
     seeds = sorted({plan_.seed + deal for _, deal, _ in tasks})
-    batch, seconds = compiled.timed_batch(game, plan_.players, seeds)
+    batch, seconds = compiled.timed_batch(game, plan_.players, seeds, engine)
     by_seed = {seed: (seating, scores) for seed, seating, scores in
                zip(seeds, batch.seating.tolist(), batch.scores.tolist())}
     each = seconds / len(seeds)

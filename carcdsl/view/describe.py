@@ -404,7 +404,8 @@ def format_summary(summary: dict, words: Words | None = None) -> str:
     for name, mean, rate in zip(summary["players"], summary["mean_scores"],
                                 summary["win_rates"]):
         lines.append(f"  {name:>12}  {w.number(mean, 2):>10}  {w.percent(rate):>8}")
-    engine = f", {w.phrase('compiled-engine')}" if summary.get("engine") == "compiled" else ""
+    named = {"compiled": "compiled-engine", "gpu": "gpu-engine"}.get(summary.get("engine", ""))
+    engine = f", {w.phrase(named)}" if named else ""
     lines.append(f"  {w.number(summary['games_per_second'], 1)} {w.phrase('games-per-s')} "
                  f"({w.number(summary['seconds'], 3)} s{engine})")
     return "\n".join(lines)

@@ -1,0 +1,111 @@
+"""The GPU engine's launch: thread ``i`` plays games ``i``, ``i + used``, ``i + 2 used``, ...
+of a batch on slot ``i`` of the stacked state, each with ``fast.kernel.play_game``, the CPU
+kernel's own game (``reset``, set-up, turns, final scoring, the row into ``OUT``); and
+``DeviceKernel``, its Python face, as ``fast.kernel.Kernel`` is the CPU kernel's.
+
+A slot is what ``Kernel`` gives a whole batch on the CPU: every stack of ``ST``
+(``fast.state.new_state``), reused game after game (``reset`` clears what the last game
+touched). On the device each stack is allocated once with a leading axis of ``slots``
+(``slots.Slots``), and a thread takes the views of its row: ``ST`` as the kernel functions
+know it, no copy, no allocation. ``TB`` (the tables), ``LOG`` (off) are shared and only read.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+import numpy as np
+from numba import cuda
+
+from carcdsl.engine.batch import Batch, seeds_array
+from carcdsl.fast.kernel import Kernel, play_game
+from carcdsl.gpu.slots import Slots
+
+THREADS = 64
+"""Threads per block: a game's state is large and its branches diverge, so small blocks (the
+bench tries others: ``bench/gpu.py --threads``)."""
+
+
+@cuda.jit(device=True, inline=True)
+def _views(S, i):
+    """Slot ``i`` of every stack: the ``ST`` of one game (``slots.N_STACKS`` of them)."""
+    return (S[0][i], S[1][i], S[2][i], S[3][i], S[4][i], S[5][i], S[6][i], S[7][i], S[8][i],
+            S[9][i], S[10][i], S[11][i], S[12][i], S[13][i], S[14][i], S[15][i], S[16][i],
+            S[17][i], S[18][i], S[19][i], S[20][i], S[21][i], S[22][i], S[23][i], S[24][i])
+
+
+@cuda.jit
+def play_slots(TB, STS, seeds, seatings, branching, OUT, LOG, counts, used):
+    """Every game of ``seeds`` (seated by ``seatings``' rows), its row into ``OUT``: thread
+    ``i < used`` plays games ``i, i + used, ...`` on slot ``i`` (``counts``: a slot's three
+    counters)."""
+    i = cuda.grid(1)
+    if i >= used:
+        return
+    ST = _views(STS, i)
+    g = i
+    while g < seeds.shape[0]:
+        play_game(TB, ST, OUT, LOG, g, seeds[g], seatings[g], branching, counts[i])
+        g += used
+
+
+class DeviceKernel:
+    """Plays batches of games of one rule set and player count on the GPU: the games
+    ``Kernel.play`` plays on the same seeds, the same ``Batch`` back. ``slots``: games played
+    at once (default: as many as fit, ``slots.default_slots``)."""
+
+    def __init__(self, game, players: int, slots: int | None = None,
+                 threads: int = THREADS):
+        self.cpu = Kernel(game, players)
+        self.players, self.threads = players, threads
+        started = time.perf_counter()
+        self.memory = Slots(self.cpu.tb, players, slots)
+        self.seconds = {"to_device": time.perf_counter() - started, "compile": 0.0,
+                        "play": 0.0, "from_device": 0.0}
+        """Seconds spent so far: copying to the device (the tables and a state per slot
+        first, then each batch's seeds), compiling (the first launch), playing, copying the
+        rows back."""
+
+    @property
+    def slots(self) -> int:
+        return self.memory.slots
+
+    def warm(self) -> float:
+        """Compile the launch (the first batch compiles it; Numba keeps no cache of a kernel
+        that calls functions of other files): the seconds it took, 0 once warm."""
+        if self.seconds["compile"]:
+            return 0.0
+        started = time.perf_counter()
+        self._launch(np.zeros(1, np.int64), np.zeros((1, self.players), np.int64), False)
+        self.seconds["compile"] = time.perf_counter() - started
+        return self.seconds["compile"]
+
+    def play(self, seeds, branching: bool = False) -> Batch:
+        """Play a game for each seed; a ``Batch`` of their rows."""
+        seeds_a = seeds_array(seeds)
+        seating = self.cpu.seatings(seeds_a)
+        self.warm()
+        return self.cpu.batch(seeds_a, seating, self._launch(seeds_a, seating, branching))
+
+    def _launch(self, seeds_a: np.ndarray, seating: np.ndarray, branching: bool) -> tuple:
+        out = self.cpu._out(len(seeds_a)).arrays
+        if not len(seeds_a):
+            return out
+        memory, seconds = self.memory, self.seconds
+        started = time.perf_counter()
+        d_out = tuple(cuda.to_device(a) for a in out)
+        d_seeds, d_seating = cuda.to_device(seeds_a), cuda.to_device(seating)
+        launched = time.perf_counter()
+        used = min(memory.slots, len(seeds_a))
+        play_slots[math.ceil(used / self.threads), self.threads](
+            memory.tb, memory.st, d_seeds, d_seating, np.bool_(branching), d_out, memory.log,
+            memory.counts, np.int64(used))
+        cuda.synchronize()
+        played = time.perf_counter()
+        rows = tuple(d.copy_to_host() for d in d_out)
+        seconds["to_device"] += launched - started
+        seconds["play"] += played - launched
+        seconds["from_device"] += time.perf_counter() - played
+        return rows
+

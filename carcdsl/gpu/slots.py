@@ -1,0 +1,86 @@
+"""The GPU engine's memory: the tables (``TB``) copied to the device once, a state per slot,
+and the off switch of the game log (``LOG``), all allocated when a ``DeviceKernel`` is made
+and kept for every batch it plays.
+
+A slot's state is the CPU kernel's ``ST`` (``fast.state.new_state``): each stack is
+allocated with a leading axis of ``slots``. Every slot starts as ``new_state`` made it (the
+empty squares' ``-1``, the table's width, the steps between squares): the template is copied
+into slot 0, then slots ``[0, k)`` into ``[k, 2k)`` on the device, doubling, so that the host
+holds one state whatever the slot count and the copy is some 17 device-to-device copies for
+10⁵ slots.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import cuda
+
+from carcdsl.fast.kernel import logs, stacks_for
+
+N_STACKS = 25
+"""The stacks of a kernel state (``fast.slots``: ``ST`` indices 0 to 24)."""
+
+MAX_SLOTS = 1 << 20
+"""The most games a device plays at once (about 1.4 TB of state for base: a bound far above
+any device, so that a bad ``--slots`` is refused before it is tried)."""
+
+SIMULATED_SLOTS = 4
+"""Slots on Numba's CUDA simulator, where each thread is a Python thread."""
+
+
+def check_stacks(count: int) -> None:
+    """``kernel._views`` takes ``N_STACKS`` stacks: a kernel state of another size is a bug
+    here, said at once rather than as a Numba typing error."""
+    if count != N_STACKS:
+        raise RuntimeError(f"the kernel's state has {count} stacks; carcdsl.gpu.kernel._views "
+                           f"takes {N_STACKS}")
+
+
+def state_bytes(template: tuple) -> int:
+    """The bytes of one slot's state."""
+    return sum(a.nbytes for a in template)
+
+
+def default_slots(per_slot: int, share: float = 0.8) -> int:
+    """As many slots as ``share`` of the device's free memory holds, at most ``MAX_SLOTS``;
+    ``SIMULATED_SLOTS`` on the simulator."""
+    from carcdsl.gpu import simulated
+
+    if simulated():
+        return SIMULATED_SLOTS
+    free, _total = cuda.current_context().get_memory_info()
+    return max(1, min(MAX_SLOTS, int(free * share) // max(1, per_slot)))
+
+
+class Slots:
+    """The device arrays one ``DeviceKernel`` plays on."""
+
+    def __init__(self, tb, players: int, slots: int | None = None):
+        template = stacks_for(tb, players).arrays
+        check_stacks(len(template))
+        self.per_slot = state_bytes(template)
+        self.slots = slots if slots is not None else default_slots(self.per_slot)
+        if not 1 <= self.slots <= MAX_SLOTS:
+            raise ValueError(f"slots: {self.slots}; from 1 to {MAX_SLOTS:,}")
+        self.tb = tuple(cuda.to_device(a) for a in tb.arrays)
+        self.st = tuple(stacked(a, self.slots) for a in template)
+        self.log = tuple(cuda.to_device(a) for a in logs(False, 1).arrays)
+        self.counts = cuda.to_device(np.zeros((self.slots, 3), np.int64))
+
+    @property
+    def nbytes(self) -> int:
+        """The device memory the slots take (the tables and the log aside)."""
+        return self.per_slot * self.slots
+
+
+def stacked(template: np.ndarray, slots: int):
+    """A device array of ``slots`` copies of ``template`` (leading axis), filled by
+    doubling."""
+    rows = cuda.device_array((slots,) + template.shape, template.dtype)
+    rows[0:1].copy_to_device(np.ascontiguousarray(template[None]))
+    k = 1
+    while k < slots:
+        n = min(k, slots - k)
+        rows[k:k + n].copy_to_device(rows[0:n])
+        k += n
+    return rows

@@ -1,0 +1,74 @@
+"""The GPU engine (``carcdsl.gpu``) against the Python engine: a few games of every bundled
+rule set and variant the compiled engine runs, and of the mixes ``test_differential`` plays
+rows of, played on the device (three games on two slots, so that a slot plays a second game
+after ``reset``), every field of every row the same as the Python engine's.
+
+Without a GPU these run on Numba's CUDA simulator: ``NUMBA_ENABLE_CUDASIM=1
+NUMBA_DISABLE_JIT=1`` (CI's last test line). On a machine with a GPU the same tests run on the
+device, compiled. Elsewhere they skip, saying why; ``CARCDSL_REQUIRE_GPU=1`` makes that a
+failure.
+"""
+
+from __future__ import annotations
+
+import os
+
+import attrs
+import pytest
+
+from carcdsl.gpu import problem
+
+if problem() is not None:
+    why = f"the GPU engine cannot run here: {problem()}"
+    if os.environ.get("CARCDSL_REQUIRE_GPU"):
+        raise RuntimeError(why)
+    pytest.skip(why, allow_module_level=True)
+
+from differential import label  # noqa: E402
+from test_differential import CASES, ROW_COMBINATIONS, _playable  # noqa: E402
+
+from carcdsl.gpu.kernel import DeviceKernel  # noqa: E402
+from carcdsl.sim.batches import batch_rows  # noqa: E402
+from carcdsl.sim.rows import GameRow, play_rows  # noqa: E402
+
+GPU_CASES = list(dict.fromkeys(CASES + ROW_COMBINATIONS))
+SEEDS = [7, 8, 9]
+
+
+def _same_rows(game, players: int, branching: bool = False) -> None:
+    device = DeviceKernel(game, players, slots=2)
+    mine = batch_rows(device.play(SEEDS, branching), ["random"])
+    theirs = play_rows(game, players, ["random"], SEEDS, branching=branching)
+    for seed, ours, reference in zip(SEEDS, mine, theirs):
+        for field in attrs.fields(GameRow):
+            assert getattr(ours, field.name) == getattr(reference, field.name), \
+                f"seed {seed}: {field.name}"
+
+
+@pytest.mark.parametrize("rules,variants", GPU_CASES, ids=[label(*c) for c in GPU_CASES])
+def test_the_same_games_on_the_device(rules, variants):
+    game = _playable(rules, variants)
+    low, high = game.tables.modes.players
+    _same_rows(game, min(max(2, low), high))
+
+
+def test_the_same_rows_for_five_players_with_move_counts():
+    """Five seats, and the moves counted per turn (``branching``)."""
+    _same_rows(_playable("base", ("farmers",)), 5, branching=True)
+
+
+def test_more_games_than_slots_and_none():
+    """A batch of many games on a few slots is the same as one game at a time; an empty
+    batch launches nothing."""
+    game = _playable("base", ())
+    device = DeviceKernel(game, 2, slots=3)
+    many = device.play(range(20, 30)).scores.tolist()
+    assert many == [device.play([s]).scores.tolist()[0] for s in range(20, 30)]
+    assert len(device.play([])) == 0
+    assert device.seconds["play"] > 0
+
+
+def test_slots_out_of_bounds_are_refused():
+    game = _playable("base", ())
+    with pytest.raises(ValueError, match="slots: 0"):
+        DeviceKernel(game, 2, slots=0)
