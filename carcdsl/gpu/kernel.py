@@ -19,7 +19,10 @@ import numpy as np
 from numba import cuda
 
 from carcdsl.engine.batch import Batch, seeds_array
-from carcdsl.fast.kernel import Kernel, play_game
+from carcdsl.fast import mt
+from carcdsl.fast.kernel import Kernel, play_game, roll_out
+from carcdsl.fast.loading import load_generators
+from carcdsl.fast.slots import MTX, SCORE, SEATS
 from carcdsl.gpu.slots import Slots
 
 THREADS = 64
@@ -48,6 +51,29 @@ def play_slots(TB, STS, seeds, seatings, branching, OUT, LOG, counts, used):
     while g < seeds.shape[0]:
         play_game(TB, ST, OUT, LOG, g, seeds[g], seatings[g], branching, counts[i])
         g += used
+
+
+@cuda.jit
+def roll_slots(TB, STS, seeds, OUT, LOG, turns, reseed, scores, used):
+    """Roll-out ``i < used`` of the position every slot holds: ``fast.kernel.roll_out`` on
+    slot ``i`` with ``seeds[i]``, its row of ``OUT`` its own; the final scores into
+    ``scores[i]``. ``reseed[k]``: the game's generator ``k`` (a bag's returns, bags of
+    tokens) is seeded from the seed, as ``loading.load_generators`` seeds one a position
+    lacks."""
+    i = cuda.grid(1)
+    if i >= used:
+        return
+    ST = _views(STS, i)
+    gens = ST[MTX]
+    first = gens.shape[0] - 3
+    for k in range(2):
+        if reseed[k]:
+            mt.seed_int(gens[first + k], seeds[i] + 1 + k)
+    own = (OUT[0][i:i + 1], OUT[1][:, i:i + 1], OUT[2][:, i:i + 1], OUT[3][i:i + 1])
+    roll_out(TB, ST, own, LOG, turns, seeds[i])
+    won = ST[SEATS][SCORE]
+    for s in range(won.shape[0]):
+        scores[i, s] = won[s]
 
 
 class DeviceKernel:
@@ -87,6 +113,29 @@ class DeviceKernel:
         seating = self.cpu.seatings(seeds_a)
         self.warm()
         return self.cpu.batch(seeds_a, seating, self._launch(seeds_a, seating, branching))
+
+    def roll_outs(self, state, seeds, turns: int = -1) -> np.ndarray:
+        """``Kernel.roll_out`` of ``state`` (a position of the Python engine, left as it is)
+        once per seed of ``seeds``, all at once: the scores per roll-out and seat
+        ([len(seeds), players]), each the CPU kernel's for that seed. At most ``slots``
+        seeds a call."""
+        seeds_a = seeds_array(seeds)
+        if len(seeds_a) > self.slots:
+            raise ValueError(f"{len(seeds_a):,} roll-outs: at most {self.slots:,} (the slots)")
+        st = self.cpu._load(state)
+        load_generators(st, state, 0)
+        reseed = np.array([state.supply.rng is None, state.tokens.rng is None], np.int64)
+        scores = np.zeros((len(seeds_a), self.players), np.int64)
+        if not len(seeds_a):
+            return scores
+        self.memory.load(st.arrays, len(seeds_a))
+        out = tuple(cuda.to_device(a) for a in self.cpu._out(len(seeds_a)).arrays)
+        d_scores = cuda.to_device(scores)
+        used = len(seeds_a)
+        roll_slots[math.ceil(used / self.threads), self.threads](
+            self.memory.tb, self.memory.st, cuda.to_device(seeds_a), out, self.memory.log,
+            np.int64(turns), cuda.to_device(reseed), d_scores, np.int64(used))
+        return d_scores.copy_to_host()
 
     def _launch(self, seeds_a: np.ndarray, seating: np.ndarray, branching: bool) -> tuple:
         out = self.cpu._out(len(seeds_a)).arrays

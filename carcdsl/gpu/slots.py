@@ -67,6 +67,12 @@ class Slots:
         self.log = tuple(cuda.to_device(a) for a in logs(False, 1).arrays)
         self.counts = cuda.to_device(np.zeros((self.slots, 3), np.int64))
 
+    def load(self, state: tuple, count: int) -> None:
+        """Every stack of ``state`` (a kernel state on the host) into slots ``[0, count)``:
+        a position to roll out from. The slots after ``count`` keep what they held."""
+        for rows, template in zip(self.st, state):
+            fill(rows, template, count)
+
     @property
     def nbytes(self) -> int:
         """The device memory the slots take (the tables and the log aside)."""
@@ -74,13 +80,18 @@ class Slots:
 
 
 def stacked(template: np.ndarray, slots: int):
-    """A device array of ``slots`` copies of ``template`` (leading axis), filled by
-    doubling."""
+    """A device array of ``slots`` copies of ``template`` (leading axis)."""
     rows = cuda.device_array((slots,) + template.shape, template.dtype)
+    fill(rows, template, slots)
+    return rows
+
+
+def fill(rows, template: np.ndarray, count: int) -> None:
+    """``template`` into ``rows[:count]``: into row 0 from the host, then rows ``[0, k)``
+    into ``[k, 2k)`` on the device, doubling."""
     rows[0:1].copy_to_device(np.ascontiguousarray(template[None]))
     k = 1
-    while k < slots:
-        n = min(k, slots - k)
+    while k < count:
+        n = min(k, count - k)
         rows[k:k + n].copy_to_device(rows[0:n])
         k += n
-    return rows

@@ -72,3 +72,29 @@ def test_slots_out_of_bounds_are_refused():
     game = _playable("base", ())
     with pytest.raises(ValueError, match="slots: 0"):
         DeviceKernel(game, 2, slots=0)
+
+
+@pytest.mark.parametrize("rules,variants", [("base", ("farmers",)), ("base", ("bag",)),
+                                            ("base", ("princess-dragon",))])
+def test_roll_outs_on_the_device_are_the_cpu_kernels(rules, variants):
+    """``DeviceKernel.roll_outs``: from positions part-way through games, one roll-out per
+    slot, each the CPU kernel's ``roll_out`` for its seed; the position is left as it was."""
+    import random
+
+    from carcdsl.fast.kernel import Kernel
+
+    game = _playable(rules, variants)
+    device, cpu = DeviceKernel(game, 3, slots=3), Kernel(game, 3)
+    state, rng = game.new_game(3, 11), random.Random(11)
+    for moves in (0, 12, 30):
+        while len(state.log.moves) < moves and not state.finished \
+                and not state.supply.is_empty():
+            state.apply_fast(*state.sample_move(rng))
+        before = (list(state.scores), len(state.log.moves), list(state.supply.pile))
+        seeds = [5, 6, 7 + moves]
+        for turns in (3, -1):
+            scores = device.roll_outs(state, seeds, turns).tolist()
+            assert scores == [cpu.roll_out(state, s, turns) for s in seeds], (moves, turns)
+        assert (list(state.scores), len(state.log.moves), list(state.supply.pile)) == before
+    with pytest.raises(ValueError, match="at most 3"):
+        device.roll_outs(state, range(4))
