@@ -31,62 +31,84 @@ bench tries others: ``bench/gpu.py --threads``)."""
 
 
 @cuda.jit(device=True, inline=True)
-def _views(S, i):
-    """Slot ``i`` of every stack: the ``ST`` of one game (``slots.N_STACKS`` of them)."""
+def _rows(S, i):
+    """Slot ``i`` of every stack laid out in ``rows``: the ``ST`` of one game
+    (``slots.N_STACKS`` stacks)."""
     return (S[0][i], S[1][i], S[2][i], S[3][i], S[4][i], S[5][i], S[6][i], S[7][i], S[8][i],
             S[9][i], S[10][i], S[11][i], S[12][i], S[13][i], S[14][i], S[15][i], S[16][i],
             S[17][i], S[18][i], S[19][i], S[20][i], S[21][i], S[22][i], S[23][i], S[24][i])
 
 
-@cuda.jit
-def play_slots(TB, STS, seeds, seatings, branching, OUT, LOG, counts, used):
-    """Every game of ``seeds`` (seated by ``seatings``' rows), its row into ``OUT``: thread
-    ``i < used`` plays games ``i, i + used, ...`` on slot ``i`` (``counts``: a slot's three
-    counters)."""
-    i = cuda.grid(1)
-    if i >= used:
-        return
-    ST = _views(STS, i)
-    g = i
-    while g < seeds.shape[0]:
-        play_game(TB, ST, OUT, LOG, g, seeds[g], seatings[g], branching, counts[i])
-        g += used
+@cuda.jit(device=True, inline=True)
+def _lanes(S, i):
+    """Slot ``i`` of every stack laid out in ``lanes``: strided views, the same ``ST``."""
+    return (S[0][..., i], S[1][..., i], S[2][..., i], S[3][..., i], S[4][..., i],
+            S[5][..., i], S[6][..., i], S[7][..., i], S[8][..., i], S[9][..., i],
+            S[10][..., i], S[11][..., i], S[12][..., i], S[13][..., i], S[14][..., i],
+            S[15][..., i], S[16][..., i], S[17][..., i], S[18][..., i], S[19][..., i],
+            S[20][..., i], S[21][..., i], S[22][..., i], S[23][..., i], S[24][..., i])
 
 
-@cuda.jit
-def roll_slots(TB, STS, seeds, OUT, LOG, turns, reseed, scores, used):
-    """Roll-out ``i < used`` of the position every slot holds: ``fast.kernel.roll_out`` on
-    slot ``i`` with ``seeds[i]``, its row of ``OUT`` its own; the final scores into
-    ``scores[i]``. ``reseed[k]``: the game's generator ``k`` (a bag's returns, bags of
-    tokens) is seeded from the seed, as ``loading.load_generators`` seeds one a position
-    lacks."""
-    i = cuda.grid(1)
-    if i >= used:
-        return
-    ST = _views(STS, i)
-    gens = ST[MTX]
-    first = gens.shape[0] - 3
-    for k in range(2):
-        if reseed[k]:
-            mt.seed_int(gens[first + k], seeds[i] + 1 + k)
-    own = (OUT[0][i:i + 1], OUT[1][:, i:i + 1], OUT[2][:, i:i + 1], OUT[3][i:i + 1])
-    roll_out(TB, ST, own, LOG, turns, seeds[i])
-    won = ST[SEATS][SCORE]
-    for s in range(won.shape[0]):
-        scores[i, s] = won[s]
+def _launches(views):
+    """The two launches over the slots that ``views`` takes apart: playing games and
+    rolling a position out (each compiled when first launched)."""
+
+    @cuda.jit
+    def play(TB, STS, seeds, seatings, branching, OUT, LOG, counts, used):
+        """Every game of ``seeds`` (seated by ``seatings``' rows), its row into ``OUT``:
+        thread ``i < used`` plays games ``i, i + used, ...`` on slot ``i`` (``counts``: a
+        slot's three counters)."""
+        i = cuda.grid(1)
+        if i >= used:
+            return
+        ST = views(STS, i)
+        g = i
+        while g < seeds.shape[0]:
+            play_game(TB, ST, OUT, LOG, g, seeds[g], seatings[g], branching, counts[i])
+            g += used
+
+    @cuda.jit
+    def roll(TB, STS, seeds, OUT, LOG, turns, reseed, scores, used):
+        """Roll-out ``i < used`` of the position every slot holds: ``fast.kernel.roll_out``
+        on slot ``i`` with ``seeds[i]``, its row of ``OUT`` its own; the final scores into
+        ``scores[i]``. ``reseed[k]``: the game's generator ``k`` (a bag's returns, bags of
+        tokens) is seeded from the seed, as ``loading.load_generators`` seeds one a
+        position lacks."""
+        i = cuda.grid(1)
+        if i >= used:
+            return
+        ST = views(STS, i)
+        gens = ST[MTX]
+        first = gens.shape[0] - 3
+        for k in range(2):
+            if reseed[k]:
+                mt.seed_int(gens[first + k], seeds[i] + 1 + k)
+        own = (OUT[0][i:i + 1], OUT[1][:, i:i + 1], OUT[2][:, i:i + 1], OUT[3][i:i + 1])
+        roll_out(TB, ST, own, LOG, turns, seeds[i])
+        won = ST[SEATS][SCORE]
+        for s in range(won.shape[0]):
+            scores[i, s] = won[s]
+
+    return play, roll
+
+
+LAUNCHES = {"rows": _launches(_rows), "lanes": _launches(_lanes)}
+"""Per layout of the slots (``slots.LAYOUTS``), the launches ``play`` and ``roll``."""
 
 
 class DeviceKernel:
     """Plays batches of games of one rule set and player count on the GPU: the games
     ``Kernel.play`` plays on the same seeds, the same ``Batch`` back. ``slots``: games played
-    at once (default: as many as fit, ``slots.default_slots``)."""
+    at once (default: as many as fit, ``slots.default_slots``); ``layout``: how the slots lie
+    in memory (``slots.LAYOUTS``)."""
 
     def __init__(self, game, players: int, slots: int | None = None,
-                 threads: int = THREADS):
+                 threads: int = THREADS, layout: str = "lanes"):
         self.cpu = Kernel(game, players)
         self.players, self.threads = players, threads
         started = time.perf_counter()
-        self.memory = Slots(self.cpu.tb, players, slots)
+        self.memory = Slots(self.cpu.tb, players, slots, layout)
+        self.play_launch, self.roll_launch = LAUNCHES[layout]
         self.seconds = {"to_device": time.perf_counter() - started, "compile": 0.0,
                         "play": 0.0, "from_device": 0.0}
         """Seconds spent so far: copying to the device (the tables and a state per slot
@@ -132,7 +154,7 @@ class DeviceKernel:
         out = tuple(cuda.to_device(a) for a in self.cpu._out(len(seeds_a)).arrays)
         d_scores = cuda.to_device(scores)
         used = len(seeds_a)
-        roll_slots[math.ceil(used / self.threads), self.threads](
+        self.roll_launch[math.ceil(used / self.threads), self.threads](
             self.memory.tb, self.memory.st, cuda.to_device(seeds_a), out, self.memory.log,
             np.int64(turns), cuda.to_device(reseed), d_scores, np.int64(used))
         return d_scores.copy_to_host()
@@ -147,7 +169,7 @@ class DeviceKernel:
         d_seeds, d_seating = cuda.to_device(seeds_a), cuda.to_device(seating)
         launched = time.perf_counter()
         used = min(memory.slots, len(seeds_a))
-        play_slots[math.ceil(used / self.threads), self.threads](
+        self.play_launch[math.ceil(used / self.threads), self.threads](
             memory.tb, memory.st, d_seeds, d_seating, np.bool_(branching), d_out, memory.log,
             memory.counts, np.int64(used))
         cuda.synchronize()

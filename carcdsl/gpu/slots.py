@@ -3,11 +3,19 @@ and the off switch of the game log (``LOG``), all allocated when a ``DeviceKerne
 and kept for every batch it plays.
 
 A slot's state is the CPU kernel's ``ST`` (``fast.state.new_state``): each stack is
-allocated with a leading axis of ``slots``. Every slot starts as ``new_state`` made it (the
-empty squares' ``-1``, the table's width, the steps between squares): the template is copied
-into slot 0, then slots ``[0, k)`` into ``[k, 2k)`` on the device, doubling, so that the host
-holds one state whatever the slot count and the copy is some 17 device-to-device copies for
-10⁵ slots.
+allocated with an axis of ``slots`` more, in one of two layouts (``LAYOUTS``):
+
+* ``rows``: the slot axis first. A thread's state is one block of memory, and a thread takes
+  plain contiguous views of it; but threads side by side read addresses a state apart.
+* ``lanes`` (the default): the slot axis last. The same element of every slot lies side by
+  side, so when the threads of a warp read the same element of their states (they play the
+  same code) the reads coalesce into few memory transactions; a thread's views are strided.
+
+Every slot starts as ``new_state`` made it (the empty squares' ``-1``, the table's width, the
+steps between squares). In ``rows`` the template is copied into slot 0, then slots ``[0, k)``
+into ``[k, 2k)`` on the device, doubling (some 17 device-to-device copies for 10⁵ slots); in
+``lanes`` a small launch writes each element into every lane. The host holds one state
+whatever the slot count.
 """
 
 from __future__ import annotations
@@ -23,6 +31,8 @@ N_STACKS = 25
 MAX_SLOTS = 1 << 20
 """The most games a device plays at once (about 1.4 TB of state for base: a bound far above
 any device, so that a bad ``--slots`` is refused before it is tried)."""
+
+LAYOUTS = ("lanes", "rows")
 
 SIMULATED_SLOTS = 4
 """Slots on Numba's CUDA simulator, where each thread is a Python thread."""
@@ -55,7 +65,10 @@ def default_slots(per_slot: int, share: float = 0.8) -> int:
 class Slots:
     """The device arrays one ``DeviceKernel`` plays on."""
 
-    def __init__(self, tb, players: int, slots: int | None = None):
+    def __init__(self, tb, players: int, slots: int | None = None, layout: str = "lanes"):
+        if layout not in LAYOUTS:
+            raise ValueError(f"layout: {layout!r}; one of {', '.join(LAYOUTS)}")
+        self.layout = layout
         template = stacks_for(tb, players).arrays
         check_stacks(len(template))
         self.per_slot = state_bytes(template)
@@ -63,7 +76,7 @@ class Slots:
         if not 1 <= self.slots <= MAX_SLOTS:
             raise ValueError(f"slots: {self.slots}; from 1 to {MAX_SLOTS:,}")
         self.tb = tuple(cuda.to_device(a) for a in tb.arrays)
-        self.st = tuple(stacked(a, self.slots) for a in template)
+        self.st = tuple(stacked(a, self.slots, layout) for a in template)
         self.log = tuple(cuda.to_device(a) for a in logs(False, 1).arrays)
         self.counts = cuda.to_device(np.zeros((self.slots, 3), np.int64))
 
@@ -71,7 +84,7 @@ class Slots:
         """Every stack of ``state`` (a kernel state on the host) into slots ``[0, count)``:
         a position to roll out from. The slots after ``count`` keep what they held."""
         for rows, template in zip(self.st, state):
-            fill(rows, template, count)
+            fill(rows, template, count, self.layout)
 
     @property
     def nbytes(self) -> int:
@@ -79,19 +92,50 @@ class Slots:
         return self.per_slot * self.slots
 
 
-def stacked(template: np.ndarray, slots: int):
-    """A device array of ``slots`` copies of ``template`` (leading axis)."""
-    rows = cuda.device_array((slots,) + template.shape, template.dtype)
-    fill(rows, template, slots)
+def stacked(template: np.ndarray, slots: int, layout: str):
+    """A device array of ``slots`` copies of ``template``: the slot axis first (``rows``) or
+    last (``lanes``)."""
+    shape = (slots,) + template.shape if layout == "rows" else template.shape + (slots,)
+    rows = cuda.device_array(shape, template.dtype)
+    fill(rows, template, slots, layout)
     return rows
 
 
-def fill(rows, template: np.ndarray, count: int) -> None:
-    """``template`` into ``rows[:count]``: into row 0 from the host, then rows ``[0, k)``
-    into ``[k, 2k)`` on the device, doubling."""
+def fill(rows, template: np.ndarray, count: int, layout: str) -> None:
+    """``template`` into slots ``[0, count)`` of ``rows``."""
+    if layout == "lanes":
+        fill_lanes(rows, template, count)
+        return
     rows[0:1].copy_to_device(np.ascontiguousarray(template[None]))
     k = 1
     while k < count:
         n = min(k, count - k)
         rows[k:k + n].copy_to_device(rows[0:n])
         k += n
+
+
+def fill_lanes(lanes, template: np.ndarray, count: int) -> None:
+    """``template`` into lanes ``[0, count)`` of ``lanes`` (its last axis): on the device, a
+    launch of ``_spread``; on the simulator, where each thread is Python, from the host."""
+    from carcdsl.gpu import simulated
+
+    flat = lanes.reshape(template.size, lanes.shape[template.ndim])
+    if simulated():
+        whole = flat.copy_to_host()
+        whole[:, :count] = template.reshape(-1, 1)
+        flat.copy_to_device(whole)
+        return
+    _spread[256, 256](flat, cuda.to_device(np.ascontiguousarray(template.reshape(-1))),
+                      np.int64(count))
+
+
+@cuda.jit
+def _spread(flat, template, count):
+    """``flat[j, s] = template[j]`` for every ``j`` and ``s < count``, a thread per element
+    in turn (grid-stride), neighbouring threads writing neighbouring lanes."""
+    k = cuda.grid(1)
+    step = cuda.gridsize(1)
+    total = template.shape[0] * count
+    while k < total:
+        flat[k // count, k % count] = template[k // count]
+        k += step

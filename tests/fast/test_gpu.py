@@ -27,6 +27,7 @@ if problem() is not None:
 from differential import label  # noqa: E402
 from test_differential import CASES, ROW_COMBINATIONS, _playable  # noqa: E402
 
+from carcdsl.fast.kernel import Kernel  # noqa: E402
 from carcdsl.gpu.kernel import DeviceKernel  # noqa: E402
 from carcdsl.sim.batches import batch_rows  # noqa: E402
 from carcdsl.sim.rows import GameRow, play_rows  # noqa: E402
@@ -98,3 +99,26 @@ def test_roll_outs_on_the_device_are_the_cpu_kernels(rules, variants):
         assert (list(state.scores), len(state.log.moves), list(state.supply.pile)) == before
     with pytest.raises(ValueError, match="at most 3"):
         device.roll_outs(state, range(4))
+
+
+@pytest.mark.parametrize("layout", ["rows", "lanes"])
+def test_both_layouts_play_the_same_games(layout):
+    game = _playable("base", ("farmers",))
+    cpu = batch_rows(Kernel(game, 2).play(range(1, 6)), ["random"])
+    device = DeviceKernel(game, 2, slots=2, layout=layout)
+    assert batch_rows(device.play(range(1, 6)), ["random"]) == cpu
+    assert device.memory.layout == layout
+
+
+def test_the_spreading_launch_fills_every_lane():
+    """``slots._spread``, which fills the lanes on a device (the simulator fills them from the
+    host), run here as a launch on a small array."""
+    import numpy as np
+    from numba import cuda
+
+    from carcdsl.gpu.slots import _spread
+
+    flat = cuda.to_device(np.full((6, 5), -9, np.int64))
+    _spread[2, 4](flat, cuda.to_device(np.arange(6, dtype=np.int64)), np.int64(3))
+    got = flat.copy_to_host()
+    assert (got[:, :3] == np.arange(6)[:, None]).all() and (got[:, 3:] == -9).all()
