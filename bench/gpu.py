@@ -12,7 +12,8 @@ For each configuration (base + farmers, and base with the four expansions and fa
 * the compiled engine on one core (the kernel alone, warm, in this process: games/s), and on
   every core (``sim.run.simulate``, ``jobs`` = all cores, as ``carcdsl simulate --engine
   compiled`` plays: games/s of the whole run);
-* the GPU engine at each batch size of ``--sizes`` (default 1,024, 4,096, ... up to the
+* the GPU engine in each layout of the slots (``--layouts``: ``lanes``, ``rows``) at each
+  batch size of ``--sizes`` (default 1,024, 4,096, ... up to the
   largest that fits in 80 % of the device's free memory): a ``DeviceKernel`` of that many slots
   plays ``--batches`` batches of that many games; games/s and µs per turn (the launch's wall
   clock over the turns its games made, every seat's), the transfers to and from the device
@@ -63,13 +64,14 @@ def cpu_figures(game, config, games: int, seed: int) -> dict:
             "all_cores_games_per_s": round(every, 1)}
 
 
-def gpu_figures(game, players: int, slots: int, batches: int, seed: int) -> dict:
-    """One batch size: a ``DeviceKernel`` of ``slots`` slots, ``batches`` batches of as many
-    games."""
+def gpu_figures(game, players: int, slots: int, args, layout: str) -> dict:
+    """One batch size and layout: a ``DeviceKernel`` of ``slots`` slots, ``--batches``
+    batches of as many games."""
     from carcdsl.gpu.kernel import DeviceKernel
 
+    batches, seed = args.batches, args.seed
     made = time.perf_counter()
-    device = DeviceKernel(game, players, slots=slots)
+    device = DeviceKernel(game, players, slots=slots, threads=args.threads, layout=layout)
     allocated = time.perf_counter() - made
     compile_s = device.warm()
     before = dict(device.seconds)
@@ -79,7 +81,8 @@ def gpu_figures(game, players: int, slots: int, batches: int, seed: int) -> dict
         turns += int(batch.turns.sum())
         games += len(batch)
     play = device.seconds["play"] - before["play"]
-    return {"slots": slots, "games": games, "games_per_s": round(games / play, 1),
+    return {"layout": layout, "slots": slots, "threads": args.threads, "games": games,
+            "games_per_s": round(games / play, 1),
             "us_per_turn": round(play / max(1, turns) * 1e6, 4),
             "compile_s": round(compile_s, 3), "allocate_s": round(allocated, 3),
             "to_device_s": round(device.seconds["to_device"] - before["to_device"], 4),
@@ -111,8 +114,8 @@ def measure(rules: str, variants: list[str], args) -> dict:
     row: dict = {"config": config.label, "players": args.players}
     if not args.no_cpu:
         row["compiled"] = cpu_figures(game, config, args.cpu_games, args.seed)
-    row["gpu"] = [gpu_figures(game, args.players, s, args.batches, args.seed)
-                  for s in sizes(game, args.players, args.sizes)]
+    row["gpu"] = [gpu_figures(game, args.players, s, args, layout)
+                  for layout in args.layouts for s in sizes(game, args.players, args.sizes)]
     if "compiled" in row:
         best = max(g["games_per_s"] for g in row["gpu"])
         row["gpu_vs_all_cores"] = round(best / row["compiled"]["all_cores_games_per_s"], 2)
@@ -126,7 +129,7 @@ def show(row: dict) -> None:
         print(f"  compiled: {c['one_core_games_per_s']:,.0f} games/s on 1 core, "
               f"{c['all_cores_games_per_s']:,.0f} on {c['cores']}")
     for g in row["gpu"]:
-        print(f"  gpu {g['slots']:>9,} slots: {g['games_per_s']:>12,.0f} games/s "
+        print(f"  gpu {g['layout']:>5} {g['slots']:>9,} slots: {g['games_per_s']:>12,.0f} games/s "
               f"{g['us_per_turn']:>9.4f} µs/turn; compile {g['compile_s']:.1f} s, to device "
               f"{g['to_device_s']:.3f} s (+{g['allocate_s']:.2f} s slots), from device "
               f"{g['from_device_s']:.3f} s, {g['slot_memory_mb']:,.0f} MB")
@@ -141,6 +144,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--sizes", type=int, nargs="*", help="slot counts (default: 1,024 up)")
     ap.add_argument("--batches", type=int, default=3, help="batches per size (default 3)")
+    ap.add_argument("--layouts", nargs="+", default=["lanes", "rows"],
+                    help="how the slots lie in memory (carcdsl.gpu.slots.LAYOUTS)")
+    ap.add_argument("--threads", type=int, default=64, help="threads per block (default 64)")
     ap.add_argument("--cpu-games", type=int, default=20_000, help="per core (default 20,000)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--no-cpu", action="store_true", help="skip the compiled engine")
