@@ -287,15 +287,15 @@ def play_batch(TB, ST, seeds, seatings, branching, OUT, LOG, counts):
 
 
 @nb.njit(**PY)
-def roll_out(TB, ST, OUT, LOG, turns, seed):
+def roll_out(TB, ST, OUT, LOG, g, turns, seed):
     """Random moves from the loaded position for ``turns`` turns (-1: to the end), all
     drawn from one generator seeded with ``seed`` (the game's own, a bag's returns and bags
     of tokens, as loaded: ``loading.load_generators``), then final scoring: ``mcts``'
-    roll-out. The scores are in ``ST[SEATS][SCORE]``."""
+    roll-out. The scores are in ``ST[SEATS][SCORE]``; what the scorings count goes into
+    ``OUT``'s row ``g`` (``carcdsl.gpu`` rolls out many at once, a row each)."""
     mtx, ctr = ST[MTX], ST[CTR]
     mt.seed_int(mtx[0], seed)
     counts = ST[SCRATCH][STACK_ROW][:3]
-    g = I64(0)
     play_turns(TB, ST, OUT, LOG, g, turns, np.bool_(False), counts, np.bool_(True))
     if not ctr[FINISHED]:
         finish(TB, ST, OUT, LOG, g, I64(STOPPED))
@@ -503,5 +503,5 @@ class Kernel:
         sets ``support.unsupported_roll_out`` accepts."""
         st = self._load(state)
         load_generators(st, state, seed)
-        roll_out(self.tb, st, self._one, self._no_log, turns, seed)
+        roll_out(self.tb, st, self._one, self._no_log, I64(0), turns, seed)
         return st[SEATS][SCORE].tolist()

@@ -5,9 +5,11 @@ kernel's own game (``reset``, set-up, turns, final scoring, the row into ``OUT``
 
 A slot is what ``Kernel`` gives a whole batch on the CPU: every stack of ``ST``
 (``fast.state.new_state``), reused game after game (``reset`` clears what the last game
-touched). On the device each stack is allocated once with a leading axis of ``slots``
-(``slots.Slots``), and a thread takes the views of its row: ``ST`` as the kernel functions
-know it, no copy, no allocation. ``TB`` (the tables), ``LOG`` (off) are shared and only read.
+touched). On the device each stack is allocated once with an axis of ``slots`` more
+(``slots.Slots``), and a thread takes its slot's views: ``ST`` as the kernel functions know
+it, one pointer (``compat.slot``), no copy, no allocation. ``TB`` (the tables) and ``LOG``
+(off) are shared and only read; ``OUT`` is written row ``g`` by the thread playing game ``g``.
+All four reach the kernel as ``fast.packed.Packed`` pointers, as on the CPU (``compat``).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from carcdsl.fast import mt
 from carcdsl.fast.kernel import Kernel, play_game, roll_out
 from carcdsl.fast.loading import load_generators
 from carcdsl.fast.slots import MTX, SCORE, SEATS
+from carcdsl.gpu import compat
 from carcdsl.gpu.slots import Slots
 
 THREADS = 64
@@ -30,70 +33,44 @@ THREADS = 64
 bench tries others: ``bench/gpu.py --threads``)."""
 
 
-@cuda.jit(device=True, inline=True)
-def _rows(S, i):
-    """Slot ``i`` of every stack laid out in ``rows``: the ``ST`` of one game
-    (``slots.N_STACKS`` stacks)."""
-    return (S[0][i], S[1][i], S[2][i], S[3][i], S[4][i], S[5][i], S[6][i], S[7][i], S[8][i],
-            S[9][i], S[10][i], S[11][i], S[12][i], S[13][i], S[14][i], S[15][i], S[16][i],
-            S[17][i], S[18][i], S[19][i], S[20][i], S[21][i], S[22][i], S[23][i], S[24][i])
+compat.dedupe()
 
 
-@cuda.jit(device=True, inline=True)
-def _lanes(S, i):
-    """Slot ``i`` of every stack laid out in ``lanes``: strided views, the same ``ST``."""
-    return (S[0][..., i], S[1][..., i], S[2][..., i], S[3][..., i], S[4][..., i],
-            S[5][..., i], S[6][..., i], S[7][..., i], S[8][..., i], S[9][..., i],
-            S[10][..., i], S[11][..., i], S[12][..., i], S[13][..., i], S[14][..., i],
-            S[15][..., i], S[16][..., i], S[17][..., i], S[18][..., i], S[19][..., i],
-            S[20][..., i], S[21][..., i], S[22][..., i], S[23][..., i], S[24][..., i])
+@cuda.jit(**compat.KERNEL)
+def play_slots(TB, STS, seeds, seatings, branching, OUT, LOG, counts, used):
+    """Every game of ``seeds`` (seated by ``seatings``' rows), its row into ``OUT``: thread
+    ``i < used`` plays games ``i, i + used, ...`` on slot ``i`` (``counts``: a slot's three
+    counters)."""
+    i = cuda.grid(1)
+    if i >= used:
+        return
+    ST = compat.slot(STS, i)
+    g = i
+    while g < seeds.shape[0]:
+        play_game(TB, ST, OUT, LOG, g, seeds[g], seatings[g], branching, counts[i])
+        g += used
 
 
-def _launches(views):
-    """The two launches over the slots that ``views`` takes apart: playing games and
-    rolling a position out (each compiled when first launched)."""
-
-    @cuda.jit
-    def play(TB, STS, seeds, seatings, branching, OUT, LOG, counts, used):
-        """Every game of ``seeds`` (seated by ``seatings``' rows), its row into ``OUT``:
-        thread ``i < used`` plays games ``i, i + used, ...`` on slot ``i`` (``counts``: a
-        slot's three counters)."""
-        i = cuda.grid(1)
-        if i >= used:
-            return
-        ST = views(STS, i)
-        g = i
-        while g < seeds.shape[0]:
-            play_game(TB, ST, OUT, LOG, g, seeds[g], seatings[g], branching, counts[i])
-            g += used
-
-    @cuda.jit
-    def roll(TB, STS, seeds, OUT, LOG, turns, reseed, scores, used):
-        """Roll-out ``i < used`` of the position every slot holds: ``fast.kernel.roll_out``
-        on slot ``i`` with ``seeds[i]``, its row of ``OUT`` its own; the final scores into
-        ``scores[i]``. ``reseed[k]``: the game's generator ``k`` (a bag's returns, bags of
-        tokens) is seeded from the seed, as ``loading.load_generators`` seeds one a
-        position lacks."""
-        i = cuda.grid(1)
-        if i >= used:
-            return
-        ST = views(STS, i)
-        gens = ST[MTX]
-        first = gens.shape[0] - 3
-        for k in range(2):
-            if reseed[k]:
-                mt.seed_int(gens[first + k], seeds[i] + 1 + k)
-        own = (OUT[0][i:i + 1], OUT[1][:, i:i + 1], OUT[2][:, i:i + 1], OUT[3][i:i + 1])
-        roll_out(TB, ST, own, LOG, turns, seeds[i])
-        won = ST[SEATS][SCORE]
-        for s in range(won.shape[0]):
-            scores[i, s] = won[s]
-
-    return play, roll
-
-
-LAUNCHES = {"rows": _launches(_rows), "lanes": _launches(_lanes)}
-"""Per layout of the slots (``slots.LAYOUTS``), the launches ``play`` and ``roll``."""
+@cuda.jit(**compat.KERNEL)
+def roll_slots(TB, STS, seeds, OUT, LOG, turns, reseed, scores, used):
+    """Roll-out ``i < used`` of the position every slot holds: ``fast.kernel.roll_out`` on
+    slot ``i`` with ``seeds[i]`` (its scorings into ``OUT``'s row ``i``); the final scores
+    into ``scores[i]``. ``reseed[k]``: the game's generator ``k`` (a bag's returns, bags of
+    tokens) is seeded from the seed, as ``loading.load_generators`` seeds one a position
+    lacks."""
+    i = cuda.grid(1)
+    if i >= used:
+        return
+    ST = compat.slot(STS, i)
+    gens = ST[MTX]
+    first = gens.shape[0] - 3
+    for k in range(2):
+        if reseed[k]:
+            mt.seed_int(gens[first + k], seeds[i] + 1 + k)
+    roll_out(TB, ST, OUT, LOG, i, turns, seeds[i])
+    won = ST[SEATS][SCORE]
+    for s in range(won.shape[0]):
+        scores[i, s] = won[s]
 
 
 class DeviceKernel:
@@ -108,7 +85,6 @@ class DeviceKernel:
         self.players, self.threads = players, threads
         started = time.perf_counter()
         self.memory = Slots(self.cpu.tb, players, slots, layout)
-        self.play_launch, self.roll_launch = LAUNCHES[layout]
         self.seconds = {"to_device": time.perf_counter() - started, "compile": 0.0,
                         "play": 0.0, "from_device": 0.0}
         """Seconds spent so far: copying to the device (the tables and a state per slot
@@ -154,8 +130,9 @@ class DeviceKernel:
         out = tuple(cuda.to_device(a) for a in self.cpu._out(len(seeds_a)).arrays)
         d_scores = cuda.to_device(scores)
         used = len(seeds_a)
-        self.roll_launch[math.ceil(used / self.threads), self.threads](
-            self.memory.tb, self.memory.st, cuda.to_device(seeds_a), out, self.memory.log,
+        roll_slots[math.ceil(used / self.threads), self.threads](
+            self.memory.tb, self.memory.st, cuda.to_device(seeds_a), compat.packed(out),
+            self.memory.log,
             np.int64(turns), cuda.to_device(reseed), d_scores, np.int64(used))
         return d_scores.copy_to_host()
 
@@ -169,9 +146,9 @@ class DeviceKernel:
         d_seeds, d_seating = cuda.to_device(seeds_a), cuda.to_device(seating)
         launched = time.perf_counter()
         used = min(memory.slots, len(seeds_a))
-        self.play_launch[math.ceil(used / self.threads), self.threads](
-            memory.tb, memory.st, d_seeds, d_seating, np.bool_(branching), d_out, memory.log,
-            memory.counts, np.int64(used))
+        play_slots[math.ceil(used / self.threads), self.threads](
+            memory.tb, memory.st, d_seeds, d_seating, np.bool_(branching),
+            compat.packed(d_out), memory.log, memory.counts, np.int64(used))
         cuda.synchronize()
         played = time.perf_counter()
         rows = tuple(d.copy_to_host() for d in d_out)

@@ -24,9 +24,7 @@ import numpy as np
 from numba import cuda
 
 from carcdsl.fast.kernel import logs, stacks_for
-
-N_STACKS = 25
-"""The stacks of a kernel state (``fast.slots``: ``ST`` indices 0 to 24)."""
+from carcdsl.gpu import compat
 
 MAX_SLOTS = 1 << 20
 """The most games a device plays at once (about 1.4 TB of state for base: a bound far above
@@ -36,14 +34,6 @@ LAYOUTS = ("lanes", "rows")
 
 SIMULATED_SLOTS = 4
 """Slots on Numba's CUDA simulator, where each thread is a Python thread."""
-
-
-def check_stacks(count: int) -> None:
-    """``kernel._views`` takes ``N_STACKS`` stacks: a kernel state of another size is a bug
-    here, said at once rather than as a Numba typing error."""
-    if count != N_STACKS:
-        raise RuntimeError(f"the kernel's state has {count} stacks; carcdsl.gpu.kernel._views "
-                           f"takes {N_STACKS}")
 
 
 def state_bytes(template: tuple) -> int:
@@ -70,20 +60,20 @@ class Slots:
             raise ValueError(f"layout: {layout!r}; one of {', '.join(LAYOUTS)}")
         self.layout = layout
         template = stacks_for(tb, players).arrays
-        check_stacks(len(template))
         self.per_slot = state_bytes(template)
         self.slots = slots if slots is not None else default_slots(self.per_slot)
         if not 1 <= self.slots <= MAX_SLOTS:
             raise ValueError(f"slots: {self.slots}; from 1 to {MAX_SLOTS:,}")
-        self.tb = tuple(cuda.to_device(a) for a in tb.arrays)
-        self.st = tuple(stacked(a, self.slots, layout) for a in template)
-        self.log = tuple(cuda.to_device(a) for a in logs(False, 1).arrays)
+        self.tb = compat.packed(tuple(cuda.to_device(a) for a in tb.arrays))
+        self.stacks = tuple(stacked(a, self.slots, layout) for a in template)
+        self.st = compat.packed_slots(self.stacks, 0 if layout == "rows" else -1)
+        self.log = compat.packed(tuple(cuda.to_device(a) for a in logs(False, 1).arrays))
         self.counts = cuda.to_device(np.zeros((self.slots, 3), np.int64))
 
     def load(self, state: tuple, count: int) -> None:
         """Every stack of ``state`` (a kernel state on the host) into slots ``[0, count)``:
         a position to roll out from. The slots after ``count`` keep what they held."""
-        for rows, template in zip(self.st, state):
+        for rows, template in zip(self.stacks, state):
             fill(rows, template, count, self.layout)
 
     @property
