@@ -1,4 +1,4 @@
-"""``--engine {python,compiled}`` as a user meets it: the option on play, simulate and
+"""``--engine {python,compiled,gpu}`` as a user meets it: the option on play, simulate and
 tournament, the one line said when the Python engine runs instead of the compiled one (in
 English and Dutch), results identical to ``--engine python`` whenever it falls back, and a
 core that never imports Numba unless the compiled engine is asked for.
@@ -52,13 +52,13 @@ def numba_missing(monkeypatch) -> None:
 @pytest.mark.parametrize("command", [
     ["play", "base", "--games", "2"], ["simulate", "base", "--games", "2"],
     ["tournament", "base", "--bot", "random,greedy", "--games", "2"]])
-def test_engine_is_a_choice_of_two(capsys, command):
+def test_engine_is_a_choice_of_three(capsys, command):
     code, out, err = run(capsys, *command, "--engine", "fast")
     assert code == 1 and out == ""
     assert err.strip() == (f"carcdsl {command[0]}: --engine: 'fast' is not one of python, "
-                           f"compiled (see carcdsl {command[0]} --help)")
+                           f"compiled, gpu (see carcdsl {command[0]} --help)")
     code, out, err = run(capsys, *command, "--engine", "fast", "--lang", "nl")
-    assert code == 1 and "--engine: 'fast' is niet een van python, compiled" in err
+    assert code == 1 and "--engine: 'fast' is niet een van python, compiled, gpu" in err
 
 
 def test_python_is_the_default_and_says_nothing(capsys):
