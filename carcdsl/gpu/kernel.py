@@ -96,8 +96,8 @@ class DeviceKernel:
         return self.memory.slots
 
     def warm(self) -> float:
-        """Compile the launch (the first batch compiles it; Numba keeps no cache of a kernel
-        that calls functions of other files): the seconds it took, 0 once warm."""
+        """Compile the launch, with a batch of one game, in this process (it is not kept on
+        disk: ``docs/gpu.md``): the seconds it took, 0 once warm."""
         if self.seconds["compile"]:
             return 0.0
         started = time.perf_counter()
@@ -132,8 +132,7 @@ class DeviceKernel:
         used = len(seeds_a)
         roll_slots[math.ceil(used / self.threads), self.threads](
             self.memory.tb, self.memory.st, cuda.to_device(seeds_a), compat.packed(out),
-            self.memory.log,
-            np.int64(turns), cuda.to_device(reseed), d_scores, np.int64(used))
+            self.memory.log, np.int64(turns), cuda.to_device(reseed), d_scores, np.int64(used))
         return d_scores.copy_to_host()
 
     def _launch(self, seeds_a: np.ndarray, seating: np.ndarray, branching: bool) -> tuple:
