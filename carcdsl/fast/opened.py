@@ -26,7 +26,6 @@ from __future__ import annotations
 import math
 
 import numba as nb
-import numpy as np
 
 from carcdsl.engine.opened import FROM
 from carcdsl.fast.jit import JIT
