@@ -159,7 +159,9 @@ def main(argv: list[str] | None = None) -> int:
     from carcdsl.gpu import problem
 
     if (found := problem()) is not None:
-        print(f"bench/gpu.py: the GPU engine cannot run here: {found[0]} {found[1]}",
+        from carcdsl.i18n.words import Words
+
+        print(f"bench/gpu.py: {Words(None, 'en').phrase(found[0], **found[1])}",
               file=sys.stderr)
         return 1
     calib_before = None if args.no_calib else bench.calibrate(args.calib_seconds)

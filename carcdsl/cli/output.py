@@ -143,7 +143,7 @@ def tell_engine(choice: EngineChoice, lang: str, said_before: set[str] | None = 
         reason = words.phrase(choice.refusal.key, **choice.refusal.values)
         on_gpu = choice.refusal.key.startswith("gpu-")
         line = words.phrase("gpu-fallback" if on_gpu else "compiled-fallback", reason=reason)
-    elif choice.engine == "gpu" and choice.compile_seconds is not None:
+    elif choice.engine == "gpu" and choice.compiled and choice.compile_seconds is not None:
         line = words.phrase("gpu-compiled", seconds=words.number(choice.compile_seconds, 1))
     elif choice.compiled and choice.compile_seconds is not None:
         line = words.phrase("compiled-compiled",

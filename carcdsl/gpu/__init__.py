@@ -16,7 +16,8 @@ package imports ``numba.cuda``, and the front ends import this package only when
 
 ``NUMBA_ENABLE_CUDASIM=1`` runs the same launch on Numba's CUDA simulator, on the CPU, each
 thread as Python; with ``NUMBA_DISABLE_JIT=1`` too, the kernel functions the threads call run
-as Python over the simulator's arrays. The tests cross-check it that way (``tests/gpu``).
+as Python over the simulator's arrays (it needs both: the simulator's arrays are not Numba's).
+The tests cross-check it that way (``tests/fast/test_gpu.py``).
 """
 
 from __future__ import annotations
@@ -34,10 +35,12 @@ def simulated() -> bool:
 
 def problem() -> tuple[str, dict[str, str]] | None:
     """Why the GPU engine cannot run in this process, as a catalogue key (``gpu-*``) and its
-    values, or None when it can: ``numba-cuda`` not installed, or no CUDA device (no driver,
-    or none visible)."""
+    values, or None when it can: ``numba-cuda`` not installed, Numba's CUDA simulator asked
+    for without ``NUMBA_DISABLE_JIT=1``, or no CUDA device (no driver, or none visible)."""
     if importlib.util.find_spec("numba_cuda") is None:
         return "gpu-needs-numba-cuda", {}
+    if simulated() and os.environ.get("NUMBA_DISABLE_JIT", "0") in ("", "0"):
+        return "gpu-simulator-needs-no-jit", {}
     try:
         from numba import cuda
 

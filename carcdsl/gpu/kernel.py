@@ -14,13 +14,18 @@ All four reach the kernel as ``fast.packed.Packed`` pointers, as on the CPU (``c
 
 from __future__ import annotations
 
+import contextlib
 import math
 import time
+from collections.abc import Iterator
 
 import numpy as np
 from numba import cuda
+from numba.cuda.cudadrv.driver import CudaAPIError
+from numba.cuda.cudadrv.error import CudaSupportError
 
 from carcdsl.engine.batch import Batch, seeds_array
+from carcdsl.errors import CarcError
 from carcdsl.fast import mt
 from carcdsl.fast.kernel import Kernel, play_game, roll_out
 from carcdsl.fast.loading import load_generators
@@ -76,15 +81,21 @@ def roll_slots(TB, STS, seeds, OUT, LOG, turns, reseed, scores, used):
 class DeviceKernel:
     """Plays batches of games of one rule set and player count on the GPU: the games
     ``Kernel.play`` plays on the same seeds, the same ``Batch`` back. ``slots``: games played
-    at once (default: as many as fit, ``slots.default_slots``); ``layout``: how the slots lie
-    in memory (``slots.LAYOUTS``)."""
+    at once (default: as many as fit, ``slots.default_slots``, and no more than ``most``);
+    ``layout``: how the slots lie in memory (``slots.LAYOUTS``). An error of the device or
+    its driver while playing is a ``CarcError`` (one line, not a traceback)."""
 
     def __init__(self, game, players: int, slots: int | None = None,
-                 threads: int = THREADS, layout: str = "lanes"):
+                 threads: int = THREADS, layout: str = "lanes", most: int | None = None):
+        if not _whole(threads) or not 1 <= threads <= 1024:
+            raise ValueError(f"threads: {threads!r}; a whole number from 1 to 1,024")
+        low, high = game.tables.modes.players
+        if not _whole(players) or not low <= players <= high:
+            raise ValueError(f"players: {players!r}; from {low} to {high} for these rules")
         self.cpu = Kernel(game, players)
         self.players, self.threads = players, threads
         started = time.perf_counter()
-        self.memory = Slots(self.cpu.tb, players, slots, layout)
+        self.memory = Slots(self.cpu.tb, players, slots, layout, most)
         self.seconds = {"to_device": time.perf_counter() - started, "compile": 0.0,
                         "play": 0.0, "from_device": 0.0}
         """Seconds spent so far: copying to the device (the tables and a state per slot
@@ -130,10 +141,12 @@ class DeviceKernel:
         out = tuple(cuda.to_device(a) for a in self.cpu._out(len(seeds_a)).arrays)
         d_scores = cuda.to_device(scores)
         used = len(seeds_a)
-        roll_slots[math.ceil(used / self.threads), self.threads](
-            self.memory.tb, self.memory.st, cuda.to_device(seeds_a), compat.packed(out),
-            self.memory.log, np.int64(turns), cuda.to_device(reseed), d_scores, np.int64(used))
-        return d_scores.copy_to_host()
+        with _said():
+            roll_slots[math.ceil(used / self.threads), self.threads](
+                self.memory.tb, self.memory.st, cuda.to_device(seeds_a), compat.packed(out),
+                self.memory.log, np.int64(turns), cuda.to_device(reseed), d_scores,
+                np.int64(used))
+            return d_scores.copy_to_host()
 
     def _launch(self, seeds_a: np.ndarray, seating: np.ndarray, branching: bool) -> tuple:
         out = self.cpu._out(len(seeds_a)).arrays
@@ -145,10 +158,11 @@ class DeviceKernel:
         d_seeds, d_seating = cuda.to_device(seeds_a), cuda.to_device(seating)
         launched = time.perf_counter()
         used = min(memory.slots, len(seeds_a))
-        play_slots[math.ceil(used / self.threads), self.threads](
-            memory.tb, memory.st, d_seeds, d_seating, np.bool_(branching),
-            compat.packed(d_out), memory.log, memory.counts, np.int64(used))
-        cuda.synchronize()
+        with _said():
+            play_slots[math.ceil(used / self.threads), self.threads](
+                memory.tb, memory.st, d_seeds, d_seating, np.bool_(branching),
+                compat.packed(d_out), memory.log, memory.counts, np.int64(used))
+            cuda.synchronize()
         played = time.perf_counter()
         rows = tuple(d.copy_to_host() for d in d_out)
         seconds["to_device"] += launched - started
@@ -156,3 +170,26 @@ class DeviceKernel:
         seconds["from_device"] += time.perf_counter() - played
         return rows
 
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int | np.integer) and not isinstance(value, bool)
+
+
+@contextlib.contextmanager
+def _said() -> Iterator[None]:
+    """An error of the device or its driver during a launch, as one line (``CarcError``):
+    what a user can act on (memory, a driver, a device lost), not a traceback."""
+    try:
+        yield
+    except CudaSupportError as exc:
+        raise CarcError(f"GPU engine: {_first_line(str(exc))}") from None
+    except CudaAPIError as exc:
+        code, what = (exc.args + ("?", ""))[:2]
+        raise CarcError(f"GPU engine: the device failed (CUDA error {code}: "
+                        f"{_first_line(str(what))})") from None
+
+
+def _first_line(text: str) -> str:
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return lines[0].rstrip(":.") if lines else "no reason given"

@@ -55,15 +55,19 @@ def default_slots(per_slot: int, share: float = 0.8) -> int:
 class Slots:
     """The device arrays one ``DeviceKernel`` plays on."""
 
-    def __init__(self, tb, players: int, slots: int | None = None, layout: str = "lanes"):
+    def __init__(self, tb, players: int, slots: int | None = None, layout: str = "lanes",
+                 most: int | None = None):
         if layout not in LAYOUTS:
             raise ValueError(f"layout: {layout!r}; one of {', '.join(LAYOUTS)}")
         self.layout = layout
         template = stacks_for(tb, players).arrays
         self.per_slot = state_bytes(template)
-        self.slots = slots if slots is not None else default_slots(self.per_slot)
-        if not 1 <= self.slots <= MAX_SLOTS:
-            raise ValueError(f"slots: {self.slots}; from 1 to {MAX_SLOTS:,}")
+        if slots is None:
+            slots = min(default_slots(self.per_slot), max(1, most or MAX_SLOTS))
+        if isinstance(slots, bool) or not isinstance(slots, int | np.integer) \
+                or not 1 <= slots <= MAX_SLOTS:
+            raise ValueError(f"slots: {slots!r}; a whole number from 1 to {MAX_SLOTS:,}")
+        self.slots = int(slots)
         self.tb = compat.packed(tuple(cuda.to_device(a) for a in tb.arrays))
         self.stacks = tuple(stacked(a, self.slots, layout) for a in template)
         self.st = compat.packed_slots(self.stacks, 0 if layout == "rows" else -1)

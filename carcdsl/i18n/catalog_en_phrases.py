@@ -242,6 +242,8 @@ PHRASES: dict[str, str] = {
     "gpu-compiled": "GPU engine: compiled in {seconds} s",
     "gpu-needs-numba-cuda": "needs numba-cuda (pip install 'carcdsl[gpu]')",
     "gpu-no-device": "no GPU here ({reason})",
+    "gpu-simulator-needs-no-jit": "Numba's CUDA simulator runs the kernel as Python: set "
+                                  "NUMBA_DISABLE_JIT=1 too",
     "gpu-broken": "cannot run on this GPU ({reason})",
     "usage-no-command": "no command given; choose from {commands}",
     "usage-unknown-command": "unknown command '{value}'; choose from {commands}",

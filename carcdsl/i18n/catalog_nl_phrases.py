@@ -249,6 +249,8 @@ PHRASES: dict[str, str] = {
     "gpu-compiled": "GPU-engine: gecompileerd in {seconds} s",
     "gpu-needs-numba-cuda": "heeft numba-cuda nodig (pip install 'carcdsl[gpu]')",
     "gpu-no-device": "geen GPU hier ({reason})",
+    "gpu-simulator-needs-no-jit": "de CUDA-simulator van Numba speelt de kernel als Python: "
+                                  "zet ook NUMBA_DISABLE_JIT=1",
     "gpu-broken": "kan niet op deze GPU spelen ({reason})",
     "usage-no-command": "geen opdracht gegeven; kies uit {commands}",
     "usage-unknown-command": "onbekende opdracht '{value}'; kies uit {commands}",

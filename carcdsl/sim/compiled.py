@@ -106,25 +106,34 @@ def choose(game: Game, players: int, bots: Sequence[str], engine: str = "python"
     if refusal is not None:
         return EngineChoice(engine, "python", refusal)
     if engine == "gpu":
-        on_device = _on_device(game, players)
-        if not isinstance(on_device, Refusal):
-            return EngineChoice("gpu", "gpu", None, on_device, True)
+        on_device = _on_device(game, players, len(seeds) if seeds is not None else None,
+                               compiling)
+        if not isinstance(on_device, Refusal):  # compiled, but not on the simulator
+            from carcdsl.gpu import simulated
+
+            return EngineChoice("gpu", "gpu", None, on_device, not simulated())
         seconds, compiled = warm(game, players, compiling)
         return EngineChoice("gpu", "compiled", on_device, seconds, compiled)
     seconds, compiled = warm(game, players, compiling)
     return EngineChoice("compiled", "compiled", None, seconds, compiled)
 
 
-def _on_device(game: Game, players: int) -> float | Refusal:
-    """The GPU engine's compile time for ``game`` (its first launch), or why it cannot run
-    here (``carcdsl.gpu.problem``: no ``numba-cuda``, no device)."""
+def _on_device(game: Game, players: int, games: int | None,
+               compiling: Callable[[], None] | None) -> float | Refusal:
+    """The GPU engine's compile time for ``game`` (its first launch, with ``compiling``
+    called first: the launch is compiled in every process), or why it cannot run here
+    (``carcdsl.gpu.problem``: no ``numba-cuda``, no device). ``games``: how many a run plays
+    (no more slots than that are allocated)."""
     from carcdsl.gpu import problem
 
     found = problem()
     if found is not None:
         return Refusal(*found)
     try:
-        return device_kernel_for(game, players).warm()
+        device = device_kernel_for(game, players, games)
+        if compiling is not None and not device.seconds["compile"]:
+            compiling()
+        return device.warm()
     except Exception as exc:  # a driver or device out of memory: the CPU runs, saying why
         return Refusal("gpu-broken", {"reason": f"{type(exc).__name__}: {exc}"})
 
@@ -238,18 +247,33 @@ _DEVICE_KERNELS: dict[tuple[int, int], tuple[Game, Any]] = {}
 """As ``_KERNELS``, for the GPU engine: the device memory of the latest few."""
 
 
-def device_kernel_for(game: Game, players: int) -> Any:
+def device_kernel_for(game: Game, players: int, games: int | None = None) -> Any:
     """The ``gpu.kernel.DeviceKernel`` of ``game`` for ``players``, made once per process
-    (its tables and slots stay on the device)."""
+    (its tables and slots stay on the device; the latest ``KEPT_ON_DEVICE``), with at most
+    ``games`` slots when made for a run of that many."""
     key = (id(game), players)
     held = _DEVICE_KERNELS.get(key)
     if held is None or held[0] is not game:
         from carcdsl.gpu.kernel import DeviceKernel
 
-        if len(_DEVICE_KERNELS) >= 2:  # a state per slot fills most of the device
+        if len(_DEVICE_KERNELS) >= KEPT_ON_DEVICE:
             _DEVICE_KERNELS.pop(next(iter(_DEVICE_KERNELS)))
-        held = _DEVICE_KERNELS[key] = (game, DeviceKernel(game, players))
+        held = _DEVICE_KERNELS[key] = (game, DeviceKernel(game, players, most=games))
     return held[1]
+
+
+KEPT_ON_DEVICE = 8
+"""``DeviceKernel``s kept (as many as ``--compare`` configurations a run is likely to have:
+each is made once per run). Each takes its share of the memory then free
+(``gpu.slots.default_slots``), so later ones get fewer slots, never more than there is."""
+
+
+def batch_size(engine: str, game: Game, players: int, most: int) -> int:
+    """Games per kernel call: ``most`` on the CPU; on a GPU, four times its slots (a launch
+    that fills the device)."""
+    if engine == "gpu":
+        return device_kernel_for(game, players).slots * 4
+    return most
 
 
 def play_batch(game: Game, players: int, seeds: Sequence[int], branching: bool = False,

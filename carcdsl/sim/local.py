@@ -89,7 +89,8 @@ def play_many(game: Game, names: list[str], bot_kinds: list[str], seed: int, gam
 
 
 COMPILED_BATCH = 2000
-"""Games per kernel call in ``play_many`` (the progress bar moves a batch at a time)."""
+"""Games per kernel call in ``play_many`` on the CPU (the progress bar moves a batch at a
+time; on a GPU, four times its slots: ``compiled.batch_size``)."""
 
 
 def _scores(game: Game, names: list[str], bot_kinds: list[str], seed: int, games: int,
@@ -102,8 +103,9 @@ def _scores(game: Game, names: list[str], bot_kinds: list[str], seed: int, games
         bar = tqdm(total=games, unit="game", file=sys.stderr, leave=False)
     try:
         if engine.is_compiled:
-            for first in range(seed, seed + games, COMPILED_BATCH):
-                seeds = range(first, min(first + COMPILED_BATCH, seed + games))
+            size = compiled.batch_size(engine.engine, game, len(names), COMPILED_BATCH)
+            for first in range(seed, seed + games, size):
+                seeds = range(first, min(first + size, seed + games))
                 yield from compiled.play_batch(game, len(names), seeds,
                                                   engine=engine.engine).scores.tolist()
                 if bar is not None:

@@ -181,6 +181,10 @@ def run(game: Game, plan_: Plan, *, jobs: int | None = None,
     in_process = executor is None and jobs == 1 and not engine.is_compiled
     chunks = _chunks(plan_.games, workers or jobs) if not in_process \
         else [range(i, i + 1) for i in range(plan_.games)]
+    if engine.engine == "gpu":  # a launch that fills the device (a game per seat order)
+        per_deal = sum(len(orders) for orders in plan_.orders)
+        size = compiled.batch_size("gpu", game, plan_.players, 0) * per_deal
+        chunks = [range(s, min(s + size, plan_.games)) for s in range(0, plan_.games, size)]
     results: list[Result] = []
     task, told = (_compiled_results, engine.engine) if engine.is_compiled \
         else (_results, engine.bot_options)

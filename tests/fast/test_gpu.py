@@ -11,7 +11,9 @@ failure.
 
 from __future__ import annotations
 
+import json
 import os
+import re
 
 import attrs
 import pytest
@@ -122,3 +124,63 @@ def test_the_spreading_launch_fills_every_lane():
     _spread[2, 4](flat, cuda.to_device(np.arange(6, dtype=np.int64)), np.int64(3))
     got = flat.copy_to_host()
     assert (got[:, :3] == np.arange(6)[:, None]).all() and (got[:, 3:] == -9).all()
+
+
+@pytest.mark.parametrize("options,says", [
+    ({"threads": 0}, "threads: 0"), ({"threads": 2048}, "threads: 2048"),
+    ({"slots": "x"}, "slots: 'x'"), ({"slots": True}, "slots: True"),
+    ({"slots": 2.5}, "slots: 2.5"), ({"players": 9}, "players: 9; from 2 to 5"),
+    ({"layout": "diagonal"}, "layout: 'diagonal'")])
+def test_bad_options_are_refused_in_one_line(options, says):
+    game = _playable("base", ())
+    with pytest.raises(ValueError, match=re.escape(says)):
+        DeviceKernel(game, **{"players": 2, **options})
+
+
+def test_no_more_slots_than_games_asked_for():
+    game = _playable("base", ())
+    assert DeviceKernel(game, 2, most=3).slots == 3
+    assert DeviceKernel(game, 2, slots=2, most=1).slots == 2  # asked for: as asked
+
+
+def test_a_device_failing_mid_run_ends_in_one_line(capsys, monkeypatch):
+    """A driver error during a launch (the device lost, say) is one message and exit
+    status 1, not an internal error."""
+    from numba.cuda.cudadrv.driver import CudaAPIError
+
+    import carcdsl.gpu.kernel as device_kernel
+    from carcdsl.cli.main import main
+
+    launches = []
+    real = device_kernel.play_slots
+
+    class FailingAfterWarm:  # the warm launch compiles and plays; the next one fails
+        def __getitem__(self, shape):
+            launches.append(shape)
+            if len(launches) == 1:
+                return real[shape]
+
+            def fail(*args):
+                raise CudaAPIError(700, "an illegal memory access was encountered")
+            return fail
+
+    monkeypatch.setattr(device_kernel, "play_slots", FailingAfterWarm())
+    code = main(["simulate", "pnp-demo", "--games", "3", "--engine", "gpu", "--quiet"])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert (code, len(launches)) == (1, 2)
+    assert err == ["carcdsl: GPU engine: the device failed (CUDA error 700: an illegal memory "
+                   "access was encountered)"]
+
+
+def test_a_tournament_on_the_device_is_the_compiled_engines(capsys):
+    from carcdsl.cli.main import main
+
+    argv = ["tournament", "pnp-demo", "--bot", "random", "--bot",
+            "carcdsl.bots.builtin:random_bot", "--games", "4", "--jobs", "1", "--json"]
+    assert main([*argv, "--engine", "gpu"]) == 0
+    gpu = json.loads(capsys.readouterr().out)
+    assert main([*argv, "--engine", "python"]) == 0
+    python = json.loads(capsys.readouterr().out)
+    drop = ("timing", "seconds", "engine")
+    assert {k: v for k, v in gpu.items() if k not in drop} == \
+        {k: v for k, v in python.items() if k not in drop}

@@ -106,3 +106,11 @@ def test_on_the_simulator_the_command_runs_on_the_device():
     python = subprocess.run([*argv, "--engine", "python"], cwd=ROOT, capture_output=True,
                             text=True, timeout=300)
     assert runs(gpu) == runs(json.loads(python.stdout))
+
+
+def test_the_simulator_without_no_jit_is_refused_saying_what_to_set(monkeypatch):
+    """The simulator's threads cannot call compiled kernel functions (its arrays are not
+    Numba's): asked for alone, it is a fallback that says what else to set."""
+    monkeypatch.setenv("NUMBA_ENABLE_CUDASIM", "1")
+    monkeypatch.setenv("NUMBA_DISABLE_JIT", "0")
+    assert carcdsl.gpu.problem() == ("gpu-simulator-needs-no-jit", {})
