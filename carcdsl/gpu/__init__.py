@@ -25,7 +25,7 @@ from __future__ import annotations
 import importlib.util
 import os
 
-__all__ = ["problem", "simulated"]
+__all__ = ["first_line", "problem", "simulated"]
 
 
 def simulated() -> bool:
@@ -49,9 +49,10 @@ def problem() -> tuple[str, dict[str, str]] | None:
         reason = str(getattr(cuda.cudadrv.driver.driver, "initialization_error", "") or "")
     except Exception as exc:  # a broken install or driver: said, not raised
         reason = f"{type(exc).__name__}: {exc}"
-    return "gpu-no-device", {"reason": _first_line(reason) or "no CUDA device found"}
+    return "gpu-no-device", {"reason": first_line(reason) or "no CUDA device found"}
 
 
-def _first_line(text: str) -> str:
+def first_line(text: str) -> str:
+    """A driver's message, often several lines ending in a colon, as one line."""
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     return lines[0].rstrip(":.") if lines else ""

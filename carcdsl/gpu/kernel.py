@@ -30,8 +30,8 @@ from carcdsl.fast import mt
 from carcdsl.fast.kernel import Kernel, play_game, roll_out
 from carcdsl.fast.loading import load_generators
 from carcdsl.fast.slots import MTX, SCORE, SEATS
-from carcdsl.gpu import compat
-from carcdsl.gpu.slots import Slots
+from carcdsl.gpu import compat, first_line
+from carcdsl.gpu.slots import Slots, whole
 
 THREADS = 64
 """Threads per block: a game's state is large and its branches diverge, so small blocks (the
@@ -87,10 +87,10 @@ class DeviceKernel:
 
     def __init__(self, game, players: int, slots: int | None = None,
                  threads: int = THREADS, layout: str = "lanes", most: int | None = None):
-        if not _whole(threads) or not 1 <= threads <= 1024:
+        if not whole(threads) or not 1 <= threads <= 1024:
             raise ValueError(f"threads: {threads!r}; a whole number from 1 to 1,024")
         low, high = game.tables.modes.players
-        if not _whole(players) or not low <= players <= high:
+        if not whole(players) or not low <= players <= high:
             raise ValueError(f"players: {players!r}; from {low} to {high} for these rules")
         self.cpu = Kernel(game, players)
         self.players, self.threads = players, threads
@@ -172,10 +172,6 @@ class DeviceKernel:
 
 
 
-def _whole(value) -> bool:
-    return isinstance(value, int | np.integer) and not isinstance(value, bool)
-
-
 @contextlib.contextmanager
 def _said() -> Iterator[None]:
     """An error of the device or its driver during a launch, as one line (``CarcError``):
@@ -183,13 +179,9 @@ def _said() -> Iterator[None]:
     try:
         yield
     except CudaSupportError as exc:
-        raise CarcError(f"GPU engine: {_first_line(str(exc))}") from None
+        raise CarcError(f"GPU engine: {first_line(str(exc)) or exc!r}") from None
     except CudaAPIError as exc:
         code, what = (exc.args + ("?", ""))[:2]
         raise CarcError(f"GPU engine: the device failed (CUDA error {code}: "
-                        f"{_first_line(str(what))})") from None
+                        f"{first_line(str(what)) or 'no reason given'})") from None
 
-
-def _first_line(text: str) -> str:
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
-    return lines[0].rstrip(":.") if lines else "no reason given"

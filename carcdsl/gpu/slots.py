@@ -36,6 +36,11 @@ SIMULATED_SLOTS = 4
 """Slots on Numba's CUDA simulator, where each thread is a Python thread."""
 
 
+def whole(value) -> bool:
+    """``value`` is a whole number (NumPy's too), not a bool."""
+    return isinstance(value, int | np.integer) and not isinstance(value, bool)
+
+
 def state_bytes(template: tuple) -> int:
     """The bytes of one slot's state."""
     return sum(a.nbytes for a in template)
@@ -64,8 +69,7 @@ class Slots:
         self.per_slot = state_bytes(template)
         if slots is None:
             slots = min(default_slots(self.per_slot), max(1, most or MAX_SLOTS))
-        if isinstance(slots, bool) or not isinstance(slots, int | np.integer) \
-                or not 1 <= slots <= MAX_SLOTS:
+        if not whole(slots) or not 1 <= slots <= MAX_SLOTS:
             raise ValueError(f"slots: {slots!r}; a whole number from 1 to {MAX_SLOTS:,}")
         self.slots = int(slots)
         self.tb = compat.packed(tuple(cuda.to_device(a) for a in tb.arrays))
@@ -115,9 +119,9 @@ def fill_lanes(lanes, template: np.ndarray, count: int) -> None:
 
     flat = lanes.reshape(template.size, lanes.shape[template.ndim])
     if simulated():
-        whole = flat.copy_to_host()
-        whole[:, :count] = template.reshape(-1, 1)
-        flat.copy_to_device(whole)
+        host = flat.copy_to_host()
+        host[:, :count] = template.reshape(-1, 1)
+        flat.copy_to_device(host)
         return
     _spread[256, 256](flat, cuda.to_device(np.ascontiguousarray(template.reshape(-1))),
                       np.int64(count))

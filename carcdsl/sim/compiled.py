@@ -286,10 +286,10 @@ def play_batch(game: Game, players: int, seeds: Sequence[int], branching: bool =
 
 
 def chunk_size(choices: Sequence[EngineChoice], games: Sequence[Game], players: int) -> int:
-    """The most games a chunk of a run holds: ``most`` for the CPU kernel (about 0.1 s of
-    work each); on a GPU, its slots times 4 (a launch that fills the device, and rows to
-    sum while the next is played); 200 for the Python engine."""
-    from_device = [device_kernel_for(g, players).slots * 4
+    """The most games a chunk of a run holds: ``COMPILED_CHUNK`` for the CPU kernel; on a
+    GPU, ``batch_size``'s (the smallest of the configurations'); 200 for the Python
+    engine."""
+    from_device = [batch_size("gpu", g, players, COMPILED_CHUNK)
                    for g, c in zip(games, choices) if c.engine == "gpu"]
     if from_device:
         return min(from_device)

@@ -179,12 +179,14 @@ def run(game: Game, plan_: Plan, *, jobs: int | None = None,
     # bot's game takes seconds), and nothing is shipped that would make bigger chunks pay;
     # the kernel plays a chunk as one batch
     in_process = executor is None and jobs == 1 and not engine.is_compiled
-    chunks = _chunks(plan_.games, workers or jobs) if not in_process \
-        else [range(i, i + 1) for i in range(plan_.games)]
     if engine.engine == "gpu":  # a launch that fills the device (a game per seat order)
-        per_deal = sum(len(orders) for orders in plan_.orders)
-        size = compiled.batch_size("gpu", game, plan_.players, 0) * per_deal
+        size = compiled.batch_size("gpu", game, plan_.players, 0) \
+            * sum(len(orders) for orders in plan_.orders)
         chunks = [range(s, min(s + size, plan_.games)) for s in range(0, plan_.games, size)]
+    elif in_process:
+        chunks = [range(i, i + 1) for i in range(plan_.games)]
+    else:
+        chunks = _chunks(plan_.games, workers or jobs)
     results: list[Result] = []
     task, told = (_compiled_results, engine.engine) if engine.is_compiled \
         else (_results, engine.bot_options)
